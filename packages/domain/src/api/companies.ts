@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { emailSchema, gstinSchema, phoneSchema } from '../validation.ts';
+import { addressOutput, id, optionalText, timestamp } from './common.ts';
+
+export const CONFIGURATION_TYPES = [
+  'auto_cancel_partially_invoiced_orders',
+  'zoho',
+  'batch_configuration',
+  'terms_and_conditions',
+  'print_configuration',
+] as const;
+
+export const notificationContactOutput = z.object({
+  id,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const companyOutput = z.object({
+  id,
+  name: z.string(),
+  display_name: z.string().nullable(),
+  gstin: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  logo: z.string().nullable(),
+  is_verified: z.boolean(),
+  is_order_auto_confirm: z.boolean(),
+  is_bill_auto_received: z.boolean(),
+  apply_credit_limit_restriction: z.boolean(),
+  is_marketing_enabled: z.boolean(),
+  sales_order: z.record(z.string(), z.unknown()),
+  tds_configuration: z.record(z.string(), z.unknown()),
+  notification_contacts: z.array(notificationContactOutput),
+  addresses: z.array(addressOutput).optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type CompanyOutput = z.infer<typeof companyOutput>;
+
+const nullableText = (max: number) => z.union([optionalText(max), z.null()]);
+const optionalOrNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), z.union([schema, z.null()]).optional());
+
+export const notificationContactInput = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(100),
+  email: optionalOrNull(emailSchema),
+  phone: optionalOrNull(phoneSchema),
+});
+
+export const companyUpdate = z
+  .object({
+    name: z.string().trim().min(2, 'Company name is required.').max(200).optional(),
+    display_name: nullableText(200),
+    gstin: optionalOrNull(gstinSchema),
+    email: optionalOrNull(emailSchema),
+    phone: optionalOrNull(phoneSchema),
+    website: nullableText(200),
+    is_order_auto_confirm: z.boolean().optional(),
+    is_bill_auto_received: z.boolean().optional(),
+    apply_credit_limit_restriction: z.boolean().optional(),
+    sales_order: z.record(z.string(), z.unknown()).optional(),
+    tds_configuration: z.record(z.string(), z.unknown()).optional(),
+    notification_contacts: z.array(notificationContactInput).max(20).optional(),
+  })
+  .strict();
+export type CompanyUpdate = z.infer<typeof companyUpdate>;
+
+export const configurationOutput = z.object({
+  id,
+  configuration_type: z.enum(CONFIGURATION_TYPES),
+  configurations: z.record(z.string(), z.unknown()),
+  is_enabled: z.boolean(),
+});
+export const configurationCreate = z.object({
+  configuration_type: z.enum(CONFIGURATION_TYPES, { error: 'Unknown configuration type.' }),
+  configurations: z.record(z.string(), z.unknown()).default({}),
+  is_enabled: z.boolean().default(false),
+});
+export const configurationUpdate = z
+  .object({ configurations: z.record(z.string(), z.unknown()).optional(), is_enabled: z.boolean().optional() })
+  .strict();
+
+export const termsOutput = z.object({ id, terms: z.string(), updated_at: timestamp });
+export const termsInput = z.object({ terms: z.string().max(20_000, 'Terms cannot exceed 20000 characters.') });

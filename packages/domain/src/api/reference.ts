@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+
+export const taxOutput = z.object({
+  id,
+  type: z.enum(['gst', 'cess']),
+  display_name: z.string(),
+  rate: z.number(),
+  is_active: z.boolean(),
+});
+export const taxUpdate = z
+  .object({ display_name: z.string().trim().min(1).max(64).optional(), is_active: z.boolean().optional() })
+  .strict();
+
+export const paymentMethodOutput = z.object({
+  id,
+  code: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  is_active: z.boolean(),
+});
+export const paymentMethodUpdate = z
+  .object({
+    name: z.string().trim().min(1).max(64).optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+
+export const salesChannelOutput = z.object({
+  id,
+  name: z.string(),
+  display_name: z.string(),
+  is_active: z.boolean(),
+  is_marketing_enabled: z.boolean(),
+});

@@ -1,0 +1,14 @@
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What routes and services reach through `app.ctx`: built once at start, no container. */
+export interface AppContext {
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  config: ServerConfig;
+  secrets: { jwt: string };
+  mailer: Mailer;
+  jobs: JobRunner;
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Api } from './http/api-types.ts';
+import { AppError, errorHandler, sendError } from './http/errors.ts';
+import { guardRequest } from './http/guard.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { AuthLimits } from './modules/auth/auth.service.ts';
+import { branchesRoutes } from './modules/branches/branches.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  authLimits?: AuthLimits;
+  /** Trust X-Forwarded-For (behind a reverse proxy, and in tests that act as many clients). */
+  trustProxy?: boolean;
+}
+
+/** The API's modules, in one list: adding an area means adding its routes here. */
+const MODULES = [authRoutes, companiesRoutes, usersRoutes, rolesRoutes, branchesRoutes, referenceRoutes];
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'B2B Back Office API', version: '1.0.0', description: 'Admin API for Indian B2B sellers. Amounts in rupees.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', guardRequest);
+      const typed = api.withTypeProvider<ZodTypeProvider>() as unknown as Api;
+      for (const module of MODULES) await module(typed, { limits: options.authLimits });
+      typed.get('/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.setNotFoundHandler((request, reply) =>
+        sendError(reply, new AppError('route_not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`)),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app as unknown as Api, ctx.config.webDistDir);
+  return app as unknown as Api;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */
+function registerWebApp(app: Api, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).'),
+    );
+    return;
+  }
+  app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; index.html must always be re-read.
+      res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(indexFile);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(reply, new AppError('route_not_found', `No route ${request.method} ${request.url}.`));
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,23 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import type { Principal } from './principal.ts';
+
+/** The Fastify instance every module registers its routes on. */
+export type Api = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission the route needs; a route without one only needs a signed-in user. */
+    permission?: string;
+    /** No sign-in needed (login, sign-up, reference lists that the sign-up form uses). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

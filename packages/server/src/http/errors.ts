@@ -1,0 +1,122 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** Every error the API can answer with. Adding one here without a status below fails to compile. */
+export type ErrorCode =
+  | 'validation_error'
+  | 'bad_request'
+  | 'invalid_credentials'
+  | 'company_not_verified'
+  | 'not_authenticated'
+  | 'token_expired'
+  | 'permission_denied'
+  | 'not_found'
+  | 'route_not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'service_unavailable';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldErrors;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {}) {
+    super(message);
+    this.code = code;
+    this.errors = options.errors;
+    this.extra = options.extra;
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'validation_error':
+    case 'bad_request':
+      return 400;
+    case 'invalid_credentials':
+    case 'company_not_verified':
+    case 'not_authenticated':
+    case 'token_expired':
+      return 401;
+    case 'permission_denied':
+      return 403;
+    case 'not_found':
+    case 'route_not_found':
+      return 404;
+    case 'conflict':
+      return 409;
+    case 'payload_too_large':
+      return 413;
+    case 'unsupported_media_type':
+      return 415;
+    case 'unprocessable':
+      return 422;
+    case 'rate_limited':
+      return 429;
+    case 'service_unavailable':
+      return 503;
+    default: {
+      const unreachable: never = code;
+      return unreachable;
+    }
+  }
+}
+
+/** The spec's numeric codes for the two 401s the web app tells apart; the rest keep their names. */
+function wireCode(code: ErrorCode): string | number {
+  if (code === 'invalid_credentials') return 1006;
+  if (code === 'company_not_verified') return 1013;
+  return code;
+}
+
+export const notFound = (thing: string) => new AppError('not_found', `${thing} Not Found`);
+export const validationError = (field: string, message: string) =>
+  new AppError('validation_error', message, { errors: { [field]: [message] } });
+export const conflict = (message: string) => new AppError('conflict', message);
+
+function fieldErrorsFromZod(validation: { instancePath: string; message?: string }[], context?: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'non_field_errors';
+    const list = errors[field] ?? [];
+    list.push(issue.message ?? 'Field is invalid');
+    errors[field] = list;
+  }
+  return errors;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .status(statusOf(error.code))
+    .send({ detail: error.message, code: wireCode(error.code), ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return sendError(reply, error);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrorsFromZod(error.validation, error.validationContext);
+    const first = Object.entries(errors)[0];
+    const detail = first ? `${first[0]}: ${first[1][0]}` : 'Invalid input.';
+    return sendError(reply, new AppError('validation_error', detail, { errors }));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return reply.status(500).send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return sendError(reply, new AppError('rate_limited', error.message));
+  if (status === 413) return sendError(reply, new AppError('payload_too_large', 'The request is too large.'));
+  if (status === 415) return sendError(reply, new AppError('unsupported_media_type', error.message));
+  if (status >= 400 && status < 500) {
+    // Fastify's own 4xx: malformed JSON, empty body with a JSON content type, and the like.
+    return sendError(reply, new AppError('bad_request', error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
+}

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+/** Upper bound for `limit=-1` (all): the spec's largest lists ask for 10000. */
+export const MAX_PAGE = 10_000;
+
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  ordering: z.string().max(200).optional(),
+  search: z.string().trim().max(200).optional(),
+  expand: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(query: { limit: number; offset: number }): PageWindow {
+  return { limit: query.limit === -1 ? MAX_PAGE : query.limit, offset: query.offset };
+}
+
+function linkWith(request: FastifyRequest, offset: number, limit: number): string {
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('offset', String(offset));
+  url.searchParams.set('limit', String(limit));
+  return `${url.pathname}${url.search}`;
+}
+
+/** Builds `{count, next, previous, results}` with next/previous as relative links (offset paging). */
+export function page<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
+  const { limit, offset } = window;
+  const hasNext = offset + results.length < count;
+  return {
+    count,
+    next: hasNext ? linkWith(request, offset + limit, limit) : null,
+    previous: offset > 0 ? linkWith(request, Math.max(0, offset - limit), limit) : null,
+    results,
+  };
+}
+
+export interface SortKey {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Turns `ordering=-created_at,name` into sort keys over an allow-list of API field -> column.
+ * Unknown fields are a 400, so a typo never silently sorts by something else.
+ */
+export function parseOrdering(ordering: string | undefined, allowed: Record<string, string>, fallback: string): SortKey[] {
+  const text = ordering?.trim() ? ordering : fallback;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const descending = part.startsWith('-');
+      const field = descending ? part.slice(1) : part;
+      const column = allowed[field];
+      if (!column) {
+        throw new AppError('validation_error', `Cannot order by '${field}'.`, {
+          errors: { ordering: [`Allowed: ${Object.keys(allowed).join(', ')}`] },
+        });
+      }
+      return { column, direction: descending ? 'desc' : 'asc' } as SortKey;
+    });
+}
+
+/** `a,b,c` -> ['a','b','c']; used for `expand` and `__in` filters. */
+export const csvList = (value: string | undefined): string[] =>
+  value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+
+export const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'Expected a comma-separated list of ids.')
+  .transform((v) => v.split(',').map(Number));
+
+export const booleanParam = z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');

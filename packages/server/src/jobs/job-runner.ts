@@ -1,0 +1,73 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/transaction.ts';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobRunner {
+  /**
+   * Queues a job. Pass the transaction as `tx` to enqueue it atomically with the rows it is about:
+   * it then exists only if the transaction commits.
+   */
+  send<T extends object>(name: string, data: T, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<void>;
+  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss speaks SQL through this adapter, so jobs live in the same database (PGlite or PostgreSQL). */
+function executorAdapter(db: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] as never[] };
+    },
+  };
+}
+
+const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
+
+/** Durable jobs: retried with exponential back-off, cron schedules, kept across restarts. */
+export async function startJobRunner(db: Database, options: { runWorkers: boolean }): Promise<JobRunner> {
+  const boss = new PgBoss({
+    db: executorAdapter(db),
+    schema: 'pgboss',
+    supervise: options.runWorkers,
+    schedule: options.runWorkers,
+    ...RETRY,
+  });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  await boss.start();
+  const queues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    await boss.createQueue(name, { name, ...RETRY });
+    queues.add(name);
+  };
+
+  return {
+    async send(name, data, opts = {}) {
+      await ensureQueue(name);
+      await boss.send(name, data, {
+        ...RETRY,
+        ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+        ...(opts.tx ? { db: executorAdapter(opts.tx) } : {}),
+      });
+    },
+    async work(name, handler) {
+      if (!options.runWorkers) return;
+      await ensureQueue(name);
+      await boss.work<never>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    async schedule(name, cron, data = {}) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data, { tz: 'Asia/Kolkata' });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}

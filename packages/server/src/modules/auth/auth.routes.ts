@@ -1,0 +1,112 @@
+import {
+  loginRequest,
+  logoutRequest,
+  meResponse,
+  otpSentResponse,
+  refreshRequest,
+  requestLoginOtpRequest,
+  requestResetRequest,
+  resendSignupOtpRequest,
+  resetPasswordRequest,
+  resetTokenResponse,
+  sessionResponse,
+  signupRequest,
+  signupResponse,
+  validateOtpRequest,
+  verifySignupRequest,
+} from '@b2b/domain/api/auth';
+import { detailResponse } from '@b2b/domain/api/common';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import * as service from './auth.service.ts';
+
+const tags = ['auth'];
+const open = { public: true } as const;
+
+export async function authRoutes(app: Api, options: { limits?: service.AuthLimits }) {
+  const ctx = { ...app.ctx, limits: options.limits };
+
+  app.post(
+    '/auth/signup',
+    { config: open, schema: { tags, body: signupRequest, response: { 201: signupResponse } } },
+    async (request, reply) => {
+      const { email } = await service.signup(ctx, request.body);
+      return reply.status(201).send({ detail: 'Company created. Please verify it with the OTP sent to your email.', email });
+    },
+  );
+
+  app.post(
+    '/auth/signup/verify',
+    { config: open, schema: { tags, body: verifySignupRequest, response: { 200: sessionResponse } } },
+    async (request) => service.verifySignup(ctx, request.body.email, request.body.otp),
+  );
+
+  app.post(
+    '/auth/signup/resend_otp',
+    { config: open, schema: { tags, body: resendSignupOtpRequest, response: { 200: detailResponse } } },
+    async (request) => {
+      await service.resendSignupOtp(ctx, request.body.email);
+      return { detail: 'OTP sent to your email.' };
+    },
+  );
+
+  app.post(
+    '/admin/auth/login',
+    { config: open, schema: { tags, body: loginRequest, response: { 200: sessionResponse } } },
+    async (request) => service.login(ctx, { username: request.body.username, password: request.body.password, ip: request.ip }),
+  );
+
+  app.post(
+    '/admin/auth/request_login_otp',
+    { config: open, schema: { tags, body: requestLoginOtpRequest, response: { 200: otpSentResponse } } },
+    async (request) => ({
+      detail: 'If the account exists, an OTP has been sent to its email.',
+      verification_token: await service.requestLoginOtp(ctx, request.body.username, request.ip),
+    }),
+  );
+
+  app.post(
+    '/auth/validate_login_otp',
+    { config: open, schema: { tags, body: validateOtpRequest, response: { 200: sessionResponse } } },
+    async (request) => service.validateLoginOtp(ctx, request.body.verification_token, request.body.otp),
+  );
+
+  app.post(
+    '/auth/request_reset_password_otp',
+    { config: open, schema: { tags, body: requestResetRequest, response: { 200: otpSentResponse } } },
+    async (request) => ({
+      detail: 'If the account exists, an OTP has been sent to its email.',
+      verification_token: await service.requestPasswordReset(ctx, request.body.username, request.ip),
+    }),
+  );
+
+  app.post(
+    '/auth/validate_reset_password_otp',
+    { config: open, schema: { tags, body: validateOtpRequest, response: { 200: resetTokenResponse } } },
+    async (request) => ({ reset_token: await service.validateResetOtp(ctx, request.body.verification_token, request.body.otp) }),
+  );
+
+  app.post(
+    '/auth/reset_password',
+    { config: open, schema: { tags, body: resetPasswordRequest, response: { 200: detailResponse } } },
+    async (request) => {
+      await service.resetPassword(ctx, request.body.reset_token, request.body.new_password);
+      return { detail: 'Password changed successfully. Please log in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    { config: open, schema: { tags, body: refreshRequest, response: { 200: sessionResponse } } },
+    async (request) => service.refresh(ctx, request.body.refresh_token),
+  );
+
+  app.post('/auth/logout', { schema: { tags, body: logoutRequest } }, async (request, reply) => {
+    await service.logout(ctx, requirePrincipal(request));
+    return reply.status(204).send();
+  });
+
+  app.get('/me', { schema: { tags, response: { 200: meResponse } } }, async (request) =>
+    service.me(app.ctx.db, requirePrincipal(request).userId),
+  );
+}

@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import type { Me, Session, SignupRequest } from '@b2b/domain/api/auth';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  hashToken,
+  newOpaqueToken,
+  newOtpCode,
+  REFRESH_TOKEN_TTL_SECONDS,
+  sameHash,
+  signAccessToken,
+} from '../../auth/tokens.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { Selectable } from 'kysely';
+import type { OneTimeCodePurpose, OneTimeCodesTable } from '../../db/schema.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/errors.ts';
+import { forgetPrincipals, type Principal } from '../../http/principal.ts';
+import { queueMail } from '../../mail/mail-jobs.ts';
+import { insertAddress } from '../addresses/addresses.service.ts';
+import { insertBranch } from '../branches/branches.service.ts';
+import { insertCompany, markCompanyVerified } from '../companies/companies.service.ts';
+import { recordHistory } from '../history/history.service.ts';
+import { ensureStatesAndCities, getState, seedCompanyReferenceData } from '../reference/reference.service.ts';
+import { createAdminRole } from '../roles/roles.service.ts';
+import { addUserBranches, assertIdentityFree, findLoginIdentity, insertUser, setPasswordHash, touchLastLogin } from '../users/users.service.ts';
+import { insertWarehouse } from '../warehouses/warehouses.service.ts';
+import * as queries from './auth.queries.ts';
+import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_SENDS_PER_WINDOW = 5;
+const OTP_SEND_WINDOW_MS = 15 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60;
+
+export interface AuthLimits {
+  loginPerUsername: number;
+  loginPerIp: number;
+}
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerUsername: 10, loginPerIp: 200 };
+
+type Ctx = Pick<AppContext, 'db' | 'jobs' | 'secrets'> & { limits?: AuthLimits };
+
+const INVALID_CREDENTIALS = 'Invalid username or password.';
+const NOT_VERIFIED = 'Your company is not verified yet. Please enter the OTP sent to your email.';
+const INVALID_OTP = 'Invalid OTP. Please check the code and try again.';
+const EXPIRED_OTP = 'This OTP has expired. Please request a new one.';
+const DEAD_OTP = 'Too many wrong attempts. Please request a new OTP.';
+
+// ---------------------------------------------------------------------------------------------
+// Session
+
+export async function me(db: Executor, userId: number): Promise<Me> {
+  const row = await queries.findMe(db, userId);
+  if (!row) throw new AppError('not_authenticated', 'Your session has ended. Please log in again.');
+  const branches = await queries.branchesOfUser(db, row.company_id, row.id);
+  const permissions = row.is_admin ? [...ALL_PERMISSIONS] : row.role_active ? [...row.permissions].sort() : [];
+  return {
+    id: row.id,
+    username: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    is_active: row.is_active,
+    company: { id: row.company_id, name: row.company_name, is_verified: row.is_verified, is_marketing_enabled: row.is_marketing_enabled },
+    branches,
+    role: { id: row.role_id, display_name: row.role_name },
+    access_permissions: { navigation: row.is_admin ? 'all' : permissions.filter((p) => p.startsWith('view_')), permissions },
+  };
+}
+
+async function issueTokens(tx: Executor, ctx: Ctx, user: { id: number; companyId: number }, sessionId: string) {
+  const refreshToken = newOpaqueToken();
+  await queries.insertRefreshToken(tx, {
+    token_hash: hashToken(refreshToken),
+    session_id: sessionId,
+    company_id: user.companyId,
+    expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  const accessToken = signAccessToken({ userId: user.id, companyId: user.companyId, sessionId }, ctx.secrets.jwt);
+  return { accessToken, refreshToken };
+}
+
+async function startSession(tx: Executor, ctx: Ctx, user: { id: number; companyId: number }): Promise<Session> {
+  const sessionId = randomUUID();
+  await queries.insertSession(tx, { id: sessionId, company_id: user.companyId, user_id: user.id });
+  await touchLastLogin(tx, user.id);
+  const tokens = await issueTokens(tx, ctx, user, sessionId);
+  return sessionResponse(tx, user.id, tokens);
+}
+
+async function sessionResponse(db: Executor, userId: number, tokens: { accessToken: string; refreshToken: string }): Promise<Session> {
+  const user = await me(db, userId);
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    token_type: 'Bearer',
+    user,
+    company: user.company,
+    branches: user.branches,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-time codes
+
+async function sendCode(
+  tx: Executor,
+  ctx: Ctx,
+  user: { id: number; email: string; first_name: string },
+  purpose: OneTimeCodePurpose,
+): Promise<string> {
+  const { n } = await queries.countRecentCodes(tx, user.id, new Date(Date.now() - OTP_SEND_WINDOW_MS));
+  if (Number(n) >= OTP_SENDS_PER_WINDOW) {
+    throw new AppError('rate_limited', 'Too many OTP requests. Please try again after 15 minutes.');
+  }
+  await queries.retireCodes(tx, user.id, purpose);
+  const code = newOtpCode();
+  const verificationToken = newOpaqueToken();
+  await queries.insertOneTimeCode(tx, {
+    user_id: user.id,
+    purpose,
+    verification_token_hash: hashToken(verificationToken),
+    code_hash: hashToken(`${purpose}:${code}`),
+    expires_at: new Date(Date.now() + OTP_TTL_MS),
+  });
+  const what = { signup_verify: 'verify your company', login: 'log in', reset_password: 'reset your password' }[purpose];
+  await queueMail(
+    ctx.jobs,
+    {
+      to: user.email,
+      subject: `Your OTP is ${code}`,
+      text: `Hello ${user.first_name},\n\nUse OTP ${code} to ${what}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
+    },
+    tx,
+  );
+  return verificationToken;
+}
+
+/**
+ * Checks a code under a row lock. A wrong code counts an attempt and is committed even though the
+ * request fails, so the fifth wrong try kills the code for good.
+ */
+async function checkCode(ctx: Ctx, lock: (tx: Executor) => Promise<Selectable<OneTimeCodesTable> | undefined>, otp: string) {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const code = await lock(tx);
+    if (!code || code.consumed_at) return { error: INVALID_OTP } as const;
+    if (code.expires_at.getTime() <= Date.now()) return { error: EXPIRED_OTP } as const;
+    if (code.attempts >= OTP_MAX_ATTEMPTS) return { error: DEAD_OTP } as const;
+    if (!sameHash(code.code_hash, hashToken(`${code.purpose}:${otp}`))) {
+      const { attempts } = await queries.countFailedAttempt(tx, code.id);
+      if (attempts >= OTP_MAX_ATTEMPTS) await queries.consumeCode(tx, code.id);
+      return { error: attempts >= OTP_MAX_ATTEMPTS ? DEAD_OTP : INVALID_OTP } as const;
+    }
+    return { code } as const;
+  });
+  if ('error' in outcome) throw new AppError('validation_error', outcome.error as string, { errors: { otp: [outcome.error as string] } });
+  return outcome.code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and verification
+
+/** The company with its first branch, warehouse, Company Admin role and admin user. */
+export async function createCompanyAccount(
+  tx: Executor,
+  input: Omit<SignupRequest, 'password'>,
+  passwordHash: string,
+): Promise<{ companyId: number; userId: number; branchId: number }> {
+  await ensureStatesAndCities(tx);
+  await getState(tx, input.state_id).catch(() => {
+    throw new AppError('validation_error', 'State Not Found', { errors: { state_id: ['State Not Found'] } });
+  });
+  await assertIdentityFree(tx, input.email, input.phone);
+  const company = await insertCompany(tx, { name: input.company_name, gstin: input.gstin ?? null, email: input.email, phone: input.phone });
+  const address = {
+    address_line_1: input.address_line_1,
+    address_line_2: input.address_line_2 ?? null,
+    city: input.city,
+    state_id: input.state_id,
+    pincode: input.pincode,
+  };
+  await insertAddress(tx, { companyId: company.id, ownerType: 'company', ownerId: company.id }, address);
+  const branch = await createBranchWithWarehouse(tx, company.id, {
+    name: input.branch_name,
+    gstin: input.gstin ?? null,
+    contact: { name: `${input.first_name} ${input.last_name}`.trim(), email: input.email, phone: input.phone },
+    address,
+  });
+  const role = await createAdminRole(tx, company.id);
+  const user = await insertUser(tx, {
+    company_id: company.id,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    password_hash: passwordHash,
+    role_id: role.id,
+  });
+  await addUserBranches(tx, company.id, user.id, [branch.id]);
+  await seedCompanyReferenceData(tx, company.id);
+  await recordHistory(tx, { companyId: company.id, entityType: 'company', entityId: company.id, action: 'signed_up', userId: user.id });
+  return { companyId: company.id, userId: user.id, branchId: branch.id };
+}
+
+/** A branch with its address and a first warehouse at the same address. */
+export async function createBranchWithWarehouse(
+  tx: Executor,
+  companyId: number,
+  branch: {
+    name: string;
+    gstin: string | null;
+    contact: { name: string; email: string; phone: string };
+    address: { address_line_1: string; address_line_2: string | null; city: string; state_id: number; pincode: string };
+  },
+) {
+  const row = await insertBranch(tx, {
+    company_id: companyId,
+    name: branch.name,
+    gstin: branch.gstin,
+    contact_person_name: branch.contact.name,
+    contact_person_email: branch.contact.email,
+    contact_person_phone: branch.contact.phone,
+  });
+  await insertAddress(tx, { companyId, ownerType: 'branch', ownerId: row.id }, branch.address);
+  const warehouse = await insertWarehouse(tx, { company_id: companyId, branch_id: row.id, name: `${branch.name} Warehouse` });
+  await insertAddress(tx, { companyId, ownerType: 'warehouse', ownerId: warehouse.id }, branch.address);
+  return row;
+}
+
+/** Sign-up: the company starts unverified until the e-mailed OTP is entered. */
+export async function signup(ctx: Ctx, input: SignupRequest): Promise<{ email: string }> {
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(ctx.db, async (tx) => {
+    const { userId } = await createCompanyAccount(tx, input, passwordHash);
+    await sendCode(tx, ctx, { id: userId, email: input.email, first_name: input.first_name }, 'signup_verify');
+  });
+  return { email: input.email };
+}
+
+async function findUnverifiedSignup(db: Executor, email: string) {
+  const identity = await findLoginIdentity(db, email);
+  if (!identity || !identity.is_active) throw new AppError('not_found', 'No sign-up is waiting for this email.');
+  if (identity.is_verified) throw new AppError('conflict', 'This company is already verified. Please log in.');
+  return identity;
+}
+
+export async function resendSignupOtp(ctx: Ctx, email: string): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const identity = await findUnverifiedSignup(tx, email);
+    await sendCode(tx, ctx, identity, 'signup_verify');
+  });
+}
+
+export async function verifySignup(ctx: Ctx, email: string, otp: string): Promise<Session> {
+  const identity = await findUnverifiedSignup(ctx.db, email);
+  const code = await checkCode(ctx, (tx) => queries.lockLatestCode(tx, identity.id, 'signup_verify'), otp);
+  return inTransaction(ctx.db, async (tx) => {
+    await queries.consumeCode(tx, code.id);
+    await markCompanyVerified(tx, identity.company_id);
+    await recordHistory(tx, { companyId: identity.company_id, entityType: 'company', entityId: identity.company_id, action: 'verified', userId: identity.id });
+    forgetPrincipals(identity.company_id);
+    return startSession(tx, ctx, { id: identity.id, companyId: identity.company_id });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+async function throttleLogin(ctx: Ctx, username: string, ip: string) {
+  const limits = ctx.limits ?? DEFAULT_AUTH_LIMITS;
+  const message = 'Too many login attempts. Please try again in 15 minutes.';
+  await hitRateLimit(ctx.db, { key: `login:ip:${ip}`, limit: limits.loginPerIp, windowSeconds: FIFTEEN_MINUTES, message });
+  await hitRateLimit(ctx.db, { key: `login:user:${username.toLowerCase()}`, limit: limits.loginPerUsername, windowSeconds: FIFTEEN_MINUTES, message });
+}
+
+function assertCanSignIn(identity: { is_active: boolean; is_verified: boolean; email: string }) {
+  if (!identity.is_active) throw new AppError('invalid_credentials', 'Your account is inactive. Please contact your Company Admin.');
+  if (!identity.is_verified) throw new AppError('company_not_verified', NOT_VERIFIED, { extra: { email: identity.email } });
+}
+
+export async function login(ctx: Ctx, input: { username: string; password: string; ip: string }): Promise<Session> {
+  await throttleLogin(ctx, input.username, input.ip);
+  const identity = await findLoginIdentity(ctx.db, input.username);
+  const valid = await verifyPassword(identity?.password_hash ?? (await decoyPasswordHash()), input.password);
+  if (!identity || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  assertCanSignIn(identity);
+  return inTransaction(ctx.db, (tx) => startSession(tx, ctx, { id: identity.id, companyId: identity.company_id }));
+}
+
+/**
+ * Sends a login or reset code. An unknown username gets the same answer with a token that can
+ * never validate, so the endpoint does not reveal who has an account.
+ */
+async function requestCode(ctx: Ctx, username: string, ip: string, purpose: 'login' | 'reset_password') {
+  await hitRateLimit(ctx.db, {
+    key: `otp:ip:${ip}`,
+    limit: (ctx.limits ?? DEFAULT_AUTH_LIMITS).loginPerIp,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: 'Too many OTP requests. Please try again after 15 minutes.',
+  });
+  const identity = await findLoginIdentity(ctx.db, username);
+  if (!identity || !identity.is_active) return newOpaqueToken();
+  if (purpose === 'login') assertCanSignIn(identity);
+  return inTransaction(ctx.db, (tx) => sendCode(tx, ctx, identity, purpose));
+}
+
+export const requestLoginOtp = (ctx: Ctx, username: string, ip: string) => requestCode(ctx, username, ip, 'login');
+
+export async function validateLoginOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<Session> {
+  const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
+  if (code.purpose !== 'login') throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
+  return inTransaction(ctx.db, async (tx) => {
+    await queries.consumeCode(tx, code.id);
+    const identity = await queries.findMe(tx, code.user_id);
+    if (!identity) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+    return startSession(tx, ctx, { id: identity.id, companyId: identity.company_id });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+export const requestPasswordReset = (ctx: Ctx, username: string, ip: string) => requestCode(ctx, username, ip, 'reset_password');
+
+export async function validateResetOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<string> {
+  const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
+  if (code.purpose !== 'reset_password') throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
+  const resetToken = newOpaqueToken();
+  await queries.markCodeVerified(ctx.db, code.id, hashToken(resetToken));
+  return resetToken;
+}
+
+/** A new password ends every session of the user: whoever knew the old one is signed out. */
+export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(ctx.db, async (tx) => {
+    const code = await queries.lockCodeByResetToken(tx, hashToken(resetToken));
+    const invalid = 'This reset link has expired. Please request a new OTP.';
+    if (!code || code.consumed_at || !code.verified_at || code.expires_at.getTime() <= Date.now()) {
+      throw new AppError('validation_error', invalid, { errors: { reset_token: [invalid] } });
+    }
+    await queries.consumeCode(tx, code.id);
+    await setPasswordHash(tx, code.user_id, passwordHash);
+    const user = await queries.findMe(tx, code.user_id);
+    if (user) {
+      await queries.revokeSessionsOfUser(tx, user.company_id, user.id, 'password_reset');
+      forgetPrincipals(user.company_id);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh and logout
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/**
+ * Rotates a refresh token. A token that was already rotated is being replayed: someone holds a
+ * stolen copy, so the whole session family is revoked and both holders must sign in again.
+ */
+export async function refresh(ctx: Ctx, refreshToken: string): Promise<Session> {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const token = await queries.lockRefreshToken(tx, hashToken(refreshToken));
+    if (!token || token.revoked_at) return { ended: true } as const;
+    if (token.rotated_at) {
+      await queries.revokeSession(tx, token.session_id, 'refresh_token_reuse');
+      return { ended: true, companyId: token.company_id } as const;
+    }
+    if (token.expires_at.getTime() <= Date.now()) return { ended: true } as const;
+    await queries.markRefreshTokenRotated(tx, token.token_hash);
+    const tokens = await issueTokens(tx, ctx, { id: token.user_id, companyId: token.company_id }, token.session_id);
+    return { session: await sessionResponse(tx, token.user_id, tokens) } as const;
+  });
+  if (outcome.session) return outcome.session;
+  if ('companyId' in outcome && outcome.companyId) forgetPrincipals(outcome.companyId);
+  throw new AppError('not_authenticated', SESSION_ENDED);
+}
+
+export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
+  await queries.revokeSession(ctx.db, principal.sessionId, 'logout');
+  forgetPrincipals(principal.companyId);
+}

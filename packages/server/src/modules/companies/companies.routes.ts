@@ -1,0 +1,111 @@
+import { idParam } from '@b2b/domain/api/common';
+import {
+  companyOutput,
+  companyUpdate,
+  configurationCreate,
+  configurationOutput,
+  configurationUpdate,
+  CONFIGURATION_TYPES,
+  termsInput,
+  termsOutput,
+} from '@b2b/domain/api/companies';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { notFound } from '../../http/errors.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList } from '../../http/list-params.ts';
+import { forgetPrincipals } from '../../http/principal.ts';
+import * as service from './companies.service.ts';
+
+const companyParams = z.object({ companyId: idParam });
+const tags = ['companies'];
+
+export async function companiesRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/companies/:companyId',
+    {
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: z.object({ expand: z.string().optional() }),
+        response: { 200: companyOutput },
+      },
+    },
+    async (request) =>
+      service.getCompany(db, request.params.companyId, { expandAddresses: csvList(request.query.expand).includes('addresses') }),
+  );
+
+  app.patch(
+    '/companies/:companyId',
+    {
+      config: { permission: 'change_company' },
+      schema: { tags, params: companyParams, body: companyUpdate, response: { 200: companyOutput } },
+    },
+    async (request) => {
+      const company = await service.updateCompany({ db, actor: requirePrincipal(request), changes: request.body });
+      forgetPrincipals(company.id);
+      return company;
+    },
+  );
+
+  app.get(
+    '/v1/admin/companies/:companyId/is_marketing_enabled',
+    { schema: { tags, params: companyParams, response: { 200: z.object({ is_marketing_enabled: z.boolean() }) } } },
+    async (request) => {
+      const company = await service.getCompany(db, request.params.companyId);
+      return { is_marketing_enabled: company.is_marketing_enabled };
+    },
+  );
+
+  app.get(
+    '/company_configurations',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ configuration_type: z.enum(CONFIGURATION_TYPES).optional() }),
+        response: { 200: z.array(configurationOutput) },
+      },
+    },
+    async (request) => service.listConfigurations(db, requirePrincipal(request).companyId, request.query.configuration_type),
+  );
+
+  app.post(
+    '/company_configurations',
+    {
+      config: { permission: 'change_configuration' },
+      schema: { tags, body: configurationCreate, response: { 201: configurationOutput } },
+    },
+    async (request, reply) => {
+      const row = await service.createConfiguration(db, requirePrincipal(request).companyId, request.body);
+      return reply.status(201).send(row);
+    },
+  );
+
+  app.patch(
+    '/company_configurations/:id',
+    {
+      config: { permission: 'change_configuration' },
+      schema: { tags, params: z.object({ id: idParam }), body: configurationUpdate, response: { 200: configurationOutput } },
+    },
+    async (request) => service.updateConfiguration(db, requirePrincipal(request).companyId, request.params.id, request.body),
+  );
+
+  const termsPath = '/admin/companies/:companyId/terms-and-conditions';
+  app.get(termsPath, { schema: { tags, params: companyParams, response: { 200: termsOutput } } }, async (request) => {
+    const terms = await service.getTerms(db, request.params.companyId);
+    if (!terms) throw notFound('Terms and Conditions');
+    return terms;
+  });
+  for (const method of ['post', 'patch'] as const) {
+    app[method](
+      termsPath,
+      {
+        config: { permission: 'change_company' },
+        schema: { tags, params: companyParams, body: termsInput, response: { 200: termsOutput } },
+      },
+      async (request) => service.saveTerms(db, request.params.companyId, request.body.terms),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import type { Executor } from '../../db/transaction.ts';
+
+export interface HistoryEntry {
+  companyId: number;
+  entityType: string;
+  entityId: number;
+  action: string;
+  userId: number | null;
+  changes?: Record<string, unknown>;
+}
+
+export const insertHistory = (db: Executor, entry: HistoryEntry) =>
+  db
+    .insertInto('history')
+    .values({
+      company_id: entry.companyId,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      action: entry.action,
+      user_id: entry.userId,
+      changes: JSON.stringify(entry.changes ?? {}),
+    })
+    .execute();
+
+/** Newest first, with the acting user's name (spec: created_at, actions.action, user first and last name). */
+export const listHistory = (db: Executor, companyId: number, entityType: string, entityId: number, limit: number) =>
+  db
+    .selectFrom('history as h')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'h.user_id').onRef('u.company_id', '=', 'h.company_id'))
+    .select(['h.id', 'h.action', 'h.changes', 'h.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('h.company_id', '=', companyId)
+    .where('h.entity_type', '=', entityType)
+    .where('h.entity_id', '=', entityId)
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/transaction.ts';
+
+export interface CompanyReferenceSeed {
+  taxes: { type: 'gst' | 'cess'; display_name: string; rate: number }[];
+  units: { code: string; name: string }[];
+  paymentTerms: { name: string; days: number }[];
+  paymentMethods: { code: string; name: string; position: number }[];
+  shippingMethods: { code: string; name: string }[];
+  salesChannels: { name: string; display_name: string }[];
+}
+
+export async function insertCompanyReferenceData(db: Executor, companyId: number, seed: CompanyReferenceSeed) {
+  const withCompany = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, company_id: companyId }));
+  await db.insertInto('taxes').values(withCompany(seed.taxes)).execute();
+  await db.insertInto('units').values(withCompany(seed.units)).execute();
+  await db.insertInto('payment_terms').values(withCompany(seed.paymentTerms)).execute();
+  await db.insertInto('payment_methods').values(withCompany(seed.paymentMethods)).execute();
+  await db.insertInto('shipping_methods').values(withCompany(seed.shippingMethods)).execute();
+  await db.insertInto('sales_channels').values(withCompany(seed.salesChannels)).execute();
+}
+
+export async function upsertStatesAndCities(
+  db: Executor,
+  states: { id: number; name: string; gst_code: string }[],
+  cities: { name: string; state_id: number }[],
+) {
+  await db.insertInto('states').values(states).onConflict((oc) => oc.column('id').doNothing()).execute();
+  if (cities.length) {
+    await db.insertInto('cities').values(cities).onConflict((oc) => oc.columns(['state_id', 'name']).doNothing()).execute();
+  }
+}
+
+export const countStates = (db: Executor) =>
+  db.selectFrom('states').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+
+export function listStates(db: Executor, window: { limit: number; offset: number }, search?: string) {
+  let query = db.selectFrom('states');
+  if (search) query = query.where('name', 'ilike', `%${search}%`);
+  return Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query.select(['id', 'name', 'gst_code']).orderBy('name').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+export function listCities(db: Executor, window: { limit: number; offset: number }, filter: { stateId?: number; search?: string }) {
+  let query = db.selectFrom('cities');
+  if (filter.stateId) query = query.where('state_id', '=', filter.stateId);
+  if (filter.search) query = query.where('name', 'ilike', `%${filter.search}%`);
+  return Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query.select(['id', 'name', 'state_id']).orderBy('name').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+export const findState = (db: Executor, id: number) =>
+  db.selectFrom('states').select(['id', 'name', 'gst_code']).where('id', '=', id).executeTakeFirst();
+
+export const listTaxes = (db: Executor, companyId: number, type?: 'gst' | 'cess') => {
+  let query = db.selectFrom('taxes').select(['id', 'type', 'display_name', 'rate', 'is_active']).where('company_id', '=', companyId);
+  if (type) query = query.where('type', '=', type);
+  return query.orderBy('type').orderBy('rate').execute();
+};
+
+export const listUnits = (db: Executor, companyId: number) =>
+  db.selectFrom('units').select(['id', 'code', 'name']).where('company_id', '=', companyId).orderBy('code').execute();
+
+export const listPaymentTerms = (db: Executor, companyId: number) =>
+  db.selectFrom('payment_terms').select(['id', 'name', 'days']).where('company_id', '=', companyId).orderBy('days').execute();
+
+export const listPaymentMethods = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('payment_methods')
+    .select(['id', 'code', 'name', 'position', 'is_active'])
+    .where('company_id', '=', companyId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+
+export const listShippingMethods = (db: Executor, companyId: number) =>
+  db.selectFrom('shipping_methods').select(['id', 'code', 'name', 'is_active']).where('company_id', '=', companyId).orderBy('id').execute();
+
+export const listSalesChannels = (db: Executor, companyId: number, activeOnly: boolean) => {
+  let query = db
+    .selectFrom('sales_channels')
+    .select(['id', 'name', 'display_name', 'is_active', 'is_marketing_enabled'])
+    .where('company_id', '=', companyId);
+  if (activeOnly) query = query.where('is_active', '=', true);
+  return query.orderBy('id').execute();
+};
+
+export const updatePaymentMethod = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: { name?: string; position?: number; is_active?: boolean },
+) =>
+  db
+    .updateTable('payment_methods')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returning(['id', 'code', 'name', 'position', 'is_active'])
+    .executeTakeFirst();
+
+export const updateTax = (db: Executor, companyId: number, id: number, changes: { display_name?: string; is_active?: boolean }) =>
+  db
+    .updateTable('taxes')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returning(['id', 'type', 'display_name', 'rate', 'is_active'])
+    .executeTakeFirst();

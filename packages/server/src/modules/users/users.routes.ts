@@ -1,0 +1,100 @@
+import { idParam } from '@b2b/domain/api/common';
+import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { booleanParam, idList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { historyOf } from '../history/history.service.ts';
+import * as service from './users.service.ts';
+
+const tags = ['users'];
+const userParams = z.object({ id: idParam });
+const ORDERING = {
+  created_at: 'u.created_at',
+  updated_at: 'u.updated_at',
+  first_name: 'u.first_name',
+  last_name: 'u.last_name',
+  email: 'u.email',
+  is_active: 'u.is_active',
+  user_profile__created_at: 'u.created_at',
+};
+
+export async function usersRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/companies/:companyId/users',
+    {
+      config: { permission: 'view_user' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        querystring: listQuery.extend({ is_active: booleanParam.optional(), groups__in: idList.optional() }),
+        response: { 200: pageOf(userOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
+      const { count, results } = await service.listUsers(
+        db,
+        request.params.companyId,
+        { search: request.query.search, isActive: request.query.is_active, roleIds: request.query.groups__in },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/companies/:companyId/users',
+    {
+      config: { permission: 'add_user' },
+      schema: { tags, params: z.object({ companyId: idParam }), body: userCreate, response: { 201: userOutput } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createUser({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+
+  app.get('/users/:id', { config: { permission: 'view_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
+    service.getUser(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/users/:id',
+    { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: userUpdate, response: { 200: userOutput } } },
+    async (request) => service.updateUser({ db, actor: requirePrincipal(request), userId: request.params.id, changes: request.body }),
+  );
+
+  for (const [path, active] of [
+    ['/users/:id/activate', true],
+    ['/users/:id/deactivate', false],
+  ] as const) {
+    app.post(path, { config: { permission: 'change_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
+      service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
+    );
+  }
+
+  for (const [path, assign] of [
+    ['/users/:id/branches', true],
+    ['/users/:id/unassign_branches', false],
+  ] as const) {
+    app.post(
+      path,
+      { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: userBranchesChange, response: { 200: userOutput } } },
+      async (request) =>
+        service.changeUserBranches({ db, actor: requirePrincipal(request), userId: request.params.id, branchIds: request.body.branches, assign }),
+    );
+  }
+
+  app.get(
+    '/users/:id/history',
+    { config: { permission: 'view_user' }, schema: { tags, params: userParams } },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.getUser(db, companyId, request.params.id);
+      const results = await historyOf(db, companyId, 'user', request.params.id);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+}

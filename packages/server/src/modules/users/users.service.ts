@@ -1,0 +1,142 @@
+import type { UserCreate, UserOutput, UserUpdate } from '@b2b/domain/api/users';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Database } from '../../db/database.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import { forgetPrincipals, type Principal } from '../../http/principal.ts';
+import { assertActiveBranches } from '../branches/branches.service.ts';
+import { recordHistory } from '../history/history.service.ts';
+import { assertAssignableRole } from '../roles/roles.service.ts';
+import * as queries from './users.queries.ts';
+
+export { findLoginIdentity, insertUser, addUserBranches, touchLastLogin, setPasswordHash } from './users.queries.ts';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUser>>>;
+
+async function present(db: Executor, companyId: number, rows: UserRow[]): Promise<UserOutput[]> {
+  const branches = await queries.branchesOfUsers(db, companyId, rows.map((r) => r.id));
+  return rows.map(({ role_id, role_name, ...user }) => ({
+    ...user,
+    role: { id: role_id, display_name: role_name },
+    branches: branches.filter((b) => b.user_id === user.id).map((b) => ({ id: b.id, name: b.name })),
+  }));
+}
+
+export async function getUser(db: Executor, companyId: number, userId: number): Promise<UserOutput> {
+  const row = await queries.findUser(db, companyId, userId);
+  if (!row) throw notFound('User');
+  const [user] = await present(db, companyId, [row]);
+  return user;
+}
+
+export async function listUsers(db: Executor, companyId: number, filter: queries.UserFilter, sort: SortKey[], window: PageWindow) {
+  const [{ n }, rows] = await queries.listUsers(db, companyId, filter, sort, window);
+  return { count: Number(n), results: await present(db, companyId, rows) };
+}
+
+/** E-mail and phone sign people in across all companies, so they must be unique everywhere. */
+export async function assertIdentityFree(db: Executor, email: string, phone: string | null | undefined, exceptId?: number) {
+  const clashes = await queries.findUserIdByEmailOrPhone(db, email, phone ?? null, exceptId);
+  const errors: Record<string, string[]> = {};
+  if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) errors.email = ['A user with this email already exists.'];
+  if (phone && clashes.some((u) => u.phone === phone)) errors.phone = ['A user with this phone number already exists.'];
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('validation_error', first[0], { errors });
+}
+
+export async function createUser(options: { db: Database; actor: Principal; input: UserCreate }): Promise<UserOutput> {
+  const { db, actor, input } = options;
+  const passwordHash = await hashPassword(input.password);
+  const userId = await inTransaction(db, async (tx) => {
+    await assertAssignableRole(tx, actor.companyId, input.role);
+    await assertActiveBranches(tx, actor.companyId, input.branches);
+    await assertIdentityFree(tx, input.email, input.phone);
+    const { id } = await queries.insertUser(tx, {
+      company_id: actor.companyId,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      phone: input.phone ?? null,
+      password_hash: passwordHash,
+      role_id: input.role,
+    });
+    await queries.addUserBranches(tx, actor.companyId, id, input.branches);
+    const { password: _secret, ...logged } = input;
+    await recordHistory(tx, { companyId: actor.companyId, entityType: 'user', entityId: id, action: 'created', userId: actor.userId, changes: logged });
+    return id;
+  });
+  return getUser(db, actor.companyId, userId);
+}
+
+export async function updateUser(options: { db: Database; actor: Principal; userId: number; changes: UserUpdate }): Promise<UserOutput> {
+  const { db, actor, userId, changes } = options;
+  const { password, role, ...plain } = changes;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  await inTransaction(db, async (tx) => {
+    const current = await queries.lockUser(tx, actor.companyId, userId);
+    if (!current) throw notFound('User');
+    if (role !== undefined && role !== current.role_id) {
+      if (userId === actor.userId) throw conflict('You cannot change your own role.');
+      await assertAssignableRole(tx, actor.companyId, role);
+    }
+    if (plain.email || plain.phone) {
+      const existing = await queries.findUser(tx, actor.companyId, userId);
+      await assertIdentityFree(tx, plain.email ?? existing?.email ?? '', plain.phone, userId);
+    }
+    await queries.updateUser(tx, actor.companyId, userId, {
+      ...plain,
+      ...(role !== undefined ? { role_id: role } : {}),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'user',
+      entityId: userId,
+      action: 'updated',
+      userId: actor.userId,
+      changes: { ...plain, ...(role !== undefined ? { role } : {}), ...(password ? { password: 'changed' } : {}) },
+    });
+  });
+  forgetPrincipals(actor.companyId);
+  return getUser(db, actor.companyId, userId);
+}
+
+export async function setUserActive(options: { db: Database; actor: Principal; userId: number; active: boolean }) {
+  const { db, actor, userId, active } = options;
+  if (userId === actor.userId && !active) throw conflict('You cannot deactivate yourself.');
+  await inTransaction(db, async (tx) => {
+    const current = await queries.lockUser(tx, actor.companyId, userId);
+    if (!current) throw notFound('User');
+    await queries.updateUser(tx, actor.companyId, userId, { is_active: active });
+    await recordHistory(tx, { companyId: actor.companyId, entityType: 'user', entityId: userId, action: active ? 'activated' : 'deactivated', userId: actor.userId });
+  });
+  forgetPrincipals(actor.companyId);
+  return getUser(db, actor.companyId, userId);
+}
+
+export async function changeUserBranches(options: { db: Database; actor: Principal; userId: number; branchIds: number[]; assign: boolean }) {
+  const { db, actor, userId, branchIds, assign } = options;
+  await inTransaction(db, async (tx) => {
+    const current = await queries.lockUser(tx, actor.companyId, userId);
+    if (!current) throw notFound('User');
+    if (assign) {
+      await assertActiveBranches(tx, actor.companyId, branchIds);
+      await queries.addUserBranches(tx, actor.companyId, userId, branchIds);
+    } else {
+      await queries.removeUserBranches(tx, actor.companyId, userId, branchIds);
+      const { n } = await queries.countUserBranches(tx, actor.companyId, userId);
+      if (Number(n) === 0) throw conflict('A user must keep at least one branch.');
+    }
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'user',
+      entityId: userId,
+      action: assign ? 'branches_assigned' : 'branches_unassigned',
+      userId: actor.userId,
+      changes: { branches: branchIds },
+    });
+  });
+  forgetPrincipals(actor.companyId);
+  return getUser(db, actor.companyId, userId);
+}

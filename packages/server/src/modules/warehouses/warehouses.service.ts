@@ -1,0 +1,1 @@
+export { insertWarehouse } from './warehouses.queries.ts';

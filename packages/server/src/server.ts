@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from './app-context.ts';
+import { buildApp, type BuildOptions } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/database.ts';
+import { seedDemoCompany } from './db/seed-demo.ts';
+import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
+import { registerMailWorker } from './mail/mail-jobs.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
+import type { Api } from './http/api-types.ts';
+
+async function jwtSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export interface RunningServer {
+  app: Api;
+  ctx: AppContext;
+  database: DatabaseHandle;
+  demo?: { username: string; password: string };
+  close(): Promise<void>;
+}
+
+/** Everything `npm start` does before listening: database, migrations, secrets, jobs, demo data. */
+export async function startServer(
+  config: ServerConfig,
+  options: BuildOptions & { mailer?: Mailer; log?: (line: string) => void } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  await migrateToLatest(database.db);
+  await ensureStatesAndCities(database.db);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });
+  await registerMailWorker(jobs, mailer);
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    secrets: { jwt: await jwtSecret(database.db, config.jwtSecret) },
+    mailer,
+    jobs,
+  };
+  const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
+  const app = await buildApp(ctx, options);
+  return {
+    app,
+    ctx,
+    database,
+    demo,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

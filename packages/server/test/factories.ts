@@ -1,0 +1,102 @@
+import { computeGstinCheckChar } from '@b2b/domain/gstin';
+import { expect } from 'vitest';
+import { ApiClient } from './api-client.ts';
+import { type TestServer, testServer } from './harness.ts';
+
+let sequence = 0;
+/** Unique per test run and worker, so tests never collide on unique keys. */
+export const unique = () => `${process.pid}${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** A 10-digit Indian mobile number not starting with 0, unique within this run. */
+export function uniquePhone(): string {
+  sequence += 1;
+  return `9${String((process.pid * 7919 + Date.now() + sequence * 104729) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+export function validGstin(stateCode = '27'): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const n = sequence++;
+  const pan = `AA${letters[n % 26]}${letters[Math.floor(n / 26) % 26]}P${String(1000 + (n % 9000))}F`;
+  const first14 = `${stateCode}${pan}1Z`;
+  return first14 + computeGstinCheckChar(first14);
+}
+
+export const PASSWORD = 'Secret@123';
+
+export function signupInput(overrides: Record<string, unknown> = {}) {
+  const tag = unique();
+  return {
+    company_name: `Acme ${tag}`,
+    first_name: 'Priya',
+    last_name: 'Sharma',
+    email: `owner.${tag}@example.in`,
+    phone: uniquePhone(),
+    password: PASSWORD,
+    gstin: validGstin('27'),
+    branch_name: 'Pune',
+    state_id: 27,
+    city: 'Pune',
+    address_line_1: '12 MG Road',
+    pincode: '411001',
+    ...overrides,
+  };
+}
+
+export interface SignedUpCompany {
+  t: TestServer;
+  api: ApiClient;
+  anonymous: ApiClient;
+  companyId: number;
+  userId: number;
+  branchId: number;
+  email: string;
+  session: any;
+}
+
+/** Signs a company up, reads the OTP from the SMTP capture, verifies, and returns the admin's client. */
+export async function signUpCompany(overrides: Record<string, unknown> = {}): Promise<SignedUpCompany> {
+  const t = await testServer();
+  const anonymous = new ApiClient(t.baseUrl);
+  const input = signupInput(overrides);
+  const before = t.mail.messages.length;
+  const created = await anonymous.post('auth/signup/', input);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const otp = await t.mail.otpFor(input.email, { after: before });
+  const verified = await anonymous.post('auth/signup/verify/', { email: input.email, otp });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const session = verified.body;
+  return {
+    t,
+    api: anonymous.as(session.access_token),
+    anonymous,
+    companyId: session.company.id,
+    userId: session.user.id,
+    branchId: session.branches[0].id,
+    email: input.email,
+    session,
+  };
+}
+
+/** A role with exactly these permissions and a user holding it, signed in. */
+export async function createUserWithPermissions(company: SignedUpCompany, permissions: string[]) {
+  const role = await company.api.post(`companies/${company.companyId}/roles`, {
+    display_name: `Role ${unique()}`,
+    description: 'test role',
+    permissions,
+  });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  const email = `staff.${unique()}@example.in`;
+  const user = await company.api.post(`companies/${company.companyId}/users`, {
+    first_name: 'Staff',
+    last_name: 'Member',
+    email,
+    phone: uniquePhone(),
+    password: PASSWORD,
+    role: role.body.id,
+    branches: [company.branchId],
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  const login = await company.anonymous.post('admin/auth/login/', { username: email, password: PASSWORD });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return { api: company.anonymous.as(login.body.access_token), user: user.body, role: role.body, session: login.body };
+}

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startMailCapture() {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address.toLowerCase(), subject, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits for the newest OTP mailed to `email` after `since` messages were already there. */
+    async otpFor(email: string, options: { after?: number; timeoutMs?: number } = {}): Promise<string> {
+      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+      const target = email.toLowerCase();
+      while (Date.now() < deadline) {
+        const mine = messages.slice(options.after ?? 0).filter((m) => m.to === target);
+        const code = mine.length ? /OTP is (\d{6})/.exec(mine[mine.length - 1].subject)?.[1] : undefined;
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`No OTP mail reached ${email}`);
+    },
+    countFor: (email: string) => messages.filter((m) => m.to === email.toLowerCase()).length,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
