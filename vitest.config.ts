@@ -15,6 +15,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           fileParallelism: false,
+          // One migrated server per worker is shared by all files (see test/harness.ts).
+          isolate: false,
         },
       },
       {

@@ -17,6 +17,13 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
+/** Every API route, for the tenant-isolation test and the docs. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   authLimits?: AuthLimits;
@@ -39,6 +46,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.setErrorHandler(errorHandler);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -19,5 +19,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    routeTable: { method: string; url: string; public: boolean }[];
   }
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createUserWithPermissions, signUpCompany, type SignedUpCompany } from '../../test/factories.ts';
+
+/**
+ * For every route that names an id, company A's admin asks for company B's id and must get 404
+ * and none of B's data. A new route with a new kind of id fails here until it is listed below,
+ * so nobody adds a route without thinking about tenants.
+ */
+async function idsOf(company: SignedUpCompany) {
+  const c = company.companyId;
+  const staff = await createUserWithPermissions(company, ['view_order']);
+  const config = await company.api.post('company_configurations', { configuration_type: 'zoho', configurations: { secret: `B-${c}` } });
+  const tax = (await company.api.get(`companies/${c}/taxes`)).body.results[0];
+  const method = (await company.api.get(`companies/${c}/payment_methods`)).body.results[0];
+  return { companyId: c, userId: staff.user.id, roleId: staff.role.id, configId: config.body.id, taxId: tax.id, methodId: method.id };
+}
+
+type Ids = Awaited<ReturnType<typeof idsOf>>;
+
+/** Which of B's ids goes into `:id` for a route, by the route's first path segment. */
+function idFor(url: string, ids: Ids): number {
+  if (url.includes('/taxes/:id')) return ids.taxId;
+  if (url.includes('/payment_methods/:id')) return ids.methodId;
+  const resource = url.replace(/^\/api\//, '').split('/')[0];
+  const byResource: Record<string, number> = { users: ids.userId, roles: ids.roleId, company_configurations: ids.configId };
+  const id = byResource[resource];
+  if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
+  return id;
+}
+
+/** A body each write route accepts, so it reaches the lookup rather than failing validation. */
+const BODIES: Record<string, unknown> = {
+  'POST /api/users/:id/branches': { branches: [1] },
+  'POST /api/users/:id/unassign_branches': { branches: [1] },
+  'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },
+  'PATCH /api/roles/:id/remove_permissions': { permissions: ['view_order'] },
+  'POST /api/companies/:companyId/users': {
+    first_name: 'X', email: 'x.tenant@example.in', password: 'Secret@123', role: 1, branches: [1],
+  },
+  'POST /api/companies/:companyId/roles': { display_name: 'Intruder role' },
+  'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+  'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+};
+
+describe('tenant isolation', () => {
+  it("every route answers 404 for another company's ids and leaks nothing", async () => {
+    const a = await signUpCompany();
+    const b = await signUpCompany();
+    const bIds = await idsOf(b);
+    const routes = a.t.server.app.routeTable.filter((r) => !r.public && r.url.includes(':'));
+    expect(routes.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = route.url
+        .replace(':companyId', String(bIds.companyId))
+        .replace(':id', route.url.includes(':id') ? String(idFor(route.url, bIds)) : '')
+        .replace(/^\/api\//, '');
+      const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
+      const res = await a.api.request(route.method, path, body);
+      const text = JSON.stringify(res.body ?? '');
+      if (res.status !== 404 || text.includes(b.email) || text.includes(`B-${bIds.companyId}`)) {
+        failures.push(`${route.method} ${route.url} -> ${res.status} ${text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // B's data is untouched by A's attempts.
+    expect((await b.api.get(`users/${bIds.userId}`)).body.is_active).toBe(true);
+    expect((await b.api.get(`roles/${bIds.roleId}`)).body.permissions).toEqual(['view_order']);
+  });
+
+  it('lists never include another company', async () => {
+    const a = await signUpCompany();
+    const b = await signUpCompany();
+    const users = await a.api.get(`companies/${a.companyId}/users?limit=-1`);
+    expect(JSON.stringify(users.body)).not.toContain(b.email);
+    const channels = await a.api.get('admin/all_sales_channel/');
+    const bChannels = await b.api.get('admin/all_sales_channel/');
+    const aIds = new Set(channels.body.results.map((c: { id: number }) => c.id));
+    expect(bChannels.body.results.some((c: { id: number }) => aIds.has(c.id))).toBe(false);
+  });
+});
