@@ -1,0 +1,54 @@
+// npm test: every test. Unit tests (domain, web), API tests on PGlite, again on PostgreSQL when
+// TEST_DATABASE_URL is set, then the Playwright journeys in Debian's Chromium. Ends with one
+// 'N passed, N failed' line over all of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'b2b-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function vitest(name, projects, env = {}) {
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  run(name, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  countVitest(out);
+}
+
+vitest('unit tests (domain, web)', ['domain', 'web']);
+vitest('API tests on PGlite', ['server'], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('API tests on PostgreSQL', ['server']);
+else console.log('\nTEST_DATABASE_URL is not set: API tests ran on PGlite only.');
+
+if (process.env.SKIP_E2E !== '1') {
+  const out = path.join(reports, 'e2e.json');
+  run('browser journeys (Playwright, Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (fs.existsSync(out)) {
+    const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    totals.passed += stats.expected + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
