@@ -1,0 +1,81 @@
+/**
+ * GST arithmetic on integer paise. Rates are carried in basis points (18% = 1800) so that
+ * rates such as 0.25% never meet binary fractions; every division rounds half away from zero.
+ */
+
+export interface GstSplit {
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** cgst + sgst + igst */
+  tax: number;
+}
+
+export function rateToBasisPoints(ratePercent: number): number {
+  if (!Number.isFinite(ratePercent) || ratePercent < 0) {
+    throw new RangeError(`Not a valid tax rate: ${ratePercent}`);
+  }
+  return Math.round(Number((ratePercent * 100).toPrecision(15)));
+}
+
+function assertPaise(paise: number, name: string): void {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`${name} must be an integer number of paise`);
+}
+
+/** a * b / d rounded half away from zero; exact for integer inputs (BigInt when a * b passes 2^53). */
+function mulDivRounded(a: number, b: number, d: number): number {
+  const sign = Math.sign(a) * Math.sign(b) * Math.sign(d);
+  const n = Math.abs(a) * Math.abs(b);
+  const divisor = Math.abs(d);
+  if (!Number.isSafeInteger(n)) {
+    const big = BigInt(Math.abs(a)) * BigInt(Math.abs(b));
+    const rounded = (big * 2n + BigInt(divisor)) / (2n * BigInt(divisor));
+    return sign * Number(rounded) || 0;
+  }
+  const quotient = Math.floor(n / divisor);
+  const remainder = n - quotient * divisor;
+  const rounded = remainder * 2 >= divisor ? quotient + 1 : quotient;
+  return sign * rounded || 0;
+}
+
+/** Tax in paise on a taxable value: round(taxable * rate / 100). */
+export function taxOn(taxablePaise: number, ratePercent: number): number {
+  assertPaise(taxablePaise, 'taxablePaise');
+  return mulDivRounded(taxablePaise, rateToBasisPoints(ratePercent), 10_000);
+}
+
+/**
+ * Intra-state supply (seller branch state = place of supply) splits the tax into CGST and SGST;
+ * inter-state supply charges IGST. The full tax is rounded once and then halved, with the odd
+ * paisa going to CGST, so that CGST + SGST always equals the tax on the line exactly.
+ */
+export function splitGst({
+  taxablePaise,
+  ratePercent,
+  intraState,
+}: {
+  taxablePaise: number;
+  ratePercent: number;
+  intraState: boolean;
+}): GstSplit {
+  const tax = taxOn(taxablePaise, ratePercent);
+  if (!intraState) return { cgst: 0, sgst: 0, igst: tax, tax };
+  const sgst = Math.trunc(tax / 2);
+  return { cgst: tax - sgst, sgst, igst: 0, tax };
+}
+
+/** Splits a tax-inclusive price into its taxable value and tax; the two always add up to the price. */
+export function taxFromInclusivePrice(
+  inclusivePaise: number,
+  ratePercent: number,
+): { taxable: number; tax: number } {
+  assertPaise(inclusivePaise, 'inclusivePaise');
+  const basisPoints = rateToBasisPoints(ratePercent);
+  const taxable = mulDivRounded(inclusivePaise, 10_000, 10_000 + basisPoints);
+  return { taxable, tax: inclusivePaise - taxable };
+}
+
+/** Place of supply rule: the same GST state code on both sides means CGST + SGST. */
+export function isIntraState(sellerStateCode: string, placeOfSupplyStateCode: string): boolean {
+  return sellerStateCode.trim() === placeOfSupplyStateCode.trim();
+}

@@ -1,0 +1,32 @@
+import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
+import { PATHS } from './paths';
+
+/**
+ * The screen of each built area, loaded lazily so each area is its own chunk. A route of
+ * routes.tsv whose area is not built yet shows the empty-state card (see EMPTY_AREA_PAGE).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: route components take no props here
+type Page = AsyncRouteComponent<any>;
+
+export const AREA_PAGES: Record<string, Page> = {
+  [PATHS.homeOverview]: lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage'),
+  [PATHS.login]: lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage'),
+  [PATHS.reset]: lazyRouteComponent(() => import('../features/auth/reset-page'), 'ResetPage'),
+  [PATHS.signup]: lazyRouteComponent(() => import('../features/auth/signup-page'), 'SignupPage'),
+  [PATHS.signupVerify]: lazyRouteComponent(
+    () => import('../features/auth/signup-verify-page'),
+    'SignupVerifyPage',
+  ),
+  [PATHS.company]: lazyRouteComponent(() => import('../features/companies/company-page'), 'CompanyPage'),
+  [PATHS.users]: lazyRouteComponent(() => import('../features/users/users-page'), 'UsersPage'),
+  [PATHS.roles]: lazyRouteComponent(() => import('../features/roles/roles-page'), 'RolesPage'),
+  [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
+  [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
+};
+
+export const EMPTY_AREA_PAGE: Page = lazyRouteComponent(
+  () => import('./pages/empty-area-page'),
+  'EmptyAreaPage',
+);
+
+export const APP_SHELL: Page = lazyRouteComponent(() => import('./shell/app-shell'), 'AppShellLayout');

@@ -1,0 +1,37 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { hasSession } from '../api/session';
+import type { CurrentUser } from '../api/types';
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['me'] as const,
+  queryFn: ({ signal }) => api.get<CurrentUser>('me/', undefined, signal),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/**
+ * The signed-in user, or null when there is no session. Auto-login at start is this call: a stored
+ * session is trusted until /me/ says otherwise (a rejected token signs the user out on its own).
+ */
+export async function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  if (!hasSession()) return null;
+  try {
+    return await queryClient.ensureQueryData(currentUserQuery);
+  } catch (error) {
+    if (!hasSession()) return null;
+    throw error;
+  }
+}
+
+/** For screens inside the shell, where the guard has already loaded the user. */
+export function useCurrentUser(): CurrentUser {
+  const { data } = useQuery({ ...currentUserQuery, enabled: hasSession() });
+  if (!data) throw new Error('useCurrentUser used outside a signed-in screen');
+  return data;
+}
+
+export function useOptionalCurrentUser(): CurrentUser | null {
+  const { data } = useQuery({ ...currentUserQuery, enabled: hasSession() });
+  return data ?? null;
+}

@@ -1,0 +1,31 @@
+import { NOT_FOUND_TITLE } from '@b2b/domain/app-routes';
+import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { PATHS } from '../paths';
+
+export function NotFoundPage() {
+  useEffect(() => {
+    document.title = NOT_FOUND_TITLE;
+  });
+  return (
+    <Stack mih="100vh" justify="space-between" p="md">
+      <Center style={{ flex: 1 }}>
+        <Stack align="center" gap="md" ta="center">
+          <Text fz={96} fw={800} c="blue.2" lh={1}>
+            404
+          </Text>
+          <Title order={2}>Page not Found</Title>
+          <Button component={Link} to={PATHS.home}>
+            GO TO HOME PAGE
+          </Button>
+        </Stack>
+      </Center>
+      <Box component="footer" ta="center">
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} B2B Back Office
+        </Text>
+      </Box>
+    </Stack>
+  );
+}

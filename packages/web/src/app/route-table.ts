@@ -1,0 +1,31 @@
+import { APP_ROUTES } from '@b2b/domain/app-routes';
+import { PATHS } from './paths';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  permission?: string;
+  /** false for screens without the top bar (login, sign-up). */
+  navbar: boolean;
+}
+
+/** Screens this app adds to routes.tsv: the roles screen lives under users. */
+const EXTRA_ROUTES: AppRoute[] = [{ path: PATHS.roles, title: 'Roles', navbar: true }];
+
+export const ROUTE_TABLE: AppRoute[] = [
+  ...APP_ROUTES.map((route) => ({
+    path: route.path,
+    title: route.title,
+    permission: route.permission || undefined,
+    // Public screens (sign-in, sign-up, docs) cannot sit inside the shell, which needs a signed-in user.
+    navbar: route.navbar !== false && route.public !== true,
+  })),
+  ...EXTRA_ROUTES,
+];
+
+const TITLES = new Map(ROUTE_TABLE.map((route) => [route.path, route.title]));
+
+export function titleOfPath(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return TITLES.get(path) || undefined;
+}

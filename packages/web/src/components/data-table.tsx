@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorDetail } from '../api/api-error';
+import type { Paged } from '../api/types';
+import { PAGE_SIZES } from './use-list-params';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** API ordering field; the column is sortable when set. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  data: Paged<T> | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  limit: number;
+  offset: number;
+  onPageChange: (offset: number, limit: number) => void;
+  ordering?: string;
+  onOrderingChange?: (ordering: string) => void;
+  empty?: ReactNode;
+  errorTitle?: string;
+}
+
+function nextOrdering(current: string | undefined, field: string): string {
+  if (current === field) return `-${field}`;
+  return field;
+}
+
+function SortIcon({ ordering, field }: { ordering?: string; field: string }) {
+  if (ordering === field) return <IconArrowUp size={14} aria-hidden />;
+  if (ordering === `-${field}`) return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
+}
+
+/** A server-paged list with its four states: loading, error (with retry), empty and loaded. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, data, isLoading, error, limit, offset, ordering } = props;
+
+  const header = (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => {
+          const sortField = column.sortField;
+          const direction =
+            ordering === sortField ? 'ascending' : ordering === `-${sortField}` ? 'descending' : undefined;
+          return (
+            <Table.Th
+              key={column.key}
+              ta={column.align}
+              aria-sort={sortField ? (direction ?? 'none') : undefined}
+            >
+              {sortField && props.onOrderingChange ? (
+                <UnstyledButton
+                  onClick={() => props.onOrderingChange?.(nextOrdering(ordering, sortField))}
+                  fw={600}
+                  fz="sm"
+                >
+                  <Group gap={4} wrap="nowrap">
+                    {column.header}
+                    <SortIcon ordering={ordering} field={sortField} />
+                  </Group>
+                </UnstyledButton>
+              ) : (
+                column.header
+              )}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  if (error && !data) {
+    return (
+      <Alert color="red" title={props.errorTitle ?? 'Failed to load.'} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorDetail(error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (isLoading || !data) {
+    return (
+      <Table aria-label={props.label} aria-busy="true">
+        {header}
+        <Table.Tbody>
+          {[0, 1, 2, 3, 4].map((row) => (
+            <Table.Tr key={row}>
+              {columns.map((column) => (
+                <Table.Td key={column.key}>
+                  <Skeleton height={14} radius="sm" />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  if (data.count === 0) {
+    return (
+      <>
+        {props.empty ?? (
+          <Text c="dimmed" ta="center" py="xl">
+            No records found
+          </Text>
+        )}
+      </>
+    );
+  }
+
+  const pages = Math.max(1, Math.ceil(data.count / limit));
+  const page = Math.floor(offset / limit) + 1;
+  const first = offset + 1;
+  const last = Math.min(offset + data.results.length, data.count);
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label={props.label} highlightOnHover verticalSpacing="sm">
+          {header}
+          <Table.Tbody>
+            {data.results.map((row) => (
+              <Table.Tr key={props.rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Rows per page
+          </Text>
+          <Select
+            aria-label="Rows per page"
+            w={80}
+            size="xs"
+            data={PAGE_SIZES.map(String)}
+            value={String(limit)}
+            allowDeselect={false}
+            onChange={(value) => value && props.onPageChange(0, Number(value))}
+          />
+          <Text size="sm" c="dimmed">
+            {first}–{last} of {data.count}
+          </Text>
+        </Group>
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={(next) => props.onPageChange((next - 1) * limit, limit)}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      </Group>
+    </Stack>
+  );
+}

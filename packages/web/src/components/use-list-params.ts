@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'react';
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_ORDERING = '-created_at';
+
+export interface ListState {
+  limit: number;
+  offset: number;
+  ordering: string;
+  search: string;
+}
+
+/**
+ * Paging, sorting and search of one list. Changing the sort, the search or the page size goes
+ * back to the first page. The returned actions are stable across renders.
+ */
+export function useListParams(initial: Partial<ListState> = {}) {
+  const [params, setState] = useState<ListState>(() => ({
+    limit: DEFAULT_PAGE_SIZE,
+    offset: 0,
+    ordering: DEFAULT_ORDERING,
+    search: '',
+    ...initial,
+  }));
+  const actions = useMemo(
+    () => ({
+      setPage: (offset: number, limit: number) =>
+        setState((current) => ({ ...current, offset: limit === current.limit ? offset : 0, limit })),
+      setOrdering: (ordering: string) => setState((current) => ({ ...current, ordering, offset: 0 })),
+      setSearch: (search: string) =>
+        setState((current) => (current.search === search ? current : { ...current, search, offset: 0 })),
+      resetPage: () => setState((current) => (current.offset === 0 ? current : { ...current, offset: 0 })),
+    }),
+    [],
+  );
+  return { params, ...actions };
+}

@@ -1,0 +1,181 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, isApiError } from '../../api/api-error';
+import { api } from '../../api/client';
+import { notifyFailure, notifySuccess } from '../../components/notify';
+
+export interface CompanyAddress {
+  id: number;
+  address_type: string;
+  address_line_1: string;
+  address_line_2: string | null;
+  landmark: string | null;
+  city: string;
+  state: { id: number; name: string; gst_code: string };
+  pincode: string;
+}
+
+export interface NotificationContact {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  display_name: string | null;
+  gstin: string | null;
+  email: string | null;
+  phone: string | null;
+  website?: string | null;
+  logo: string | null;
+  is_verified: boolean;
+  is_order_auto_confirm: boolean;
+  is_bill_auto_received: boolean;
+  apply_credit_limit_restriction: boolean;
+  is_marketing_enabled: boolean;
+  notification_contacts: NotificationContact[];
+  addresses?: CompanyAddress[];
+}
+
+export interface CompanyProfileUpdate {
+  name: string;
+  display_name: string | null;
+  gstin: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+}
+
+export type CompanyToggle =
+  | 'is_order_auto_confirm'
+  | 'is_bill_auto_received'
+  | 'apply_credit_limit_restriction';
+
+export interface Terms {
+  id: number;
+  terms: string;
+}
+
+export const companyKeys = {
+  all: ['companies'] as const,
+  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
+  terms: (id: number) => [...companyKeys.all, 'terms', id] as const,
+};
+
+export const companyQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companyKeys.detail(companyId),
+    queryFn: ({ signal }) => api.get<Company>(`companies/${companyId}`, { expand: 'addresses' }, signal),
+  });
+
+/** The company's terms and conditions; none saved yet answers 404, shown as empty terms. */
+export const termsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: companyKeys.terms(companyId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<Terms>(`admin/companies/${companyId}/terms-and-conditions`, undefined, signal);
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+/** Spec: most company updates are accepted only if the answer carries the company's id. */
+const NOT_CONFIRMED = 'The server did not confirm the change.';
+
+function acceptedCompany(company: Company | undefined): Company {
+  if (!company || typeof company.id !== 'number') throw new ApiError({ status: 200, detail: NOT_CONFIRMED });
+  return company;
+}
+
+export function useUpdateCompany(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CompanyProfileUpdate) =>
+      acceptedCompany(await api.patch<Company>(`companies/${companyId}`, body)),
+    meta: {
+      successMessage: 'Company information updated successfully.',
+      errorMessage: 'Failed to update company.',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
+  });
+}
+
+const TOGGLE_TEXTS: Record<CompanyToggle, { on: string; off: string; failOn: string; failOff: string }> = {
+  is_order_auto_confirm: {
+    on: 'Orders auto confirmation activated successfully.',
+    off: 'Orders auto confirmation deactivated successfully.',
+    failOn: 'Failed to activate order auto confirmation.',
+    failOff: 'Failed to deactivate order auto confirmation.',
+  },
+  is_bill_auto_received: {
+    on: 'Bills auto receive activated successfully.',
+    off: 'Bills auto receive deactivated successfully.',
+    failOn: 'Failed to activate bill auto receive.',
+    failOff: 'Failed to deactivate bill auto receive.',
+  },
+  apply_credit_limit_restriction: {
+    on: 'Credit limit restriction will now be effective now onwards.',
+    off: 'Credit limit restriction deactivated successfully.',
+    failOn: 'Failed to activate Credit limit restriction.',
+    failOff: 'Failed to deactivate Credit limit restriction.',
+  },
+};
+
+export function toggleTexts(flag: CompanyToggle, value: boolean) {
+  const texts = TOGGLE_TEXTS[flag];
+  return value
+    ? { success: texts.on, failure: texts.failOn }
+    : { success: texts.off, failure: texts.failOff };
+}
+
+/**
+ * A company switch is a PATCH of that flag alone. It counts as done only when the answer has the
+ * company's id and, for order auto-confirmation, when the answer confirms the new value.
+ */
+export async function patchCompanyToggle(
+  companyId: number,
+  flag: CompanyToggle,
+  value: boolean,
+): Promise<Company> {
+  const company = acceptedCompany(await api.patch<Company>(`companies/${companyId}`, { [flag]: value }));
+  if (flag === 'is_order_auto_confirm' && company.is_order_auto_confirm !== value) {
+    throw new ApiError({ status: 200, detail: NOT_CONFIRMED });
+  }
+  return company;
+}
+
+export function useToggleCompanyFlag(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flag, value }: { flag: CompanyToggle; value: boolean }) =>
+      patchCompanyToggle(companyId, flag, value),
+    onSuccess: (company, { flag, value }) => {
+      notifySuccess(toggleTexts(flag, value).success);
+      queryClient.setQueryData(companyKeys.detail(companyId), (current: Company | undefined) =>
+        current ? { ...current, ...company, addresses: company.addresses ?? current.addresses } : company,
+      );
+    },
+    onError: (error, { flag, value }) => notifyFailure(toggleTexts(flag, value).failure, error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
+  });
+}
+
+export function useSaveTerms(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ existing, terms }: { existing: Terms | null; terms: string }) =>
+      existing
+        ? api.patch<Terms>(`admin/companies/${companyId}/terms-and-conditions`, { terms })
+        : api.post<Terms>(`admin/companies/${companyId}/terms-and-conditions`, { terms }),
+    meta: {
+      successMessage: 'Terms and conditions updated successfully.',
+      errorMessage: 'Failed to update terms and conditions.',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.terms(companyId) }),
+  });
+}

@@ -1,0 +1,56 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorDetail } from '../../api/api-error';
+import { useCurrentUser } from '../../app/current-user';
+import { companyQuery } from './companies.api';
+import { CompanyEditDialog } from './company-edit-dialog';
+import { CompanyProfileCard } from './company-profile-card';
+import { CompanySwitches } from './company-switches';
+import { TermsCard } from './terms-card';
+
+/** /company: the company profile, its switches and its terms and conditions. */
+export function CompanyPage() {
+  const user = useCurrentUser();
+  const companyId = user.company.id;
+  const company = useQuery(companyQuery(companyId));
+  const [editing, edit] = useDisclosure(false);
+
+  if (company.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label="Loading company" />
+      </Center>
+    );
+  }
+  if (company.isError) {
+    return (
+      <Alert color="red" title="Failed to load." role="alert">
+        <Stack gap="xs" align="flex-start">
+          {errorDetail(company.error)}
+          <Button size="xs" variant="light" color="red" onClick={() => company.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Company</Title>
+        <Button leftSection={<IconEdit size={16} />} onClick={edit.open}>
+          Edit Company
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <CompanyProfileCard company={company.data} />
+        <CompanySwitches company={company.data} />
+      </SimpleGrid>
+      <TermsCard companyId={companyId} />
+      {editing && <CompanyEditDialog company={company.data} onClose={edit.close} />}
+    </Stack>
+  );
+}

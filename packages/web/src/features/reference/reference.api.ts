@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { Paged } from '../../api/types';
+
+export interface State {
+  id: number;
+  name: string;
+  gst_code: string;
+}
+
+export interface City {
+  id: number;
+  name: string;
+  state: number;
+}
+
+export interface SalesChannel {
+  id: number;
+  name: string;
+  display_name: string;
+}
+
+/** Reference lists change rarely: cache them for the session. */
+const REFERENCE_STALE_TIME = 60 * 60_000;
+
+export const referenceKeys = {
+  all: ['reference'] as const,
+  states: () => [...referenceKeys.all, 'states'] as const,
+  cities: (stateId: number | null, search: string) =>
+    [...referenceKeys.all, 'cities', stateId, search] as const,
+  salesChannels: () => [...referenceKeys.all, 'sales-channels'] as const,
+};
+
+export const statesQuery = queryOptions({
+  queryKey: referenceKeys.states(),
+  queryFn: ({ signal }) => api.get<Paged<State>>('states', { limit: 37 }, signal),
+  staleTime: REFERENCE_STALE_TIME,
+});
+
+export const citiesQuery = (stateId: number | null, search: string) =>
+  queryOptions({
+    queryKey: referenceKeys.cities(stateId, search),
+    queryFn: ({ signal }) => api.get<Paged<City>>('cities', { state: stateId, search, limit: 50 }, signal),
+    enabled: stateId !== null,
+    staleTime: REFERENCE_STALE_TIME,
+  });
+
+export const salesChannelsQuery = queryOptions({
+  queryKey: referenceKeys.salesChannels(),
+  queryFn: ({ signal }) => api.get<Paged<SalesChannel>>('admin/sales_channel/', undefined, signal),
+  staleTime: REFERENCE_STALE_TIME,
+  retry: false,
+});

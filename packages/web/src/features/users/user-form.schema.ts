@@ -1,0 +1,42 @@
+import {
+  emailSchema,
+  optionalField,
+  passwordSchema,
+  personNameSchema,
+  phoneSchema,
+} from '@b2b/domain/validation';
+import { z } from 'zod';
+
+const common = {
+  first_name: personNameSchema,
+  last_name: z.string().trim().max(64).optional(),
+  email: emailSchema,
+  phone: optionalField(phoneSchema),
+  role: z.string({ error: 'Role is required.' }).min(1, 'Role is required.'),
+  branches: z.array(z.string()).min(1, 'Assign at least one branch.'),
+};
+
+export const createUserSchema = z.object({ ...common, password: passwordSchema });
+
+/** On edit the password is optional: blank keeps the current one. */
+export const editUserSchema = z.object({ ...common, password: optionalField(passwordSchema) });
+
+export type UserFormValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: string | null;
+  branches: string[];
+};
+
+export const USER_FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'password',
+  'role',
+  'branches',
+] as const;

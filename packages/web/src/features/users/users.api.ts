@@ -1,0 +1,124 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { IdName, ListParams, Paged } from '../../api/types';
+
+export interface User {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  is_active: boolean;
+  role: { id: number; display_name: string } | null;
+  branches: IdName[];
+  created_at: string;
+}
+
+export interface UserListParams extends ListParams {
+  is_active?: boolean;
+  groups__in?: number[];
+}
+
+export interface UserCreateBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  password: string;
+  role: number;
+  branches: number[];
+}
+
+export interface UserUpdateBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role: number;
+  password?: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (companyId: number, params: UserListParams) => [...userKeys.all, 'list', companyId, params] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+};
+
+export const userListQuery = (companyId: number, params: UserListParams) =>
+  queryOptions({
+    queryKey: userKeys.list(companyId, params),
+    queryFn: ({ signal }) => api.get<Paged<User>>(`companies/${companyId}/users`, { ...params }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => api.get<User>(`users/${id}`, undefined, signal),
+  });
+
+/** After a change to one user: its detail and every user list. */
+function useInvalidateUser() {
+  const queryClient = useQueryClient();
+  return (id?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'list'] }),
+      id === undefined ? undefined : queryClient.invalidateQueries({ queryKey: userKeys.detail(id) }),
+    ]);
+}
+
+export function useCreateUser(companyId: number) {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (body: UserCreateBody) => api.post<User>(`companies/${companyId}/users`, body),
+    meta: { successMessage: 'User created successfully.', errorMessage: 'Failed to Create User' },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => api.patch<User>(`users/${id}`, body),
+    meta: { successMessage: 'User updated successfully.', errorMessage: 'Failed to Edit User' },
+    onSuccess: (_user, { id }) => invalidate(id),
+  });
+}
+
+export function useActivateUser() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (id: number) => api.post<User>(`users/${id}/activate`),
+    meta: { successMessage: 'User Activated successfully.', errorMessage: 'Failed to Activate User' },
+    onSuccess: (_user, id) => invalidate(id),
+  });
+}
+
+export function useDeactivateUser() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (id: number) => api.post<User>(`users/${id}/deactivate`),
+    meta: { successMessage: 'User Deactivated successfully.', errorMessage: 'Failed to Deactivate User' },
+    onSuccess: (_user, id) => invalidate(id),
+  });
+}
+
+export function useAssignBranches() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: ({ id, branches }: { id: number; branches: number[] }) =>
+      api.post<User>(`users/${id}/branches`, { branches }),
+    meta: { successMessage: 'Branch assigned successfully.', errorMessage: 'Failed to assign Branch' },
+    onSuccess: (_user, { id }) => invalidate(id),
+  });
+}
+
+export function useUnassignBranches() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: ({ id, branches }: { id: number; branches: number[] }) =>
+      api.post<User>(`users/${id}/unassign_branches/`, { branches }),
+    meta: { successMessage: 'Branch unassigned successfully.', errorMessage: 'Failed to unassign Branch' },
+    onSuccess: (_user, { id }) => invalidate(id),
+  });
+}
