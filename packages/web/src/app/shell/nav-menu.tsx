@@ -58,7 +58,9 @@ export function NavMenu({ items, onOpenPanel }: NavMenuProps) {
                   variant="subtle"
                   color="dark"
                   size="compact-sm"
-                  rightSection={<IconChevronDown size={14} />}
+                  fz={13}
+                  px={8}
+                  rightSection={<IconChevronDown size={12} />}
                 >
                   {item.title}
                 </Button>
@@ -77,6 +79,8 @@ export function NavMenu({ items, onOpenPanel }: NavMenuProps) {
               variant="subtle"
               color="dark"
               size="compact-sm"
+              fz={13}
+              px={8}
               onClick={() => onOpenPanel(panel)}
             >
               {item.title}
@@ -93,6 +97,8 @@ export function NavMenu({ items, onOpenPanel }: NavMenuProps) {
             variant="subtle"
             color="dark"
             size="compact-sm"
+            fz={13}
+            px={8}
             className="nav-link"
           >
             {item.title}

@@ -27,7 +27,7 @@ export function TopBar({ items, mobileMenuOpened, onToggleMobileMenu, onOpenPane
         <Anchor component={Link} to={PATHS.home} underline="never" c="indigo" aria-label="Home">
           <Group gap={6} wrap="nowrap">
             <IconBuildingStore size={26} aria-hidden />
-            <Text fw={800} fz="lg" visibleFrom="xs">
+            <Text fw={800} fz="lg" visibleFrom="xl">
               B2B Back Office
             </Text>
           </Group>
