@@ -1,0 +1,94 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { otpFor } from './mailbox.ts';
+
+const stamp = `${Date.now().toString(36)}`;
+const owner = { email: `owner.${stamp}@example.in`, phone: `9${String(Date.now()).slice(-9)}`, password: 'Secret@123' };
+const staff = { email: `staff.${stamp}@example.in`, phone: `8${String(Date.now() + 7).slice(-9)}`, password: 'Staff@1234' };
+
+/** Opens a Mantine select by its label inside `scope` and picks an option (options render in a portal). */
+async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
+  await scope.getByLabel(label).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email or Phone').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/auth\/login/);
+}
+
+test('sign up, verify by e-mailed OTP, log in, and a user without view_order is refused /orders', async ({ page }) => {
+  // Sign up a new company.
+  await page.goto('/signup');
+  await page.getByLabel('Company Name').fill(`Journey Traders ${stamp}`);
+  await page.getByLabel('Branch Name').fill('Nagpur');
+  await pick(page, page, 'State', 'Maharashtra');
+  await page.getByLabel('City').fill('Nagpur');
+  await page.getByLabel('Pincode').fill('440001');
+  await page.getByLabel('Address Line 1').fill('5 Civil Lines');
+  await page.getByLabel('First Name').fill('Kavya');
+  await page.getByLabel('Last Name').fill('Rao');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Phone').fill(owner.phone);
+  await page.getByLabel('Password').fill(owner.password);
+  const signedUpAt = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  // Verify with the OTP the SMTP server received.
+  await expect(page).toHaveURL(/signup\/verify/);
+  const otp = await otpFor(owner.email, { after: signedUpAt });
+  await page.getByLabel('OTP').fill(otp);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+
+  // Log out and in again with the password: the home page greets the admin.
+  await logout(page);
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/home\/overview/);
+  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+
+  // Settings panel -> Users -> Roles: a role that may see the dashboard and invoices, not orders.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByText(owner.email)).toBeVisible();
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Create Role' }).click();
+  const roleDialog = page.getByRole('dialog');
+  await roleDialog.getByLabel('Role Name').fill('Accounts Viewer');
+  await roleDialog.getByLabel('View Dashboard').check();
+  await roleDialog.getByLabel('View Invoice').check();
+  await roleDialog.getByRole('button', { name: 'Create Role' }).click();
+  await expect(page.getByRole('cell', { name: 'Accounts Viewer', exact: true })).toBeVisible();
+
+  // Create a user holding that role.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const userDialog = page.getByRole('dialog');
+  await userDialog.getByLabel('First Name').fill('Sunil');
+  await userDialog.getByLabel('Last Name').fill('Patil');
+  await userDialog.getByLabel('Email').fill(staff.email);
+  await userDialog.getByLabel('Phone').fill(staff.phone);
+  await userDialog.getByLabel('Password').fill(staff.password);
+  await pick(page, userDialog, 'Role', 'Accounts Viewer');
+  await pick(page, userDialog, 'Branches', 'Nagpur');
+  await userDialog.getByLabel('First Name').click(); // close the branch drop-down
+  await userDialog.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User created successfully.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: staff.email, exact: true })).toBeVisible();
+
+  // The new user signs in: no Sales Order in the menu, and /orders is refused.
+  await logout(page);
+  await login(page, staff.email, staff.password);
+  await expect(page.getByRole('heading', { name: /Welcome, Sunil/ })).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Unauthorized Access' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to view this page. Please contact your Company Admin.")).toBeVisible();
+});
