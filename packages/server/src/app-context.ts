@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 /** What routes and services reach through `app.ctx`: built once at start, no container. */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   secrets: { jwt: string };
   mailer: Mailer;
   jobs: JobRunner;
+  storage: FileStorage;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +17,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { filesRoutes } from './storage/files.routes.ts';
 
 /** Every API route, for the tenant-isolation test and the docs. */
 export interface RouteEntry {
@@ -32,7 +34,7 @@ export interface BuildOptions {
 }
 
 /** The API's modules, in one list: adding an area means adding its routes here. */
-const MODULES = [authRoutes, companiesRoutes, usersRoutes, rolesRoutes, branchesRoutes, referenceRoutes];
+const MODULES = [authRoutes, companiesRoutes, usersRoutes, rolesRoutes, branchesRoutes, referenceRoutes, filesRoutes];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
@@ -65,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   await app.register(
     async (api) => {

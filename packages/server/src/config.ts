@@ -7,6 +7,8 @@ export interface ServerConfig {
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded files (logos, product images) when stored on local disk. */
+  filesDir: string;
   /** Create the demo company on a new database. */
   seedDemo: boolean;
   /** smtp://user:pass@host:port; when absent mail goes to the server log. */
@@ -27,6 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'files')),
     seedDemo: env.DEMO !== '0',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'B2B Back Office <no-reply@b2b.local>',

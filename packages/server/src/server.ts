@@ -11,6 +11,7 @@ import { registerMailWorker } from './mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import type { Api } from './http/api-types.ts';
+import { localDiskStorage } from './storage/file-storage.ts';
 
 async function jwtSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -50,6 +51,7 @@ export async function startServer(
     secrets: { jwt: await jwtSecret(database.db, config.jwtSecret) },
     mailer,
     jobs,
+    storage: localDiskStorage(config.filesDir),
   };
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
   const app = await buildApp(ctx, options);

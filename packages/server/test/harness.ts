@@ -27,6 +27,7 @@ export function testServer(): Promise<TestServer> {
       ...readConfig({}),
       databaseUrl,
       dataDir: path.join(os.tmpdir(), `b2b-test-${process.pid}`),
+      filesDir: path.join(os.tmpdir(), `b2b-test-files-${process.pid}`),
       seedDemo: false,
       smtpUrl: mail.url,
       jwtSecret: 'test-secret-for-api-tests-only',

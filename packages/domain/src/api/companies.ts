@@ -50,6 +50,14 @@ export const notificationContactInput = z.object({
   phone: optionalOrNull(phoneSchema),
 });
 
+export const notificationContactUpdate = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required.').max(100).optional(),
+    email: optionalOrNull(emailSchema),
+    phone: optionalOrNull(phoneSchema),
+  })
+  .strict();
+
 export const companyUpdate = z
   .object({
     name: z.string().trim().min(2, 'Company name is required.').max(200).optional(),

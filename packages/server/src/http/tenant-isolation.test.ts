@@ -12,7 +12,16 @@ async function idsOf(company: SignedUpCompany) {
   const config = await company.api.post('company_configurations', { configuration_type: 'zoho', configurations: { secret: `B-${c}` } });
   const tax = (await company.api.get(`companies/${c}/taxes`)).body.results[0];
   const method = (await company.api.get(`companies/${c}/payment_methods`)).body.results[0];
-  return { companyId: c, userId: staff.user.id, roleId: staff.role.id, configId: config.body.id, taxId: tax.id, methodId: method.id };
+  const contact = await company.api.post(`companies/${c}/notification_contacts`, { name: `B-${c}` });
+  return {
+    companyId: c,
+    userId: staff.user.id,
+    roleId: staff.role.id,
+    configId: config.body.id,
+    taxId: tax.id,
+    methodId: method.id,
+    contactId: contact.body.id,
+  };
 }
 
 type Ids = Awaited<ReturnType<typeof idsOf>>;
@@ -22,7 +31,12 @@ function idFor(url: string, ids: Ids): number {
   if (url.includes('/taxes/:id')) return ids.taxId;
   if (url.includes('/payment_methods/:id')) return ids.methodId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
-  const byResource: Record<string, number> = { users: ids.userId, roles: ids.roleId, company_configurations: ids.configId };
+  const byResource: Record<string, number> = {
+    users: ids.userId,
+    roles: ids.roleId,
+    company_configurations: ids.configId,
+    notification_contacts: ids.contactId,
+  };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
   return id;
@@ -38,6 +52,9 @@ const BODIES: Record<string, unknown> = {
     first_name: 'X', email: 'x.tenant@example.in', password: 'Secret@123', role: 1, branches: [1],
   },
   'POST /api/companies/:companyId/roles': { display_name: 'Intruder role' },
+  'POST /api/users/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
+  'POST /api/roles/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
+  'POST /api/companies/:companyId/notification_contacts': { name: 'Intruder' },
   'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
   'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
 };
@@ -66,6 +83,8 @@ describe('tenant isolation', () => {
     // B's data is untouched by A's attempts.
     expect((await b.api.get(`users/${bIds.userId}`)).body.is_active).toBe(true);
     expect((await b.api.get(`roles/${bIds.roleId}`)).body.permissions).toEqual(['view_order']);
+    const bCompany = (await b.api.get(`companies/${bIds.companyId}`)).body;
+    expect(bCompany.notification_contacts).toEqual([expect.objectContaining({ id: bIds.contactId, name: `B-${bIds.companyId}` })]);
   });
 
   it('lists never include another company', async () => {

@@ -109,3 +109,39 @@ export const upsertTerms = (db: Executor, companyId: number, terms: string) =>
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ terms, updated_at: sql`now()` }))
     .returning(['id', 'terms', 'updated_at'])
     .executeTakeFirstOrThrow();
+
+export const setCompanyLogo = (db: Executor, companyId: number, logo: string | null) =>
+  db.updateTable('companies').set({ logo, updated_at: sql`now()` }).where('id', '=', companyId).execute();
+
+const contactColumns = ['id', 'name', 'email', 'phone'] as const;
+
+export const insertNotificationContact = (
+  db: Executor,
+  companyId: number,
+  contact: { name: string; email?: string | null; phone?: string | null },
+) =>
+  db
+    .insertInto('notification_contacts')
+    .values({ company_id: companyId, name: contact.name, email: contact.email ?? null, phone: contact.phone ?? null })
+    .returning(contactColumns)
+    .executeTakeFirstOrThrow();
+
+export const updateNotificationContact = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: { name?: string; email?: string | null; phone?: string | null },
+) =>
+  db
+    .updateTable('notification_contacts')
+    .set(changes)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returning(contactColumns)
+    .executeTakeFirst();
+
+export const findNotificationContact = (db: Executor, companyId: number, id: number) =>
+  db.selectFrom('notification_contacts').select(contactColumns).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+
+export const deleteNotificationContact = (db: Executor, companyId: number, id: number) =>
+  db.deleteFrom('notification_contacts').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();

@@ -2,6 +2,9 @@ import { idParam } from '@b2b/domain/api/common';
 import {
   companyOutput,
   companyUpdate,
+  notificationContactInput,
+  notificationContactOutput,
+  notificationContactUpdate,
   configurationCreate,
   configurationOutput,
   configurationUpdate,
@@ -15,6 +18,7 @@ import { notFound } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { csvList } from '../../http/list-params.ts';
 import { forgetPrincipals } from '../../http/principal.ts';
+import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './companies.service.ts';
 
 const companyParams = z.object({ companyId: idParam });
@@ -108,4 +112,47 @@ export async function companiesRoutes(app: Api) {
       async (request) => service.saveTerms(db, request.params.companyId, request.body.terms),
     );
   }
+
+  app.post(
+    '/companies/:companyId/logo',
+    { config: { permission: 'change_company' }, schema: { tags, params: companyParams, consumes: ['multipart/form-data'], response: { 200: companyOutput } } },
+    async (request) => {
+      const { data, kind } = await readImageUpload(request);
+      return service.replaceLogo({ db, storage: app.ctx.storage, actor: requirePrincipal(request), image: { data, extension: kind.extension } });
+    },
+  );
+
+  app.delete(
+    '/companies/:companyId/logo',
+    { config: { permission: 'change_company' }, schema: { tags, params: companyParams, response: { 200: companyOutput } } },
+    async (request) => service.replaceLogo({ db, storage: app.ctx.storage, actor: requirePrincipal(request), image: null }),
+  );
+
+  app.post(
+    '/companies/:companyId/notification_contacts',
+    {
+      config: { permission: 'change_company' },
+      schema: { tags, params: companyParams, body: notificationContactInput, response: { 201: notificationContactOutput } },
+    },
+    async (request, reply) => reply.status(201).send(await service.addNotificationContact(db, request.params.companyId, request.body)),
+  );
+
+  const contactParams = z.object({ id: idParam });
+  app.patch(
+    '/notification_contacts/:id',
+    {
+      config: { permission: 'change_company' },
+      schema: { tags, params: contactParams, body: notificationContactUpdate, response: { 200: notificationContactOutput } },
+    },
+    async (request) => service.updateNotificationContact(db, requirePrincipal(request).companyId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/notification_contacts/:id',
+    { config: { permission: 'change_company' }, schema: { tags, params: contactParams } },
+    async (request, reply) => {
+      await service.deleteNotificationContact(db, requirePrincipal(request).companyId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { addressesByOwner } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { fileUrl } from '../../storage/files.routes.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import * as queries from './companies.queries.ts';
 
 export { insertCompany, markCompanyVerified } from './companies.queries.ts';
@@ -17,7 +19,7 @@ export async function getCompany(db: Executor, companyId: number, options: { exp
   const addresses = options.expandAddresses
     ? ((await addressesByOwner(db, companyId, 'company', [companyId])).get(companyId) ?? [])
     : undefined;
-  return { ...company, notification_contacts: contacts, ...(addresses ? { addresses } : {}) };
+  return { ...company, logo: fileUrl(company.logo), notification_contacts: contacts, ...(addresses ? { addresses } : {}) };
 }
 
 export async function updateCompany(options: { db: Database; actor: Principal; changes: CompanyUpdate }): Promise<CompanyOutput> {
@@ -75,3 +77,51 @@ export async function getTerms(db: Executor, companyId: number) {
 }
 
 export const saveTerms = (db: Executor, companyId: number, terms: string) => queries.upsertTerms(db, companyId, terms);
+
+/** The logo file is written first; the row then points at it. The old file is removed after commit. */
+export async function replaceLogo(options: {
+  db: Database;
+  storage: FileStorage;
+  actor: Principal;
+  image: { data: Buffer; extension: 'png' | 'jpg' | 'webp' } | null;
+}): Promise<CompanyOutput> {
+  const { db, storage, actor, image } = options;
+  const key = image ? await storage.put({ folder: `company-logos/${actor.companyId}`, data: image.data, extension: image.extension }) : null;
+  const previous = await inTransaction(db, async (tx) => {
+    const before = await queries.findCompanyForUpdate(tx, actor.companyId);
+    if (!before) throw notFound('Company');
+    await queries.setCompanyLogo(tx, actor.companyId, key);
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'company',
+      entityId: actor.companyId,
+      action: key ? 'logo_uploaded' : 'logo_deleted',
+      userId: actor.userId,
+    });
+    return before.logo;
+  });
+  if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);
+  return getCompany(db, actor.companyId, { expandAddresses: true });
+}
+
+export const addNotificationContact = (db: Executor, companyId: number, contact: { name: string; email?: string | null; phone?: string | null }) =>
+  queries.insertNotificationContact(db, companyId, contact);
+
+export async function updateNotificationContact(
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: { name?: string; email?: string | null; phone?: string | null },
+) {
+  const nothingToChange = Object.values(changes).every((v) => v === undefined);
+  const row = nothingToChange
+    ? await queries.findNotificationContact(db, companyId, id)
+    : await queries.updateNotificationContact(db, companyId, id, changes);
+  if (!row) throw notFound('Notification Contact');
+  return row;
+}
+
+export async function deleteNotificationContact(db: Executor, companyId: number, id: number) {
+  const result = await queries.deleteNotificationContact(db, companyId, id);
+  if (!result.numDeletedRows) throw notFound('Notification Contact');
+}

@@ -94,3 +94,70 @@ describe('terms-and-conditions', () => {
     expect((await company.api.post(path, { terms: 42 })).status).toBe(400);
   });
 });
+
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function upload(company: Awaited<ReturnType<typeof signUpCompany>>, bytes: Buffer, name = 'logo.png') {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${company.t.baseUrl}/companies/${company.companyId}/logo`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${company.api.token}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('companies/{companyId}/logo', () => {
+  it('stores a PNG by its content, serves it with long caching, and deletes it', async () => {
+    const company = await signUpCompany();
+    const uploaded = await upload(company, PNG_1x1);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.logo).toMatch(/^\/api\/files\/company-logos\/\d+\/[a-f0-9]{32}\.png$/);
+    const file = await fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${uploaded.body.logo}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+
+    const removed = await company.api.delete(`companies/${company.companyId}/logo`);
+    expect(removed.body.logo).toBeNull();
+    expect((await fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${uploaded.body.logo}`)).status).toBe(404);
+  });
+
+  it('refuses a file that is not an image whatever its name, a missing file, and too large a file', async () => {
+    const company = await signUpCompany();
+    const fake = await upload(company, Buffer.from('<script>alert(1)</script>'), 'logo.png');
+    expect(fake.status).toBe(400);
+    expect(fake.body.errors.file).toEqual(['Only PNG, JPEG or WebP images can be uploaded.']);
+    const big = await upload(company, Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]));
+    expect(big.status).toBe(413);
+    const json = await company.api.post(`companies/${company.companyId}/logo`, {});
+    expect(json.status).toBe(415);
+    expect((await company.api.get(`companies/${company.companyId}`)).body.logo).toBeNull();
+  });
+
+  it('cannot escape the storage folder', async () => {
+    const company = await signUpCompany();
+    const res = await fetch(`${company.t.baseUrl}/files/..%2F..%2Fetc%2Fpasswd`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('notification contacts', () => {
+  it('adds, edits and deletes a contact person', async () => {
+    const company = await signUpCompany();
+    const added = await company.api.post(`companies/${company.companyId}/notification_contacts`, { name: 'Stores', email: 'stores@example.in' });
+    expect(added.status).toBe(201);
+    const edited = await company.api.patch(`notification_contacts/${added.body.id}`, { phone: '9000000001' });
+    expect(edited.body).toMatchObject({ name: 'Stores', email: 'stores@example.in', phone: '9000000001' });
+    expect((await company.api.patch(`notification_contacts/${added.body.id}`, { email: 'nope' })).status).toBe(400);
+    expect((await company.api.post(`companies/${company.companyId}/notification_contacts`, {})).status).toBe(400);
+    expect((await company.api.delete(`notification_contacts/${added.body.id}`)).status).toBe(204);
+    expect((await company.api.delete(`notification_contacts/${added.body.id}`)).status).toBe(404);
+    expect((await company.api.get(`companies/${company.companyId}`)).body.notification_contacts).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
-import { idParam } from '@b2b/domain/api/common';
+import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
 import { roleCreate, roleOutput, rolePermissionsChange, roleUpdate } from '@b2b/domain/api/roles';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { addAddress } from '../addresses/addresses.service.ts';
 import { getCompany } from '../companies/companies.service.ts';
 import * as service from './roles.service.ts';
 
@@ -86,5 +87,16 @@ export async function rolesRoutes(app: Api) {
     { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } } },
     async (request) =>
       service.removePermissions({ db, actor: requirePrincipal(request), roleId: request.params.id, permissions: request.body.permissions }),
+  );
+
+  app.post(
+    '/roles/:id/addresses',
+    { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: addressInput, response: { 201: addressOutput } } },
+    async (request, reply) => {
+      const { companyId } = requirePrincipal(request);
+      await service.getRole(db, companyId, request.params.id);
+      const address = await addAddress(db, { companyId, ownerType: 'role', ownerId: request.params.id }, request.body);
+      return reply.status(201).send(address);
+    },
   );
 }

@@ -1,9 +1,10 @@
-import { idParam } from '@b2b/domain/api/common';
+import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
 import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, idList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { addAddress } from '../addresses/addresses.service.ts';
 import { historyOf } from '../history/history.service.ts';
 import * as service from './users.service.ts';
 
@@ -95,6 +96,17 @@ export async function usersRoutes(app: Api) {
       await service.getUser(db, companyId, request.params.id);
       const results = await historyOf(db, companyId, 'user', request.params.id);
       return { count: results.length, next: null, previous: null, results };
+    },
+  );
+
+  app.post(
+    '/users/:id/addresses',
+    { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: addressInput, response: { 201: addressOutput } } },
+    async (request, reply) => {
+      const { companyId } = requirePrincipal(request);
+      await service.getUser(db, companyId, request.params.id);
+      const address = await addAddress(db, { companyId, ownerType: 'user', ownerId: request.params.id }, request.body);
+      return reply.status(201).send(address);
     },
   );
 }

@@ -141,3 +141,18 @@ describe('users/{id} actions', () => {
     expect(history.body.results[0].user.first_name).toBe('Priya');
   });
 });
+
+describe('POST users/{id}/addresses', () => {
+  it('adds an address to a user and validates it', async () => {
+    const company = await signUpCompany();
+    const res = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: '1 FC Road', city: 'Pune', state_id: 27, pincode: '411004' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ city: 'Pune', state: { id: 27, name: 'Maharashtra' } });
+    const bad = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: '', city: 'Pune', state_id: 500, pincode: '12' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['address_line_1', 'pincode']));
+    const noState = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: 'x', city: 'Pune', state_id: 500, pincode: '411004' });
+    expect(noState.status).toBe(400);
+    expect(noState.body.errors.state_id).toEqual(['State Not Found']);
+  });
+});

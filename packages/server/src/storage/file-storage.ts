@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live. Local disk by default; an S3-compatible store can implement the same. */
+export interface FileStorage {
+  /** Stores bytes under a key derived from their content and returns the key. */
+  put(options: { folder: string; data: Buffer; extension: string }): Promise<string>;
+  read(key: string): Promise<Buffer | undefined>;
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key);
+}
+
+export function localDiskStorage(root: string): FileStorage {
+  const fullPath = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put({ folder, data, extension }) {
+      // Content-addressed names: the same bytes keep the same URL, so it can be cached for ever.
+      const key = `${folder}/${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
+      const file = fullPath(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, data);
+      return key;
+    },
+    async read(key) {
+      if (!isSafeKey(key)) return undefined;
+      return fs.readFile(fullPath(key)).catch(() => undefined);
+    },
+    async remove(key) {
+      await fs.rm(fullPath(key), { force: true });
+    },
+  };
+}
+
+export interface ImageKind {
+  extension: 'png' | 'jpg' | 'webp';
+  contentType: string;
+}
+
+/** Decides the type from the bytes themselves, never from the name or the client's content type. */
+export function sniffImage(data: Buffer): ImageKind | undefined {
+  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { extension: 'png', contentType: 'image/png' };
+  }
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', contentType: 'image/jpeg' };
+  if (data.length > 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') {
+    return { extension: 'webp', contentType: 'image/webp' };
+  }
+  return undefined;
+}
+
+export const contentTypeOf = (key: string) =>
+  key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
