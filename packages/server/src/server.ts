@@ -9,6 +9,7 @@ import { seedDemoCompany } from './db/seed-demo.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerMailWorker } from './mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import type { Api } from './http/api-types.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
@@ -53,6 +54,7 @@ export async function startServer(
     jobs,
     storage: localDiskStorage(config.filesDir),
   };
+  await registerAuthJobs(ctx);
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
   const app = await buildApp(ctx, options);
   return {

@@ -5,14 +5,24 @@ import type { Executor } from '../db/transaction.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+export interface SendOptions {
+  tx?: Executor;
+  startAfterSeconds?: number;
+  /** Seconds before the first retry; later retries back off exponentially. */
+  retryDelaySeconds?: number;
+  retryLimit?: number;
+}
+
 export interface JobRunner {
   /**
    * Queues a job. Pass the transaction as `tx` to enqueue it atomically with the rows it is about:
    * it then exists only if the transaction commits.
    */
-  send<T extends object>(name: string, data: T, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Runs `name` on a cron schedule (Indian time); one instance fires across all servers. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  schedules(): Promise<{ name: string; cron: string }[]>;
   stop(): Promise<void>;
 }
 
@@ -51,6 +61,8 @@ export async function startJobRunner(db: Database, options: { runWorkers: boolea
       await ensureQueue(name);
       await boss.send(name, data, {
         ...RETRY,
+        ...(opts.retryDelaySeconds !== undefined ? { retryDelay: opts.retryDelaySeconds } : {}),
+        ...(opts.retryLimit !== undefined ? { retryLimit: opts.retryLimit } : {}),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.tx ? { db: executorAdapter(opts.tx) } : {}),
       });
@@ -65,6 +77,9 @@ export async function startJobRunner(db: Database, options: { runWorkers: boolea
     async schedule(name, cron, data = {}) {
       await ensureQueue(name);
       await boss.schedule(name, cron, data, { tz: 'Asia/Kolkata' });
+    },
+    async schedules() {
+      return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000 });

@@ -131,3 +131,9 @@ export const branchesOfUser = (db: Executor, companyId: number, userId: number) 
     .where('ub.user_id', '=', userId)
     .orderBy('b.name')
     .execute();
+
+/** Codes and refresh tokens past their life, kept a week for support questions, then deleted. */
+export async function pruneExpiredCredentials(db: Executor, before: Date) {
+  await db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();
+}
