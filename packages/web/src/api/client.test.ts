@@ -125,6 +125,18 @@ describe('API client', () => {
     });
   });
 
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    saveSession(session('access', 'refresh'));
+    fetchMock.mockResolvedValueOnce(reply(200, { id: 1, logo: '/api/files/logo.png' }));
+    const form = new FormData();
+    form.append('file', new File(['png'], 'logo.png', { type: 'image/png' }));
+    await expect(request('companies/1/logo', { method: 'POST', body: form })).resolves.toMatchObject({ id: 1 });
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init?.body).toBe(form);
+    expect(headersOf(init)['Content-Type']).toBeUndefined();
+    expect(headersOf(init).Authorization).toBe('Bearer access');
+  });
+
   it('builds query strings without empty values and joins lists with commas', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, {}));
     await request('companies/1/users', {

@@ -90,7 +90,9 @@ function toApiError(status: number, body: Record<string, unknown>, handled = fal
 export async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.accessToken}`;
 
   let response: Response;
@@ -98,7 +100,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, ret
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? options.body : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {
@@ -148,5 +150,7 @@ export const api = {
     request<T>(path, { method: 'POST', body: body ?? {}, query }),
   patch: <T>(path: string, body: unknown, query?: QueryParams) =>
     request<T>(path, { method: 'PATCH', body, query }),
+  /** multipart/form-data, e.g. an image upload. */
+  upload: <T>(path: string, form: FormData) => request<T>(path, { method: 'POST', body: form }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
 };

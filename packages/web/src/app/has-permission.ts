@@ -18,3 +18,15 @@ export function canOpen(user: PermissionHolder, permission: string): boolean {
   }
   return access?.navigation?.includes(permission) ?? false;
 }
+
+/**
+ * Whether the user may perform an action such as change_tax: the same rule the server enforces
+ * (a Company Admin, or the permission in access_permissions.permissions). Screens use it to show
+ * their controls read-only; the server refuses the call anyway.
+ */
+export function canPerform(user: PermissionHolder, permission: string): boolean {
+  return hasPermission(
+    { roleName: user.role?.display_name, permissions: user.access_permissions?.permissions ?? null },
+    permission,
+  );
+}

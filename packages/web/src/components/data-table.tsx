@@ -14,7 +14,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { errorDetail } from '../api/api-error';
 import type { Paged } from '../api/types';
-import { PAGE_SIZES } from './use-list-params';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './use-list-params';
 
 export interface Column<T> {
   key: string;
@@ -33,9 +33,10 @@ export interface DataTableProps<T> {
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
-  limit: number;
-  offset: number;
-  onPageChange: (offset: number, limit: number) => void;
+  /** Paging of a server-paged list; a whole list (taxes, payment methods) leaves these out. */
+  limit?: number;
+  offset?: number;
+  onPageChange?: (offset: number, limit: number) => void;
   ordering?: string;
   onOrderingChange?: (ordering: string) => void;
   empty?: ReactNode;
@@ -53,9 +54,14 @@ function SortIcon({ ordering, field }: { ordering?: string; field: string }) {
   return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
 }
 
-/** A server-paged list with its four states: loading, error (with retry), empty and loaded. */
+/**
+ * A list with its four states: loading, error (with retry), empty and loaded; server-paged when
+ * onPageChange is given.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, isLoading, error, limit, offset, ordering } = props;
+  const { columns, data, isLoading, error, ordering, onPageChange } = props;
+  const limit = props.limit ?? DEFAULT_PAGE_SIZE;
+  const offset = props.offset ?? 0;
 
   const header = (
     <Table.Thead>
@@ -135,6 +141,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
+  const table = (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label={props.label} highlightOnHover verticalSpacing="sm">
+        {header}
+        <Table.Tbody>
+          {data.results.map((row) => (
+            <Table.Tr key={props.rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} ta={column.align}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+  if (!onPageChange) return table;
+
   const pages = Math.max(1, Math.ceil(data.count / limit));
   const page = Math.floor(offset / limit) + 1;
   const first = offset + 1;
@@ -142,22 +168,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={props.label} highlightOnHover verticalSpacing="sm">
-          {header}
-          <Table.Tbody>
-            {data.results.map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {table}
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text size="sm" c="dimmed">
@@ -170,7 +181,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             data={PAGE_SIZES.map(String)}
             value={String(limit)}
             allowDeselect={false}
-            onChange={(value) => value && props.onPageChange(0, Number(value))}
+            onChange={(value) => value && onPageChange(0, Number(value))}
           />
           <Text size="sm" c="dimmed">
             {first}–{last} of {data.count}
@@ -179,7 +190,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Pagination
           total={pages}
           value={page}
-          onChange={(next) => props.onPageChange((next - 1) * limit, limit)}
+          onChange={(next) => onPageChange((next - 1) * limit, limit)}
           size="sm"
           getControlProps={(control) => ({ 'aria-label': `${control} page` })}
         />

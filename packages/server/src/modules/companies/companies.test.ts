@@ -108,7 +108,7 @@ async function upload(company: Awaited<ReturnType<typeof signUpCompany>>, bytes:
     headers: { authorization: `Bearer ${company.api.token}` },
     body: form,
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 describe('companies/{companyId}/logo', () => {
