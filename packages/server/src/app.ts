@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.ts';
 import type { Api } from './http/api-types.ts';
 import { AppError, errorHandler, sendError } from './http/errors.ts';
 import { guardRequest } from './http/guard.ts';
+import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
@@ -72,6 +73,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (api) => {
       api.addHook('onRequest', guardRequest);
+      api.addHook('preHandler', serveFromCache);
+      api.addHook('onSend', keepInCache);
+      api.addHook('onResponse', retireAfterWrite);
       const typed = api.withTypeProvider<ZodTypeProvider>() as unknown as Api;
       for (const module of MODULES) await module(typed, { limits: options.authLimits });
       typed.get('/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -13,6 +13,7 @@ import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import type { Api } from './http/api-types.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
+import { shareCompanyChanges } from './db/company-changes.ts';
 
 async function jwtSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -41,6 +42,7 @@ export async function startServer(
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   await migrateToLatest(database.db);
+  const stopSharing = config.databaseUrl ? await shareCompanyChanges(config.databaseUrl, database.pool) : async () => {};
   await ensureStatesAndCities(database.db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });
@@ -65,6 +67,7 @@ export async function startServer(
     async close() {
       await app.close();
       await jobs.stop();
+      await stopSharing();
       await database.close();
     },
   };

@@ -13,6 +13,8 @@ declare module 'fastify' {
     permission?: string;
     /** No sign-in needed (login, sign-up, reference lists that the sign-up form uses). */
     public?: boolean;
+    /** Cache the answer per user until the company's data changes (http/read-cache.ts). */
+    cache?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { BoundedCache, companyChanged, companyEpoch } from './company-cache.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling, resolved from the access token on every request. */
@@ -13,20 +14,30 @@ export interface Principal {
   companyVerified: boolean;
 }
 
-const CACHE_TTL_MS = 5_000;
-const cache = new Map<string, { principal: Principal; expiresAt: number }>();
+// Entries also expire by time, so a change missed by every other path is seen within a minute.
+const CACHE_TTL_MS = 60_000;
+const cache = new BoundedCache<{ principal: Principal; epoch: number; expiresAt: number }>(20_000);
 
 /**
  * Loads the caller from the session, user and role rows. A revoked session, an inactive user or
- * role, or an unverified company ends access at once for this server; other servers see it within
- * the cache's five seconds (the access token's 15 minutes are not waited for).
+ * role, or an unverified company ends access at once: the company's epoch changes with each of
+ * them (the access token's 15 minutes are not waited for).
  */
 export async function loadPrincipal(
   db: Database,
   claims: { sub: number; cid: number; sid: string },
 ): Promise<Principal> {
   const cached = cache.get(claims.sid);
-  if (cached && cached.expiresAt > Date.now() && cached.principal.userId === claims.sub) return cached.principal;
+  if (
+    cached &&
+    cached.expiresAt > Date.now() &&
+    cached.epoch === companyEpoch(claims.cid) &&
+    cached.principal.userId === claims.sub &&
+    cached.principal.companyId === claims.cid
+  ) {
+    return cached.principal;
+  }
+  const epoch = companyEpoch(claims.cid);
 
   const row = await db
     .selectFrom('auth_sessions as s')
@@ -75,13 +86,13 @@ export async function loadPrincipal(
     branchIds: (row.branch_ids ?? []).map(Number),
     companyVerified: row.is_verified,
   };
-  cache.set(claims.sid, { principal, expiresAt: Date.now() + CACHE_TTL_MS });
+  cache.set(claims.sid, { principal, epoch, expiresAt: Date.now() + CACHE_TTL_MS });
   return principal;
 }
 
 /** Call after a change to users, roles, sessions or branch assignments of a company. */
 export function forgetPrincipals(companyId: number): void {
-  for (const [sid, entry] of cache) if (entry.principal.companyId === companyId) cache.delete(sid);
+  companyChanged(companyId);
 }
 
 export function hasPermission(principal: Principal, permission: string): boolean {

@@ -106,7 +106,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     return reply.status(204).send();
   });
 
-  app.get('/me', { schema: { tags, response: { 200: meResponse } } }, async (request) =>
+  app.get('/me', { config: { cache: true }, schema: { tags, response: { 200: meResponse } } }, async (request) =>
     service.me(app.ctx.db, requirePrincipal(request).userId),
   );
 }

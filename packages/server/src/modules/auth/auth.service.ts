@@ -263,9 +263,14 @@ export async function verifySignup(ctx: Ctx, email: string, otp: string): Promis
     await queries.consumeCode(tx, code.id);
     await markCompanyVerified(tx, identity.company_id);
     await recordHistory(tx, { companyId: identity.company_id, entityType: 'company', entityId: identity.company_id, action: 'verified', userId: identity.id });
-    forgetPrincipals(identity.company_id);
     return startSession(tx, ctx, { id: identity.id, companyId: identity.company_id });
-  });
+  }).then(afterSignIn);
+}
+
+/** Signing in writes last_login_at, which user lists show: retire the company's cached reads after commit. */
+function afterSignIn(session: Session): Session {
+  forgetPrincipals(session.company.id);
+  return session;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +294,7 @@ export async function login(ctx: Ctx, input: { username: string; password: strin
   const valid = await verifyPassword(identity?.password_hash ?? (await decoyPasswordHash()), input.password);
   if (!identity || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
   assertCanSignIn(identity);
-  return inTransaction(ctx.db, (tx) => startSession(tx, ctx, { id: identity.id, companyId: identity.company_id }));
+  return inTransaction(ctx.db, (tx) => startSession(tx, ctx, { id: identity.id, companyId: identity.company_id })).then(afterSignIn);
 }
 
 /**
@@ -319,7 +324,7 @@ export async function validateLoginOtp(ctx: Ctx, verificationToken: string, otp:
     const identity = await queries.findMe(tx, code.user_id);
     if (!identity) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
     return startSession(tx, ctx, { id: identity.id, companyId: identity.company_id });
-  });
+  }).then(afterSignIn);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,7 +343,7 @@ export async function validateResetOtp(ctx: Ctx, verificationToken: string, otp:
 /** A new password ends every session of the user: whoever knew the old one is signed out. */
 export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await inTransaction(ctx.db, async (tx) => {
+  const companyId = await inTransaction(ctx.db, async (tx) => {
     const code = await queries.lockCodeByResetToken(tx, hashToken(resetToken));
     const invalid = 'This reset link has expired. Please request a new OTP.';
     if (!code || code.consumed_at || !code.verified_at || code.expires_at.getTime() <= Date.now()) {
@@ -347,11 +352,10 @@ export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: s
     await queries.consumeCode(tx, code.id);
     await setPasswordHash(tx, code.user_id, passwordHash);
     const user = await queries.findMe(tx, code.user_id);
-    if (user) {
-      await queries.revokeSessionsOfUser(tx, user.company_id, user.id, 'password_reset');
-      forgetPrincipals(user.company_id);
-    }
+    if (user) await queries.revokeSessionsOfUser(tx, user.company_id, user.id, 'password_reset');
+    return user?.company_id;
   });
+  if (companyId) forgetPrincipals(companyId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ export async function branchesRoutes(app: Api) {
   app.get(
     '/companies/:companyId/branches',
     {
+      config: { cache: true },
       schema: {
         tags: ['branches'],
         params: z.object({ companyId: idParam }),

@@ -30,6 +30,7 @@ export async function companiesRoutes(app: Api) {
   app.get(
     '/companies/:companyId',
     {
+      config: { cache: true },
       schema: {
         tags,
         params: companyParams,
@@ -66,6 +67,7 @@ export async function companiesRoutes(app: Api) {
   app.get(
     '/company_configurations',
     {
+      config: { cache: true },
       schema: {
         tags,
         querystring: z.object({ configuration_type: z.enum(CONFIGURATION_TYPES).optional() }),
@@ -97,7 +99,7 @@ export async function companiesRoutes(app: Api) {
   );
 
   const termsPath = '/admin/companies/:companyId/terms-and-conditions';
-  app.get(termsPath, { schema: { tags, params: companyParams, response: { 200: termsOutput } } }, async (request) => {
+  app.get(termsPath, { config: { cache: true }, schema: { tags, params: companyParams, response: { 200: termsOutput } } }, async (request) => {
     const terms = await service.getTerms(db, request.params.companyId);
     if (!terms) throw notFound('Terms and Conditions');
     return terms;

@@ -63,6 +63,7 @@ export async function referenceRoutes(app: Api) {
   app.get(
     '/companies/:companyId/taxes',
     {
+      config: { cache: true },
       schema: {
         tags,
         params: companyParams,
@@ -89,7 +90,7 @@ export async function referenceRoutes(app: Api) {
   const simpleList = <T extends z.ZodType>(path: string, item: T, load: (companyId: number) => Promise<z.output<T>[]>) =>
     app.get(
       path,
-      { schema: { tags, params: companyParams, querystring: listQuery, response: { 200: pageOf(item) } } },
+      { config: { cache: true }, schema: { tags, params: companyParams, querystring: listQuery, response: { 200: pageOf(item) } } },
       async (request) => wholePage(await load(request.params.companyId)),
     );
 
@@ -123,7 +124,7 @@ export async function referenceRoutes(app: Api) {
     ['/admin/sales_channel', true],
     ['/admin/all_sales_channel', false],
   ] as const) {
-    app.get(path, { schema: { tags, querystring: listQuery, response: { 200: pageOf(salesChannelOutput) } } }, async (request) =>
+    app.get(path, { config: { cache: true }, schema: { tags, querystring: listQuery, response: { 200: pageOf(salesChannelOutput) } } }, async (request) =>
       wholePage(await queries.listSalesChannels(db, requirePrincipal(request).companyId, activeOnly)),
     );
   }

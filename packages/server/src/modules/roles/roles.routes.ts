@@ -18,7 +18,7 @@ export async function rolesRoutes(app: Api) {
   app.get(
     '/companies/:companyId/roles',
     {
-      config: { permission: 'view_role' },
+      config: { cache: true, permission: 'view_role' },
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
@@ -57,7 +57,7 @@ export async function rolesRoutes(app: Api) {
     async (request, reply) => reply.status(201).send(await service.createRole({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
-  app.get('/roles/:id', { config: { permission: 'view_role' }, schema: { tags, params: roleParams, response: { 200: roleOutput } } }, async (request) =>
+  app.get('/roles/:id', { config: { cache: true, permission: 'view_role' }, schema: { tags, params: roleParams, response: { 200: roleOutput } } }, async (request) =>
     service.getRole(db, requirePrincipal(request).companyId, request.params.id),
   );
 

@@ -26,7 +26,7 @@ export async function usersRoutes(app: Api) {
   app.get(
     '/companies/:companyId/users',
     {
-      config: { permission: 'view_user' },
+      config: { cache: true, permission: 'view_user' },
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
@@ -57,7 +57,7 @@ export async function usersRoutes(app: Api) {
     async (request, reply) => reply.status(201).send(await service.createUser({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
-  app.get('/users/:id', { config: { permission: 'view_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
+  app.get('/users/:id', { config: { cache: true, permission: 'view_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
     service.getUser(db, requirePrincipal(request).companyId, request.params.id),
   );
 

@@ -1,0 +1,121 @@
+// Shared helpers for the benchmarks: start the app, load it over loopback, report figures and ratios.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts the app server exactly as `npm start` does (built web app, embedded database). */
+export function startApp({ port, dataDir, env = {} }) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.on('data', () => {});
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const started = performance.now();
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - started;
+    } catch {
+      // not yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Resident memory of a process and its descendants, in MB (Linux /proc). */
+export function rssMb(pid) {
+  const children = (p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
+  let kb = 0;
+  for (const p of all) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // exited
+    }
+  }
+  return kb / 1024;
+}
+
+export function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/**
+ * Sends GET requests over `connections` keep-alive sockets for `seconds`; returns requests per
+ * second and latency percentiles. Bounded in time, loopback only.
+ */
+export async function load({ url, headers = {}, seconds = 10, connections = 16 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const latencies = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const one = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+  const worker = async () => {
+    while (performance.now() < deadline) await one();
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
+  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), requests: latencies.length, errors };
+}
+
+export function report(name, figure, unit, reference, better = 'lower') {
+  const ratio = figure / reference;
+  const ok = better === 'lower' ? figure <= reference : figure >= reference;
+  console.log(
+    `${ok ? 'PASS' : 'MISS'}  ${name}: ${figure.toFixed(1)} ${unit} (target ${better === 'lower' ? '<' : '>='} ${reference} ${unit}; ratio ${ratio.toFixed(2)})`,
+  );
+  return ok;
+}

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedCache, companyChanged, companyEpoch } from './company-cache.ts';
+
+/**
+ * Serialised JSON answers of GET routes that opt in with `config: { cache: true }`, keyed by the
+ * caller (permissions and branches can differ per user), the company's epoch and the full URL.
+ * A write to the company changes the epoch, so a cached answer is never served after a change.
+ */
+const responses = new BoundedCache<string>(10_000);
+const MAX_CACHED_BYTES = 256 * 1024;
+
+function keyOf(request: FastifyRequest): string | undefined {
+  const principal = request.principal;
+  if (!principal || request.method !== 'GET' || !request.routeOptions.config.cache) return undefined;
+  return `${principal.companyId}:${companyEpoch(principal.companyId)}:${principal.userId}:${request.url}`;
+}
+
+/** preHandler: answer from the cache when possible. */
+export async function serveFromCache(request: FastifyRequest, reply: FastifyReply) {
+  const key = keyOf(request);
+  const cached = key ? responses.get(key) : undefined;
+  if (cached !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(cached);
+}
+
+/** onSend: keep a successful answer of a cacheable route. */
+export async function keepInCache(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const key = keyOf(request);
+  if (key && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= MAX_CACHED_BYTES && !reply.getHeader('x-cache')) {
+    responses.set(key, payload);
+  }
+  return payload;
+}
+
+/** onResponse: a successful write by a signed-in user changes that user's company. */
+export async function retireAfterWrite(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.principal) return;
+  if (reply.statusCode < 400) companyChanged(request.principal.companyId);
+}
