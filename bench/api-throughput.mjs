@@ -23,14 +23,19 @@ const session = await (
 const auth = { authorization: `Bearer ${session.access_token}` };
 const companyId = session.company.id;
 // 30 users so the list call returns a full page of 20.
-const roleId = (await (await fetch(`${base}/companies/${companyId}/roles`, { headers: auth })).json()).results[0].id;
+const roleId = (await (await fetch(`${base}/companies/${companyId}/roles`, { headers: auth })).json())
+  .results[0].id;
 for (let i = 0; i < 30; i++) {
   await fetch(`${base}/companies/${companyId}/users`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({
-      first_name: `Bench${i}`, last_name: 'User', email: `bench${i}.${Date.now()}@example.in`,
-      password: 'Bench@1234', role: roleId, branches: [session.branches[0].id],
+      first_name: `Bench${i}`,
+      last_name: 'User',
+      email: `bench${i}.${Date.now()}@example.in`,
+      password: 'Bench@1234',
+      role: roleId,
+      branches: [session.branches[0].id],
     }),
   });
 }
@@ -64,7 +69,9 @@ for (const [name, url, bareUrl] of [
     `${name}: ${measured.rps.toFixed(0)} req/s (p50 ${measured.p50.toFixed(1)} ms, p99 ${measured.p99.toFixed(1)} ms, errors ${measured.errors}); ` +
       `bare Fastify ${reference.rps.toFixed(0)} req/s`,
   );
-  ok = report(`${name} throughput vs bare Fastify`, (100 * measured.rps) / reference.rps, '%', 50, 'higher') && ok;
+  ok =
+    report(`${name} throughput vs bare Fastify`, (100 * measured.rps) / reference.rps, '%', 50, 'higher') &&
+    ok;
   ok = report(`${name} p99`, measured.p99, 'ms', 20) && ok;
   if (measured.errors) ok = false;
 }

@@ -19,7 +19,9 @@ for (let i = 0; i < runs; i++) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`cold start runs (ms): ${times.map((t) => t.toFixed(0)).join(', ')}; RSS (MB): ${memory.map((m) => m.toFixed(0)).join(', ')}`);
+console.log(
+  `cold start runs (ms): ${times.map((t) => t.toFixed(0)).join(', ')}; RSS (MB): ${memory.map((m) => m.toFixed(0)).join(', ')}`,
+);
 const a = report('cold start to first request (median)', median(times) / 1000, 's', 5);
 const b = report('RSS after start (median)', median(memory), 'MB', 300);
 process.exitCode = a && b ? 0 : 1;

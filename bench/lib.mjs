@@ -16,7 +16,15 @@ export function tempDir(prefix) {
 export function startApp({ port, dataDir, env = {} }) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout.on('data', () => {});
@@ -41,7 +49,12 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 export function rssMb(pid) {
   const children = (p) => {
     try {
-      return fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      return fs
+        .readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -107,7 +120,8 @@ export async function load({ url, headers = {}, seconds = 10, connections = 16 }
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
   return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), requests: latencies.length, errors };
 }
 

@@ -7,7 +7,10 @@ spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: root, stdio: 'ignore
 let failed = 0;
 for (const script of ['web-bundle.mjs', 'cold-start.mjs', 'api-throughput.mjs']) {
   console.log(`\n== ${script} ==`);
-  const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 console.log(failed ? `\n${failed} benchmark(s) missed a target.` : '\nAll benchmark targets met.');

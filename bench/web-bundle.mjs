@@ -7,18 +7,23 @@ import { report, root } from './lib.mjs';
 
 const dist = path.join(root, 'packages/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+const entries = [
+  ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g),
+].map((m) => m[1]);
 const seen = new Set();
 const visit = (file) => {
   if (seen.has(file)) return;
   seen.add(file);
   const code = fs.readFileSync(path.join(dist, file), 'utf8');
   // Static imports only: `import ... from "./x.js"` and bare `import "./x.js"`; dynamic import() chunks load later.
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`assets/${m[1]}`);
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+    visit(`assets/${m[1]}`);
 };
-entries.forEach(visit);
-const loginChunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^(login-page|password-login-form|auth-card)-.*\.js$/.test(f));
-loginChunks.forEach((f) => visit(`assets/${f}`));
+for (const entry of entries) visit(entry);
+const loginChunks = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => /^(login-page|password-login-form|auth-card)-.*\.js$/.test(f));
+for (const chunk of loginChunks) visit(`assets/${chunk}`);
 let total = 0;
 for (const file of seen) {
   const size = gzipSync(fs.readFileSync(path.join(dist, file))).length;

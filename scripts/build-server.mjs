@@ -13,7 +13,9 @@ const dist = path.join(server, 'dist');
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@b2b/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@b2b/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

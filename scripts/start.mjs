@@ -20,7 +20,9 @@ function newestMtime(dir) {
 /** Rebuilds `target` with `command` when any of `sources` is newer than it. */
 function rebuildIfStale(target, sources, command, args, what) {
   const builtAt = fs.existsSync(target) ? fs.statSync(target).mtimeMs : 0;
-  const sourcesAt = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
+  const sourcesAt = Math.max(
+    ...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)),
+  );
   if (builtAt >= sourcesAt) return;
   console.log(`Building the ${what}...`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -28,9 +30,21 @@ function rebuildIfStale(target, sources, command, args, what) {
 }
 
 const domain = path.join(root, 'packages/domain/src');
-rebuildIfStale(distIndex, [path.join(root, 'packages/web/src'), domain, path.join(root, 'packages/web/index.html')], 'npm', ['run', 'build', '-w', '@b2b/web'], 'web app');
+rebuildIfStale(
+  distIndex,
+  [path.join(root, 'packages/web/src'), domain, path.join(root, 'packages/web/index.html')],
+  'npm',
+  ['run', 'build', '-w', '@b2b/web'],
+  'web app',
+);
 const serverBundle = path.join(root, 'packages/server/dist/main.js');
-rebuildIfStale(serverBundle, [path.join(root, 'packages/server/src'), domain], process.execPath, [path.join(root, 'scripts/build-server.mjs')], 'server');
+rebuildIfStale(
+  serverBundle,
+  [path.join(root, 'packages/server/src'), domain],
+  process.execPath,
+  [path.join(root, 'scripts/build-server.mjs')],
+  'server',
+);
 
 // Same process: no second Node.js waiting on a child (half a hundred MB of resident memory).
 await import(pathToFileURL(serverBundle).href);

@@ -29,7 +29,12 @@ function countVitest(file) {
 function vitest(name, projects, env = {}) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
-  run(name, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   countVitest(out);
 }
 
@@ -40,7 +45,9 @@ else console.log('\nTEST_DATABASE_URL is not set: API tests ran on PGlite only.'
 
 if (process.env.SKIP_E2E !== '1') {
   const out = path.join(reports, 'e2e.json');
-  run('browser journeys (Playwright, Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  run('browser journeys (Playwright, Chromium)', 'node', ['scripts/e2e.mjs'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
   if (fs.existsSync(out)) {
     const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
     totals.passed += stats.expected + (stats.flaky ?? 0);

@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Api } from './http/api-types.ts';
 import { AppError, errorHandler, sendError } from './http/errors.ts';
@@ -35,7 +40,15 @@ export interface BuildOptions {
 }
 
 /** The API's modules, in one list: adding an area means adding its routes here. */
-const MODULES = [authRoutes, companiesRoutes, usersRoutes, rolesRoutes, branchesRoutes, referenceRoutes, filesRoutes];
+const MODULES = [
+  authRoutes,
+  companiesRoutes,
+  usersRoutes,
+  rolesRoutes,
+  branchesRoutes,
+  referenceRoutes,
+  filesRoutes,
+];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
@@ -54,13 +67,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
     }
   });
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'B2B Back Office API', version: '1.0.0', description: 'Admin API for Indian B2B sellers. Amounts in rupees.' },
+      info: {
+        title: 'B2B Back Office API',
+        version: '1.0.0',
+        description: 'Admin API for Indian B2B sellers. Amounts in rupees.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
       servers: [{ url: '/api' }],
@@ -78,9 +96,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onResponse', retireAfterWrite);
       const typed = api.withTypeProvider<ZodTypeProvider>() as unknown as Api;
       for (const module of MODULES) await module(typed, { limits: options.authLimits });
-      typed.get('/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      typed.get('/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
       api.setNotFoundHandler((request, reply) =>
-        sendError(reply, new AppError('route_not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`)),
+        sendError(
+          reply,
+          new AppError('route_not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`),
+        ),
       );
     },
     { prefix: '/api' },
@@ -94,8 +117,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 function registerWebApp(app: Api, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).'),
+    app.setNotFoundHandler((_request, reply) =>
+      reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).'),
     );
     return;
   }
@@ -105,7 +131,12 @@ function registerWebApp(app: Api, distDir: string) {
     index: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be re-read.
-      res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
     },
   });
   const html = fs.readFileSync(indexFile);

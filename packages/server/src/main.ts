@@ -6,10 +6,16 @@ const config = readConfig();
 const server = await startServer(config, { logger: { level: config.logLevel } });
 await server.app.listen({ port: config.port, host: config.host });
 
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}/db`;
-console.log(`B2B Back Office is running at http://localhost:${config.port} on ${where} (started in ${Date.now() - startedAt} ms)`);
-if (server.demo) console.log(`Demo company created. Sign in as ${server.demo.username} / ${server.demo.password}`);
-if (!server.ctx.mailer.configured) console.log('SMTP_URL is not set: e-mails (OTPs) are written to this log.');
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PostgreSQL in ${config.dataDir}/db`;
+console.log(
+  `B2B Back Office is running at http://localhost:${config.port} on ${where} (started in ${Date.now() - startedAt} ms)`,
+);
+if (server.demo)
+  console.log(`Demo company created. Sign in as ${server.demo.username} / ${server.demo.password}`);
+if (!server.ctx.mailer.configured)
+  console.log('SMTP_URL is not set: e-mails (OTPs) are written to this log.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { type BuildOptions, buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
-import { buildApp, type BuildOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
+import { shareCompanyChanges } from './db/company-changes.ts';
+import type { Database } from './db/database.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import type { Database } from './db/database.ts';
 import { seedDemoCompany } from './db/seed-demo.ts';
+import type { Api } from './http/api-types.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerMailWorker } from './mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
-import type { Api } from './http/api-types.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
-import { shareCompanyChanges } from './db/company-changes.ts';
 
 async function jwtSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -22,7 +22,11 @@ async function jwtSecret(db: Database, configured: string | undefined): Promise<
     .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'jwt')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -42,7 +46,9 @@ export async function startServer(
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   await migrateToLatest(database.db);
-  const stopSharing = config.databaseUrl ? await shareCompanyChanges(config.databaseUrl, database.pool) : async () => {};
+  const stopSharing = config.databaseUrl
+    ? await shareCompanyChanges(config.databaseUrl, database.pool)
+    : async () => {};
   await ensureStatesAndCities(database.db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });

@@ -16,7 +16,12 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, token, headers);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.headers, ...extraHeaders };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let payload: string | undefined;
@@ -24,7 +29,11 @@ export class ApiClient {
       headers['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const response = await fetch(`${this.baseUrl}/${path.replace(/^\//, '')}`, { method, headers, body: payload });
+    const response = await fetch(`${this.baseUrl}/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: payload,
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {

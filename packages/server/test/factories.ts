@@ -98,5 +98,10 @@ export async function createUserWithPermissions(company: SignedUpCompany, permis
   expect(user.status, JSON.stringify(user.body)).toBe(201);
   const login = await company.anonymous.post('admin/auth/login/', { username: email, password: PASSWORD });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { api: company.anonymous.as(login.body.access_token), user: user.body, role: role.body, session: login.body };
+  return {
+    api: company.anonymous.as(login.body.access_token),
+    user: user.body,
+    role: role.body,
+    session: login.body,
+  };
 }

@@ -33,15 +33,12 @@ export function testServer(): Promise<TestServer> {
       jwtSecret: 'test-secret-for-api-tests-only',
       runJobs: true,
     };
-    const server = await startServer(
-      databaseUrl ? config : { ...config, dataDir: 'memory://' },
-      {
-        mailer: createMailer({ smtpUrl: mail.url, from: 'test@b2b.local', log: () => {} }),
-        log: () => {},
-        authLimits: { loginPerUsername: 10, loginPerIp: 1_000_000 },
-        trustProxy: true,
-      },
-    );
+    const server = await startServer(databaseUrl ? config : { ...config, dataDir: 'memory://' }, {
+      mailer: createMailer({ smtpUrl: mail.url, from: 'test@b2b.local', log: () => {} }),
+      log: () => {},
+      authLimits: { loginPerUsername: 10, loginPerIp: 1_000_000 },
+      trustProxy: true,
+    });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
     return { baseUrl: `http://127.0.0.1:${port}/api`, server, mail };

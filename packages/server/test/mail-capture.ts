@@ -20,7 +20,8 @@ export async function startMailCapture() {
       });
       stream.on('end', () => {
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-        for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address.toLowerCase(), subject, raw });
+        for (const rcpt of session.envelope.rcptTo)
+          messages.push({ to: rcpt.address.toLowerCase(), subject, raw });
         callback();
       });
     },

@@ -38,7 +38,10 @@ export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const verifySignupRequest = z.object({ email: emailSchema, otp: otpSchema });
 export const resendSignupOtpRequest = z.object({ email: emailSchema });
-export const requestLoginOtpRequest = z.object({ username: credentialSchema, provider: z.enum(['email', 'phone']).optional() });
+export const requestLoginOtpRequest = z.object({
+  username: credentialSchema,
+  provider: z.enum(['email', 'phone']).optional(),
+});
 export const validateOtpRequest = z.object({
   verification_token: z.string().min(10, 'Invalid verification token.').max(200),
   otp: otpSchema,

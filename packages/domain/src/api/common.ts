@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const id = z.number().int().positive();
 /** An id as it arrives in a JSON body: a positive integer (strings of digits are accepted too). */
-export const idInput = z.coerce.number({ error: 'A valid id is required.' }).int().positive('A valid id is required.');
+export const idInput = z.coerce
+  .number({ error: 'A valid id is required.' })
+  .int()
+  .positive('A valid id is required.');
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A date-time: the server hands Date objects, JSON carries ISO 8601 strings. */
 export const timestamp = z.union([z.string(), z.date()]);

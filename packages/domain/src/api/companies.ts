@@ -88,8 +88,13 @@ export const configurationCreate = z.object({
   is_enabled: z.boolean().default(false),
 });
 export const configurationUpdate = z
-  .object({ configurations: z.record(z.string(), z.unknown()).optional(), is_enabled: z.boolean().optional() })
+  .object({
+    configurations: z.record(z.string(), z.unknown()).optional(),
+    is_enabled: z.boolean().optional(),
+  })
   .strict();
 
 export const termsOutput = z.object({ id, terms: z.string(), updated_at: timestamp });
-export const termsInput = z.object({ terms: z.string().max(20_000, 'Terms cannot exceed 20000 characters.') });
+export const termsInput = z.object({
+  terms: z.string().max(20_000, 'Terms cannot exceed 20000 characters.'),
+});

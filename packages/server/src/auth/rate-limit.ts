@@ -20,7 +20,9 @@ export async function hitRateLimit(db: Executor, rule: RateRule, now = new Date(
   const row = await db
     .insertInto('rate_limit_counters')
     .values({ key: rule.key, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }),
+    )
     .returning('hits')
     .executeTakeFirstOrThrow();
   if (row.hits > rule.limit) {

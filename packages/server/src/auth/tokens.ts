@@ -46,7 +46,8 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
     throw new AppError('not_authenticated', 'Invalid token.');
   }
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
-  if (claims.exp * 1000 <= now) throw new AppError('token_expired', 'Your session has expired. Please log in again.');
+  if (claims.exp * 1000 <= now)
+    throw new AppError('token_expired', 'Your session has expired. Please log in again.');
   return claims;
 }
 

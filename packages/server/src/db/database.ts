@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { DB } from './schema.ts';
 
 // bigint ids and counts fit in a JS number (2^53); numeric rates are small decimals.
@@ -21,7 +21,16 @@ export type Database = Kysely<DB>;
  * PGlite runs PostgreSQL in one process; these settings size it for an app server rather than a
  * dedicated machine (PostgreSQL's 128 MB of shared buffers would all be resident memory here).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'work_mem=8MB', '-c', 'maintenance_work_mem=32MB', '-c', 'temp_buffers=8MB'];
+const PGLITE_SETTINGS = [
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'work_mem=8MB',
+  '-c',
+  'maintenance_work_mem=32MB',
+  '-c',
+  'temp_buffers=8MB',
+];
 const defaultStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 
 /**
@@ -40,7 +49,9 @@ const hasCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 function templateDir(): string {
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
-  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return path.join(packageDir, '..', '..', '.cache', 'b2b', `pglite-${version}-cluster`);
 }
 

@@ -5,9 +5,21 @@ type Auto<T> = Generated<T>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T = Record<string, unknown>> = ColumnType<T, string | T | undefined, string | T>;
 
-export interface StatesTable { id: number; name: string; gst_code: string }
-export interface CitiesTable { id: Auto<number>; state_id: number; name: string }
-export interface ServerSecretsTable { name: string; value: string; created_at: Auto<Date> }
+export interface StatesTable {
+  id: number;
+  name: string;
+  gst_code: string;
+}
+export interface CitiesTable {
+  id: Auto<number>;
+  state_id: number;
+  name: string;
+}
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Auto<Date>;
+}
 
 export interface CompaniesTable {
   id: Auto<number>;
@@ -103,7 +115,12 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface UserBranchesTable { company_id: number; user_id: number; branch_id: number; created_at: Timestamp }
+export interface UserBranchesTable {
+  company_id: number;
+  user_id: number;
+  branch_id: number;
+  created_at: Timestamp;
+}
 
 export interface AuthSessionsTable {
   id: string;
@@ -138,7 +155,11 @@ export interface OneTimeCodesTable {
   created_at: Timestamp;
 }
 
-export interface RateLimitCountersTable { key: string; window_start: Date; hits: Auto<number> }
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Date;
+  hits: Auto<number>;
+}
 
 export type ConfigurationType =
   | 'auto_cancel_partially_invoiced_orders'
@@ -196,8 +217,18 @@ export interface TaxesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface UnitsTable { id: Auto<number>; company_id: number; code: string; name: string }
-export interface PaymentTermsTable { id: Auto<number>; company_id: number; name: string; days: number }
+export interface UnitsTable {
+  id: Auto<number>;
+  company_id: number;
+  code: string;
+  name: string;
+}
+export interface PaymentTermsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  days: number;
+}
 export interface PaymentMethodsTable {
   id: Auto<number>;
   company_id: number;
@@ -208,7 +239,13 @@ export interface PaymentMethodsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface ShippingMethodsTable { id: Auto<number>; company_id: number; code: string; name: string; is_active: Auto<boolean> }
+export interface ShippingMethodsTable {
+  id: Auto<number>;
+  company_id: number;
+  code: string;
+  name: string;
+  is_active: Auto<boolean>;
+}
 export interface SalesChannelsTable {
   id: Auto<number>;
   company_id: number;

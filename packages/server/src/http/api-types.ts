@@ -5,7 +5,13 @@ import type { AppContext } from '../app-context.ts';
 import type { Principal } from './principal.ts';
 
 /** The Fastify instance every module registers its routes on. */
-export type Api = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type Api = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -26,7 +26,11 @@ export class AppError extends Error {
   readonly errors?: FieldErrors;
   readonly extra?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.code = code;
     this.errors = options.errors;
@@ -80,7 +84,10 @@ export const validationError = (field: string, message: string) =>
   new AppError('validation_error', message, { errors: { [field]: [message] } });
 export const conflict = (message: string) => new AppError('conflict', message);
 
-function fieldErrorsFromZod(validation: { instancePath: string; message?: string }[], context?: string): FieldErrors {
+function fieldErrorsFromZod(
+  validation: { instancePath: string; message?: string }[],
+  context?: string,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'non_field_errors';
@@ -92,9 +99,12 @@ function fieldErrorsFromZod(validation: { instancePath: string; message?: string
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply
-    .status(statusOf(error.code))
-    .send({ detail: error.message, code: wireCode(error.code), ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+  return reply.status(statusOf(error.code)).send({
+    detail: error.message,
+    code: wireCode(error.code),
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...error.extra,
+  });
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -107,7 +117,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-    return reply.status(500).send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
+    return reply
+      .status(500)
+      .send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return sendError(reply, new AppError('rate_limited', error.message));

@@ -49,6 +49,7 @@ async function attachPrincipalIfPresent(request: FastifyRequest): Promise<void> 
 }
 
 export function requirePrincipal(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('not_authenticated', 'Authentication credentials were not provided.');
+  if (!request.principal)
+    throw new AppError('not_authenticated', 'Authentication credentials were not provided.');
   return request.principal;
 }

@@ -67,7 +67,11 @@ export interface SortKey {
  * Turns `ordering=-created_at,name` into sort keys over an allow-list of API field -> column.
  * Unknown fields are a 400, so a typo never silently sorts by something else.
  */
-export function parseOrdering(ordering: string | undefined, allowed: Record<string, string>, fallback: string): SortKey[] {
+export function parseOrdering(
+  ordering: string | undefined,
+  allowed: Record<string, string>,
+  fallback: string,
+): SortKey[] {
   const text = ordering?.trim() ? ordering : fallback;
   return text
     .split(',')
@@ -88,11 +92,18 @@ export function parseOrdering(ordering: string | undefined, allowed: Record<stri
 
 /** `a,b,c` -> ['a','b','c']; used for `expand` and `__in` filters. */
 export const csvList = (value: string | undefined): string[] =>
-  value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 
 export const idList = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'Expected a comma-separated list of ids.')
   .transform((v) => v.split(',').map(Number));
 
-export const booleanParam = z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
+export const booleanParam = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'])
+  .transform((v) => v === 'true' || v === 'True' || v === '1');

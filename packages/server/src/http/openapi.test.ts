@@ -9,7 +9,9 @@ describe('GET /api/docs/openapi.json', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, any>> };
     expect(doc.openapi).toMatch(/^3\./);
     const documented = new Set(
-      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
     );
     const registered = t.server.app.routeTable
       .filter((r) => !r.url.includes('*') && r.url !== '/api/docs/openapi.json')

@@ -41,8 +41,12 @@ export async function loadPrincipal(
 
   const row = await db
     .selectFrom('auth_sessions as s')
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'))
-    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'),
+    )
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'),
+    )
     .innerJoin('companies as c', 'c.id', 'u.company_id')
     .select([
       'u.id as user_id',
@@ -73,7 +77,10 @@ export async function loadPrincipal(
     throw new AppError('not_authenticated', 'Your session has ended. Please log in again.');
   }
   if (!row.is_verified) {
-    throw new AppError('company_not_verified', 'Your company is not verified yet. Please verify it with the OTP sent to you.');
+    throw new AppError(
+      'company_not_verified',
+      'Your company is not verified yet. Please verify it with the OTP sent to you.',
+    );
   }
   const principal: Principal = {
     userId: row.user_id,

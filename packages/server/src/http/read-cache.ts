@@ -19,13 +19,23 @@ function keyOf(request: FastifyRequest): string | undefined {
 export async function serveFromCache(request: FastifyRequest, reply: FastifyReply) {
   const key = keyOf(request);
   const cached = key ? responses.get(key) : undefined;
-  if (cached !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(cached);
+  if (cached !== undefined)
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('x-cache', 'hit')
+      .send(cached);
 }
 
 /** onSend: keep a successful answer of a cacheable route. */
 export async function keepInCache(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const key = keyOf(request);
-  if (key && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= MAX_CACHED_BYTES && !reply.getHeader('x-cache')) {
+  if (
+    key &&
+    reply.statusCode === 200 &&
+    typeof payload === 'string' &&
+    payload.length <= MAX_CACHED_BYTES &&
+    !reply.getHeader('x-cache')
+  ) {
     responses.set(key, payload);
   }
   return payload;

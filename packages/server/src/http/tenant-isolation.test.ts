@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUserWithPermissions, signUpCompany, type SignedUpCompany } from '../../test/factories.ts';
+import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../test/factories.ts';
 
 /**
  * For every route that names an id, company A's admin asks for company B's id and must get 404
@@ -9,7 +9,10 @@ import { createUserWithPermissions, signUpCompany, type SignedUpCompany } from '
 async function idsOf(company: SignedUpCompany) {
   const c = company.companyId;
   const staff = await createUserWithPermissions(company, ['view_order']);
-  const config = await company.api.post('company_configurations', { configuration_type: 'zoho', configurations: { secret: `B-${c}` } });
+  const config = await company.api.post('company_configurations', {
+    configuration_type: 'zoho',
+    configurations: { secret: `B-${c}` },
+  });
   const tax = (await company.api.get(`companies/${c}/taxes`)).body.results[0];
   const method = (await company.api.get(`companies/${c}/payment_methods`)).body.results[0];
   const contact = await company.api.post(`companies/${c}/notification_contacts`, { name: `B-${c}` });
@@ -49,7 +52,11 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },
   'PATCH /api/roles/:id/remove_permissions': { permissions: ['view_order'] },
   'POST /api/companies/:companyId/users': {
-    first_name: 'X', email: 'x.tenant@example.in', password: 'Secret@123', role: 1, branches: [1],
+    first_name: 'X',
+    email: 'x.tenant@example.in',
+    password: 'Secret@123',
+    role: 1,
+    branches: [1],
   },
   'POST /api/companies/:companyId/roles': { display_name: 'Intruder role' },
   'POST /api/users/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
@@ -84,7 +91,9 @@ describe('tenant isolation', () => {
     expect((await b.api.get(`users/${bIds.userId}`)).body.is_active).toBe(true);
     expect((await b.api.get(`roles/${bIds.roleId}`)).body.permissions).toEqual(['view_order']);
     const bCompany = (await b.api.get(`companies/${bIds.companyId}`)).body;
-    expect(bCompany.notification_contacts).toEqual([expect.objectContaining({ id: bIds.contactId, name: `B-${bIds.companyId}` })]);
+    expect(bCompany.notification_contacts).toEqual([
+      expect.objectContaining({ id: bIds.contactId, name: `B-${bIds.companyId}` }),
+    ]);
   });
 
   it('lists never include another company', async () => {

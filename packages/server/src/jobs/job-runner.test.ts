@@ -90,7 +90,9 @@ describe('job runner (pg-boss on the same database)', () => {
     await waitFor(() => (ran.includes(committed) ? true : undefined));
     await new Promise((r) => setTimeout(r, 1500));
     expect(ran).toEqual([committed]);
-    const left = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${rolledBack}`.execute(runner.db.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = ${rolledBack}`.execute(runner.db.db);
     expect(left.rows[0].n).toBe(0);
     await stop(runner);
   });

@@ -12,12 +12,18 @@ export interface Mailer {
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise mail is written to the server log (and the UI says so). */
-export function createMailer(options: { smtpUrl?: string; from: string; log: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  log: (line: string) => void;
+}): Mailer {
   if (!options.smtpUrl) {
     return {
       configured: false,
       async send(message) {
-        options.log(`[mail not configured; SMTP_URL unset] to=${message.to} subject="${message.subject}"\n${message.text}`);
+        options.log(
+          `[mail not configured; SMTP_URL unset] to=${message.to} subject="${message.subject}"\n${message.text}`,
+        );
       },
     };
   }

@@ -47,11 +47,19 @@ export interface ImageKind {
 
 /** Decides the type from the bytes themselves, never from the name or the client's content type. */
 export function sniffImage(data: Buffer): ImageKind | undefined {
-  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    data.length > 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return { extension: 'png', contentType: 'image/png' };
   }
-  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', contentType: 'image/jpeg' };
-  if (data.length > 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') {
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return { extension: 'jpg', contentType: 'image/jpeg' };
+  if (
+    data.length > 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  ) {
     return { extension: 'webp', contentType: 'image/webp' };
   }
   return undefined;

@@ -42,7 +42,12 @@ const addressSelect = (db: Executor) =>
     .where('a.is_deleted', '=', false);
 
 /** Addresses of many owners of one type at once (one query for a whole list page). */
-export const listAddressesOf = (db: Executor, companyId: number, ownerType: AddressesTable['owner_type'], ownerIds: number[]) =>
+export const listAddressesOf = (
+  db: Executor,
+  companyId: number,
+  ownerType: AddressesTable['owner_type'],
+  ownerIds: number[],
+) =>
   ownerIds.length === 0
     ? Promise.resolve([])
     : addressSelect(db)

@@ -37,9 +37,21 @@ export async function addressesByOwner(
 export async function addAddress(
   db: Executor,
   owner: { companyId: number; ownerType: AddressesTable['owner_type']; ownerId: number },
-  input: { address_line_1: string; address_line_2?: string; landmark?: string; city: string; state_id: number; pincode: string; address_type?: string },
+  input: {
+    address_line_1: string;
+    address_line_2?: string;
+    landmark?: string;
+    city: string;
+    state_id: number;
+    pincode: string;
+    address_type?: string;
+  },
 ): Promise<AddressOutput> {
-  const state = await db.selectFrom('states').select('id').where('id', '=', input.state_id).executeTakeFirst();
+  const state = await db
+    .selectFrom('states')
+    .select('id')
+    .where('id', '=', input.state_id)
+    .executeTakeFirst();
   if (!state) throw validationError('state_id', 'State Not Found');
   const { id } = await insertAddress(db, owner, {
     ...input,

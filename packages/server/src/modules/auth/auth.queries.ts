@@ -15,13 +15,25 @@ export const lockRefreshToken = (db: Executor, tokenHash: string) =>
   db
     .selectFrom('refresh_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
-    .select(['t.token_hash', 't.session_id', 't.expires_at', 't.rotated_at', 's.user_id', 's.company_id', 's.revoked_at'])
+    .select([
+      't.token_hash',
+      't.session_id',
+      't.expires_at',
+      't.rotated_at',
+      's.user_id',
+      's.company_id',
+      's.revoked_at',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .forUpdate('t')
     .executeTakeFirst();
 
 export const markRefreshTokenRotated = (db: Executor, tokenHash: string) =>
-  db.updateTable('refresh_tokens').set({ rotated_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+  db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 
 export const revokeSession = (db: Executor, sessionId: string, reason: string) =>
   db
@@ -42,7 +54,13 @@ export const revokeSessionsOfUser = (db: Executor, companyId: number, userId: nu
 
 export const insertOneTimeCode = (
   db: Executor,
-  values: { user_id: number; purpose: OneTimeCodePurpose; verification_token_hash: string; code_hash: string; expires_at: Date },
+  values: {
+    user_id: number;
+    purpose: OneTimeCodePurpose;
+    verification_token_hash: string;
+    code_hash: string;
+    expires_at: Date;
+  },
 ) => db.insertInto('one_time_codes').values(values).execute();
 
 export const countRecentCodes = (db: Executor, userId: number, since: Date) =>
@@ -54,7 +72,12 @@ export const countRecentCodes = (db: Executor, userId: number, since: Date) =>
     .executeTakeFirstOrThrow();
 
 export const lockCodeByToken = (db: Executor, verificationTokenHash: string) =>
-  db.selectFrom('one_time_codes').selectAll().where('verification_token_hash', '=', verificationTokenHash).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('verification_token_hash', '=', verificationTokenHash)
+    .forUpdate()
+    .executeTakeFirst();
 
 /** The newest live sign-up code of a user: e-mail + OTP verification has no token to name it by. */
 export const lockLatestCode = (db: Executor, userId: number, purpose: OneTimeCodePurpose) =>
@@ -71,7 +94,12 @@ export const lockLatestCode = (db: Executor, userId: number, purpose: OneTimeCod
     .executeTakeFirst();
 
 export const lockCodeByResetToken = (db: Executor, resetTokenHash: string) =>
-  db.selectFrom('one_time_codes').selectAll().where('reset_token_hash', '=', resetTokenHash).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('reset_token_hash', '=', resetTokenHash)
+    .forUpdate()
+    .executeTakeFirst();
 
 export const countFailedAttempt = (db: Executor, id: number) =>
   db
@@ -95,12 +123,18 @@ export const retireCodes = (db: Executor, userId: number, purpose: OneTimeCodePu
     .execute();
 
 export const markCodeVerified = (db: Executor, id: number, resetTokenHash: string) =>
-  db.updateTable('one_time_codes').set({ verified_at: sql`now()`, reset_token_hash: resetTokenHash }).where('id', '=', id).execute();
+  db
+    .updateTable('one_time_codes')
+    .set({ verified_at: sql`now()`, reset_token_hash: resetTokenHash })
+    .where('id', '=', id)
+    .execute();
 
 export const findMe = (db: Executor, userId: number) =>
   db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'),
+    )
     .innerJoin('companies as c', 'c.id', 'u.company_id')
     .select([
       'u.id',
@@ -125,7 +159,9 @@ export const findMe = (db: Executor, userId: number) =>
 export const branchesOfUser = (db: Executor, companyId: number, userId: number) =>
   db
     .selectFrom('user_branches as ub')
-    .innerJoin('branches as b', (j) => j.onRef('b.id', '=', 'ub.branch_id').onRef('b.company_id', '=', 'ub.company_id'))
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.id', '=', 'ub.branch_id').onRef('b.company_id', '=', 'ub.company_id'),
+    )
     .select(['b.id', 'b.name', 'b.is_active'])
     .where('ub.company_id', '=', companyId)
     .where('ub.user_id', '=', userId)

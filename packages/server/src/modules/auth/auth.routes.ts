@@ -31,7 +31,9 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     { config: open, schema: { tags, body: signupRequest, response: { 201: signupResponse } } },
     async (request, reply) => {
       const { email } = await service.signup(ctx, request.body);
-      return reply.status(201).send({ detail: 'Company created. Please verify it with the OTP sent to your email.', email });
+      return reply
+        .status(201)
+        .send({ detail: 'Company created. Please verify it with the OTP sent to your email.', email });
     },
   );
 
@@ -53,7 +55,12 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.post(
     '/admin/auth/login',
     { config: open, schema: { tags, body: loginRequest, response: { 200: sessionResponse } } },
-    async (request) => service.login(ctx, { username: request.body.username, password: request.body.password, ip: request.ip }),
+    async (request) =>
+      service.login(ctx, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+      }),
   );
 
   app.post(
@@ -83,7 +90,9 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.post(
     '/auth/validate_reset_password_otp',
     { config: open, schema: { tags, body: validateOtpRequest, response: { 200: resetTokenResponse } } },
-    async (request) => ({ reset_token: await service.validateResetOtp(ctx, request.body.verification_token, request.body.otp) }),
+    async (request) => ({
+      reset_token: await service.validateResetOtp(ctx, request.body.verification_token, request.body.otp),
+    }),
   );
 
   app.post(
@@ -106,7 +115,9 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     return reply.status(204).send();
   });
 
-  app.get('/me', { config: { cache: true }, schema: { tags, response: { 200: meResponse } } }, async (request) =>
-    service.me(app.ctx.db, requirePrincipal(request).userId),
+  app.get(
+    '/me',
+    { config: { cache: true }, schema: { tags, response: { 200: meResponse } } },
+    async (request) => service.me(app.ctx.db, requirePrincipal(request).userId),
   );
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Me, Session, SignupRequest } from '@b2b/domain/api/auth';
+import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
 import {
@@ -11,8 +14,6 @@ import {
   sameHash,
   signAccessToken,
 } from '../../auth/tokens.ts';
-import type { AppContext } from '../../app-context.ts';
-import type { Selectable } from 'kysely';
 import type { OneTimeCodePurpose, OneTimeCodesTable } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,10 +25,16 @@ import { insertCompany, markCompanyVerified } from '../companies/companies.servi
 import { recordHistory } from '../history/history.service.ts';
 import { ensureStatesAndCities, getState, seedCompanyReferenceData } from '../reference/reference.service.ts';
 import { createAdminRole } from '../roles/roles.service.ts';
-import { addUserBranches, assertIdentityFree, findLoginIdentity, insertUser, setPasswordHash, touchLastLogin } from '../users/users.service.ts';
+import {
+  addUserBranches,
+  assertIdentityFree,
+  findLoginIdentity,
+  insertUser,
+  setPasswordHash,
+  touchLastLogin,
+} from '../users/users.service.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import * as queries from './auth.queries.ts';
-import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -56,7 +63,11 @@ export async function me(db: Executor, userId: number): Promise<Me> {
   const row = await queries.findMe(db, userId);
   if (!row) throw new AppError('not_authenticated', 'Your session has ended. Please log in again.');
   const branches = await queries.branchesOfUser(db, row.company_id, row.id);
-  const permissions = row.is_admin ? [...ALL_PERMISSIONS] : row.role_active ? [...row.permissions].sort() : [];
+  const permissions = row.is_admin
+    ? [...ALL_PERMISSIONS]
+    : row.role_active
+      ? [...row.permissions].sort()
+      : [];
   return {
     id: row.id,
     username: row.email,
@@ -65,14 +76,27 @@ export async function me(db: Executor, userId: number): Promise<Me> {
     email: row.email,
     phone: row.phone,
     is_active: row.is_active,
-    company: { id: row.company_id, name: row.company_name, is_verified: row.is_verified, is_marketing_enabled: row.is_marketing_enabled },
+    company: {
+      id: row.company_id,
+      name: row.company_name,
+      is_verified: row.is_verified,
+      is_marketing_enabled: row.is_marketing_enabled,
+    },
     branches,
     role: { id: row.role_id, display_name: row.role_name },
-    access_permissions: { navigation: row.is_admin ? 'all' : permissions.filter((p) => p.startsWith('view_')), permissions },
+    access_permissions: {
+      navigation: row.is_admin ? 'all' : permissions.filter((p) => p.startsWith('view_')),
+      permissions,
+    },
   };
 }
 
-async function issueTokens(tx: Executor, ctx: Ctx, user: { id: number; companyId: number }, sessionId: string) {
+async function issueTokens(
+  tx: Executor,
+  ctx: Ctx,
+  user: { id: number; companyId: number },
+  sessionId: string,
+) {
   const refreshToken = newOpaqueToken();
   await queries.insertRefreshToken(tx, {
     token_hash: hashToken(refreshToken),
@@ -80,11 +104,18 @@ async function issueTokens(tx: Executor, ctx: Ctx, user: { id: number; companyId
     company_id: user.companyId,
     expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
-  const accessToken = signAccessToken({ userId: user.id, companyId: user.companyId, sessionId }, ctx.secrets.jwt);
+  const accessToken = signAccessToken(
+    { userId: user.id, companyId: user.companyId, sessionId },
+    ctx.secrets.jwt,
+  );
   return { accessToken, refreshToken };
 }
 
-async function startSession(tx: Executor, ctx: Ctx, user: { id: number; companyId: number }): Promise<Session> {
+async function startSession(
+  tx: Executor,
+  ctx: Ctx,
+  user: { id: number; companyId: number },
+): Promise<Session> {
   const sessionId = randomUUID();
   await queries.insertSession(tx, { id: sessionId, company_id: user.companyId, user_id: user.id });
   await touchLastLogin(tx, user.id);
@@ -92,7 +123,11 @@ async function startSession(tx: Executor, ctx: Ctx, user: { id: number; companyI
   return sessionResponse(tx, user.id, tokens);
 }
 
-async function sessionResponse(db: Executor, userId: number, tokens: { accessToken: string; refreshToken: string }): Promise<Session> {
+async function sessionResponse(
+  db: Executor,
+  userId: number,
+  tokens: { accessToken: string; refreshToken: string },
+): Promise<Session> {
   const user = await me(db, userId);
   return {
     access_token: tokens.accessToken,
@@ -128,7 +163,11 @@ async function sendCode(
     code_hash: hashToken(`${purpose}:${code}`),
     expires_at: new Date(Date.now() + OTP_TTL_MS),
   });
-  const what = { signup_verify: 'verify your company', login: 'log in', reset_password: 'reset your password' }[purpose];
+  const what = {
+    signup_verify: 'verify your company',
+    login: 'log in',
+    reset_password: 'reset your password',
+  }[purpose];
   await queueMail(
     ctx.jobs,
     {
@@ -145,7 +184,11 @@ async function sendCode(
  * Checks a code under a row lock. A wrong code counts an attempt and is committed even though the
  * request fails, so the fifth wrong try kills the code for good.
  */
-async function checkCode(ctx: Ctx, lock: (tx: Executor) => Promise<Selectable<OneTimeCodesTable> | undefined>, otp: string) {
+async function checkCode(
+  ctx: Ctx,
+  lock: (tx: Executor) => Promise<Selectable<OneTimeCodesTable> | undefined>,
+  otp: string,
+) {
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const code = await lock(tx);
     if (!code || code.consumed_at) return { error: INVALID_OTP } as const;
@@ -158,7 +201,10 @@ async function checkCode(ctx: Ctx, lock: (tx: Executor) => Promise<Selectable<On
     }
     return { code } as const;
   });
-  if ('error' in outcome) throw new AppError('validation_error', outcome.error as string, { errors: { otp: [outcome.error as string] } });
+  if ('error' in outcome)
+    throw new AppError('validation_error', outcome.error as string, {
+      errors: { otp: [outcome.error as string] },
+    });
   return outcome.code;
 }
 
@@ -176,7 +222,12 @@ export async function createCompanyAccount(
     throw new AppError('validation_error', 'State Not Found', { errors: { state_id: ['State Not Found'] } });
   });
   await assertIdentityFree(tx, input.email, input.phone);
-  const company = await insertCompany(tx, { name: input.company_name, gstin: input.gstin ?? null, email: input.email, phone: input.phone });
+  const company = await insertCompany(tx, {
+    name: input.company_name,
+    gstin: input.gstin ?? null,
+    email: input.email,
+    phone: input.phone,
+  });
   const address = {
     address_line_1: input.address_line_1,
     address_line_2: input.address_line_2 ?? null,
@@ -188,7 +239,11 @@ export async function createCompanyAccount(
   const branch = await createBranchWithWarehouse(tx, company.id, {
     name: input.branch_name,
     gstin: input.gstin ?? null,
-    contact: { name: `${input.first_name} ${input.last_name}`.trim(), email: input.email, phone: input.phone },
+    contact: {
+      name: `${input.first_name} ${input.last_name}`.trim(),
+      email: input.email,
+      phone: input.phone,
+    },
     address,
   });
   const role = await createAdminRole(tx, company.id);
@@ -203,7 +258,13 @@ export async function createCompanyAccount(
   });
   await addUserBranches(tx, company.id, user.id, [branch.id]);
   await seedCompanyReferenceData(tx, company.id);
-  await recordHistory(tx, { companyId: company.id, entityType: 'company', entityId: company.id, action: 'signed_up', userId: user.id });
+  await recordHistory(tx, {
+    companyId: company.id,
+    entityType: 'company',
+    entityId: company.id,
+    action: 'signed_up',
+    userId: user.id,
+  });
   return { companyId: company.id, userId: user.id, branchId: branch.id };
 }
 
@@ -215,7 +276,13 @@ export async function createBranchWithWarehouse(
     name: string;
     gstin: string | null;
     contact: { name: string; email: string; phone: string };
-    address: { address_line_1: string; address_line_2: string | null; city: string; state_id: number; pincode: string };
+    address: {
+      address_line_1: string;
+      address_line_2: string | null;
+      city: string;
+      state_id: number;
+      pincode: string;
+    };
   },
 ) {
   const row = await insertBranch(tx, {
@@ -227,7 +294,11 @@ export async function createBranchWithWarehouse(
     contact_person_phone: branch.contact.phone,
   });
   await insertAddress(tx, { companyId, ownerType: 'branch', ownerId: row.id }, branch.address);
-  const warehouse = await insertWarehouse(tx, { company_id: companyId, branch_id: row.id, name: `${branch.name} Warehouse` });
+  const warehouse = await insertWarehouse(tx, {
+    company_id: companyId,
+    branch_id: row.id,
+    name: `${branch.name} Warehouse`,
+  });
   await insertAddress(tx, { companyId, ownerType: 'warehouse', ownerId: warehouse.id }, branch.address);
   return row;
 }
@@ -237,15 +308,21 @@ export async function signup(ctx: Ctx, input: SignupRequest): Promise<{ email: s
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx) => {
     const { userId } = await createCompanyAccount(tx, input, passwordHash);
-    await sendCode(tx, ctx, { id: userId, email: input.email, first_name: input.first_name }, 'signup_verify');
+    await sendCode(
+      tx,
+      ctx,
+      { id: userId, email: input.email, first_name: input.first_name },
+      'signup_verify',
+    );
   });
   return { email: input.email };
 }
 
 async function findUnverifiedSignup(db: Executor, email: string) {
   const identity = await findLoginIdentity(db, email);
-  if (!identity || !identity.is_active) throw new AppError('not_found', 'No sign-up is waiting for this email.');
-  if (identity.is_verified) throw new AppError('conflict', 'This company is already verified. Please log in.');
+  if (!identity?.is_active) throw new AppError('not_found', 'No sign-up is waiting for this email.');
+  if (identity.is_verified)
+    throw new AppError('conflict', 'This company is already verified. Please log in.');
   return identity;
 }
 
@@ -262,7 +339,13 @@ export async function verifySignup(ctx: Ctx, email: string, otp: string): Promis
   return inTransaction(ctx.db, async (tx) => {
     await queries.consumeCode(tx, code.id);
     await markCompanyVerified(tx, identity.company_id);
-    await recordHistory(tx, { companyId: identity.company_id, entityType: 'company', entityId: identity.company_id, action: 'verified', userId: identity.id });
+    await recordHistory(tx, {
+      companyId: identity.company_id,
+      entityType: 'company',
+      entityId: identity.company_id,
+      action: 'verified',
+      userId: identity.id,
+    });
     return startSession(tx, ctx, { id: identity.id, companyId: identity.company_id });
   }).then(afterSignIn);
 }
@@ -279,22 +362,39 @@ function afterSignIn(session: Session): Session {
 async function throttleLogin(ctx: Ctx, username: string, ip: string) {
   const limits = ctx.limits ?? DEFAULT_AUTH_LIMITS;
   const message = 'Too many login attempts. Please try again in 15 minutes.';
-  await hitRateLimit(ctx.db, { key: `login:ip:${ip}`, limit: limits.loginPerIp, windowSeconds: FIFTEEN_MINUTES, message });
-  await hitRateLimit(ctx.db, { key: `login:user:${username.toLowerCase()}`, limit: limits.loginPerUsername, windowSeconds: FIFTEEN_MINUTES, message });
+  await hitRateLimit(ctx.db, {
+    key: `login:ip:${ip}`,
+    limit: limits.loginPerIp,
+    windowSeconds: FIFTEEN_MINUTES,
+    message,
+  });
+  await hitRateLimit(ctx.db, {
+    key: `login:user:${username.toLowerCase()}`,
+    limit: limits.loginPerUsername,
+    windowSeconds: FIFTEEN_MINUTES,
+    message,
+  });
 }
 
 function assertCanSignIn(identity: { is_active: boolean; is_verified: boolean; email: string }) {
-  if (!identity.is_active) throw new AppError('invalid_credentials', 'Your account is inactive. Please contact your Company Admin.');
-  if (!identity.is_verified) throw new AppError('company_not_verified', NOT_VERIFIED, { extra: { email: identity.email } });
+  if (!identity.is_active)
+    throw new AppError('invalid_credentials', 'Your account is inactive. Please contact your Company Admin.');
+  if (!identity.is_verified)
+    throw new AppError('company_not_verified', NOT_VERIFIED, { extra: { email: identity.email } });
 }
 
-export async function login(ctx: Ctx, input: { username: string; password: string; ip: string }): Promise<Session> {
+export async function login(
+  ctx: Ctx,
+  input: { username: string; password: string; ip: string },
+): Promise<Session> {
   await throttleLogin(ctx, input.username, input.ip);
   const identity = await findLoginIdentity(ctx.db, input.username);
   const valid = await verifyPassword(identity?.password_hash ?? (await decoyPasswordHash()), input.password);
   if (!identity || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
   assertCanSignIn(identity);
-  return inTransaction(ctx.db, (tx) => startSession(tx, ctx, { id: identity.id, companyId: identity.company_id })).then(afterSignIn);
+  return inTransaction(ctx.db, (tx) =>
+    startSession(tx, ctx, { id: identity.id, companyId: identity.company_id }),
+  ).then(afterSignIn);
 }
 
 /**
@@ -309,16 +409,18 @@ async function requestCode(ctx: Ctx, username: string, ip: string, purpose: 'log
     message: 'Too many OTP requests. Please try again after 15 minutes.',
   });
   const identity = await findLoginIdentity(ctx.db, username);
-  if (!identity || !identity.is_active) return newOpaqueToken();
+  if (!identity?.is_active) return newOpaqueToken();
   if (purpose === 'login') assertCanSignIn(identity);
   return inTransaction(ctx.db, (tx) => sendCode(tx, ctx, identity, purpose));
 }
 
-export const requestLoginOtp = (ctx: Ctx, username: string, ip: string) => requestCode(ctx, username, ip, 'login');
+export const requestLoginOtp = (ctx: Ctx, username: string, ip: string) =>
+  requestCode(ctx, username, ip, 'login');
 
 export async function validateLoginOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<Session> {
   const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
-  if (code.purpose !== 'login') throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
+  if (code.purpose !== 'login')
+    throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
   return inTransaction(ctx.db, async (tx) => {
     await queries.consumeCode(tx, code.id);
     const identity = await queries.findMe(tx, code.user_id);
@@ -330,11 +432,13 @@ export async function validateLoginOtp(ctx: Ctx, verificationToken: string, otp:
 // ---------------------------------------------------------------------------------------------
 // Password reset
 
-export const requestPasswordReset = (ctx: Ctx, username: string, ip: string) => requestCode(ctx, username, ip, 'reset_password');
+export const requestPasswordReset = (ctx: Ctx, username: string, ip: string) =>
+  requestCode(ctx, username, ip, 'reset_password');
 
 export async function validateResetOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<string> {
   const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
-  if (code.purpose !== 'reset_password') throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
+  if (code.purpose !== 'reset_password')
+    throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
   const resetToken = newOpaqueToken();
   await queries.markCodeVerified(ctx.db, code.id, hashToken(resetToken));
   return resetToken;
@@ -377,7 +481,12 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<Session> 
     }
     if (token.expires_at.getTime() <= Date.now()) return { ended: true } as const;
     await queries.markRefreshTokenRotated(tx, token.token_hash);
-    const tokens = await issueTokens(tx, ctx, { id: token.user_id, companyId: token.company_id }, token.session_id);
+    const tokens = await issueTokens(
+      tx,
+      ctx,
+      { id: token.user_id, companyId: token.company_id },
+      token.session_id,
+    );
     return { session: await sessionResponse(tx, token.user_id, tokens) } as const;
   });
   if (outcome.session) return outcome.session;

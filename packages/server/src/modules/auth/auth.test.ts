@@ -22,7 +22,10 @@ describe('POST auth/signup/', () => {
     expect(login.body.email).toBe(input.email);
 
     const otp = await t.mail.otpFor(input.email);
-    const wrong = await api.post('auth/signup/verify/', { email: input.email, otp: otp === '000000' ? '111111' : '000000' });
+    const wrong = await api.post('auth/signup/verify/', {
+      email: input.email,
+      otp: otp === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.otp[0]).toMatch(/Invalid OTP/);
 
@@ -42,7 +45,13 @@ describe('POST auth/signup/', () => {
 
   it('rejects bad input field by field with the spec wording', async () => {
     const { api } = await anonymous();
-    const bad = await api.post('auth/signup/', { ...signupInput(), email: 'not-an-email', password: 'weak', gstin: '27AAPFU0939F1ZX', pincode: '01234' });
+    const bad = await api.post('auth/signup/', {
+      ...signupInput(),
+      email: 'not-an-email',
+      password: 'weak',
+      gstin: '27AAPFU0939F1ZX',
+      pincode: '01234',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
     expect(bad.body.errors.email).toEqual(['Please enter a valid email address.']);
@@ -52,12 +61,20 @@ describe('POST auth/signup/', () => {
 
     const missing = await api.post('auth/signup/', {});
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.body.errors)).toEqual(expect.arrayContaining(['company_name', 'email', 'password', 'phone', 'state_id']));
+    expect(Object.keys(missing.body.errors)).toEqual(
+      expect.arrayContaining(['company_name', 'email', 'password', 'phone', 'state_id']),
+    );
 
-    const wrongTypes = await api.post('auth/signup/', { ...signupInput(), state_id: 'Maharashtra', phone: 12345 });
+    const wrongTypes = await api.post('auth/signup/', {
+      ...signupInput(),
+      state_id: 'Maharashtra',
+      phone: 12345,
+    });
     expect(wrongTypes.status).toBe(400);
 
-    const notJson = await api.request('POST', 'auth/signup/', '{"broken', { 'content-type': 'application/json' });
+    const notJson = await api.request('POST', 'auth/signup/', '{"broken', {
+      'content-type': 'application/json',
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -91,7 +108,8 @@ describe('POST auth/signup/resend_otp/', () => {
       const old = await api.post('auth/signup/verify/', { email: input.email, otp: first });
       expect(old.status).toBe(400);
     }
-    for (let i = 0; i < 3; i++) expect((await api.post('auth/signup/resend_otp/', { email: input.email })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api.post('auth/signup/resend_otp/', { email: input.email })).status).toBe(200);
     const limited = await api.post('auth/signup/resend_otp/', { email: input.email });
     expect(limited.status).toBe(429);
     expect(limited.body.detail).toMatch(/Too many OTP requests/);
@@ -103,10 +121,16 @@ describe('POST auth/signup/resend_otp/', () => {
 describe('POST admin/auth/login/', () => {
   it('answers 1006 for a wrong password or unknown user, with the same message', async () => {
     const company = await signUpCompany();
-    const wrong = await company.anonymous.post('admin/auth/login/', { username: company.email, password: 'Wrong@1234' });
+    const wrong = await company.anonymous.post('admin/auth/login/', {
+      username: company.email,
+      password: 'Wrong@1234',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe(1006);
-    const unknown = await company.anonymous.post('admin/auth/login/', { username: `nobody.${unique()}@example.in`, password: 'Wrong@1234' });
+    const unknown = await company.anonymous.post('admin/auth/login/', {
+      username: `nobody.${unique()}@example.in`,
+      password: 'Wrong@1234',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe(1006);
     expect(unknown.body.detail).toBe(wrong.body.detail);
@@ -124,7 +148,9 @@ describe('POST admin/auth/login/', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const ip = `10.1.${i}.1`;
-      const res = await company.anonymous.as(undefined, { 'x-forwarded-for': ip }).post('admin/auth/login/', { username: company.email, password: 'Wrong@1234' });
+      const res = await company.anonymous
+        .as(undefined, { 'x-forwarded-for': ip })
+        .post('admin/auth/login/', { username: company.email, password: 'Wrong@1234' });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -137,13 +163,22 @@ describe('OTP login', () => {
     const company = await signUpCompany();
     const { t } = company;
     let before = t.mail.messages.length;
-    const requested = await company.anonymous.post('admin/auth/request_login_otp/', { username: company.email, provider: 'email' });
+    const requested = await company.anonymous.post('admin/auth/request_login_otp/', {
+      username: company.email,
+      provider: 'email',
+    });
     expect(requested.status).toBe(200);
     const otp = await t.mail.otpFor(company.email, { after: before });
-    const session = await company.anonymous.post('auth/validate_login_otp/', { verification_token: requested.body.verification_token, otp });
+    const session = await company.anonymous.post('auth/validate_login_otp/', {
+      verification_token: requested.body.verification_token,
+      otp,
+    });
     expect(session.status).toBe(200);
     expect(session.body.user.email).toBe(company.email);
-    const reused = await company.anonymous.post('auth/validate_login_otp/', { verification_token: requested.body.verification_token, otp });
+    const reused = await company.anonymous.post('auth/validate_login_otp/', {
+      verification_token: requested.body.verification_token,
+      otp,
+    });
     expect(reused.status).toBe(400);
 
     before = t.mail.messages.length;
@@ -151,10 +186,16 @@ describe('OTP login', () => {
     const good = await t.mail.otpFor(company.email, { after: before });
     const bad = good === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) {
-      const res = await company.anonymous.post('auth/validate_login_otp/', { verification_token: again.body.verification_token, otp: bad });
+      const res = await company.anonymous.post('auth/validate_login_otp/', {
+        verification_token: again.body.verification_token,
+        otp: bad,
+      });
       expect(res.status).toBe(400);
     }
-    const late = await company.anonymous.post('auth/validate_login_otp/', { verification_token: again.body.verification_token, otp: good });
+    const late = await company.anonymous.post('auth/validate_login_otp/', {
+      verification_token: again.body.verification_token,
+      otp: good,
+    });
     expect(late.status).toBe(400);
     expect(late.body.detail).toMatch(/Too many wrong attempts|Invalid OTP/);
   });
@@ -163,7 +204,10 @@ describe('OTP login', () => {
     const { api } = await anonymous();
     const res = await api.post('admin/auth/request_login_otp/', { username: `ghost.${unique()}@example.in` });
     expect(res.status).toBe(200);
-    const check = await api.post('auth/validate_login_otp/', { verification_token: res.body.verification_token, otp: '123456' });
+    const check = await api.post('auth/validate_login_otp/', {
+      verification_token: res.body.verification_token,
+      otp: '123456',
+    });
     expect(check.status).toBe(400);
   });
 });
@@ -176,18 +220,40 @@ describe('password reset', () => {
     const req = await company.anonymous.post('auth/request_reset_password_otp/', { username: company.email });
     expect(req.status).toBe(200);
     const otp = await t.mail.otpFor(company.email, { after: before });
-    const validated = await company.anonymous.post('auth/validate_reset_password_otp/', { verification_token: req.body.verification_token, otp });
+    const validated = await company.anonymous.post('auth/validate_reset_password_otp/', {
+      verification_token: req.body.verification_token,
+      otp,
+    });
     expect(validated.status).toBe(200);
-    const weak = await company.anonymous.post('auth/reset_password/', { reset_token: validated.body.reset_token, new_password: 'short' });
+    const weak = await company.anonymous.post('auth/reset_password/', {
+      reset_token: validated.body.reset_token,
+      new_password: 'short',
+    });
     expect(weak.status).toBe(400);
-    const reset = await company.anonymous.post('auth/reset_password/', { reset_token: validated.body.reset_token, new_password: 'NewSecret@456' });
+    const reset = await company.anonymous.post('auth/reset_password/', {
+      reset_token: validated.body.reset_token,
+      new_password: 'NewSecret@456',
+    });
     expect(reset.status).toBe(200);
-    const twice = await company.anonymous.post('auth/reset_password/', { reset_token: validated.body.reset_token, new_password: 'Other@4567' });
+    const twice = await company.anonymous.post('auth/reset_password/', {
+      reset_token: validated.body.reset_token,
+      new_password: 'Other@4567',
+    });
     expect(twice.status).toBe(400);
 
     expect((await company.api.get('me/')).status).toBe(401);
-    expect((await company.anonymous.post('admin/auth/login/', { username: company.email, password: PASSWORD })).status).toBe(401);
-    expect((await company.anonymous.post('admin/auth/login/', { username: company.email, password: 'NewSecret@456' })).status).toBe(200);
+    expect(
+      (await company.anonymous.post('admin/auth/login/', { username: company.email, password: PASSWORD }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await company.anonymous.post('admin/auth/login/', {
+          username: company.email,
+          password: 'NewSecret@456',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -204,22 +270,31 @@ describe('tokens: refresh, reuse, logout', () => {
     const replay = await company.anonymous.post('auth/refresh/', { refresh_token: first });
     expect(replay.status).toBe(401);
     // The thief's replay ended the family: the legitimate newest token is dead too.
-    const afterReplay = await company.anonymous.post('auth/refresh/', { refresh_token: rotated.body.refresh_token });
+    const afterReplay = await company.anonymous.post('auth/refresh/', {
+      refresh_token: rotated.body.refresh_token,
+    });
     expect(afterReplay.status).toBe(401);
     expect((await newApi.get('me/')).status).toBe(401);
   });
 
   it('logout revokes the access and refresh tokens', async () => {
     const company = await signUpCompany();
-    expect((await company.api.post('auth/logout/', { refresh_token: company.session.refresh_token })).status).toBe(204);
+    expect(
+      (await company.api.post('auth/logout/', { refresh_token: company.session.refresh_token })).status,
+    ).toBe(204);
     expect((await company.api.get('me/')).status).toBe(401);
-    expect((await company.anonymous.post('auth/refresh/', { refresh_token: company.session.refresh_token })).status).toBe(401);
+    expect(
+      (await company.anonymous.post('auth/refresh/', { refresh_token: company.session.refresh_token }))
+        .status,
+    ).toBe(401);
   });
 
   it('refuses a tampered or missing token', async () => {
     const company = await signUpCompany();
     const [h, p, s] = company.session.access_token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), cid: 1 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), cid: 1 }),
+    ).toString('base64url');
     expect((await company.anonymous.as(`${h}.${forged}.${s}`).get('me/')).status).toBe(401);
     const none = await company.anonymous.get('me/');
     expect(none.status).toBe(401);
@@ -232,7 +307,11 @@ describe('GET me/', () => {
     const company = await signUpCompany();
     const res = await company.api.get('me/');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: company.userId, email: company.email, company: { id: company.companyId, is_verified: true } });
+    expect(res.body).toMatchObject({
+      id: company.userId,
+      email: company.email,
+      company: { id: company.companyId, is_verified: true },
+    });
     expect(res.body.branches.map((b: { id: number }) => b.id)).toEqual([company.branchId]);
     expect(res.body.password_hash).toBeUndefined();
   });

@@ -36,11 +36,26 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const { companyId } = request.params;
       const window = pageWindow(request.query);
-      const [{ n }, rows] = await service.listBranches(db, companyId, { search: request.query.search, isActive: request.query.is_active }, window);
+      const [{ n }, rows] = await service.listBranches(
+        db,
+        companyId,
+        { search: request.query.search, isActive: request.query.is_active },
+        window,
+      );
       const addresses = csvList(request.query.expand).includes('addresses')
-        ? await addressesByOwner(db, companyId, 'branch', rows.map((r) => r.id))
+        ? await addressesByOwner(
+            db,
+            companyId,
+            'branch',
+            rows.map((r) => r.id),
+          )
         : undefined;
-      return page(request, window, Number(n), rows.map((r) => (addresses ? { ...r, addresses: addresses.get(r.id) ?? [] } : r)));
+      return page(
+        request,
+        window,
+        Number(n),
+        rows.map((r) => (addresses ? { ...r, addresses: addresses.get(r.id) ?? [] } : r)),
+      );
     },
   );
 }

@@ -5,7 +5,12 @@ import * as queries from './branches.queries.ts';
 export { insertBranch, listBranches } from './branches.queries.ts';
 
 /** Every id must be a branch of this company; inactive branches block all operations on them. */
-export async function assertActiveBranches(db: Executor, companyId: number, ids: number[], field = 'branches') {
+export async function assertActiveBranches(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+  field = 'branches',
+) {
   const unique = [...new Set(ids)];
   const rows = await queries.findBranchesByIds(db, companyId, unique);
   if (rows.length !== unique.length) throw validationError(field, 'Branch Not Found');

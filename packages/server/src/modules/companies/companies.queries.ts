@@ -1,10 +1,16 @@
-import type { ConfigurationType } from '../../db/schema.ts';
 import { sql } from 'kysely';
+import type { ConfigurationType } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export const insertCompany = (
   db: Executor,
-  values: { name: string; gstin?: string | null; email: string; phone?: string | null; is_verified?: boolean },
+  values: {
+    name: string;
+    gstin?: string | null;
+    email: string;
+    phone?: string | null;
+    is_verified?: boolean;
+  },
 ) => db.insertInto('companies').values(values).returning(['id', 'name']).executeTakeFirstOrThrow();
 
 export const findCompany = (db: Executor, companyId: number) =>
@@ -14,7 +20,11 @@ export const findCompanyForUpdate = (db: Executor, companyId: number) =>
   db.selectFrom('companies').selectAll().where('id', '=', companyId).forUpdate().executeTakeFirst();
 
 export const markCompanyVerified = (db: Executor, companyId: number) =>
-  db.updateTable('companies').set({ is_verified: true, updated_at: sql`now()` }).where('id', '=', companyId).execute();
+  db
+    .updateTable('companies')
+    .set({ is_verified: true, updated_at: sql`now()` })
+    .where('id', '=', companyId)
+    .execute();
 
 export type CompanyChanges = Partial<{
   name: string;
@@ -52,11 +62,22 @@ export async function replaceNotificationContacts(
   companyId: number,
   contacts: { name: string; email?: string | null; phone?: string | null }[],
 ) {
-  await db.deleteFrom('notification_contacts').where('company_id', '=', companyId).where('branch_id', 'is', null).execute();
+  await db
+    .deleteFrom('notification_contacts')
+    .where('company_id', '=', companyId)
+    .where('branch_id', 'is', null)
+    .execute();
   if (contacts.length) {
     await db
       .insertInto('notification_contacts')
-      .values(contacts.map((c) => ({ company_id: companyId, name: c.name, email: c.email ?? null, phone: c.phone ?? null })))
+      .values(
+        contacts.map((c) => ({
+          company_id: companyId,
+          name: c.name,
+          email: c.email ?? null,
+          phone: c.phone ?? null,
+        })),
+      )
       .execute();
   }
 }
@@ -64,7 +85,10 @@ export async function replaceNotificationContacts(
 const configurationColumns = ['id', 'configuration_type', 'configurations', 'is_enabled'] as const;
 
 export const listConfigurations = (db: Executor, companyId: number, type?: ConfigurationType) => {
-  let query = db.selectFrom('company_configurations').select(configurationColumns).where('company_id', '=', companyId);
+  let query = db
+    .selectFrom('company_configurations')
+    .select(configurationColumns)
+    .where('company_id', '=', companyId);
   if (type) query = query.where('configuration_type', '=', type);
   return query.orderBy('id').execute();
 };
@@ -72,7 +96,11 @@ export const listConfigurations = (db: Executor, companyId: number, type?: Confi
 export const insertConfiguration = (
   db: Executor,
   companyId: number,
-  values: { configuration_type: ConfigurationType; configurations: Record<string, unknown>; is_enabled: boolean },
+  values: {
+    configuration_type: ConfigurationType;
+    configurations: Record<string, unknown>;
+    is_enabled: boolean;
+  },
 ) =>
   db
     .insertInto('company_configurations')
@@ -100,7 +128,11 @@ export const updateConfiguration = (
     .executeTakeFirst();
 
 export const findTerms = (db: Executor, companyId: number) =>
-  db.selectFrom('terms_and_conditions').select(['id', 'terms', 'updated_at']).where('company_id', '=', companyId).executeTakeFirst();
+  db
+    .selectFrom('terms_and_conditions')
+    .select(['id', 'terms', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
 
 export const upsertTerms = (db: Executor, companyId: number, terms: string) =>
   db
@@ -122,7 +154,12 @@ export const insertNotificationContact = (
 ) =>
   db
     .insertInto('notification_contacts')
-    .values({ company_id: companyId, name: contact.name, email: contact.email ?? null, phone: contact.phone ?? null })
+    .values({
+      company_id: companyId,
+      name: contact.name,
+      email: contact.email ?? null,
+      phone: contact.phone ?? null,
+    })
     .returning(contactColumns)
     .executeTakeFirstOrThrow();
 
@@ -141,7 +178,16 @@ export const updateNotificationContact = (
     .executeTakeFirst();
 
 export const findNotificationContact = (db: Executor, companyId: number, id: number) =>
-  db.selectFrom('notification_contacts').select(contactColumns).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('notification_contacts')
+    .select(contactColumns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export const deleteNotificationContact = (db: Executor, companyId: number, id: number) =>
-  db.deleteFrom('notification_contacts').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  db
+    .deleteFrom('notification_contacts')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();

@@ -1,14 +1,14 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
+  CONFIGURATION_TYPES,
   companyOutput,
   companyUpdate,
-  notificationContactInput,
-  notificationContactOutput,
-  notificationContactUpdate,
   configurationCreate,
   configurationOutput,
   configurationUpdate,
-  CONFIGURATION_TYPES,
+  notificationContactInput,
+  notificationContactOutput,
+  notificationContactUpdate,
   termsInput,
   termsOutput,
 } from '@b2b/domain/api/companies';
@@ -39,7 +39,9 @@ export async function companiesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.getCompany(db, request.params.companyId, { expandAddresses: csvList(request.query.expand).includes('addresses') }),
+      service.getCompany(db, request.params.companyId, {
+        expandAddresses: csvList(request.query.expand).includes('addresses'),
+      }),
   );
 
   app.patch(
@@ -49,7 +51,11 @@ export async function companiesRoutes(app: Api) {
       schema: { tags, params: companyParams, body: companyUpdate, response: { 200: companyOutput } },
     },
     async (request) => {
-      const company = await service.updateCompany({ db, actor: requirePrincipal(request), changes: request.body });
+      const company = await service.updateCompany({
+        db,
+        actor: requirePrincipal(request),
+        changes: request.body,
+      });
       forgetPrincipals(company.id);
       return company;
     },
@@ -57,7 +63,13 @@ export async function companiesRoutes(app: Api) {
 
   app.get(
     '/v1/admin/companies/:companyId/is_marketing_enabled',
-    { schema: { tags, params: companyParams, response: { 200: z.object({ is_marketing_enabled: z.boolean() }) } } },
+    {
+      schema: {
+        tags,
+        params: companyParams,
+        response: { 200: z.object({ is_marketing_enabled: z.boolean() }) },
+      },
+    },
     async (request) => {
       const company = await service.getCompany(db, request.params.companyId);
       return { is_marketing_enabled: company.is_marketing_enabled };
@@ -74,7 +86,8 @@ export async function companiesRoutes(app: Api) {
         response: { 200: z.array(configurationOutput) },
       },
     },
-    async (request) => service.listConfigurations(db, requirePrincipal(request).companyId, request.query.configuration_type),
+    async (request) =>
+      service.listConfigurations(db, requirePrincipal(request).companyId, request.query.configuration_type),
   );
 
   app.post(
@@ -93,17 +106,27 @@ export async function companiesRoutes(app: Api) {
     '/company_configurations/:id',
     {
       config: { permission: 'change_configuration' },
-      schema: { tags, params: z.object({ id: idParam }), body: configurationUpdate, response: { 200: configurationOutput } },
+      schema: {
+        tags,
+        params: z.object({ id: idParam }),
+        body: configurationUpdate,
+        response: { 200: configurationOutput },
+      },
     },
-    async (request) => service.updateConfiguration(db, requirePrincipal(request).companyId, request.params.id, request.body),
+    async (request) =>
+      service.updateConfiguration(db, requirePrincipal(request).companyId, request.params.id, request.body),
   );
 
   const termsPath = '/admin/companies/:companyId/terms-and-conditions';
-  app.get(termsPath, { config: { cache: true }, schema: { tags, params: companyParams, response: { 200: termsOutput } } }, async (request) => {
-    const terms = await service.getTerms(db, request.params.companyId);
-    if (!terms) throw notFound('Terms and Conditions');
-    return terms;
-  });
+  app.get(
+    termsPath,
+    { config: { cache: true }, schema: { tags, params: companyParams, response: { 200: termsOutput } } },
+    async (request) => {
+      const terms = await service.getTerms(db, request.params.companyId);
+      if (!terms) throw notFound('Terms and Conditions');
+      return terms;
+    },
+  );
   for (const method of ['post', 'patch'] as const) {
     app[method](
       termsPath,
@@ -117,26 +140,51 @@ export async function companiesRoutes(app: Api) {
 
   app.post(
     '/companies/:companyId/logo',
-    { config: { permission: 'change_company' }, schema: { tags, params: companyParams, consumes: ['multipart/form-data'], response: { 200: companyOutput } } },
+    {
+      config: { permission: 'change_company' },
+      schema: {
+        tags,
+        params: companyParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: companyOutput },
+      },
+    },
     async (request) => {
       const { data, kind } = await readImageUpload(request);
-      return service.replaceLogo({ db, storage: app.ctx.storage, actor: requirePrincipal(request), image: { data, extension: kind.extension } });
+      return service.replaceLogo({
+        db,
+        storage: app.ctx.storage,
+        actor: requirePrincipal(request),
+        image: { data, extension: kind.extension },
+      });
     },
   );
 
   app.delete(
     '/companies/:companyId/logo',
-    { config: { permission: 'change_company' }, schema: { tags, params: companyParams, response: { 200: companyOutput } } },
-    async (request) => service.replaceLogo({ db, storage: app.ctx.storage, actor: requirePrincipal(request), image: null }),
+    {
+      config: { permission: 'change_company' },
+      schema: { tags, params: companyParams, response: { 200: companyOutput } },
+    },
+    async (request) =>
+      service.replaceLogo({ db, storage: app.ctx.storage, actor: requirePrincipal(request), image: null }),
   );
 
   app.post(
     '/companies/:companyId/notification_contacts',
     {
       config: { permission: 'change_company' },
-      schema: { tags, params: companyParams, body: notificationContactInput, response: { 201: notificationContactOutput } },
+      schema: {
+        tags,
+        params: companyParams,
+        body: notificationContactInput,
+        response: { 201: notificationContactOutput },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.addNotificationContact(db, request.params.companyId, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.addNotificationContact(db, request.params.companyId, request.body)),
   );
 
   const contactParams = z.object({ id: idParam });
@@ -144,9 +192,20 @@ export async function companiesRoutes(app: Api) {
     '/notification_contacts/:id',
     {
       config: { permission: 'change_company' },
-      schema: { tags, params: contactParams, body: notificationContactUpdate, response: { 200: notificationContactOutput } },
+      schema: {
+        tags,
+        params: contactParams,
+        body: notificationContactUpdate,
+        response: { 200: notificationContactOutput },
+      },
     },
-    async (request) => service.updateNotificationContact(db, requirePrincipal(request).companyId, request.params.id, request.body),
+    async (request) =>
+      service.updateNotificationContact(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(

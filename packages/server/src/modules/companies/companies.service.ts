@@ -1,28 +1,41 @@
-import type { ConfigurationType } from '../../db/schema.ts';
 import type { CompanyOutput, CompanyUpdate } from '@b2b/domain/api/companies';
 import type { Database } from '../../db/database.ts';
+import type { ConfigurationType } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { fileUrl } from '../../storage/files.routes.ts';
 import { addressesByOwner } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
-import { fileUrl } from '../../storage/files.routes.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import * as queries from './companies.queries.ts';
 
 export { insertCompany, markCompanyVerified } from './companies.queries.ts';
 
-export async function getCompany(db: Executor, companyId: number, options: { expandAddresses?: boolean } = {}): Promise<CompanyOutput> {
+export async function getCompany(
+  db: Executor,
+  companyId: number,
+  options: { expandAddresses?: boolean } = {},
+): Promise<CompanyOutput> {
   const company = await queries.findCompany(db, companyId);
   if (!company) throw notFound('Company');
   const contacts = await queries.listNotificationContacts(db, companyId);
   const addresses = options.expandAddresses
     ? ((await addressesByOwner(db, companyId, 'company', [companyId])).get(companyId) ?? [])
     : undefined;
-  return { ...company, logo: fileUrl(company.logo), notification_contacts: contacts, ...(addresses ? { addresses } : {}) };
+  return {
+    ...company,
+    logo: fileUrl(company.logo),
+    notification_contacts: contacts,
+    ...(addresses ? { addresses } : {}),
+  };
 }
 
-export async function updateCompany(options: { db: Database; actor: Principal; changes: CompanyUpdate }): Promise<CompanyOutput> {
+export async function updateCompany(options: {
+  db: Database;
+  actor: Principal;
+  changes: CompanyUpdate;
+}): Promise<CompanyOutput> {
   const { db, actor, changes } = options;
   const { notification_contacts: contacts, sales_order, tds_configuration, ...plain } = changes;
   await inTransaction(db, async (tx) => {
@@ -31,7 +44,9 @@ export async function updateCompany(options: { db: Database; actor: Principal; c
     await queries.updateCompany(tx, actor.companyId, {
       ...plain,
       ...(sales_order ? { sales_order: JSON.stringify({ ...before.sales_order, ...sales_order }) } : {}),
-      ...(tds_configuration ? { tds_configuration: JSON.stringify({ ...before.tds_configuration, ...tds_configuration }) } : {}),
+      ...(tds_configuration
+        ? { tds_configuration: JSON.stringify({ ...before.tds_configuration, ...tds_configuration }) }
+        : {}),
     });
     if (contacts) await queries.replaceNotificationContacts(tx, actor.companyId, contacts);
     await recordHistory(tx, {
@@ -52,11 +67,18 @@ export const listConfigurations = (db: Executor, companyId: number, type?: Confi
 export async function createConfiguration(
   db: Executor,
   companyId: number,
-  input: { configuration_type: ConfigurationType; configurations: Record<string, unknown>; is_enabled: boolean },
+  input: {
+    configuration_type: ConfigurationType;
+    configurations: Record<string, unknown>;
+    is_enabled: boolean;
+  },
 ) {
   const row = await queries.insertConfiguration(db, companyId, input);
   if (!row) {
-    throw new AppError('conflict', `A ${input.configuration_type} configuration already exists; update it instead.`);
+    throw new AppError(
+      'conflict',
+      `A ${input.configuration_type} configuration already exists; update it instead.`,
+    );
   }
   return row;
 }
@@ -76,7 +98,8 @@ export async function getTerms(db: Executor, companyId: number) {
   return (await queries.findTerms(db, companyId)) ?? null;
 }
 
-export const saveTerms = (db: Executor, companyId: number, terms: string) => queries.upsertTerms(db, companyId, terms);
+export const saveTerms = (db: Executor, companyId: number, terms: string) =>
+  queries.upsertTerms(db, companyId, terms);
 
 /** The logo file is written first; the row then points at it. The old file is removed after commit. */
 export async function replaceLogo(options: {
@@ -86,7 +109,13 @@ export async function replaceLogo(options: {
   image: { data: Buffer; extension: 'png' | 'jpg' | 'webp' } | null;
 }): Promise<CompanyOutput> {
   const { db, storage, actor, image } = options;
-  const key = image ? await storage.put({ folder: `company-logos/${actor.companyId}`, data: image.data, extension: image.extension }) : null;
+  const key = image
+    ? await storage.put({
+        folder: `company-logos/${actor.companyId}`,
+        data: image.data,
+        extension: image.extension,
+      })
+    : null;
   const previous = await inTransaction(db, async (tx) => {
     const before = await queries.findCompanyForUpdate(tx, actor.companyId);
     if (!before) throw notFound('Company');
@@ -104,8 +133,11 @@ export async function replaceLogo(options: {
   return getCompany(db, actor.companyId, { expandAddresses: true });
 }
 
-export const addNotificationContact = (db: Executor, companyId: number, contact: { name: string; email?: string | null; phone?: string | null }) =>
-  queries.insertNotificationContact(db, companyId, contact);
+export const addNotificationContact = (
+  db: Executor,
+  companyId: number,
+  contact: { name: string; email?: string | null; phone?: string | null },
+) => queries.insertNotificationContact(db, companyId, contact);
 
 export async function updateNotificationContact(
   db: Executor,

@@ -6,8 +6,16 @@ describe('companies/{companyId}', () => {
     const company = await signUpCompany();
     const res = await company.api.get(`companies/${company.companyId}?expand=addresses`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: company.companyId, is_verified: true, is_order_auto_confirm: false });
-    expect(res.body.addresses[0]).toMatchObject({ city: 'Pune', pincode: '411001', state: { id: 27, name: 'Maharashtra', gst_code: '27' } });
+    expect(res.body).toMatchObject({
+      id: company.companyId,
+      is_verified: true,
+      is_order_auto_confirm: false,
+    });
+    expect(res.body.addresses[0]).toMatchObject({
+      city: 'Pune',
+      pincode: '411001',
+      state: { id: 27, name: 'Maharashtra', gst_code: '27' },
+    });
   });
 
   it('toggles flags and the response confirms them', async () => {
@@ -17,9 +25,16 @@ describe('companies/{companyId}', () => {
     expect(on.status).toBe(200);
     expect(on.body.id).toBe(company.companyId);
     expect(on.body.is_order_auto_confirm).toBe(true);
-    expect((await company.api.patch(path, { apply_credit_limit_restriction: true })).body.apply_credit_limit_restriction).toBe(true);
-    expect((await company.api.patch(path, { is_bill_auto_received: true })).body.is_bill_auto_received).toBe(true);
-    expect((await company.api.patch(path, { is_order_auto_confirm: false })).body.is_order_auto_confirm).toBe(false);
+    expect(
+      (await company.api.patch(path, { apply_credit_limit_restriction: true })).body
+        .apply_credit_limit_restriction,
+    ).toBe(true);
+    expect((await company.api.patch(path, { is_bill_auto_received: true })).body.is_bill_auto_received).toBe(
+      true,
+    );
+    expect((await company.api.patch(path, { is_order_auto_confirm: false })).body.is_order_auto_confirm).toBe(
+      false,
+    );
   });
 
   it('updates details, merges configuration objects and replaces notification contacts', async () => {
@@ -34,7 +49,9 @@ describe('companies/{companyId}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ display_name: 'Acme', gstin, sales_order: { prefix: 'SO' } });
-    expect(res.body.notification_contacts).toEqual([expect.objectContaining({ name: 'Accounts', email: 'accounts@example.in' })]);
+    expect(res.body.notification_contacts).toEqual([
+      expect.objectContaining({ name: 'Accounts', email: 'accounts@example.in' }),
+    ]);
     const merged = await company.api.patch(path, { sales_order: { min_order_value: 500 } });
     expect(merged.body.sales_order).toEqual({ prefix: 'SO', min_order_value: 500 });
   });
@@ -47,14 +64,18 @@ describe('companies/{companyId}', () => {
     expect(bad.body.errors.gstin).toEqual(['Please enter a valid GSTIN']);
     expect((await company.api.patch(path, { is_verified: true })).status).toBe(400);
     expect((await company.api.patch(path, { is_order_auto_confirm: 'yes' })).status).toBe(400);
-    expect((await company.api.patch(path, { notification_contacts: [{ email: 'x@y.in' }] })).status).toBe(400);
+    expect((await company.api.patch(path, { notification_contacts: [{ email: 'x@y.in' }] })).status).toBe(
+      400,
+    );
   });
 
   it('needs change_company to update', async () => {
     const company = await signUpCompany();
     const staff = await createUserWithPermissions(company, []);
     expect((await staff.api.get(`companies/${company.companyId}`)).status).toBe(200);
-    expect((await staff.api.patch(`companies/${company.companyId}`, { is_order_auto_confirm: true })).status).toBe(403);
+    expect(
+      (await staff.api.patch(`companies/${company.companyId}`, { is_order_auto_confirm: true })).status,
+    ).toBe(403);
   });
 
   it('reports is_marketing_enabled', async () => {
@@ -73,13 +94,19 @@ describe('company_configurations', () => {
       is_enabled: true,
     });
     expect(created.status).toBe(201);
-    const dup = await company.api.post('company_configurations', { configuration_type: 'batch_configuration' });
+    const dup = await company.api.post('company_configurations', {
+      configuration_type: 'batch_configuration',
+    });
     expect(dup.status).toBe(409);
-    const updated = await company.api.patch(`company_configurations/${created.body.id}`, { is_enabled: false });
+    const updated = await company.api.patch(`company_configurations/${created.body.id}`, {
+      is_enabled: false,
+    });
     expect(updated.body.is_enabled).toBe(false);
     const list = await company.api.get('company_configurations?configuration_type=batch_configuration');
     expect(list.body).toHaveLength(1);
-    expect((await company.api.post('company_configurations', { configuration_type: 'nonsense' })).status).toBe(400);
+    expect(
+      (await company.api.post('company_configurations', { configuration_type: 'nonsense' })).status,
+    ).toBe(400);
   });
 });
 
@@ -88,7 +115,9 @@ describe('terms-and-conditions', () => {
     const company = await signUpCompany();
     const path = `admin/companies/${company.companyId}/terms-and-conditions`;
     expect((await company.api.get(path)).status).toBe(404);
-    expect((await company.api.post(path, { terms: 'Goods once sold will not be taken back.' })).status).toBe(200);
+    expect((await company.api.post(path, { terms: 'Goods once sold will not be taken back.' })).status).toBe(
+      200,
+    );
     await company.api.patch(path, { terms: 'Payment within 30 days.' });
     expect((await company.api.get(path)).body.terms).toBe('Payment within 30 days.');
     expect((await company.api.post(path, { terms: 42 })).status).toBe(400);
@@ -150,12 +179,19 @@ describe('companies/{companyId}/logo', () => {
 describe('notification contacts', () => {
   it('adds, edits and deletes a contact person', async () => {
     const company = await signUpCompany();
-    const added = await company.api.post(`companies/${company.companyId}/notification_contacts`, { name: 'Stores', email: 'stores@example.in' });
+    const added = await company.api.post(`companies/${company.companyId}/notification_contacts`, {
+      name: 'Stores',
+      email: 'stores@example.in',
+    });
     expect(added.status).toBe(201);
     const edited = await company.api.patch(`notification_contacts/${added.body.id}`, { phone: '9000000001' });
     expect(edited.body).toMatchObject({ name: 'Stores', email: 'stores@example.in', phone: '9000000001' });
-    expect((await company.api.patch(`notification_contacts/${added.body.id}`, { email: 'nope' })).status).toBe(400);
-    expect((await company.api.post(`companies/${company.companyId}/notification_contacts`, {})).status).toBe(400);
+    expect(
+      (await company.api.patch(`notification_contacts/${added.body.id}`, { email: 'nope' })).status,
+    ).toBe(400);
+    expect((await company.api.post(`companies/${company.companyId}/notification_contacts`, {})).status).toBe(
+      400,
+    );
     expect((await company.api.delete(`notification_contacts/${added.body.id}`)).status).toBe(204);
     expect((await company.api.delete(`notification_contacts/${added.body.id}`)).status).toBe(404);
     expect((await company.api.get(`companies/${company.companyId}`)).body.notification_contacts).toEqual([]);

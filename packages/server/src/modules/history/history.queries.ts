@@ -23,11 +23,27 @@ export const insertHistory = (db: Executor, entry: HistoryEntry) =>
     .execute();
 
 /** Newest first, with the acting user's name (spec: created_at, actions.action, user first and last name). */
-export const listHistory = (db: Executor, companyId: number, entityType: string, entityId: number, limit: number) =>
+export const listHistory = (
+  db: Executor,
+  companyId: number,
+  entityType: string,
+  entityId: number,
+  limit: number,
+) =>
   db
     .selectFrom('history as h')
-    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'h.user_id').onRef('u.company_id', '=', 'h.company_id'))
-    .select(['h.id', 'h.action', 'h.changes', 'h.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 'h.user_id').onRef('u.company_id', '=', 'h.company_id'),
+    )
+    .select([
+      'h.id',
+      'h.action',
+      'h.changes',
+      'h.created_at',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('h.company_id', '=', companyId)
     .where('h.entity_type', '=', entityType)
     .where('h.entity_id', '=', entityId)

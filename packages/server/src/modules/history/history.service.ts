@@ -4,12 +4,20 @@ import { type HistoryEntry, insertHistory, listHistory } from './history.queries
 /** Written inside the transaction of the change it describes, so history never disagrees with data. */
 export const recordHistory = (tx: Executor, entry: HistoryEntry) => insertHistory(tx, entry);
 
-export async function historyOf(db: Executor, companyId: number, entityType: string, entityId: number, limit = 1000) {
+export async function historyOf(
+  db: Executor,
+  companyId: number,
+  entityType: string,
+  entityId: number,
+  limit = 1000,
+) {
   const rows = await listHistory(db, companyId, entityType, entityId, limit);
   return rows.map((row) => ({
     id: row.id,
     created_at: row.created_at,
     actions: { action: row.action, changes: row.changes },
-    user: row.user_id ? { id: row.user_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' } : null,
+    user: row.user_id
+      ? { id: row.user_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' }
+      : null,
   }));
 }

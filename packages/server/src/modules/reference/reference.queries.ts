@@ -10,7 +10,11 @@ export interface CompanyReferenceSeed {
   salesChannels: { name: string; display_name: string }[];
 }
 
-export async function insertCompanyReferenceData(db: Executor, companyId: number, seed: CompanyReferenceSeed) {
+export async function insertCompanyReferenceData(
+  db: Executor,
+  companyId: number,
+  seed: CompanyReferenceSeed,
+) {
   const withCompany = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, company_id: companyId }));
   await db.insertInto('taxes').values(withCompany(seed.taxes)).execute();
   await db.insertInto('units').values(withCompany(seed.units)).execute();
@@ -25,31 +29,56 @@ export async function upsertStatesAndCities(
   states: { id: number; name: string; gst_code: string }[],
   cities: { name: string; state_id: number }[],
 ) {
-  await db.insertInto('states').values(states).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('states')
+    .values(states)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   if (cities.length) {
-    await db.insertInto('cities').values(cities).onConflict((oc) => oc.columns(['state_id', 'name']).doNothing()).execute();
+    await db
+      .insertInto('cities')
+      .values(cities)
+      .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
+      .execute();
   }
 }
 
 export const countStates = (db: Executor) =>
-  db.selectFrom('states').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  db
+    .selectFrom('states')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
 
 export function listStates(db: Executor, window: { limit: number; offset: number }, search?: string) {
   let query = db.selectFrom('states');
   if (search) query = query.where('name', 'ilike', `%${search}%`);
   return Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.select(['id', 'name', 'gst_code']).orderBy('name').limit(window.limit).offset(window.offset).execute(),
+    query
+      .select(['id', 'name', 'gst_code'])
+      .orderBy('name')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
   ]);
 }
 
-export function listCities(db: Executor, window: { limit: number; offset: number }, filter: { stateId?: number; search?: string }) {
+export function listCities(
+  db: Executor,
+  window: { limit: number; offset: number },
+  filter: { stateId?: number; search?: string },
+) {
   let query = db.selectFrom('cities');
   if (filter.stateId) query = query.where('state_id', '=', filter.stateId);
   if (filter.search) query = query.where('name', 'ilike', `%${filter.search}%`);
   return Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.select(['id', 'name', 'state_id']).orderBy('name').limit(window.limit).offset(window.offset).execute(),
+    query
+      .select(['id', 'name', 'state_id'])
+      .orderBy('name')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
   ]);
 }
 
@@ -57,16 +86,29 @@ export const findState = (db: Executor, id: number) =>
   db.selectFrom('states').select(['id', 'name', 'gst_code']).where('id', '=', id).executeTakeFirst();
 
 export const listTaxes = (db: Executor, companyId: number, type?: 'gst' | 'cess') => {
-  let query = db.selectFrom('taxes').select(['id', 'type', 'display_name', 'rate', 'is_active']).where('company_id', '=', companyId);
+  let query = db
+    .selectFrom('taxes')
+    .select(['id', 'type', 'display_name', 'rate', 'is_active'])
+    .where('company_id', '=', companyId);
   if (type) query = query.where('type', '=', type);
   return query.orderBy('type').orderBy('rate').execute();
 };
 
 export const listUnits = (db: Executor, companyId: number) =>
-  db.selectFrom('units').select(['id', 'code', 'name']).where('company_id', '=', companyId).orderBy('code').execute();
+  db
+    .selectFrom('units')
+    .select(['id', 'code', 'name'])
+    .where('company_id', '=', companyId)
+    .orderBy('code')
+    .execute();
 
 export const listPaymentTerms = (db: Executor, companyId: number) =>
-  db.selectFrom('payment_terms').select(['id', 'name', 'days']).where('company_id', '=', companyId).orderBy('days').execute();
+  db
+    .selectFrom('payment_terms')
+    .select(['id', 'name', 'days'])
+    .where('company_id', '=', companyId)
+    .orderBy('days')
+    .execute();
 
 export const listPaymentMethods = (db: Executor, companyId: number) =>
   db
@@ -78,7 +120,12 @@ export const listPaymentMethods = (db: Executor, companyId: number) =>
     .execute();
 
 export const listShippingMethods = (db: Executor, companyId: number) =>
-  db.selectFrom('shipping_methods').select(['id', 'code', 'name', 'is_active']).where('company_id', '=', companyId).orderBy('id').execute();
+  db
+    .selectFrom('shipping_methods')
+    .select(['id', 'code', 'name', 'is_active'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
 
 export const listSalesChannels = (db: Executor, companyId: number, activeOnly: boolean) => {
   let query = db
@@ -103,7 +150,12 @@ export const updatePaymentMethod = (
     .returning(['id', 'code', 'name', 'position', 'is_active'])
     .executeTakeFirst();
 
-export const updateTax = (db: Executor, companyId: number, id: number, changes: { display_name?: string; is_active?: boolean }) =>
+export const updateTax = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: { display_name?: string; is_active?: boolean },
+) =>
   db
     .updateTable('taxes')
     .set({ ...changes, updated_at: sql`now()` })

@@ -55,7 +55,10 @@ export async function referenceRoutes(app: Api) {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const [{ n }, rows] = await queries.listCities(db, window, { stateId: request.query.state, search: request.query.search });
+      const [{ n }, rows] = await queries.listCities(db, window, {
+        stateId: request.query.state,
+        search: request.query.search,
+      });
       return page(request, window, n, rows);
     },
   );
@@ -87,20 +90,33 @@ export async function referenceRoutes(app: Api) {
     },
   );
 
-  const simpleList = <T extends z.ZodType>(path: string, item: T, load: (companyId: number) => Promise<z.output<T>[]>) =>
+  const simpleList = <T extends z.ZodType>(
+    path: string,
+    item: T,
+    load: (companyId: number) => Promise<z.output<T>[]>,
+  ) =>
     app.get(
       path,
-      { config: { cache: true }, schema: { tags, params: companyParams, querystring: listQuery, response: { 200: pageOf(item) } } },
+      {
+        config: { cache: true },
+        schema: { tags, params: companyParams, querystring: listQuery, response: { 200: pageOf(item) } },
+      },
       async (request) => wholePage(await load(request.params.companyId)),
     );
 
-  simpleList('/companies/:companyId/units', z.object({ id: z.number(), code: z.string(), name: z.string() }), (c) =>
-    queries.listUnits(db, c),
+  simpleList(
+    '/companies/:companyId/units',
+    z.object({ id: z.number(), code: z.string(), name: z.string() }),
+    (c) => queries.listUnits(db, c),
   );
-  simpleList('/companies/:companyId/payment_terms', z.object({ id: z.number(), name: z.string(), days: z.number() }), (c) =>
-    queries.listPaymentTerms(db, c),
+  simpleList(
+    '/companies/:companyId/payment_terms',
+    z.object({ id: z.number(), name: z.string(), days: z.number() }),
+    (c) => queries.listPaymentTerms(db, c),
   );
-  simpleList('/companies/:companyId/payment_methods', paymentMethodOutput, (c) => queries.listPaymentMethods(db, c));
+  simpleList('/companies/:companyId/payment_methods', paymentMethodOutput, (c) =>
+    queries.listPaymentMethods(db, c),
+  );
   simpleList(
     '/companies/:companyId/shipping_methods',
     z.object({ id: z.number(), code: z.string(), name: z.string(), is_active: z.boolean() }),
@@ -114,7 +130,12 @@ export async function referenceRoutes(app: Api) {
       schema: { tags, params: itemParams, body: paymentMethodUpdate, response: { 200: paymentMethodOutput } },
     },
     async (request) => {
-      const row = await queries.updatePaymentMethod(db, request.params.companyId, request.params.id, request.body);
+      const row = await queries.updatePaymentMethod(
+        db,
+        request.params.companyId,
+        request.params.id,
+        request.body,
+      );
       if (!row) throw notFound('Payment Method');
       return row;
     },
@@ -124,8 +145,14 @@ export async function referenceRoutes(app: Api) {
     ['/admin/sales_channel', true],
     ['/admin/all_sales_channel', false],
   ] as const) {
-    app.get(path, { config: { cache: true }, schema: { tags, querystring: listQuery, response: { 200: pageOf(salesChannelOutput) } } }, async (request) =>
-      wholePage(await queries.listSalesChannels(db, requirePrincipal(request).companyId, activeOnly)),
+    app.get(
+      path,
+      {
+        config: { cache: true },
+        schema: { tags, querystring: listQuery, response: { 200: pageOf(salesChannelOutput) } },
+      },
+      async (request) =>
+        wholePage(await queries.listSalesChannels(db, requirePrincipal(request).companyId, activeOnly)),
     );
   }
 }

@@ -31,7 +31,11 @@ export function seedCompanyReferenceData(db: Executor, companyId: number): Promi
     taxes: DEFAULT_TAXES.map((t) => ({ type: t.type, display_name: t.display_name, rate: t.rate })),
     units: GST_UNITS.map((u) => ({ code: u.code, name: u.description })),
     paymentTerms: DEFAULT_PAYMENT_TERMS.map((t) => ({ name: t.name, days: t.days })),
-    paymentMethods: DEFAULT_PAYMENT_METHODS.map((m) => ({ code: m.code, name: m.name, position: m.position })),
+    paymentMethods: DEFAULT_PAYMENT_METHODS.map((m) => ({
+      code: m.code,
+      name: m.name,
+      position: m.position,
+    })),
     shippingMethods: DEFAULT_SHIPPING_METHODS.map((m) => ({ code: m.code, name: m.name })),
     salesChannels: DEFAULT_SALES_CHANNELS.map((c) => ({ name: c.name, display_name: c.display_name })),
   });

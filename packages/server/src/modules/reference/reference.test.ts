@@ -31,29 +31,44 @@ describe('reference data', () => {
     const all = await company.api.get(`companies/${c}/taxes`);
     expect(all.body.results.some((t: { type: string }) => t.type === 'cess')).toBe(true);
     const units = await company.api.get(`companies/${c}/units`);
-    expect(units.body.results.map((u: { code: string }) => u.code)).toEqual(expect.arrayContaining(['NOS', 'KGS', 'BOX']));
+    expect(units.body.results.map((u: { code: string }) => u.code)).toEqual(
+      expect.arrayContaining(['NOS', 'KGS', 'BOX']),
+    );
     const methods = await company.api.get(`companies/${c}/payment_methods?limit=100`);
     const positions = methods.body.results.map((m: { position: number }) => m.position);
     expect(positions).toEqual([...positions].sort((a: number, b: number) => a - b));
     expect((await company.api.get(`companies/${c}/payment_terms`)).body.count).toBeGreaterThan(0);
     expect((await company.api.get(`companies/${c}/shipping_methods`)).body.count).toBeGreaterThan(0);
     const channels = await company.api.get('admin/sales_channel/');
-    expect(channels.body.results[0]).toEqual(expect.objectContaining({ name: expect.any(String), display_name: expect.any(String) }));
-    expect((await company.api.get('admin/all_sales_channel/')).body.count).toBeGreaterThanOrEqual(channels.body.count);
+    expect(channels.body.results[0]).toEqual(
+      expect.objectContaining({ name: expect.any(String), display_name: expect.any(String) }),
+    );
+    expect((await company.api.get('admin/all_sales_channel/')).body.count).toBeGreaterThanOrEqual(
+      channels.body.count,
+    );
   });
 
   it('edits payment method position and tax display name, with permission', async () => {
     const company = await signUpCompany();
     const c = company.companyId;
     const methods = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
-    const moved = await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: 99 });
+    const moved = await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, {
+      position: 99,
+    });
     expect(moved.body.position).toBe(99);
     const list = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
     expect(list[list.length - 1].id).toBe(methods[0].id);
-    expect((await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: -1 })).status).toBe(400);
+    expect(
+      (await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: -1 })).status,
+    ).toBe(400);
     const staff = await createUserWithPermissions(company, []);
-    expect((await staff.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: 1 })).status).toBe(403);
+    expect(
+      (await staff.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: 1 })).status,
+    ).toBe(403);
     const taxes = (await company.api.get(`companies/${c}/taxes`)).body.results;
-    expect((await company.api.patch(`companies/${c}/taxes/${taxes[0].id}`, { display_name: 'Exempt' })).body.display_name).toBe('Exempt');
+    expect(
+      (await company.api.patch(`companies/${c}/taxes/${taxes[0].id}`, { display_name: 'Exempt' })).body
+        .display_name,
+    ).toBe('Exempt');
   });
 });

@@ -31,14 +31,26 @@ export const findRole = (db: Executor, companyId: number, id: number) =>
   roleSelect(db, companyId).where('r.id', '=', id).executeTakeFirst();
 
 export const lockRole = (db: Executor, companyId: number, id: number) =>
-  db.selectFrom('roles').select(['id', 'permissions', 'is_admin']).where('company_id', '=', companyId).where('id', '=', id).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('roles')
+    .select(['id', 'permissions', 'is_admin'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 
 export interface RoleFilter {
   search?: string;
   isActive?: boolean;
 }
 
-export function listRoles(db: Executor, companyId: number, filter: RoleFilter, sort: SortKey[], window: { limit: number; offset: number }) {
+export function listRoles(
+  db: Executor,
+  companyId: number,
+  filter: RoleFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
   let query = roleSelect(db, companyId);
   if (filter.search) query = query.where('r.display_name', 'ilike', `%${filter.search}%`);
   if (filter.isActive !== undefined) query = query.where('r.is_active', '=', filter.isActive);
@@ -54,7 +66,13 @@ export function listRoles(db: Executor, companyId: number, filter: RoleFilter, s
 
 export const insertRole = (
   db: Executor,
-  values: { company_id: number; display_name: string; description: string; permissions: string[]; is_admin?: boolean },
+  values: {
+    company_id: number;
+    display_name: string;
+    description: string;
+    permissions: string[];
+    is_admin?: boolean;
+  },
 ) => db.insertInto('roles').values(values).returning('id').executeTakeFirstOrThrow();
 
 export const updateRole = (
@@ -72,7 +90,11 @@ export const updateRole = (
     .executeTakeFirst();
 
 export const findRoleByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db.selectFrom('roles').select('id').where('company_id', '=', companyId).where(sql`lower(display_name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('roles')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql`lower(display_name)`, '=', name.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 };

@@ -10,7 +10,12 @@ import * as service from './roles.service.ts';
 
 const tags = ['roles'];
 const roleParams = z.object({ id: idParam });
-const ORDERING = { display_name: 'r.display_name', created_at: 'r.created_at', updated_at: 'r.updated_at', id: 'r.id' };
+const ORDERING = {
+  display_name: 'r.display_name',
+  created_at: 'r.created_at',
+  updated_at: 'r.updated_at',
+  id: 'r.id',
+};
 
 export async function rolesRoutes(app: Api) {
   const { db } = app.ctx;
@@ -52,50 +57,101 @@ export async function rolesRoutes(app: Api) {
     '/companies/:companyId/roles',
     {
       config: { permission: 'add_role' },
-      schema: { tags, params: z.object({ companyId: idParam }), body: roleCreate, response: { 201: roleOutput } },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: roleCreate,
+        response: { 201: roleOutput },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.createRole({ db, actor: requirePrincipal(request), input: request.body })),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createRole({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
-  app.get('/roles/:id', { config: { cache: true, permission: 'view_role' }, schema: { tags, params: roleParams, response: { 200: roleOutput } } }, async (request) =>
-    service.getRole(db, requirePrincipal(request).companyId, request.params.id),
+  app.get(
+    '/roles/:id',
+    {
+      config: { cache: true, permission: 'view_role' },
+      schema: { tags, params: roleParams, response: { 200: roleOutput } },
+    },
+    async (request) => service.getRole(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
     '/roles/:id',
-    { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: roleUpdate, response: { 200: roleOutput } } },
-    async (request) => service.updateRole({ db, actor: requirePrincipal(request), roleId: request.params.id, changes: request.body }),
+    {
+      config: { permission: 'change_role' },
+      schema: { tags, params: roleParams, body: roleUpdate, response: { 200: roleOutput } },
+    },
+    async (request) =>
+      service.updateRole({
+        db,
+        actor: requirePrincipal(request),
+        roleId: request.params.id,
+        changes: request.body,
+      }),
   );
 
   for (const [path, active] of [
     ['/roles/:id/activate', true],
     ['/roles/:id/deactivate', false],
   ] as const) {
-    app.post(path, { config: { permission: 'change_role' }, schema: { tags, params: roleParams, response: { 200: roleOutput } } }, async (request) =>
-      service.setRoleActive({ db, actor: requirePrincipal(request), roleId: request.params.id, active }),
+    app.post(
+      path,
+      {
+        config: { permission: 'change_role' },
+        schema: { tags, params: roleParams, response: { 200: roleOutput } },
+      },
+      async (request) =>
+        service.setRoleActive({ db, actor: requirePrincipal(request), roleId: request.params.id, active }),
     );
   }
 
   app.patch(
     '/roles/:id/add_permissions',
-    { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } } },
+    {
+      config: { permission: 'change_role' },
+      schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } },
+    },
     async (request) =>
-      service.addPermissions({ db, actor: requirePrincipal(request), roleId: request.params.id, permissions: request.body.permissions }),
+      service.addPermissions({
+        db,
+        actor: requirePrincipal(request),
+        roleId: request.params.id,
+        permissions: request.body.permissions,
+      }),
   );
   app.patch(
     '/roles/:id/remove_permissions',
-    { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } } },
+    {
+      config: { permission: 'change_role' },
+      schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } },
+    },
     async (request) =>
-      service.removePermissions({ db, actor: requirePrincipal(request), roleId: request.params.id, permissions: request.body.permissions }),
+      service.removePermissions({
+        db,
+        actor: requirePrincipal(request),
+        roleId: request.params.id,
+        permissions: request.body.permissions,
+      }),
   );
 
   app.post(
     '/roles/:id/addresses',
-    { config: { permission: 'change_role' }, schema: { tags, params: roleParams, body: addressInput, response: { 201: addressOutput } } },
+    {
+      config: { permission: 'change_role' },
+      schema: { tags, params: roleParams, body: addressInput, response: { 201: addressOutput } },
+    },
     async (request, reply) => {
       const { companyId } = requirePrincipal(request);
       await service.getRole(db, companyId, request.params.id);
-      const address = await addAddress(db, { companyId, ownerType: 'role', ownerId: request.params.id }, request.body);
+      const address = await addAddress(
+        db,
+        { companyId, ownerType: 'role', ownerId: request.params.id },
+        request.body,
+      );
       return reply.status(201).send(address);
     },
   );

@@ -1,5 +1,5 @@
-import { ALL_PERMISSIONS, COMPANY_ADMIN_ROLE } from '@b2b/domain/permissions';
 import type { RoleOutput } from '@b2b/domain/api/roles';
+import { ALL_PERMISSIONS, COMPANY_ADMIN_ROLE } from '@b2b/domain/permissions';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
@@ -12,7 +12,11 @@ type RoleRow = NonNullable<Awaited<ReturnType<typeof queries.findRole>>>;
 
 /** A Company Admin role holds every permission, including ones added in later releases. */
 function present(row: RoleRow): RoleOutput {
-  return { ...row, permissions: row.is_admin ? [...ALL_PERMISSIONS] : [...row.permissions].sort(), user_count: Number(row.user_count ?? 0) };
+  return {
+    ...row,
+    permissions: row.is_admin ? [...ALL_PERMISSIONS] : [...row.permissions].sort(),
+    user_count: Number(row.user_count ?? 0),
+  };
 }
 
 export async function getRole(db: Executor, companyId: number, id: number): Promise<RoleOutput> {
@@ -21,7 +25,13 @@ export async function getRole(db: Executor, companyId: number, id: number): Prom
   return present(row);
 }
 
-export async function listRoles(db: Executor, companyId: number, filter: queries.RoleFilter, sort: SortKey[], window: PageWindow) {
+export async function listRoles(
+  db: Executor,
+  companyId: number,
+  filter: queries.RoleFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
   const [{ n }, rows] = await queries.listRoles(db, companyId, filter, sort, window);
   return { count: Number(n), results: rows.map(present) };
 }
@@ -50,8 +60,19 @@ export async function createRole(options: {
   const { db, actor, input } = options;
   const id = await inTransaction(db, async (tx) => {
     await assertNameFree(tx, actor.companyId, input.display_name);
-    const row = await queries.insertRole(tx, { company_id: actor.companyId, ...input, permissions: [...new Set(input.permissions)] });
-    await recordHistory(tx, { companyId: actor.companyId, entityType: 'role', entityId: row.id, action: 'created', userId: actor.userId, changes: input });
+    const row = await queries.insertRole(tx, {
+      company_id: actor.companyId,
+      ...input,
+      permissions: [...new Set(input.permissions)],
+    });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'role',
+      entityId: row.id,
+      action: 'created',
+      userId: actor.userId,
+      changes: input,
+    });
     return row.id;
   });
   return getRole(db, actor.companyId, id);
@@ -69,14 +90,22 @@ async function changeRole(
     if (!current) throw notFound('Role');
     const changes = decide(current);
     await queries.updateRole(tx, actor.companyId, roleId, changes);
-    await recordHistory(tx, { companyId: actor.companyId, entityType: 'role', entityId: roleId, action, userId: actor.userId, changes });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'role',
+      entityId: roleId,
+      action,
+      userId: actor.userId,
+      changes,
+    });
   });
   forgetPrincipals(actor.companyId);
   return getRole(db, actor.companyId, roleId);
 }
 
 function guardAdminRole(current: { is_admin: boolean }, what: string) {
-  if (current.is_admin) throw conflict(`The Company Admin role always has every permission; its ${what} cannot be changed.`);
+  if (current.is_admin)
+    throw conflict(`The Company Admin role always has every permission; its ${what} cannot be changed.`);
 }
 
 export async function updateRole(options: {
@@ -88,19 +117,30 @@ export async function updateRole(options: {
   const { db, actor, roleId, changes } = options;
   if (changes.display_name) await assertNameFree(db, actor.companyId, changes.display_name, roleId);
   return changeRole(db, actor, roleId, 'updated', (current) => {
-    if (current.is_admin && (changes.permissions || changes.display_name)) guardAdminRole(current, 'name and permissions');
+    if (current.is_admin && (changes.permissions || changes.display_name))
+      guardAdminRole(current, 'name and permissions');
     return { ...changes, ...(changes.permissions ? { permissions: [...new Set(changes.permissions)] } : {}) };
   });
 }
 
-export function addPermissions(options: { db: Database; actor: Principal; roleId: number; permissions: string[] }) {
+export function addPermissions(options: {
+  db: Database;
+  actor: Principal;
+  roleId: number;
+  permissions: string[];
+}) {
   return changeRole(options.db, options.actor, options.roleId, 'permissions_added', (current) => {
     guardAdminRole(current, 'permissions');
     return { permissions: [...new Set([...current.permissions, ...options.permissions])] };
   });
 }
 
-export function removePermissions(options: { db: Database; actor: Principal; roleId: number; permissions: string[] }) {
+export function removePermissions(options: {
+  db: Database;
+  actor: Principal;
+  roleId: number;
+  permissions: string[];
+}) {
   const removed = new Set(options.permissions);
   return changeRole(options.db, options.actor, options.roleId, 'permissions_removed', (current) => {
     guardAdminRole(current, 'permissions');
@@ -109,18 +149,25 @@ export function removePermissions(options: { db: Database; actor: Principal; rol
 }
 
 export function setRoleActive(options: { db: Database; actor: Principal; roleId: number; active: boolean }) {
-  return changeRole(options.db, options.actor, options.roleId, options.active ? 'activated' : 'deactivated', (current) => {
-    if (current.is_admin && !options.active) {
-      throw new AppError('conflict', 'The Company Admin role cannot be deactivated.');
-    }
-    return { is_active: options.active };
-  });
+  return changeRole(
+    options.db,
+    options.actor,
+    options.roleId,
+    options.active ? 'activated' : 'deactivated',
+    (current) => {
+      if (current.is_admin && !options.active) {
+        throw new AppError('conflict', 'The Company Admin role cannot be deactivated.');
+      }
+      return { is_active: options.active };
+    },
+  );
 }
 
 /** Used when a user is given a role: the role must exist in the company and be active. */
 export async function assertAssignableRole(db: Executor, companyId: number, roleId: number) {
   const role = await queries.findRole(db, companyId, roleId);
   if (!role) throw validationError('role', 'Role Not Found');
-  if (!role.is_active) throw validationError('role', 'This role is inactive; activate it before assigning it.');
+  if (!role.is_active)
+    throw validationError('role', 'This role is inactive; activate it before assigning it.');
   return role;
 }

@@ -5,10 +5,16 @@ import { createUserWithPermissions, signUpCompany, unique } from '../../../test/
 describe('roles', () => {
   it('lists the Company Admin role with every permission', async () => {
     const company = await signUpCompany();
-    const res = await company.api.get(`companies/${company.companyId}/roles?expand=company,permissions&limit=200&ordering=display_name`);
+    const res = await company.api.get(
+      `companies/${company.companyId}/roles?expand=company,permissions&limit=200&ordering=display_name`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
-    expect(res.body.results[0]).toMatchObject({ display_name: 'Company Admin', is_admin: true, user_count: 1 });
+    expect(res.body.results[0]).toMatchObject({
+      display_name: 'Company Admin',
+      is_admin: true,
+      user_count: 1,
+    });
     expect(res.body.results[0].permissions).toHaveLength(ALL_PERMISSIONS.length);
     expect(res.body.results[0].company.id).toBe(company.companyId);
   });
@@ -22,7 +28,9 @@ describe('roles', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const added = await company.api.patch(`roles/${id}/add_permissions`, { permissions: ['view_invoice', 'view_order'] });
+    const added = await company.api.patch(`roles/${id}/add_permissions`, {
+      permissions: ['view_invoice', 'view_order'],
+    });
     expect(added.body.permissions).toEqual(['add_order', 'view_invoice', 'view_order']);
     const removed = await company.api.patch(`roles/${id}/remove_permissions`, { permissions: ['add_order'] });
     expect(removed.body.permissions).toEqual(['view_invoice', 'view_order']);
@@ -35,7 +43,10 @@ describe('roles', () => {
   it('rejects unknown permissions, duplicate names, and changes to the Company Admin role', async () => {
     const company = await signUpCompany();
     const path = `companies/${company.companyId}/roles`;
-    const bogus = await company.api.post(path, { display_name: `R ${unique()}`, permissions: ['view_everything'] });
+    const bogus = await company.api.post(path, {
+      display_name: `R ${unique()}`,
+      permissions: ['view_everything'],
+    });
     expect(bogus.status).toBe(400);
     expect(bogus.body.errors['permissions.0']).toBeDefined();
     const dup = await company.api.post(path, { display_name: 'company admin' });
@@ -44,7 +55,10 @@ describe('roles', () => {
     expect((await company.api.post(path, {})).status).toBe(400);
     const admin = (await company.api.get(path)).body.results[0];
     expect((await company.api.post(`roles/${admin.id}/deactivate`)).status).toBe(409);
-    expect((await company.api.patch(`roles/${admin.id}/remove_permissions`, { permissions: ['view_order'] })).status).toBe(409);
+    expect(
+      (await company.api.patch(`roles/${admin.id}/remove_permissions`, { permissions: ['view_order'] }))
+        .status,
+    ).toBe(409);
     expect((await company.api.patch('roles/99999999', { description: 'x' })).status).toBe(404);
   });
 

@@ -5,7 +5,9 @@ import type { SortKey } from '../../http/list-params.ts';
 const userSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'),
+    )
     .select([
       'u.id',
       'u.first_name',
@@ -30,7 +32,13 @@ export interface UserFilter {
   roleIds?: number[];
 }
 
-export function listUsers(db: Executor, companyId: number, filter: UserFilter, sort: SortKey[], window: { limit: number; offset: number }) {
+export function listUsers(
+  db: Executor,
+  companyId: number,
+  filter: UserFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
   const filtered = <Q extends ReturnType<typeof userSelect>>(query: Q): Q => {
     let q = query;
     if (filter.search) {
@@ -65,7 +73,9 @@ export const branchesOfUsers = (db: Executor, companyId: number, userIds: number
     ? Promise.resolve([])
     : db
         .selectFrom('user_branches as ub')
-        .innerJoin('branches as b', (j) => j.onRef('b.id', '=', 'ub.branch_id').onRef('b.company_id', '=', 'ub.company_id'))
+        .innerJoin('branches as b', (j) =>
+          j.onRef('b.id', '=', 'ub.branch_id').onRef('b.company_id', '=', 'ub.company_id'),
+        )
         .select(['ub.user_id', 'b.id', 'b.name', 'b.is_active'])
         .where('ub.company_id', '=', companyId)
         .where('ub.user_id', 'in', userIds)
@@ -89,7 +99,15 @@ export const updateUser = (
   db: Executor,
   companyId: number,
   id: number,
-  changes: Partial<{ first_name: string; last_name: string; email: string; phone: string | null; password_hash: string; role_id: number; is_active: boolean }>,
+  changes: Partial<{
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string | null;
+    password_hash: string;
+    role_id: number;
+    is_active: boolean;
+  }>,
 ) =>
   db
     .updateTable('users')
@@ -100,7 +118,13 @@ export const updateUser = (
     .executeTakeFirst();
 
 export const lockUser = (db: Executor, companyId: number, id: number) =>
-  db.selectFrom('users').select(['id', 'is_active', 'role_id']).where('company_id', '=', companyId).where('id', '=', id).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('users')
+    .select(['id', 'is_active', 'role_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 
 export const addUserBranches = (db: Executor, companyId: number, userId: number, branchIds: number[]) =>
   db
@@ -130,15 +154,30 @@ export const findLoginIdentity = (db: Executor, username: string) =>
   db
     .selectFrom('users as u')
     .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select(['u.id', 'u.company_id', 'u.email', 'u.password_hash', 'u.is_active', 'u.first_name', 'c.is_verified'])
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.email',
+      'u.password_hash',
+      'u.is_active',
+      'u.first_name',
+      'c.is_verified',
+    ])
     .where((eb) => (username.includes('@') ? eb(sql`u.email`, '=', username) : eb('u.phone', '=', username)))
     .executeTakeFirst();
 
-export const findUserIdByEmailOrPhone = (db: Executor, email: string, phone: string | null, exceptId?: number) => {
+export const findUserIdByEmailOrPhone = (
+  db: Executor,
+  email: string,
+  phone: string | null,
+  exceptId?: number,
+) => {
   let query = db
     .selectFrom('users')
     .select(['id', 'email', 'phone'])
-    .where((eb) => (phone ? eb.or([eb(sql`email`, '=', email), eb('phone', '=', phone)]) : eb(sql`email`, '=', email)));
+    .where((eb) =>
+      phone ? eb.or([eb(sql`email`, '=', email), eb('phone', '=', phone)]) : eb(sql`email`, '=', email),
+    );
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.execute();
 };
@@ -147,4 +186,8 @@ export const touchLastLogin = (db: Executor, userId: number) =>
   db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
 
 export const setPasswordHash = (db: Executor, userId: number, passwordHash: string) =>
-  db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();

@@ -3,7 +3,15 @@ import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/dom
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, idList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import {
+  booleanParam,
+  idList,
+  listQuery,
+  page,
+  pageOf,
+  pageWindow,
+  parseOrdering,
+} from '../../http/list-params.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyOf } from '../history/history.service.ts';
 import * as service from './users.service.ts';
@@ -40,7 +48,11 @@ export async function usersRoutes(app: Api) {
       const { count, results } = await service.listUsers(
         db,
         request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active, roleIds: request.query.groups__in },
+        {
+          search: request.query.search,
+          isActive: request.query.is_active,
+          roleIds: request.query.groups__in,
+        },
         sort,
         window,
       );
@@ -52,27 +64,55 @@ export async function usersRoutes(app: Api) {
     '/companies/:companyId/users',
     {
       config: { permission: 'add_user' },
-      schema: { tags, params: z.object({ companyId: idParam }), body: userCreate, response: { 201: userOutput } },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: userCreate,
+        response: { 201: userOutput },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.createUser({ db, actor: requirePrincipal(request), input: request.body })),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createUser({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
-  app.get('/users/:id', { config: { cache: true, permission: 'view_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
-    service.getUser(db, requirePrincipal(request).companyId, request.params.id),
+  app.get(
+    '/users/:id',
+    {
+      config: { cache: true, permission: 'view_user' },
+      schema: { tags, params: userParams, response: { 200: userOutput } },
+    },
+    async (request) => service.getUser(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
     '/users/:id',
-    { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: userUpdate, response: { 200: userOutput } } },
-    async (request) => service.updateUser({ db, actor: requirePrincipal(request), userId: request.params.id, changes: request.body }),
+    {
+      config: { permission: 'change_user' },
+      schema: { tags, params: userParams, body: userUpdate, response: { 200: userOutput } },
+    },
+    async (request) =>
+      service.updateUser({
+        db,
+        actor: requirePrincipal(request),
+        userId: request.params.id,
+        changes: request.body,
+      }),
   );
 
   for (const [path, active] of [
     ['/users/:id/activate', true],
     ['/users/:id/deactivate', false],
   ] as const) {
-    app.post(path, { config: { permission: 'change_user' }, schema: { tags, params: userParams, response: { 200: userOutput } } }, async (request) =>
-      service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
+    app.post(
+      path,
+      {
+        config: { permission: 'change_user' },
+        schema: { tags, params: userParams, response: { 200: userOutput } },
+      },
+      async (request) =>
+        service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
     );
   }
 
@@ -82,9 +122,18 @@ export async function usersRoutes(app: Api) {
   ] as const) {
     app.post(
       path,
-      { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: userBranchesChange, response: { 200: userOutput } } },
+      {
+        config: { permission: 'change_user' },
+        schema: { tags, params: userParams, body: userBranchesChange, response: { 200: userOutput } },
+      },
       async (request) =>
-        service.changeUserBranches({ db, actor: requirePrincipal(request), userId: request.params.id, branchIds: request.body.branches, assign }),
+        service.changeUserBranches({
+          db,
+          actor: requirePrincipal(request),
+          userId: request.params.id,
+          branchIds: request.body.branches,
+          assign,
+        }),
     );
   }
 
@@ -101,11 +150,18 @@ export async function usersRoutes(app: Api) {
 
   app.post(
     '/users/:id/addresses',
-    { config: { permission: 'change_user' }, schema: { tags, params: userParams, body: addressInput, response: { 201: addressOutput } } },
+    {
+      config: { permission: 'change_user' },
+      schema: { tags, params: userParams, body: addressInput, response: { 201: addressOutput } },
+    },
     async (request, reply) => {
       const { companyId } = requirePrincipal(request);
       await service.getUser(db, companyId, request.params.id);
-      const address = await addAddress(db, { companyId, ownerType: 'user', ownerId: request.params.id }, request.body);
+      const address = await addAddress(
+        db,
+        { companyId, ownerType: 'user', ownerId: request.params.id },
+        request.body,
+      );
       return reply.status(201).send(address);
     },
   );

@@ -10,12 +10,22 @@ import { recordHistory } from '../history/history.service.ts';
 import { assertAssignableRole } from '../roles/roles.service.ts';
 import * as queries from './users.queries.ts';
 
-export { findLoginIdentity, insertUser, addUserBranches, touchLastLogin, setPasswordHash } from './users.queries.ts';
+export {
+  addUserBranches,
+  findLoginIdentity,
+  insertUser,
+  setPasswordHash,
+  touchLastLogin,
+} from './users.queries.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUser>>>;
 
 async function present(db: Executor, companyId: number, rows: UserRow[]): Promise<UserOutput[]> {
-  const branches = await queries.branchesOfUsers(db, companyId, rows.map((r) => r.id));
+  const branches = await queries.branchesOfUsers(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ role_id, role_name, ...user }) => ({
     ...user,
     role: { id: role_id, display_name: role_name },
@@ -30,22 +40,39 @@ export async function getUser(db: Executor, companyId: number, userId: number): 
   return user;
 }
 
-export async function listUsers(db: Executor, companyId: number, filter: queries.UserFilter, sort: SortKey[], window: PageWindow) {
+export async function listUsers(
+  db: Executor,
+  companyId: number,
+  filter: queries.UserFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
   const [{ n }, rows] = await queries.listUsers(db, companyId, filter, sort, window);
   return { count: Number(n), results: await present(db, companyId, rows) };
 }
 
 /** E-mail and phone sign people in across all companies, so they must be unique everywhere. */
-export async function assertIdentityFree(db: Executor, email: string, phone: string | null | undefined, exceptId?: number) {
+export async function assertIdentityFree(
+  db: Executor,
+  email: string,
+  phone: string | null | undefined,
+  exceptId?: number,
+) {
   const clashes = await queries.findUserIdByEmailOrPhone(db, email, phone ?? null, exceptId);
   const errors: Record<string, string[]> = {};
-  if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) errors.email = ['A user with this email already exists.'];
-  if (phone && clashes.some((u) => u.phone === phone)) errors.phone = ['A user with this phone number already exists.'];
+  if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+    errors.email = ['A user with this email already exists.'];
+  if (phone && clashes.some((u) => u.phone === phone))
+    errors.phone = ['A user with this phone number already exists.'];
   const first = Object.values(errors)[0];
   if (first) throw new AppError('validation_error', first[0], { errors });
 }
 
-export async function createUser(options: { db: Database; actor: Principal; input: UserCreate }): Promise<UserOutput> {
+export async function createUser(options: {
+  db: Database;
+  actor: Principal;
+  input: UserCreate;
+}): Promise<UserOutput> {
   const { db, actor, input } = options;
   const passwordHash = await hashPassword(input.password);
   const userId = await inTransaction(db, async (tx) => {
@@ -63,13 +90,25 @@ export async function createUser(options: { db: Database; actor: Principal; inpu
     });
     await queries.addUserBranches(tx, actor.companyId, id, input.branches);
     const { password: _secret, ...logged } = input;
-    await recordHistory(tx, { companyId: actor.companyId, entityType: 'user', entityId: id, action: 'created', userId: actor.userId, changes: logged });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'user',
+      entityId: id,
+      action: 'created',
+      userId: actor.userId,
+      changes: logged,
+    });
     return id;
   });
   return getUser(db, actor.companyId, userId);
 }
 
-export async function updateUser(options: { db: Database; actor: Principal; userId: number; changes: UserUpdate }): Promise<UserOutput> {
+export async function updateUser(options: {
+  db: Database;
+  actor: Principal;
+  userId: number;
+  changes: UserUpdate;
+}): Promise<UserOutput> {
   const { db, actor, userId, changes } = options;
   const { password, role, ...plain } = changes;
   const passwordHash = password ? await hashPassword(password) : undefined;
@@ -95,27 +134,48 @@ export async function updateUser(options: { db: Database; actor: Principal; user
       entityId: userId,
       action: 'updated',
       userId: actor.userId,
-      changes: { ...plain, ...(role !== undefined ? { role } : {}), ...(password ? { password: 'changed' } : {}) },
+      changes: {
+        ...plain,
+        ...(role !== undefined ? { role } : {}),
+        ...(password ? { password: 'changed' } : {}),
+      },
     });
   });
   forgetPrincipals(actor.companyId);
   return getUser(db, actor.companyId, userId);
 }
 
-export async function setUserActive(options: { db: Database; actor: Principal; userId: number; active: boolean }) {
+export async function setUserActive(options: {
+  db: Database;
+  actor: Principal;
+  userId: number;
+  active: boolean;
+}) {
   const { db, actor, userId, active } = options;
   if (userId === actor.userId && !active) throw conflict('You cannot deactivate yourself.');
   await inTransaction(db, async (tx) => {
     const current = await queries.lockUser(tx, actor.companyId, userId);
     if (!current) throw notFound('User');
     await queries.updateUser(tx, actor.companyId, userId, { is_active: active });
-    await recordHistory(tx, { companyId: actor.companyId, entityType: 'user', entityId: userId, action: active ? 'activated' : 'deactivated', userId: actor.userId });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'user',
+      entityId: userId,
+      action: active ? 'activated' : 'deactivated',
+      userId: actor.userId,
+    });
   });
   forgetPrincipals(actor.companyId);
   return getUser(db, actor.companyId, userId);
 }
 
-export async function changeUserBranches(options: { db: Database; actor: Principal; userId: number; branchIds: number[]; assign: boolean }) {
+export async function changeUserBranches(options: {
+  db: Database;
+  actor: Principal;
+  userId: number;
+  branchIds: number[];
+  assign: boolean;
+}) {
   const { db, actor, userId, branchIds, assign } = options;
   await inTransaction(db, async (tx) => {
     const current = await queries.lockUser(tx, actor.companyId, userId);

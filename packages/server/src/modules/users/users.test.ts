@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createUserWithPermissions, PASSWORD, signUpCompany, unique, uniquePhone } from '../../../test/factories.ts';
+import {
+  createUserWithPermissions,
+  PASSWORD,
+  signUpCompany,
+  unique,
+  uniquePhone,
+} from '../../../test/factories.ts';
 
 async function companyWithRole(permissions: string[] = ['view_order']) {
   const company = await signUpCompany();
-  const role = await company.api.post(`companies/${company.companyId}/roles`, { display_name: `Sales ${unique()}`, permissions });
+  const role = await company.api.post(`companies/${company.companyId}/roles`, {
+    display_name: `Sales ${unique()}`,
+    permissions,
+  });
   expect(role.status).toBe(201);
   return { company, roleId: role.body.id as number };
 }
@@ -25,10 +34,18 @@ describe('POST companies/{companyId}/users', () => {
     const input = newUser(roleId, company.branchId);
     const created = await company.api.post(`companies/${company.companyId}/users`, input);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ first_name: 'Ravi', email: input.email, is_active: true, role: { id: roleId } });
+    expect(created.body).toMatchObject({
+      first_name: 'Ravi',
+      email: input.email,
+      is_active: true,
+      role: { id: roleId },
+    });
     expect(created.body.branches).toEqual([{ id: company.branchId, name: 'Pune' }]);
     expect(created.body.password).toBeUndefined();
-    const login = await company.anonymous.post('admin/auth/login/', { username: input.email, password: PASSWORD });
+    const login = await company.anonymous.post('admin/auth/login/', {
+      username: input.email,
+      password: PASSWORD,
+    });
     expect(login.status).toBe(200);
     expect(login.body.user.access_permissions.navigation).toEqual(['view_order']);
   });
@@ -39,8 +56,12 @@ describe('POST companies/{companyId}/users', () => {
     const path = `companies/${company.companyId}/users`;
     const missing = await company.api.post(path, {});
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.body.errors)).toEqual(expect.arrayContaining(['first_name', 'email', 'password', 'role', 'branches']));
-    expect((await company.api.post(path, newUser(roleId, company.branchId, { role: 'admin' }))).status).toBe(400);
+    expect(Object.keys(missing.body.errors)).toEqual(
+      expect.arrayContaining(['first_name', 'email', 'password', 'role', 'branches']),
+    );
+    expect((await company.api.post(path, newUser(roleId, company.branchId, { role: 'admin' }))).status).toBe(
+      400,
+    );
     const weak = await company.api.post(path, newUser(roleId, company.branchId, { password: 'password' }));
     expect(weak.status).toBe(400);
     expect(weak.body.errors.password).toBeDefined();
@@ -48,7 +69,10 @@ describe('POST companies/{companyId}/users', () => {
     expect(foreignBranch.status).toBe(400);
     expect(foreignBranch.body.errors.branches).toEqual(['Branch Not Found']);
     const otherRoles = await other.api.get(`companies/${other.companyId}/roles`);
-    const foreignRole = await company.api.post(path, newUser(otherRoles.body.results[0].id, company.branchId));
+    const foreignRole = await company.api.post(
+      path,
+      newUser(otherRoles.body.results[0].id, company.branchId),
+    );
     expect(foreignRole.status).toBe(400);
     expect(foreignRole.body.errors.role).toEqual(['Role Not Found']);
     const list = await company.api.get(`${path}?limit=-1`);
@@ -57,7 +81,10 @@ describe('POST companies/{companyId}/users', () => {
 
   it('refuses a duplicate e-mail or phone', async () => {
     const { company, roleId } = await companyWithRole();
-    const dup = await company.api.post(`companies/${company.companyId}/users`, newUser(roleId, company.branchId, { email: company.email }));
+    const dup = await company.api.post(
+      `companies/${company.companyId}/users`,
+      newUser(roleId, company.branchId, { email: company.email }),
+    );
     expect(dup.status).toBe(400);
     expect(dup.body.errors.email).toEqual(['A user with this email already exists.']);
   });
@@ -65,7 +92,10 @@ describe('POST companies/{companyId}/users', () => {
   it('needs add_user', async () => {
     const company = await signUpCompany();
     const viewer = await createUserWithPermissions(company, ['view_user']);
-    const res = await viewer.api.post(`companies/${company.companyId}/users`, newUser(viewer.role.id, company.branchId));
+    const res = await viewer.api.post(
+      `companies/${company.companyId}/users`,
+      newUser(viewer.role.id, company.branchId),
+    );
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe('You do not have permissions to perform this action.');
   });
@@ -108,10 +138,15 @@ describe('users/{id} actions', () => {
 
     expect((await company.api.post(`users/${id}/deactivate`)).body.is_active).toBe(false);
     expect((await staff.api.get('me/')).status).toBe(401);
-    expect((await company.anonymous.post('admin/auth/login/', { username: staff.user.email, password: PASSWORD })).status).toBe(401);
+    expect(
+      (await company.anonymous.post('admin/auth/login/', { username: staff.user.email, password: PASSWORD }))
+        .status,
+    ).toBe(401);
     expect((await company.api.post(`users/${id}/activate`)).body.is_active).toBe(true);
 
-    const unassignLast = await company.api.post(`users/${id}/unassign_branches/`, { branches: [company.branchId] });
+    const unassignLast = await company.api.post(`users/${id}/unassign_branches/`, {
+      branches: [company.branchId],
+    });
     expect(unassignLast.status).toBe(409);
     expect(unassignLast.body.detail).toBe('A user must keep at least one branch.');
     expect((await company.api.post(`users/${id}/branches`, { branches: [] })).status).toBe(400);
@@ -137,7 +172,10 @@ describe('users/{id} actions', () => {
     const staff = await createUserWithPermissions(company, []);
     await company.api.patch(`users/${staff.user.id}`, { last_name: 'Iyer' });
     const history = await company.api.get(`users/${staff.user.id}/history`);
-    expect(history.body.results.map((h: { actions: { action: string } }) => h.actions.action)).toEqual(['updated', 'created']);
+    expect(history.body.results.map((h: { actions: { action: string } }) => h.actions.action)).toEqual([
+      'updated',
+      'created',
+    ]);
     expect(history.body.results[0].user.first_name).toBe('Priya');
   });
 });
@@ -145,13 +183,28 @@ describe('users/{id} actions', () => {
 describe('POST users/{id}/addresses', () => {
   it('adds an address to a user and validates it', async () => {
     const company = await signUpCompany();
-    const res = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: '1 FC Road', city: 'Pune', state_id: 27, pincode: '411004' });
+    const res = await company.api.post(`users/${company.userId}/addresses`, {
+      address_line_1: '1 FC Road',
+      city: 'Pune',
+      state_id: 27,
+      pincode: '411004',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ city: 'Pune', state: { id: 27, name: 'Maharashtra' } });
-    const bad = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: '', city: 'Pune', state_id: 500, pincode: '12' });
+    const bad = await company.api.post(`users/${company.userId}/addresses`, {
+      address_line_1: '',
+      city: 'Pune',
+      state_id: 500,
+      pincode: '12',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['address_line_1', 'pincode']));
-    const noState = await company.api.post(`users/${company.userId}/addresses`, { address_line_1: 'x', city: 'Pune', state_id: 500, pincode: '411004' });
+    const noState = await company.api.post(`users/${company.userId}/addresses`, {
+      address_line_1: 'x',
+      city: 'Pune',
+      state_id: 500,
+      pincode: '411004',
+    });
     expect(noState.status).toBe(400);
     expect(noState.body.errors.state_id).toEqual(['State Not Found']);
   });
