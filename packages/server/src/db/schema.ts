@@ -255,6 +255,43 @@ export interface SalesChannelsTable {
   is_marketing_enabled: Auto<boolean>;
 }
 
+export interface SeoUrlsTable {
+  company_id: number;
+  url: string;
+  owner_type: 'category' | 'product';
+  owner_id: number;
+}
+
+export interface CategoriesTable {
+  id: Auto<number>;
+  company_id: number;
+  parent_id: number | null;
+  is_root: Auto<boolean>;
+  name: string;
+  description: string | null;
+  image: string | null;
+  is_active: Auto<boolean>;
+  is_included_in_menu: Auto<boolean>;
+  search_keywords: string | null;
+  also_known_name: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BrandsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  logo: string | null;
+  is_active: Auto<boolean>;
+  ignore_for_bi: Auto<boolean>;
+  deleted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   states: StatesTable;
   cities: CitiesTable;
@@ -280,4 +317,7 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   shipping_methods: ShippingMethodsTable;
   sales_channels: SalesChannelsTable;
+  seo_urls: SeoUrlsTable;
+  categories: CategoriesTable;
+  brands: BrandsTable;
 }
