@@ -130,7 +130,9 @@ describe('API client', () => {
     fetchMock.mockResolvedValueOnce(reply(200, { id: 1, logo: '/api/files/logo.png' }));
     const form = new FormData();
     form.append('file', new File(['png'], 'logo.png', { type: 'image/png' }));
-    await expect(request('companies/1/logo', { method: 'POST', body: form })).resolves.toMatchObject({ id: 1 });
+    await expect(request('companies/1/logo', { method: 'POST', body: form })).resolves.toMatchObject({
+      id: 1,
+    });
     const [, init] = fetchMock.mock.calls[0];
     expect(init?.body).toBe(form);
     expect(headersOf(init)['Content-Type']).toBeUndefined();

@@ -90,9 +90,12 @@ function toApiError(status: number, body: Record<string, unknown>, handled = fal
 export async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) goes as it is: the browser sets the multipart Content-Type.
+  const payload =
+    options.body === undefined || options.body instanceof FormData
+      ? options.body
+      : JSON.stringify(options.body);
+  if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.accessToken}`;
 
   let response: Response;
@@ -100,7 +103,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, ret
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : isForm ? options.body : JSON.stringify(options.body),
+      body: payload,
       signal: options.signal,
     });
   } catch (cause) {

@@ -18,6 +18,19 @@ export const AREA_PAGES: Record<string, Page> = {
     'SignupVerifyPage',
   ),
   [PATHS.company]: lazyRouteComponent(() => import('../features/companies/company-page'), 'CompanyPage'),
+  [PATHS.configurations]: lazyRouteComponent(
+    () => import('../features/company-configurations/company-configurations-page'),
+    'CompanyConfigurationsPage',
+  ),
+  [PATHS.webStores]: lazyRouteComponent(
+    () => import('../features/sales-channels/sales-channels-page'),
+    'SalesChannelsPage',
+  ),
+  [PATHS.paymentMethods]: lazyRouteComponent(
+    () => import('../features/payment-methods/payment-methods-page'),
+    'PaymentMethodsPage',
+  ),
+  [PATHS.taxes]: lazyRouteComponent(() => import('../features/taxes/taxes-page'), 'TaxesPage'),
   [PATHS.users]: lazyRouteComponent(() => import('../features/users/users-page'), 'UsersPage'),
   [PATHS.roles]: lazyRouteComponent(() => import('../features/roles/roles-page'), 'RolesPage'),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),

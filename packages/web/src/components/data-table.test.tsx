@@ -70,4 +70,12 @@ describe('DataTable', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Name' })[1]);
     expect(props.onOrderingChange).toHaveBeenLastCalledWith('-name');
   });
+
+  it('shows a whole list without the pager when it is not paged', () => {
+    const results = [{ id: 1, name: 'Cash' }];
+    renderTable({ data: { count: 1, next: null, previous: null, results }, onPageChange: undefined });
+    expect(screen.getByText('Cash')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'next page' })).toBeNull();
+    expect(screen.queryByText('Rows per page')).toBeNull();
+  });
 });

@@ -41,6 +41,8 @@ export interface DataTableProps<T> {
   onOrderingChange?: (ordering: string) => void;
   empty?: ReactNode;
   errorTitle?: string;
+  /** Below this width the table scrolls sideways; 640 unless a narrow table asks for less. */
+  minWidth?: number;
 }
 
 function nextOrdering(current: string | undefined, field: string): string {
@@ -142,7 +144,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   const table = (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
       <Table aria-label={props.label} highlightOnHover verticalSpacing="sm">
         {header}
         <Table.Tbody>

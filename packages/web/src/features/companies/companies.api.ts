@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { logoFileProblem } from './company-logo-file';
 
 export interface CompanyAddress {
   id: number;
@@ -52,6 +53,12 @@ export type CompanyToggle =
   | 'is_order_auto_confirm'
   | 'is_bill_auto_received'
   | 'apply_credit_limit_restriction';
+
+export interface NotificationContactBody {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
 
 export interface Terms {
   id: number;
@@ -177,5 +184,73 @@ export function useSaveTerms(companyId: number) {
       errorMessage: 'Failed to update terms and conditions.',
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.terms(companyId) }),
+  });
+}
+
+/** After any change to the company, its profile is read again. */
+function useInvalidateCompany(companyId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
+}
+
+export function useUploadLogo(companyId: number) {
+  const invalidate = useInvalidateCompany(companyId);
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const problem = logoFileProblem(file);
+      if (problem) throw new ApiError({ status: 400, detail: problem, errors: { file: [problem] } });
+      const form = new FormData();
+      form.append('file', file);
+      return acceptedCompany(await api.upload<Company>(`companies/${companyId}/logo`, form));
+    },
+    meta: { successMessage: 'Logo uploaded successfully.', errorMessage: 'Failed to upload logo.' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteLogo(companyId: number) {
+  const invalidate = useInvalidateCompany(companyId);
+  return useMutation({
+    mutationFn: async () => acceptedCompany(await api.delete<Company>(`companies/${companyId}/logo`)),
+    meta: { successMessage: 'Logo deleted successfully.', errorMessage: 'Failed to delete logo.' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddNotificationContact(companyId: number) {
+  const invalidate = useInvalidateCompany(companyId);
+  return useMutation({
+    mutationFn: (body: NotificationContactBody) =>
+      api.post<NotificationContact>(`companies/${companyId}/notification_contacts`, body),
+    meta: {
+      successMessage: 'Notification contact person added successfully.',
+      errorMessage: 'Failed to add notification contact person.',
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateNotificationContact(companyId: number) {
+  const invalidate = useInvalidateCompany(companyId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: NotificationContactBody }) =>
+      api.patch<NotificationContact>(`notification_contacts/${id}`, body),
+    meta: {
+      successMessage: 'Notification contact person updated successfully.',
+      errorMessage: 'Failed to update notification contact person.',
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteNotificationContact(companyId: number) {
+  const invalidate = useInvalidateCompany(companyId);
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`notification_contacts/${id}`),
+    meta: {
+      successMessage: 'Notification contact person deleted successfully.',
+      errorMessage: 'Failed to delete notification contact person.',
+    },
+    onSuccess: invalidate,
   });
 }

@@ -4,16 +4,19 @@ import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorDetail } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
 import { companyQuery } from './companies.api';
 import { CompanyEditDialog } from './company-edit-dialog';
 import { CompanyProfileCard } from './company-profile-card';
 import { CompanySwitches } from './company-switches';
+import { NotificationContactsCard } from './notification-contacts-card';
 import { TermsCard } from './terms-card';
 
-/** /company: the company profile, its switches and its terms and conditions. */
+/** /company: the company profile and logo, its switches, notification contacts and terms. */
 export function CompanyPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
+  const canChange = canPerform(user, 'change_company');
   const company = useQuery(companyQuery(companyId));
   const [editing, edit] = useDisclosure(false);
 
@@ -46,9 +49,10 @@ export function CompanyPage() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <CompanyProfileCard company={company.data} />
+        <CompanyProfileCard company={company.data} canChange={canChange} />
         <CompanySwitches company={company.data} />
       </SimpleGrid>
+      <NotificationContactsCard company={company.data} canChange={canChange} />
       <TermsCard companyId={companyId} />
       {editing && <CompanyEditDialog company={company.data} onClose={edit.close} />}
     </Stack>

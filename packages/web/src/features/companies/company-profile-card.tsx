@@ -1,6 +1,7 @@
 import { formatAddress, NOT_APPLICABLE } from '@b2b/domain/money';
-import { Avatar, Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Company } from './companies.api';
+import { CompanyLogoActions, CompanyLogoImage } from './company-logo';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -13,22 +14,27 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-export function CompanyProfileCard({ company }: { company: Company }) {
+export interface CompanyProfileCardProps {
+  company: Company;
+  /** change_company: the logo can be uploaded and deleted. */
+  canChange: boolean;
+}
+
+export function CompanyProfileCard({ company, canChange }: CompanyProfileCardProps) {
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={company.logo} size={56} radius="md" color="indigo" alt={`${company.name} logo`}>
-            {company.name.charAt(0).toUpperCase()}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
+          <CompanyLogoImage company={company} />
+          <Stack gap={4} style={{ minWidth: 0 }} align="flex-start">
             <Title order={3} fz="h4">
               {company.name}
             </Title>
             <Badge color={company.is_verified ? 'teal' : 'yellow'} variant="light">
               {company.is_verified ? 'Verified' : 'Not verified'}
             </Badge>
-          </div>
+            {canChange && <CompanyLogoActions company={company} />}
+          </Stack>
         </Group>
         <SimpleGrid cols={2} spacing="md">
           <Field label="Display Name" value={company.display_name} />
@@ -43,18 +49,6 @@ export function CompanyProfileCard({ company }: { company: Company }) {
             {company.addresses.map((address) => (
               <Text key={address.id} size="sm">
                 {formatAddress(address)}, {address.city}, {address.state.name} {address.pincode}
-              </Text>
-            ))}
-          </>
-        )}
-        {company.notification_contacts.length > 0 && (
-          <>
-            <Divider label="Notification contacts" labelPosition="left" />
-            {company.notification_contacts.map((contact) => (
-              <Text key={contact.id} size="sm">
-                {contact.name}
-                {contact.email ? ` · ${contact.email}` : ''}
-                {contact.phone ? ` · ${contact.phone}` : ''}
               </Text>
             ))}
           </>

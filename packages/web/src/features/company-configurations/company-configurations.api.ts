@@ -1,0 +1,69 @@
+import type { CONFIGURATION_TYPES } from '@b2b/domain/api/companies';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
+
+export interface CompanyConfiguration {
+  id: number;
+  configuration_type: ConfigurationType;
+  configurations: Record<string, unknown>;
+  is_enabled: boolean;
+}
+
+export const configurationKeys = {
+  all: ['company-configurations'] as const,
+  list: (companyId: number) => [...configurationKeys.all, 'list', companyId] as const,
+};
+
+/** The signed-in company's configuration entries, at most one per type (the server answers a plain list). */
+export const configurationListQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: configurationKeys.list(companyId),
+    queryFn: ({ signal }) => api.get<CompanyConfiguration[]>('company_configurations', undefined, signal),
+  });
+
+export interface SaveConfiguration {
+  type: ConfigurationType;
+  /** The stored entry of that type; none yet means the entry is created. */
+  existing: CompanyConfiguration | undefined;
+  /** The type's settings as a whole; unknown keys already stored are kept. */
+  settings?: Record<string, unknown>;
+  is_enabled?: boolean;
+  /** What a new entry starts with when only is_enabled is given. */
+  defaults: Record<string, unknown>;
+}
+
+/**
+ * A configuration change: PATCH of the entry, or POST of a new one for a type not stored yet
+ * (the server answers 409 when it exists after all; the list is read again either way).
+ */
+export function useSaveConfiguration(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, existing, settings, is_enabled, defaults }: SaveConfiguration) => {
+      if (existing) {
+        return api.patch<CompanyConfiguration>(`company_configurations/${existing.id}`, {
+          ...(settings ? { configurations: { ...existing.configurations, ...settings } } : {}),
+          ...(is_enabled === undefined ? {} : { is_enabled }),
+        });
+      }
+      return api.post<CompanyConfiguration>('company_configurations', {
+        configuration_type: type,
+        configurations: settings ?? defaults,
+        is_enabled: is_enabled ?? false,
+      });
+    },
+    meta: {
+      successMessage: 'Configurations updated successfully.',
+      errorMessage: 'Failed to update configurations.',
+    },
+    onSuccess: (saved) =>
+      queryClient.setQueryData<CompanyConfiguration[]>(configurationKeys.list(companyId), (entries) =>
+        entries
+          ? [...entries.filter((entry) => entry.configuration_type !== saved.configuration_type), saved]
+          : entries,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: configurationKeys.list(companyId) }),
+  });
+}

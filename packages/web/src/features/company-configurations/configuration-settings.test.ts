@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTO_CANCEL_DEFAULTS,
+  autoCancelSchema,
+  BATCH_DEFAULTS,
+  batchSchema,
+  PRINT_DEFAULTS,
+  printSchema,
+  readSettings,
+} from './configuration-settings';
+
+describe('readSettings', () => {
+  it('takes the defaults when nothing is stored yet', () => {
+    expect(readSettings(printSchema, PRINT_DEFAULTS, undefined)).toEqual(PRINT_DEFAULTS);
+    expect(readSettings(batchSchema, BATCH_DEFAULTS, {})).toEqual(BATCH_DEFAULTS);
+  });
+
+  it('takes every valid stored value', () => {
+    expect(
+      readSettings(printSchema, PRINT_DEFAULTS, {
+        paper_size: 'Thermal 80mm',
+        show_logo: false,
+        show_hsn_summary: false,
+        footer_note: 'Thank you',
+      }),
+    ).toEqual({
+      paper_size: 'Thermal 80mm',
+      show_logo: false,
+      show_hsn_summary: false,
+      footer_note: 'Thank you',
+    });
+    expect(readSettings(autoCancelSchema, AUTO_CANCEL_DEFAULTS, { after_days: 7 })).toEqual({
+      after_days: 7,
+    });
+  });
+
+  it('replaces only the malformed values by their defaults and ignores unknown keys', () => {
+    expect(
+      readSettings(printSchema, PRINT_DEFAULTS, { paper_size: 'A9', show_logo: false, colour: 'red' }),
+    ).toEqual({ ...PRINT_DEFAULTS, show_logo: false });
+    expect(
+      readSettings(batchSchema, BATCH_DEFAULTS, { expiry_alert_days: -4, is_batch_mandatory: 'yes' }),
+    ).toEqual(BATCH_DEFAULTS);
+  });
+});
+
+describe('settings schemas', () => {
+  const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues[0]?.message;
+
+  it('wants auto-cancel days from 1 to 365', () => {
+    expect(autoCancelSchema.parse({ after_days: 15 })).toEqual({ after_days: 15 });
+    expect(messageOf(autoCancelSchema.safeParse({ after_days: '' }))).toBe('This field is required.');
+    expect(messageOf(autoCancelSchema.safeParse({ after_days: 0 }))).toBe(
+      'Please enter a valid positive integer.',
+    );
+    expect(messageOf(autoCancelSchema.safeParse({ after_days: 400 }))).toBe('Cannot exceed 365 days.');
+  });
+
+  it('lets the expiry alert be 0 days but not a fraction', () => {
+    expect(batchSchema.parse({ expiry_alert_days: 0, is_batch_mandatory: true }).expiry_alert_days).toBe(0);
+    expect(messageOf(batchSchema.safeParse({ expiry_alert_days: 2.5, is_batch_mandatory: true }))).toBe(
+      'Please enter a whole number.',
+    );
+  });
+
+  it('limits the print footer note to 200 characters', () => {
+    const note = 'x'.repeat(201);
+    expect(messageOf(printSchema.safeParse({ ...PRINT_DEFAULTS, footer_note: note }))).toBe(
+      'Cannot exceed more than 200 characters.',
+    );
+  });
+});

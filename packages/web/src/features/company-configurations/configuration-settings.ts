@@ -1,0 +1,73 @@
+import {
+  isPositiveInteger,
+  isWholeNumber,
+  MESSAGES,
+  maxLengthMessage,
+  numberField,
+} from '@b2b/domain/validation';
+import { z } from 'zod';
+
+/**
+ * What each configuration type keeps in its `configurations` object. The server stores the object
+ * as it is sent, so the screen reads it field by field: a missing or malformed value shows as the
+ * default instead of breaking the card.
+ */
+export const PAPER_SIZES = ['A4', 'A5', 'Thermal 80mm'] as const;
+export const MAX_DAYS = 365;
+export const FOOTER_NOTE_MAX = 200;
+
+const daysMessage = `Cannot exceed ${MAX_DAYS} days.`;
+const notAbove = (max: number) => (value: string) => Number(value) <= max;
+
+export const autoCancelSchema = z.object({
+  after_days: numberField([
+    [isPositiveInteger, MESSAGES.positive_integer],
+    [notAbove(MAX_DAYS), daysMessage],
+  ]),
+});
+
+export const batchSchema = z.object({
+  expiry_alert_days: numberField([
+    [isWholeNumber, MESSAGES.whole_number],
+    [notAbove(MAX_DAYS), daysMessage],
+  ]),
+  is_batch_mandatory: z.boolean(),
+});
+
+export const printSchema = z.object({
+  paper_size: z.enum(PAPER_SIZES, { error: 'Please choose a paper size.' }),
+  show_logo: z.boolean(),
+  show_hsn_summary: z.boolean(),
+  footer_note: z.string().trim().max(FOOTER_NOTE_MAX, maxLengthMessage(FOOTER_NOTE_MAX)),
+});
+
+export const termsSchema = z.object({ show_on_invoice: z.boolean() });
+
+export type AutoCancelSettings = z.output<typeof autoCancelSchema>;
+export type BatchSettings = z.output<typeof batchSchema>;
+export type PrintSettings = z.output<typeof printSchema>;
+export type TermsSettings = z.output<typeof termsSchema>;
+
+export const AUTO_CANCEL_DEFAULTS: AutoCancelSettings = { after_days: 30 };
+export const BATCH_DEFAULTS: BatchSettings = { expiry_alert_days: 30, is_batch_mandatory: false };
+export const PRINT_DEFAULTS: PrintSettings = {
+  paper_size: 'A4',
+  show_logo: true,
+  show_hsn_summary: true,
+  footer_note: '',
+};
+export const TERMS_DEFAULTS: TermsSettings = { show_on_invoice: true };
+
+/** The stored settings, each field valid by its schema or else its default. */
+export function readSettings<S extends Record<string, unknown>>(
+  schema: z.ZodObject,
+  defaults: S,
+  stored: Record<string, unknown> | null | undefined,
+): S {
+  const settings: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const parsed = schema.shape[key]?.safeParse(stored?.[key]);
+    if (parsed?.success) settings[key] = parsed.data;
+  }
+  return settings as S;
+}
