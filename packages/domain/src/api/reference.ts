@@ -34,3 +34,11 @@ export const salesChannelOutput = z.object({
   is_active: z.boolean(),
   is_marketing_enabled: z.boolean(),
 });
+
+/** Several positions changed at once (a move swaps two neighbours), applied together or not at all. */
+export const paymentMethodsReorder = z.object({
+  positions: z
+    .array(z.object({ id, position: z.number().int().min(0).max(1000) }))
+    .min(1, 'Nothing to reorder.')
+    .max(100),
+});

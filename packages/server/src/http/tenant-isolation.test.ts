@@ -16,6 +16,8 @@ async function idsOf(company: SignedUpCompany) {
   const tax = (await company.api.get(`companies/${c}/taxes`)).body.results[0];
   const method = (await company.api.get(`companies/${c}/payment_methods`)).body.results[0];
   const contact = await company.api.post(`companies/${c}/notification_contacts`, { name: `B-${c}` });
+  const category = await company.api.post(`companies/${c}/categories`, { name: `B-${c}` });
+  const brand = await company.api.post(`companies/${c}/brands`, { name: `B-${c}` });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -24,6 +26,8 @@ async function idsOf(company: SignedUpCompany) {
     taxId: tax.id,
     methodId: method.id,
     contactId: contact.body.id,
+    categoryId: category.body.id,
+    brandId: brand.body.id,
   };
 }
 
@@ -39,6 +43,8 @@ function idFor(url: string, ids: Ids): number {
     roles: ids.roleId,
     company_configurations: ids.configId,
     notification_contacts: ids.contactId,
+    categories: ids.categoryId,
+    brands: ids.brandId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -62,8 +68,15 @@ const BODIES: Record<string, unknown> = {
   'POST /api/users/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
   'POST /api/roles/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
   'POST /api/companies/:companyId/notification_contacts': { name: 'Intruder' },
+  'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
   'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
   'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+  'POST /api/companies/:companyId/categories': { name: 'Intruder category' },
+  'PATCH /api/categories/:id': { name: 'Intruder category' },
+  'PATCH /api/categories/:id/seo': { meta_title: 'Intruder' },
+  'POST /api/companies/:companyId/brands': { name: 'Intruder brand' },
+  'PATCH /api/brands/:id': { name: 'Intruder brand' },
+  'PATCH /api/brands/:id/ignore_for_bi': { ignore_for_bi: true },
 };
 
 describe('tenant isolation', () => {
@@ -94,6 +107,15 @@ describe('tenant isolation', () => {
     expect(bCompany.notification_contacts).toEqual([
       expect.objectContaining({ id: bIds.contactId, name: `B-${bIds.companyId}` }),
     ]);
+    expect((await b.api.get(`categories/${bIds.categoryId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      image: null,
+    });
+    expect((await b.api.get(`brands/${bIds.brandId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      ignore_for_bi: false,
+    });
   });
 
   it('lists never include another company', async () => {

@@ -1,4 +1,5 @@
 import type { CompanyOutput, CompanyUpdate } from '@b2b/domain/api/companies';
+import { CONFIGURATION_SETTINGS_SCHEMAS } from '@b2b/domain/company-configurations';
 import type { Database } from '../../db/database.ts';
 import type { ConfigurationType } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
@@ -64,6 +65,18 @@ export async function updateCompany(options: {
 export const listConfigurations = (db: Executor, companyId: number, type?: ConfigurationType) =>
   queries.listConfigurations(db, companyId, type);
 
+/** Each configuration type has its own settings; a wrong value is a 400 on that setting. */
+function validSettings(type: ConfigurationType, settings: Record<string, unknown>): Record<string, unknown> {
+  const parsed = CONFIGURATION_SETTINGS_SCHEMAS[type].safeParse(settings);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = ['configurations', ...issue.path.map(String)].join('.');
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  throw new AppError('validation_error', parsed.error.issues[0]?.message ?? 'Invalid configuration.', { errors });
+}
+
 export async function createConfiguration(
   db: Executor,
   companyId: number,
@@ -73,7 +86,8 @@ export async function createConfiguration(
     is_enabled: boolean;
   },
 ) {
-  const row = await queries.insertConfiguration(db, companyId, input);
+  const configurations = validSettings(input.configuration_type, input.configurations);
+  const row = await queries.insertConfiguration(db, companyId, { ...input, configurations });
   if (!row) {
     throw new AppError(
       'conflict',
@@ -89,7 +103,10 @@ export async function updateConfiguration(
   id: number,
   changes: { configurations?: Record<string, unknown>; is_enabled?: boolean },
 ) {
-  const row = await queries.updateConfiguration(db, companyId, id, changes);
+  const [current] = (await queries.listConfigurations(db, companyId)).filter((c) => c.id === id);
+  if (!current) throw notFound('Configuration');
+  const configurations = changes.configurations && validSettings(current.configuration_type, changes.configurations);
+  const row = await queries.updateConfiguration(db, companyId, id, { ...changes, configurations });
   if (!row) throw notFound('Configuration');
   return row;
 }

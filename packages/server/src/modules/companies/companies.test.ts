@@ -197,3 +197,28 @@ describe('notification contacts', () => {
     expect((await company.api.get(`companies/${company.companyId}`)).body.notification_contacts).toEqual([]);
   });
 });
+
+describe('company_configurations settings', () => {
+  it('validates the settings of each type and keeps other keys', async () => {
+    const company = await signUpCompany();
+    const bad = await company.api.post('company_configurations', {
+      configuration_type: 'print_configuration',
+      configurations: { paper_size: 'Letter' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors['configurations.paper_size']).toBeDefined();
+    const good = await company.api.post('company_configurations', {
+      configuration_type: 'print_configuration',
+      configurations: { paper_size: 'A5', show_logo: false, theme: 'classic' },
+    });
+    expect(good.status).toBe(201);
+    expect(good.body.configurations).toEqual({ paper_size: 'A5', show_logo: false, theme: 'classic' });
+    const days = await company.api.post('company_configurations', {
+      configuration_type: 'auto_cancel_partially_invoiced_orders',
+      configurations: { after_days: 0 },
+    });
+    expect(days.status).toBe(400);
+    const patched = await company.api.patch(`company_configurations/${good.body.id}`, { configurations: { footer_note: 'x'.repeat(500) } });
+    expect(patched.status).toBe(400);
+  });
+});

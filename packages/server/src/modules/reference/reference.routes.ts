@@ -1,6 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
   paymentMethodOutput,
+  paymentMethodsReorder,
   paymentMethodUpdate,
   salesChannelOutput,
   taxOutput,
@@ -12,6 +13,7 @@ import { notFound } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow } from '../../http/list-params.ts';
 import * as queries from './reference.queries.ts';
+import { reorderPaymentMethods } from './reference.service.ts';
 
 const companyParams = z.object({ companyId: idParam });
 const itemParams = z.object({ companyId: idParam, id: idParam });
@@ -139,6 +141,15 @@ export async function referenceRoutes(app: Api) {
       if (!row) throw notFound('Payment Method');
       return row;
     },
+  );
+
+  app.post(
+    '/companies/:companyId/payment_methods/reorder',
+    {
+      config: { permission: 'change_payment_method' },
+      schema: { tags, params: companyParams, body: paymentMethodsReorder, response: { 200: pageOf(paymentMethodOutput) } },
+    },
+    async (request) => wholePage(await reorderPaymentMethods(db, request.params.companyId, request.body.positions)),
   );
 
   for (const [path, activeOnly] of [

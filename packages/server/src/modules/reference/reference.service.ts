@@ -8,8 +8,9 @@ import {
   INDIAN_CITIES,
   INDIAN_STATES,
 } from '@b2b/domain/reference-data';
-import type { Executor } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Database } from '../../db/database.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { notFound, validationError } from '../../http/errors.ts';
 import * as queries from './reference.queries.ts';
 
 /** A state's id is its GST state code as a number (27 = Maharashtra), so ids mean the same everywhere. */
@@ -45,4 +46,15 @@ export async function getState(db: Executor, stateId: number) {
   const state = await queries.findState(db, stateId);
   if (!state) throw notFound('State');
   return state;
+}
+
+/** Applies a batch of position changes in one transaction; every id must be a method of the company. */
+export async function reorderPaymentMethods(db: Database, companyId: number, positions: { id: number; position: number }[]) {
+  return inTransaction(db, async (tx) => {
+    for (const { id, position } of positions) {
+      const row = await queries.updatePaymentMethod(tx, companyId, id, { position });
+      if (!row) throw validationError('positions', 'Payment Method Not Found');
+    }
+    return queries.listPaymentMethods(tx, companyId);
+  });
 }

@@ -72,3 +72,32 @@ describe('reference data', () => {
     ).toBe('Exempt');
   });
 });
+
+describe('POST companies/{companyId}/payment_methods/reorder', () => {
+  it('applies all position changes together, or none when one id is foreign', async () => {
+    const company = await signUpCompany();
+    const other = await signUpCompany();
+    const c = company.companyId;
+    const [first, second] = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    const swapped = await company.api.post(`companies/${c}/payment_methods/reorder`, {
+      positions: [
+        { id: first.id, position: second.position },
+        { id: second.id, position: first.position },
+      ],
+    });
+    expect(swapped.status).toBe(200);
+    expect(swapped.body.results.slice(0, 2).map((m: { id: number }) => m.id)).toEqual([second.id, first.id]);
+
+    const foreign = (await other.api.get(`companies/${other.companyId}/payment_methods`)).body.results[0];
+    const mixed = await company.api.post(`companies/${c}/payment_methods/reorder`, {
+      positions: [
+        { id: first.id, position: 50 },
+        { id: foreign.id, position: 1 },
+      ],
+    });
+    expect(mixed.status).toBe(400);
+    const after = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    expect(after.find((m: { id: number }) => m.id === first.id).position).toBe(first.position === second.position ? first.position : second.position);
+    expect((await company.api.post(`companies/${c}/payment_methods/reorder`, { positions: [] })).status).toBe(400);
+  });
+});

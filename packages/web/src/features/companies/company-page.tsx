@@ -44,16 +44,18 @@ export function CompanyPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Company</Title>
-        <Button leftSection={<IconEdit size={16} />} onClick={edit.open}>
-          Edit Company
-        </Button>
+        {canChange && (
+          <Button leftSection={<IconEdit size={16} />} onClick={edit.open}>
+            Edit Company
+          </Button>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <CompanyProfileCard company={company.data} canChange={canChange} />
-        <CompanySwitches company={company.data} />
+        <CompanySwitches company={company.data} canChange={canChange} />
       </SimpleGrid>
       <NotificationContactsCard company={company.data} canChange={canChange} />
-      <TermsCard companyId={companyId} />
+      <TermsCard companyId={companyId} canChange={canChange} />
       {editing && <CompanyEditDialog company={company.data} onClose={edit.close} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Card, Stack, Switch, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { type Company, type CompanyToggle, useToggleCompanyFlag } from './companies.api';
 
 const SWITCHES: { flag: CompanyToggle; label: string; description: string }[] = [
@@ -19,8 +19,11 @@ const SWITCHES: { flag: CompanyToggle; label: string; description: string }[] = 
   },
 ];
 
-/** The company's three switches; each change is its own PATCH and ends in the spec's toast. */
-export function CompanySwitches({ company }: { company: Company }) {
+/**
+ * The company's three switches; each change is its own PATCH and ends in the spec's toast.
+ * Without change_company they show as On/Off badges (a disabled switch reads as off).
+ */
+export function CompanySwitches({ company, canChange }: { company: Company; canChange: boolean }) {
   const toggle = useToggleCompanyFlag(company.id);
   const pendingFlag = toggle.isPending ? toggle.variables?.flag : undefined;
   return (
@@ -29,16 +32,30 @@ export function CompanySwitches({ company }: { company: Company }) {
         <Title order={3} fz="h4">
           Preferences
         </Title>
-        {SWITCHES.map((entry) => (
-          <Switch
-            key={entry.flag}
-            label={entry.label}
-            description={entry.description}
-            checked={pendingFlag === entry.flag ? Boolean(toggle.variables?.value) : company[entry.flag]}
-            disabled={toggle.isPending}
-            onChange={(event) => toggle.mutate({ flag: entry.flag, value: event.currentTarget.checked })}
-          />
-        ))}
+        {SWITCHES.map((entry) =>
+          canChange ? (
+            <Switch
+              key={entry.flag}
+              label={entry.label}
+              description={entry.description}
+              checked={pendingFlag === entry.flag ? Boolean(toggle.variables?.value) : company[entry.flag]}
+              disabled={toggle.isPending}
+              onChange={(event) => toggle.mutate({ flag: entry.flag, value: event.currentTarget.checked })}
+            />
+          ) : (
+            <Group key={entry.flag} justify="space-between" wrap="nowrap">
+              <div>
+                <Text size="sm">{entry.label}</Text>
+                <Text size="xs" c="dimmed">
+                  {entry.description}
+                </Text>
+              </div>
+              <Badge color={company[entry.flag] ? 'green' : 'gray'} variant="light">
+                {company[entry.flag] ? 'On' : 'Off'}
+              </Badge>
+            </Group>
+          ),
+        )}
       </Stack>
     </Card>
   );

@@ -7,7 +7,7 @@ import { termsQuery, useSaveTerms } from './companies.api';
 const MAX_TERMS = 20_000;
 
 /** The company's terms and conditions, printed on its documents. */
-export function TermsCard({ companyId }: { companyId: number }) {
+export function TermsCard({ companyId, canChange }: { companyId: number; canChange: boolean }) {
   const terms = useQuery(termsQuery(companyId));
   const save = useSaveTerms(companyId);
   const [text, setText] = useState('');
@@ -42,25 +42,28 @@ export function TermsCard({ companyId }: { companyId: number }) {
               maxRows={16}
               value={text}
               maxLength={MAX_TERMS}
+              readOnly={!canChange}
               onChange={(event) => setText(event.currentTarget.value)}
               description={`${text.length} / ${MAX_TERMS} characters`}
             />
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                disabled={text === saved || save.isPending}
-                onClick={() => setText(saved)}
-              >
-                Discard
-              </Button>
-              <Button
-                loading={save.isPending}
-                disabled={text === saved}
-                onClick={() => save.mutate({ existing: terms.data ?? null, terms: text })}
-              >
-                Save Terms
-              </Button>
-            </Group>
+            {canChange && (
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  disabled={text === saved || save.isPending}
+                  onClick={() => setText(saved)}
+                >
+                  Discard
+                </Button>
+                <Button
+                  loading={save.isPending}
+                  disabled={text === saved}
+                  onClick={() => save.mutate({ existing: terms.data ?? null, terms: text })}
+                >
+                  Save Terms
+                </Button>
+              </Group>
+            )}
           </>
         )}
       </Stack>

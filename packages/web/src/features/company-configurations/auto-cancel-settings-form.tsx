@@ -5,7 +5,7 @@ import {
   type AutoCancelSettings,
   autoCancelSchema,
   MAX_DAYS,
-} from './configuration-settings';
+} from '@b2b/domain/company-configurations';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

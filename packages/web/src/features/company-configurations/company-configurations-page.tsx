@@ -13,7 +13,7 @@ import {
   BATCH_DEFAULTS,
   PRINT_DEFAULTS,
   TERMS_DEFAULTS,
-} from './configuration-settings';
+} from '@b2b/domain/company-configurations';
 import { PrintSettingsForm } from './print-settings-form';
 import { TermsSettingsForm } from './terms-settings-form';
 import { ZohoCard } from './zoho-card';

@@ -8,7 +8,7 @@ import {
   PRINT_DEFAULTS,
   type PrintSettings,
   printSchema,
-} from './configuration-settings';
+} from '@b2b/domain/company-configurations';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

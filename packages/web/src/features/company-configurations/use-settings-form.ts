@@ -6,7 +6,7 @@ import {
   type ConfigurationType,
   useSaveConfiguration,
 } from './company-configurations.api';
-import { readSettings } from './configuration-settings';
+import { readSettings } from '@b2b/domain/company-configurations';
 
 export interface SettingsFormProps {
   companyId: number;

@@ -15,6 +15,15 @@ function serverWith(initial: PaymentMethod[]) {
     if (call.method === 'GET' && call.path === 'companies/10/payment_methods') {
       return { body: paged([...methods].sort((a, b) => a.position - b.position || a.id - b.id)) };
     }
+    const ordered = () => paged([...methods].sort((a, b) => a.position - b.position || a.id - b.id));
+    if (call.method === 'POST' && call.path === 'companies/10/payment_methods/reorder') {
+      const { positions } = call.body as { positions: { id: number; position: number }[] };
+      methods = methods.map((m) => ({
+        ...m,
+        position: positions.find((p) => p.id === m.id)?.position ?? m.position,
+      }));
+      return { body: ordered() };
+    }
     const match = /^companies\/10\/payment_methods\/(\d+)$/.exec(call.path);
     if (call.method === 'PATCH' && match) {
       methods = methods.map((m) => (m.id === Number(match[1]) ? { ...m, ...(call.body as object) } : m));
@@ -53,15 +62,22 @@ describe('PaymentMethodsPage', () => {
     expect(api.calls[0].query.get('limit')).toBe('100');
   });
 
-  it('moves a method down by swapping positions with its neighbour', async () => {
+  it('moves a method down by swapping positions with its neighbour, in one call', async () => {
     const api = serverWith(METHODS);
     renderWithProviders(<PaymentMethodsPage />, { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Move Cash down' }));
     await waitFor(() => expect(namesInOrder()).toEqual(['Cheque', 'Cash', 'UPI']));
     await waitFor(() =>
       expect(api.changes().map((call) => [call.path, call.body])).toEqual([
-        ['companies/10/payment_methods/1', { position: 2 }],
-        ['companies/10/payment_methods/2', { position: 1 }],
+        [
+          'companies/10/payment_methods/reorder',
+          {
+            positions: [
+              { id: 1, position: 2 },
+              { id: 2, position: 1 },
+            ],
+          },
+        ],
       ]),
     );
     await waitFor(() =>

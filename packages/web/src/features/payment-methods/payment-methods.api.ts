@@ -40,21 +40,17 @@ interface MoveArgs {
 }
 
 /**
- * Moves a method one place up or down by PATCHing positions (two calls when the neighbours swap).
- * The new order shows at once; the list is read again afterwards, so a half-applied move (the
- * second call failing) shows as the server has it.
+ * Moves a method one place up or down: the changed positions go to the server in one call, which
+ * applies them together. The new order shows at once and the list is read again afterwards.
  */
 export function useMovePaymentMethod(companyId: number) {
   const queryClient = useQueryClient();
   const key = paymentMethodKeys.list(companyId);
   return useMutation({
-    mutationFn: async ({ methods, index, direction }: MoveArgs) => {
-      for (const change of positionChanges(methods, index, direction)) {
-        await api.patch<PaymentMethod>(`companies/${companyId}/payment_methods/${change.id}`, {
-          position: change.position,
-        });
-      }
-    },
+    mutationFn: ({ methods, index, direction }: MoveArgs) =>
+      api.post<Paged<PaymentMethod>>(`companies/${companyId}/payment_methods/reorder`, {
+        positions: positionChanges(methods, index, direction),
+      }),
     onMutate: async ({ methods, index, direction }) => {
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<Paged<PaymentMethod>>(key, (current) =>

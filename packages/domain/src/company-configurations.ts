@@ -4,7 +4,7 @@ import {
   MESSAGES,
   maxLengthMessage,
   numberField,
-} from '@b2b/domain/validation';
+} from './validation.ts';
 import { z } from 'zod';
 
 /**
@@ -71,3 +71,15 @@ export function readSettings<S extends Record<string, unknown>>(
   }
   return settings as S;
 }
+
+/**
+ * What the server accepts in `configurations` for each type: the known keys must be valid, other
+ * keys are kept as they are. Zoho's keys belong to its integration, which checks them itself.
+ */
+export const CONFIGURATION_SETTINGS_SCHEMAS = {
+  auto_cancel_partially_invoiced_orders: autoCancelSchema.partial().loose(),
+  batch_configuration: batchSchema.partial().loose(),
+  print_configuration: printSchema.partial().loose(),
+  terms_and_conditions: termsSchema.partial().loose(),
+  zoho: z.record(z.string(), z.unknown()),
+} as const;

@@ -7,7 +7,7 @@ import {
   PRINT_DEFAULTS,
   printSchema,
   readSettings,
-} from './configuration-settings';
+} from './company-configurations.ts';
 
 describe('readSettings', () => {
   it('takes the defaults when nothing is stored yet', () => {
