@@ -19,6 +19,8 @@ import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
+import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -47,6 +49,8 @@ const MODULES = [
   rolesRoutes,
   branchesRoutes,
   referenceRoutes,
+  categoriesRoutes,
+  brandsRoutes,
   filesRoutes,
 ];
 

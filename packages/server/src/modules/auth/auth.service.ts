@@ -21,6 +21,7 @@ import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
 import { insertBranch } from '../branches/branches.service.ts';
+import { createRootCategory } from '../categories/categories.service.ts';
 import { insertCompany, markCompanyVerified } from '../companies/companies.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { ensureStatesAndCities, getState, seedCompanyReferenceData } from '../reference/reference.service.ts';
@@ -258,6 +259,7 @@ export async function createCompanyAccount(
   });
   await addUserBranches(tx, company.id, user.id, [branch.id]);
   await seedCompanyReferenceData(tx, company.id);
+  await createRootCategory(tx, company.id);
   await recordHistory(tx, {
     companyId: company.id,
     entityType: 'company',

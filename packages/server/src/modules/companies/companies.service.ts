@@ -74,7 +74,9 @@ function validSettings(type: ConfigurationType, settings: Record<string, unknown
     const field = ['configurations', ...issue.path.map(String)].join('.');
     errors[field] = [...(errors[field] ?? []), issue.message];
   }
-  throw new AppError('validation_error', parsed.error.issues[0]?.message ?? 'Invalid configuration.', { errors });
+  throw new AppError('validation_error', parsed.error.issues[0]?.message ?? 'Invalid configuration.', {
+    errors,
+  });
 }
 
 export async function createConfiguration(
@@ -105,7 +107,8 @@ export async function updateConfiguration(
 ) {
   const [current] = (await queries.listConfigurations(db, companyId)).filter((c) => c.id === id);
   if (!current) throw notFound('Configuration');
-  const configurations = changes.configurations && validSettings(current.configuration_type, changes.configurations);
+  const configurations =
+    changes.configurations && validSettings(current.configuration_type, changes.configurations);
   const row = await queries.updateConfiguration(db, companyId, id, { ...changes, configurations });
   if (!row) throw notFound('Configuration');
   return row;

@@ -218,7 +218,9 @@ describe('company_configurations settings', () => {
       configurations: { after_days: 0 },
     });
     expect(days.status).toBe(400);
-    const patched = await company.api.patch(`company_configurations/${good.body.id}`, { configurations: { footer_note: 'x'.repeat(500) } });
+    const patched = await company.api.patch(`company_configurations/${good.body.id}`, {
+      configurations: { footer_note: 'x'.repeat(500) },
+    });
     expect(patched.status).toBe(400);
   });
 });

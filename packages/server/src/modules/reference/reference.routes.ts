@@ -147,9 +147,15 @@ export async function referenceRoutes(app: Api) {
     '/companies/:companyId/payment_methods/reorder',
     {
       config: { permission: 'change_payment_method' },
-      schema: { tags, params: companyParams, body: paymentMethodsReorder, response: { 200: pageOf(paymentMethodOutput) } },
+      schema: {
+        tags,
+        params: companyParams,
+        body: paymentMethodsReorder,
+        response: { 200: pageOf(paymentMethodOutput) },
+      },
     },
-    async (request) => wholePage(await reorderPaymentMethods(db, request.params.companyId, request.body.positions)),
+    async (request) =>
+      wholePage(await reorderPaymentMethods(db, request.params.companyId, request.body.positions)),
   );
 
   for (const [path, activeOnly] of [

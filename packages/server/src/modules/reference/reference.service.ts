@@ -49,7 +49,11 @@ export async function getState(db: Executor, stateId: number) {
 }
 
 /** Applies a batch of position changes in one transaction; every id must be a method of the company. */
-export async function reorderPaymentMethods(db: Database, companyId: number, positions: { id: number; position: number }[]) {
+export async function reorderPaymentMethods(
+  db: Database,
+  companyId: number,
+  positions: { id: number; position: number }[],
+) {
   return inTransaction(db, async (tx) => {
     for (const { id, position } of positions) {
       const row = await queries.updatePaymentMethod(tx, companyId, id, { position });

@@ -97,7 +97,11 @@ describe('POST companies/{companyId}/payment_methods/reorder', () => {
     });
     expect(mixed.status).toBe(400);
     const after = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
-    expect(after.find((m: { id: number }) => m.id === first.id).position).toBe(first.position === second.position ? first.position : second.position);
-    expect((await company.api.post(`companies/${c}/payment_methods/reorder`, { positions: [] })).status).toBe(400);
+    expect(after.find((m: { id: number }) => m.id === first.id).position).toBe(
+      first.position === second.position ? first.position : second.position,
+    );
+    expect((await company.api.post(`companies/${c}/payment_methods/reorder`, { positions: [] })).status).toBe(
+      400,
+    );
   });
 });

@@ -1,0 +1,119 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { SortKey } from '../../http/list-params.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const brandColumns = [
+  'b.id',
+  'b.name',
+  'b.logo',
+  'b.is_active',
+  'b.ignore_for_bi',
+  'b.created_at',
+  'b.updated_at',
+] as const;
+
+/** Live brands only: a deleted brand is gone for the API, though orders and reports keep its row. */
+const brandSelect = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('brands as b')
+    .select(brandColumns)
+    .where('b.company_id', '=', companyId)
+    .where('b.deleted_at', 'is', null);
+
+export const findBrand = (db: Executor, companyId: number, id: number) =>
+  brandSelect(db, companyId).where('b.id', '=', id).executeTakeFirst();
+
+export interface BrandFilter {
+  search?: string;
+  isActive?: boolean;
+}
+
+function applyFilter(eb: ExpressionBuilder<DB & { b: DB['brands'] }, 'b'>, filter: BrandFilter) {
+  const conditions = [];
+  if (filter.search) conditions.push(eb('b.name', 'ilike', containing(filter.search)));
+  if (filter.isActive !== undefined) conditions.push(eb('b.is_active', '=', filter.isActive));
+  return eb.and(conditions);
+}
+
+export function listBrands(
+  db: Executor,
+  companyId: number,
+  filter: BrandFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
+  let rows = brandSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  return Promise.all([
+    brandSelect(db, companyId)
+      .clearSelect()
+      .where((eb) => applyFilter(eb, filter))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('b.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+export const lockBrand = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('brands')
+    .select(['id', 'name', 'logo'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findBrandByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('brands')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+export const insertBrand = (
+  db: Executor,
+  values: { company_id: number; name: string; ignore_for_bi: boolean },
+) => db.insertInto('brands').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateBrand = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: Partial<{
+    name: string;
+    logo: string | null;
+    is_active: boolean;
+    ignore_for_bi: boolean;
+  }>,
+) =>
+  db
+    .updateTable('brands')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+
+export const softDeleteBrand = (db: Executor, companyId: number, id: number) =>
+  db
+    .updateTable('brands')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+
+/** The database's own refusal of a duplicate live name (a race the check before missed). */
+export const isBrandNameTaken = (error: unknown) => isUniqueViolation(error, 'brands_name_key');

@@ -1,0 +1,170 @@
+import { BRAND_MESSAGES, type BrandCreate, type BrandOutput, type BrandUpdate } from '@b2b/domain/api/brands';
+import type { Database } from '../../db/database.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { fileUrl } from '../../storage/files.routes.ts';
+import { recordHistory } from '../history/history.service.ts';
+import * as queries from './brands.queries.ts';
+
+type BrandRow = NonNullable<Awaited<ReturnType<typeof queries.findBrand>>>;
+
+const present = (row: BrandRow): BrandOutput => ({ ...row, logo: fileUrl(row.logo) });
+
+export async function getBrand(db: Executor, companyId: number, id: number): Promise<BrandOutput> {
+  const row = await queries.findBrand(db, companyId, id);
+  if (!row) throw notFound('Brand');
+  return present(row);
+}
+
+export async function listBrands(
+  db: Executor,
+  companyId: number,
+  filter: queries.BrandFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
+  const [{ n }, rows] = await queries.listBrands(db, companyId, filter, sort, window);
+  return { count: Number(n), results: rows.map(present) };
+}
+
+async function assertNameFree(tx: Executor, companyId: number, name: string, exceptId?: number) {
+  if (await queries.findBrandByName(tx, companyId, name, exceptId)) {
+    throw validationError('name', BRAND_MESSAGES.name_taken);
+  }
+}
+
+/** The unique index is the final word: a concurrent request can pass the check before it. */
+function explainUniqueViolation(error: unknown): never {
+  if (queries.isBrandNameTaken(error)) throw validationError('name', BRAND_MESSAGES.name_taken);
+  throw error;
+}
+
+export async function createBrand(options: {
+  db: Database;
+  actor: Principal;
+  input: BrandCreate;
+}): Promise<BrandOutput> {
+  const { db, actor, input } = options;
+  const id = await inTransaction(db, async (tx) => {
+    await assertNameFree(tx, actor.companyId, input.name);
+    const row = await queries
+      .insertBrand(tx, { company_id: actor.companyId, ...input })
+      .catch(explainUniqueViolation);
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'brand',
+      entityId: row.id,
+      action: 'created',
+      userId: actor.userId,
+      changes: input,
+    });
+    return row.id;
+  });
+  return getBrand(db, actor.companyId, id);
+}
+
+async function changeBrand(
+  db: Database,
+  actor: Principal,
+  brandId: number,
+  action: string,
+  changes: Parameters<typeof queries.updateBrand>[3],
+): Promise<BrandOutput> {
+  await inTransaction(db, async (tx) => {
+    const current = await queries.lockBrand(tx, actor.companyId, brandId);
+    if (!current) throw notFound('Brand');
+    if (changes.name !== undefined) await assertNameFree(tx, actor.companyId, changes.name, brandId);
+    await queries.updateBrand(tx, actor.companyId, brandId, changes).catch(explainUniqueViolation);
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'brand',
+      entityId: brandId,
+      action,
+      userId: actor.userId,
+      changes,
+    });
+  });
+  return getBrand(db, actor.companyId, brandId);
+}
+
+export const updateBrand = (options: {
+  db: Database;
+  actor: Principal;
+  brandId: number;
+  changes: BrandUpdate;
+}) => changeBrand(options.db, options.actor, options.brandId, 'updated', options.changes);
+
+/** Business-intelligence reports leave out brands marked ignore_for_bi. */
+export const setBrandIgnoredForBi = (options: {
+  db: Database;
+  actor: Principal;
+  brandId: number;
+  ignore: boolean;
+}) =>
+  changeBrand(
+    options.db,
+    options.actor,
+    options.brandId,
+    options.ignore ? 'ignored_for_bi' : 'included_in_bi',
+    { ignore_for_bi: options.ignore },
+  );
+
+/**
+ * Soft delete: orders and reports may still name the brand, so its row stays with deleted_at set.
+ * From then on it is Not Found, and its name is free for a new brand. The logo file stays too.
+ */
+export async function deleteBrand(options: { db: Database; actor: Principal; brandId: number }) {
+  const { db, actor, brandId } = options;
+  await inTransaction(db, async (tx) => {
+    const deleted = await queries.softDeleteBrand(tx, actor.companyId, brandId);
+    if (!deleted) throw notFound('Brand');
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'brand',
+      entityId: brandId,
+      action: 'deleted',
+      userId: actor.userId,
+    });
+  });
+  return { detail: BRAND_MESSAGES.deleted };
+}
+
+/**
+ * The logo file is written first; the row then points at it. The old file is removed after
+ * commit. Each brand has its own folder: files are named by content, so two brands with the same
+ * picture must not share (and then delete) one file.
+ */
+export async function replaceBrandLogo(options: {
+  db: Database;
+  storage: FileStorage;
+  actor: Principal;
+  brandId: number;
+  image: { data: Buffer; extension: 'png' | 'jpg' | 'webp' } | null;
+}): Promise<BrandOutput> {
+  const { db, storage, actor, brandId, image } = options;
+  const key = image
+    ? await storage.put({
+        folder: `brand-logos/${actor.companyId}/${brandId}`,
+        data: image.data,
+        extension: image.extension,
+      })
+    : null;
+  const previous = await inTransaction(db, async (tx) => {
+    const current = await queries.lockBrand(tx, actor.companyId, brandId);
+    if (!current) throw notFound('Brand');
+    await queries.updateBrand(tx, actor.companyId, brandId, { logo: key });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'brand',
+      entityId: brandId,
+      action: key ? 'logo_uploaded' : 'logo_deleted',
+      userId: actor.userId,
+    });
+    return current.logo;
+  });
+  if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);
+  return getBrand(db, actor.companyId, brandId);
+}
