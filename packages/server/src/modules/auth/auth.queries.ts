@@ -156,19 +156,6 @@ export const findMe = (db: Executor, userId: number) =>
     .where('u.id', '=', userId)
     .executeTakeFirst();
 
-export const branchesOfUser = (db: Executor, companyId: number, userId: number) =>
-  db
-    .selectFrom('user_branches as ub')
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.id', '=', 'ub.branch_id').onRef('b.company_id', '=', 'ub.company_id'),
-    )
-    .select(['b.id', 'b.name', 'b.is_active'])
-    .where('ub.company_id', '=', companyId)
-    .where('ub.user_id', '=', userId)
-    .orderBy('b.name')
-    .execute();
-
-/** Codes and refresh tokens past their life, kept a week for support questions, then deleted. */
 export async function pruneExpiredCredentials(db: Executor, before: Date) {
   await db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();

@@ -29,6 +29,7 @@ import { createAdminRole } from '../roles/roles.service.ts';
 import {
   addUserBranches,
   assertIdentityFree,
+  branchesOfUser,
   findLoginIdentity,
   insertUser,
   setPasswordHash,
@@ -63,7 +64,7 @@ const DEAD_OTP = 'Too many wrong attempts. Please request a new OTP.';
 export async function me(db: Executor, userId: number): Promise<Me> {
   const row = await queries.findMe(db, userId);
   if (!row) throw new AppError('not_authenticated', 'Your session has ended. Please log in again.');
-  const branches = await queries.branchesOfUser(db, row.company_id, row.id);
+  const branches = await branchesOfUser(db, row.company_id, row.id);
   const permissions = row.is_admin
     ? [...ALL_PERMISSIONS]
     : row.role_active

@@ -200,3 +200,9 @@ export async function changeUserBranches(options: {
   forgetPrincipals(actor.companyId);
   return getUser(db, actor.companyId, userId);
 }
+
+/** The branches a user works in, as the session and me/ show them. */
+export async function branchesOfUser(db: Executor, companyId: number, userId: number) {
+  const rows = await queries.branchesOfUsers(db, companyId, [userId]);
+  return rows.map(({ id, name, is_active }) => ({ id, name, is_active }));
+}
