@@ -292,6 +292,108 @@ export interface BrandsTable {
   updated_at: Timestamp;
 }
 
+type Quantity = ColumnType<number, number | string | undefined, number | string>;
+
+export interface ProductsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  display_name: string | null;
+  sku: string | null;
+  sales_channel_id: number | null;
+  category_id: number;
+  brand_id: number | null;
+  unit_id: number | null;
+  upc: string | null;
+  weight_kg: number | null;
+  mrp_paise: number;
+  selling_price_paise: number;
+  cost_price_paise: number | null;
+  tax_id: number | null;
+  hsn: string | null;
+  buyer_group_id: number | null;
+  seller_id: number | null;
+  warehouse_id: number | null;
+  expose_inventory: Auto<boolean>;
+  max_quantity_per_transaction: Quantity;
+  margin: number | null;
+  max_bidding_percentage: number | null;
+  priority: Auto<number>;
+  opening_stock: Quantity;
+  opening_rate_paise: number | null;
+  reorder_point: Quantity;
+  is_visible_to_buyer: Auto<boolean>;
+  allow_back_ordering: Auto<boolean>;
+  is_active: Auto<boolean>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  short_description: string | null;
+  description: string | null;
+  item_box: string | null;
+  highlights: ColumnType<string[], string[] | undefined, string[]>;
+  video_url: string | null;
+  features: Json<unknown[]>;
+  specifications: Json<unknown[]>;
+  attributes: Json<unknown[]>;
+  tally_product_name: string | null;
+  deleted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductImagesTable {
+  id: Auto<number>;
+  company_id: number;
+  product_id: number;
+  file_key: string;
+  position: Auto<number>;
+  created_at: Timestamp;
+}
+
+export interface ProductFilesTable {
+  id: Auto<number>;
+  company_id: number;
+  product_id: number;
+  file_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
+export type RelatedProductKind = 'variant' | 'frequently_bought_together' | 'similar' | 'sponsored' | 'accessory';
+
+export interface RelatedProductsTable {
+  company_id: number;
+  product_id: number;
+  related_product_id: number;
+  kind: RelatedProductKind;
+  position: Auto<number>;
+}
+
+export interface StockLevelsTable {
+  company_id: number;
+  product_id: number;
+  warehouse_id: number;
+  available_stock: Quantity;
+  df_quantity: Quantity;
+  updated_at: Timestamp;
+}
+
+export interface StockLedgerTable {
+  id: Auto<number>;
+  company_id: number;
+  product_id: number;
+  warehouse_id: number;
+  quantity: Quantity;
+  balance_after: Quantity;
+  rate_paise: number | null;
+  reason: string;
+  document_type: string | null;
+  document_id: number | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   states: StatesTable;
   cities: CitiesTable;
@@ -320,4 +422,10 @@ export interface DB {
   seo_urls: SeoUrlsTable;
   categories: CategoriesTable;
   brands: BrandsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_files: ProductFilesTable;
+  related_products: RelatedProductsTable;
+  stock_levels: StockLevelsTable;
+  stock_ledger: StockLedgerTable;
 }
