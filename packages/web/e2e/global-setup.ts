@@ -25,7 +25,10 @@ export default async function globalSetup() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         for (const rcpt of session.envelope.rcptTo) {
-          fs.writeFileSync(path.join(spool, `${Date.now()}-${sequence++}-${rcpt.address.toLowerCase()}.eml`), Buffer.concat(chunks));
+          fs.writeFileSync(
+            path.join(spool, `${Date.now()}-${sequence++}-${rcpt.address.toLowerCase()}.eml`),
+            Buffer.concat(chunks),
+          );
         }
         callback();
       });
@@ -58,7 +61,8 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('The app did not start for the browser tests.');
+    if (Date.now() > deadline || server.exitCode !== null)
+      throw new Error('The app did not start for the browser tests.');
     await new Promise((r) => setTimeout(r, 250));
   }
 

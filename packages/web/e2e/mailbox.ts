@@ -4,7 +4,10 @@ import path from 'node:path';
 export const MAIL_SPOOL_ENV = 'B2B_E2E_MAIL_SPOOL';
 
 /** Waits for the newest OTP mailed to `email` (read from the SMTP server's spool folder). */
-export async function otpFor(email: string, options: { after?: number; timeoutMs?: number } = {}): Promise<string> {
+export async function otpFor(
+  email: string,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<string> {
   const spool = process.env[MAIL_SPOOL_ENV];
   if (!spool) throw new Error('The mail spool is not set up (global-setup.ts).');
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
@@ -15,7 +18,9 @@ export async function otpFor(email: string, options: { after?: number; timeoutMs
       .filter((f) => f.endsWith(suffix) && Number(f.split('-')[0]) >= (options.after ?? 0))
       .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]));
     const newest = files.at(-1);
-    const code = newest ? /OTP is (\d{6})/.exec(fs.readFileSync(path.join(spool, newest), 'utf8'))?.[1] : undefined;
+    const code = newest
+      ? /OTP is (\d{6})/.exec(fs.readFileSync(path.join(spool, newest), 'utf8'))?.[1]
+      : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,52 +1,32 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { otpFor } from './mailbox.ts';
+import { expect, test } from '@playwright/test';
+import { login, logout, pick, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
-const owner = { email: `owner.${stamp}@example.in`, phone: `9${String(Date.now()).slice(-9)}`, password: 'Secret@123' };
-const staff = { email: `staff.${stamp}@example.in`, phone: `8${String(Date.now() + 7).slice(-9)}`, password: 'Staff@1234' };
+const owner = {
+  email: `owner.${stamp}@example.in`,
+  phone: `9${String(Date.now()).slice(-9)}`,
+  password: 'Secret@123',
+};
+const staff = {
+  email: `staff.${stamp}@example.in`,
+  phone: `8${String(Date.now() + 7).slice(-9)}`,
+  password: 'Staff@1234',
+};
 
-/** Opens a Mantine select by its label inside `scope` and picks an option (options render in a portal). */
-async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByLabel(label).first().click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email or Phone').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/auth\/login/);
-}
-
-test('sign up, verify by e-mailed OTP, log in, and a user without view_order is refused /orders', async ({ page }) => {
-  // Sign up a new company.
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill(`Journey Traders ${stamp}`);
-  await page.getByLabel('Branch Name').fill('Nagpur');
-  await pick(page, page, 'State', 'Maharashtra');
-  await page.getByLabel('City').fill('Nagpur');
-  await page.getByLabel('Pincode').fill('440001');
-  await page.getByLabel('Address Line 1').fill('5 Civil Lines');
-  await page.getByLabel('First Name').fill('Kavya');
-  await page.getByLabel('Last Name').fill('Rao');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Phone').fill(owner.phone);
-  await page.getByLabel('Password').fill(owner.password);
-  const signedUpAt = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-
-  // Verify with the OTP the SMTP server received.
-  await expect(page).toHaveURL(/signup\/verify/);
-  const otp = await otpFor(owner.email, { after: signedUpAt });
-  await page.getByLabel('OTP').fill(otp);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+test('sign up, verify by e-mailed OTP, log in, and a user without view_order is refused /orders', async ({
+  page,
+}) => {
+  // Sign up a new company and verify it with the OTP the SMTP server received.
+  await signUpAndVerify(page, {
+    company: `Journey Traders ${stamp}`,
+    branch: 'Nagpur',
+    city: 'Nagpur',
+    pincode: '440001',
+    addressLine1: '5 Civil Lines',
+    firstName: 'Kavya',
+    lastName: 'Rao',
+    ...owner,
+  });
 
   // Log out and in again with the password: the home page greets the admin.
   await logout(page);
@@ -90,5 +70,7 @@ test('sign up, verify by e-mailed OTP, log in, and a user without view_order is 
   await expect(page.getByRole('heading', { name: /Welcome, Sunil/ })).toBeVisible();
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'Unauthorized Access' })).toBeVisible();
-  await expect(page.getByText("You don't have permission to view this page. Please contact your Company Admin.")).toBeVisible();
+  await expect(
+    page.getByText("You don't have permission to view this page. Please contact your Company Admin."),
+  ).toBeVisible();
 });

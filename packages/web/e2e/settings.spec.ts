@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { otpFor } from './mailbox.ts';
+import { signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 const owner = {
@@ -7,29 +7,6 @@ const owner = {
   phone: `7${String(Date.now()).slice(-9)}`,
   password: 'Secret@123',
 };
-
-async function signUpAndVerify(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill(`Settings Traders ${stamp}`);
-  await page.getByLabel('Branch Name').fill('Pune');
-  await page.getByLabel('State').first().click();
-  await page.getByRole('option', { name: 'Maharashtra' }).first().click();
-  await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('Pincode').fill('411001');
-  await page.getByLabel('Address Line 1').fill('12 FC Road');
-  await page.getByLabel('First Name').fill('Meera');
-  await page.getByLabel('Last Name').fill('Kulkarni');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Phone').fill(owner.phone);
-  await page.getByLabel('Password').fill(owner.password);
-  const signedUpAt = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-
-  await expect(page).toHaveURL(/signup\/verify/);
-  await page.getByLabel('OTP').fill(await otpFor(owner.email, { after: signedUpAt }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome, Meera/ })).toBeVisible();
-}
 
 /** The payment method names in the order the table shows them (the name cell shows the code below). */
 async function methodOrder(page: Page): Promise<string[]> {
@@ -43,7 +20,16 @@ async function methodOrder(page: Page): Promise<string[]> {
 test('settings: rename a GST tax, reorder payment methods, enable batches, add a notification contact', async ({
   page,
 }) => {
-  await signUpAndVerify(page);
+  await signUpAndVerify(page, {
+    company: `Settings Traders ${stamp}`,
+    branch: 'Pune',
+    city: 'Pune',
+    pincode: '411001',
+    addressLine1: '12 FC Road',
+    firstName: 'Meera',
+    lastName: 'Kulkarni',
+    ...owner,
+  });
 
   // Taxes: the GST list shows only GST rates; rename the 18% one.
   await page.goto('/taxes');

@@ -17,6 +17,11 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/auth/signup-verify-page'),
     'SignupVerifyPage',
   ),
+  [PATHS.categories]: lazyRouteComponent(
+    () => import('../features/categories/categories-page'),
+    'CategoriesPage',
+  ),
+  [PATHS.brands]: lazyRouteComponent(() => import('../features/brands/brands-page'), 'BrandsPage'),
   [PATHS.company]: lazyRouteComponent(() => import('../features/companies/company-page'), 'CompanyPage'),
   [PATHS.configurations]: lazyRouteComponent(
     () => import('../features/company-configurations/company-configurations-page'),

@@ -9,6 +9,8 @@ export const PATHS = {
   signup: '/signup',
   signupVerify: '/signup/verify',
   company: '/company',
+  categories: '/categories',
+  brands: '/brands',
   configurations: '/configurations',
   webStores: '/web-stores',
   paymentMethods: '/payment-methods',

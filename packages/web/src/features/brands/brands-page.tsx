@@ -1,0 +1,204 @@
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
+import { EmptyStateCard } from '../../components/empty-state-card';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useFilePicker } from '../../components/use-file-picker';
+import { useListParams } from '../../components/use-list-params';
+import { LOGO_TYPES } from '../companies/company-logo-file';
+import { brandColumns } from './brand-columns';
+import { BrandFormDialog } from './brand-form-dialog';
+import {
+  type Brand,
+  type BrandListParams,
+  brandListQuery,
+  useDeleteBrand,
+  useDeleteBrandLogo,
+  useSetBrandIgnoreForBi,
+  useUpdateBrand,
+  useUploadBrandLogo,
+} from './brands.api';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; brand: Brand }
+  | { kind: 'delete'; brand: Brand }
+  | { kind: 'delete-logo'; brand: Brand }
+  | null;
+
+/** /brands: the company's brands with search and status filter, logos and the BI switch. */
+export function BrandsPage() {
+  const user = useCurrentUser();
+  const companyId = user.company.id;
+  const canAdd = canPerform(user, 'add_brand');
+  const canChange = canPerform(user, 'change_brand');
+  const canDelete = canPerform(user, 'delete_brand');
+
+  const list = useListParams();
+  const [searchText, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchText, 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const { setSearch } = list;
+  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
+
+  const params: BrandListParams = {
+    ...list.params,
+    is_active: status === 'all' ? undefined : status === 'active',
+  };
+  const brands = useQuery(brandListQuery(companyId, params));
+  const update = useUpdateBrand();
+  const ignoreForBi = useSetBrandIgnoreForBi();
+  const remove = useDeleteBrand();
+  const uploadLogo = useUploadBrandLogo();
+  const deleteLogo = useDeleteBrandLogo();
+  const logoPicker = useFilePicker<Brand>({
+    accept: LOGO_TYPES.join(','),
+    label: 'Brand logo file',
+    onPick: (file, brand) => uploadLogo.mutate({ id: brand.id, file }),
+  });
+
+  const pendingIgnore =
+    ignoreForBi.isPending && ignoreForBi.variables
+      ? { id: ignoreForBi.variables.id, ignore: ignoreForBi.variables.ignore }
+      : null;
+  const columns = brandColumns(
+    { canChange, canDelete },
+    {
+      onEdit: (brand) => setDialog({ kind: 'edit', brand }),
+      onSetActive: (brand, active) => update.mutate({ id: brand.id, body: { is_active: active } }),
+      onIgnoreForBi: (brand, ignore) => ignoreForBi.mutate({ id: brand.id, ignore }),
+      pendingIgnore,
+      onUploadLogo: logoPicker.open,
+      onDeleteLogo: (brand) => setDialog({ kind: 'delete-logo', brand }),
+      onDelete: (brand) => setDialog({ kind: 'delete', brand }),
+    },
+  );
+
+  const filtered = list.params.search !== '' || status !== 'all';
+  // The empty-state card only while the company has no brand at all; a search that finds
+  // nothing keeps the filters on screen.
+  const noBrandsYet = !filtered && brands.data?.count === 0 && !brands.isPlaceholderData;
+  const openCreate = () => setDialog({ kind: 'create' });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Brands</Title>
+        {canAdd && !noBrandsYet && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={openCreate}
+            // Hidden while a dialog is open so that the dialog's own 'Create Brand' is the only one.
+            style={{ visibility: dialog ? 'hidden' : undefined }}
+          >
+            Create Brand
+          </Button>
+        )}
+      </Group>
+      {!canChange && <ReadOnlyNotice thing="brands" />}
+      {/* Spec 000 section 2: the empty card says Category on /categories and Product on every other route. */}
+      {noBrandsYet ? (
+        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
+      ) : (
+        <Card withBorder padding="md">
+          <Stack gap="md">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                label="Search"
+                placeholder="Brand name"
+                leftSection={<IconSearch size={16} />}
+                value={searchText}
+                onChange={(event) => setSearchText(event.currentTarget.value)}
+                w={260}
+              />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                value={status}
+                allowDeselect={false}
+                onChange={(value) => {
+                  setStatus((value as StatusFilter) ?? 'all');
+                  list.resetPage();
+                }}
+                w={140}
+              />
+            </Group>
+            <DataTable
+              label="Brands"
+              columns={columns}
+              rowKey={(brand) => brand.id}
+              data={brands.data}
+              isLoading={brands.isLoading}
+              error={brands.error}
+              errorTitle="Failed to load brands."
+              onRetry={() => brands.refetch()}
+              limit={list.params.limit}
+              offset={list.params.offset}
+              onPageChange={list.setPage}
+              ordering={list.params.ordering}
+              onOrderingChange={list.setOrdering}
+              minWidth={760}
+              empty={
+                <Text c="dimmed" ta="center" py="xl">
+                  No brand matches the search or the status filter.
+                </Text>
+              }
+            />
+          </Stack>
+        </Card>
+      )}
+      {logoPicker.input}
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <BrandFormDialog
+          companyId={companyId}
+          brand={dialog.kind === 'edit' ? dialog.brand : null}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete Brand"
+        message={
+          dialog?.kind === 'delete'
+            ? `Delete ${dialog.brand.name}? Orders and reports that name it keep the name.`
+            : ''
+        }
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') remove.mutate(dialog.brand.id, { onSettled: () => setDialog(null) });
+        }}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete-logo'}
+        title="Delete Logo"
+        message={dialog?.kind === 'delete-logo' ? `Delete the logo of ${dialog.brand.name}?` : ''}
+        confirmLabel="Delete"
+        loading={deleteLogo.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete-logo') {
+            deleteLogo.mutate(dialog.brand.id, { onSettled: () => setDialog(null) });
+          }
+        }}
+      />
+    </Stack>
+  );
+}
