@@ -1,11 +1,5 @@
-import {
-  isPositiveInteger,
-  isWholeNumber,
-  MESSAGES,
-  maxLengthMessage,
-  numberField,
-} from './validation.ts';
 import { z } from 'zod';
+import { isPositiveInteger, isWholeNumber, MESSAGES, maxLengthMessage, numberField } from './validation.ts';
 
 /**
  * What each configuration type keeps in its `configurations` object. The server stores the object

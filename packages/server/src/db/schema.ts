@@ -335,6 +335,8 @@ export interface ProductsTable {
   specifications: Json<unknown[]>;
   attributes: Json<unknown[]>;
   tally_product_name: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
   deleted_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -360,7 +362,12 @@ export interface ProductFilesTable {
   created_at: Timestamp;
 }
 
-export type RelatedProductKind = 'variant' | 'frequently_bought_together' | 'similar' | 'sponsored' | 'accessory';
+export type RelatedProductKind =
+  | 'variant'
+  | 'frequently_bought_together'
+  | 'similar'
+  | 'sponsored'
+  | 'accessory';
 
 export interface RelatedProductsTable {
   company_id: number;

@@ -1,11 +1,11 @@
-import { Stack } from '@mantine/core';
-import { NumberField } from '../../components/number-field';
 import {
   AUTO_CANCEL_DEFAULTS,
   type AutoCancelSettings,
   autoCancelSchema,
   MAX_DAYS,
 } from '@b2b/domain/company-configurations';
+import { Stack } from '@mantine/core';
+import { NumberField } from '../../components/number-field';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

@@ -1,7 +1,12 @@
+import {
+  BATCH_DEFAULTS,
+  type BatchSettings,
+  batchSchema,
+  MAX_DAYS,
+} from '@b2b/domain/company-configurations';
 import { Stack } from '@mantine/core';
 import { NumberField } from '../../components/number-field';
 import { SwitchField } from '../../components/switch-field';
-import { BATCH_DEFAULTS, type BatchSettings, batchSchema, MAX_DAYS } from '@b2b/domain/company-configurations';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

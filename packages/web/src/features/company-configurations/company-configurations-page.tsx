@@ -1,3 +1,9 @@
+import {
+  AUTO_CANCEL_DEFAULTS,
+  BATCH_DEFAULTS,
+  PRINT_DEFAULTS,
+  TERMS_DEFAULTS,
+} from '@b2b/domain/company-configurations';
 import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../app/current-user';
@@ -8,12 +14,6 @@ import { AutoCancelSettingsForm } from './auto-cancel-settings-form';
 import { BatchSettingsForm } from './batch-settings-form';
 import { type ConfigurationType, configurationListQuery } from './company-configurations.api';
 import { ConfigurationCard } from './configuration-card';
-import {
-  AUTO_CANCEL_DEFAULTS,
-  BATCH_DEFAULTS,
-  PRINT_DEFAULTS,
-  TERMS_DEFAULTS,
-} from '@b2b/domain/company-configurations';
 import { PrintSettingsForm } from './print-settings-form';
 import { TermsSettingsForm } from './terms-settings-form';
 import { ZohoCard } from './zoho-card';

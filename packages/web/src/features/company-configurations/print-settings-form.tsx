@@ -1,7 +1,3 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { SelectField } from '../../components/select-field';
-import { SwitchField } from '../../components/switch-field';
-import { TextareaField } from '../../components/textarea-field';
 import {
   FOOTER_NOTE_MAX,
   PAPER_SIZES,
@@ -9,6 +5,10 @@ import {
   type PrintSettings,
   printSchema,
 } from '@b2b/domain/company-configurations';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { SelectField } from '../../components/select-field';
+import { SwitchField } from '../../components/switch-field';
+import { TextareaField } from '../../components/textarea-field';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

@@ -1,3 +1,4 @@
+import { readSettings } from '@b2b/domain/company-configurations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,7 +7,6 @@ import {
   type ConfigurationType,
   useSaveConfiguration,
 } from './company-configurations.api';
-import { readSettings } from '@b2b/domain/company-configurations';
 
 export interface SettingsFormProps {
   companyId: number;
