@@ -25,6 +25,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 
 /** Every API route, for the tenant-isolation test and the docs. */
@@ -52,6 +53,7 @@ const MODULES = [
   categoriesRoutes,
   brandsRoutes,
   filesRoutes,
+  warehousesRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
