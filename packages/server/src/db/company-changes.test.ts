@@ -17,9 +17,11 @@ describe.runIf(url)('company changes shared between servers (PostgreSQL)', () =>
       await settle();
       expect(companyEpoch(companyId)).toBe(start + 1);
 
+      // Another server's notice retires our cached reads. (The shared test server in this process
+      // listens too, so the epoch may move more than once.)
       await pool.query('SELECT pg_notify($1, $2)', ['b2b_company_changed', `another-server:${companyId}`]);
       await settle();
-      expect(companyEpoch(companyId)).toBe(start + 2);
+      expect(companyEpoch(companyId)).toBeGreaterThan(start + 1);
     } finally {
       await stop();
       await pool.end();
