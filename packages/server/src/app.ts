@@ -68,6 +68,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.setErrorHandler(errorHandler);
+  // The spec's action calls (activate, deactivate, confirm...) have an empty body; many clients still
+  // label it application/json, which Fastify would refuse. An empty body is no body.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['content-length'] === '0') delete request.headers['content-type'];
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
