@@ -22,6 +22,7 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -52,6 +53,7 @@ const MODULES = [
   referenceRoutes,
   categoriesRoutes,
   brandsRoutes,
+  productsRoutes,
   filesRoutes,
   warehousesRoutes,
 ];

@@ -18,6 +18,28 @@ async function idsOf(company: SignedUpCompany) {
   const contact = await company.api.post(`companies/${c}/notification_contacts`, { name: `B-${c}` });
   const category = await company.api.post(`companies/${c}/categories`, { name: `B-${c}` });
   const brand = await company.api.post(`companies/${c}/brands`, { name: `B-${c}` });
+  const product = await company.api.post(`companies/${c}/products`, {
+    name: `B-${c}`,
+    category: category.body.id,
+    mrp: 100,
+    selling_price: 90,
+  });
+  const productUpload = async (kind: 'images' | 'files', bytes: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const res = await fetch(`${company.t.baseUrl}/products/${product.body.id}/${kind}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${company.api.token}` },
+      body: form,
+    });
+    return ((await res.json()) as { id: number }).id;
+  };
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const imageId = await productUpload('images', png, 'b.png');
+  const fileId = await productUpload('files', Buffer.from('%PDF-1.4\n%%EOF\n'), 'b.pdf');
   return {
     companyId: c,
     userId: staff.user.id,
@@ -28,6 +50,9 @@ async function idsOf(company: SignedUpCompany) {
     contactId: contact.body.id,
     categoryId: category.body.id,
     brandId: brand.body.id,
+    productId: product.body.id,
+    imageId,
+    fileId,
   };
 }
 
@@ -45,6 +70,7 @@ function idFor(url: string, ids: Ids): number {
     notification_contacts: ids.contactId,
     categories: ids.categoryId,
     brands: ids.brandId,
+    products: ids.productId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -77,6 +103,13 @@ const BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/brands': { name: 'Intruder brand' },
   'PATCH /api/brands/:id': { name: 'Intruder brand' },
   'PATCH /api/brands/:id/ignore_for_bi': { ignore_for_bi: true },
+  'POST /api/companies/:companyId/products': {
+    name: 'Intruder product',
+    category: 1,
+    mrp: 1,
+    selling_price: 1,
+  },
+  'PATCH /api/products/:id': { name: 'Intruder product' },
 };
 
 describe('tenant isolation', () => {
@@ -91,6 +124,8 @@ describe('tenant isolation', () => {
       const path = route.url
         .replace(':companyId', String(bIds.companyId))
         .replace(':id', route.url.includes(':id') ? String(idFor(route.url, bIds)) : '')
+        .replace(':imageId', String(bIds.imageId))
+        .replace(':fileId', String(bIds.fileId))
         .replace(/^\/api\//, '');
       const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
       const res = await a.api.request(route.method, path, body);
@@ -115,6 +150,12 @@ describe('tenant isolation', () => {
     expect((await b.api.get(`brands/${bIds.brandId}`)).body).toMatchObject({
       name: `B-${bIds.companyId}`,
       ignore_for_bi: false,
+    });
+    expect((await b.api.get(`products/${bIds.productId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      images: [expect.objectContaining({ id: bIds.imageId })],
+      files: [expect.objectContaining({ id: bIds.fileId })],
     });
   });
 

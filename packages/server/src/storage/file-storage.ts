@@ -10,7 +10,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-f0-9]{32}\.(png|jpg|webp)$/;
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-f0-9]{32}\.(png|jpg|webp|pdf)$/;
 
 export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key);
@@ -66,4 +66,10 @@ export function sniffImage(data: Buffer): ImageKind | undefined {
 }
 
 export const contentTypeOf = (key: string) =>
-  key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+  key.endsWith('.png')
+    ? 'image/png'
+    : key.endsWith('.webp')
+      ? 'image/webp'
+      : key.endsWith('.pdf')
+        ? 'application/pdf'
+        : 'image/jpeg';

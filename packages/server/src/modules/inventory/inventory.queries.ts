@@ -1,0 +1,163 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/transaction.ts';
+
+/**
+ * Applies a signed quantity to the stock level of a product in a warehouse and returns the new
+ * level, in one statement: INSERT ... ON CONFLICT DO UPDATE takes the row lock, so concurrent
+ * movements of the same product and warehouse apply one after the other.
+ *
+ * Unless `allowNegative`, a movement that would take the level below zero changes nothing and
+ * returns no row: the existing row is only updated when the result stays >= 0 (re-checked on the
+ * latest row version after waiting for a concurrent movement), and a missing row (stock zero) is
+ * only inserted for a non-negative quantity.
+ */
+export async function applyToStockLevel(
+  db: Executor,
+  movement: {
+    companyId: number;
+    productId: number;
+    warehouseId: number;
+    quantity: string;
+    allowNegative: boolean;
+  },
+): Promise<{ available_stock: number } | undefined> {
+  const { companyId, productId, warehouseId, quantity, allowNegative } = movement;
+  const result = await sql<{ available_stock: number }>`
+    INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, available_stock)
+    SELECT ${companyId}, ${productId}, ${warehouseId}, ${quantity}::numeric
+    WHERE ${allowNegative}::boolean OR ${quantity}::numeric >= 0
+       OR EXISTS (
+         SELECT 1 FROM stock_levels
+         WHERE company_id = ${companyId} AND product_id = ${productId} AND warehouse_id = ${warehouseId}
+       )
+    ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
+      SET available_stock = sl.available_stock + excluded.available_stock, updated_at = now()
+      WHERE ${allowNegative}::boolean OR sl.available_stock + excluded.available_stock >= 0
+    RETURNING sl.available_stock`.execute(db);
+  return result.rows[0];
+}
+
+export const insertLedgerEntry = (
+  db: Executor,
+  values: {
+    company_id: number;
+    product_id: number;
+    warehouse_id: number;
+    quantity: string;
+    balance_after: number;
+    rate_paise: number | null;
+    reason: string;
+    document_type: string | null;
+    document_id: number | null;
+    user_id: number | null;
+  },
+) =>
+  db
+    .insertInto('stock_ledger')
+    .values(values)
+    .returning(['id', 'balance_after', 'created_at'])
+    .executeTakeFirstOrThrow();
+
+export const findStockLevel = (db: Executor, companyId: number, productId: number, warehouseId: number) =>
+  db
+    .selectFrom('stock_levels')
+    .select(['available_stock', 'df_quantity'])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+
+/** Names for the sentence that refuses a movement. */
+export const findProductAndWarehouseNames = (
+  db: Executor,
+  companyId: number,
+  productId: number,
+  warehouseId: number,
+) =>
+  db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('products')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', productId)
+        .as('product_name'),
+      eb
+        .selectFrom('warehouses')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', warehouseId)
+        .as('warehouse_name'),
+    ])
+    .executeTakeFirstOrThrow();
+
+/**
+ * A warehouse of the company, share-locked until the transaction ends so it cannot be
+ * deactivated while stock is posted to it.
+ */
+export const findWarehouseForShare = (db: Executor, companyId: number, warehouseId: number) =>
+  db
+    .selectFrom('warehouses')
+    .select(['id', 'name', 'is_active'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', warehouseId)
+    .forShare()
+    .executeTakeFirst();
+
+/** Stock rows of the given products with their warehouse and branch, branch then warehouse order. */
+export const stockRowsOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
+  db
+    .selectFrom('stock_levels as sl')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'sl.company_id').onRef('w.id', '=', 'sl.warehouse_id'),
+    )
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+    )
+    .select([
+      'sl.product_id',
+      'sl.available_stock',
+      'sl.df_quantity',
+      'w.id as warehouse_id',
+      'w.name as warehouse_name',
+      'b.id as branch_id',
+      'b.name as branch_name',
+    ])
+    .where('sl.company_id', '=', companyId)
+    .where('sl.product_id', 'in', productIds)
+    .orderBy('b.id')
+    .orderBy('w.position')
+    .orderBy('w.id')
+    .execute();
+
+/**
+ * Stock on hand of one product over all the company's warehouses, as an SQL expression for list
+ * queries of other areas (a scalar subquery on the stock_levels primary key).
+ */
+export const availableStockOf = (companyId: RawBuilder<unknown>, productId: RawBuilder<unknown>) =>
+  sql<number>`coalesce((SELECT sum(sl.available_stock) FROM stock_levels sl WHERE sl.company_id = ${companyId} AND sl.product_id = ${productId}), 0)`;
+
+/** The ids of the company's products in stock (on hand over all warehouses above zero), as a subquery. */
+export const productsInStock = (companyId: number) =>
+  sql<number>`(SELECT sl.product_id FROM stock_levels sl WHERE sl.company_id = ${companyId} GROUP BY sl.product_id HAVING sum(sl.available_stock) > 0)`;
+
+/** Ledger rows of a product, oldest first (tests and the future stock card read them). */
+export const ledgerOf = (db: Executor, companyId: number, productId: number) =>
+  db
+    .selectFrom('stock_ledger')
+    .select([
+      'id',
+      'warehouse_id',
+      'quantity',
+      'balance_after',
+      'rate_paise',
+      'reason',
+      'document_type',
+      'document_id',
+      'user_id',
+      'created_at',
+    ])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .execute();

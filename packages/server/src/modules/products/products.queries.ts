@@ -1,0 +1,548 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { DB, RelatedProductKind } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { availableStockOf, productsInStock } from '../inventory/inventory.service.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The expression of the trigram index products_search_idx: searches must use exactly this text
+ * (lower-cased, LIKE) for the index to serve them.
+ */
+const searchText = sql<string>`lower(p.name || ' ' || coalesce(p.sku, ''))`;
+
+// ---------------------------------------------------------------------------------------------
+// One product
+
+/** The product with the names of what it refers to (category, brand, unit, tax, channel, warehouse). */
+const productSelect = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', (j) =>
+      j.onRef('c.company_id', '=', 'p.company_id').onRef('c.id', '=', 'p.category_id'),
+    )
+    .leftJoin('brands as b', (j) =>
+      j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.brand_id'),
+    )
+    .leftJoin('units as u', (j) =>
+      j.onRef('u.company_id', '=', 'p.company_id').onRef('u.id', '=', 'p.unit_id'),
+    )
+    .leftJoin('taxes as t', (j) =>
+      j.onRef('t.company_id', '=', 'p.company_id').onRef('t.id', '=', 'p.tax_id'),
+    )
+    .leftJoin('sales_channels as sc', (j) =>
+      j.onRef('sc.company_id', '=', 'p.company_id').onRef('sc.id', '=', 'p.sales_channel_id'),
+    )
+    .leftJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'p.company_id').onRef('w.id', '=', 'p.warehouse_id'),
+    )
+    .leftJoin('seo_urls as s', (j) =>
+      j
+        .onRef('s.company_id', '=', 'p.company_id')
+        .on('s.owner_type', '=', 'product')
+        .onRef('s.owner_id', '=', 'p.id'),
+    )
+    .selectAll('p')
+    .select([
+      'c.name as category_name',
+      'b.name as brand_name',
+      'u.name as unit_name',
+      'u.code as unit_code',
+      't.display_name as tax_name',
+      't.rate as tax_rate',
+      'sc.name as sales_channel_name',
+      'sc.display_name as sales_channel_display_name',
+      'w.name as warehouse_name',
+      sql<string | null>`s.url::text`.as('seo_url'),
+    ])
+    .where('p.company_id', '=', companyId)
+    .where('p.deleted_at', 'is', null);
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+export const findProduct = (db: Executor, companyId: number, id: number) =>
+  productSelect(db, companyId).where('p.id', '=', id).executeTakeFirst();
+
+/** A live product, locked for the rest of the transaction. */
+export const lockProduct = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'category_id', 'warehouse_id', 'mrp_paise', 'selling_price_paise'])
+    .select(['opening_stock', 'opening_rate_paise', 'tax_id', 'unit_id', 'sales_channel_id', 'brand_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findLiveProductByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+export const findLiveProductBySku = (db: Executor, companyId: number, sku: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(sku)`, '=', sql`lower(${sku})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+/** The ids among `ids` that are live products of the company. */
+export const liveProductIds = async (db: Executor, companyId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('products')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .where('deleted_at', 'is', null)
+          .where('id', 'in', ids)
+          .execute()
+      ).map((r) => r.id);
+
+export type ProductValues = {
+  name: string;
+  display_name: string | null;
+  sku: string | null;
+  sales_channel_id: number | null;
+  category_id: number;
+  brand_id: number | null;
+  unit_id: number | null;
+  upc: string | null;
+  weight_kg: number | null;
+  mrp_paise: number;
+  selling_price_paise: number;
+  cost_price_paise: number | null;
+  tax_id: number | null;
+  hsn: string | null;
+  buyer_group_id: number | null;
+  seller_id: number | null;
+  warehouse_id: number | null;
+  expose_inventory: boolean;
+  max_quantity_per_transaction: number;
+  margin: number | null;
+  max_bidding_percentage: number | null;
+  priority: number;
+  opening_stock: number;
+  opening_rate_paise: number | null;
+  reorder_point: number;
+  is_visible_to_buyer: boolean;
+  allow_back_ordering: boolean;
+  is_active: boolean;
+  tags: string[];
+  short_description: string | null;
+  description: string | null;
+  item_box: string | null;
+  highlights: string[];
+  video_url: string | null;
+  features: string;
+  specifications: string;
+  attributes: string;
+  tally_product_name: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+};
+
+export const insertProduct = (
+  db: Executor,
+  companyId: number,
+  values: Partial<ProductValues> & {
+    name: string;
+    category_id: number;
+    mrp_paise: number;
+    selling_price_paise: number;
+  },
+) =>
+  db
+    .insertInto('products')
+    .values({ company_id: companyId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updateProduct = (db: Executor, companyId: number, id: number, changes: Partial<ProductValues>) =>
+  db
+    .updateTable('products')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+
+/** Soft delete: orders and invoices keep naming the product; from now on it is Not Found. */
+export const softDeleteProduct = (db: Executor, companyId: number, id: number) =>
+  db
+    .updateTable('products')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------
+// References the product form chooses from (reference data of the company)
+
+export const findTax = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('taxes')
+    .select(['id', 'type'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const findUnit = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('units')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('sales_channels')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------
+// SEO address (shared with categories through seo_urls)
+
+export const findSeoUrlOwner = (db: Executor, companyId: number, url: string) =>
+  db
+    .selectFrom('seo_urls')
+    .select(['owner_type', 'owner_id'])
+    .where('company_id', '=', companyId)
+    .where('url', '=', url)
+    .executeTakeFirst();
+
+export const upsertProductSeoUrl = (db: Executor, companyId: number, productId: number, url: string) =>
+  db
+    .insertInto('seo_urls')
+    .values({ company_id: companyId, url, owner_type: 'product', owner_id: productId })
+    .onConflict((oc) => oc.columns(['company_id', 'owner_type', 'owner_id']).doUpdateSet({ url }))
+    .execute();
+
+export const deleteProductSeoUrl = (db: Executor, companyId: number, productId: number) =>
+  db
+    .deleteFrom('seo_urls')
+    .where('company_id', '=', companyId)
+    .where('owner_type', '=', 'product')
+    .where('owner_id', '=', productId)
+    .execute();
+
+// ---------------------------------------------------------------------------------------------
+// Related products
+
+/** Live related products of the given products, in the order they were given. */
+export const relatedOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
+  db
+    .selectFrom('related_products as r')
+    .innerJoin('products as p', (j) =>
+      j.onRef('p.company_id', '=', 'r.company_id').onRef('p.id', '=', 'r.related_product_id'),
+    )
+    .select(['r.product_id', 'r.kind', 'p.id', 'p.name', 'p.sku'])
+    .where('r.company_id', '=', companyId)
+    .where('r.product_id', 'in', productIds)
+    .where('p.deleted_at', 'is', null)
+    .orderBy('r.kind')
+    .orderBy('r.position')
+    .execute();
+
+export async function replaceRelated(
+  db: Executor,
+  companyId: number,
+  productId: number,
+  kind: RelatedProductKind,
+  relatedIds: readonly number[],
+) {
+  await db
+    .deleteFrom('related_products')
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .where('kind', '=', kind)
+    .execute();
+  if (relatedIds.length === 0) return;
+  await db
+    .insertInto('related_products')
+    .values(
+      relatedIds.map((related, position) => ({
+        company_id: companyId,
+        product_id: productId,
+        related_product_id: related,
+        kind,
+        position,
+      })),
+    )
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images and files
+
+export const imagesOf = (db: Executor, companyId: number, productId: number) =>
+  db
+    .selectFrom('product_images')
+    .select(['id', 'file_key', 'position'])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+
+export const imageStats = (db: Executor, companyId: number, productId: number) =>
+  db
+    .selectFrom('product_images')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`coalesce(max(position) + 1, 0)`.as('next_position'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+
+export const insertImage = (
+  db: Executor,
+  values: { company_id: number; product_id: number; file_key: string; position: number },
+) =>
+  db
+    .insertInto('product_images')
+    .values(values)
+    .returning(['id', 'file_key', 'position'])
+    .executeTakeFirstOrThrow();
+
+export const deleteImage = (db: Executor, companyId: number, productId: number, imageId: number) =>
+  db
+    .deleteFrom('product_images')
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .where('id', '=', imageId)
+    .returning('file_key')
+    .executeTakeFirst();
+
+/** Files are named by content: the same bytes uploaded twice to a product share one stored file. */
+export const isImageKeyUsed = async (db: Executor, companyId: number, key: string) =>
+  (await db
+    .selectFrom('product_images')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('file_key', '=', key)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+export const filesOf = (db: Executor, companyId: number, productId: number) =>
+  db
+    .selectFrom('product_files')
+    .select(['id', 'file_key', 'file_name', 'content_type', 'size_bytes'])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .execute();
+
+export const insertFile = (
+  db: Executor,
+  values: {
+    company_id: number;
+    product_id: number;
+    file_key: string;
+    file_name: string;
+    content_type: string;
+    size_bytes: number;
+  },
+) =>
+  db
+    .insertInto('product_files')
+    .values(values)
+    .returning(['id', 'file_key', 'file_name', 'content_type', 'size_bytes'])
+    .executeTakeFirstOrThrow();
+
+export const deleteFile = (db: Executor, companyId: number, productId: number, fileId: number) =>
+  db
+    .deleteFrom('product_files')
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', productId)
+    .where('id', '=', fileId)
+    .returning('file_key')
+    .executeTakeFirst();
+
+export const isFileKeyUsed = async (db: Executor, companyId: number, key: string) =>
+  (await db
+    .selectFrom('product_files')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('file_key', '=', key)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface ProductFilter {
+  search?: string;
+  categoryIds?: number[];
+  brandIds?: number[];
+  isActive?: boolean;
+  inStock?: boolean;
+  salesChannelIds?: number[];
+  buyerGroupId?: number;
+}
+
+/** A list ordering: an SQL expression over the products alias `p`, and the type of its value. */
+export interface ProductSort {
+  expression: string;
+  type: 'text' | 'timestamptz' | 'bigint' | 'integer';
+  direction: 'asc' | 'desc';
+}
+
+/** Keyset position: the sort value and id of the row the page starts after (or before). */
+export interface ProductCursor {
+  value: string;
+  id: number;
+  /** 'next': rows after the position in list order; 'previous': rows before it. */
+  direction: 'next' | 'previous';
+}
+
+function applyFilter(
+  eb: ExpressionBuilder<DB & { p: DB['products'] }, 'p'>,
+  companyId: number,
+  filter: ProductFilter,
+  purpose: 'page' | 'count',
+) {
+  const conditions = [eb('p.company_id', '=', companyId), eb('p.deleted_at', 'is', null)];
+  // Each word must occur in the name or the SKU ("steel bolt" finds "Steel Hex Bolt"); each
+  // word of three or more letters is served by the trigram index.
+  for (const word of (filter.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)) {
+    conditions.push(eb(searchText, 'like', containing(word)));
+  }
+  if (filter.categoryIds?.length) conditions.push(eb('p.category_id', 'in', filter.categoryIds));
+  if (filter.brandIds?.length) conditions.push(eb('p.brand_id', 'in', filter.brandIds));
+  if (filter.salesChannelIds?.length) conditions.push(eb('p.sales_channel_id', 'in', filter.salesChannelIds));
+  if (filter.buyerGroupId !== undefined) conditions.push(eb('p.buyer_group_id', '=', filter.buyerGroupId));
+  if (filter.isActive !== undefined) conditions.push(eb('p.is_active', '=', filter.isActive));
+  if (filter.inStock !== undefined) {
+    // The domain rule isInStock: stock on hand over all warehouses above zero. A page walks the
+    // list index and stops after its rows, so it asks per product; a count asks for the whole
+    // set at once (one pass over the company's stock levels instead of one lookup per product).
+    if (purpose === 'page') {
+      const onHand = availableStockOf(sql.ref('p.company_id'), sql.ref('p.id'));
+      conditions.push(filter.inStock ? eb(onHand, '>', 0) : eb(onHand, '<=', 0));
+    } else {
+      const inStock = productsInStock(companyId);
+      conditions.push(filter.inStock ? eb('p.id', 'in', inStock) : eb('p.id', 'not in', inStock));
+    }
+  }
+  return eb.and(conditions);
+}
+
+const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+
+/** How many products match the filter. */
+export const countProducts = (db: Executor, companyId: number, filter: ProductFilter) =>
+  db
+    .selectFrom('products as p')
+    .where((eb) => applyFilter(eb, companyId, filter, 'count'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+
+/**
+ * One page of product summaries in one statement. The page is cut first (filter, order, limit
+ * on products alone); names, the first image and the stock on hand are looked up for those
+ * rows only.
+ */
+export function listProductPage(
+  db: Executor,
+  companyId: number,
+  filter: ProductFilter,
+  sort: ProductSort[],
+  window: { limit: number; offset: number; cursor?: ProductCursor },
+  options: { withTotal?: boolean } = {},
+) {
+  const { cursor } = window;
+  // Backwards keyset pages are read in reverse order and turned round by the caller.
+  const reverse = cursor?.direction === 'previous';
+  const orderOf = (s: { direction: 'asc' | 'desc' }) => (reverse ? flip(s.direction) : s.direction);
+  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
+
+  const pageQuery = db
+    .with('page', (qb) => {
+      let rows = qb
+        .selectFrom('products as p')
+        .where((eb) => applyFilter(eb, companyId, filter, 'page'))
+        .select([
+          'p.id',
+          'p.company_id',
+          'p.name',
+          'p.display_name',
+          'p.sku',
+          'p.category_id',
+          'p.brand_id',
+          'p.mrp_paise',
+          'p.selling_price_paise',
+          'p.is_active',
+          'p.priority',
+          'p.created_at',
+          'p.updated_at',
+          sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value'),
+          // A search finds its matches through the trigram index first, so counting them in the
+          // same pass is nearly free; a plain list walks its index and must not count here.
+          (options.withTotal ? sql<number>`count(*) OVER ()` : sql<number | null>`NULL::bigint`).as('total'),
+        ]);
+      if (cursor) {
+        const [key] = sort;
+        const after = (key.direction === 'asc') !== reverse;
+        const value = sql`${cursor.value}::${sql.raw(key.type)}`;
+        rows = rows.where(
+          sql<boolean>`(${sql.raw(key.expression)}, p.id) ${sql.raw(after ? '>' : '<')} (${value}, ${cursor.id})`,
+        );
+      }
+      for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), orderOf(key));
+      rows = rows.orderBy('p.id', orderOf({ direction: tieBreak }));
+      return rows.limit(window.limit).offset(cursor ? 0 : window.offset);
+    })
+    .selectFrom('page as p')
+    .innerJoin('categories as c', (j) =>
+      j.onRef('c.company_id', '=', 'p.company_id').onRef('c.id', '=', 'p.category_id'),
+    )
+    .leftJoin('brands as b', (j) =>
+      j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.brand_id'),
+    )
+    .selectAll('p')
+    .select((eb) => [
+      'c.name as category_name',
+      'b.name as brand_name',
+      eb
+        .selectFrom('product_images as i')
+        .select('i.file_key')
+        .whereRef('i.company_id', '=', 'p.company_id')
+        .whereRef('i.product_id', '=', 'p.id')
+        .orderBy('i.position')
+        .orderBy('i.id')
+        .limit(1)
+        .as('image'),
+      availableStockOf(sql.ref('p.company_id'), sql.ref('p.id')).as('available_stock'),
+    ]);
+  let ordered = pageQuery;
+  for (const key of sort) ordered = ordered.orderBy(sql.raw(key.expression), orderOf(key));
+  ordered = ordered.orderBy('p.id', orderOf({ direction: tieBreak }));
+  return ordered.execute();
+}
+
+/** The database's own refusals of a duplicate (a race the checks before missed). */
+export const isNameTaken = (error: unknown) => isUniqueViolation(error, 'products_name_key');
+export const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'products_sku_key');
+export const isSeoUrlTaken = (error: unknown) => isUniqueViolation(error, 'seo_urls_pkey');
