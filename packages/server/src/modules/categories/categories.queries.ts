@@ -227,31 +227,5 @@ export const updateCategory = (
     .returning('id')
     .executeTakeFirst();
 
-/** The SEO address another category or product of the company already holds, if any. */
-export const findSeoUrlOwner = (db: Executor, companyId: number, url: string) =>
-  db
-    .selectFrom('seo_urls')
-    .select(['owner_type', 'owner_id'])
-    .where('company_id', '=', companyId)
-    .where('url', '=', url)
-    .executeTakeFirst();
-
-/** Gives a category its SEO address, replacing the one it had. */
-export const upsertCategorySeoUrl = (db: Executor, companyId: number, categoryId: number, url: string) =>
-  db
-    .insertInto('seo_urls')
-    .values({ company_id: companyId, url, owner_type: 'category', owner_id: categoryId })
-    .onConflict((oc) => oc.columns(['company_id', 'owner_type', 'owner_id']).doUpdateSet({ url }))
-    .execute();
-
-export const deleteCategorySeoUrl = (db: Executor, companyId: number, categoryId: number) =>
-  db
-    .deleteFrom('seo_urls')
-    .where('company_id', '=', companyId)
-    .where('owner_type', '=', 'category')
-    .where('owner_id', '=', categoryId)
-    .execute();
-
 /** The database's own refusal of a duplicate name among siblings (a race the check before missed). */
 export const isSiblingNameTaken = (error: unknown) => isUniqueViolation(error, 'categories_sibling_name_key');
-export const isSeoUrlTaken = (error: unknown) => isUniqueViolation(error, 'seo_urls_pkey');

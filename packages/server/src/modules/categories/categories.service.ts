@@ -14,6 +14,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import * as queries from './categories.queries.ts';
 
 export interface CategoryExpand {
@@ -113,27 +114,7 @@ async function assertNameFree(
 /** The unique indexes are the final word: a concurrent request can pass the checks before them. */
 function explainUniqueViolation(error: unknown): never {
   if (queries.isSiblingNameTaken(error)) throw validationError('name', CATEGORY_MESSAGES.name_taken);
-  if (queries.isSeoUrlTaken(error)) throw validationError('seo_url', CATEGORY_MESSAGES.seo_url_taken);
   throw error;
-}
-
-/** Sets (a string), clears (null) or leaves (undefined) the category's SEO address. */
-async function saveSeoUrl(
-  tx: Executor,
-  companyId: number,
-  categoryId: number,
-  url: string | null | undefined,
-) {
-  if (url === undefined) return;
-  if (url === null) {
-    await queries.deleteCategorySeoUrl(tx, companyId, categoryId);
-    return;
-  }
-  const owner = await queries.findSeoUrlOwner(tx, companyId, url);
-  if (owner && !(owner.owner_type === 'category' && owner.owner_id === categoryId)) {
-    throw validationError('seo_url', CATEGORY_MESSAGES.seo_url_taken);
-  }
-  await queries.upsertCategorySeoUrl(tx, companyId, categoryId, url);
 }
 
 function guardRoot(current: { is_root: boolean }, message: string) {
@@ -154,7 +135,11 @@ export async function createCategory(options: {
     const row = await queries
       .insertCategory(tx, { company_id: actor.companyId, parent_id: parentId, ...fields })
       .catch(explainUniqueViolation);
-    await saveSeoUrl(tx, actor.companyId, row.id, seo_url).catch(explainUniqueViolation);
+    await saveSeoUrl(
+      tx,
+      { companyId: actor.companyId, ownerType: 'category', ownerId: row.id },
+      seo_url,
+    ).catch(explainUniqueViolation);
     await recordHistory(tx, {
       companyId: actor.companyId,
       entityType: 'category',
@@ -225,7 +210,11 @@ export async function updateCategorySeo(options: {
     const current = await queries.lockCategory(tx, actor.companyId, categoryId);
     if (!current) throw notFound('Category');
     guardRoot(current, CATEGORY_MESSAGES.root_edit);
-    await saveSeoUrl(tx, actor.companyId, categoryId, seo_url).catch(explainUniqueViolation);
+    await saveSeoUrl(
+      tx,
+      { companyId: actor.companyId, ownerType: 'category', ownerId: categoryId },
+      seo_url,
+    ).catch(explainUniqueViolation);
     await queries.updateCategory(tx, actor.companyId, categoryId, fields);
     await recordHistory(tx, {
       companyId: actor.companyId,

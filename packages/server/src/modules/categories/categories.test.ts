@@ -5,7 +5,10 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { isSeoUrlTaken, isSiblingNameTaken } from './categories.queries.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { isSiblingNameTaken } from './categories.queries.ts';
+
+const isSeoUrlTaken = (error: unknown) => isUniqueViolation(error, 'seo_urls_pkey');
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -221,32 +221,6 @@ export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
     .executeTakeFirst();
 
 // ---------------------------------------------------------------------------------------------
-// SEO address (shared with categories through seo_urls)
-
-export const findSeoUrlOwner = (db: Executor, companyId: number, url: string) =>
-  db
-    .selectFrom('seo_urls')
-    .select(['owner_type', 'owner_id'])
-    .where('company_id', '=', companyId)
-    .where('url', '=', url)
-    .executeTakeFirst();
-
-export const upsertProductSeoUrl = (db: Executor, companyId: number, productId: number, url: string) =>
-  db
-    .insertInto('seo_urls')
-    .values({ company_id: companyId, url, owner_type: 'product', owner_id: productId })
-    .onConflict((oc) => oc.columns(['company_id', 'owner_type', 'owner_id']).doUpdateSet({ url }))
-    .execute();
-
-export const deleteProductSeoUrl = (db: Executor, companyId: number, productId: number) =>
-  db
-    .deleteFrom('seo_urls')
-    .where('company_id', '=', companyId)
-    .where('owner_type', '=', 'product')
-    .where('owner_id', '=', productId)
-    .execute();
-
-// ---------------------------------------------------------------------------------------------
 // Related products
 
 /** Live related products of the given products, in the order they were given. */
@@ -545,4 +519,3 @@ export function listProductPage(
 /** The database's own refusals of a duplicate (a race the checks before missed). */
 export const isNameTaken = (error: unknown) => isUniqueViolation(error, 'products_name_key');
 export const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'products_sku_key');
-export const isSeoUrlTaken = (error: unknown) => isUniqueViolation(error, 'seo_urls_pkey');

@@ -26,6 +26,7 @@ import { getBrand } from '../brands/brands.service.ts';
 import { assertActiveCategory, getCategory } from '../categories/categories.service.ts';
 import { historyOf, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, postStockMovement, stockOfProducts } from '../inventory/inventory.service.ts';
+import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import * as queries from './products.queries.ts';
 
 /** API kind -> stored kind of related_products. */
@@ -302,22 +303,7 @@ async function assertNameAndSkuFree(
 function explainUniqueViolation(error: unknown): never {
   if (queries.isNameTaken(error)) throw validationError('name', PRODUCT_MESSAGES.name_taken);
   if (queries.isSkuTaken(error)) throw validationError('sku', PRODUCT_MESSAGES.sku_taken);
-  if (queries.isSeoUrlTaken(error)) throw validationError('seo_url', PRODUCT_MESSAGES.seo_url_taken);
   throw error;
-}
-
-/** Sets (a string), clears (null) or leaves (undefined) the product's SEO address. */
-async function saveSeoUrl(tx: Tx, companyId: number, productId: number, url: string | null | undefined) {
-  if (url === undefined) return;
-  if (url === null) {
-    await queries.deleteProductSeoUrl(tx, companyId, productId);
-    return;
-  }
-  const owner = await queries.findSeoUrlOwner(tx, companyId, url);
-  if (owner && !(owner.owner_type === 'product' && owner.owner_id === productId)) {
-    throw validationError('seo_url', PRODUCT_MESSAGES.seo_url_taken);
-  }
-  await queries.upsertProductSeoUrl(tx, companyId, productId, url).catch(explainUniqueViolation);
 }
 
 /** Each kind given replaces its list; ids must be other live products of the company. */
@@ -436,7 +422,7 @@ export async function createProduct(options: {
         selling_price_paise: toPaise(selling_price),
       })
       .catch(explainUniqueViolation);
-    await saveSeoUrl(tx, companyId, row.id, input.seo_url);
+    await saveSeoUrl(tx, { companyId, ownerType: 'product', ownerId: row.id }, input.seo_url);
     await saveRelated(tx, companyId, row.id, input.related_products);
     if (openingStock > 0) {
       await postStockMovement(tx, {
@@ -504,7 +490,7 @@ export async function updateProduct(options: {
     await assertNameAndSkuFree(tx, companyId, changes, productId);
     const { opening_stock: _stock, opening_rate: _rate, ...editable } = changes;
     await queries.updateProduct(tx, companyId, productId, columnsOf(editable)).catch(explainUniqueViolation);
-    await saveSeoUrl(tx, companyId, productId, changes.seo_url);
+    await saveSeoUrl(tx, { companyId, ownerType: 'product', ownerId: productId }, changes.seo_url);
     await saveRelated(tx, companyId, productId, changes.related_products);
     await recordHistory(tx, {
       companyId,
@@ -550,7 +536,7 @@ export async function deleteProduct(options: { db: Database; actor: Principal; p
   await inTransaction(db, async (tx) => {
     const deleted = await queries.softDeleteProduct(tx, actor.companyId, productId);
     if (!deleted) throw notFound('Product');
-    await queries.deleteProductSeoUrl(tx, actor.companyId, productId);
+    await releaseSeoUrl(tx, { companyId: actor.companyId, ownerType: 'product', ownerId: productId });
     await recordHistory(tx, {
       companyId: actor.companyId,
       entityType: 'product',
