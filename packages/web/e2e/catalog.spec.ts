@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, pick, signUpAndVerify, solidPng } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 
-test('catalog: a category and a sub-category chosen in the tree, a brand, and a deactivated category', async ({
+test('catalog: a category and a sub-category, a brand, a product with an image and opening stock found by search, and a deactivated category that takes no product', async ({
   page,
 }) => {
   await signUpAndVerify(page, {
@@ -73,6 +73,78 @@ test('catalog: a category and a sub-category chosen in the tree, a brand, and a 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Ignore Havells for Business Intelligence' })).toBeChecked();
 
+  // A product in the sub-category, with a brand, an image and opening stock.
+  const productName = 'Havells Fast Charger 25W';
+  const sku = `HFC-25W-${stamp}`;
+  await page.goto('/products');
+  await expect(page).toHaveTitle('Products');
+  await expect(page.getByText('Add a Product and boost your business')).toBeVisible();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\/new$/);
+  const form = page.getByRole('form', { name: 'New product' });
+  await form.getByRole('textbox', { name: 'Product Name', exact: true }).fill(productName);
+  await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('HFC 25W');
+  await expect(form.getByText('SKU can only contain (a-zA-Z0-9) and hyphen(-),underscore(_)')).toBeVisible();
+  await form.getByRole('textbox', { name: 'SKU', exact: true }).fill(sku);
+  await form.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('listbox').getByTitle('Expand Electronics').click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Mobiles' }).click();
+  await expect(form.getByRole('combobox', { name: 'Category' })).toHaveValue('Electronics › Mobiles');
+  await pick(page, form, 'Brand', 'Havells');
+  await form.getByRole('textbox', { name: 'MRP', exact: true }).fill('1499');
+  await form.getByRole('textbox', { name: 'Selling Price', exact: true }).fill('1599');
+  await expect(form.getByText('Selling price cannot be more than MRP.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Selling Price', exact: true }).fill('1199');
+  await expect(form.getByText('Selling price cannot be more than MRP.')).toHaveCount(0);
+  await form.getByRole('textbox', { name: 'Opening Stock', exact: true }).fill('25');
+  await form.getByRole('button', { name: 'Create Product' }).click();
+  await expect(form.getByText('Choose the warehouse that receives the opening stock.')).toBeVisible();
+  await pick(page, form, 'Warehouse', 'Nashik Warehouse');
+  await form.getByRole('textbox', { name: 'Opening Rate', exact: true }).fill('800');
+  await form.locator('#product-images input[type="file"]').setInputFiles({
+    name: 'charger.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64, [79, 70, 229]),
+  });
+  await expect(form.getByRole('img', { name: 'New image 1: charger.png' })).toBeVisible();
+  await form.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Product created successfully.')).toBeVisible();
+  await expect(page.getByText('Image uploaded successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  await expect(page.getByRole('heading', { name: productName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('img', { name: `${productName} main image` })).toHaveAttribute(
+    'src',
+    /^\/api\/files\//,
+  );
+  const stock = page.getByRole('table', { name: 'Stock by warehouse' });
+  await expect(stock.getByRole('row', { name: /Nashik Warehouse/ })).toHaveText(/Nashik Warehouse\s*25$/);
+  const productUrl = page.url();
+
+  // Found on /products by its SKU and by part of its name; a search that finds nothing says so.
+  await page.goto('/products');
+  const products = page.getByRole('table', { name: 'Products' });
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill('no such product');
+  await expect(page.getByText('No product matches the search or the filters.')).toBeVisible();
+  await search.fill(sku);
+  await expect(products.getByRole('row')).toHaveCount(2);
+  const row = products.getByRole('row', { name: new RegExp(productName) });
+  await expect(row).toContainText(`SKU ${sku}`);
+  await expect(row).toContainText('₹1,499.00');
+  await expect(row).toContainText('₹1,199.00');
+  await expect(row.getByRole('img', { name: `${productName} image` })).toBeVisible();
+  await search.fill('fast charger');
+  await expect(products.getByRole('row', { name: new RegExp(productName) })).toBeVisible();
+  // The search is kept in the address: a reload finds the same list.
+  await expect(page).toHaveURL(/[?&]q=fast(\+|%20)charger/);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('fast charger');
+  await products
+    .getByRole('row', { name: new RegExp(productName) })
+    .getByText('₹1,199.00')
+    .click();
+  await expect(page).toHaveURL(productUrl);
+
   // Deactivate the parent category: the tree marks it inactive, also after a reload.
   await page.goto('/categories');
   const electronics = page.getByRole('treeitem', { name: 'Electronics', exact: true });
@@ -97,4 +169,30 @@ test('catalog: a category and a sub-category chosen in the tree, a brand, and a 
     'aria-describedby',
     /.+/,
   );
+
+  // A new product cannot be put in the inactive category: the tree select offers it disabled...
+  await page.goto('/products/new');
+  const newForm = page.getByRole('form', { name: 'New product' });
+  await newForm.getByRole('combobox', { name: 'Category' }).click();
+  const inactive = page.getByRole('listbox').getByRole('option', { name: /^Electronics/ });
+  await expect(inactive).toHaveAttribute('data-combobox-disabled', 'true');
+  await inactive.click({ force: true });
+  await expect(newForm.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+  // ...and the server refuses it when the screen is bypassed.
+  const me = await callApiAsUser(page, 'GET', 'me/');
+  const companyId = (me.body.company as { id: number }).id;
+  const list = await callApiAsUser(page, 'GET', `companies/${companyId}/categories?limit=-1`);
+  const electronicsId = (list.body.results as { id: number; name: string }[]).find(
+    (category) => category.name === 'Electronics',
+  )?.id;
+  const forced = await callApiAsUser(page, 'POST', `companies/${companyId}/products`, {
+    name: 'Havells Smartphone',
+    category: electronicsId,
+    mrp: 10000,
+    selling_price: 8000,
+  });
+  expect(forced.status).toBe(400);
+  expect(forced.body.errors).toEqual({
+    category: ['This category is inactive; products cannot be added to it.'],
+  });
 });

@@ -17,6 +17,19 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/auth/signup-verify-page'),
     'SignupVerifyPage',
   ),
+  [PATHS.products]: lazyRouteComponent(() => import('../features/products/products-page'), 'ProductsPage'),
+  [PATHS.productNew]: lazyRouteComponent(
+    () => import('../features/products/product-create-page'),
+    'ProductCreatePage',
+  ),
+  [PATHS.product]: lazyRouteComponent(
+    () => import('../features/products/product-detail-page'),
+    'ProductDetailPage',
+  ),
+  [PATHS.productEdit]: lazyRouteComponent(
+    () => import('../features/products/product-edit-page'),
+    'ProductEditPage',
+  ),
   [PATHS.categories]: lazyRouteComponent(
     () => import('../features/categories/categories-page'),
     'CategoriesPage',

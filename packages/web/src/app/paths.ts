@@ -9,6 +9,10 @@ export const PATHS = {
   signup: '/signup',
   signupVerify: '/signup/verify',
   company: '/company',
+  products: '/products',
+  productNew: '/products/new',
+  product: '/products/$productId',
+  productEdit: '/products/$productId/edit',
   categories: '/categories',
   brands: '/brands',
   configurations: '/configurations',
@@ -20,3 +24,7 @@ export const PATHS = {
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
+
+/** The address of one product's page and of its edit form. */
+export const productPath = (id: number) => `/products/${id}`;
+export const productEditPath = (id: number) => `/products/${id}/edit`;

@@ -9,8 +9,16 @@ export interface AppRoute {
   navbar: boolean;
 }
 
-/** Screens this app adds to routes.tsv: the roles screen lives under users. */
-const EXTRA_ROUTES: AppRoute[] = [{ path: PATHS.roles, title: 'Roles', navbar: true }];
+/**
+ * Screens this app adds to routes.tsv: the roles screen lives under users; a product's page and
+ * the product form live under products.
+ */
+const EXTRA_ROUTES: AppRoute[] = [
+  { path: PATHS.roles, title: 'Roles', navbar: true },
+  { path: PATHS.productNew, title: 'Products', permission: 'view_product', navbar: true },
+  { path: PATHS.product, title: 'Products', permission: 'view_product', navbar: true },
+  { path: PATHS.productEdit, title: 'Products', permission: 'view_product', navbar: true },
+];
 
 export const ROUTE_TABLE: AppRoute[] = [
   ...APP_ROUTES.map((route) => ({
@@ -25,7 +33,13 @@ export const ROUTE_TABLE: AppRoute[] = [
 
 const TITLES = new Map(ROUTE_TABLE.map((route) => [route.path, route.title]));
 
+/** Routes with a parameter ('/products/$productId') as patterns, for paths that hold a value there. */
+const PARAM_TITLES = ROUTE_TABLE.filter((route) => route.path.includes('$')).map((route) => ({
+  pattern: new RegExp(`^${route.path.replace(/\$[A-Za-z]+/g, '[^/]+')}$`),
+  title: route.title,
+}));
+
 export function titleOfPath(pathname: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return TITLES.get(path) || undefined;
+  return TITLES.get(path) || PARAM_TITLES.find((route) => route.pattern.test(path))?.title || undefined;
 }

@@ -43,6 +43,18 @@ export interface DataTableProps<T> {
   errorTitle?: string;
   /** Below this width the table scrolls sideways; 640 unless a narrow table asks for less. */
   minWidth?: number;
+  /**
+   * Opens a row with a click anywhere on it (a click on a control inside it excepted). The row
+   * should still hold a link to the same place, for the keyboard and for opening it in a new tab.
+   */
+  onRowClick?: (row: T) => void;
+}
+
+/** Whether a click landed on something that acts on its own (a link, a button, an input, a menu). */
+function isOwnControl(target: EventTarget | null, row: HTMLElement): boolean {
+  const control =
+    target instanceof Element ? target.closest('a, button, input, label, [role="menuitem"]') : null;
+  return control !== null && row.contains(control);
 }
 
 function nextOrdering(current: string | undefined, field: string): string {
@@ -149,7 +161,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {header}
         <Table.Tbody>
           {data.results.map((row) => (
-            <Table.Tr key={props.rowKey(row)}>
+            <Table.Tr
+              key={props.rowKey(row)}
+              onClick={
+                props.onRowClick
+                  ? (event) => {
+                      if (!isOwnControl(event.target, event.currentTarget)) props.onRowClick?.(row);
+                    }
+                  : undefined
+              }
+              style={props.onRowClick ? { cursor: 'pointer' } : undefined}
+            >
               {columns.map((column) => (
                 <Table.Td key={column.key} ta={column.align}>
                   {column.render(row)}

@@ -14,6 +14,13 @@ export interface City {
   state: number;
 }
 
+/** A unit of quantity (UQC of the GST returns): Bags, Box, Numbers... */
+export interface Unit {
+  id: number;
+  code: string;
+  name: string;
+}
+
 export interface SalesChannel {
   id: number;
   name: string;
@@ -29,6 +36,7 @@ export const referenceKeys = {
   cities: (stateId: number | null, search: string) =>
     [...referenceKeys.all, 'cities', stateId, search] as const,
   salesChannels: () => [...referenceKeys.all, 'sales-channels'] as const,
+  units: (companyId: number) => [...referenceKeys.all, 'units', companyId] as const,
 };
 
 export const statesQuery = queryOptions({
@@ -51,3 +59,11 @@ export const salesChannelsQuery = queryOptions({
   staleTime: REFERENCE_STALE_TIME,
   retry: false,
 });
+
+/** The units a company's products are counted in, answered whole. */
+export const unitsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: referenceKeys.units(companyId),
+    queryFn: ({ signal }) => api.get<Paged<Unit>>(`companies/${companyId}/units`, undefined, signal),
+    staleTime: REFERENCE_STALE_TIME,
+  });

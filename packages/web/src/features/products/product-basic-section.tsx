@@ -1,0 +1,143 @@
+import { PRODUCT_NAME_MAX } from '@b2b/domain/api/products';
+import { MAX_LENGTH } from '@b2b/domain/validation';
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type Control, useWatch } from 'react-hook-form';
+import { CategoryTreeSelectField } from '../../components/category-tree-select-field';
+import { NumberField } from '../../components/number-field';
+import { SelectField } from '../../components/select-field';
+import { SwitchField } from '../../components/switch-field';
+import { TextField } from '../../components/text-field';
+import { BrandSelectField } from '../brands/brand-select-field';
+import { categoryTreeQuery } from '../categories/categories.api';
+import { salesChannelsQuery, unitsQuery } from '../reference/reference.api';
+import type { ProductFormValues } from './product-form.schema';
+import { FieldRow, ProductFormSection } from './product-form-section';
+import type { Product } from './products.api';
+
+/** Buyer groups and sellers are areas of their own that do not exist yet. */
+export const BUYER_GROUPS_MISSING = 'Buyer groups are not set up yet';
+export const SELLERS_MISSING = 'Sellers are not set up yet';
+
+export interface ProductBasicSectionProps {
+  companyId: number;
+  control: Control<ProductFormValues>;
+  /** The product being edited, or null for a new one. */
+  product: Product | null;
+}
+
+/** Names, SKU, category, brand, unit, sales channel, UPC, weight and status. */
+export function ProductBasicSection({ companyId, control, product }: ProductBasicSectionProps) {
+  const categories = useQuery(categoryTreeQuery(companyId));
+  const units = useQuery(unitsQuery(companyId));
+  const channels = useQuery(salesChannelsQuery);
+  const categoryId = useWatch({ control, name: 'category' });
+  const rows = categories.data?.results;
+  const chosen = rows?.find((category) => category.id === categoryId);
+  // An inactive category is hidden from the tree: the product keeps it until another is chosen.
+  const keptInactive =
+    product && chosen && !chosen.is_active && categoryId === product.category.id
+      ? `${chosen.name} is inactive; the product stays in it until you choose another category.`
+      : undefined;
+
+  return (
+    <ProductFormSection id="product-basic">
+      <TextField
+        control={control}
+        name="name"
+        label="Product Name"
+        required
+        maxLength={PRODUCT_NAME_MAX}
+        description="Unique in your company."
+        data-autofocus
+      />
+      <FieldRow>
+        <TextField
+          control={control}
+          name="display_name"
+          label="Display Name"
+          maxLength={PRODUCT_NAME_MAX}
+          description="Shown to buyers instead of the product name."
+        />
+        <TextField
+          control={control}
+          name="sku"
+          label="SKU"
+          maxLength={MAX_LENGTH}
+          description="Letters, digits, hyphen (-) and underscore (_)."
+        />
+      </FieldRow>
+      <FieldRow>
+        <CategoryTreeSelectField
+          control={control}
+          name="category"
+          label="Category"
+          required
+          categories={rows ?? []}
+          loading={categories.isLoading}
+          hideInactive
+          description={
+            keptInactive ??
+            (categories.isError ? 'Failed to load categories.' : 'Inactive categories cannot be chosen.')
+          }
+        />
+        <BrandSelectField control={control} name="brand" label="Brand" />
+      </FieldRow>
+      <FieldRow>
+        <SelectField
+          control={control}
+          name="unit"
+          label="Unit"
+          placeholder={units.isLoading ? 'Loading units…' : 'Choose a unit'}
+          data={(units.data?.results ?? []).map((unit) => ({
+            value: String(unit.id),
+            label: `${unit.name} (${unit.code})`,
+          }))}
+          searchable
+          clearable
+          nothingFoundMessage="No unit found"
+        />
+        <SelectField
+          control={control}
+          name="sales_channel"
+          label="Sales Channel"
+          placeholder="All channels"
+          data={(channels.data?.results ?? []).map((channel) => ({
+            value: String(channel.id),
+            label: channel.display_name,
+          }))}
+          clearable
+        />
+      </FieldRow>
+      <FieldRow>
+        <TextField
+          control={control}
+          name="upc"
+          label="UPC"
+          maxLength={12}
+          inputMode="numeric"
+          description="12 digits."
+        />
+        <NumberField
+          control={control}
+          name="weight"
+          label="Weight (kg)"
+          min={0}
+          decimalScale={3}
+          allowNegative={false}
+          hideControls
+        />
+      </FieldRow>
+      <FieldRow>
+        <Select label="Buyer Group" data={[]} disabled placeholder={BUYER_GROUPS_MISSING} />
+        <Select label="Seller" data={[]} disabled placeholder={SELLERS_MISSING} />
+      </FieldRow>
+      <SwitchField
+        control={control}
+        name="is_active"
+        label="Active"
+        description="An inactive product cannot be ordered."
+      />
+    </ProductFormSection>
+  );
+}

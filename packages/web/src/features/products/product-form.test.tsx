@@ -1,0 +1,257 @@
+import { PRODUCT_MESSAGES } from '@b2b/domain/api/products';
+import { MESSAGES } from '@b2b/domain/validation';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { makeUser } from '../../test/users';
+import { ProductForm } from './product-form';
+import { CATEGORY_REQUIRED_MESSAGE } from './product-form.schema';
+import { makeProduct, productServer } from './product-test-server';
+import type { Product } from './products.api';
+
+// Mantine's autosizing textarea listens to document.fonts, which happy-dom does not have.
+if (!document.fonts)
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+
+function renderForm(product: Product | null = null) {
+  const onSaved = vi.fn();
+  const onCancel = vi.fn();
+  renderWithProviders(
+    <ProductForm companyId={10} product={product} onSaved={onSaved} onCancel={onCancel} />,
+    {
+      user: makeUser(),
+    },
+  );
+  return { onSaved, onCancel };
+}
+
+const input = (name: string) => screen.getByRole('textbox', { name });
+const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+const submit = (name = 'Create Product') => fireEvent.click(screen.getByRole('button', { name }));
+const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast);
+
+async function chooseCategory(name: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
+  fireEvent.click(await screen.findByTitle('Expand Kitchen'));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+async function chooseWarehouse(name: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: 'Warehouse' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('ProductForm rules', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the spec's SKU, UPC, HSN and Tally messages as they are typed", async () => {
+    productServer();
+    renderForm();
+    type('SKU', 'MG 750');
+    expect(await screen.findByText(MESSAGES.sku)).toBeTruthy();
+    type('UPC', '12345');
+    expect(await screen.findByText(MESSAGES.upc)).toBeTruthy();
+    type('HSN Code', '85091');
+    expect(await screen.findByText(MESSAGES.hsn)).toBeTruthy();
+    type('Tally Product Name', 'Mixer #1');
+    expect(await screen.findByText(MESSAGES.tally)).toBeTruthy();
+
+    type('SKU', 'MG-750_B');
+    type('UPC', '890123456789');
+    type('HSN Code', '850940');
+    type('Tally Product Name', 'Mixer (750 W)');
+    await waitFor(() => {
+      for (const message of [MESSAGES.sku, MESSAGES.upc, MESSAGES.hsn, MESSAGES.tally]) {
+        expect(screen.queryByText(message)).toBeNull();
+      }
+    });
+  });
+
+  it('checks the selling price against the MRP live, and again when the MRP changes', async () => {
+    productServer();
+    renderForm();
+    type('MRP', '1000');
+    type('Selling Price', '1200');
+    expect(await screen.findByText(PRODUCT_MESSAGES.selling_price_above_mrp)).toBeTruthy();
+
+    type('MRP', '1500');
+    await waitFor(() => expect(screen.queryByText(PRODUCT_MESSAGES.selling_price_above_mrp)).toBeNull());
+    expect(screen.getByText('Tax inclusive; ₹300.00 below the MRP (20% off).')).toBeTruthy();
+
+    type('MRP', '1199.99');
+    expect(await screen.findByText(PRODUCT_MESSAGES.selling_price_above_mrp)).toBeTruthy();
+  });
+
+  it('marks every field on submit and sends nothing while the form is invalid', async () => {
+    const api = productServer();
+    renderForm();
+    submit();
+    expect(await screen.findByText(PRODUCT_MESSAGES.name_required)).toBeTruthy();
+    expect(screen.getByText(CATEGORY_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(screen.getAllByText(MESSAGES.required)).toHaveLength(2); // MRP and selling price
+    expect(screen.getByRole('status').textContent).toBe('4 fields need attention.');
+    expect(api.changes()).toEqual([]);
+  });
+
+  it('asks for a warehouse when there is opening stock, and sends it with the stock', async () => {
+    const api = productServer();
+    const { onSaved } = renderForm();
+    type('Product Name', 'Mixer Grinder');
+    await chooseCategory('Mixers');
+    type('MRP', '10000');
+    type('Selling Price', '8000');
+    type('Opening Stock', '1000');
+    type('Opening Rate', '1000');
+    submit();
+    expect(await screen.findByText(PRODUCT_MESSAGES.warehouse_required)).toBeTruthy();
+    expect(api.changes()).toEqual([]);
+
+    await chooseWarehouse('Mumbai Warehouse');
+    await waitFor(() => expect(screen.queryByText(PRODUCT_MESSAGES.warehouse_required)).toBeNull());
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.changes()[0]).toMatchObject({
+      method: 'POST',
+      path: 'companies/10/products',
+      body: { warehouse: 7, opening_stock: 1000, opening_rate: 1000 },
+    });
+  });
+
+  it('creates a product with the body the API expects and the spec-style toast', async () => {
+    const api = productServer();
+    const { onSaved } = renderForm();
+    type('Product Name', '  Mixer Grinder 750W ');
+    type('SKU', 'MG-750');
+    await chooseCategory('Mixers');
+    type('MRP', '10000');
+    type('Selling Price', '8000.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Highlight' }));
+    type('Highlight 1', '750 W copper motor');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Specification' }));
+    type('Specification 1 name', 'Jars');
+    type('Specification 1 detail', '3');
+    submit();
+
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: 'Mixer Grinder 750W' })),
+    );
+    const body = api.changes()[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Mixer Grinder 750W',
+      display_name: null,
+      sku: 'MG-750',
+      category: 3,
+      brand: null,
+      mrp: 10000,
+      selling_price: 8000.5,
+      cost_price: null,
+      is_active: true,
+      expose_inventory: true,
+      is_visible_to_buyer: true,
+      allow_back_ordering: false,
+      max_quantity_per_transaction: 0,
+      priority: 0,
+      warehouse: null,
+      highlights: ['750 W copper motor'],
+      specifications: [{ name: 'Jars', detail: '3' }],
+      related_products: {
+        variants: [],
+        frequently_bought_together: [],
+        similar: [],
+        sponsored: [],
+        accessories: [],
+      },
+    });
+    // Areas that do not exist yet are never sent.
+    expect(body).not.toHaveProperty('buyer_group');
+    expect(body).not.toHaveProperty('seller');
+    expect(toasts()).toContainEqual(expect.objectContaining({ message: 'Product created successfully.' }));
+  });
+
+  it("puts the server's field messages on the fields and shows the failure toast", async () => {
+    productServer([], (call) =>
+      call.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              detail: 'A product with this name already exists.',
+              code: 'validation_error',
+              errors: {
+                name: ['A product with this name already exists.'],
+                'highlights.0': ['Cannot exceed more than 500 characters.'],
+              },
+            },
+          }
+        : undefined,
+    );
+    const { onSaved } = renderForm();
+    type('Product Name', 'Mixer Grinder');
+    await chooseCategory('Mixers');
+    type('MRP', '100');
+    type('Selling Price', '90');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Highlight' }));
+    type('Highlight 1', 'Quiet');
+    submit();
+    const nameField = input('Product Name').closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(await within(nameField).findByText('A product with this name already exists.')).toBeTruthy();
+    expect(screen.getByText('Cannot exceed more than 500 characters.')).toBeTruthy();
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({
+        title: 'Failed to create Product.',
+        message: 'A product with this name already exists.',
+      }),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+
+    // The message stays through the form's own checks until the name changes.
+    fireEvent.blur(input('Product Name'));
+    type('Selling Price', '95');
+    expect(await within(nameField).findByText('A product with this name already exists.')).toBeTruthy();
+    type('Product Name', 'Mixer Grinder Pro');
+    await waitFor(() =>
+      expect(within(nameField).queryByText('A product with this name already exists.')).toBeNull(),
+    );
+  });
+
+  it('edits a product without its opening stock and sends only what changed', async () => {
+    const product = makeProduct({
+      id: 12,
+      name: 'Mixer Grinder',
+      sku: 'MG-1',
+      opening_stock: 1000,
+      opening_rate: 1000,
+      warehouse: { id: 7, name: 'Mumbai Warehouse' },
+      tags: ['kitchen'],
+    });
+    const api = productServer([product]);
+    const { onSaved } = renderForm(product);
+    expect(screen.queryByRole('textbox', { name: 'Opening Stock' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Warehouse' })).toBeNull();
+    expect(screen.getByText(/1,000 received in Mumbai Warehouse at ₹1,000.00 each/)).toBeTruthy();
+
+    type('Selling Price', '7500');
+    submit('Save Changes');
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.changes()).toEqual([
+      expect.objectContaining({ method: 'PATCH', path: 'products/12', body: { selling_price: 7500 } }),
+    ]);
+    expect(toasts()).toContainEqual(expect.objectContaining({ message: 'Product updated successfully.' }));
+  });
+
+  it('saves nothing when nothing changed', async () => {
+    const product = makeProduct({ id: 12, name: 'Mixer Grinder', tags: ['kitchen'], highlights: ['Quiet'] });
+    const api = productServer([product]);
+    const { onSaved } = renderForm(product);
+    submit('Save Changes');
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(product));
+    expect(api.changes()).toEqual([]);
+    expect(toasts()).toContainEqual(expect.objectContaining({ message: 'No changes to save.' }));
+  });
+});
