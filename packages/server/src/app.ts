@@ -21,11 +21,15 @@ import type { AuthLimits } from './modules/auth/auth.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
+import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 
@@ -54,6 +58,10 @@ const MODULES = [
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,
+  groupedProductsRoutes,
+  collectionsRoutes,
+  productGroupsRoutes,
+  variantGroupsRoutes,
   filesRoutes,
   warehousesRoutes,
 ];

@@ -401,7 +401,91 @@ export interface StockLedgerTable {
   created_at: Timestamp;
 }
 
+export interface GroupedProductsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  sku: string;
+  description: string | null;
+  mrp_paise: number;
+  selling_price_paise: number;
+  is_active: Auto<boolean>;
+  deleted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface GroupedProductItemsTable {
+  company_id: number;
+  grouped_product_id: number;
+  product_id: number;
+  quantity: Quantity;
+  position: Auto<number>;
+}
+export interface ProductCollectionsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  sales_channel_id: number | null;
+  is_active: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ProductCollectionItemsTable {
+  company_id: number;
+  collection_id: number;
+  product_id: number;
+  position: number;
+}
+
+export interface ProductGroupsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  is_active: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductAttributesTable {
+  id: Auto<number>;
+  company_id: number;
+  product_group_id: number;
+  name: string;
+  type: 'text' | 'number' | 'boolean' | 'select';
+  options: ColumnType<string[], string[] | undefined, string[]>;
+  is_required: Auto<boolean>;
+  position: Auto<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VariantGroupsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  attribute: string;
+  options: string[];
+  primary_attribute: string | null;
+  is_active: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VariantGroupProductsTable {
+  company_id: number;
+  variant_group_id: number;
+  product_id: number;
+  option_value: string;
+}
+
 export interface DB {
+  product_groups: ProductGroupsTable;
+  product_attributes: ProductAttributesTable;
+  variant_groups: VariantGroupsTable;
+  variant_group_products: VariantGroupProductsTable;
   states: StatesTable;
   cities: CitiesTable;
   server_secrets: ServerSecretsTable;
@@ -435,4 +519,8 @@ export interface DB {
   related_products: RelatedProductsTable;
   stock_levels: StockLevelsTable;
   stock_ledger: StockLedgerTable;
+  grouped_products: GroupedProductsTable;
+  grouped_product_items: GroupedProductItemsTable;
+  product_collections: ProductCollectionsTable;
+  product_collection_items: ProductCollectionItemsTable;
 }

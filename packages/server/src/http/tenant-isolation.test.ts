@@ -24,6 +24,25 @@ async function idsOf(company: SignedUpCompany) {
     mrp: 100,
     selling_price: 90,
   });
+  const product2 = await company.api.post(`companies/${c}/products`, {
+    name: `B2-${c}`,
+    category: category.body.id,
+    mrp: 50,
+    selling_price: 40,
+  });
+  const groupedProduct = await company.api.post(`companies/${c}/grouped_products`, {
+    name: `B-${c}`,
+    sku: `B-${c}`,
+    items: [
+      { product: product.body.id, quantity: 1 },
+      { product: product2.body.id, quantity: 2 },
+    ],
+    selling_price: 150,
+  });
+  const collection = await company.api.post(`companies/${c}/product_collections`, { name: `B-${c}` });
+  await company.api.post(`product_collections/${collection.body.id}/products`, {
+    products: [product.body.id],
+  });
   const productUpload = async (kind: 'images' | 'files', bytes: Buffer, name: string) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -38,6 +57,15 @@ async function idsOf(company: SignedUpCompany) {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
+  const productGroup = await company.api.post(`companies/${c}/product_groups`, {
+    name: `B-${c}`,
+    attributes: [{ name: `B-${c}`, type: 'text' }],
+  });
+  const variantGroup = await company.api.post(`companies/${c}/variant_groups`, {
+    name: `B-${c}`,
+    attribute: 'Colour',
+    options: ['Red'],
+  });
   const imageId = await productUpload('images', png, 'b.png');
   const fileId = await productUpload('files', Buffer.from('%PDF-1.4\n%%EOF\n'), 'b.pdf');
   return {
@@ -51,6 +79,11 @@ async function idsOf(company: SignedUpCompany) {
     categoryId: category.body.id,
     brandId: brand.body.id,
     productId: product.body.id,
+    groupedProductId: groupedProduct.body.id,
+    collectionId: collection.body.id,
+    productGroupId: productGroup.body.id,
+    attributeId: productGroup.body.attributes[0].id,
+    variantGroupId: variantGroup.body.id,
     imageId,
     fileId,
   };
@@ -71,6 +104,11 @@ function idFor(url: string, ids: Ids): number {
     categories: ids.categoryId,
     brands: ids.brandId,
     products: ids.productId,
+    grouped_products: ids.groupedProductId,
+    product_collections: ids.collectionId,
+    product_groups: ids.productGroupId,
+    attributes: ids.attributeId,
+    variant_groups: ids.variantGroupId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -110,6 +148,28 @@ const BODIES: Record<string, unknown> = {
     selling_price: 1,
   },
   'PATCH /api/products/:id': { name: 'Intruder product' },
+  'POST /api/companies/:companyId/grouped_products': {
+    name: 'Intruder bundle',
+    sku: 'INTRUDER',
+    items: [
+      { product: 1, quantity: 1 },
+      { product: 2, quantity: 1 },
+    ],
+    selling_price: 1,
+  },
+  'PATCH /api/grouped_products/:id': { name: 'Intruder bundle' },
+  'POST /api/companies/:companyId/product_collections': { name: 'Intruder collection' },
+  'PATCH /api/product_collections/:id': { name: 'Intruder collection' },
+  'POST /api/product_collections/:id/products': { products: [1] },
+  'POST /api/product_collections/:id/remove_products': { products: [1] },
+  'PATCH /api/product_collections/:id/products/order': { products: [1] },
+  'POST /api/companies/:companyId/product_groups': { name: 'Intruder group' },
+  'PATCH /api/product_groups/:id': { name: 'Intruder group' },
+  'POST /api/product_groups/:id/attributes': { name: 'Intruder', type: 'text' },
+  'PATCH /api/attributes/:id': { name: 'Intruder' },
+  'POST /api/companies/:companyId/variant_groups': { name: 'Intruder', attribute: 'Size', options: ['S'] },
+  'PATCH /api/variant_groups/:id': { name: 'Intruder group' },
+  'POST /api/variant_groups/:id/products': { products: [] },
 };
 
 describe('tenant isolation', () => {
@@ -135,6 +195,16 @@ describe('tenant isolation', () => {
       }
     }
     expect(failures).toEqual([]);
+    expect((await b.api.get(`grouped_products/${bIds.groupedProductId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      item_count: 2,
+    });
+    expect((await b.api.get(`product_collections/${bIds.collectionId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      product_count: 1,
+    });
     // B's data is untouched by A's attempts.
     expect((await b.api.get(`users/${bIds.userId}`)).body.is_active).toBe(true);
     expect((await b.api.get(`roles/${bIds.roleId}`)).body.permissions).toEqual(['view_order']);
@@ -150,6 +220,16 @@ describe('tenant isolation', () => {
     expect((await b.api.get(`brands/${bIds.brandId}`)).body).toMatchObject({
       name: `B-${bIds.companyId}`,
       ignore_for_bi: false,
+    });
+    expect((await b.api.get(`product_groups/${bIds.productGroupId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      attributes: [expect.objectContaining({ id: bIds.attributeId, name: `B-${bIds.companyId}` })],
+    });
+    expect((await b.api.get(`variant_groups/${bIds.variantGroupId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      options: ['Red'],
     });
     expect((await b.api.get(`products/${bIds.productId}`)).body).toMatchObject({
       name: `B-${bIds.companyId}`,

@@ -35,6 +35,22 @@ export const AREA_PAGES: Record<string, Page> = {
     'CategoriesPage',
   ),
   [PATHS.brands]: lazyRouteComponent(() => import('../features/brands/brands-page'), 'BrandsPage'),
+  [PATHS.groupedProducts]: lazyRouteComponent(
+    () => import('../features/grouped-products/grouped-products-page'),
+    'GroupedProductsPage',
+  ),
+  [PATHS.productCollections]: lazyRouteComponent(
+    () => import('../features/product-collections/product-collections-page'),
+    'ProductCollectionsPage',
+  ),
+  [PATHS.productGroups]: lazyRouteComponent(
+    () => import('../features/product-groups/product-groups-page'),
+    'ProductGroupsPage',
+  ),
+  [PATHS.variantGroups]: lazyRouteComponent(
+    () => import('../features/variant-groups/variant-groups-page'),
+    'VariantGroupsPage',
+  ),
   [PATHS.company]: lazyRouteComponent(() => import('../features/companies/company-page'), 'CompanyPage'),
   [PATHS.configurations]: lazyRouteComponent(
     () => import('../features/company-configurations/company-configurations-page'),

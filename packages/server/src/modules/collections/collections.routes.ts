@@ -1,0 +1,202 @@
+import {
+  collectionCreate,
+  collectionOutput,
+  collectionProductIds,
+  collectionProductOutput,
+  collectionUpdate,
+} from '@b2b/domain/api/collections';
+import { idParam } from '@b2b/domain/api/common';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './collections.service.ts';
+
+const tags = ['product-collections'];
+const collectionParams = z.object({ id: idParam });
+const ORDERING = {
+  name: 'c.name',
+  created_at: 'c.created_at',
+  updated_at: 'c.updated_at',
+};
+
+export async function collectionsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/companies/:companyId/product_collections',
+    {
+      config: { cache: true, permission: 'view_product_collection' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        querystring: listQuery.extend({
+          is_active: booleanParam.optional(),
+          sales_channel: idParam.optional(),
+        }),
+        response: { 200: pageOf(collectionOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
+      const { count, results } = await service.listCollections(
+        db,
+        request.params.companyId,
+        {
+          search: request.query.search,
+          isActive: request.query.is_active,
+          salesChannelId: request.query.sales_channel,
+        },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/companies/:companyId/product_collections',
+    {
+      config: { permission: 'add_product_collection' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: collectionCreate,
+        response: { 201: collectionOutput },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createCollection({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+
+  app.get(
+    '/product_collections/:id',
+    {
+      config: { cache: true, permission: 'view_product_collection' },
+      schema: { tags, params: collectionParams, response: { 200: collectionOutput } },
+    },
+    async (request) => service.getCollection(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/product_collections/:id',
+    {
+      config: { permission: 'change_product_collection' },
+      schema: { tags, params: collectionParams, body: collectionUpdate, response: { 200: collectionOutput } },
+    },
+    async (request) =>
+      service.updateCollection({
+        db,
+        actor: requirePrincipal(request),
+        collectionId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  for (const [path, active] of [
+    ['/product_collections/:id/activate', true],
+    ['/product_collections/:id/deactivate', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'change_product_collection' },
+        schema: { tags, params: collectionParams, response: { 200: collectionOutput } },
+      },
+      async (request) =>
+        service.setCollectionActive({
+          db,
+          actor: requirePrincipal(request),
+          collectionId: request.params.id,
+          active,
+        }),
+    );
+  }
+
+  app.get(
+    '/product_collections/:id/products',
+    {
+      config: { cache: true, permission: 'view_product_collection' },
+      schema: {
+        tags,
+        params: collectionParams,
+        querystring: listQuery,
+        response: { 200: pageOf(collectionProductOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { count, results } = await service.listCollectionProducts(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.query.search,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/product_collections/:id/products',
+    {
+      config: { permission: 'change_product_collection' },
+      schema: {
+        tags,
+        params: collectionParams,
+        body: collectionProductIds,
+        response: { 200: collectionOutput },
+      },
+    },
+    async (request) =>
+      service.addCollectionProducts({
+        db,
+        actor: requirePrincipal(request),
+        collectionId: request.params.id,
+        productIds: request.body.products,
+      }),
+  );
+
+  app.post(
+    '/product_collections/:id/remove_products',
+    {
+      config: { permission: 'change_product_collection' },
+      schema: {
+        tags,
+        params: collectionParams,
+        body: collectionProductIds,
+        response: { 200: collectionOutput },
+      },
+    },
+    async (request) =>
+      service.removeCollectionProducts({
+        db,
+        actor: requirePrincipal(request),
+        collectionId: request.params.id,
+        productIds: request.body.products,
+      }),
+  );
+
+  app.patch(
+    '/product_collections/:id/products/order',
+    {
+      config: { permission: 'change_product_collection' },
+      schema: {
+        tags,
+        params: collectionParams,
+        body: collectionProductIds,
+        response: { 200: collectionOutput },
+      },
+    },
+    async (request) =>
+      service.reorderCollectionProducts({
+        db,
+        actor: requirePrincipal(request),
+        collectionId: request.params.id,
+        productIds: request.body.products,
+      }),
+  );
+}

@@ -1,0 +1,134 @@
+import { detailResponse, idParam } from '@b2b/domain/api/common';
+import {
+  groupedProductCreate,
+  groupedProductDetail,
+  groupedProductOutput,
+  groupedProductUpdate,
+} from '@b2b/domain/api/grouped-products';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './grouped-products.service.ts';
+
+const tags = ['grouped-products'];
+const groupedProductParams = z.object({ id: idParam });
+const ORDERING = {
+  name: 'g.name',
+  sku: 'g.sku',
+  selling_price: 'g.selling_price_paise',
+  mrp: 'g.mrp_paise',
+  created_at: 'g.created_at',
+  updated_at: 'g.updated_at',
+};
+
+export async function groupedProductsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/companies/:companyId/grouped_products',
+    {
+      config: { cache: true, permission: 'view_grouped_product' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        response: { 200: pageOf(groupedProductOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
+      const { count, results } = await service.listGroupedProducts(
+        db,
+        request.params.companyId,
+        { search: request.query.search, isActive: request.query.is_active },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/companies/:companyId/grouped_products',
+    {
+      config: { permission: 'add_grouped_product' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: groupedProductCreate,
+        response: { 201: groupedProductDetail },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createGroupedProduct({ db, actor: requirePrincipal(request), input: request.body }),
+        ),
+  );
+
+  app.get(
+    '/grouped_products/:id',
+    {
+      config: { cache: true, permission: 'view_grouped_product' },
+      schema: { tags, params: groupedProductParams, response: { 200: groupedProductDetail } },
+    },
+    async (request) => service.getGroupedProduct(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/grouped_products/:id',
+    {
+      config: { permission: 'change_grouped_product' },
+      schema: {
+        tags,
+        params: groupedProductParams,
+        body: groupedProductUpdate,
+        response: { 200: groupedProductDetail },
+      },
+    },
+    async (request) =>
+      service.updateGroupedProduct({
+        db,
+        actor: requirePrincipal(request),
+        groupedProductId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  for (const [path, active] of [
+    ['/grouped_products/:id/activate', true],
+    ['/grouped_products/:id/deactivate', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'change_grouped_product' },
+        schema: { tags, params: groupedProductParams, response: { 200: groupedProductDetail } },
+      },
+      async (request) =>
+        service.setGroupedProductActive({
+          db,
+          actor: requirePrincipal(request),
+          groupedProductId: request.params.id,
+          active,
+        }),
+    );
+  }
+
+  app.post(
+    '/grouped_products/:id/delete',
+    {
+      config: { permission: 'delete_grouped_product' },
+      schema: { tags, params: groupedProductParams, response: { 200: detailResponse } },
+    },
+    async (request) =>
+      service.deleteGroupedProduct({
+        db,
+        actor: requirePrincipal(request),
+        groupedProductId: request.params.id,
+      }),
+  );
+}

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { SortKey } from '../../http/list-params.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const groupColumns = [
+  'g.id',
+  'g.name',
+  'g.description',
+  'g.is_active',
+  'g.created_at',
+  'g.updated_at',
+] as const;
+
+const attributeColumns = [
+  'a.id',
+  'a.product_group_id',
+  'a.name',
+  'a.type',
+  'a.options',
+  'a.is_required',
+  'a.position',
+] as const;
+
+const groupSelect = (db: Executor, companyId: number) =>
+  db.selectFrom('product_groups as g').select(groupColumns).where('g.company_id', '=', companyId);
+
+export const findGroup = (db: Executor, companyId: number, id: number) =>
+  groupSelect(db, companyId).where('g.id', '=', id).executeTakeFirst();
+
+export interface GroupFilter {
+  search?: string;
+  isActive?: boolean;
+}
+
+const filtered = (db: Executor, companyId: number, filter: GroupFilter) => {
+  let query = groupSelect(db, companyId);
+  if (filter.search) query = query.where('g.name', 'ilike', containing(filter.search));
+  if (filter.isActive !== undefined) query = query.where('g.is_active', '=', filter.isActive);
+  return query;
+};
+
+export function listGroups(
+  db: Executor,
+  companyId: number,
+  filter: GroupFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
+  let rows = filtered(db, companyId, filter);
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  return Promise.all([
+    filtered(db, companyId, filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('g.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+/** The attributes of the groups, in their display order. */
+export const attributesOf = (db: Executor, companyId: number, groupIds: readonly number[]) =>
+  groupIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('product_attributes as a')
+        .select(attributeColumns)
+        .where('a.company_id', '=', companyId)
+        .where('a.product_group_id', 'in', groupIds)
+        .orderBy('a.position')
+        .orderBy('a.id')
+        .execute();
+
+export const lockGroup = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('product_groups')
+    .select(['id', 'is_active'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findGroupByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('product_groups')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+export const insertGroup = (
+  db: Executor,
+  values: { company_id: number; name: string; description: string | null },
+) => db.insertInto('product_groups').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateGroup = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: Partial<{ name: string; description: string | null; is_active: boolean }>,
+) =>
+  db
+    .updateTable('product_groups')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+
+export interface AttributeValues {
+  name: string;
+  type: 'text' | 'number' | 'boolean' | 'select';
+  options: string[];
+  is_required: boolean;
+  position: number;
+}
+
+export const insertAttributes = (
+  db: Executor,
+  companyId: number,
+  groupId: number,
+  attributes: readonly AttributeValues[],
+) =>
+  db
+    .insertInto('product_attributes')
+    .values(attributes.map((a) => ({ ...a, company_id: companyId, product_group_id: groupId })))
+    .returning('id')
+    .execute();
+
+export const findAttributeForUpdate = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('product_attributes as a')
+    .select(attributeColumns)
+    .where('a.company_id', '=', companyId)
+    .where('a.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findAttributeByName = (
+  db: Executor,
+  companyId: number,
+  groupId: number,
+  name: string,
+  exceptId?: number,
+) => {
+  let query = db
+    .selectFrom('product_attributes')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('product_group_id', '=', groupId)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+export const updateAttribute = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: Partial<AttributeValues>,
+) =>
+  db
+    .updateTable('product_attributes')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+export const deleteAttribute = (db: Executor, companyId: number, id: number) =>
+  db
+    .deleteFrom('product_attributes')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returning('product_group_id')
+    .executeTakeFirst();
+
+/** The database's own refusal of a duplicate name (a race the check before missed). */
+export const isGroupNameTaken = (error: unknown) => isUniqueViolation(error, 'product_groups_name_key');
+export const isAttributeNameTaken = (error: unknown) =>
+  isUniqueViolation(error, 'product_attributes_name_key');

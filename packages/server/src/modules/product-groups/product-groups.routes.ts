@@ -1,0 +1,167 @@
+import { detailResponse, idParam } from '@b2b/domain/api/common';
+import {
+  attributeCreate,
+  attributeList,
+  attributeOutput,
+  attributeUpdate,
+  productGroupCreate,
+  productGroupOutput,
+  productGroupUpdate,
+} from '@b2b/domain/api/product-groups';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './product-groups.service.ts';
+
+const tags = ['product groups'];
+const idParams = z.object({ id: idParam });
+const ORDERING = {
+  name: 'g.name',
+  created_at: 'g.created_at',
+  updated_at: 'g.updated_at',
+};
+const groupListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+
+export async function productGroupsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/companies/:companyId/product_groups',
+    {
+      config: { cache: true, permission: 'view_product_attribute' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        querystring: groupListQuery,
+        response: { 200: pageOf(productGroupOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
+      const { count, results } = await service.listProductGroups(
+        db,
+        request.params.companyId,
+        { search: request.query.search, isActive: request.query.is_active },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/companies/:companyId/product_groups',
+    {
+      config: { permission: 'add_product_attribute' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: productGroupCreate,
+        response: { 201: productGroupOutput },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createProductGroup({ db, actor: requirePrincipal(request), input: request.body }),
+        ),
+  );
+
+  app.get(
+    '/product_groups/:id',
+    {
+      config: { cache: true, permission: 'view_product_attribute' },
+      schema: { tags, params: idParams, response: { 200: productGroupOutput } },
+    },
+    async (request) => service.getProductGroup(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/product_groups/:id',
+    {
+      config: { permission: 'change_product_attribute' },
+      schema: { tags, params: idParams, body: productGroupUpdate, response: { 200: productGroupOutput } },
+    },
+    async (request) =>
+      service.updateProductGroup({
+        db,
+        actor: requirePrincipal(request),
+        groupId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  for (const [verb, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.post(
+      `/product_groups/:id/${verb}`,
+      {
+        config: { permission: 'change_product_attribute' },
+        schema: { tags, params: idParams, response: { 200: productGroupOutput } },
+      },
+      async (request) =>
+        service.setProductGroupActive({
+          db,
+          actor: requirePrincipal(request),
+          groupId: request.params.id,
+          active,
+        }),
+    );
+  }
+
+  app.get(
+    '/product_groups/:id/attributes',
+    {
+      config: { cache: true, permission: 'view_product_attribute' },
+      schema: { tags, params: idParams, response: { 200: attributeList } },
+    },
+    async (request) => service.listAttributes(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/product_groups/:id/attributes',
+    {
+      config: { permission: 'change_product_attribute' },
+      schema: { tags, params: idParams, body: attributeCreate, response: { 201: productGroupOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addAttribute({
+          db,
+          actor: requirePrincipal(request),
+          groupId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/attributes/:id',
+    {
+      config: { permission: 'change_product_attribute' },
+      schema: { tags, params: idParams, body: attributeUpdate, response: { 200: attributeOutput } },
+    },
+    async (request) =>
+      service.updateAttribute({
+        db,
+        actor: requirePrincipal(request),
+        attributeId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  app.post(
+    '/attributes/:id/delete',
+    {
+      config: { permission: 'delete_product_attribute' },
+      schema: { tags, params: idParams, response: { 200: detailResponse } },
+    },
+    async (request) =>
+      service.deleteAttribute({ db, actor: requirePrincipal(request), attributeId: request.params.id }),
+  );
+}

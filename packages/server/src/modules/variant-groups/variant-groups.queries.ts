@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { SortKey } from '../../http/list-params.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const groupColumns = [
+  'g.id',
+  'g.name',
+  'g.description',
+  'g.attribute',
+  'g.options',
+  'g.primary_attribute',
+  'g.is_active',
+  'g.created_at',
+  'g.updated_at',
+] as const;
+
+const groupSelect = (db: Executor, companyId: number) =>
+  db.selectFrom('variant_groups as g').select(groupColumns).where('g.company_id', '=', companyId);
+
+export const findGroup = (db: Executor, companyId: number, id: number) =>
+  groupSelect(db, companyId).where('g.id', '=', id).executeTakeFirst();
+
+export interface GroupFilter {
+  search?: string;
+  isActive?: boolean;
+}
+
+const filtered = (db: Executor, companyId: number, filter: GroupFilter) => {
+  let query = groupSelect(db, companyId);
+  if (filter.search) query = query.where('g.name', 'ilike', containing(filter.search));
+  if (filter.isActive !== undefined) query = query.where('g.is_active', '=', filter.isActive);
+  return query;
+};
+
+export function listGroups(
+  db: Executor,
+  companyId: number,
+  filter: GroupFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
+  let rows = filtered(db, companyId, filter);
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  return Promise.all([
+    filtered(db, companyId, filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('g.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+/** The live variants of the groups; a product deleted since no longer shows. */
+export const variantsOf = (db: Executor, companyId: number, groupIds: readonly number[]) =>
+  groupIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('variant_group_products as v')
+        .innerJoin('products as p', (join) =>
+          join.onRef('p.company_id', '=', 'v.company_id').onRef('p.id', '=', 'v.product_id'),
+        )
+        .select(['v.variant_group_id', 'v.option_value', 'p.id', 'p.name', 'p.sku'])
+        .where('v.company_id', '=', companyId)
+        .where('v.variant_group_id', 'in', groupIds)
+        .where('p.deleted_at', 'is', null)
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .execute();
+
+export const lockGroup = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('variant_groups')
+    .select(['id', 'options'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findGroupByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('variant_groups')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+};
+
+export interface GroupValues {
+  name: string;
+  description: string | null;
+  attribute: string;
+  options: string[];
+  primary_attribute: string | null;
+  is_active: boolean;
+}
+
+export const insertGroup = (db: Executor, values: Omit<GroupValues, 'is_active'> & { company_id: number }) =>
+  db.insertInto('variant_groups').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateGroup = (db: Executor, companyId: number, id: number, changes: Partial<GroupValues>) =>
+  db
+    .updateTable('variant_groups')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+/** The option values the group's variants use (live or deleted products alike). */
+export const optionsInUse = async (db: Executor, companyId: number, groupId: number) =>
+  (
+    await db
+      .selectFrom('variant_group_products')
+      .select('option_value')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('variant_group_id', '=', groupId)
+      .execute()
+  ).map((r) => r.option_value);
+
+/** Which of the products are variants of another group already. */
+export const productsInOtherGroups = (
+  db: Executor,
+  companyId: number,
+  groupId: number,
+  productIds: readonly number[],
+) =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('variant_group_products')
+        .select('product_id')
+        .where('company_id', '=', companyId)
+        .where('variant_group_id', '!=', groupId)
+        .where('product_id', 'in', productIds)
+        .execute();
+
+export async function replaceVariants(
+  db: Executor,
+  companyId: number,
+  groupId: number,
+  variants: readonly { product: number; option: string }[],
+) {
+  await db
+    .deleteFrom('variant_group_products')
+    .where('company_id', '=', companyId)
+    .where('variant_group_id', '=', groupId)
+    .execute();
+  if (variants.length === 0) return;
+  await db
+    .insertInto('variant_group_products')
+    .values(
+      variants.map((v) => ({
+        company_id: companyId,
+        variant_group_id: groupId,
+        product_id: v.product,
+        option_value: v.option,
+      })),
+    )
+    .execute();
+}
+
+export const isGroupNameTaken = (error: unknown) => isUniqueViolation(error, 'variant_groups_name_key');
+/** Another request made the product a variant of another group between the check and the insert. */
+export const isProductTaken = (error: unknown) => isUniqueViolation(error, 'variant_group_products_pkey');
