@@ -1,14 +1,11 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { EmptyStateCard } from '../../components/empty-state-card';
-import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useFilePicker } from '../../components/use-file-picker';
 import { useListParams } from '../../components/use-list-params';
 import { LOGO_TYPES } from '../companies/company-logo-file';
@@ -24,14 +21,6 @@ import {
   useUpdateBrand,
   useUploadBrandLogo,
 } from './brands.api';
-
-type StatusFilter = 'all' | 'active' | 'inactive';
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 type Dialog =
   | { kind: 'create' }
@@ -49,17 +38,12 @@ export function BrandsPage() {
   const canDelete = canPerform(user, 'delete_brand');
 
   const list = useListParams();
-  const [searchText, setSearchText] = useState('');
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const { setSearch } = list;
-  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
 
   const params: BrandListParams = {
     ...list.params,
-    is_active: status === 'all' ? undefined : status === 'active',
+    is_active: filter.isActive,
   };
   const brands = useQuery(brandListQuery(companyId, params));
   const update = useUpdateBrand();
@@ -90,79 +74,44 @@ export function BrandsPage() {
     },
   );
 
-  const filtered = list.params.search !== '' || status !== 'all';
   // The empty-state card only while the company has no brand at all; a search that finds
   // nothing keeps the filters on screen.
-  const noBrandsYet = !filtered && brands.data?.count === 0 && !brands.isPlaceholderData;
+  const noBrandsYet = !filter.filtered && brands.data?.count === 0 && !brands.isPlaceholderData;
   const openCreate = () => setDialog({ kind: 'create' });
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Brands</Title>
-        {canAdd && !noBrandsYet && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={openCreate}
-            // Hidden while a dialog is open so that the dialog's own 'Create Brand' is the only one.
-            style={{ visibility: dialog ? 'hidden' : undefined }}
-          >
-            Create Brand
-          </Button>
-        )}
-      </Group>
-      {!canChange && <ReadOnlyNotice thing="brands" />}
-      {/* Spec 000 section 2: the empty card says Category on /categories and Product on every other route. */}
-      {noBrandsYet ? (
-        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
-      ) : (
-        <Card withBorder padding="md">
-          <Stack gap="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search"
-                placeholder="Brand name"
-                leftSection={<IconSearch size={16} />}
-                value={searchText}
-                onChange={(event) => setSearchText(event.currentTarget.value)}
-                w={260}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setStatus((value as StatusFilter) ?? 'all');
-                  list.resetPage();
-                }}
-                w={140}
-              />
-            </Group>
-            <DataTable
-              label="Brands"
-              columns={columns}
-              rowKey={(brand) => brand.id}
-              data={brands.data}
-              isLoading={brands.isLoading}
-              error={brands.error}
-              errorTitle="Failed to load brands."
-              onRetry={() => brands.refetch()}
-              limit={list.params.limit}
-              offset={list.params.offset}
-              onPageChange={list.setPage}
-              ordering={list.params.ordering}
-              onOrderingChange={list.setOrdering}
-              minWidth={760}
-              empty={
-                <Text c="dimmed" ta="center" py="xl">
-                  No brand matches the search or the status filter.
-                </Text>
-              }
-            />
-          </Stack>
-        </Card>
-      )}
+    <ListPage
+      title="Brands"
+      addLabel="Create Brand"
+      onAdd={canAdd ? openCreate : undefined}
+      dialogOpen={dialog !== null}
+      readOnlyThing={canChange ? undefined : 'brands'}
+      noneYet={noBrandsYet}
+      filters={<SearchAndStatusFilters filter={filter} placeholder="Brand name" />}
+      table={
+        <DataTable
+          label="Brands"
+          columns={columns}
+          rowKey={(brand) => brand.id}
+          data={brands.data}
+          isLoading={brands.isLoading}
+          error={brands.error}
+          errorTitle="Failed to load brands."
+          onRetry={() => brands.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={760}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No brand matches the search or the status filter.
+            </Text>
+          }
+        />
+      }
+    >
       {logoPicker.input}
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <BrandFormDialog
@@ -199,6 +148,6 @@ export function BrandsPage() {
           }
         }}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,14 +1,11 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { EmptyStateCard } from '../../components/empty-state-card';
-import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
 import { groupedProductColumns } from './grouped-product-columns';
 import { GroupedProductDetailsDialog } from './grouped-product-details-dialog';
@@ -21,14 +18,6 @@ import {
   useDeleteGroupedProduct,
   useSetGroupedProductActive,
 } from './grouped-products.api';
-
-type StatusFilter = 'all' | 'active' | 'inactive';
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 type Dialog =
   | { kind: 'create' }
@@ -61,17 +50,12 @@ export function GroupedProductsPage() {
   const canDelete = canPerform(user, 'delete_grouped_product');
 
   const list = useListParams();
-  const [searchText, setSearchText] = useState('');
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const { setSearch } = list;
-  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
 
   const params: GroupedProductListParams = {
     ...list.params,
-    is_active: status === 'all' ? undefined : status === 'active',
+    is_active: filter.isActive,
   };
   const bundles = useQuery(groupedProductListQuery(companyId, params));
   const setActive = useSetGroupedProductActive();
@@ -87,76 +71,43 @@ export function GroupedProductsPage() {
     },
   );
 
-  const filtered = list.params.search !== '' || status !== 'all';
-  const noneYet = !filtered && bundles.data?.count === 0 && !bundles.isPlaceholderData;
+  const noneYet = !filter.filtered && bundles.data?.count === 0 && !bundles.isPlaceholderData;
   const openCreate = () => setDialog({ kind: 'create' });
   const close = () => setDialog(null);
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Grouped Products</Title>
-        {canAdd && !noneYet && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={openCreate}
-            style={{ visibility: dialog ? 'hidden' : undefined }}
-          >
-            Create Grouped Product
-          </Button>
-        )}
-      </Group>
-      {!canChange && <ReadOnlyNotice thing="grouped products" />}
-      {noneYet ? (
-        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
-      ) : (
-        <Card withBorder padding="md">
-          <Stack gap="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search"
-                placeholder="Name or SKU"
-                leftSection={<IconSearch size={16} />}
-                value={searchText}
-                onChange={(event) => setSearchText(event.currentTarget.value)}
-                w={260}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setStatus((value as StatusFilter) ?? 'all');
-                  list.resetPage();
-                }}
-                w={140}
-              />
-            </Group>
-            <DataTable
-              label="Grouped Products"
-              columns={columns}
-              rowKey={(bundle) => bundle.id}
-              data={bundles.data}
-              isLoading={bundles.isLoading}
-              error={bundles.error}
-              errorTitle="Failed to load grouped products."
-              onRetry={() => bundles.refetch()}
-              limit={list.params.limit}
-              offset={list.params.offset}
-              onPageChange={list.setPage}
-              ordering={list.params.ordering}
-              onOrderingChange={list.setOrdering}
-              minWidth={860}
-              empty={
-                <Text c="dimmed" ta="center" py="xl">
-                  No grouped product matches the search or the status filter.
-                </Text>
-              }
-            />
-          </Stack>
-        </Card>
-      )}
+    <ListPage
+      title="Grouped Products"
+      addLabel="Create Grouped Product"
+      onAdd={canAdd ? openCreate : undefined}
+      dialogOpen={dialog !== null}
+      readOnlyThing={canChange ? undefined : 'grouped products'}
+      noneYet={noneYet}
+      filters={<SearchAndStatusFilters filter={filter} placeholder="Name or SKU" />}
+      table={
+        <DataTable
+          label="Grouped Products"
+          columns={columns}
+          rowKey={(bundle) => bundle.id}
+          data={bundles.data}
+          isLoading={bundles.isLoading}
+          error={bundles.error}
+          errorTitle="Failed to load grouped products."
+          onRetry={() => bundles.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={860}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No grouped product matches the search or the status filter.
+            </Text>
+          }
+        />
+      }
+    >
       {dialog?.kind === 'create' && (
         <GroupedProductFormDialog companyId={companyId} bundle={null} onClose={close} />
       )}
@@ -175,6 +126,6 @@ export function GroupedProductsPage() {
           if (dialog?.kind === 'delete') remove.mutate(dialog.bundle.id, { onSettled: close });
         }}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,13 +1,10 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { DataTable } from '../../components/data-table';
-import { EmptyStateCard } from '../../components/empty-state-card';
-import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
 import { collectionColumns } from './collection-columns';
 import { CollectionFormDialog } from './collection-form-dialog';
@@ -18,14 +15,6 @@ import {
   type ProductCollection,
   useSetCollectionActive,
 } from './product-collections.api';
-
-type StatusFilter = 'all' | 'active' | 'inactive';
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 type Dialog =
   | { kind: 'create' }
@@ -41,17 +30,12 @@ export function ProductCollectionsPage() {
   const canChange = canPerform(user, 'change_product_collection');
 
   const list = useListParams();
-  const [searchText, setSearchText] = useState('');
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const { setSearch } = list;
-  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
 
   const params: CollectionListParams = {
     ...list.params,
-    is_active: status === 'all' ? undefined : status === 'active',
+    is_active: filter.isActive,
   };
   const collections = useQuery(collectionListQuery(companyId, params));
   const setActive = useSetCollectionActive();
@@ -62,76 +46,43 @@ export function ProductCollectionsPage() {
     onSetActive: (collection, active) => setActive.mutate({ id: collection.id, active }),
   });
 
-  const filtered = list.params.search !== '' || status !== 'all';
-  const noneYet = !filtered && collections.data?.count === 0 && !collections.isPlaceholderData;
+  const noneYet = !filter.filtered && collections.data?.count === 0 && !collections.isPlaceholderData;
   const openCreate = () => setDialog({ kind: 'create' });
   const close = () => setDialog(null);
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Product Collections</Title>
-        {canAdd && !noneYet && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={openCreate}
-            style={{ visibility: dialog ? 'hidden' : undefined }}
-          >
-            Create Product Collection
-          </Button>
-        )}
-      </Group>
-      {!canChange && <ReadOnlyNotice thing="product collections" />}
-      {noneYet ? (
-        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
-      ) : (
-        <Card withBorder padding="md">
-          <Stack gap="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search"
-                placeholder="Collection name"
-                leftSection={<IconSearch size={16} />}
-                value={searchText}
-                onChange={(event) => setSearchText(event.currentTarget.value)}
-                w={260}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setStatus((value as StatusFilter) ?? 'all');
-                  list.resetPage();
-                }}
-                w={140}
-              />
-            </Group>
-            <DataTable
-              label="Product Collections"
-              columns={columns}
-              rowKey={(collection) => collection.id}
-              data={collections.data}
-              isLoading={collections.isLoading}
-              error={collections.error}
-              errorTitle="Failed to load product collections."
-              onRetry={() => collections.refetch()}
-              limit={list.params.limit}
-              offset={list.params.offset}
-              onPageChange={list.setPage}
-              ordering={list.params.ordering}
-              onOrderingChange={list.setOrdering}
-              minWidth={760}
-              empty={
-                <Text c="dimmed" ta="center" py="xl">
-                  No collection matches the search or the status filter.
-                </Text>
-              }
-            />
-          </Stack>
-        </Card>
-      )}
+    <ListPage
+      title="Product Collections"
+      addLabel="Create Product Collection"
+      onAdd={canAdd ? openCreate : undefined}
+      dialogOpen={dialog !== null}
+      readOnlyThing={canChange ? undefined : 'product collections'}
+      noneYet={noneYet}
+      filters={<SearchAndStatusFilters filter={filter} placeholder="Collection name" />}
+      table={
+        <DataTable
+          label="Product Collections"
+          columns={columns}
+          rowKey={(collection) => collection.id}
+          data={collections.data}
+          isLoading={collections.isLoading}
+          error={collections.error}
+          errorTitle="Failed to load product collections."
+          onRetry={() => collections.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={760}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No collection matches the search or the status filter.
+            </Text>
+          }
+        />
+      }
+    >
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <CollectionFormDialog
           companyId={companyId}
@@ -147,6 +98,6 @@ export function ProductCollectionsPage() {
           onClose={close}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,13 +1,10 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { DataTable } from '../../components/data-table';
-import { EmptyStateCard } from '../../components/empty-state-card';
-import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
 import { AttributesDialog } from './attributes-dialog';
 import { productGroupColumns } from './product-group-columns';
@@ -19,14 +16,6 @@ import {
   useActivateProductGroup,
   useDeactivateProductGroup,
 } from './product-groups.api';
-
-type StatusFilter = 'all' | 'active' | 'inactive';
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 type Dialog =
   | { kind: 'create' }
@@ -43,17 +32,12 @@ export function ProductGroupsPage() {
   const canDelete = canPerform(user, 'delete_product_attribute');
 
   const list = useListParams();
-  const [searchText, setSearchText] = useState('');
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const { setSearch } = list;
-  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
 
   const params: ProductGroupListParams = {
     ...list.params,
-    is_active: status === 'all' ? undefined : status === 'active',
+    is_active: filter.isActive,
   };
   const groups = useQuery(productGroupListQuery(companyId, params));
   const activate = useActivateProductGroup();
@@ -65,75 +49,42 @@ export function ProductGroupsPage() {
     onSetActive: (group, active) => (active ? activate : deactivate).mutate(group.id),
   });
 
-  const filtered = list.params.search !== '' || status !== 'all';
-  const noGroupsYet = !filtered && groups.data?.count === 0 && !groups.isPlaceholderData;
+  const noGroupsYet = !filter.filtered && groups.data?.count === 0 && !groups.isPlaceholderData;
   const openCreate = () => setDialog({ kind: 'create' });
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Product Groups</Title>
-        {canAdd && !noGroupsYet && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={openCreate}
-            style={{ visibility: dialog ? 'hidden' : undefined }}
-          >
-            Create Product Group
-          </Button>
-        )}
-      </Group>
-      {!canChange && <ReadOnlyNotice thing="product groups" />}
-      {noGroupsYet ? (
-        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
-      ) : (
-        <Card withBorder padding="md">
-          <Stack gap="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search"
-                placeholder="Group name"
-                leftSection={<IconSearch size={16} />}
-                value={searchText}
-                onChange={(event) => setSearchText(event.currentTarget.value)}
-                w={260}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setStatus((value as StatusFilter) ?? 'all');
-                  list.resetPage();
-                }}
-                w={140}
-              />
-            </Group>
-            <DataTable
-              label="Product Groups"
-              columns={columns}
-              rowKey={(group) => group.id}
-              data={groups.data}
-              isLoading={groups.isLoading}
-              error={groups.error}
-              errorTitle="Failed to load Product attribute."
-              onRetry={() => groups.refetch()}
-              limit={list.params.limit}
-              offset={list.params.offset}
-              onPageChange={list.setPage}
-              ordering={list.params.ordering}
-              onOrderingChange={list.setOrdering}
-              minWidth={760}
-              empty={
-                <Text c="dimmed" ta="center" py="xl">
-                  No product group matches the search or the status filter.
-                </Text>
-              }
-            />
-          </Stack>
-        </Card>
-      )}
+    <ListPage
+      title="Product Groups"
+      addLabel="Create Product Group"
+      onAdd={canAdd ? openCreate : undefined}
+      dialogOpen={dialog !== null}
+      readOnlyThing={canChange ? undefined : 'product groups'}
+      noneYet={noGroupsYet}
+      filters={<SearchAndStatusFilters filter={filter} placeholder="Group name" />}
+      table={
+        <DataTable
+          label="Product Groups"
+          columns={columns}
+          rowKey={(group) => group.id}
+          data={groups.data}
+          isLoading={groups.isLoading}
+          error={groups.error}
+          errorTitle="Failed to load Product attribute."
+          onRetry={() => groups.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={760}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No product group matches the search or the status filter.
+            </Text>
+          }
+        />
+      }
+    >
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <ProductGroupFormDialog
           companyId={companyId}
@@ -149,6 +100,6 @@ export function ProductGroupsPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

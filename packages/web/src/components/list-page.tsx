@@ -1,0 +1,129 @@
+import { Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { EmptyStateCard } from './empty-state-card';
+import { ReadOnlyNotice } from './read-only-notice';
+import type { useListParams } from './use-list-params';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** A list's search box (debounced into the list's params) and its Active/Inactive filter. */
+export function useSearchAndStatus(list: ReturnType<typeof useListParams>) {
+  const [searchText, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchText, 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const { setSearch } = list;
+  useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
+  return {
+    searchText,
+    setSearchText,
+    status,
+    setStatus: (value: StatusFilter) => {
+      setStatus(value);
+      list.resetPage();
+    },
+    /** The `is_active` query parameter: undefined means both. */
+    isActive: status === 'all' ? undefined : status === 'active',
+    /** Whether the user narrowed the list (an empty result then is not "nothing yet"). */
+    filtered: list.params.search !== '' || status !== 'all',
+  };
+}
+
+export function SearchAndStatusFilters({
+  filter,
+  placeholder,
+  children,
+}: {
+  filter: ReturnType<typeof useSearchAndStatus>;
+  placeholder: string;
+  /** Further filters after the status one. */
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder={placeholder}
+        leftSection={<IconSearch size={16} />}
+        value={filter.searchText}
+        onChange={(event) => filter.setSearchText(event.currentTarget.value)}
+        w={260}
+      />
+      <Select
+        label="Status"
+        data={STATUS_OPTIONS}
+        value={filter.status}
+        allowDeselect={false}
+        onChange={(value) => filter.setStatus((value as StatusFilter) ?? 'all')}
+        w={140}
+      />
+      {children}
+    </Group>
+  );
+}
+
+export interface ListPageProps {
+  title: string;
+  addLabel: string;
+  /** Absent when the user may not add. */
+  onAdd?: () => void;
+  /** Hides the Add button while a dialog is open, so only the dialog's button carries its name. */
+  dialogOpen: boolean;
+  /** The plural shown in the read-only notice, when the user may not change anything. */
+  readOnlyThing?: string;
+  /** Nothing exists yet (not merely filtered away): the spec's empty-state card instead of the table. */
+  noneYet: boolean;
+  filters: ReactNode;
+  table: ReactNode;
+  children?: ReactNode;
+}
+
+/** The frame of a list screen: title and Add, read-only notice, then the empty card or filters and table. */
+export function ListPage({
+  title,
+  addLabel,
+  onAdd,
+  dialogOpen,
+  readOnlyThing,
+  noneYet,
+  filters,
+  table,
+  children,
+}: ListPageProps) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{title}</Title>
+        {onAdd && !noneYet && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={onAdd}
+            style={{ visibility: dialogOpen ? 'hidden' : undefined }}
+          >
+            {addLabel}
+          </Button>
+        )}
+      </Group>
+      {readOnlyThing && <ReadOnlyNotice thing={readOnlyThing} />}
+      {noneYet ? (
+        // Spec 000 section 2: the empty card says Category on /categories and Product on every other route.
+        <EmptyStateCard thing="Product" onAdd={onAdd} />
+      ) : (
+        <Card withBorder padding="md">
+          <Stack gap="md">
+            {filters}
+            {table}
+          </Stack>
+        </Card>
+      )}
+      {children}
+    </Stack>
+  );
+}
