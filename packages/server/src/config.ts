@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /** Everything the server reads from the environment, read once. */
 export interface ServerConfig {
@@ -9,6 +10,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Uploaded files (logos, product images) when stored on local disk. */
   filesDir: string;
+  /** An S3-compatible bucket for uploaded files instead of `filesDir` (S3_ENDPOINT and S3_BUCKET set). */
+  s3: S3StorageOptions | undefined;
   /** Create the demo company on a new database. */
   seedDemo: boolean;
   /** smtp://user:pass@host:port; when absent mail goes to the server log. */
@@ -30,6 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'files')),
+    s3: readS3Config(env),
     seedDemo: env.DEMO !== '0',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'B2B Back Office <no-reply@b2b.local>',
@@ -37,5 +41,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
+  };
+}
+
+/**
+ * A half-configured bucket fails the start rather than falling back to local disk: on several app
+ * servers, files written to one server's disk would be missing on the others.
+ */
+function readS3Config(env: NodeJS.ProcessEnv): S3StorageOptions | undefined {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const needed = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!endpoint) {
+    const stray = needed.filter((name) => env[name]);
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} set without S3_ENDPOINT: set S3_ENDPOINT to store files in S3.`);
+    return undefined;
+  }
+  const missing = needed.filter((name) => !env[name]);
+  if (missing.length)
+    throw new Error(`S3_ENDPOINT is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not.`);
+  if (!/^https?:\/\/[^/]/.test(endpoint) || !URL.canParse(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got ${endpoint}.`);
+  return {
+    endpoint,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
   };
 }

@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
+import { s3Storage } from './storage/s3-storage.ts';
 
 async function jwtSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -60,7 +61,7 @@ export async function startServer(
     secrets: { jwt: await jwtSecret(database.db, config.jwtSecret) },
     mailer,
     jobs,
-    storage: localDiskStorage(config.filesDir),
+    storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(config.filesDir),
   };
   await registerAuthJobs(ctx);
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded files live. Local disk by default; an S3-compatible store can implement the same. */
+/** Where uploaded files live: local disk by default, or an S3-compatible bucket (s3-storage.ts). */
 export interface FileStorage {
   /** Stores bytes under a key derived from their content and returns the key. */
   put(options: { folder: string; data: Buffer; extension: string }): Promise<string>;
@@ -16,6 +16,14 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key);
 }
 
+/**
+ * Content-addressed names: the same bytes keep the same URL, so it can be cached for ever. Every
+ * store derives keys with this one function, so moving files between stores keeps their URLs.
+ */
+export function contentKey(folder: string, data: Buffer, extension: string): string {
+  return `${folder}/${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
+}
+
 export function localDiskStorage(root: string): FileStorage {
   const fullPath = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key ${key}`);
@@ -23,8 +31,7 @@ export function localDiskStorage(root: string): FileStorage {
   };
   return {
     async put({ folder, data, extension }) {
-      // Content-addressed names: the same bytes keep the same URL, so it can be cached for ever.
-      const key = `${folder}/${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
+      const key = contentKey(folder, data, extension);
       const file = fullPath(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, data);
