@@ -33,6 +33,15 @@ const TYPE_LABELS: Record<(typeof ATTRIBUTE_TYPES)[number], string> = {
 };
 const EMPTY: Values = { name: '', type: 'text', options: [], is_required: false, position: 0 };
 
+/** The form's values of a stored attribute: its fields without the id, which the strict schema refuses. */
+const valuesOf = ({ name, type, options, is_required, position }: ProductAttribute): Values => ({
+  name,
+  type,
+  options,
+  is_required,
+  position,
+});
+
 function AttributeForm({
   groupId,
   attribute,
@@ -47,7 +56,7 @@ function AttributeForm({
   const form = useForm<Values>({
     mode: 'onTouched',
     resolver: zodResolver(attributeCreate),
-    defaultValues: attribute ?? EMPTY,
+    defaultValues: attribute ? valuesOf(attribute) : EMPTY,
   });
   const type = form.watch('type');
 

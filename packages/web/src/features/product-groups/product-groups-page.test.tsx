@@ -56,6 +56,16 @@ function server(initial: ProductGroup[] = GROUPS) {
         }));
         return { body: { detail: 'Product Attribute deleted successfully.' } };
       }
+      const edit = /^attributes\/(\d+)$/.exec(call.path);
+      if (edit && call.method === 'PATCH') {
+        const changes = call.body as Partial<ProductGroup['attributes'][number]>;
+        rows = rows.map((row) => ({
+          ...row,
+          attributes: row.attributes.map((a) => (a.id === Number(edit[1]) ? { ...a, ...changes } : a)),
+        }));
+        const attribute = rows.flatMap((row) => row.attributes).find((a) => a.id === Number(edit[1]));
+        return { body: attribute };
+      }
       return undefined;
     }
     const id = Number(match[1]);
@@ -151,6 +161,30 @@ describe('ProductGroupsPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(api.changes().at(-1)).toMatchObject({ method: 'POST', path: 'attributes/11/delete' }),
+    );
+  });
+
+  it('edits an attribute: its stored values fill the form and are saved back', async () => {
+    const api = server();
+    renderWithProviders(<ProductGroupsPage />, { user: EDITOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Apparel' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Attributes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attributes of Apparel' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit Colour' }));
+    const form = await within(dialog).findByRole('form', { name: 'Edit attribute' });
+    const name = within(form).getByRole('textbox', { name: 'Attribute Name' });
+    expect((name as HTMLInputElement).value).toBe('Colour');
+    fireEvent.change(name, { target: { value: 'Shade' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Attribute' }));
+    await waitFor(() =>
+      expect(api.changes().at(-1)).toMatchObject({
+        method: 'PATCH',
+        path: 'attributes/11',
+        body: { name: 'Shade', type: 'select', options: ['Red', 'Blue'], is_required: true, position: 0 },
+      }),
+    );
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Product Attribute updated successfully.' }),
     );
   });
 
