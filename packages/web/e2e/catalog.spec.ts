@@ -97,6 +97,14 @@ test('catalog: a category and a sub-category, a brand, a product with an image a
   await form.getByRole('textbox', { name: 'Selling Price', exact: true }).fill('1199');
   await expect(form.getByText('Selling price cannot be more than MRP.')).toHaveCount(0);
   await form.getByRole('textbox', { name: 'Opening Stock', exact: true }).fill('25');
+  // The description is rich text: a heading and a bold line written with the editor's toolbar.
+  const description = form.getByRole('textbox', { name: 'Description', exact: true });
+  await description.click();
+  await form.getByRole('button', { name: 'Heading 2' }).click();
+  await description.pressSequentially('Fast charging');
+  await description.press('Enter');
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await description.pressSequentially('Half charged in 30 minutes.');
   await form.getByRole('button', { name: 'Create Product' }).click();
   await expect(form.getByText('Choose the warehouse that receives the opening stock.')).toBeVisible();
   await pick(page, form, 'Warehouse', 'Nashik Warehouse');
@@ -116,6 +124,9 @@ test('catalog: a category and a sub-category, a brand, a product with an image a
     'src',
     /^\/api\/files\//,
   );
+  const content = page.getByRole('region', { name: 'Content' });
+  await expect(content.getByRole('heading', { name: 'Fast charging', level: 2 })).toBeVisible();
+  await expect(content.locator('strong')).toHaveText('Half charged in 30 minutes.');
   const stock = page.getByRole('table', { name: 'Stock by warehouse' });
   await expect(stock.getByRole('row', { name: /Nashik Warehouse/ })).toHaveText(/Nashik Warehouse\s*25$/);
   const productUrl = page.url();

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/tiptap/styles.css';
 import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

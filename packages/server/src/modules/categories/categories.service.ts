@@ -11,6 +11,7 @@ import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
+import { withCleanDescription } from '../../http/rich-text.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { recordHistory } from '../history/history.service.ts';
@@ -126,7 +127,8 @@ export async function createCategory(options: {
   actor: Principal;
   input: CategoryCreate;
 }): Promise<CategoryOutput> {
-  const { db, actor, input } = options;
+  const { db, actor } = options;
+  const input = withCleanDescription(options.input);
   const { parent_category, seo_url, ...fields } = input;
   const id = await inTransaction(db, async (tx) => {
     const parentId = parent_category ?? (await queries.findRootCategory(tx, actor.companyId)).id;
@@ -160,8 +162,8 @@ export async function updateCategory(options: {
   categoryId: number;
   changes: CategoryUpdate;
 }): Promise<CategoryOutput> {
-  const { db, actor, categoryId, changes } = options;
-  const { parent_category, ...fields } = changes;
+  const { db, actor, categoryId } = options;
+  const { parent_category, ...fields } = withCleanDescription(options.changes);
   await inTransaction(db, async (tx) => {
     // A move locks the root before the category: every move takes its locks in the same order.
     const root = parent_category !== undefined ? await queries.lockRootCategory(tx, actor.companyId) : null;

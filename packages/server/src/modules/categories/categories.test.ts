@@ -411,6 +411,21 @@ describe('PATCH categories/{id}', () => {
     );
   });
 
+  it('stores the description as cleaned rich text on create and on edit', async () => {
+    const company = await signUpCompany();
+    const created = await createCategory(company, {
+      name: `Lamps ${unique()}`,
+      description: '<p style="text-align: right; position: fixed">Bright<script>alert(1)</script></p>',
+    });
+    expect((created as { description?: string }).description).toBe('<p style="text-align:right">Bright</p>');
+    const res = await company.api.patch(`categories/${created.id}`, {
+      description: '<h1>Lamps</h1><script>document.cookie</script><p><u>Warm</u> light</p>',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.description).toBe('<h1>Lamps</h1><p><u>Warm</u> light</p>');
+    expect((await company.api.get(`categories/${created.id}`)).body.description).toBe(res.body.description);
+  });
+
   it('moves a category, but never under itself or its own sub-categories', async () => {
     const company = await signUpCompany();
     const root = await rootOf(company);

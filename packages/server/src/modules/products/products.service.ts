@@ -20,6 +20,7 @@ import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
+import { withCleanDescription } from '../../http/rich-text.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { getBrand } from '../brands/brands.service.ts';
@@ -400,7 +401,10 @@ export async function createProduct(options: {
   actor: Principal;
   input: ProductCreate;
 }): Promise<ProductOutput> {
-  const { db, actor, input } = options;
+  const { db, actor } = options;
+  // The description is stored, and recorded in the history, as cleaned HTML; the short
+  // description and the feature texts stay plain text.
+  const input = withCleanDescription(options.input);
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {
     await assertReferences(tx, companyId, input);
@@ -457,7 +461,8 @@ export async function updateProduct(options: {
   productId: number;
   changes: ProductUpdate;
 }): Promise<ProductOutput> {
-  const { db, actor, productId, changes } = options;
+  const { db, actor, productId } = options;
+  const changes = withCleanDescription(options.changes);
   const companyId = actor.companyId;
   await inTransaction(db, async (tx) => {
     const current = await queries.lockProduct(tx, companyId, productId);

@@ -964,6 +964,31 @@ describe('PATCH products/{id}', () => {
     expect(history.body.results[0].actions.changes).toMatchObject({ name: 'After', priority: 9 });
   });
 
+  it('stores the description as cleaned rich text on create and on edit, and records it so', async () => {
+    const company = await signUpCompany();
+    const product = await createProduct(company, {
+      description:
+        '<h2 style="text-align: center; color: red">Mixer</h2><p onclick="steal()">Quiet<script>alert(1)</script></p>',
+      short_description: 'Plain <b>text</b>',
+    });
+    expect(product.description).toBe('<h2 style="text-align:center">Mixer</h2><p>Quiet</p>');
+    // The short description is plain text, kept as typed.
+    expect(product.short_description).toBe('Plain <b>text</b>');
+
+    const res = await company.api.patch(`products/${product.id}`, {
+      description: '<p>Safe <a href="javascript:alert(1)">link</a></p><img src="x" onerror="alert(1)">',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.description).toBe('<p>Safe <a rel="noopener noreferrer nofollow">link</a></p>');
+    expect((await company.api.get(`products/${product.id}`)).body.description).toBe(res.body.description);
+    const history = await company.api.get(`products/${product.id}/history`);
+    expect(JSON.stringify(history.body)).not.toMatch(/<script|onerror|onclick|javascript:/);
+
+    // Nothing left to show is no description.
+    const emptied = await company.api.patch(`products/${product.id}`, { description: '<script>x</script>' });
+    expect(emptied.body.description).toBeNull();
+  });
+
   it('checks the selling price against the stored MRP, and the category and references like create', async () => {
     const company = await signUpCompany();
     const product = await createProduct(company, { mrp: 100, selling_price: 90 });

@@ -29,6 +29,7 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RichTextView } from '../../components/rich-text-view';
 import { StatusBadge } from '../../components/status-badge';
 import { LOGO_TYPES } from '../companies/company-logo-file';
 import {
@@ -48,7 +49,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
         {children || NOT_APPLICABLE}
       </Text>
     </div>
@@ -251,7 +252,11 @@ export function CategoryDetails(props: CategoryDetailsProps) {
           </Group>
         )}
 
-        {!category.is_root && <Field label="Description">{category.description}</Field>}
+        {!category.is_root && (
+          <Field label="Description">
+            {category.description && <RichTextView html={category.description} />}
+          </Field>
+        )}
         <Field label={`Sub-categories (${props.subCategories.length})`}>
           {props.subCategories.map((sub) => (sub.is_active ? sub.name : `${sub.name} (inactive)`)).join(', ')}
         </Field>

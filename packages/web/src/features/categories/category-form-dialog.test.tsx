@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { makeUser } from '../../test/users';
 import type { Category } from './categories.api';
@@ -12,6 +12,9 @@ const ELECTRONICS = makeCategory({ id: 2, name: 'Electronics' });
 const PHONES = makeCategory({ id: 3, name: 'Phones', parent_category: 2 });
 const TOYS = makeCategory({ id: 4, name: 'Toys', is_active: false });
 const CATEGORIES = [ROOT_CATEGORY, ELECTRONICS, PHONES, TOYS];
+
+// The description editor loads lazily; load it once here rather than inside the first test's time.
+beforeAll(() => import('../../components/rich-text-editor'));
 
 function renderDialog(target: CategoryDialogTarget, categories: Category[] = CATEGORIES) {
   const onClose = vi.fn();
@@ -27,6 +30,19 @@ function renderDialog(target: CategoryDialogTarget, categories: Category[] = CAT
     { user: makeUser() },
   );
   return { onClose, onSaved, dialog: screen.getByRole('dialog') };
+}
+
+/** The description is a rich text editor: text arrives in it as a browser's paste does. */
+function pasteHtml(editor: HTMLElement, html: string) {
+  fireEvent.paste(editor, {
+    clipboardData: {
+      types: ['text/html', 'text/plain'],
+      getData: (type: string) =>
+        type === 'text/html' ? html : type === 'text/plain' ? html.replace(/<[^>]+>/g, '') : '',
+      files: [],
+      items: [],
+    },
+  });
 }
 
 const nameInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Name' });
@@ -116,14 +132,15 @@ describe('CategoryFormDialog', () => {
     // Inactive categories take no sub-categories: they are not offered.
     expect(within(listbox).queryByRole('option', { name: /Toys/ })).toBeNull();
     fireEvent.click(within(listbox).getByRole('option', { name: 'Electronics' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), {
-      target: { value: 'Phones with apps' },
-    });
+    pasteHtml(
+      await within(dialog).findByRole('textbox', { name: 'Description' }),
+      '<p>Phones with <b>apps</b></p>',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Sub-category' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.changes()[0].body).toEqual({
       name: 'Smart Phones',
-      description: 'Phones with apps',
+      description: '<p>Phones with <strong>apps</strong></p>',
       parent_category: 2,
     });
   });

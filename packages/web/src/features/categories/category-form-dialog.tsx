@@ -4,9 +4,10 @@ import { useMemo } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { buildCategoryTree, findCategoryNode, parentIdOf, subtreeIds } from '../../components/category-tree';
 import { CategoryTreeSelectField } from '../../components/category-tree-select-field';
+import { RichTextField } from '../../components/rich-text-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
-import { TextareaField } from '../../components/textarea-field';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import { type Category, useCreateCategory, useUpdateCategory } from './categories.api';
 import {
   CATEGORY_FORM_FIELDS,
@@ -88,6 +89,8 @@ export function CategoryFormDialog({
     defaultValues: initialValues(target, rootId),
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  // Saving closes the overlay, which ends the warning with it.
+  const { prompt: unsavedChangesPrompt } = useUnsavedChanges(form.formState.isDirty);
 
   // Moving a category under itself or one of its sub-categories would make a loop; an inactive
   // category takes no new sub-categories (its current children stay where they are).
@@ -156,13 +159,7 @@ export function CategoryFormDialog({
               description={editing ? 'Choose Root Category to make it a top-level category.' : undefined}
             />
           )}
-          <TextareaField
-            control={form.control}
-            name="description"
-            label="Description"
-            rows={4}
-            maxLength={2000}
-          />
+          <RichTextField control={form.control} name="description" label="Description" minHeight={120} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -173,6 +170,7 @@ export function CategoryFormDialog({
           </Group>
         </Stack>
       </form>
+      {unsavedChangesPrompt}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { Divider } from '@mantine/core';
 import type { Control } from 'react-hook-form';
+import { RichTextField } from '../../components/rich-text-field';
 import { TagsField } from '../../components/tags-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
@@ -19,15 +20,7 @@ export function ProductContentSection({ control }: { control: Control<ProductFor
         minRows={2}
         maxLength={500}
       />
-      <TextareaField
-        control={control}
-        name="description"
-        label="Description"
-        autosize
-        minRows={5}
-        maxRows={16}
-        maxLength={20000}
-      />
+      <RichTextField control={control} name="description" label="Description" minHeight={180} />
       <TextareaField
         control={control}
         name="item_box"

@@ -1,6 +1,7 @@
 import { formatMoney, formatQuantity, toPaise } from '@b2b/domain/money';
 import { maxQuantityLabel } from '@b2b/domain/products';
 import { Anchor, Badge, Card, Group, Image, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { RichTextView } from '../../components/rich-text-view';
 import { BUYER_GROUPS_MISSING, SELLERS_MISSING } from './product-basic-section';
 import { DetailField, ProductDetailCard } from './product-detail-card';
 import type { Product } from './products.api';
@@ -126,7 +127,9 @@ export function ProductContentCard({ product }: { product: Product }) {
   return (
     <ProductDetailCard id="product-content-detail" title="Content">
       <DetailField label="Short Description">{product.short_description}</DetailField>
-      <DetailField label="Description">{product.description}</DetailField>
+      <DetailField label="Description">
+        {product.description && <RichTextView html={product.description} />}
+      </DetailField>
       <DetailField label="Item Box">{product.item_box}</DetailField>
       <DetailField label="Highlights">
         {product.highlights.length > 0 && (

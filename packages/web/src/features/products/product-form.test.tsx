@@ -1,8 +1,18 @@
 import { PRODUCT_MESSAGES } from '@b2b/domain/api/products';
 import { MESSAGES } from '@b2b/domain/validation';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  useNavigate,
+} from '@tanstack/react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED_CHANGES_MESSAGE } from '../../components/use-unsaved-changes';
 import { renderWithProviders } from '../../test/render';
 import { makeUser } from '../../test/users';
 import { ProductForm } from './product-form';
@@ -14,6 +24,9 @@ import type { Product } from './products.api';
 if (!document.fonts)
   Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 
+// The description editor loads lazily; load it once here rather than inside the first test's time.
+beforeAll(() => import('../../components/rich-text-editor'));
+
 function renderForm(product: Product | null = null) {
   const onSaved = vi.fn();
   const onCancel = vi.fn();
@@ -24,6 +37,36 @@ function renderForm(product: Product | null = null) {
     },
   );
   return { onSaved, onCancel };
+}
+
+/** The new-product form on a page: saving goes to /saved, cancelling to /list. */
+function NewProductPage() {
+  const navigate = useNavigate();
+  return (
+    <ProductForm
+      companyId={10}
+      product={null}
+      onSaved={() => void navigate({ to: '/saved' })}
+      onCancel={() => void navigate({ to: '/list' })}
+    />
+  );
+}
+
+function renderFormInApp() {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = (path: string, title: string) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{title}</h1> });
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/products/new', component: NewProductPage }),
+    page('/saved', 'Saved product'),
+    page('/list', 'Products'),
+  ]);
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/products/new'] }),
+  });
+  renderWithProviders(<RouterProvider router={router} />, { user: makeUser() });
+  return router;
 }
 
 const input = (name: string) => screen.getByRole('textbox', { name });
@@ -253,5 +296,49 @@ describe('ProductForm rules', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(product));
     expect(api.changes()).toEqual([]);
     expect(toasts()).toContainEqual(expect.objectContaining({ message: 'No changes to save.' }));
+  });
+});
+
+describe('ProductForm unsaved changes', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks before leaving a changed form, and stays when told to', async () => {
+    productServer();
+    const router = renderFormInApp();
+    await screen.findByRole('textbox', { name: 'Product Name' });
+    type('Product Name', 'Mixer Grinder');
+    // The form checks a change before it counts it (a person is never faster than that).
+    await act(async () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(UNSAVED_CHANGES_MESSAGE)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText(UNSAVED_CHANGES_MESSAGE)).toBeNull());
+    expect(router.state.location.pathname).toBe('/products/new');
+    expect((input('Product Name') as HTMLInputElement).value).toBe('Mixer Grinder');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect((await screen.findByRole('heading', { name: 'Products' })).tagName).toBe('H1');
+  });
+
+  it('goes to the saved product without asking', async () => {
+    const api = productServer();
+    const router = renderFormInApp();
+    await screen.findByRole('textbox', { name: 'Product Name' });
+    type('Product Name', 'Mixer Grinder');
+    await chooseCategory('Mixers');
+    type('MRP', '1000');
+    type('Selling Price', '900');
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Saved product' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/saved');
+    expect(screen.queryByText(UNSAVED_CHANGES_MESSAGE)).toBeNull();
+    expect(api.changes()).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { notifyInfo } from '../../components/notify';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import { ProductBasicSection } from './product-basic-section';
 import { ProductContentSection } from './product-content-section';
 import {
@@ -96,6 +97,7 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
   const uploadImage = useUploadProductImage();
   const [pendingImages, setPendingImages] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
+  const { prompt: unsavedChangesPrompt, allowNavigation } = useUnsavedChanges(formState.isDirty);
 
   // Cross-field rules: a field is checked again when the one it is compared with changes (once
   // the user has been at it, or after a submit).
@@ -116,13 +118,18 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
         // Nothing changed: no call, so the history does not record an empty update.
         if (Object.keys(body).length === 0) {
           notifyInfo('No changes to save.');
+          allowNavigation();
           onSaved(product);
           return;
         }
-        onSaved(await update.mutateAsync({ id: product.id, body }));
+        const saved = await update.mutateAsync({ id: product.id, body });
+        allowNavigation();
+        onSaved(saved);
         return;
       }
       const created = await create.mutateAsync(productCreateBody(values));
+      // Saved: going to the new product's page is not leaving unsaved changes.
+      allowNavigation();
       setUploading(true);
       for (const [index, file] of pendingImages.entries()) {
         try {
@@ -211,6 +218,7 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
           </Group>
         </Paper>
       </form>
+      {unsavedChangesPrompt}
     </MantineThemeProvider>
   );
 }
