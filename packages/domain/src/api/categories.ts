@@ -18,7 +18,7 @@ const text = (max: number) => z.string().trim().max(max, maxLengthMessage(max));
 
 export const categoryFields = {
   name: categoryNameSchema,
-  description: clearable(text(2000)),
+  description: clearable(text(10_000)),
   /** A category of the same company; absent or null means directly under the Root Category. */
   parent_category: idInput.nullable().optional(),
   is_included_in_menu: z.boolean().optional(),
