@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeGstinCheckChar,
   gstinKind,
+  gstinMatchesState,
   gstinPan,
   gstinStateCode,
   isGstinStateCode,
@@ -119,5 +120,17 @@ describe('gstinStateCode and gstinPan', () => {
     expect(isGstinStateCode('39')).toBe(false);
     expect(isGstinStateCode('98')).toBe(false);
     expect(isGstinStateCode('7')).toBe(false);
+  });
+});
+
+describe('gstinMatchesState', () => {
+  it('compares the first two digits with the state code of the address', () => {
+    expect(gstinMatchesState('27AAPFU0939F1ZV', '27')).toBe(true);
+    expect(gstinMatchesState('27AAPFU0939F1ZV', '29')).toBe(false);
+    expect(gstinMatchesState(' 27aapfu0939f1zv ', '27')).toBe(true);
+  });
+
+  it('leaves invalid numbers to the GSTIN check itself', () => {
+    expect(gstinMatchesState('27AAPFU0939F1ZX', '29')).toBe(true);
   });
 });

@@ -74,3 +74,15 @@ export function gstinPan(value: string): string | null {
   const kind = gstinKind(value);
   return kind === 'regular' || kind === 'tcs' ? normalize(value).slice(2, 12) : null;
 }
+
+/**
+ * A GSTIN is issued per state: its first two digits are the GST code of the state where the
+ * holder is registered, so they must agree with the state of the registered (billing or office)
+ * address. Only a valid GSTIN is compared; centre jurisdiction (99) numbers match any state.
+ */
+export function gstinMatchesState(gstin: string, stateGstCode: string): boolean {
+  const code = gstinStateCode(gstin);
+  return code === null || code === '99' || code === stateGstCode.trim();
+}
+
+export const GSTIN_STATE_MISMATCH = 'GSTIN does not belong to the state of the address.';

@@ -160,6 +160,7 @@ describe('status lists', () => {
       credited: 'green',
       debited: 'red',
       redeemed: 'red',
+      expired: 'gray',
     });
   });
 

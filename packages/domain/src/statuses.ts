@@ -129,6 +129,8 @@ export const CASHPOINT_TRANSACTION_TYPES = [
   { value: 'credited', label: 'Credited', color: 'green' },
   { value: 'debited', label: 'Debited', color: 'red' },
   { value: 'redeemed', label: 'Redeemed', color: 'red' },
+  // Written by the expiry job when a lot's last day has passed; the spec lists no colour for it.
+  { value: 'expired', label: 'Expired', color: 'gray' },
 ] as const satisfies readonly StatusOption[];
 
 export const INVENTORY_ADJUSTMENT_REASONS = [

@@ -16,10 +16,17 @@ import type { Api } from './http/api-types.ts';
 import { AppError, errorHandler, sendError } from './http/errors.ts';
 import { guardRequest } from './http/guard.ts';
 import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth.service.ts';
+import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { buyerGroupsRoutes } from './modules/buyer-groups/buyer-groups.routes.ts';
+import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts';
+import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
+import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -28,6 +35,7 @@ import { productGroupsRoutes } from './modules/product-groups/product-groups.rou
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -54,6 +62,8 @@ const MODULES = [
   usersRoutes,
   rolesRoutes,
   branchesRoutes,
+  bankAccountsRoutes,
+  addressesRoutes,
   referenceRoutes,
   categoriesRoutes,
   brandsRoutes,
@@ -64,6 +74,12 @@ const MODULES = [
   variantGroupsRoutes,
   filesRoutes,
   warehousesRoutes,
+  buyersRoutes,
+  buyerLedgerRoutes,
+  sellersRoutes,
+  accountsRoutes,
+  cashpointsRoutes,
+  buyerGroupsRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

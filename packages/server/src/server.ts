@@ -12,6 +12,8 @@ import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerMailWorker } from './mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
+import { registerBuyerGroupJobs } from './modules/buyer-groups/buyer-groups.jobs.ts';
+import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
@@ -64,6 +66,8 @@ export async function startServer(
     storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(config.filesDir),
   };
   await registerAuthJobs(ctx);
+  await registerCashpointJobs(ctx);
+  await registerBuyerGroupJobs(ctx);
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
   const app = await buildApp(ctx, options);
   return {

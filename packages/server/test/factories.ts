@@ -1,5 +1,7 @@
 import { computeGstinCheckChar } from '@b2b/domain/gstin';
+import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
+import type { BuyersTable } from '../src/db/schema.ts';
 import { ApiClient } from './api-client.ts';
 import { type TestServer, testServer } from './harness.ts';
 
@@ -104,4 +106,37 @@ export async function createUserWithPermissions(company: SignedUpCompany, permis
     role: role.body,
     session: login.body,
   };
+}
+
+type BuyerColumns = Partial<Omit<Insertable<BuyersTable>, 'company_id'>>;
+
+/**
+ * A buyer row written straight into the database (for areas that need buyers without going
+ * through the buyers API), with the named sales channels of the company enabled for it.
+ */
+export async function insertBuyer(
+  companyId: number,
+  overrides: BuyerColumns & { sales_channels?: string[] } = {},
+) {
+  const { db } = (await testServer()).server.ctx;
+  const { sales_channels: channelNames = [], ...columns } = overrides;
+  const buyer = await db
+    .insertInto('buyers')
+    .values({ company_id: companyId, name: `Buyer ${unique()}`, ...columns })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (channelNames.length > 0) {
+    const channels = await db
+      .selectFrom('sales_channels')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where('name', 'in', channelNames)
+      .execute();
+    expect(channels.map((c) => c.name).sort()).toEqual([...channelNames].sort());
+    await db
+      .insertInto('buyer_sales_channels')
+      .values(channels.map((c) => ({ company_id: companyId, buyer_id: buyer.id, sales_channel_id: c.id })))
+      .execute();
+  }
+  return buyer;
 }

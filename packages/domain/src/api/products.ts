@@ -46,6 +46,7 @@ export const PRODUCT_MESSAGES = {
   tax_not_gst: 'Choose a GST tax; cess is not a product tax.',
   sales_channel_not_found: 'Sales Channel Not Found',
   buyer_group_not_found: 'Buyer Group Not Found',
+  buyer_group_inactive: 'This buyer group is inactive.',
   seller_not_found: 'Seller Not Found',
   warehouse_not_found: 'Warehouse Not Found',
   warehouse_inactive: 'This warehouse is inactive.',

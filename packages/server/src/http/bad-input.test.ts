@@ -83,8 +83,12 @@ describe('bad input on every route', () => {
 describe('an empty body labelled as JSON', () => {
   it('is accepted as no body on action routes', async () => {
     const company = await signUpCompany();
-    const role = await company.api.post(`companies/${company.companyId}/roles`, { display_name: 'Empty body role' });
-    const res = await company.api.request('POST', `roles/${role.body.id}/deactivate`, '', { 'content-type': 'application/json' });
+    const role = await company.api.post(`companies/${company.companyId}/roles`, {
+      display_name: 'Empty body role',
+    });
+    const res = await company.api.request('POST', `roles/${role.body.id}/deactivate`, '', {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(200);
     expect(res.body.is_active).toBe(false);
   });

@@ -82,7 +82,9 @@ function wireCode(code: ErrorCode): string | number {
 export const notFound = (thing: string) => new AppError('not_found', `${thing} Not Found`);
 export const validationError = (field: string, message: string) =>
   new AppError('validation_error', message, { errors: { [field]: [message] } });
-export const conflict = (message: string) => new AppError('conflict', message);
+/** 409: the current state forbids it (not enough stock or cashpoints, a credit limit). A field, when given, carries the message too. */
+export const conflict = (message: string, field?: string) =>
+  new AppError('conflict', message, field ? { errors: { [field]: [message] } } : {});
 
 function fieldErrorsFromZod(
   validation: { instancePath: string; message?: string }[],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../test/factories.ts';
+import {
+  createUserWithPermissions,
+  insertBuyer,
+  type SignedUpCompany,
+  signUpCompany,
+} from '../../test/factories.ts';
 
 /**
  * For every route that names an id, company A's admin asks for company B's id and must get 404
@@ -68,6 +73,46 @@ async function idsOf(company: SignedUpCompany) {
   });
   const imageId = await productUpload('images', png, 'b.png');
   const fileId = await productUpload('files', Buffer.from('%PDF-1.4\n%%EOF\n'), 'b.pdf');
+  const bankAccount = await company.api.post(`v1/branches/${company.branchId}/bank_accounts`, {
+    bank_name: 'HDFC Bank',
+    account_holder_name: `B-${c}`,
+    account_number: `9${String(c).padStart(10, '0')}`,
+    ifsc_code: 'HDFC0001234',
+  });
+  const branchContact = await company.api.post(`branches/${company.branchId}/notification_contacts`, {
+    name: `B-${c}`,
+  });
+  const branchAddress = (await company.api.get(`branches/${company.branchId}?expand=addresses`)).body
+    .addresses[0];
+  const warehouse = await company.api.post(`branches/${company.branchId}/warehouses`, {
+    name: `B-${c}`,
+    address: { address_line_1: `B-${c}`, city: 'Pune', state_id: 27, pincode: '411001' },
+  });
+  const warehouseBuyer = await company.api.post(`warehouses/${warehouse.body.id}/assign_buyers`, {
+    buyers: [(await insertBuyer(c, { name: `B-${c}` })).id],
+  });
+  const seller = await company.api.post(`companies/${c}/sellers`, {
+    name: `B-${c}`,
+    billing_address: { address_line_1: `B-${c}`, city: 'Pune', state_id: 27, pincode: '411001' },
+  });
+  await company.api.post(`v1/sellers/${seller.body.id}/assign_products`, { products: [product.body.id] });
+  const cashType = (await company.api.get(`v1/admin/companies/${c}/account_groups`)).body.results
+    .flatMap((g: { account_types: { id: number; code: string }[] }) => g.account_types)
+    .find((t: { code: string }) => t.code === 'cash');
+  const account = await company.api.post(`admin/companies/${c}/accounts`, {
+    name: `B-${c}`,
+    account_type: cashType.id,
+  });
+  const buyer = await insertBuyer(c, { name: `B-${c}`, sales_channels: ['admin'] });
+  await company.api.post(`buyers/${buyer.id}/credit_cash_points`, {
+    amount: 10,
+    expired_on: '2099-12-31',
+  });
+  const buyerGroup = await company.api.post(`companies/${c}/buyer_groups`, {
+    name: `B-${c}`,
+    branches: [company.branchId],
+  });
+  await company.api.post(`buyer_groups/${buyerGroup.body.id}/buyers/`, { buyer: buyer.id });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -86,6 +131,16 @@ async function idsOf(company: SignedUpCompany) {
     variantGroupId: variantGroup.body.id,
     imageId,
     fileId,
+    buyerId: buyer.id,
+    buyerGroupId: buyerGroup.body.id,
+    sellerId: seller.body.id,
+    accountId: account.body.id,
+    bankAccountId: bankAccount.body.id,
+    branchContactId: branchContact.body.id,
+    addressId: branchAddress.id,
+    branchId: company.branchId,
+    warehouseId: warehouse.body.id,
+    warehouseBuyerId: warehouseBuyer.body.results[0].id,
   };
 }
 
@@ -95,6 +150,13 @@ type Ids = Awaited<ReturnType<typeof idsOf>>;
 function idFor(url: string, ids: Ids): number {
   if (url.includes('/taxes/:id')) return ids.taxId;
   if (url.includes('/payment_methods/:id')) return ids.methodId;
+  if (/^\/api\/(v\d\/)?(admin\/)?buyers\/:id/.test(url)) return ids.buyerId;
+  if (url.includes('/companies/:companyId/buyers/:id')) return ids.buyerId;
+  if (url.includes('/v1/buyer_groups/:id')) return ids.buyerGroupId;
+  if (url.includes('/v1/bank_accounts/:id')) return ids.bankAccountId;
+  if (url.includes('/v1/branches/:id')) return ids.branchId;
+  if (/^\/api\/(v\d\/)?sellers\/:id/.test(url)) return ids.sellerId;
+  if (/^\/api\/(v\d\/)?(admin\/)?accounts\/:id/.test(url)) return ids.accountId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,
@@ -109,6 +171,12 @@ function idFor(url: string, ids: Ids): number {
     product_groups: ids.productGroupId,
     attributes: ids.attributeId,
     variant_groups: ids.variantGroupId,
+    buyers: ids.buyerId,
+    buyer_groups: ids.buyerGroupId,
+    addresses: ids.addressId,
+    branches: ids.branchId,
+    warehouses: ids.warehouseId,
+    warehouse_buyers: ids.warehouseBuyerId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -170,6 +238,75 @@ const BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/variant_groups': { name: 'Intruder', attribute: 'Size', options: ['S'] },
   'PATCH /api/variant_groups/:id': { name: 'Intruder group' },
   'POST /api/variant_groups/:id/products': { products: [] },
+  'POST /api/buyers/:id/credit_cash_points': { amount: 5, expired_on: '2099-12-31' },
+  'POST /api/buyers/:id/debit_cash_points': { amount: 5 },
+  'PATCH /api/buyers/:id': { name: 'Intruder buyer', credit_limit: 1 },
+  'PATCH /api/buyers/:id/ignore_for_bi': { ignore_for_bi: true },
+  'POST /api/buyers/:id/addresses': {
+    address_line_1: 'x',
+    city: 'Pune',
+    state_id: 27,
+    pincode: '411001',
+    address_type: 'shipping_address',
+  },
+  'POST /api/v2/companies/:companyId/buyers/:id/enable-sales-channel': { sales_channel: 1 },
+  'POST /api/v2/companies/:companyId/buyers/:id/disable-sales-channel': { sales_channel: 1 },
+  'POST /api/companies/:companyId/buyer_groups': { name: 'Intruder group' },
+  'PATCH /api/buyer_groups/:id': { name: 'Intruder group' },
+  'PATCH /api/buyer_groups/:id/conditions': {
+    dynamic_group_sale_condition: { min_amount: 0 },
+    dynamic_group_time_condition: { last_days: 30 },
+  },
+  'POST /api/buyer_groups/:id/buyers': { buyer: 1 },
+  'POST /api/buyer_groups/:id/assign_buyers': { buyers: [1] },
+  'POST /api/buyer_groups/:id/unassign_buyer': { buyer: 1 },
+  'POST /api/buyer_groups/:id/assign_branches': { branches: [1] },
+  'POST /api/buyer_groups/:id/unassign_branches': { branches: [1] },
+  'POST /api/companies/:companyId/branches': { name: 'Intruder branch' },
+  'PATCH /api/branches/:id': { name: 'Intruder branch' },
+  'POST /api/branches/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
+  'POST /api/branches/:id/notification_contacts': { name: 'Intruder' },
+  'PATCH /api/branches/:id/notification_contacts/:contactId': { name: 'Intruder' },
+  'PUT /api/branches/:id/configurations': { configuration_type: 'print_configuration', configurations: {} },
+  'PUT /api/v1/branches/:id/tally-voucher-types/update': { voucher_types: { sales: 'Intruder' } },
+  'PUT /api/v1/branches/:id/ledger-mappings/update': { ledger_mappings: { sales: 'Intruder' } },
+  'POST /api/v1/branches/:id/bank_accounts': {
+    bank_name: 'Intruder Bank',
+    account_holder_name: 'Intruder',
+    account_number: '123456789012',
+    ifsc_code: 'HDFC0001234',
+  },
+  'PATCH /api/v1/bank_accounts/:id': { bank_name: 'Intruder Bank' },
+  'PATCH /api/addresses/:id': { city: 'Intruder' },
+  'POST /api/branches/:id/warehouses': {
+    name: 'Intruder warehouse',
+    address: { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
+  },
+  'PATCH /api/warehouses/:id': { name: 'Intruder warehouse' },
+  'POST /api/warehouses/:id/addresses': {
+    address_line_1: 'x',
+    city: 'Pune',
+    state_id: 27,
+    pincode: '411001',
+  },
+  'POST /api/warehouses/:id/assign_buyers': { buyers: [1] },
+  'POST /api/warehouses/:id/assign_products': { products: [1] },
+  'PATCH /api/warehouse_buyers/:id': { priority: 1 },
+  'POST /api/companies/:companyId/sellers': {
+    name: 'Intruder seller',
+    billing_address: { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
+  },
+  'PATCH /api/sellers/:id': { name: 'Intruder seller' },
+  'POST /api/sellers/:id/addresses': {
+    address_line_1: 'x',
+    city: 'Pune',
+    state_id: 27,
+    pincode: '411001',
+    address_type: 'billing_address',
+  },
+  'POST /api/v1/sellers/:id/assign_products': { products: [1], reassign: true },
+  'POST /api/admin/companies/:companyId/accounts': { name: 'Intruder account', account_type: 1 },
+  'PATCH /api/admin/accounts/:id': { name: 'Intruder account' },
 };
 
 describe('tenant isolation', () => {
@@ -186,6 +323,7 @@ describe('tenant isolation', () => {
         .replace(':id', route.url.includes(':id') ? String(idFor(route.url, bIds)) : '')
         .replace(':imageId', String(bIds.imageId))
         .replace(':fileId', String(bIds.fileId))
+        .replace(':contactId', String(bIds.branchContactId))
         .replace(/^\/api\//, '');
       const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
       const res = await a.api.request(route.method, path, body);
@@ -206,6 +344,30 @@ describe('tenant isolation', () => {
       product_count: 1,
     });
     // B's data is untouched by A's attempts.
+    expect((await b.api.get(`v2/sellers/${bIds.sellerId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      product_count: 1,
+      addresses: [expect.objectContaining({ address_line_1: `B-${bIds.companyId}` })],
+    });
+    expect((await b.api.get(`v2/accounts/${bIds.accountId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+    });
+    const bBranch = (await b.api.get(`branches/${bIds.branchId}?expand=addresses`)).body;
+    expect(bBranch).toMatchObject({ name: 'Pune', is_active: true });
+    expect(bBranch.addresses).toEqual([
+      expect.objectContaining({ id: bIds.addressId, city: 'Pune', is_visible: true }),
+    ]);
+    expect((await b.api.get(`v1/bank_accounts/${bIds.bankAccountId}`)).body).toMatchObject({
+      bank_name: 'HDFC Bank',
+      account_holder_name: `B-${bIds.companyId}`,
+    });
+    expect((await b.api.get(`branches/${bIds.branchId}/notification_contacts`)).body).toEqual([
+      expect.objectContaining({ id: bIds.branchContactId, name: `B-${bIds.companyId}` }),
+    ]);
+    expect((await b.api.get(`v1/branches/${bIds.branchId}/tally-voucher-types`)).body.updated_at).toBeNull();
+    expect((await b.api.get(`branches/${bIds.branchId}/configurations`)).body).toEqual([]);
     expect((await b.api.get(`users/${bIds.userId}`)).body.is_active).toBe(true);
     expect((await b.api.get(`roles/${bIds.roleId}`)).body.permissions).toEqual(['view_order']);
     const bCompany = (await b.api.get(`companies/${bIds.companyId}`)).body;
@@ -231,11 +393,39 @@ describe('tenant isolation', () => {
       is_active: true,
       options: ['Red'],
     });
+    expect((await b.api.get(`warehouses/${bIds.warehouseId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      is_private: false,
+      addresses: [expect.objectContaining({ address_line_1: `B-${bIds.companyId}` })],
+    });
+    expect((await b.api.get(`warehouses/${bIds.warehouseId}/buyers`)).body.results).toEqual([
+      expect.objectContaining({ id: bIds.warehouseBuyerId, priority: 0 }),
+    ]);
+    expect((await b.api.get(`warehouses/${bIds.warehouseId}/product_inventory`)).body.count).toBe(0);
     expect((await b.api.get(`products/${bIds.productId}`)).body).toMatchObject({
       name: `B-${bIds.companyId}`,
       is_active: true,
       images: [expect.objectContaining({ id: bIds.imageId })],
       files: [expect.objectContaining({ id: bIds.fileId })],
+    });
+    expect((await b.api.get(`admin/buyers/${bIds.buyerId}/cash_point`)).body).toMatchObject({
+      total_cashpoints: 10,
+    });
+    expect((await b.api.get(`v2/buyers/${bIds.buyerId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      is_inventory_exposed: true,
+      ignore_for_bi: false,
+      credit_limit: null,
+      addresses: [],
+      sales_channels: [expect.objectContaining({ name: 'admin', is_enabled: true })],
+    });
+    expect((await b.api.get(`buyer_groups/${bIds.buyerGroupId}`)).body).toMatchObject({
+      name: `B-${bIds.companyId}`,
+      is_active: true,
+      buyer_count: 1,
+      branches: [expect.objectContaining({ id: bIds.branchId })],
     });
   });
 

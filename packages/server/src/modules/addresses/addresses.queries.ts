@@ -21,12 +21,19 @@ export const insertAddress = (db: Executor, owner: AddressOwner, values: Address
     .returning('id')
     .executeTakeFirstOrThrow();
 
+/** states.id is an integer: a larger id is no state (and must not reach PostgreSQL as one). */
+export const stateExists = async (db: Executor, stateId: number) =>
+  stateId <= 2_147_483_647 &&
+  Boolean(await db.selectFrom('states').select('id').where('id', '=', stateId).executeTakeFirst());
+
+/** Live addresses with their state; a deleted address is gone for the API. */
 const addressSelect = (db: Executor) =>
   db
     .selectFrom('addresses as a')
     .innerJoin('states as s', 's.id', 'a.state_id')
     .select([
       'a.id',
+      'a.owner_type',
       'a.owner_id',
       'a.address_type',
       'a.address_line_1',
@@ -40,6 +47,11 @@ const addressSelect = (db: Executor) =>
       's.gst_code',
     ])
     .where('a.is_deleted', '=', false);
+
+export type AddressRow = NonNullable<Awaited<ReturnType<typeof findAddress>>>;
+
+export const findAddress = (db: Executor, companyId: number, id: number) =>
+  addressSelect(db).where('a.company_id', '=', companyId).where('a.id', '=', id).executeTakeFirst();
 
 /** Addresses of many owners of one type at once (one query for a whole list page). */
 export const listAddressesOf = (
@@ -57,6 +69,17 @@ export const listAddressesOf = (
         .orderBy('a.id')
         .execute();
 
+/** The owner of a live address, its row locked until the transaction ends. */
+export const lockAddress = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('addresses')
+    .select(['id', 'owner_type', 'owner_id', 'address_type'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+
 export const updateAddress = (db: Executor, companyId: number, id: number, changes: Partial<AddressValues>) =>
   db
     .updateTable('addresses')
@@ -65,4 +88,14 @@ export const updateAddress = (db: Executor, companyId: number, id: number, chang
     .where('id', '=', id)
     .where('is_deleted', '=', false)
     .returning(['id', 'owner_type', 'owner_id'])
+    .executeTakeFirst();
+
+export const softDeleteAddress = (db: Executor, companyId: number, id: number) =>
+  db
+    .updateTable('addresses')
+    .set({ is_deleted: true, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', false)
+    .returning('id')
     .executeTakeFirst();

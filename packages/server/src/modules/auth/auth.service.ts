@@ -19,6 +19,7 @@ import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
+import { seedChartOfAccounts } from '../accounts/accounts.service.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { createRootCategory } from '../categories/categories.service.ts';
@@ -260,6 +261,7 @@ export async function createCompanyAccount(
   });
   await addUserBranches(tx, company.id, user.id, [branch.id]);
   await seedCompanyReferenceData(tx, company.id);
+  await seedChartOfAccounts(tx, company.id);
   await createRootCategory(tx, company.id);
   await recordHistory(tx, {
     companyId: company.id,

@@ -1,61 +1,320 @@
-import { addressOutput, idParam, timestamp } from '@b2b/domain/api/common';
+import { addressCreate } from '@b2b/domain/api/addresses';
+import {
+  branchConfigurationInput,
+  branchConfigurationOutput,
+  branchConfigurationQuery,
+  branchCreate,
+  branchOutput,
+  branchUpdate,
+  tallyLedgerMappingsUpdate,
+  tallySettingsOutput,
+  tallyVoucherTypesUpdate,
+} from '@b2b/domain/api/branches';
+import { addressOutput, idParam } from '@b2b/domain/api/common';
+import {
+  notificationContactInput,
+  notificationContactOutput,
+  notificationContactUpdate,
+} from '@b2b/domain/api/companies';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
-import { booleanParam, csvList, listQuery, page, pageOf, pageWindow } from '../../http/list-params.ts';
-import { addressesByOwner } from '../addresses/addresses.service.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import {
+  booleanParam,
+  csvList,
+  listQuery,
+  page,
+  pageOf,
+  pageWindow,
+  parseOrdering,
+} from '../../http/list-params.ts';
 import * as service from './branches.service.ts';
 
-const branchOutput = z.object({
-  id: z.number(),
-  name: z.string(),
-  gstin: z.string().nullable(),
-  is_active: z.boolean(),
-  round_off_enabled: z.boolean(),
-  contact_person_name: z.string().nullable(),
-  contact_person_email: z.string().nullable(),
-  contact_person_phone: z.string().nullable(),
-  addresses: z.array(addressOutput).optional(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+const tags = ['branches'];
+const branchParams = z.object({ id: idParam });
+const contactParams = z.object({ id: idParam, contactId: idParam });
+const expandQuery = z.object({ expand: z.string().max(200).optional() });
+const ORDERING = {
+  name: 'b.name',
+  created_at: 'b.created_at',
+  updated_at: 'b.updated_at',
+  is_active: 'b.is_active',
+};
+
+const expandOf = (expand: string | undefined) => {
+  const list = csvList(expand);
+  return { addresses: list.includes('addresses'), user: list.includes('user') };
+};
 
 export async function branchesRoutes(app: Api) {
   const { db } = app.ctx;
-  // Read-only here; the parties-and-places issue adds create, edit and the rest.
+  service.registerBranchAddressRules();
+
+  // The branch list and a branch's page are open to every signed-in user: pickers everywhere
+  // need them, and the spec gates /branches with no permission.
   app.get(
     '/companies/:companyId/branches',
     {
       config: { cache: true },
       schema: {
-        tags: ['branches'],
+        tags,
         params: z.object({ companyId: idParam }),
         querystring: listQuery.extend({ is_active: booleanParam.optional() }),
         response: { 200: pageOf(branchOutput) },
       },
     },
     async (request) => {
-      const { companyId } = request.params;
       const window = pageWindow(request.query);
-      const [{ n }, rows] = await service.listBranches(
+      const { count, results } = await service.listBranches({
         db,
-        companyId,
-        { search: request.query.search, isActive: request.query.is_active },
+        companyId: request.params.companyId,
+        filter: { search: request.query.search, isActive: request.query.is_active },
+        sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
         window,
-      );
-      const addresses = csvList(request.query.expand).includes('addresses')
-        ? await addressesByOwner(
-            db,
-            companyId,
-            'branch',
-            rows.map((r) => r.id),
-          )
-        : undefined;
-      return page(
-        request,
-        window,
-        Number(n),
-        rows.map((r) => (addresses ? { ...r, addresses: addresses.get(r.id) ?? [] } : r)),
-      );
+        expand: expandOf(request.query.expand),
+      });
+      return page(request, window, count, results);
     },
+  );
+
+  app.post(
+    '/companies/:companyId/branches',
+    {
+      config: { permission: 'add_branch' },
+      schema: {
+        tags,
+        params: z.object({ companyId: idParam }),
+        body: branchCreate,
+        response: { 201: branchOutput },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createBranch({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+
+  app.get(
+    '/branches/:id',
+    {
+      config: { cache: true },
+      schema: { tags, params: branchParams, querystring: expandQuery, response: { 200: branchOutput } },
+    },
+    async (request) =>
+      service.getBranch(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        expandOf(request.query.expand),
+      ),
+  );
+
+  app.patch(
+    '/branches/:id',
+    {
+      config: { permission: 'change_branch' },
+      schema: { tags, params: branchParams, body: branchUpdate, response: { 200: branchOutput } },
+    },
+    async (request) =>
+      service.updateBranch({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  for (const [verb, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.post(
+      `/branches/:id/${verb}`,
+      {
+        config: { permission: 'change_branch' },
+        schema: { tags, params: branchParams, response: { 200: branchOutput } },
+      },
+      async (request) =>
+        service.setBranchActive({
+          db,
+          actor: requirePrincipal(request),
+          branchId: request.params.id,
+          active,
+        }),
+    );
+  }
+
+  app.post(
+    '/branches/:id/addresses',
+    {
+      config: { permission: 'change_branch' },
+      schema: { tags, params: branchParams, body: addressCreate, response: { 201: addressOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addBranchAddress({
+          db,
+          actor: requirePrincipal(request),
+          branchId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/branches/:id/notification_contacts',
+    {
+      config: { permission: 'view_branch', cache: true },
+      schema: { tags, params: branchParams, response: { 200: z.array(notificationContactOutput) } },
+    },
+    async (request) => service.listBranchContacts(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/branches/:id/notification_contacts',
+    {
+      config: { permission: 'change_branch' },
+      schema: {
+        tags,
+        params: branchParams,
+        body: notificationContactInput,
+        response: { 201: notificationContactOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addBranchContact({
+          db,
+          actor: requirePrincipal(request),
+          branchId: request.params.id,
+          contact: request.body,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/branches/:id/notification_contacts/:contactId',
+    {
+      config: { permission: 'change_branch' },
+      schema: {
+        tags,
+        params: contactParams,
+        body: notificationContactUpdate,
+        response: { 200: notificationContactOutput },
+      },
+    },
+    async (request) =>
+      service.updateBranchContact({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        contactId: request.params.contactId,
+        changes: request.body,
+      }),
+  );
+
+  app.delete(
+    '/branches/:id/notification_contacts/:contactId',
+    { config: { permission: 'change_branch' }, schema: { tags, params: contactParams } },
+    async (request, reply) => {
+      await service.deleteBranchContact({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        contactId: request.params.contactId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/branches/:id/configurations',
+    {
+      config: { permission: 'view_branch', cache: true },
+      schema: {
+        tags,
+        params: branchParams,
+        querystring: branchConfigurationQuery,
+        response: { 200: z.array(branchConfigurationOutput) },
+      },
+    },
+    async (request) =>
+      service.listBranchConfigurations(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.query.configuration_type,
+      ),
+  );
+
+  app.put(
+    '/branches/:id/configurations',
+    {
+      config: { permission: 'change_branch' },
+      schema: {
+        tags,
+        params: branchParams,
+        body: branchConfigurationInput,
+        response: { 200: branchConfigurationOutput },
+      },
+    },
+    async (request) =>
+      service.saveBranchConfiguration({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.get(
+    '/v1/branches/:id/tally-voucher-types',
+    {
+      config: { permission: 'view_branch', cache: true },
+      schema: { tags, params: branchParams, response: { 200: tallySettingsOutput } },
+    },
+    async (request) => service.getTallySettings(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.put(
+    '/v1/branches/:id/tally-voucher-types/update',
+    {
+      config: { permission: 'change_branch' },
+      schema: {
+        tags,
+        params: branchParams,
+        body: tallyVoucherTypesUpdate,
+        response: { 200: tallySettingsOutput },
+      },
+    },
+    async (request) =>
+      service.saveTallySetting({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        setting: 'voucher_types',
+        names: request.body.voucher_types,
+      }),
+  );
+
+  app.put(
+    '/v1/branches/:id/ledger-mappings/update',
+    {
+      config: { permission: 'change_branch' },
+      schema: {
+        tags,
+        params: branchParams,
+        body: tallyLedgerMappingsUpdate,
+        response: { 200: tallySettingsOutput },
+      },
+    },
+    async (request) =>
+      service.saveTallySetting({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        setting: 'ledger_mappings',
+        names: request.body.ledger_mappings,
+      }),
   );
 }

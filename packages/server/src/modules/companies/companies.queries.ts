@@ -174,6 +174,7 @@ export const updateNotificationContact = (
     .set(changes)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('branch_id', 'is', null)
     .returning(contactColumns)
     .executeTakeFirst();
 
@@ -183,6 +184,7 @@ export const findNotificationContact = (db: Executor, companyId: number, id: num
     .select(contactColumns)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('branch_id', 'is', null)
     .executeTakeFirst();
 
 export const deleteNotificationContact = (db: Executor, companyId: number, id: number) =>
@@ -190,4 +192,5 @@ export const deleteNotificationContact = (db: Executor, companyId: number, id: n
     .deleteFrom('notification_contacts')
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('branch_id', 'is', null)
     .executeTakeFirst();

@@ -66,7 +66,10 @@ export const listConfigurations = (db: Executor, companyId: number, type?: Confi
   queries.listConfigurations(db, companyId, type);
 
 /** Each configuration type has its own settings; a wrong value is a 400 on that setting. */
-function validSettings(type: ConfigurationType, settings: Record<string, unknown>): Record<string, unknown> {
+export function validSettings(
+  type: ConfigurationType,
+  settings: Record<string, unknown>,
+): Record<string, unknown> {
   const parsed = CONFIGURATION_SETTINGS_SCHEMAS[type].safeParse(settings);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const errors: Record<string, string[]> = {};

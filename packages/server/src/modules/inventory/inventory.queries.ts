@@ -92,15 +92,18 @@ export const findProductAndWarehouseNames = (
     .executeTakeFirstOrThrow();
 
 /**
- * A warehouse of the company, share-locked until the transaction ends so it cannot be
- * deactivated while stock is posted to it.
+ * A warehouse of the company with its branch, both rows share-locked until the transaction ends
+ * so neither can be deactivated while stock is posted to the warehouse.
  */
 export const findWarehouseForShare = (db: Executor, companyId: number, warehouseId: number) =>
   db
-    .selectFrom('warehouses')
-    .select(['id', 'name', 'is_active'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', warehouseId)
+    .selectFrom('warehouses as w')
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+    )
+    .select(['w.id', 'w.name', 'w.is_active', 'b.name as branch_name', 'b.is_active as branch_is_active'])
+    .where('w.company_id', '=', companyId)
+    .where('w.id', '=', warehouseId)
     .forShare()
     .executeTakeFirst();
 
@@ -128,6 +131,28 @@ export const stockRowsOf = (db: Executor, companyId: number, productIds: readonl
     .orderBy('b.id')
     .orderBy('w.position')
     .orderBy('w.id')
+    .execute();
+
+/** Stock rows of the given products with what decides whether buyers may see them. */
+export const buyerStockRowsOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
+  db
+    .selectFrom('stock_levels as sl')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'sl.company_id').onRef('w.id', '=', 'sl.warehouse_id'),
+    )
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+    )
+    .select([
+      'sl.product_id',
+      'sl.available_stock',
+      'sl.df_quantity',
+      'w.is_private',
+      'w.is_active',
+      'b.is_active as branch_is_active',
+    ])
+    .where('sl.company_id', '=', companyId)
+    .where('sl.product_id', 'in', productIds)
     .execute();
 
 /**
@@ -161,3 +186,140 @@ export const ledgerOf = (db: Executor, companyId: number, productId: number) =>
     .where('product_id', '=', productId)
     .orderBy('id')
     .execute();
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The company's live (not deleted) products among `ids`. */
+export const findLiveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+
+/**
+ * Gives each product a stock row in the warehouse with zero stock (no ledger row: nothing moved).
+ * Rows that exist are left as they are. Returns the products that got a new row.
+ */
+export const insertEmptyStockLevels = (
+  db: Executor,
+  companyId: number,
+  warehouseId: number,
+  productIds: readonly number[],
+) =>
+  db
+    .insertInto('stock_levels')
+    .values(
+      productIds.map((productId) => ({
+        company_id: companyId,
+        product_id: productId,
+        warehouse_id: warehouseId,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['company_id', 'product_id', 'warehouse_id']).doNothing())
+    .returning('product_id')
+    .execute();
+
+export interface WarehouseInventoryFilter {
+  search?: string;
+  /** true: stock on hand above zero; false: zero or below. */
+  inStock?: boolean;
+}
+
+/** The stock rows of one warehouse with their (live) products: one page, and the count. */
+export function warehouseInventory(
+  db: Executor,
+  companyId: number,
+  warehouseId: number,
+  filter: WarehouseInventoryFilter,
+  sort: readonly { column: string; direction: 'asc' | 'desc' }[],
+  window: { limit: number; offset: number },
+) {
+  const filtered = () => {
+    let query = db
+      .selectFrom('stock_levels as sl')
+      .innerJoin('products as p', (j) =>
+        j.onRef('p.company_id', '=', 'sl.company_id').onRef('p.id', '=', 'sl.product_id'),
+      )
+      .where('sl.company_id', '=', companyId)
+      .where('sl.warehouse_id', '=', warehouseId)
+      .where('p.deleted_at', 'is', null);
+    if (filter.search) {
+      query = query.where(
+        sql`lower(p.name || ' ' || coalesce(p.sku, ''))`,
+        'like',
+        containing(filter.search.toLowerCase()),
+      );
+    }
+    if (filter.inStock !== undefined) {
+      query = query.where('sl.available_stock', filter.inStock ? '>' : '<=', 0);
+    }
+    return query;
+  };
+  let rows = filtered().select([
+    'p.id as product_id',
+    'p.name as product_name',
+    'p.sku as product_sku',
+    'p.is_active as product_is_active',
+    'sl.available_stock',
+    'sl.df_quantity',
+    'sl.updated_at',
+  ]);
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  return Promise.all([
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('p.id').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+/** The company's live products without a stock row in the warehouse, by name: one page, and the count. */
+export function productsNotInWarehouse(
+  db: Executor,
+  companyId: number,
+  warehouseId: number,
+  search: string | undefined,
+  window: { limit: number; offset: number },
+) {
+  const filtered = () => {
+    let query = db
+      .selectFrom('products as p')
+      .where('p.company_id', '=', companyId)
+      .where('p.deleted_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('stock_levels as sl')
+              .select(sql.lit(1).as('one'))
+              .whereRef('sl.company_id', '=', 'p.company_id')
+              .whereRef('sl.product_id', '=', 'p.id')
+              .where('sl.warehouse_id', '=', warehouseId),
+          ),
+        ),
+      );
+    if (search) {
+      query = query.where(
+        sql`lower(p.name || ' ' || coalesce(p.sku, ''))`,
+        'like',
+        containing(search.toLowerCase()),
+      );
+    }
+    return query;
+  };
+  return Promise.all([
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    filtered()
+      .select(['p.id', 'p.name', 'p.sku', 'p.is_active'])
+      .orderBy(sql`lower(p.name)`)
+      .orderBy('p.id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+}

@@ -1,7 +1,15 @@
+import {
+  branchInactiveMessage,
+  WAREHOUSE_MESSAGES,
+  type WarehouseInventoryRow,
+  warehouseInactiveMessage,
+} from '@b2b/domain/api/warehouses';
 import { formatQuantity } from '@b2b/domain/money';
 import { isInStock, type ProductStock, roundQuantity } from '@b2b/domain/products';
+import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehouse-stock';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { conflict, validationError } from '../../http/errors.ts';
+import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import * as queries from './inventory.queries.ts';
 
 export { availableStockOf, productsInStock } from './inventory.queries.ts';
@@ -46,8 +54,9 @@ const decimal = (quantity: number) => roundQuantity(quantity).toFixed(3);
  * Posts one stock movement inside the caller's transaction: the stock level changes under its row
  * lock and an immutable ledger row records the movement with the balance after it, so the ledger
  * of a product and warehouse always sums to its level. A movement that would take stock below
- * zero is refused with a 409 unless `allowNegative`. The warehouse must be active (an inactive
- * warehouse blocks all operations on it) and stays share-locked until the transaction ends.
+ * zero is refused with a 409 unless `allowNegative`. The warehouse and its branch must be active
+ * (an inactive branch or warehouse blocks all operations on it; refused with a 400) and stay
+ * share-locked until the transaction ends, so neither is deactivated under the movement.
  *
  * Callers posting several movements in one transaction post them sorted by product, then
  * warehouse, so concurrent transactions take their row locks in the same order (no deadlocks).
@@ -59,8 +68,10 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
   }
   const warehouse = await queries.findWarehouseForShare(tx, companyId, warehouseId);
   if (!warehouse) throw validationError('warehouse', 'Warehouse Not Found');
-  if (!warehouse.is_active)
-    throw conflict(`Warehouse ${warehouse.name} is inactive; stock cannot be moved in it.`);
+  // The spec: an inactive branch or warehouse blocks all operations, stock movements included.
+  if (!warehouse.is_active) throw validationError('warehouse', warehouseInactiveMessage(warehouse.name));
+  if (!warehouse.branch_is_active)
+    throw validationError('warehouse', branchInactiveMessage(warehouse.branch_name));
   const level = await queries.applyToStockLevel(tx, {
     companyId,
     productId,
@@ -94,8 +105,9 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
 }
 
 /**
- * The warehouse must be one of the company's and active; share-locked until the transaction
- * ends. Refusals are 400s on `field` (for forms that choose a warehouse).
+ * The warehouse must be one of the company's and active, and so must its branch; both are
+ * share-locked until the transaction ends. Refusals are 400s on `field` (for forms that choose a
+ * warehouse).
  */
 export async function assertActiveWarehouse(
   tx: Executor,
@@ -106,6 +118,7 @@ export async function assertActiveWarehouse(
   const warehouse = await queries.findWarehouseForShare(tx, companyId, warehouseId);
   if (!warehouse) throw validationError(field, 'Warehouse Not Found');
   if (!warehouse.is_active) throw validationError(field, 'This warehouse is inactive.');
+  if (!warehouse.branch_is_active) throw validationError(field, branchInactiveMessage(warehouse.branch_name));
   return warehouse;
 }
 
@@ -144,4 +157,82 @@ export async function stockOfProducts(
   return result;
 }
 
+/**
+ * The stock buyers may see of each product: private warehouses (and inactive warehouses or
+ * branches) left out, by the domain's buyerVisibleStock. Every buyer-facing figure (a buyer's
+ * catalogue, an order form) reads stock through this, never through stockOfProducts.
+ */
+export async function buyerStockOfProducts(
+  db: Executor,
+  companyId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = productIds.length === 0 ? [] : await queries.buyerStockRowsOf(db, companyId, productIds);
+  const result = new Map<number, number>();
+  for (const id of productIds) {
+    result.set(id, buyerVisibleStock(rows.filter((row) => row.product_id === id)));
+  }
+  return result;
+}
+
 export const ledgerOf = queries.ledgerOf;
+
+/**
+ * Assigns products to a warehouse: an assigned product of a warehouse is a stock row there, so
+ * each product without one gets a row with zero stock (nothing moved, so no ledger row). The
+ * caller has checked (and locked) the warehouse. Rows are inserted in product order, the order
+ * stock movements lock them in.
+ */
+export async function assignProductsToWarehouse(
+  tx: Tx,
+  companyId: number,
+  warehouseId: number,
+  productIds: readonly number[],
+): Promise<number[]> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  const found = new Set((await queries.findLiveProducts(tx, companyId, ids)).map((p) => p.id));
+  const missing = productIds.findIndex((id) => !found.has(id));
+  if (missing >= 0) throw validationError(`products.${missing}`, WAREHOUSE_MESSAGES.product_not_found);
+  const inserted = await queries.insertEmptyStockLevels(tx, companyId, warehouseId, ids);
+  return inserted.map((row) => row.product_id);
+}
+
+/** One warehouse's stock of each product assigned to it, with the spec's displayed stock. */
+export async function warehouseInventory(
+  db: Executor,
+  companyId: number,
+  warehouseId: number,
+  filter: queries.WarehouseInventoryFilter,
+  sort: SortKey[],
+  window: PageWindow,
+): Promise<{ count: number; results: WarehouseInventoryRow[] }> {
+  const [{ n }, rows] = await queries.warehouseInventory(db, companyId, warehouseId, filter, sort, window);
+  return {
+    count: Number(n),
+    results: rows.map((row) => ({
+      product: {
+        id: row.product_id,
+        name: row.product_name,
+        sku: row.product_sku,
+        is_active: row.product_is_active,
+      },
+      available_stock: row.available_stock,
+      df_quantity: row.df_quantity,
+      stock: displayedWarehouseStock(row),
+      in_stock: row.available_stock > 0,
+      updated_at: row.updated_at,
+    })),
+  };
+}
+
+/** The company's products not yet assigned to the warehouse (no stock row there). */
+export async function productsNotInWarehouse(
+  db: Executor,
+  companyId: number,
+  warehouseId: number,
+  search: string | undefined,
+  window: PageWindow,
+) {
+  const [{ n }, rows] = await queries.productsNotInWarehouse(db, companyId, warehouseId, search, window);
+  return { count: Number(n), results: rows };
+}

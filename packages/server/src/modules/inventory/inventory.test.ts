@@ -171,8 +171,9 @@ describe('postStockMovement', () => {
     await expect(
       post(company, { productId: product.id, warehouseId: closed.id, quantity: 1, reason: 'x' }),
     ).rejects.toMatchObject({
-      code: 'conflict',
-      message: 'Warehouse Closed is inactive; stock cannot be moved in it.',
+      code: 'validation_error',
+      message: 'Warehouse Closed is inactive.',
+      errors: { warehouse: ['Warehouse Closed is inactive.'] },
     });
   });
 });

@@ -2,6 +2,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB, RelatedProductKind } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import {
+  type KeysetCursor,
+  type KeysetSort,
+  keysetCondition,
+  readDirection,
+} from '../../http/cursor-paging.ts';
 import { availableStockOf, productsInStock } from '../inventory/inventory.service.ts';
 
 /** `%` and `_` typed into a search box are literal characters, not wildcards. */
@@ -16,7 +22,7 @@ const searchText = sql<string>`lower(p.name || ' ' || coalesce(p.sku, ''))`;
 // ---------------------------------------------------------------------------------------------
 // One product
 
-/** The product with the names of what it refers to (category, brand, unit, tax, channel, warehouse). */
+/** The product with the names of what it refers to (category, brand, unit, tax, channel, warehouse, seller, buyer group). */
 const productSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('products as p')
@@ -38,6 +44,12 @@ const productSelect = (db: Executor, companyId: number) =>
     .leftJoin('warehouses as w', (j) =>
       j.onRef('w.company_id', '=', 'p.company_id').onRef('w.id', '=', 'p.warehouse_id'),
     )
+    .leftJoin('sellers as sl', (j) =>
+      j.onRef('sl.company_id', '=', 'p.company_id').onRef('sl.id', '=', 'p.seller_id'),
+    )
+    .leftJoin('buyer_groups as bg', (j) =>
+      j.onRef('bg.company_id', '=', 'p.company_id').onRef('bg.id', '=', 'p.buyer_group_id'),
+    )
     .leftJoin('seo_urls as s', (j) =>
       j
         .onRef('s.company_id', '=', 'p.company_id')
@@ -55,6 +67,8 @@ const productSelect = (db: Executor, companyId: number) =>
       'sc.name as sales_channel_name',
       'sc.display_name as sales_channel_display_name',
       'w.name as warehouse_name',
+      'sl.name as seller_name',
+      'bg.name as buyer_group_name',
       sql<string | null>`s.url::text`.as('seo_url'),
     ])
     .where('p.company_id', '=', companyId)
@@ -71,6 +85,7 @@ export const lockProduct = (db: Executor, companyId: number, id: number) =>
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'category_id', 'warehouse_id', 'mrp_paise', 'selling_price_paise'])
     .select(['opening_stock', 'opening_rate_paise', 'tax_id', 'unit_id', 'sales_channel_id', 'brand_id'])
+    .select(['seller_id', 'buyer_group_id'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -208,6 +223,15 @@ export const findUnit = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('units')
     .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Whether a buyer group exists in the company, and whether it is active. */
+export const findBuyerGroup = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('buyer_groups')
+    .select(['id', 'name', 'is_active'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -377,19 +401,10 @@ export interface ProductFilter {
 }
 
 /** A list ordering: an SQL expression over the products alias `p`, and the type of its value. */
-export interface ProductSort {
-  expression: string;
-  type: 'text' | 'timestamptz' | 'bigint' | 'integer';
-  direction: 'asc' | 'desc';
-}
+export type ProductSort = KeysetSort;
 
 /** Keyset position: the sort value and id of the row the page starts after (or before). */
-export interface ProductCursor {
-  value: string;
-  id: number;
-  /** 'next': rows after the position in list order; 'previous': rows before it. */
-  direction: 'next' | 'previous';
-}
+export type ProductCursor = KeysetCursor;
 
 function applyFilter(
   eb: ExpressionBuilder<DB & { p: DB['products'] }, 'p'>,
@@ -423,8 +438,6 @@ function applyFilter(
   return eb.and(conditions);
 }
 
-const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
-
 /** How many products match the filter. */
 export const countProducts = (db: Executor, companyId: number, filter: ProductFilter) =>
   db
@@ -448,8 +461,7 @@ export function listProductPage(
 ) {
   const { cursor } = window;
   // Backwards keyset pages are read in reverse order and turned round by the caller.
-  const reverse = cursor?.direction === 'previous';
-  const orderOf = (s: { direction: 'asc' | 'desc' }) => (reverse ? flip(s.direction) : s.direction);
+  const orderOf = (s: { direction: 'asc' | 'desc' }) => readDirection(s, cursor);
   const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
 
   const pageQuery = db
@@ -476,14 +488,7 @@ export function listProductPage(
           // same pass is nearly free; a plain list walks its index and must not count here.
           (options.withTotal ? sql<number>`count(*) OVER ()` : sql<number | null>`NULL::bigint`).as('total'),
         ]);
-      if (cursor) {
-        const [key] = sort;
-        const after = (key.direction === 'asc') !== reverse;
-        const value = sql`${cursor.value}::${sql.raw(key.type)}`;
-        rows = rows.where(
-          sql<boolean>`(${sql.raw(key.expression)}, p.id) ${sql.raw(after ? '>' : '<')} (${value}, ${cursor.id})`,
-        );
-      }
+      if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 'p.id'));
       for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), orderOf(key));
       rows = rows.orderBy('p.id', orderOf({ direction: tieBreak }));
       return rows.limit(window.limit).offset(cursor ? 0 : window.offset);

@@ -1,7 +1,7 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import {
   PRODUCT_DEFAULT_ORDERING,
-  PRODUCT_ORDERINGS,
+  type PRODUCT_ORDERINGS,
   productCreate,
   productFileOutput,
   productHistoryOutput,
@@ -13,21 +13,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
-import { AppError } from '../../http/errors.ts';
+import { cursorParam, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  idList,
-  listQuery,
-  type Page,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { booleanParam, idList, listQuery, type Page, pageOf } from '../../http/list-params.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import { readPdfUpload } from './pdf-upload.ts';
-import type { ProductCursor, ProductFilter, ProductSort } from './products.queries.ts';
+import type { ProductFilter, ProductSort } from './products.queries.ts';
 import * as service from './products.service.ts';
 
 const tags = ['products'];
@@ -47,7 +38,7 @@ const productListQuery = listQuery.extend({
    * Keyset paging: send `cursor=` (empty) for the first page, then follow `next` and `previous`,
    * which carry cursor tokens. Deep pages cost the same as the first. One ordering field only.
    */
-  cursor: z.string().max(1000).optional(),
+  cursor: cursorParam,
 });
 
 const productFilterQuery = productListQuery.extend({
@@ -59,65 +50,9 @@ const productFilterQuery = productListQuery.extend({
   buyer_group: idParam.optional(),
 });
 
-const badCursor = () =>
-  new AppError('validation_error', 'This cursor is not valid; start again from the first page.', {
-    errors: { cursor: ['This cursor is not valid; start again from the first page.'] },
-  });
-
-/** What a sort value of each type looks like as text, so a forged cursor never reaches SQL as a bad cast. */
-const VALUE_SHAPE: Record<ProductSort['type'], (value: string) => boolean> = {
-  // PostgreSQL text cannot hold NUL.
-  text: (v) => v.length <= 300 && !v.includes('\u0000'),
-  timestamptz: (v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(v),
-  bigint: (v) => /^-?\d{1,18}$/.test(v),
-  integer: (v) => /^-?\d{1,9}$/.test(v),
-};
-
-/** A cursor token: the sort value and id of a row, the ordering it was made for, and the direction. */
-function decodeCursor(token: string, sort: ProductSort): ProductCursor {
-  try {
-    const raw = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (
-      typeof raw.v === 'string' &&
-      VALUE_SHAPE[sort.type](raw.v) &&
-      raw.o === `${sort.direction === 'desc' ? '-' : ''}${sort.expression}` &&
-      Number.isSafeInteger(raw.i) &&
-      (raw.i as number) > 0 &&
-      (raw.d === 'next' || raw.d === 'previous')
-    ) {
-      return { value: raw.v, id: raw.i as number, direction: raw.d };
-    }
-  } catch {
-    // falls through
-  }
-  throw badCursor();
-}
-
-const encodeCursor = (
-  row: { sort_value: string; id: number },
-  sort: ProductSort,
-  direction: 'next' | 'previous',
-) =>
-  Buffer.from(
-    JSON.stringify({
-      v: row.sort_value,
-      i: row.id,
-      o: `${sort.direction === 'desc' ? '-' : ''}${sort.expression}`,
-      d: direction,
-    }),
-  ).toString('base64url');
-
-function cursorLink(request: FastifyRequest, token: string, limit: number) {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.delete('offset');
-  url.searchParams.set('cursor', token);
-  url.searchParams.set('limit', String(limit));
-  return `${url.pathname}${url.search}`;
-}
-
 type ListQuery = z.infer<typeof productListQuery>;
 
-/** Offset pages by default; keyset pages when `cursor` is present. */
+/** Offset pages by default; keyset pages when `cursor` is present (http/cursor-paging.ts). */
 async function listPage(
   db: Api['ctx']['db'],
   request: FastifyRequest,
@@ -125,52 +60,10 @@ async function listPage(
   query: ListQuery,
   filter: ProductFilter,
 ): Promise<Page<z.infer<typeof productSummaryOutput>>> {
-  const sort = parseOrdering(
-    query.ordering,
-    Object.fromEntries(PRODUCT_ORDERINGS.map((field) => [field, field])),
-    PRODUCT_DEFAULT_ORDERING,
-  ).map((key) => ({
-    ...ORDERING[key.column as (typeof PRODUCT_ORDERINGS)[number]],
-    direction: key.direction,
-  }));
-  const window = pageWindow(query);
-  if (query.cursor === undefined) {
-    const { count, results } = await service.listProducts(db, companyId, filter, sort, window);
-    return page(
-      request,
-      window,
-      count,
-      results.map(({ sort_value: _, ...summary }) => summary),
-    );
-  }
-  if (sort.length > 1) {
-    throw new AppError('validation_error', 'Cursor paging orders by one field.', {
-      errors: { ordering: ['Cursor paging orders by one field.'] },
-    });
-  }
-  const cursor = query.cursor === '' ? undefined : decodeCursor(query.cursor, sort[0]);
-  // One row more than asked tells whether there is a page beyond this one.
-  const { count, results } = await service.listProducts(db, companyId, filter, sort, {
-    limit: window.limit + 1,
-    offset: 0,
-    cursor,
-  });
-  const more = results.length > window.limit;
-  const backwards = cursor?.direction === 'previous';
-  const rows = more ? (backwards ? results.slice(1) : results.slice(0, window.limit)) : results;
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const hasNext = backwards ? rows.length > 0 : more;
-  const hasPrevious = backwards ? more : cursor !== undefined && rows.length > 0;
-  return {
-    count,
-    next: hasNext && last ? cursorLink(request, encodeCursor(last, sort[0], 'next'), window.limit) : null,
-    previous:
-      hasPrevious && first
-        ? cursorLink(request, encodeCursor(first, sort[0], 'previous'), window.limit)
-        : null,
-    results: rows.map(({ sort_value: _, ...summary }) => summary),
-  };
+  const sort = keysetSort(query.ordering, ORDERING, PRODUCT_DEFAULT_ORDERING);
+  return offsetOrKeysetPage(request, query, sort, (window) =>
+    service.listProducts(db, companyId, filter, sort, window),
+  );
 }
 
 export async function productsRoutes(app: Api) {

@@ -27,6 +27,7 @@ import { getBrand } from '../brands/brands.service.ts';
 import { assertActiveCategory, getCategory } from '../categories/categories.service.ts';
 import { historyOf, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, postStockMovement, stockOfProducts } from '../inventory/inventory.service.ts';
+import { assertSellerAssignable } from '../sellers/sellers.service.ts';
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import * as queries from './products.queries.ts';
 
@@ -88,9 +89,8 @@ async function present(db: Executor, companyId: number, row: queries.ProductRow)
         ? null
         : { id: row.tax_id, display_name: row.tax_name ?? '', rate: row.tax_rate ?? 0 },
     hsn: row.hsn,
-    // Buyer groups and sellers do not exist yet; nothing can be stored but null.
-    buyer_group: null,
-    seller: null,
+    buyer_group: refOrNull(row.buyer_group_id, row.buyer_group_name),
+    seller: refOrNull(row.seller_id, row.seller_name),
     expose_inventory: row.expose_inventory,
     max_quantity_per_transaction: row.max_quantity_per_transaction,
     margin: row.margin,
@@ -262,9 +262,13 @@ async function assertReferences(
 ) {
   const changed = <K extends keyof ProductUpdate>(key: K, stored: unknown) =>
     input[key] !== undefined && input[key] !== null && input[key] !== stored;
-  // Buyer groups and sellers arrive with the parties area: no id can exist yet.
-  if (input.buyer_group != null) throw validationError('buyer_group', PRODUCT_MESSAGES.buyer_group_not_found);
-  if (input.seller != null) throw validationError('seller', PRODUCT_MESSAGES.seller_not_found);
+  if (changed('buyer_group', current?.buyer_group_id)) {
+    const group = await queries.findBuyerGroup(tx, companyId, input.buyer_group as number);
+    if (!group) throw validationError('buyer_group', PRODUCT_MESSAGES.buyer_group_not_found);
+    if (!group.is_active) throw validationError('buyer_group', PRODUCT_MESSAGES.buyer_group_inactive);
+  }
+  if (changed('seller', current?.seller_id))
+    await assertSellerAssignable(tx, companyId, input.seller as number);
   if (changed('category', current?.category_id))
     await assertCategoryForProducts(tx, companyId, input.category as number);
   if (changed('brand', current?.brand_id)) await assertBrand(tx, companyId, input.brand as number);
@@ -354,6 +358,8 @@ function columnsOf(input: ProductUpdate): Partial<queries.ProductValues> {
   set('cost_price_paise', money(input.cost_price));
   set('tax_id', input.tax);
   set('hsn', input.hsn);
+  set('buyer_group_id', input.buyer_group);
+  set('seller_id', input.seller);
   set('expose_inventory', input.expose_inventory);
   set('max_quantity_per_transaction', input.max_quantity_per_transaction);
   set('margin', input.margin);

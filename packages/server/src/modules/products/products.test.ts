@@ -434,6 +434,48 @@ describe('POST companies/{companyId}/products', () => {
     expect((await company.api.get(`${productsPath(company)}?limit=-1`)).body.count).toBe(0);
   });
 
+  it('stores the seller and buyer group of a product, and refuses inactive ones', async () => {
+    const company = await signUpCompany();
+    const category = await createCategory(company);
+    const seller = await company.api.post(`companies/${company.companyId}/sellers`, {
+      name: `Seller ${unique()}`,
+      billing_address: {
+        address_line_1: '1 Market Road',
+        city: 'Mumbai',
+        state_id: 27,
+        pincode: '400001',
+      },
+    });
+    expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+    const group = await company.api.post(`companies/${company.companyId}/buyer_groups`, {
+      name: `Group ${unique()}`,
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+
+    const product = await createProduct(company, {
+      category: category.id,
+      seller: seller.body.id,
+      buyer_group: group.body.id,
+    });
+    expect(product.seller).toEqual({ id: seller.body.id, name: seller.body.name });
+    expect(product.buyer_group).toEqual({ id: group.body.id, name: group.body.name });
+    const listed = await company.api.get(`${productsPath(company)}?buyer_group=${group.body.id}&limit=-1`);
+    expect(listed.body.results.map((p: { id: number }) => p.id)).toEqual([product.id]);
+    const cleared = await company.api.patch(`products/${product.id}`, { seller: null, buyer_group: null });
+    expect(cleared.body.seller).toBeNull();
+    expect(cleared.body.buyer_group).toBeNull();
+
+    await company.api.post(`sellers/${seller.body.id}/deactivate`);
+    await company.api.post(`buyer_groups/${group.body.id}/deactivate`);
+    const refused = await company.api.patch(`products/${product.id}`, { buyer_group: group.body.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ buyer_group: ['This buyer group is inactive.'] });
+    const refusedSeller = await company.api.patch(`products/${product.id}`, { seller: seller.body.id });
+    expect(refusedSeller.body.errors).toEqual({
+      seller: ['This seller is inactive; activate it before assigning products.'],
+    });
+  });
+
   it('refuses ids of another company, deleted brands, cess taxes, inactive warehouses, buyer groups and sellers', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();

@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { type Page, type PageWindow, page, pageWindow, parseOrdering } from './list-params.ts';
+
+/**
+ * Keyset ("cursor") paging for large lists, shared by every list that offers it. A page starts
+ * after (or before) the sort value and id of a row, so a deep page costs what the first one does.
+ *
+ * The list's query selects its first sort expression as text (`sort_value`) and adds
+ * `keysetCondition` when a cursor is given; `offsetOrKeysetPage` does the rest: offset pages when
+ * `cursor` is absent, keyset pages when it is present (`cursor=` empty for the first one), with
+ * `next` and `previous` carrying cursor tokens.
+ */
+
+/** A list ordering: an SQL expression over the list's alias and the type of its value. */
+export interface KeysetSort {
+  expression: string;
+  type: 'text' | 'timestamptz' | 'bigint' | 'integer';
+  direction: 'asc' | 'desc';
+}
+
+/** Keyset position: the sort value and id of the row the page starts after (or before). */
+export interface KeysetCursor {
+  value: string;
+  id: number;
+  /** 'next': rows after the position in list order; 'previous': rows before it. */
+  direction: 'next' | 'previous';
+}
+
+/** `cursor` of a list's query string. */
+export const cursorParam = z.string().max(1000).optional();
+
+export const badCursor = () =>
+  new AppError('validation_error', 'This cursor is not valid; start again from the first page.', {
+    errors: { cursor: ['This cursor is not valid; start again from the first page.'] },
+  });
+
+/** What a sort value of each type looks like as text, so a forged cursor never reaches SQL as a bad cast. */
+const VALUE_SHAPE: Record<KeysetSort['type'], (value: string) => boolean> = {
+  // PostgreSQL text cannot hold NUL.
+  text: (v) => v.length <= 300 && !v.includes('\u0000'),
+  timestamptz: (v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(v),
+  bigint: (v) => /^-?\d{1,18}$/.test(v),
+  integer: (v) => /^-?\d{1,9}$/.test(v),
+};
+
+const orderTag = (sort: KeysetSort) => `${sort.direction === 'desc' ? '-' : ''}${sort.expression}`;
+
+/** A cursor token: the sort value and id of a row, the ordering it was made for, and the direction. */
+export function decodeCursor(token: string, sort: KeysetSort): KeysetCursor {
+  try {
+    const raw = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (
+      typeof raw.v === 'string' &&
+      VALUE_SHAPE[sort.type](raw.v) &&
+      raw.o === orderTag(sort) &&
+      Number.isSafeInteger(raw.i) &&
+      (raw.i as number) > 0 &&
+      (raw.d === 'next' || raw.d === 'previous')
+    ) {
+      return { value: raw.v, id: raw.i as number, direction: raw.d };
+    }
+  } catch {
+    // falls through
+  }
+  throw badCursor();
+}
+
+export const encodeCursor = (
+  row: { sort_value: string; id: number },
+  sort: KeysetSort,
+  direction: 'next' | 'previous',
+) =>
+  Buffer.from(JSON.stringify({ v: row.sort_value, i: row.id, o: orderTag(sort), d: direction })).toString(
+    'base64url',
+  );
+
+export function cursorLink(request: FastifyRequest, token: string, limit: number) {
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.delete('offset');
+  url.searchParams.set('cursor', token);
+  url.searchParams.set('limit', String(limit));
+  return `${url.pathname}${url.search}`;
+}
+
+const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+
+/**
+ * The direction to read a sort key in: backwards keyset pages are read in reverse order and turned
+ * round afterwards.
+ */
+export const readDirection = (key: { direction: 'asc' | 'desc' }, cursor?: KeysetCursor) =>
+  cursor?.direction === 'previous' ? flip(key.direction) : key.direction;
+
+/** `(sort expression, id) > (value, id)` or `<`, whichever lies beyond the cursor in read order. */
+export function keysetCondition(
+  key: KeysetSort,
+  cursor: KeysetCursor,
+  idColumn: string,
+): RawBuilder<boolean> {
+  const after = (key.direction === 'asc') !== (cursor.direction === 'previous');
+  const value = sql`${cursor.value}::${sql.raw(key.type)}`;
+  return sql<boolean>`(${sql.raw(key.expression)}, ${sql.ref(idColumn)}) ${sql.raw(after ? '>' : '<')} (${value}, ${cursor.id})`;
+}
+
+/** Turns `ordering` into sort keys over an allow-list of API field -> expression and type. */
+export function keysetSort<F extends string>(
+  ordering: string | undefined,
+  fields: Record<F, Omit<KeysetSort, 'direction'>>,
+  fallback: string,
+): KeysetSort[] {
+  return parseOrdering(
+    ordering,
+    Object.fromEntries(Object.keys(fields).map((field) => [field, field])),
+    fallback,
+  ).map((key) => ({ ...fields[key.column as F], direction: key.direction }));
+}
+
+export type KeysetWindow = PageWindow & { cursor?: KeysetCursor };
+
+/**
+ * Offset pages by default; keyset pages when `cursor` is present. `load` returns the rows in list
+ * order (a backwards keyset page already turned round) with their `sort_value`, and the count.
+ */
+export async function offsetOrKeysetPage<T extends { id: number; sort_value: string }>(
+  request: FastifyRequest,
+  query: { limit: number; offset: number; cursor?: string },
+  sort: KeysetSort[],
+  load: (window: KeysetWindow) => Promise<{ count: number; results: T[] }>,
+): Promise<Page<Omit<T, 'sort_value'>>> {
+  const strip = (rows: T[]) => rows.map(({ sort_value: _, ...rest }) => rest);
+  const window = pageWindow(query);
+  if (query.cursor === undefined) {
+    const { count, results } = await load(window);
+    return page(request, window, count, strip(results));
+  }
+  if (sort.length > 1) {
+    throw new AppError('validation_error', 'Cursor paging orders by one field.', {
+      errors: { ordering: ['Cursor paging orders by one field.'] },
+    });
+  }
+  const cursor = query.cursor === '' ? undefined : decodeCursor(query.cursor, sort[0]);
+  // One row more than asked tells whether there is a page beyond this one.
+  const { count, results } = await load({ limit: window.limit + 1, offset: 0, cursor });
+  const more = results.length > window.limit;
+  const backwards = cursor?.direction === 'previous';
+  const rows = more ? (backwards ? results.slice(1) : results.slice(0, window.limit)) : results;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const hasNext = backwards ? rows.length > 0 : more;
+  const hasPrevious = backwards ? more : cursor !== undefined && rows.length > 0;
+  return {
+    count,
+    next: hasNext && last ? cursorLink(request, encodeCursor(last, sort[0], 'next'), window.limit) : null,
+    previous:
+      hasPrevious && first
+        ? cursorLink(request, encodeCursor(first, sort[0], 'previous'), window.limit)
+        : null,
+    results: strip(rows),
+  };
+}

@@ -1,0 +1,226 @@
+import {
+  ACCOUNT_EXPANDS,
+  type AccountExpand,
+  accountCreate,
+  accountGroupOutput,
+  accountOutput,
+  accountUpdate,
+} from '@b2b/domain/api/accounts';
+import { detailResponse, idParam } from '@b2b/domain/api/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import {
+  booleanParam,
+  csvList,
+  idList,
+  listQuery,
+  MAX_PAGE,
+  page,
+  pageOf,
+  pageWindow,
+  parseOrdering,
+} from '../../http/list-params.ts';
+import * as service from './accounts.service.ts';
+
+const tags = ['accounts'];
+const accountParams = z.object({ id: idParam });
+const companyParams = z.object({ companyId: idParam });
+const expandQuery = z.object({ expand: z.string().max(200).optional() });
+const ORDERING = {
+  name: 'a.name',
+  code: 'a.code',
+  is_active: 'a.is_active',
+  created_at: 'a.created_at',
+  updated_at: 'a.updated_at',
+};
+const GROUP_ORDERING = { name: 'g.name', position: 'g.position', nature: 'g.nature' };
+
+const accountListQuery = listQuery.extend({
+  is_active: booleanParam.optional(),
+  /** One account type id, or several separated by commas. */
+  account_type: idList.optional(),
+  account_group: idList.optional(),
+  branch: idParam.optional(),
+});
+
+/** `expand=account_type,branch,parent_account`: names that are not expandable are ignored. */
+const expandOf = (expand: string | undefined): service.Expand =>
+  new Set(
+    csvList(expand).filter((e): e is AccountExpand => (ACCOUNT_EXPANDS as readonly string[]).includes(e)),
+  );
+
+export async function accountsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  // Both account lists answer the same way; the admin path is the one the chart of accounts uses.
+  const listHandler = async (
+    request: FastifyRequest<{ Params: { companyId: number }; Querystring: z.infer<typeof accountListQuery> }>,
+  ) => {
+    const window = pageWindow(request.query);
+    const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
+    const { count, results } = await service.listAccounts(
+      db,
+      request.params.companyId,
+      {
+        search: request.query.search,
+        isActive: request.query.is_active,
+        accountTypeIds: request.query.account_type,
+        accountGroupIds: request.query.account_group,
+        branchId: request.query.branch,
+      },
+      sort,
+      window,
+      expandOf(request.query.expand),
+    );
+    return page(request, window, count, results);
+  };
+
+  app.get(
+    '/companies/:companyId/accounts',
+    {
+      config: { cache: true, permission: 'view_account' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: accountListQuery,
+        response: { 200: pageOf(accountOutput) },
+      },
+    },
+    listHandler,
+  );
+
+  app.get(
+    '/admin/companies/:companyId/accounts',
+    {
+      config: { cache: true, permission: 'view_account' },
+      schema: {
+        tags,
+        description:
+          'The chart of accounts with filters account_type and branch; expand account_type,branch,parent_account.',
+        params: companyParams,
+        querystring: accountListQuery,
+        response: { 200: pageOf(accountOutput) },
+      },
+    },
+    listHandler,
+  );
+
+  app.get(
+    '/v1/admin/companies/:companyId/account_groups',
+    {
+      config: { cache: true, permission: 'view_account' },
+      schema: {
+        tags,
+        description: 'Account groups, each with its account types.',
+        params: companyParams,
+        querystring: listQuery.extend({ limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(1000) }),
+        response: { 200: pageOf(accountGroupOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, GROUP_ORDERING, 'position');
+      const { count, results } = await service.listAccountGroups(
+        db,
+        request.params.companyId,
+        request.query.search,
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/admin/companies/:companyId/accounts',
+    {
+      config: { permission: 'add_account' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: expandQuery,
+        body: accountCreate,
+        response: { 201: accountOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.createAccount({
+          db,
+          actor: requirePrincipal(request),
+          input: request.body,
+          expand: expandOf(request.query.expand),
+        }),
+      ),
+  );
+
+  app.get(
+    '/v2/accounts/:id',
+    {
+      config: { cache: true, permission: 'view_account' },
+      schema: {
+        tags,
+        description: 'One account with its type, group, parent and branch.',
+        params: accountParams,
+        response: { 200: accountOutput },
+      },
+    },
+    async (request) =>
+      service.getAccount(db, requirePrincipal(request).companyId, request.params.id, service.EXPAND_ALL),
+  );
+
+  app.patch(
+    '/admin/accounts/:id',
+    {
+      config: { permission: 'change_account' },
+      schema: {
+        tags,
+        params: accountParams,
+        querystring: expandQuery,
+        body: accountUpdate,
+        response: { 200: accountOutput },
+      },
+    },
+    async (request) =>
+      service.updateAccount({
+        db,
+        actor: requirePrincipal(request),
+        accountId: request.params.id,
+        changes: request.body,
+        expand: expandOf(request.query.expand),
+      }),
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.post(
+      `/admin/accounts/:id/${action}`,
+      {
+        config: { permission: 'change_account' },
+        schema: { tags, params: accountParams, querystring: expandQuery, response: { 200: accountOutput } },
+      },
+      async (request) =>
+        service.setAccountActive({
+          db,
+          actor: requirePrincipal(request),
+          accountId: request.params.id,
+          active,
+          expand: expandOf(request.query.expand),
+        }),
+    );
+  }
+
+  app.delete(
+    '/admin/accounts/:id',
+    {
+      config: { permission: 'delete_account' },
+      schema: { tags, params: accountParams, response: { 200: detailResponse } },
+    },
+    async (request) =>
+      service.deleteAccount({ db, actor: requirePrincipal(request), accountId: request.params.id }),
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  ledgerEntryType,
+  type TRANSACTION_ORDERINGS,
+  transactionCreate,
+  transactionCreated,
+  transactionOutput,
+} from '@b2b/domain/api/buyers';
+import { idParam } from '@b2b/domain/api/common';
+import { LEDGER_ENTRY_TYPE_VALUES } from '@b2b/domain/buyers';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './buyer-ledger.service.ts';
+
+const tags = ['buyers'];
+const companyParams = z.object({ companyId: idParam });
+
+/** API ordering field -> column over the ledger alias `e`. */
+const ORDERING: Record<(typeof TRANSACTION_ORDERINGS)[number], string> = {
+  created_at: 'e.created_at',
+  date: 'e.entry_date',
+  amount: '(e.debit_paise + e.credit_paise)',
+};
+
+const day = z
+  .string()
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Expected a date as YYYY-MM-DD.');
+
+const entryTypes = z
+  .string()
+  .max(200)
+  .transform((v) => csvList(v))
+  .pipe(z.array(z.enum(LEDGER_ENTRY_TYPE_VALUES, { error: 'Unknown entry type.' })));
+
+const transactionListQuery = listQuery.extend({
+  buyer: idParam.optional(),
+  entry_type: ledgerEntryType.optional(),
+  entry_type__in: entryTypes.optional(),
+  start_date: day.optional(),
+  end_date: day.optional(),
+  payment_method: idParam.optional(),
+  branch: idParam.optional(),
+});
+
+/** The buyer ledger: every line of every buyer, and hand-recorded transactions. */
+export async function buyerLedgerRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/admin/companies/:companyId/transactions',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: transactionListQuery,
+        response: { 200: pageOf(transactionOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = parseOrdering(q.ordering, ORDERING, '-created_at');
+      const window = pageWindow(q);
+      const entryTypes = [...(q.entry_type ? [q.entry_type] : []), ...(q.entry_type__in ?? [])];
+      const { count, results } = await service.listTransactions(
+        db,
+        request.params.companyId,
+        {
+          buyerId: q.buyer,
+          entryTypes: entryTypes.length ? entryTypes : undefined,
+          startDate: q.start_date,
+          endDate: q.end_date,
+          paymentMethodId: q.payment_method,
+          branchId: q.branch,
+        },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/admin/companies/:companyId/transactions',
+    {
+      // Recording money against a buyer changes the buyer's account.
+      config: { permission: 'change_buyer' },
+      schema: { tags, params: companyParams, body: transactionCreate, response: { 201: transactionCreated } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.recordTransaction({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+}

@@ -1,0 +1,318 @@
+import {
+  BUYER_DEFAULT_ORDERING,
+  type BUYER_ORDERINGS,
+  buyerAddressCreate,
+  buyerCreate,
+  buyerDetailOutput,
+  buyerDetailsV1Item,
+  buyerDetailsV2Item,
+  buyerHistoryOutput,
+  buyerIgnoreForBi,
+  buyerListItem,
+  buyerOutput,
+  buyerSalesChannelChange,
+  buyerSummaryOutput,
+  buyerType,
+  buyerUpdate,
+  partySearchInput,
+  partySearchResult,
+} from '@b2b/domain/api/buyers';
+import { addressOutput, idParam } from '@b2b/domain/api/common';
+import { BUYER_TYPE_VALUES } from '@b2b/domain/buyers';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
+import { AppError } from '../../http/errors.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { booleanParam, csvList, listQuery, pageOf } from '../../http/list-params.ts';
+import { hasPermission } from '../../http/principal.ts';
+import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
+import type { BuyerFilter } from './buyers.queries.ts';
+import * as service from './buyers.service.ts';
+
+const tags = ['buyers'];
+const buyerParams = z.object({ id: idParam });
+const companyParams = z.object({ companyId: idParam });
+const companyBuyerParams = z.object({ companyId: idParam, id: idParam });
+
+/** API ordering field -> SQL expression over the buyers alias `b` and its value type (for cursors). */
+const ORDERING: Record<(typeof BUYER_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  name: { expression: 'lower(b.name)', type: 'text' },
+  created_at: { expression: 'b.created_at', type: 'timestamptz' },
+  updated_at: { expression: 'b.updated_at', type: 'timestamptz' },
+  outstanding: { expression: 'b.outstanding_paise', type: 'bigint' },
+};
+
+const buyerTypes = z
+  .string()
+  .max(200)
+  .transform((v) => csvList(v))
+  .pipe(z.array(z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' })));
+
+/**
+ * Filters of every buyer list. Keyset paging: send `cursor=` (empty) for the first page, then
+ * follow `next` and `previous` (cursor tokens); deep pages cost what the first does.
+ */
+const buyerListQuery = listQuery.extend({
+  cursor: cursorParam,
+  buyer_type: buyerType.optional(),
+  buyer_type__in: buyerTypes.optional(),
+  sales_channel: idParam.optional(),
+  gst_number: z.string().trim().max(15).optional(),
+  is_active: booleanParam.optional(),
+  buyer_group: idParam.optional(),
+});
+type BuyerListQuery = z.infer<typeof buyerListQuery>;
+
+function filterOf(q: BuyerListQuery): BuyerFilter {
+  const types = [...(q.buyer_type ? [q.buyer_type] : []), ...(q.buyer_type__in ?? [])];
+  return {
+    search: q.search,
+    buyerTypes: types.length ? types : undefined,
+    salesChannelId: q.sales_channel,
+    gstNumber: q.gst_number || undefined,
+    isActive: q.is_active,
+    buyerGroupId: q.buyer_group,
+  };
+}
+
+const sortOf = (q: BuyerListQuery) => keysetSort(q.ordering, ORDERING, BUYER_DEFAULT_ORDERING);
+
+export async function buyersRoutes(app: Api) {
+  const { db } = app.ctx;
+  // PATCH addresses/{id} and POST addresses/{id}/delete run the buyer's address rules.
+  registerAddressOwnerRules('buyer', service.buyerAddressRules);
+
+  app.post(
+    '/companies/:companyId/buyers',
+    {
+      config: { permission: 'add_buyer' },
+      schema: { tags, params: companyParams, body: buyerCreate, response: { 201: buyerDetailOutput } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createBuyer({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+
+  app.get(
+    '/companies/:companyId/buyers',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: {
+        tags,
+        description: 'The buyers; `expand=addresses,sales_channels` embeds those.',
+        params: companyParams,
+        querystring: buyerListQuery,
+        response: { 200: pageOf(buyerListItem) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = sortOf(q);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listBuyers(db, request.params.companyId, filterOf(q), sort, window, csvList(q.expand)),
+      );
+    },
+  );
+
+  // v1: light details (payment term, billing address, credit figures);
+  // v2: v1 plus every address, the sales channels and the buyer groups.
+  app.get(
+    '/companies/:companyId/buyer_details',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: buyerListQuery,
+        response: { 200: pageOf(buyerDetailsV1Item) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = sortOf(q);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listBuyerDetails(db, request.params.companyId, filterOf(q), sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/v2/companies/:companyId/buyer_details',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: buyerListQuery,
+        response: { 200: pageOf(buyerDetailsV2Item) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = sortOf(q);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listBuyerDetailsV2(db, request.params.companyId, filterOf(q), sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/buyers/:id',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: { tags, params: buyerParams, response: { 200: buyerOutput } },
+    },
+    async (request) => service.getBuyer(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/v2/buyers/:id',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
+    },
+    async (request) => service.getBuyerDetail(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/buyers/:id',
+    {
+      config: { permission: 'change_buyer' },
+      schema: { tags, params: buyerParams, body: buyerUpdate, response: { 200: buyerDetailOutput } },
+    },
+    async (request) =>
+      service.updateBuyer({
+        db,
+        actor: requirePrincipal(request),
+        buyerId: request.params.id,
+        changes: request.body,
+      }),
+  );
+
+  for (const [action, flag, value] of [
+    ['activate', 'is_active', true],
+    ['deactivate', 'is_active', false],
+    ['expose_inventory', 'is_inventory_exposed', true],
+    ['hide_inventory', 'is_inventory_exposed', false],
+  ] as const) {
+    app.post(
+      `/buyers/:id/${action}`,
+      {
+        config: { permission: 'change_buyer' },
+        schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
+      },
+      async (request) =>
+        service.setBuyerFlag({
+          db,
+          actor: requirePrincipal(request),
+          buyerId: request.params.id,
+          flag,
+          value,
+        }),
+    );
+  }
+
+  app.patch(
+    '/buyers/:id/ignore_for_bi',
+    {
+      config: { permission: 'change_buyer' },
+      schema: { tags, params: buyerParams, body: buyerIgnoreForBi, response: { 200: buyerDetailOutput } },
+    },
+    async (request) =>
+      service.setBuyerFlag({
+        db,
+        actor: requirePrincipal(request),
+        buyerId: request.params.id,
+        flag: 'ignore_for_bi',
+        value: request.body.ignore_for_bi,
+      }),
+  );
+
+  app.post(
+    '/buyers/:id/addresses',
+    {
+      config: { permission: 'change_buyer' },
+      schema: { tags, params: buyerParams, body: buyerAddressCreate, response: { 201: addressOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addBuyerAddress({
+          db,
+          actor: requirePrincipal(request),
+          buyerId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/buyers/:id/summary',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: { tags, params: buyerParams, response: { 200: buyerSummaryOutput } },
+    },
+    async (request) => service.buyerSummary(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/buyers/:id/history',
+    {
+      config: { cache: true, permission: 'view_buyer' },
+      schema: { tags, params: buyerParams, response: { 200: buyerHistoryOutput } },
+    },
+    async (request) => service.buyerHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  for (const [action, enabled] of [
+    ['enable-sales-channel', true],
+    ['disable-sales-channel', false],
+  ] as const) {
+    app.post(
+      `/v2/companies/:companyId/buyers/:id/${action}`,
+      {
+        config: { permission: 'change_buyer' },
+        schema: {
+          tags,
+          params: companyBuyerParams,
+          body: buyerSalesChannelChange,
+          response: { 200: buyerDetailOutput },
+        },
+      },
+      async (request) =>
+        service.setBuyerSalesChannel({
+          db,
+          actor: requirePrincipal(request),
+          buyerId: request.params.id,
+          salesChannelId: request.body.sales_channel,
+          enabled,
+        }),
+    );
+  }
+
+  // The create forms of buyers and sellers ask whether the party already exists. The route needs
+  // either view permission; each kind of party is searched only when the caller may view it.
+  app.post(
+    '/companies/search',
+    {
+      schema: {
+        tags: ['companies', ...tags],
+        body: partySearchInput,
+        response: { 200: pageOf(partySearchResult) },
+      },
+    },
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const visible = {
+        buyers: hasPermission(actor, 'view_buyer'),
+        sellers: hasPermission(actor, 'view_seller'),
+      };
+      if (!visible.buyers && !visible.sellers) {
+        throw new AppError('permission_denied', 'You do not have permissions to perform this action.');
+      }
+      const results = await service.searchParties(db, actor, request.body, visible);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+}

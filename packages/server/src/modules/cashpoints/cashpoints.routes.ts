@@ -1,0 +1,117 @@
+import {
+  CASHPOINT_HISTORY_DEFAULT,
+  cashpointChangeOutput,
+  cashpointCreditInput,
+  cashpointDebitInput,
+  cashpointEntryOutput,
+  cashpointSummaryOutput,
+} from '@b2b/domain/api/cashpoints';
+import { idParam } from '@b2b/domain/api/common';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { listQuery, MAX_PAGE, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './cashpoints.service.ts';
+
+const tags = ['cashpoints'];
+const buyerParams = z.object({ id: idParam });
+/** The spec filters by the channel's name ('web_store'), not its id. */
+const salesChannelName = z.string().trim().min(1).max(100).optional();
+const ORDERING = { created_at: 'e.created_at', amount: 'e.amount', expired_on: 'e.expired_on' };
+
+export async function cashpointsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/buyers/:id/cash_points_history',
+    {
+      config: { cache: true, permission: 'view_cashpoint' },
+      schema: {
+        tags,
+        params: buyerParams,
+        querystring: listQuery.extend({
+          limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(CASHPOINT_HISTORY_DEFAULT.limit),
+          sales_channel: salesChannelName,
+        }),
+        response: { 200: pageOf(cashpointEntryOutput) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, ORDERING, CASHPOINT_HISTORY_DEFAULT.ordering);
+      const { count, results } = await service.cashpointHistory(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.query.sales_channel,
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.get(
+    '/admin/buyers/:id/cash_point',
+    {
+      config: { cache: true, permission: 'view_cashpoint' },
+      schema: {
+        tags,
+        params: buyerParams,
+        querystring: z.object({ sales_channel: salesChannelName }),
+        response: { 200: cashpointSummaryOutput },
+      },
+    },
+    async (request) =>
+      service.cashpointSummary(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.query.sales_channel,
+      ),
+  );
+
+  app.post(
+    '/buyers/:id/credit_cash_points',
+    {
+      config: { permission: 'add_cashpoint' },
+      schema: {
+        tags,
+        params: buyerParams,
+        body: cashpointCreditInput,
+        response: { 201: cashpointChangeOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.creditCashpoints({
+          db,
+          actor: requirePrincipal(request),
+          buyerId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/buyers/:id/debit_cash_points',
+    {
+      config: { permission: 'add_cashpoint' },
+      schema: {
+        tags,
+        params: buyerParams,
+        body: cashpointDebitInput,
+        response: { 201: cashpointChangeOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.debitCashpoints({
+          db,
+          actor: requirePrincipal(request),
+          buyerId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+}
