@@ -17,6 +17,8 @@ export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Answer the successful Response itself (a file download) instead of its parsed JSON. */
+  raw?: boolean;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -113,6 +115,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, ret
   }
 
   if (response.ok) {
+    if (options.raw) return response as T;
     if (response.status === 204) return undefined as T;
     return (await readBody(response)) as T;
   }
@@ -153,6 +156,8 @@ export const api = {
     request<T>(path, { method: 'POST', body: body ?? {}, query }),
   patch: <T>(path: string, body: unknown, query?: QueryParams) =>
     request<T>(path, { method: 'PATCH', body, query }),
+  put: <T>(path: string, body: unknown, query?: QueryParams) =>
+    request<T>(path, { method: 'PUT', body, query }),
   /** multipart/form-data, e.g. an image upload. */
   upload: <T>(path: string, form: FormData) => request<T>(path, { method: 'POST', body: form }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),

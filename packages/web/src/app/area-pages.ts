@@ -65,8 +65,37 @@ export const AREA_PAGES: Record<string, Page> = {
     'PaymentMethodsPage',
   ),
   [PATHS.taxes]: lazyRouteComponent(() => import('../features/taxes/taxes-page'), 'TaxesPage'),
+  [PATHS.warehouses]: lazyRouteComponent(
+    () => import('../features/warehouses/warehouses-page'),
+    'WarehousesPage',
+  ),
+  [PATHS.warehouse]: lazyRouteComponent(
+    () => import('../features/warehouses/warehouse-detail-page'),
+    'WarehouseDetailPage',
+  ),
+  [PATHS.branches]: lazyRouteComponent(() => import('../features/branches/branches-page'), 'BranchesPage'),
+  [PATHS.branch]: lazyRouteComponent(
+    () => import('../features/branches/branch-detail-page'),
+    'BranchDetailPage',
+  ),
+  [PATHS.sellers]: lazyRouteComponent(() => import('../features/sellers/sellers-page'), 'SellersPage'),
+  [PATHS.seller]: lazyRouteComponent(
+    () => import('../features/sellers/seller-detail-page'),
+    'SellerDetailPage',
+  ),
+  [PATHS.accounts]: lazyRouteComponent(() => import('../features/accounts/accounts-page'), 'AccountsPage'),
   [PATHS.users]: lazyRouteComponent(() => import('../features/users/users-page'), 'UsersPage'),
   [PATHS.roles]: lazyRouteComponent(() => import('../features/roles/roles-page'), 'RolesPage'),
+  [PATHS.buyers]: lazyRouteComponent(() => import('../features/buyers/buyers-page'), 'BuyersPage'),
+  [PATHS.buyer]: lazyRouteComponent(() => import('../features/buyers/buyer-detail-page'), 'BuyerDetailPage'),
+  [PATHS.buyerGroups]: lazyRouteComponent(
+    () => import('../features/buyer-groups/buyer-groups-page'),
+    'BuyerGroupsPage',
+  ),
+  [PATHS.buyerGroup]: lazyRouteComponent(
+    () => import('../features/buyer-groups/buyer-group-detail-page'),
+    'BuyerGroupDetailPage',
+  ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
 };

@@ -23,8 +23,19 @@ export const PATHS = {
   webStores: '/web-stores',
   paymentMethods: '/payment-methods',
   taxes: '/taxes',
+  warehouses: '/warehouses',
+  warehouse: '/warehouses/$warehouseId',
+  branches: '/branches',
+  branch: '/branches/$branchId',
+  sellers: '/sellers',
+  seller: '/sellers/$sellerId',
+  accounts: '/accounts',
   users: '/users',
   roles: '/users/roles',
+  buyers: '/buyers',
+  buyer: '/buyers/$buyerId',
+  buyerGroups: '/buyer-groups',
+  buyerGroup: '/buyer-groups/$buyerGroupId',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
@@ -32,3 +43,18 @@ export const PATHS = {
 /** The address of one product's page and of its edit form. */
 export const productPath = (id: number) => `/products/${id}`;
 export const productEditPath = (id: number) => `/products/${id}/edit`;
+
+/** The address of one warehouse's page. */
+export const warehousePath = (id: number) => `/warehouses/${id}`;
+
+/** The address of one branch's page. */
+export const branchPath = (id: number) => `/branches/${id}`;
+
+/** The address of one seller's page. */
+export const sellerPath = (id: number) => `/sellers/${id}`;
+
+/** The address of one buyer group's page. */
+export const buyerGroupPath = (id: number) => `/buyer-groups/${id}`;
+
+/** The address of one buyer's page. */
+export const buyerPath = (id: number) => `/buyers/${id}`;

@@ -11,13 +11,19 @@ export interface AppRoute {
 
 /**
  * Screens this app adds to routes.tsv: the roles screen lives under users; a product's page and
- * the product form live under products.
+ * the product form live under products; a warehouse's page under warehouses; a branch's page
+ * under branches; a seller's page under sellers.
  */
 const EXTRA_ROUTES: AppRoute[] = [
+  { path: PATHS.buyer, title: 'Buyers', permission: 'view_buyer', navbar: true },
+  { path: PATHS.buyerGroup, title: 'Buyer Groups', permission: 'view_buyer_group', navbar: true },
   { path: PATHS.roles, title: 'Roles', navbar: true },
+  { path: PATHS.branch, title: 'Branches', navbar: true },
   { path: PATHS.productNew, title: 'Products', permission: 'view_product', navbar: true },
   { path: PATHS.product, title: 'Products', permission: 'view_product', navbar: true },
   { path: PATHS.productEdit, title: 'Products', permission: 'view_product', navbar: true },
+  { path: PATHS.seller, title: 'Sellers', permission: 'view_seller', navbar: true },
+  { path: PATHS.warehouse, title: 'Warehouses', navbar: true },
 ];
 
 export const ROUTE_TABLE: AppRoute[] = [

@@ -50,8 +50,13 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
 }
 
-/** Whether a click landed on something that acts on its own (a link, a button, an input, a menu). */
+/**
+ * Whether a click landed on something that acts on its own (a link, a button, an input, a menu),
+ * or outside the row's own elements: React passes clicks in a portal (a row's action menu, a
+ * dialog it opened) up to the row, and those must not open it.
+ */
 function isOwnControl(target: EventTarget | null, row: HTMLElement): boolean {
+  if (!(target instanceof Node) || !row.contains(target)) return true;
   const control =
     target instanceof Element ? target.closest('a, button, input, label, [role="menuitem"]') : null;
   return control !== null && row.contains(control);

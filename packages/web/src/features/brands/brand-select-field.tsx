@@ -1,28 +1,13 @@
 import type { FieldValues } from 'react-hook-form';
-import { type FieldProps, useField } from '../../components/use-field';
-import { BrandSelect, type BrandSelectProps } from './brand-select';
+import type { EntitySelectProps } from '../../components/entity-select';
+import { EntitySelectField } from '../../components/entity-select-field';
+import type { FieldProps } from '../../components/use-field';
+import { BRAND_SOURCE } from './brand-select';
 
 type Props<T extends FieldValues> = FieldProps<T> &
-  Omit<BrandSelectProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'label' | 'required'>;
+  Omit<EntitySelectProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'label' | 'required'>;
 
 /** The brand picker bound to a form value kept as a brand id (or null). */
-export function BrandSelectField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  required,
-  ...rest
-}: Props<T>) {
-  const { field, error } = useField(control, name);
-  return (
-    <BrandSelect
-      {...rest}
-      value={(field.value as number | null | undefined) ?? null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      label={label}
-      required={required}
-      error={error}
-    />
-  );
+export function BrandSelectField<T extends FieldValues>(props: Props<T>) {
+  return <EntitySelectField source={BRAND_SOURCE} {...props} />;
 }

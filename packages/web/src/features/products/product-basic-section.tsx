@@ -1,23 +1,21 @@
 import { PRODUCT_NAME_MAX } from '@b2b/domain/api/products';
 import { MAX_LENGTH } from '@b2b/domain/validation';
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, useWatch } from 'react-hook-form';
 import { CategoryTreeSelectField } from '../../components/category-tree-select-field';
+import { EntitySelectField } from '../../components/entity-select-field';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { BrandSelectField } from '../brands/brand-select-field';
+import { buyerGroupSource } from '../buyer-groups/buyer-group-source';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { salesChannelsQuery, unitsQuery } from '../reference/reference.api';
+import { sellerSource } from '../sellers/seller-source';
 import type { ProductFormValues } from './product-form.schema';
 import { FieldRow, ProductFormSection } from './product-form-section';
 import type { Product } from './products.api';
-
-/** Buyer groups and sellers are areas of their own that do not exist yet. */
-export const BUYER_GROUPS_MISSING = 'Buyer groups are not set up yet';
-export const SELLERS_MISSING = 'Sellers are not set up yet';
 
 export interface ProductBasicSectionProps {
   companyId: number;
@@ -129,8 +127,20 @@ export function ProductBasicSection({ companyId, control, product }: ProductBasi
         />
       </FieldRow>
       <FieldRow>
-        <Select label="Buyer Group" data={[]} disabled placeholder={BUYER_GROUPS_MISSING} />
-        <Select label="Seller" data={[]} disabled placeholder={SELLERS_MISSING} />
+        <EntitySelectField
+          control={control}
+          name="buyer_group"
+          label="Buyer Group"
+          source={buyerGroupSource(companyId)}
+          description="Only buyers of this group see the product."
+        />
+        <EntitySelectField
+          control={control}
+          name="seller"
+          label="Seller"
+          source={sellerSource(companyId)}
+          description="Who supplies the product."
+        />
       </FieldRow>
       <SwitchField
         control={control}

@@ -2,7 +2,6 @@ import { formatMoney, formatQuantity, toPaise } from '@b2b/domain/money';
 import { maxQuantityLabel } from '@b2b/domain/products';
 import { Anchor, Badge, Card, Group, Image, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { RichTextView } from '../../components/rich-text-view';
-import { BUYER_GROUPS_MISSING, SELLERS_MISSING } from './product-basic-section';
 import { DetailField, ProductDetailCard } from './product-detail-card';
 import type { Product } from './products.api';
 
@@ -37,8 +36,8 @@ export function ProductOverviewCard({ product }: { product: Product }) {
         <DetailField label="Weight">
           {product.weight !== null && `${formatQuantity(product.weight)} kg`}
         </DetailField>
-        <DetailField label="Buyer Group">{product.buyer_group?.name ?? BUYER_GROUPS_MISSING}</DetailField>
-        <DetailField label="Seller">{product.seller?.name ?? SELLERS_MISSING}</DetailField>
+        <DetailField label="Buyer Group">{product.buyer_group?.name ?? 'All buyers'}</DetailField>
+        <DetailField label="Seller">{product.seller?.name ?? 'N/A'}</DetailField>
       </Fields>
     </ProductDetailCard>
   );

@@ -82,7 +82,7 @@ describe('ProductDetails', () => {
     expect(within(card('Inventory')).getByText('Unlimited')).toBeTruthy();
     expect(within(card('Inventory')).getByText('3 (lower is higher)')).toBeTruthy();
     expect(within(card('Pricing and Tax')).getByText('₹2,000.00 below MRP (20% off)')).toBeTruthy();
-    expect(within(card('Basic')).getByText('Buyer groups are not set up yet')).toBeTruthy();
+    expect(within(card('Basic')).getByText('All buyers')).toBeTruthy();
     const manual = within(card('Downloadable Files')).getByRole('link', { name: 'manual.pdf' });
     expect(manual.getAttribute('href')).toBe('/api/files/products/manual.pdf');
     expect(within(card('Downloadable Files')).getByText('1.5 KB')).toBeTruthy();

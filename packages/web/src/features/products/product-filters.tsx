@@ -3,7 +3,9 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryTreeItem } from '../../components/category-tree';
 import { CategoryTreeSelect } from '../../components/category-tree-select';
+import { EntitySelect } from '../../components/entity-select';
 import { BrandSelect } from '../brands/brand-select';
+import { buyerGroupSource } from '../buyer-groups/buyer-group-source';
 import { salesChannelsQuery } from '../reference/reference.api';
 import {
   hasFilters,
@@ -47,9 +49,10 @@ export interface ProductFiltersProps {
   onClear: () => void;
   categories: readonly CategoryTreeItem[];
   categoriesLoading: boolean;
+  companyId: number;
 }
 
-/** Search by name or SKU; filters by category, brand, status, stock and sales channel; the sort. */
+/** Search by name or SKU; filters by category, brand, buyer group, status, stock and sales channel; the sort. */
 export function ProductFilters(props: ProductFiltersProps) {
   const { state, onChange } = props;
   const channels = useQuery(salesChannelsQuery);
@@ -80,6 +83,16 @@ export function ProductFilters(props: ProductFiltersProps) {
           includeInactive
           value={state.brand}
           onChange={(brand) => onChange({ brand })}
+        />
+      </div>
+      <div style={{ width: 170 }}>
+        <EntitySelect
+          source={buyerGroupSource(props.companyId)}
+          label="Buyer Group"
+          placeholder="All buyer groups"
+          includeInactive
+          value={state.buyerGroup}
+          onChange={(buyerGroup) => onChange({ buyerGroup })}
         />
       </div>
       <Select

@@ -36,6 +36,8 @@ export interface ProductFormValues {
   /** Tree select: a category id. */
   category: number | null;
   brand: number | null;
+  buyer_group: number | null;
+  seller: number | null;
   /** Drop-downs hold ids as strings. */
   unit: string | null;
   sales_channel: string | null;
@@ -100,6 +102,8 @@ export function emptyProductForm(): ProductFormValues {
     sku: '',
     category: null,
     brand: null,
+    buyer_group: null,
+    seller: null,
     unit: null,
     sales_channel: null,
     is_active: true,
@@ -153,6 +157,8 @@ export function productToForm(product: Product): ProductFormValues {
     sku: product.sku ?? '',
     category: product.category.id,
     brand: product.brand?.id ?? null,
+    buyer_group: product.buyer_group?.id ?? null,
+    seller: product.seller?.id ?? null,
     unit: idText(product.unit),
     sales_channel: idText(product.sales_channel),
     is_active: product.is_active,
@@ -197,8 +203,7 @@ export function productToForm(product: Product): ProductFormValues {
 
 /**
  * The body the form would send, before the API schema parses it: blanks stay blank (the schema
- * turns them into null or leaves the field out), chosen products become ids. Buyer group and
- * seller are left out: those areas do not exist yet.
+ * turns them into null or leaves the field out), chosen products become ids.
  */
 export function formToRawBody(values: ProductFormValues, mode: ProductFormMode): Record<string, unknown> {
   const { highlights, related_products, category, ...rest } = values;

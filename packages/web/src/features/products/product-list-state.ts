@@ -18,6 +18,7 @@ export interface ProductListState {
   search: string;
   category: number | null;
   brand: number | null;
+  buyerGroup: number | null;
   status: StatusFilter;
   stock: StockFilter;
   channels: number[];
@@ -30,6 +31,7 @@ export const INITIAL_PRODUCT_LIST: ProductListState = {
   search: '',
   category: null,
   brand: null,
+  buyerGroup: null,
   status: 'all',
   stock: 'all',
   channels: [],
@@ -54,6 +56,7 @@ export function parseProductListSearch(search: Record<string, unknown>): Product
     search: typeof search.q === 'string' ? search.q : typeof search.q === 'number' ? String(search.q) : '',
     category: positiveId(search.category),
     brand: positiveId(search.brand),
+    buyerGroup: positiveId(search.buyer_group),
     status: search.status === 'active' || search.status === 'inactive' ? search.status : 'all',
     stock: search.stock === 'in' || search.stock === 'out' ? search.stock : 'all',
     channels: channels.map(positiveId).filter((id): id is number => id !== null),
@@ -72,6 +75,7 @@ export function productListSearch(state: ProductListState): Record<string, unkno
   if (state.search) search.q = state.search;
   if (state.category !== null) search.category = state.category;
   if (state.brand !== null) search.brand = state.brand;
+  if (state.buyerGroup !== null) search.buyer_group = state.buyerGroup;
   if (state.status !== 'all') search.status = state.status;
   if (state.stock !== 'all') search.stock = state.stock;
   if (state.channels.length > 0) search.channels = state.channels;
@@ -85,6 +89,7 @@ export const hasFilters = (state: ProductListState) =>
   state.search.trim() !== '' ||
   state.category !== null ||
   state.brand !== null ||
+  state.buyerGroup !== null ||
   state.status !== 'all' ||
   state.stock !== 'all' ||
   state.channels.length > 0;
@@ -111,6 +116,7 @@ export function productListParams(
     else if (!node.category.is_root) params.category__in = [...subtreeIds(node)].sort((a, b) => a - b);
   }
   if (state.brand !== null) params.brand__in = [state.brand];
+  if (state.buyerGroup !== null) params.buyer_group = state.buyerGroup;
   if (state.status !== 'all') params.is_active = state.status === 'active';
   if (state.stock !== 'all') params.in_stock = state.stock === 'in';
   if (state.channels.length > 0) params.sales_channel__in = [...state.channels].sort((a, b) => a - b);

@@ -66,6 +66,7 @@ export function ProductsPage() {
         <Card withBorder padding="md">
           <Stack gap="md">
             <ProductFilters
+              companyId={companyId}
               state={state}
               searchText={searchText}
               onSearchTextChange={typeSearch}

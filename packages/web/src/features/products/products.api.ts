@@ -33,6 +33,7 @@ export type ProductUpdateBody = ProductUpdate;
 export interface ProductListParams extends ListParams {
   category__in?: number[];
   brand__in?: number[];
+  buyer_group?: number;
   is_active?: boolean;
   in_stock?: boolean;
   sales_channel__in?: number[];

@@ -1,0 +1,80 @@
+import type {
+  CashpointChangeOutput,
+  CashpointEntryOutput,
+  CashpointSummaryOutput,
+} from '@b2b/domain/api/cashpoints';
+import { CASHPOINT_HISTORY_LIMIT, CASHPOINT_MESSAGES } from '@b2b/domain/cashpoints';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { Paged } from '../../api/types';
+
+export type CashpointEntry = Omit<CashpointEntryOutput, 'created_at'> & { created_at: string };
+export type CashpointSummary = CashpointSummaryOutput;
+export type CashpointMode = 'Credit' | 'Debit';
+
+/** One of the buyer's enabled sales channels. */
+export interface CashpointSalesChannel {
+  id: number;
+  name: string;
+  display_name: string;
+}
+
+export interface CashpointHistoryParams {
+  limit: number;
+  offset: number;
+  /** A channel's name ('web_store'); absent for every channel. */
+  sales_channel?: string;
+}
+
+export const DEFAULT_HISTORY_PARAMS: CashpointHistoryParams = { limit: CASHPOINT_HISTORY_LIMIT, offset: 0 };
+
+export const cashpointKeys = {
+  all: ['cashpoints'] as const,
+  buyer: (buyerId: number) => [...cashpointKeys.all, buyerId] as const,
+  summary: (buyerId: number) => [...cashpointKeys.buyer(buyerId), 'summary'] as const,
+  history: (buyerId: number, params: CashpointHistoryParams) =>
+    [...cashpointKeys.buyer(buyerId), 'history', params] as const,
+};
+
+export const cashpointSummaryQuery = (buyerId: number) =>
+  queryOptions({
+    queryKey: cashpointKeys.summary(buyerId),
+    queryFn: ({ signal }) =>
+      api.get<CashpointSummary>(`admin/buyers/${buyerId}/cash_point`, undefined, signal),
+  });
+
+export const cashpointHistoryQuery = (buyerId: number, params: CashpointHistoryParams) =>
+  queryOptions({
+    queryKey: cashpointKeys.history(buyerId, params),
+    queryFn: ({ signal }) =>
+      api.get<Paged<CashpointEntry>>(
+        `buyers/${buyerId}/cash_points_history/`,
+        { ordering: '-created_at', ...params },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export interface CashpointChangeBody {
+  amount: number;
+  /** YYYY-MM-DD; credit only. */
+  expired_on?: string;
+  sales_channel?: number;
+}
+
+/** Credit or debit; afterwards the summary and the history of the buyer are read again. */
+export function useChangeCashpoints(buyerId: number, mode: CashpointMode) {
+  const queryClient = useQueryClient();
+  const credit = mode === 'Credit';
+  return useMutation({
+    mutationFn: (body: CashpointChangeBody) =>
+      api.post<CashpointChangeOutput>(
+        `buyers/${buyerId}/${credit ? 'credit_cash_points' : 'debit_cash_points'}`,
+        body,
+      ),
+    meta: credit
+      ? { successMessage: CASHPOINT_MESSAGES.credited, errorMessage: CASHPOINT_MESSAGES.credit_failed }
+      : { successMessage: CASHPOINT_MESSAGES.debited, errorMessage: CASHPOINT_MESSAGES.debit_failed },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cashpointKeys.buyer(buyerId) }),
+  });
+}

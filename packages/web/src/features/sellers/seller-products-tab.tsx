@@ -1,0 +1,152 @@
+import { SELLER_MESSAGES } from '@b2b/domain/api/sellers';
+import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { productPath } from '../../app/paths';
+import { type Column, DataTable } from '../../components/data-table';
+import { Money } from '../../components/money';
+import { notifyFailure } from '../../components/notify';
+import { useListParams } from '../../components/use-list-params';
+import { AssignProductsDialog } from './assign-products-dialog';
+import {
+  downloadSellerProducts,
+  SELLER_TOASTS,
+  type SellerDetail,
+  type SellerProduct,
+  sellerProductsQuery,
+} from './sellers.api';
+
+/** Name, SKU, MRP, selling price and stock: the columns of the CSV extract too. */
+export const productColumns: Column<SellerProduct>[] = [
+  {
+    key: 'name',
+    header: 'Product',
+    sortField: 'name',
+    render: (product) => (
+      <Anchor component={Link} to={productPath(product.id)} fw={500}>
+        {product.name}
+      </Anchor>
+    ),
+  },
+  { key: 'sku', header: 'SKU', sortField: 'sku', render: (product) => product.sku || 'N/A' },
+  {
+    key: 'mrp',
+    header: 'MRP',
+    sortField: 'mrp',
+    align: 'right',
+    render: (product) => <Money value={product.mrp} />,
+  },
+  {
+    key: 'selling_price',
+    header: 'Selling Price',
+    sortField: 'selling_price',
+    align: 'right',
+    render: (product) => <Money value={product.selling_price} />,
+  },
+  {
+    key: 'available_stock',
+    header: 'Stock',
+    align: 'right',
+    render: (product) => product.available_stock.toLocaleString('en-IN', { maximumFractionDigits: 3 }),
+  },
+];
+
+/** A search box whose debounced text goes into a list's params. */
+export function useListSearch(setSearch: (search: string) => void) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, 300);
+  useEffect(() => setSearch(debounced.trim()), [debounced, setSearch]);
+  return { text, setText };
+}
+
+/** The products assigned to the seller, their CSV extract, and assigning more. */
+export function SellerProductsTab({ seller, canChange }: { seller: SellerDetail; canChange: boolean }) {
+  const list = useListParams({ ordering: 'name' });
+  const search = useListSearch(list.setSearch);
+  const products = useQuery(sellerProductsQuery(seller.id, list.params));
+  const [assigning, setAssigning] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadSellerProducts(seller.id, list.params.search);
+    } catch (error) {
+      notifyFailure(SELLER_TOASTS.download_failed, error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={4}>Products</Title>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              loading={downloading}
+              disabled={!products.data || products.data.count === 0}
+              onClick={download}
+            >
+              Download CSV
+            </Button>
+            {canChange && (
+              <Tooltip label={SELLER_MESSAGES.inactive} disabled={seller.is_active} withinPortal>
+                {/* A disabled button gets no pointer events; the span carries the tooltip. */}
+                <span>
+                  <Button
+                    size="xs"
+                    leftSection={<IconPlus size={14} />}
+                    disabled={!seller.is_active}
+                    onClick={() => setAssigning(true)}
+                  >
+                    Assign products
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+        <TextInput
+          label="Search"
+          placeholder="Product name or SKU"
+          leftSection={<IconSearch size={16} />}
+          value={search.text}
+          onChange={(event) => search.setText(event.currentTarget.value)}
+          w={260}
+        />
+        <DataTable
+          label="Seller products"
+          columns={productColumns}
+          rowKey={(product) => product.id}
+          data={products.data}
+          isLoading={products.isLoading}
+          error={products.error}
+          errorTitle={SELLER_TOASTS.list_failed}
+          onRetry={() => products.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={640}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              {list.params.search
+                ? 'No product of this seller matches the search.'
+                : 'No product is assigned to this seller yet.'}
+            </Text>
+          }
+        />
+      </Stack>
+      {assigning && <AssignProductsDialog seller={seller} onClose={() => setAssigning(false)} />}
+    </Card>
+  );
+}

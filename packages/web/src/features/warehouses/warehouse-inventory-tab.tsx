@@ -1,0 +1,126 @@
+import { formatQuantity } from '@b2b/domain/money';
+import { Anchor, Badge, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { productPath } from '../../app/paths';
+import { type Column, DataTable } from '../../components/data-table';
+import { useListParams } from '../../components/use-list-params';
+import { type WarehouseInventoryRow, warehouseInventoryQuery } from './warehouses.api';
+
+const STOCK_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'in', label: 'In stock' },
+  { value: 'out', label: 'Out of stock' },
+];
+
+export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
+  {
+    key: 'name',
+    header: 'Product',
+    sortField: 'name',
+    render: (row) => (
+      <Anchor component={Link} to={productPath(row.product.id)} fw={500}>
+        {row.product.name}
+      </Anchor>
+    ),
+  },
+  { key: 'sku', header: 'SKU', sortField: 'sku', render: (row) => row.product.sku ?? 'N/A' },
+  {
+    key: 'available_stock',
+    header: 'Available Stock',
+    sortField: 'available_stock',
+    align: 'right',
+    render: (row) => formatQuantity(row.available_stock),
+  },
+  {
+    key: 'df_quantity',
+    header: 'Committed',
+    sortField: 'df_quantity',
+    align: 'right',
+    render: (row) => formatQuantity(row.df_quantity),
+  },
+  {
+    key: 'stock',
+    header: 'Stock',
+    align: 'right',
+    render: (row) => (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {formatQuantity(row.stock)}
+        </Text>
+        <Badge color={row.in_stock ? 'teal' : 'red'} variant="light" radius="sm">
+          {row.in_stock ? 'In stock' : 'Out of stock'}
+        </Badge>
+      </Group>
+    ),
+  },
+];
+
+/** Product inventory: each product's stock in this warehouse, with search and the in-stock filter. */
+export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) {
+  const list = useListParams({ ordering: 'name' });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, 300);
+  const [stockFilter, setStockFilter] = useState('all');
+  const { setSearch } = list;
+  useEffect(() => setSearch(search.trim()), [search, setSearch]);
+  const inventory = useQuery(
+    warehouseInventoryQuery(warehouseId, {
+      ...list.params,
+      in_stock: stockFilter === 'all' ? undefined : stockFilter === 'in',
+    }),
+  );
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Product name or SKU"
+            leftSection={<IconSearch size={16} />}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            w={260}
+          />
+          <Select
+            label="Stock"
+            data={STOCK_FILTERS}
+            value={stockFilter}
+            allowDeselect={false}
+            onChange={(value) => {
+              setStockFilter(value ?? 'all');
+              list.resetPage();
+            }}
+            w={160}
+          />
+        </Group>
+        <DataTable
+          label="Product inventory"
+          columns={inventoryColumns}
+          rowKey={(row) => row.product.id}
+          data={inventory.data}
+          isLoading={inventory.isLoading}
+          error={inventory.error}
+          errorTitle="Failed to load product inventory."
+          onRetry={() => inventory.refetch()}
+          limit={list.params.limit}
+          offset={list.params.offset}
+          onPageChange={list.setPage}
+          ordering={list.params.ordering}
+          onOrderingChange={list.setOrdering}
+          minWidth={720}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              {list.params.search || stockFilter !== 'all'
+                ? 'No product matches the search or the stock filter.'
+                : 'No product is assigned to this warehouse yet.'}
+            </Text>
+          }
+        />
+      </Stack>
+    </Card>
+  );
+}
