@@ -20,11 +20,15 @@ if (built.status !== 0) throw new Error('npm run build failed');
 let app = startApp({ port, dataDir });
 await waitForHttp(`${origin}/api/states?limit=1`, 120_000);
 await stopProcess(app);
-const generated = spawnSync(process.execPath, [path.join(root, 'scripts/generate-products.mjs'), String(products)], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  stdio: 'inherit',
-});
+const generated = spawnSync(
+  process.execPath,
+  [path.join(root, 'scripts/generate-products.mjs'), String(products)],
+  {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  },
+);
 if (generated.status !== 0) throw new Error('generating products failed');
 app = startApp({ port, dataDir });
 await waitForHttp(`${origin}/api/states?limit=1`, 120_000);
@@ -43,7 +47,16 @@ const stored = JSON.stringify({
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const times = [];
 for (let i = 0; i < runs; i++) {
@@ -63,4 +76,11 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const sorted = [...times].sort((a, b) => a - b);
 console.log(`runs (ms, each with an empty browser cache): ${times.map((t) => t.toFixed(0)).join(', ')}`);
-process.exitCode = report('/products first rows in Chromium (median)', sorted[Math.floor(sorted.length / 2)] / 1000, 's', 1) ? 0 : 1;
+process.exitCode = report(
+  '/products first rows in Chromium (median)',
+  sorted[Math.floor(sorted.length / 2)] / 1000,
+  's',
+  1,
+)
+  ? 0
+  : 1;

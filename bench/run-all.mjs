@@ -5,7 +5,14 @@ import { root } from './lib.mjs';
 
 spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: root, stdio: 'ignore' });
 let failed = 0;
-for (const script of ['web-bundle.mjs', 'cold-start.mjs', 'api-throughput.mjs', 'products-api.mjs', 'products-browser.mjs']) {
+for (const script of [
+  'web-bundle.mjs',
+  'cold-start.mjs',
+  'api-throughput.mjs',
+  'products-api.mjs',
+  'products-browser.mjs',
+  'buyers-api.mjs',
+]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
     cwd: root,
