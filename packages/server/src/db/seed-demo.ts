@@ -1,39 +1,43 @@
-import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createBranchWithWarehouse, createCompanyAccount } from '../modules/auth/auth.service.ts';
 import { markCompanyVerified } from '../modules/companies/companies.service.ts';
 import { addUserBranches } from '../modules/users/users.service.ts';
+import { gstin, seedDemoBusiness } from './seed-demo-data.ts';
 import { inTransaction } from './transaction.ts';
 
 export const DEMO_USERNAME = 'admin@demo.in';
 export const DEMO_PASSWORD = 'Demo@1234';
 
-const gstin = (stateCode: string, pan: string) => {
-  const first14 = `${stateCode}${pan}1Z`;
-  return `${first14}${computeGstinCheckChar(first14)}`;
-};
+const HALF_MADE =
+  'The demo company in this database was left half-made by an earlier start that failed (see its error). ' +
+  'Start again on a new database (delete DATA_DIR, or use an empty DATABASE_URL), or set DEMO=0.';
 
 /**
  * On a new database: a verified demo company with branches in Maharashtra and Karnataka (so both
- * intra- and inter-state GST can be tried), a warehouse each, the reference data and an admin.
+ * intra- and inter-state GST can be tried), a warehouse each, the reference data and an admin,
+ * then its business data (seed-demo-data.ts). The company is verified last: the business data
+ * is written by many transactions, and an unverified demo company is how a later start knows
+ * that an earlier one failed half-way.
  */
 export async function seedDemoCompany(
   ctx: AppContext,
 ): Promise<{ username: string; password: string } | undefined> {
   const anyCompany = await ctx.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
   if (anyCompany) {
-    const demoUser = await ctx.db
+    const demo = await ctx.db
       .selectFrom('users')
-      .select('id')
-      .where('email', '=', DEMO_USERNAME)
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select('companies.is_verified')
+      .where('users.email', '=', DEMO_USERNAME)
       .executeTakeFirst();
-    return demoUser ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : undefined;
+    if (demo && !demo.is_verified) throw new Error(HALF_MADE);
+    return demo ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : undefined;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const pan = 'AAECD1234F';
-  await inTransaction(ctx.db, async (tx) => {
-    const { companyId, userId } = await createCompanyAccount(
+  const { companyId, userId } = await inTransaction(ctx.db, async (tx) => {
+    const account = await createCompanyAccount(
       tx,
       {
         company_name: 'Demo Traders Private Limited',
@@ -51,7 +55,7 @@ export async function seedDemoCompany(
       },
       passwordHash,
     );
-    const bengaluru = await createBranchWithWarehouse(tx, companyId, {
+    const bengaluru = await createBranchWithWarehouse(tx, account.companyId, {
       name: 'Bengaluru',
       gstin: gstin('29', pan),
       contact: { name: 'Ravi Kumar', email: 'bengaluru@demo.in', phone: '9876543211' },
@@ -63,8 +67,10 @@ export async function seedDemoCompany(
         pincode: '560025',
       },
     });
-    await addUserBranches(tx, companyId, userId, [bengaluru.id]);
-    await markCompanyVerified(tx, companyId);
+    await addUserBranches(tx, account.companyId, account.userId, [bengaluru.id]);
+    return account;
   });
+  await seedDemoBusiness(ctx, companyId, userId);
+  await markCompanyVerified(ctx.db, companyId);
   return { username: DEMO_USERNAME, password: DEMO_PASSWORD };
 }

@@ -68,8 +68,10 @@ export async function startJobRunner(db: Database, options: { runWorkers: boolea
       });
     },
     async work(name, handler) {
-      if (!options.runWorkers) return;
+      // The queue exists even where this server runs no workers: a send inside a transaction must
+      // not have to create it through another connection (PGlite has only one).
       await ensureQueue(name);
+      if (!options.runWorkers) return;
       await boss.work<never>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
       });

@@ -1,0 +1,256 @@
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../../test/api-client.ts';
+import { readConfig } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoCompany } from './seed-demo.ts';
+
+/**
+ * The demo is made only on a new database, and the shared test server's database has companies
+ * already: this file starts a server of its own, on a new in-memory PGlite, or with
+ * TEST_DATABASE_URL on a new PostgreSQL database beside the run's one (dropped afterwards).
+ */
+async function newDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const runDatabase = inject('databaseUrl');
+  if (!runDatabase) return { url: undefined, drop: async () => {} };
+  const name = `b2b_demo_${process.pid}_${Date.now()}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: runDatabase });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(runDatabase);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+let database: Awaited<ReturnType<typeof newDatabase>>;
+let running: RunningServer;
+let api: ApiClient;
+let companyId: number;
+
+beforeAll(async () => {
+  database = await newDatabase();
+  const work = path.join(os.tmpdir(), `b2b-demo-test-${process.pid}`);
+  running = await startServer(
+    {
+      ...readConfig({}),
+      databaseUrl: database.url,
+      dataDir: database.url ? work : 'memory://',
+      filesDir: path.join(work, 'files'),
+      seedDemo: true,
+      smtpUrl: undefined,
+      jwtSecret: 'test-secret-for-the-demo-seed-test',
+      runJobs: true,
+    },
+    {
+      mailer: createMailer({ smtpUrl: undefined, from: 'test@b2b.local', log: () => {} }),
+      log: () => {},
+    },
+  );
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = running.app.server.address() as AddressInfo;
+  const anonymous = new ApiClient(`http://127.0.0.1:${port}/api`);
+  const login = await anonymous.post('admin/auth/login/', {
+    username: running.demo?.username,
+    password: running.demo?.password,
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  api = anonymous.as(login.body.access_token);
+  companyId = login.body.company.id;
+}, 120_000);
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+async function get(url: string) {
+  const res = await api.get(url);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}
+
+async function productBySku(sku: string) {
+  const { results } = await get(`companies/${companyId}/products?search=${sku}`);
+  const found = results.find((p: { sku: string }) => p.sku === sku);
+  expect(found, sku).toBeDefined();
+  return get(`products/${found.id}`);
+}
+
+async function buyerNamed(name: string) {
+  const { results } = await get(`companies/${companyId}/buyers?limit=-1`);
+  const found = results.find((b: { name: string }) => b.name === name);
+  expect(found, name).toBeDefined();
+  return found;
+}
+
+describe('demo company on a new database', () => {
+  it('signs the demo admin in to a verified company with a branch in each state', async () => {
+    expect(running.demo).toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
+    const me = await get('me');
+    expect(me.company).toMatchObject({ name: 'Demo Traders Private Limited', is_verified: true });
+    expect(me.branches.map((b: { name: string }) => b.name).sort()).toEqual(['Bengaluru', 'Mumbai']);
+  });
+
+  it('has categories with sub-categories and four brands', async () => {
+    const categories = (await get(`companies/${companyId}/categories?limit=-1&expand=parent_category`))
+      .results as { name: string; parent_category: { name: string } | null }[];
+    const parentOf = (name: string) => categories.find((c) => c.name === name)?.parent_category?.name;
+    expect(parentOf('Mixer Grinders')).toBe('Kitchen Appliances');
+    expect(parentOf('Induction Cooktops')).toBe('Kitchen Appliances');
+    expect(parentOf('Cookware')).toBe('Root Category');
+    expect(categories).toHaveLength(7);
+    const brands = await get(`companies/${companyId}/brands?limit=-1`);
+    expect(brands.results.map((b: { name: string }) => b.name).sort()).toEqual([
+      'Bajaj',
+      'Havells',
+      'Philips',
+      'Prestige',
+    ]);
+  });
+
+  it('lists twelve priced products, three of them out of stock', async () => {
+    const products = await get(`companies/${companyId}/products?limit=-1`);
+    expect(products.count).toBe(12);
+    const outOfStock = products.results.filter((p: { in_stock: boolean }) => !p.in_stock);
+    expect(outOfStock.map((p: { sku: string }) => p.sku).sort()).toEqual([
+      'HV-KT-AQUA12',
+      'PH-LT-DL10W',
+      'PH-MG-HL7756',
+    ]);
+    for (const p of products.results) {
+      expect(p.brand, p.sku).not.toBeNull();
+      expect(p.selling_price, p.sku).toBeLessThanOrEqual(p.mrp);
+    }
+  });
+
+  it('gives a product its HSN, GST, unit, HTML description and opening stock in its warehouse', async () => {
+    const mixer = await productBySku('PR-MG-IRIS750');
+    expect(mixer).toMatchObject({
+      mrp: 4895,
+      selling_price: 3349.5,
+      hsn: '85094010',
+      tax: { rate: 18 },
+      unit: { code: 'PCS' },
+      category: { name: 'Mixer Grinders' },
+      brand: { name: 'Prestige' },
+      seller: { name: 'Kaveri Home Appliances Private Limited' },
+      opening_stock: 25,
+    });
+    expect(mixer.description).toMatch(/^<p>.*<\/p><ul><li>.*<\/li><\/ul>$/);
+    const [branch] = mixer.stock.stock_by_branches;
+    expect(branch.name).toBe('Bengaluru');
+    expect(branch.stock_by_warehouses[0].available_stock).toBe(25);
+    expect((await productBySku('PR-PC-POP5L')).tax.rate).toBe(5);
+  });
+
+  it('has two sellers whose GSTINs match their billing state, with their products', async () => {
+    const sellers = await get(`v2/companies/${companyId}/seller_details?limit=-1`);
+    expect(sellers.count).toBe(2);
+    for (const seller of sellers.results) {
+      const billing = seller.addresses.find(
+        (a: { address_type: string }) => a.address_type === 'billing_address',
+      );
+      expect(seller.gst_number.slice(0, 2), seller.name).toBe(billing.state.gst_code);
+      expect(seller.product_count, seller.name).toBe(4);
+    }
+  });
+
+  it('has six buyers across both states, one a consumer without a GSTIN', async () => {
+    const buyers = await get(`companies/${companyId}/buyers?limit=-1&expand=addresses`);
+    expect(buyers.count).toBe(6);
+    const billingState = (b: { addresses: { address_type: string; state: { gst_code: string } }[] }) =>
+      b.addresses.find((a) => a.address_type === 'billing_address')?.state.gst_code;
+    expect(buyers.results.map(billingState).sort()).toEqual(['27', '27', '27', '29', '29', '29']);
+    const unregistered = buyers.results.filter((b: { gst_number: string | null }) => !b.gst_number);
+    expect(unregistered.map((b: { buyer_type: string }) => b.buyer_type)).toEqual(['consumer']);
+    for (const b of buyers.results) {
+      expect(b.payment_term, b.name).not.toBeNull();
+      expect(b.addresses.some((a: { address_type: string }) => a.address_type === 'shipping_address')).toBe(
+        true,
+      );
+    }
+  });
+
+  it('records a payment against the opening balance, which lowers the outstanding', async () => {
+    const mehta = await buyerNamed('Mehta Kitchen World');
+    const summary = await get(`buyers/${mehta.id}/summary`);
+    expect(summary).toMatchObject({
+      opening_balance: 125000,
+      outstanding: 85000,
+      credit_limit: 500000,
+      credit_available: 415000,
+      last_payment: { amount: 40000, payment_method: { name: 'Bank Transfer (NEFT/RTGS/IMPS)' } },
+    });
+  });
+
+  it('credits 500 cashpoints expiring in two months and debits 120, leaving 380', async () => {
+    const buyer = await buyerNamed('Sri Lakshmi Appliances');
+    expect((await get(`admin/buyers/${buyer.id}/cash_point`)).total_cashpoints).toBe(380);
+    const history = await get(`buyers/${buyer.id}/cash_points_history/`);
+    const byType = Object.fromEntries(
+      history.results.map((e: { transaction_type: string }) => [e.transaction_type, e]),
+    );
+    expect(byType.credited.amount).toBe(500);
+    expect(byType.debited.amount).toBe(120);
+    const days = (Date.parse(byType.credited.expired_on) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(55);
+    expect(days).toBeLessThan(62);
+  });
+
+  it('has a static buyer group with three buyers and a product, and a dynamic one', async () => {
+    const groups = (await get(`companies/${companyId}/buyer_groups?limit=-1`)).results;
+    const preferred = groups.find((g: { name: string }) => g.name === 'Preferred Retailers');
+    expect(preferred).toMatchObject({ is_dynamic_group: false, buyer_count: 3 });
+    const products = await get(`buyer_groups/${preferred.id}/products`);
+    expect(products.results.map((p: { sku: string }) => p.sku)).toEqual(['HV-CF-STEALTH1200']);
+    const small = groups.find((g: { name: string }) => g.name === 'Small Accounts');
+    expect(small).toMatchObject({
+      is_dynamic_group: true,
+      dynamic_group_sale_condition: { min_amount: 0, max_amount: 50000 },
+      dynamic_group_time_condition: { last_days: 90 },
+    });
+    expect(small.evaluated_at).not.toBeNull();
+  });
+
+  it('has a default bank account in each branch', async () => {
+    const accounts = await get(`v1/companies/${companyId}/bank_accounts?limit=-1`);
+    expect(accounts.count).toBe(2);
+    expect(accounts.results.map((a: { branch: { name: string } }) => a.branch.name).sort()).toEqual([
+      'Bengaluru',
+      'Mumbai',
+    ]);
+    expect(accounts.results.every((a: { is_default: boolean }) => a.is_default)).toBe(true);
+  });
+
+  it('is made once, and a later start refuses a demo company left half-made', async () => {
+    const { ctx } = running;
+    await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
+    const { n } = await ctx.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(12);
+
+    // A start that failed during the business data leaves the company unverified.
+    const setVerified = (value: boolean) =>
+      ctx.db.updateTable('companies').set({ is_verified: value }).where('id', '=', companyId).execute();
+    await setVerified(false);
+    try {
+      await expect(seedDemoCompany(ctx)).rejects.toThrow(/half-made/);
+    } finally {
+      await setVerified(true);
+    }
+  });
+});
