@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../components/server-errors';
+import { AddressDialog } from '../reference/address-dialog';
 import { BranchAddressFields } from './branch-address-fields';
 import {
   type AddressFormValues,
@@ -51,20 +51,13 @@ export function BranchAddressDialog({ branchId, address, onClose }: BranchAddres
   });
 
   return (
-    <Modal opened onClose={onClose} title={address ? 'Edit Address' : 'Add Address'} size="lg">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <BranchAddressFields control={form.control} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {address ? 'Save' : 'Add Address'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AddressDialog
+      editing={address !== null}
+      pending={add.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <BranchAddressFields control={form.control} />
+    </AddressDialog>
   );
 }

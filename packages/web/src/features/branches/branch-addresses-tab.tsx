@@ -5,6 +5,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { lockedSwitchStyles } from '../../components/switch-field';
+import { AddressText } from '../reference/address-text';
 import { BranchAddressDialog } from './branch-address-dialog';
 import { addressTypeLabel } from './branch-form.schema';
 import {
@@ -75,10 +76,7 @@ export function BranchAddressesTab({ branch, canChange }: { branch: Branch; canC
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{text}</Text>
-                        <Text size="xs" c="dimmed">
-                          {address.city}, {address.state.name} {address.pincode}
-                        </Text>
+                        <AddressText address={address} />
                       </Table.Td>
                       <Table.Td>
                         <Switch

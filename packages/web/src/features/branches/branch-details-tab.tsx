@@ -1,22 +1,9 @@
 import { BRANCH_HELP } from '@b2b/domain/api/branches';
-import { NOT_APPLICABLE } from '@b2b/domain/money';
-import { Card, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Stack, Switch, Title } from '@mantine/core';
 import dayjs from 'dayjs';
+import { DetailField, DetailGrid } from '../../components/detail-field';
 import { lockedSwitchStyles } from '../../components/switch-field';
 import { type Branch, useSetRoundOff } from './branches.api';
-
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value || NOT_APPLICABLE}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The branch's fields and its round-off switch. */
 export function BranchDetailsTab({ branch, canChange }: { branch: Branch; canChange: boolean }) {
@@ -30,16 +17,16 @@ export function BranchDetailsTab({ branch, canChange }: { branch: Branch; canCha
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={4}>Details</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <Field label="Branch Name" value={branch.name} />
-            <Field label="GSTIN" value={branch.gstin} />
-            <Field label="Status" value={branch.is_active ? 'Active' : 'Inactive'} />
-            <Field label="Contact Person Name" value={branch.contact_person_name} />
-            <Field label="Contact Person Email" value={branch.contact_person_email} />
-            <Field label="Contact Person Phone" value={branch.contact_person_phone} />
-            <Field label="Contact User" value={contactUser} />
-            <Field label="Created On" value={dayjs(branch.created_at).format('DD/MM/YYYY')} />
-          </SimpleGrid>
+          <DetailGrid>
+            <DetailField label="Branch Name">{branch.name}</DetailField>
+            <DetailField label="GSTIN">{branch.gstin}</DetailField>
+            <DetailField label="Status">{branch.is_active ? 'Active' : 'Inactive'}</DetailField>
+            <DetailField label="Contact Person Name">{branch.contact_person_name}</DetailField>
+            <DetailField label="Contact Person Email">{branch.contact_person_email}</DetailField>
+            <DetailField label="Contact Person Phone">{branch.contact_person_phone}</DetailField>
+            <DetailField label="Contact User">{contactUser}</DetailField>
+            <DetailField label="Created On">{dayjs(branch.created_at).format('DD/MM/YYYY')}</DetailField>
+          </DetailGrid>
         </Stack>
       </Card>
       <Card withBorder padding="lg">

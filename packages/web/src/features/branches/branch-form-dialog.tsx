@@ -4,14 +4,13 @@ import { MAX_LENGTH } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type Control, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { branchPath } from '../../app/paths';
 import { applyServerErrors } from '../../components/server-errors';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { BranchAddressFields } from './branch-address-fields';
 import {
-  type AddressFormValues,
   addressBody,
   type BranchFormValues,
   branchCreateSchema,
@@ -138,7 +137,7 @@ export function BranchFormDialog({ companyId, branch, onClose }: BranchFormDialo
             <>
               <Divider />
               <Title order={4}>Address</Title>
-              <BranchAddressFields control={form.control as unknown as Control<AddressFormValues>} />
+              <BranchAddressFields control={form.control} />
             </>
           )}
           <Group justify="flex-end">

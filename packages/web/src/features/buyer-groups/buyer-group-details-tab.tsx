@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DetailField } from '../../components/detail-field';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
@@ -37,19 +38,6 @@ export function conditionsText(
       ? `of ${formatMoney(sale.min_amount)} or more`
       : `between ${formatMoney(sale.min_amount)} and ${formatMoney(sale.max_amount)}`;
   return `Purchases ${range} in the last ${time.last_days} ${time.last_days === 1 ? 'day' : 'days'}`;
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
 }
 
 function HistoryCard({ groupId }: { groupId: number }) {
@@ -133,18 +121,18 @@ export function BuyerGroupDetailsTab({ group, canChange }: { group: BuyerGroup; 
               maxLength={BUYER_GROUP_DESCRIPTION_MAX}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Fact label="Type">
+              <DetailField label="Type">
                 <BuyerGroupTypeBadge group={group} />
-              </Fact>
-              <Fact label="Buyers">{group.buyer_count}</Fact>
-              <Fact label="Created On">{dayjs(group.created_at).format('DD/MM/YYYY')}</Fact>
+              </DetailField>
+              <DetailField label="Buyers">{group.buyer_count}</DetailField>
+              <DetailField label="Created On">{dayjs(group.created_at).format('DD/MM/YYYY')}</DetailField>
             </SimpleGrid>
             {group.is_dynamic_group && (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Fact label="Conditions">{conditionsText(group)}</Fact>
-                <Fact label="Members Worked Out">
+                <DetailField label="Conditions">{conditionsText(group)}</DetailField>
+                <DetailField label="Members Worked Out">
                   {group.evaluated_at ? dayjs(group.evaluated_at).format('DD/MM/YYYY, hh:mm A') : 'Pending'}
-                </Fact>
+                </DetailField>
               </SimpleGrid>
             )}
             {canChange && (

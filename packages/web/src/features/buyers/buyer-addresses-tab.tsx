@@ -2,7 +2,7 @@ import type { AddressOutput } from '@b2b/domain/api/common';
 import { ADDRESS_TYPES } from '@b2b/domain/buyers';
 import { formatAddress } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
-import { SelectField } from '../../components/select-field';
 import { StatusBadge } from '../../components/status-badge';
-import { BuyerAddressFields } from './buyer-address-fields';
+import { AddressDialog } from '../reference/address-dialog';
+import { AddressFields } from '../reference/address-fields';
 import { addressFormSchema, emptyAddress } from './buyer-form.schema';
 import {
   type BuyerDetail,
@@ -26,6 +26,7 @@ const schema = addressFormSchema.extend({
   add_same_as_billing: z.boolean(),
 });
 type Values = z.input<typeof schema>;
+const TYPES = { options: ADDRESS_TYPES };
 const FIELDS = [
   'address_line_1',
   'address_line_2',
@@ -36,7 +37,7 @@ const FIELDS = [
   'address_type',
 ];
 
-function AddressDialog({
+function BuyerAddressDialog({
   buyerId,
   address,
   onClose,
@@ -102,36 +103,21 @@ function AddressDialog({
   });
 
   return (
-    <Modal opened onClose={onClose} title={address ? 'Edit Address' : 'Add Address'} size="lg">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <SelectField
-            control={form.control}
-            name="address_type"
-            label="Address Type"
-            required
-            allowDeselect={false}
-            data={ADDRESS_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-          />
-          <BuyerAddressFields control={form.control} />
-          {!address && type === 'billing_address' && (
-            <Checkbox
-              label="Same as billing (add it as the shipping address too)"
-              checked={Boolean(sameAsBilling)}
-              onChange={(event) => form.setValue('add_same_as_billing', event.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {address ? 'Save' : 'Add Address'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AddressDialog
+      editing={address !== null}
+      pending={add.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <AddressFields control={form.control} types={TYPES} />
+      {!address && type === 'billing_address' && (
+        <Checkbox
+          label="Same as billing (add it as the shipping address too)"
+          checked={Boolean(sameAsBilling)}
+          onChange={(event) => form.setValue('add_same_as_billing', event.currentTarget.checked)}
+        />
+      )}
+    </AddressDialog>
   );
 }
 
@@ -210,7 +196,7 @@ export function BuyerAddressesTab({ buyer, canChange }: { buyer: BuyerDetail; ca
         }
       />
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
-        <AddressDialog
+        <BuyerAddressDialog
           buyerId={buyer.id}
           address={dialog.kind === 'edit' ? dialog.address : null}
           onClose={() => setDialog(null)}

@@ -1,21 +1,10 @@
 import { buyerTypeLabel } from '@b2b/domain/buyers';
-import { formatMoney, NOT_APPLICABLE } from '@b2b/domain/money';
-import { Card, Divider, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { formatMoney } from '@b2b/domain/money';
+import { Card, Divider, Stack, Switch } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { DetailField, DetailGrid } from '../../components/detail-field';
 import { lockedSwitchStyles } from '../../components/switch-field';
 import { type BuyerDetail, type BuyerSwitch, useSetBuyerSwitch } from './buyers.api';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </Stack>
-  );
-}
 
 const SWITCHES: {
   which: BuyerSwitch;
@@ -49,23 +38,23 @@ export function BuyerDetailsTab({ buyer, canChange }: { buyer: BuyerDetail; canC
   const pending = setSwitch.isPending ? setSwitch.variables : undefined;
   return (
     <Card withBorder padding="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        <Field label="Contact Person">{buyer.contact_person_name ?? NOT_APPLICABLE}</Field>
-        <Field label="Phone">{buyer.phone ?? NOT_APPLICABLE}</Field>
-        <Field label="Email">{buyer.email ?? NOT_APPLICABLE}</Field>
-        <Field label="GST Number">{buyer.gst_number ?? NOT_APPLICABLE}</Field>
-        <Field label="PAN">{buyer.pan ?? NOT_APPLICABLE}</Field>
-        <Field label="Buyer Type">{buyerTypeLabel(buyer.buyer_type)}</Field>
-        <Field label="Payment Terms">{buyer.payment_term?.name ?? NOT_APPLICABLE}</Field>
-        <Field label="Credit Limit">
+      <DetailGrid>
+        <DetailField label="Contact Person">{buyer.contact_person_name}</DetailField>
+        <DetailField label="Phone">{buyer.phone}</DetailField>
+        <DetailField label="Email">{buyer.email}</DetailField>
+        <DetailField label="GST Number">{buyer.gst_number}</DetailField>
+        <DetailField label="PAN">{buyer.pan}</DetailField>
+        <DetailField label="Buyer Type">{buyerTypeLabel(buyer.buyer_type)}</DetailField>
+        <DetailField label="Payment Terms">{buyer.payment_term?.name}</DetailField>
+        <DetailField label="Credit Limit">
           {buyer.credit_limit === null ? 'No limit' : formatMoney(buyer.credit_limit)}
-        </Field>
-        <Field label="Opening Balance">{formatMoney(buyer.opening_balance)}</Field>
-        <Field label="Buyer Groups">
-          {buyer.buyer_groups.length ? buyer.buyer_groups.map((g) => g.name).join(', ') : NOT_APPLICABLE}
-        </Field>
-        <Field label="Created">{dayjs(buyer.created_at).format('DD/MM/YYYY')}</Field>
-      </SimpleGrid>
+        </DetailField>
+        <DetailField label="Opening Balance">{formatMoney(buyer.opening_balance)}</DetailField>
+        <DetailField label="Buyer Groups">
+          {buyer.buyer_groups.length ? buyer.buyer_groups.map((g) => g.name).join(', ') : null}
+        </DetailField>
+        <DetailField label="Created">{dayjs(buyer.created_at).format('DD/MM/YYYY')}</DetailField>
+      </DetailGrid>
       <Divider my="md" />
       <Stack gap="md">
         {SWITCHES.map(({ which, label, description, value }) => {

@@ -24,8 +24,8 @@ import { MultiSelectField } from '../../components/multi-select-field';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { AddressFields } from '../reference/address-fields';
 import { type SalesChannel, salesChannelsQuery } from '../reference/reference.api';
-import { BuyerAddressFields } from './buyer-address-fields';
 import {
   type BuyerFormOutput,
   type BuyerFormValues,
@@ -234,7 +234,7 @@ function BuyerForm({
         <ExistingPartyNotice control={form.control} exceptBuyerId={buyer?.id} />
         <Divider />
         <Title order={5}>Billing Address</Title>
-        <BuyerAddressFields control={form.control} prefix="billing" labelPrefix="Billing " />
+        <AddressFields control={form.control} prefix="billing" labelPrefix="Billing " />
         <Checkbox
           label="Same as billing"
           checked={Boolean(sameAsBilling)}
@@ -243,7 +243,7 @@ function BuyerForm({
         {!sameAsBilling && (
           <>
             <Title order={5}>Shipping Address</Title>
-            <BuyerAddressFields control={form.control} prefix="shipping" labelPrefix="Shipping " />
+            <AddressFields control={form.control} prefix="shipping" labelPrefix="Shipping " />
           </>
         )}
         <Group justify="flex-end">

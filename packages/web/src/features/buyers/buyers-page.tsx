@@ -30,7 +30,7 @@ export const buyerColumns: Column<Buyer>[] = [
     sortField: 'name',
     render: (buyer) => (
       <Stack gap={0}>
-        <Anchor component={Link} to={buyerPath(buyer.id)} fw={500} c="var(--mantine-color-text)" size="sm">
+        <Anchor component={Link} to={buyerPath(buyer.id)} fw={500} size="sm">
           {buyer.name}
         </Anchor>
         {buyer.contact_person_name && (

@@ -1,4 +1,3 @@
-import { NOT_APPLICABLE } from '@b2b/domain/money';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
 import {
   Avatar,
@@ -27,8 +26,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailField } from '../../components/detail-field';
 import { RichTextView } from '../../components/rich-text-view';
 import { StatusBadge } from '../../components/status-badge';
 import { LOGO_TYPES } from '../companies/company-logo-file';
@@ -42,19 +42,6 @@ import {
 import { metaTitleFit } from './category-seo-dialog';
 
 const IMAGE_SIZE = 72;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children || NOT_APPLICABLE}
-      </Text>
-    </div>
-  );
-}
 
 function CategoryImage({ category }: { category: Category }) {
   if (category.image) {
@@ -253,13 +240,13 @@ export function CategoryDetails(props: CategoryDetailsProps) {
         )}
 
         {!category.is_root && (
-          <Field label="Description">
+          <DetailField label="Description">
             {category.description && <RichTextView html={category.description} />}
-          </Field>
+          </DetailField>
         )}
-        <Field label={`Sub-categories (${props.subCategories.length})`}>
+        <DetailField label={`Sub-categories (${props.subCategories.length})`}>
           {props.subCategories.map((sub) => (sub.is_active ? sub.name : `${sub.name} (inactive)`)).join(', ')}
-        </Field>
+        </DetailField>
 
         {!category.is_root && (
           <>
@@ -284,16 +271,16 @@ export function CategoryDetails(props: CategoryDetailsProps) {
               }
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Field label="SEO URL">{category.seo_url}</Field>
-              <Field label="Meta Title">
+              <DetailField label="SEO URL">{category.seo_url}</DetailField>
+              <DetailField label="Meta Title">
                 {category.meta_title &&
                   `${category.meta_title} (${titleLength} characters${
                     metaTitleFit(titleLength) === 'ideal' ? '' : ', ideal 40 to 60'
                   })`}
-              </Field>
-              <Field label="Meta Description">{category.meta_description}</Field>
-              <Field label="Search Keywords">{category.search_keywords}</Field>
-              <Field label="Also Known As">{category.also_known_name}</Field>
+              </DetailField>
+              <DetailField label="Meta Description">{category.meta_description}</DetailField>
+              <DetailField label="Search Keywords">{category.search_keywords}</DetailField>
+              <DetailField label="Also Known As">{category.also_known_name}</DetailField>
             </SimpleGrid>
           </>
         )}

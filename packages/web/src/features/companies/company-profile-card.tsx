@@ -1,18 +1,8 @@
-import { formatAddress, NOT_APPLICABLE } from '@b2b/domain/money';
+import { formatAddress } from '@b2b/domain/money';
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DetailField } from '../../components/detail-field';
 import type { Company } from './companies.api';
 import { CompanyLogoActions, CompanyLogoImage } from './company-logo';
-
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{value || NOT_APPLICABLE}</Text>
-    </div>
-  );
-}
 
 export interface CompanyProfileCardProps {
   company: Company;
@@ -37,11 +27,11 @@ export function CompanyProfileCard({ company, canChange }: CompanyProfileCardPro
           </Stack>
         </Group>
         <SimpleGrid cols={2} spacing="md">
-          <Field label="Display Name" value={company.display_name} />
-          <Field label="GSTIN" value={company.gstin} />
-          <Field label="Email" value={company.email} />
-          <Field label="Phone" value={company.phone} />
-          {company.website !== undefined && <Field label="Website" value={company.website} />}
+          <DetailField label="Display Name">{company.display_name}</DetailField>
+          <DetailField label="GSTIN">{company.gstin}</DetailField>
+          <DetailField label="Email">{company.email}</DetailField>
+          <DetailField label="Phone">{company.phone}</DetailField>
+          {company.website !== undefined && <DetailField label="Website">{company.website}</DetailField>}
         </SimpleGrid>
         {company.addresses && company.addresses.length > 0 && (
           <>

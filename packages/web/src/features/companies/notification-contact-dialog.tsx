@@ -1,30 +1,32 @@
 import { notificationContactInput } from '@b2b/domain/api/companies';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
-import {
-  type NotificationContact,
-  useAddNotificationContact,
-  useUpdateNotificationContact,
-} from './companies.api';
+import type { NotificationContact, NotificationContactBody } from './companies.api';
 
 type Values = z.input<typeof notificationContactInput>;
 const FIELDS = ['name', 'email', 'phone'] as const;
 
-export interface NotificationContactDialogProps {
-  companyId: number;
+/** Saving a contact of one owner (the company, a branch): the owner's add and update mutations. */
+export interface NotificationContactSaving {
+  add: { mutateAsync: (body: NotificationContactBody) => Promise<unknown>; isPending: boolean };
+  update: {
+    mutateAsync: (change: { id: number; body: NotificationContactBody }) => Promise<unknown>;
+    isPending: boolean;
+  };
+}
+
+export interface NotificationContactDialogProps extends NotificationContactSaving {
   /** null adds a contact */
   contact: NotificationContact | null;
   onClose: () => void;
 }
 
-/** Add or edit a person who receives the company's notifications: a name and an e-mail or phone. */
-export function NotificationContactDialog({ companyId, contact, onClose }: NotificationContactDialogProps) {
-  const add = useAddNotificationContact(companyId);
-  const update = useUpdateNotificationContact(companyId);
+/** Add or edit a person who receives notifications: a name and an e-mail or phone. */
+export function NotificationContactDialog({ add, update, contact, onClose }: NotificationContactDialogProps) {
   const form = useForm<Values>({
     mode: 'all',
     resolver: zodResolver(notificationContactInput),
@@ -44,34 +46,16 @@ export function NotificationContactDialog({ companyId, contact, onClose }: Notif
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={contact ? 'Edit Notification Contact' : 'Add Notification Contact'}
-      size="md"
+      submitLabel={contact ? 'Save' : 'Add Contact'}
+      pending={add.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <TextField
-            control={form.control}
-            name="name"
-            label="Name"
-            required
-            maxLength={100}
-            data-autofocus
-          />
-          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
-          <TextField control={form.control} name="phone" label="Phone" inputMode="tel" maxLength={10} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {contact ? 'Save' : 'Add Contact'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField control={form.control} name="name" label="Name" required maxLength={100} data-autofocus />
+      <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
+      <TextField control={form.control} name="phone" label="Phone" inputMode="tel" maxLength={10} />
+    </FormDialog>
   );
 }

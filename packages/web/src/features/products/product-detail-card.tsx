@@ -1,5 +1,4 @@
-import { NOT_APPLICABLE } from '@b2b/domain/money';
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled card of the product page. */
@@ -26,20 +25,5 @@ export function ProductDetailCard({
         {children}
       </Stack>
     </Card>
-  );
-}
-
-/** A label above its value; an empty value reads N/A. */
-export function DetailField({ label, children }: { label: string; children?: ReactNode }) {
-  const empty = children === null || children === undefined || children === '' || children === false;
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {empty ? NOT_APPLICABLE : children}
-      </Text>
-    </div>
   );
 }

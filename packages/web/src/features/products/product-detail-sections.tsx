@@ -1,8 +1,9 @@
 import { formatMoney, formatQuantity, toPaise } from '@b2b/domain/money';
 import { maxQuantityLabel } from '@b2b/domain/products';
 import { Anchor, Badge, Card, Group, Image, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { DetailField } from '../../components/detail-field';
 import { RichTextView } from '../../components/rich-text-view';
-import { DetailField, ProductDetailCard } from './product-detail-card';
+import { ProductDetailCard } from './product-detail-card';
 import type { Product } from './products.api';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

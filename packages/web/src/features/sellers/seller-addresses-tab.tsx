@@ -8,7 +8,6 @@ import {
   Card,
   Checkbox,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -17,19 +16,13 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  type Control,
-  Controller,
-  type FieldPath,
-  type FieldValues,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
-import { SellerAddressFields } from './seller-address-fields';
+import { AddressDialog } from '../reference/address-dialog';
+import { AddressFields } from '../reference/address-fields';
+import { AddressText } from '../reference/address-text';
 import {
   type AddressFormValues,
   addressBody,
@@ -61,7 +54,7 @@ const FIELDS = [
   'address_type',
   'addSameAsBilling',
 ] as FieldPath<Values>[];
-const TYPE_OPTIONS = SELLER_ADDRESS_TYPES.map((value) => ({ value, label: addressTypeLabel(value) }));
+const TYPES = { options: SELLER_ADDRESS_TYPES.map((value) => ({ value, label: addressTypeLabel(value) })) };
 
 /** The seller's billing and shipping addresses: add, edit, delete. */
 export function SellerAddressesTab({ seller, canChange }: { seller: SellerDetail; canChange: boolean }) {
@@ -134,10 +127,7 @@ export function SellerAddressesTab({ seller, canChange }: { seller: SellerDetail
                       </Group>
                     )}
                   </Group>
-                  <Text size="sm">{formatAddress(address)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {address.city}, {address.state.name} {address.pincode}
-                  </Text>
+                  <AddressText address={address} />
                 </Stack>
               </Card>
             );
@@ -145,7 +135,7 @@ export function SellerAddressesTab({ seller, canChange }: { seller: SellerDetail
         </SimpleGrid>
       </Stack>
       {dialog && (
-        <AddressDialog sellerId={seller.id} address={dialog.address} onClose={() => setDialog(null)} />
+        <SellerAddressDialog sellerId={seller.id} address={dialog.address} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
         opened={deleting !== null}
@@ -162,7 +152,7 @@ export function SellerAddressesTab({ seller, canChange }: { seller: SellerDetail
   );
 }
 
-function AddressDialog({
+function SellerAddressDialog({
   sellerId,
   address,
   onClose,
@@ -213,42 +203,27 @@ function AddressDialog({
   });
 
   return (
-    <Modal opened onClose={onClose} title={address ? 'Edit Address' : 'Add Address'} size="lg">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <SelectField
-            control={form.control}
-            name="address_type"
-            label="Address Type"
-            required
-            data={TYPE_OPTIONS}
-            allowDeselect={false}
-          />
-          <SellerAddressFields control={form.control as unknown as Control<FieldValues>} prefix="" />
-          {!address && type === 'billing_address' && (
-            <Controller
-              control={form.control}
-              name="addSameAsBilling"
-              render={({ field }) => (
-                <Checkbox
-                  label="Same as billing"
-                  description="Add this address as the shipping address too."
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
+    <AddressDialog
+      editing={address !== null}
+      pending={add.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <AddressFields control={form.control} types={TYPES} />
+      {!address && type === 'billing_address' && (
+        <Controller
+          control={form.control}
+          name="addSameAsBilling"
+          render={({ field }) => (
+            <Checkbox
+              label="Same as billing"
+              description="Add this address as the shipping address too."
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {address ? 'Save' : 'Add Address'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+      )}
+    </AddressDialog>
   );
 }

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
-import { SellerAddressFields } from './seller-address-fields';
+import { AddressFields } from '../reference/address-fields';
 import {
   createBody,
   fieldsBody,
@@ -122,7 +122,7 @@ export function SellerFormDialog({ companyId, seller, onClose, onCreated }: Sell
             <>
               <Divider />
               <Title order={5}>Billing Address</Title>
-              <SellerAddressFields control={control} prefix="billing_address" />
+              <AddressFields control={control} prefix="billing_address" />
               <Controller
                 control={form.control}
                 name="addSameAsBilling"
@@ -139,7 +139,7 @@ export function SellerFormDialog({ companyId, seller, onClose, onCreated }: Sell
               {!sameAsBilling && (
                 <>
                   <Title order={5}>Shipping Address</Title>
-                  <SellerAddressFields control={control} prefix="shipping_address" />
+                  <AddressFields control={control} prefix="shipping_address" />
                 </>
               )}
             </>

@@ -1,16 +1,20 @@
 import { WAREHOUSE_MESSAGES } from '@b2b/domain/api/warehouses';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconEdit, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isApiError } from '../../api/api-error';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { PATHS } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadErrorAlert } from '../../components/load-error-alert';
+import {
+  ActiveToggleButton,
+  DetailHeader,
+  DetailLoader,
+  DetailTabs,
+  useIdParam,
+} from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { WarehouseBuyersTab } from './warehouse-buyers-tab';
@@ -21,56 +25,29 @@ import { WarehouseInventoryTab } from './warehouse-inventory-tab';
 import { WarehouseProductsTab } from './warehouse-products-tab';
 import { useSetWarehouseActive, WAREHOUSE_TOASTS, type Warehouse, warehouseQuery } from './warehouses.api';
 
-/** The warehouse id of a /warehouses/{id} address, or null when it is not one. */
-function useWarehouseIdParam(): number | null {
-  const { warehouseId } = useParams({ strict: false }) as { warehouseId?: string };
-  const id = Number(warehouseId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-function NotFound() {
-  return (
-    <Alert color="red" title={WAREHOUSE_MESSAGES.not_found} role="alert">
-      <Stack gap="xs" align="flex-start">
-        This warehouse does not exist.
-        <Button component={Link} to={PATHS.warehouses} size="xs" variant="light" color="red">
-          Back to Warehouses
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
+const WAREHOUSES = { to: PATHS.warehouses, label: 'Warehouses' };
 
 /** /warehouses/{id}: one warehouse with its details, product inventory, buyers and products. */
 export function WarehouseDetailPage() {
-  const id = useWarehouseIdParam();
+  const id = useIdParam('warehouseId');
   const warehouse = useQuery({ ...warehouseQuery(id ?? 0), enabled: id !== null });
-  if (id === null) return <NotFound />;
-  if (warehouse.data) return <WarehouseDetail warehouse={warehouse.data} />;
-  if (warehouse.error) {
-    if (isApiError(warehouse.error) && warehouse.error.status === 404) return <NotFound />;
-    return (
-      <LoadErrorAlert
-        error={warehouse.error}
-        onRetry={() => warehouse.refetch()}
-        title={WAREHOUSE_TOASTS.load_failed}
-      />
-    );
-  }
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading warehouse">
-      <Skeleton height={32} width="40%" />
-      <Skeleton height={240} />
-    </Stack>
+    <DetailLoader
+      id={id}
+      query={warehouse}
+      list={WAREHOUSES}
+      notFoundMessage={WAREHOUSE_MESSAGES.not_found}
+      loadFailedTitle={WAREHOUSE_TOASTS.load_failed}
+      loadingLabel="Loading warehouse"
+    >
+      {(data) => <WarehouseDetail warehouse={data} />}
+    </DetailLoader>
   );
 }
-
-type Tab = 'details' | 'inventory' | 'buyers' | 'products';
 
 function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
   const user = useCurrentUser();
   const canChange = canPerform(user, 'change_warehouse');
-  const [tab, setTab] = useState<Tab>('details');
   const [editing, setEditing] = useState(false);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const setActive = useSetWarehouseActive();
@@ -80,30 +57,21 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={6}>
-        <Breadcrumbs separator="›" fz="sm">
-          <Anchor component={Link} to={PATHS.warehouses} size="sm">
-            Warehouses
-          </Anchor>
-          <Text size="sm" c="dimmed" truncate="end" maw={360}>
-            {warehouse.name}
-          </Text>
-        </Breadcrumbs>
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Stack gap={4}>
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-              {warehouse.name}
-            </Title>
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                Branch {warehouse.branch.name}
-              </Text>
-              <StatusBadge options={ACTIVE_STATUSES} value={activeStatus(warehouse.is_active).value} />
-              <PrivacyBadge isPrivate={warehouse.is_private} />
-            </Group>
-          </Stack>
-          {canChange && (
-            <Group gap="xs">
+      <DetailHeader
+        list={WAREHOUSES}
+        title={warehouse.name}
+        badges={
+          <>
+            <Text size="sm" c="dimmed">
+              Branch {warehouse.branch.name}
+            </Text>
+            <StatusBadge options={ACTIVE_STATUSES} value={activeStatus(warehouse.is_active).value} />
+            <PrivacyBadge isPrivate={warehouse.is_private} />
+          </>
+        }
+        actions={
+          canChange && (
+            <>
               <Button
                 leftSection={<IconEdit size={16} />}
                 disabled={!operable}
@@ -111,29 +79,17 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
               >
                 Edit
               </Button>
-              {warehouse.is_active ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconPlayerPause size={16} />}
-                  onClick={() => setConfirmDeactivate(true)}
-                >
-                  Deactivate
-                </Button>
-              ) : (
-                <Button
-                  variant="default"
-                  leftSection={<IconPlayerPlay size={16} />}
-                  loading={setActive.isPending}
-                  disabled={branchInactive}
-                  onClick={() => setActive.mutate({ id: warehouse.id, active: true })}
-                >
-                  Activate
-                </Button>
-              )}
-            </Group>
-          )}
-        </Group>
-      </Stack>
+              <ActiveToggleButton
+                isActive={warehouse.is_active}
+                loading={setActive.isPending}
+                disabled={!warehouse.is_active && branchInactive}
+                onActivate={() => setActive.mutate({ id: warehouse.id, active: true })}
+                onDeactivate={() => setConfirmDeactivate(true)}
+              />
+            </>
+          )
+        }
+      />
       {!canChange && <ReadOnlyNotice thing="warehouses" />}
       {canChange && !warehouse.is_active && (
         <Alert color="orange" variant="light" title={`Warehouse ${warehouse.name} is inactive.`}>
@@ -146,26 +102,30 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
           An inactive branch or warehouse blocks all operations on its warehouses.
         </Alert>
       )}
-      <Tabs value={tab} onChange={(value) => setTab((value as Tab) ?? 'details')} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="inventory">Product Inventory</Tabs.Tab>
-          <Tabs.Tab value="buyers">Buyers</Tabs.Tab>
-          <Tabs.Tab value="products">Products</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <WarehouseDetailsTab warehouse={warehouse} canChange={operable} />
-        </Tabs.Panel>
-        <Tabs.Panel value="inventory" pt="md">
-          <WarehouseInventoryTab warehouseId={warehouse.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="buyers" pt="md">
-          <WarehouseBuyersTab warehouse={warehouse} canChange={operable} />
-        </Tabs.Panel>
-        <Tabs.Panel value="products" pt="md">
-          <WarehouseProductsTab warehouse={warehouse} canChange={operable} />
-        </Tabs.Panel>
-      </Tabs>
+      <DetailTabs
+        tabs={[
+          {
+            value: 'details',
+            label: 'Details',
+            panel: <WarehouseDetailsTab warehouse={warehouse} canChange={operable} />,
+          },
+          {
+            value: 'inventory',
+            label: 'Product Inventory',
+            panel: <WarehouseInventoryTab warehouseId={warehouse.id} />,
+          },
+          {
+            value: 'buyers',
+            label: 'Buyers',
+            panel: <WarehouseBuyersTab warehouse={warehouse} canChange={operable} />,
+          },
+          {
+            value: 'products',
+            label: 'Products',
+            panel: <WarehouseProductsTab warehouse={warehouse} canChange={operable} />,
+          },
+        ]}
+      />
       {editing && (
         <WarehouseFormDialog
           companyId={user.company.id}

@@ -1,13 +1,16 @@
 import { WAREHOUSE_HELP } from '@b2b/domain/api/warehouses';
 import { formatAddress } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DetailField, DetailGrid } from '../../components/detail-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { lockedSwitchStyles } from '../../components/switch-field';
+import { AddressDialog } from '../reference/address-dialog';
+import { AddressText } from '../reference/address-text';
 import { WarehouseAddressFields } from './warehouse-address-fields';
 import {
   type AddressFormValues,
@@ -23,17 +26,6 @@ import {
   type Warehouse,
 } from './warehouses.api';
 
-function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value === null || value === undefined || value === '' ? 'N/A' : value}</Text>
-    </Stack>
-  );
-}
-
 /** The warehouse's fields, its privacy switch and its addresses with their visibility. */
 export function WarehouseDetailsTab({ warehouse, canChange }: { warehouse: Warehouse; canChange: boolean }) {
   const setPrivate = useSetWarehousePrivate();
@@ -47,14 +39,14 @@ export function WarehouseDetailsTab({ warehouse, canChange }: { warehouse: Wareh
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={4}>Details</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <Field label="Branch" value={warehouse.branch.name} />
-            <Field label="Contact Person Name" value={warehouse.contact_person_name} />
-            <Field label="Contact Person Phone" value={warehouse.contact_person_phone} />
-            <Field label="Tally Name" value={warehouse.tally_warehouse_name} />
-            <Field label="Position" value={warehouse.position} />
-            <Field label="Created On" value={dayjs(warehouse.created_at).format('DD/MM/YYYY')} />
-          </SimpleGrid>
+          <DetailGrid>
+            <DetailField label="Branch">{warehouse.branch.name}</DetailField>
+            <DetailField label="Contact Person Name">{warehouse.contact_person_name}</DetailField>
+            <DetailField label="Contact Person Phone">{warehouse.contact_person_phone}</DetailField>
+            <DetailField label="Tally Name">{warehouse.tally_warehouse_name}</DetailField>
+            <DetailField label="Position">{warehouse.position}</DetailField>
+            <DetailField label="Created On">{dayjs(warehouse.created_at).format('DD/MM/YYYY')}</DetailField>
+          </DetailGrid>
           <Switch
             label="Private"
             description={WAREHOUSE_HELP.private}
@@ -119,12 +111,7 @@ function AddressRow({
   const visible = pending && pendingValue !== undefined ? pendingValue : address.is_visible;
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm">{formatAddress(address)}</Text>
-        <Text size="sm" c="dimmed">
-          {address.city}, {address.state.name} {address.pincode}
-        </Text>
-      </Stack>
+      <AddressText address={address} />
       <Switch
         label="Visible"
         aria-label={`Address ${formatAddress(address)} visible`}
@@ -161,20 +148,8 @@ function AddAddressDialog({ warehouseId, onClose }: { warehouseId: number; onClo
     }
   });
   return (
-    <Modal opened onClose={onClose} title="Add Address" size="lg">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <WarehouseAddressFields control={form.control} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add Address
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AddressDialog editing={false} pending={add.isPending} onSubmit={submit} onClose={onClose}>
+      <WarehouseAddressFields control={form.control} />
+    </AddressDialog>
   );
 }

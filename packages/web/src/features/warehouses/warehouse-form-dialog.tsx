@@ -2,7 +2,7 @@ import { WAREHOUSE_HELP, WAREHOUSE_NAME_MAX } from '@b2b/domain/api/warehouses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type Control, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
@@ -11,7 +11,6 @@ import { TextField } from '../../components/text-field';
 import { allBranchesQuery } from '../branches/branches.api';
 import { WarehouseAddressFields } from './warehouse-address-fields';
 import {
-  type AddressFormValues,
   createBody,
   fieldsBody,
   formValuesOf,
@@ -147,7 +146,7 @@ export function WarehouseFormDialog({
           {!editing && (
             <>
               <Divider label="Address" labelPosition="left" />
-              <WarehouseAddressFields control={control as unknown as Control<AddressFormValues>} />
+              <WarehouseAddressFields control={control} />
               <SwitchField
                 control={control}
                 name="is_private"

@@ -16,7 +16,8 @@ const STOCK_FILTERS = [
   { value: 'out', label: 'Out of stock' },
 ];
 
-export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
+/** The product (a link to it) and its SKU: the first columns of the inventory and products tabs. */
+export const productColumns: Column<WarehouseInventoryRow>[] = [
   {
     key: 'name',
     header: 'Product',
@@ -28,6 +29,10 @@ export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
     ),
   },
   { key: 'sku', header: 'SKU', sortField: 'sku', render: (row) => row.product.sku ?? 'N/A' },
+];
+
+export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
+  ...productColumns,
   {
     key: 'available_stock',
     header: 'Available Stock',

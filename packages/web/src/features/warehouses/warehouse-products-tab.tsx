@@ -2,7 +2,6 @@ import { formatQuantity } from '@b2b/domain/money';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Checkbox,
@@ -17,14 +16,13 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorDetail } from '../../api/api-error';
-import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { useListParams } from '../../components/use-list-params';
+import { productColumns } from './warehouse-inventory-tab';
 import {
   unassignedProductsQuery,
   useAssignProducts,
@@ -34,17 +32,7 @@ import {
 } from './warehouses.api';
 
 const columns: Column<WarehouseInventoryRow>[] = [
-  {
-    key: 'name',
-    header: 'Product',
-    sortField: 'name',
-    render: (row) => (
-      <Anchor component={Link} to={productPath(row.product.id)} fw={500}>
-        {row.product.name}
-      </Anchor>
-    ),
-  },
-  { key: 'sku', header: 'SKU', sortField: 'sku', render: (row) => row.product.sku ?? 'N/A' },
+  ...productColumns,
   {
     key: 'status',
     header: 'Status',
