@@ -45,3 +45,6 @@ export const SYSTEM_ACCOUNT_CODES = [
   'OPENING-BALANCE-ADJUSTMENTS',
 ] as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNT_CODES)[number];
+
+/** The seeded account type (group Bank Accounts) under which every bank account gets its ledger. */
+export const BANK_LEDGER_TYPE_CODE = 'bank';

@@ -55,6 +55,14 @@ export function maskAccountNumber(accountNumber: string): string {
   return digits.length <= 4 ? digits : `${'X'.repeat(digits.length - 4)}${digits.slice(-4)}`;
 }
 
+/**
+ * The name of a bank account's ledger in the chart of accounts: the bank and the last four digits,
+ * as accountants tell their bank ledgers apart (HDFC Bank ••0060).
+ */
+export function bankLedgerName(bankName: string, accountNumber: string): string {
+  return `${bankName.trim()} ••${accountNumber.trim().slice(-4)}`;
+}
+
 const textWith = (requiredMessage: string, check: (v: string) => boolean, message: string) =>
   z
     .string({ error: requiredMessage })

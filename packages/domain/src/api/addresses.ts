@@ -46,6 +46,29 @@ export const addressUpdate = z
   .strict();
 export type AddressUpdate = z.infer<typeof addressUpdate>;
 
+/** The addresses of a party (a buyer or a seller): billing or shipping, never an office. */
+export const PARTY_ADDRESS_TYPES = ['billing_address', 'shipping_address'] as const;
+export const PARTY_ADDRESS_MESSAGES = {
+  address_type: 'Address type must be billing_address or shipping_address.',
+  same_as_billing_needs_billing: 'Only a billing address can be copied as the shipping address.',
+} as const;
+export const partyAddressType = z.enum(PARTY_ADDRESS_TYPES, { error: PARTY_ADDRESS_MESSAGES.address_type });
+
+/** POST buyers/{id}/addresses and sellers/{id}/addresses: one address; a billing one may be copied as shipping too. */
+export const partyAddressCreate = addressInput
+  .extend({ address_type: partyAddressType, addSameAsBilling: z.boolean().default(false) })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.addSameAsBilling && value.address_type !== 'billing_address') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['addSameAsBilling'],
+        message: PARTY_ADDRESS_MESSAGES.same_as_billing_needs_billing,
+      });
+    }
+  });
+export type PartyAddressCreate = z.infer<typeof partyAddressCreate>;
+
 export const ADDRESS_MESSAGES = {
   not_found: 'Address Not Found',
   deleted: 'Address deleted successfully.',

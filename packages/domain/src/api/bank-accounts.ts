@@ -58,6 +58,8 @@ export const bankAccountOutput = z.object({
   account_type: z.enum(BANK_ACCOUNT_TYPE_VALUES),
   upi_id: z.string().nullable(),
   is_default: z.boolean(),
+  /** Its ledger in the chart of accounts; null for accounts added before ledgers were linked. */
+  account: z.object({ id, name: z.string() }).nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ADDRESS_TYPES,
   BUYER_TYPE_VALUES,
   buyerGstinProblem,
   LEDGER_ENTRY_TYPE_VALUES,
@@ -21,6 +20,7 @@ import {
   numberField,
   requiredText,
 } from '../validation.ts';
+import { PARTY_ADDRESS_MESSAGES, partyAddressCreate, partyAddressType } from './addresses.ts';
 import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
 import { MONEY_MAX, rupeesInput } from './products.ts';
 
@@ -35,10 +35,10 @@ export const BUYER_MESSAGES = {
   sales_channel_inactive: 'This sales channel is inactive.',
   billing_required: 'Billing address is required.',
   same_as_billing_conflict: 'Leave the shipping address out when it is the same as the billing address.',
-  same_as_billing_needs_billing: 'Only a billing address can be copied as the shipping address.',
+  same_as_billing_needs_billing: PARTY_ADDRESS_MESSAGES.same_as_billing_needs_billing,
   address_type_for_buyer: 'A buyer address is a billing_address or a shipping_address.',
   opening_balance_locked: 'Opening balance can only be set when the buyer is created.',
-  address_type: 'Address type must be billing_address or shipping_address.',
+  address_type: PARTY_ADDRESS_MESSAGES.address_type,
   last_billing_address: 'A buyer needs a billing address: add another one before deleting this one.',
   money: 'Please enter a valid amount (at most 2 decimals).',
   amount_positive: 'Amount must be greater than zero.',
@@ -85,10 +85,7 @@ export const positiveRupeesInput = numberField([
 ]);
 
 export const buyerType = z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' });
-export const buyerAddressType = z.enum(
-  ADDRESS_TYPES.map((t) => t.value) as ['billing_address', 'shipping_address'],
-  { error: BUYER_MESSAGES.address_type },
-);
+export const buyerAddressType = partyAddressType;
 
 const buyerFields = {
   name: requiredText(BUYER_MESSAGES.name_required, BUYER_NAME_MAX),
@@ -177,18 +174,7 @@ export const buyerUpdate = z
 export type BuyerUpdate = z.infer<typeof buyerUpdate>;
 
 /** POST buyers/{id}/addresses: one address; a billing one may be copied as shipping too. */
-export const buyerAddressCreate = addressInput
-  .extend({ address_type: buyerAddressType, addSameAsBilling: z.boolean().default(false) })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.addSameAsBilling && value.address_type !== 'billing_address') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['addSameAsBilling'],
-        message: BUYER_MESSAGES.same_as_billing_needs_billing,
-      });
-    }
-  });
+export const buyerAddressCreate = partyAddressCreate;
 export type BuyerAddressCreate = z.infer<typeof buyerAddressCreate>;
 
 export const buyerIgnoreForBi = z

@@ -12,6 +12,7 @@ import {
   requiredText,
   tallyNameSchema,
 } from '../validation.ts';
+import { PARTY_ADDRESS_MESSAGES, PARTY_ADDRESS_TYPES, partyAddressCreate } from './addresses.ts';
 import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
 
 export const SELLER_NAME_MAX = 100;
@@ -26,7 +27,7 @@ export const SELLER_MESSAGES = {
   gstin_state: GSTIN_STATE_MISMATCH,
   pan_gstin: PAN_GSTIN_MISMATCH,
   same_as_billing_and_shipping: 'Send either a shipping address or addSameAsBilling, not both.',
-  same_as_billing_needs_billing: 'Only a billing address can be copied as the shipping address.',
+  same_as_billing_needs_billing: PARTY_ADDRESS_MESSAGES.same_as_billing_needs_billing,
   last_billing_address: 'A seller must keep at least one billing address.',
   address_type: 'A seller address is a billing or a shipping address.',
   inactive: 'This seller is inactive; activate it before assigning products.',
@@ -43,7 +44,7 @@ export function alreadyAssignedMessage(names: string[]): string {
   return `Already assigned to another seller: ${shown}${more}. Reassign them to move them to this seller.`;
 }
 
-export const SELLER_ADDRESS_TYPES = ['billing_address', 'shipping_address'] as const;
+export const SELLER_ADDRESS_TYPES = PARTY_ADDRESS_TYPES;
 export type SellerAddressType = (typeof SELLER_ADDRESS_TYPES)[number];
 
 /** The GST state code of a state id: state ids are the GST codes (27 = Maharashtra). */
@@ -69,12 +70,6 @@ const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v !== undefined && isBlank(v) ? null : v), schema.nullable().optional());
 
 const sellerName = requiredText(SELLER_MESSAGES.name_required, SELLER_NAME_MAX);
-
-const typedAddress = addressInput.extend({
-  address_type: z.enum(SELLER_ADDRESS_TYPES, {
-    error: 'Address type must be billing_address or shipping_address.',
-  }),
-});
 
 /** The seller's own fields on create (the form and the API share them). */
 export const sellerFields = z.object({
@@ -147,18 +142,7 @@ export const sellerUpdate = z
 export type SellerUpdate = z.infer<typeof sellerUpdate>;
 
 /** POST sellers/{id}/addresses: one address; a billing one may be copied as shipping too. */
-export const sellerAddressCreate = typedAddress
-  .extend({ addSameAsBilling: z.boolean().default(false) })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.addSameAsBilling && value.address_type !== 'billing_address') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['addSameAsBilling'],
-        message: SELLER_MESSAGES.same_as_billing_needs_billing,
-      });
-    }
-  });
+export const sellerAddressCreate = partyAddressCreate;
 export type SellerAddressCreate = z.infer<typeof sellerAddressCreate>;
 
 export const sellerOutput = z.object({

@@ -138,6 +138,14 @@ export const findAccountType = (db: Executor, companyId: number, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
+export const findAccountTypeByCode = (db: Executor, companyId: number, code: string) =>
+  db
+    .selectFrom('account_types')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+
 /** A possible parent with the group of its type. */
 export const findParentCandidate = (db: Executor, companyId: number, id: number) =>
   db

@@ -22,6 +22,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 
 const tags = ['accounts'];
@@ -193,26 +194,22 @@ export async function accountsRoutes(app: Api) {
       }),
   );
 
-  for (const [action, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/admin/accounts/:id/${action}`,
-      {
-        config: { permission: 'change_account' },
-        schema: { tags, params: accountParams, querystring: expandQuery, response: { 200: accountOutput } },
-      },
-      async (request) =>
-        service.setAccountActive({
-          db,
-          actor: requirePrincipal(request),
-          accountId: request.params.id,
-          active,
-          expand: expandOf(request.query.expand),
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/admin/accounts/:id/activate', '/admin/accounts/:id/deactivate'],
+    permission: 'change_account',
+    tags,
+    params: accountParams,
+    querystring: expandQuery,
+    response: accountOutput,
+    handler: (request, active) =>
+      service.setAccountActive({
+        db,
+        actor: requirePrincipal(request),
+        accountId: request.params.id,
+        active,
+        expand: expandOf(request.query.expand),
+      }),
+  });
 
   app.delete(
     '/admin/accounts/:id',

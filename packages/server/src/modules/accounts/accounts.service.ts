@@ -1,3 +1,4 @@
+import { BANK_LEDGER_TYPE_CODE } from '@b2b/domain/accounts';
 import {
   ACCOUNT_MESSAGES,
   type AccountCreate,
@@ -304,6 +305,99 @@ export async function setAccountActive(options: {
     });
   });
   return getAccount(db, actor.companyId, accountId, expand);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank ledgers: every bank account posts to its own account under the seeded type 'bank'. The
+// bank-accounts service calls these inside its own transaction, so a bank account and its ledger
+// appear, change and retire together.
+
+/**
+ * The name itself, or with ' (2)', ' (3)'... when another account of the branch has it already
+ * (the same bank and last four digits twice, or a ledger left by a deleted bank account).
+ */
+async function freeLedgerName(
+  tx: Executor,
+  companyId: number,
+  branchId: number | null,
+  name: string,
+  exceptId?: number,
+) {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${name} (${n})`;
+    if (!(await queries.findAccountByName(tx, companyId, branchId, candidate, exceptId))) return candidate;
+  }
+}
+
+export async function createBankLedger(options: {
+  tx: Executor;
+  actor: Principal;
+  branchId: number;
+  name: string;
+}): Promise<{ id: number; name: string }> {
+  const { tx, actor, branchId } = options;
+  const type = await queries.findAccountTypeByCode(tx, actor.companyId, BANK_LEDGER_TYPE_CODE);
+  // Seeded with the company (migration 0010); its code cannot be changed through the API.
+  if (!type) throw new Error(`Company ${actor.companyId} has no account type '${BANK_LEDGER_TYPE_CODE}'`);
+  const name = await freeLedgerName(tx, actor.companyId, branchId, options.name);
+  const row = await queries
+    .insertAccount(tx, {
+      company_id: actor.companyId,
+      account_type_id: type.id,
+      parent_account_id: null,
+      branch_id: branchId,
+      name,
+      code: null,
+      description: null,
+    })
+    .catch(explainUniqueViolation);
+  await recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType: 'account',
+    entityId: row.id,
+    action: 'created',
+    userId: actor.userId,
+    changes: { name, account_type: type.id, branch: branchId },
+  });
+  return { id: row.id, name };
+}
+
+/** The bank or its account number changed: the ledger follows (a no-op if the name is the same). */
+export async function renameBankLedger(options: {
+  tx: Executor;
+  actor: Principal;
+  accountId: number;
+  name: string;
+}) {
+  const { tx, actor, accountId } = options;
+  const current = await queries.lockAccount(tx, actor.companyId, accountId);
+  if (!current) return;
+  const name = await freeLedgerName(tx, actor.companyId, current.branch_id, options.name, accountId);
+  if (name === current.name) return;
+  await queries.updateAccount(tx, actor.companyId, accountId, { name }).catch(explainUniqueViolation);
+  await recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType: 'account',
+    entityId: accountId,
+    action: 'updated',
+    userId: actor.userId,
+    changes: { name },
+  });
+}
+
+/** The bank account is deleted: its ledger stays (entries keep pointing at it) but is inactive. */
+export async function retireBankLedger(options: { tx: Executor; actor: Principal; accountId: number }) {
+  const { tx, actor, accountId } = options;
+  const current = await queries.lockAccount(tx, actor.companyId, accountId);
+  if (!current?.is_active) return;
+  await queries.updateAccount(tx, actor.companyId, accountId, { is_active: false });
+  await recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType: 'account',
+    entityId: accountId,
+    action: 'deactivated',
+    userId: actor.userId,
+  });
 }
 
 /**

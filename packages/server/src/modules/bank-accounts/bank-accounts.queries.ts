@@ -14,6 +14,9 @@ const accountSelect = (db: Executor, companyId: number) =>
     .innerJoin('branches as b', (j) =>
       j.onRef('b.company_id', '=', 'ba.company_id').onRef('b.id', '=', 'ba.branch_id'),
     )
+    .leftJoin('accounts as l', (j) =>
+      j.onRef('l.company_id', '=', 'ba.company_id').onRef('l.id', '=', 'ba.account_id'),
+    )
     .select([
       'ba.id',
       'ba.bank_name',
@@ -29,6 +32,8 @@ const accountSelect = (db: Executor, companyId: number) =>
       'b.id as branch_id',
       'b.name as branch_name',
       'b.is_active as branch_is_active',
+      'ba.account_id',
+      'l.name as account_name',
     ])
     .where('ba.company_id', '=', companyId)
     .where('ba.deleted_at', 'is', null);
@@ -87,7 +92,7 @@ export function listBankAccounts(
 export const lockBankAccount = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('bank_accounts')
-    .select(['id', 'branch_id', 'is_default', 'ifsc_code', 'account_number'])
+    .select(['id', 'branch_id', 'is_default', 'ifsc_code', 'account_number', 'bank_name', 'account_id'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -148,6 +153,7 @@ export const insertBankAccount = (
     account_type: 'current' | 'savings' | 'overdraft' | 'cash_credit';
     upi_id: string | null;
     is_default: boolean;
+    account_id: number;
   },
 ) => db.insertInto('bank_accounts').values(values).returning('id').executeTakeFirstOrThrow();
 

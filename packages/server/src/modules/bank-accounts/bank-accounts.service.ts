@@ -1,10 +1,11 @@
 import type { BankAccountCreate, BankAccountOutput, BankAccountUpdate } from '@b2b/domain/api/bank-accounts';
-import { BANK_ACCOUNT_MESSAGES } from '@b2b/domain/bank-accounts';
+import { BANK_ACCOUNT_MESSAGES, bankLedgerName } from '@b2b/domain/bank-accounts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
+import { createBankLedger, renameBankLedger, retireBankLedger } from '../accounts/accounts.service.ts';
 import { assertBranchWritable, findBranchOrFail } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './bank-accounts.queries.ts';
@@ -12,8 +13,12 @@ import * as queries from './bank-accounts.queries.ts';
 const notFound = () => new AppError('not_found', BANK_ACCOUNT_MESSAGES.not_found);
 
 const present = (row: queries.BankAccountRow): BankAccountOutput => {
-  const { branch_id, branch_name, branch_is_active, ...account } = row;
-  return { ...account, branch: { id: branch_id, name: branch_name, is_active: branch_is_active } };
+  const { branch_id, branch_name, branch_is_active, account_id, account_name, ...account } = row;
+  return {
+    ...account,
+    branch: { id: branch_id, name: branch_name, is_active: branch_is_active },
+    account: account_id === null ? null : { id: account_id, name: account_name as string },
+  };
 };
 
 export async function getBankAccount(db: Executor, companyId: number, id: number) {
@@ -56,7 +61,8 @@ function explainUniqueViolation(error: unknown): never {
 /**
  * A branch has at most one default account (the one printed on its invoices); its first account
  * is the default, and making another the default clears the old one in the same transaction.
- * The branch row is locked for update, so changes to its accounts take turns.
+ * The branch row is locked for update, so changes to its accounts take turns. Every account gets
+ * its ledger in the chart of accounts (of the same branch) in that transaction too.
  */
 export async function createBankAccount(options: {
   db: Database;
@@ -71,6 +77,12 @@ export async function createBankAccount(options: {
     await assertNotTaken(tx, companyId, input);
     const isDefault = input.is_default || !(await queries.hasDefaultAccount(tx, companyId, branchId));
     if (isDefault) await queries.clearDefaultAccount(tx, companyId, branchId);
+    const ledger = await createBankLedger({
+      tx,
+      actor,
+      branchId,
+      name: bankLedgerName(input.bank_name, input.account_number),
+    });
     const row = await queries
       .insertBankAccount(tx, {
         company_id: companyId,
@@ -79,6 +91,7 @@ export async function createBankAccount(options: {
         bank_branch_name: input.bank_branch_name ?? null,
         upi_id: input.upi_id ?? null,
         is_default: isDefault,
+        account_id: ledger.id,
       })
       .catch(explainUniqueViolation);
     await recordHistory(tx, {
@@ -131,6 +144,18 @@ export async function updateBankAccount(options: {
     if (Object.values(changes).some((v) => v !== undefined)) {
       await queries.updateBankAccount(tx, companyId, bankAccountId, changes).catch(explainUniqueViolation);
     }
+    const renamed = changes.bank_name !== undefined || changes.account_number !== undefined;
+    if (renamed && current.account_id !== null) {
+      await renameBankLedger({
+        tx,
+        actor,
+        accountId: current.account_id,
+        name: bankLedgerName(
+          changes.bank_name ?? current.bank_name,
+          changes.account_number ?? current.account_number,
+        ),
+      });
+    }
     await recordHistory(tx, {
       companyId,
       entityType: 'bank_account',
@@ -143,12 +168,16 @@ export async function updateBankAccount(options: {
   return getBankAccount(db, companyId, bankAccountId);
 }
 
-/** Soft delete: invoices printed with the account keep pointing at its row. */
+/**
+ * Soft delete: invoices printed with the account keep pointing at its row, and entries keep
+ * pointing at its ledger, which becomes inactive.
+ */
 export async function deleteBankAccount(options: { db: Database; actor: Principal; bankAccountId: number }) {
   const { db, actor, bankAccountId } = options;
   await inTransaction(db, async (tx) => {
-    await lockForChange(tx, actor.companyId, bankAccountId);
+    const current = await lockForChange(tx, actor.companyId, bankAccountId);
     await queries.softDeleteBankAccount(tx, actor.companyId, bankAccountId);
+    if (current.account_id !== null) await retireBankLedger({ tx, actor, accountId: current.account_id });
     await recordHistory(tx, {
       companyId: actor.companyId,
       entityType: 'bank_account',

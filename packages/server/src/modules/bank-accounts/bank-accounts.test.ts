@@ -354,6 +354,111 @@ describe('POST v1/bank_accounts/{id}/delete', () => {
   });
 });
 
+describe('the ledger of a bank account', () => {
+  const ledgerOf = async (company: SignedUpCompany, id: number) => {
+    const res = await company.api.get(`v2/accounts/${id}?expand=account_type,branch`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('is created with the account: bank name and last four digits, type bank, the same branch', async () => {
+    const company = await signUpCompany();
+    const branch = await newBranch(company);
+    const res = await company.api.post(
+      `v1/branches/${branch.id}/bank_accounts`,
+      accountInput({ bank_name: 'HDFC Bank', account_number: '50100123450060' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.account).toEqual({ id: expect.any(Number), name: 'HDFC Bank ••0060' });
+    expect(await ledgerOf(company, res.body.account.id)).toMatchObject({
+      name: 'HDFC Bank ••0060',
+      is_active: true,
+      is_system: false,
+      branch: { id: branch.id, name: branch.name },
+      account_type: { code: 'bank', account_group: { name: 'Bank Accounts', nature: 'assets' } },
+    });
+    // Lists and the detail show it too.
+    expect((await company.api.get(`v1/bank_accounts/${res.body.id}`)).body.account).toEqual(res.body.account);
+    const list = await company.api.get(`v1/companies/${company.companyId}/bank_accounts`);
+    expect(list.body.results[0].account).toEqual(res.body.account);
+  });
+
+  it('gets a distinct name when the same bank and last four digits are already a ledger', async () => {
+    const company = await signUpCompany();
+    const first = await addAccount(company, company.branchId, {
+      bank_name: 'ICICI Bank',
+      account_number: '000100020060',
+      ifsc_code: 'ICIC0000001',
+    });
+    const second = await addAccount(company, company.branchId, {
+      bank_name: 'ICICI Bank',
+      account_number: '999900020060',
+      ifsc_code: 'ICIC0000002',
+    });
+    const names = [first, second].map((a) => (a as unknown as { account: { name: string } }).account.name);
+    expect(names).toEqual(['ICICI Bank ••0060', 'ICICI Bank ••0060 (2)']);
+  });
+
+  it('is renamed with the bank or the number, and not for other changes', async () => {
+    const company = await signUpCompany();
+    const account = await addAccount(company, company.branchId, {
+      bank_name: 'Axis Bank',
+      account_number: '912010000001111',
+    });
+    const path = `v1/bank_accounts/${account.id}`;
+    const renamed = await company.api.patch(path, { bank_name: 'Axis Bank Ltd' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.account.name).toBe('Axis Bank Ltd ••1111');
+    const renumbered = await company.api.patch(path, { account_number: '912010000002222' });
+    expect(renumbered.body.account).toEqual({ id: renamed.body.account.id, name: 'Axis Bank Ltd ••2222' });
+    await company.api.patch(path, { upi_id: 'acme@axis' });
+    expect((await ledgerOf(company, renamed.body.account.id)).name).toBe('Axis Bank Ltd ••2222');
+    const history = await company.t.server.ctx.db
+      .selectFrom('history')
+      .select(['action'])
+      .where('company_id', '=', company.companyId)
+      .where('entity_type', '=', 'account')
+      .where('entity_id', '=', renamed.body.account.id)
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => h.action)).toEqual(['created', 'updated', 'updated']);
+  });
+
+  it('is deactivated when the bank account is deleted, and cannot be deleted itself', async () => {
+    const company = await signUpCompany();
+    const created = await company.api.post(`v1/branches/${company.branchId}/bank_accounts`, accountInput());
+    const ledgerId = created.body.account.id as number;
+    const refused = await company.api.delete(`admin/accounts/${ledgerId}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('Account cannot be deleted because it is in use.');
+    expect((await company.api.post(`v1/bank_accounts/${created.body.id}/delete`)).status).toBe(200);
+    expect(await ledgerOf(company, ledgerId)).toMatchObject({ is_active: false });
+    // Its number can be added again, with a ledger of its own.
+    const again = await company.api.post(
+      `v1/branches/${company.branchId}/bank_accounts`,
+      accountInput({ account_number: created.body.account_number }),
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.account.id).not.toBe(ledgerId);
+    expect(again.body.account.name).toBe(`${created.body.account.name} (2)`);
+  });
+
+  it('is null for an account added before ledgers were linked', async () => {
+    const company = await signUpCompany();
+    const account = await addAccount(company, company.branchId);
+    await company.t.server.ctx.db
+      .updateTable('bank_accounts')
+      .set({ account_id: null })
+      .where('id', '=', account.id)
+      .execute();
+    expect((await company.api.get(`v1/bank_accounts/${account.id}`)).body.account).toBeNull();
+    const renamed = await company.api.patch(`v1/bank_accounts/${account.id}`, { bank_name: 'Kotak' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.account).toBeNull();
+    expect((await company.api.post(`v1/bank_accounts/${account.id}/delete`)).status).toBe(200);
+  });
+});
+
 describe.runIf(inject('databaseUrl'))('bank account defaults at once (PostgreSQL)', () => {
   it('ends with exactly one default when several accounts claim it together', async () => {
     const company = await signUpCompany();

@@ -28,6 +28,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './branches.service.ts';
 
 const tags = ['branches'];
@@ -124,25 +125,20 @@ export async function branchesRoutes(app: Api) {
       }),
   );
 
-  for (const [verb, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/branches/:id/${verb}`,
-      {
-        config: { permission: 'change_branch' },
-        schema: { tags, params: branchParams, response: { 200: branchOutput } },
-      },
-      async (request) =>
-        service.setBranchActive({
-          db,
-          actor: requirePrincipal(request),
-          branchId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/branches/:id/activate', '/branches/:id/deactivate'],
+    permission: 'change_branch',
+    tags,
+    params: branchParams,
+    response: branchOutput,
+    handler: (request, active) =>
+      service.setBranchActive({
+        db,
+        actor: requirePrincipal(request),
+        branchId: request.params.id,
+        active,
+      }),
+  });
 
   app.post(
     '/branches/:id/addresses',

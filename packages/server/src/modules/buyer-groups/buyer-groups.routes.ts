@@ -22,6 +22,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';
 
@@ -117,26 +118,21 @@ export async function buyerGroupsRoutes(app: Api) {
       }),
   );
 
-  for (const [action, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/buyer_groups/:id/${action}`,
-      {
-        config: { permission: 'change_buyer_group' },
-        schema: { tags, params: groupParams, response: { 200: buyerGroupOutput } },
-      },
-      async (request) =>
-        service.setBuyerGroupActive({
-          db,
-          jobs,
-          actor: requirePrincipal(request),
-          buyerGroupId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/buyer_groups/:id/activate', '/buyer_groups/:id/deactivate'],
+    permission: 'change_buyer_group',
+    tags,
+    params: groupParams,
+    response: buyerGroupOutput,
+    handler: (request, active) =>
+      service.setBuyerGroupActive({
+        db,
+        jobs,
+        actor: requirePrincipal(request),
+        buyerGroupId: request.params.id,
+        active,
+      }),
+  });
 
   app.patch(
     '/buyer_groups/:id/conditions',

@@ -16,7 +16,7 @@ import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
-import { historyOf, recordHistory } from '../history/history.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
 import type { ProductFilter, ProductSort } from '../products/products.queries.ts';
 import { listProducts } from '../products/products.service.ts';
 import * as queries from './buyer-groups.queries.ts';
@@ -68,8 +68,7 @@ export async function listBuyerGroups(
 
 export async function buyerGroupHistory(db: Executor, companyId: number, id: number) {
   await getBuyerGroup(db, companyId, id);
-  const results = await historyOf(db, companyId, 'buyer_group', id);
-  return { count: results.length, next: null, previous: null, results };
+  return historyPage(db, companyId, 'buyer_group', id);
 }
 
 async function lockGroupOrFail(tx: Tx, companyId: number, id: number) {
@@ -249,113 +248,88 @@ export async function listUnassignedBuyers(
   return { count: Number(n), results: rows };
 }
 
-/** Static groups only; every buyer must be an active buyer of the company. Assigning twice is harmless. */
-export async function assignBuyers(options: {
-  db: Database;
-  actor: Principal;
-  buyerGroupId: number;
-  buyerIds: number[];
-  field: 'buyer' | 'buyers';
-}): Promise<BuyerGroupOutput> {
-  const { db, actor, buyerGroupId, field } = options;
-  const buyerIds = [...new Set(options.buyerIds)].sort((a, b) => a - b);
+type Target = { db: Database; actor: Principal; buyerGroupId: number };
+
+/**
+ * One change to a group's buyers or branches: the group locked first, then the change, which
+ * answers what its history row records, written in the same transaction; then the group as it is.
+ */
+async function changeGroup(
+  target: Target,
+  action: string,
+  change: (tx: Tx, group: NonNullable<Awaited<ReturnType<typeof queries.lockGroup>>>) => Promise<object>,
+): Promise<BuyerGroupOutput> {
+  const { db, actor, buyerGroupId } = target;
   await inTransaction(db, async (tx) => {
     const group = await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
-    if (group.is_dynamic_group) throw new AppError('bad_request', BUYER_GROUP_MESSAGES.dynamic_by_hand);
+    const changes = await change(tx, group);
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'buyer_group',
+      entityId: buyerGroupId,
+      action,
+      userId: actor.userId,
+      changes: { ...changes },
+    });
+  });
+  return getBuyerGroup(db, actor.companyId, buyerGroupId);
+}
+
+/** A dynamic group's members are the buyers its conditions select, never picked by hand. */
+function assertStatic(group: { is_dynamic_group: boolean }) {
+  if (group.is_dynamic_group) throw new AppError('bad_request', BUYER_GROUP_MESSAGES.dynamic_by_hand);
+}
+
+/** Static groups only; every buyer must be an active buyer of the company. Assigning twice is harmless. */
+export async function assignBuyers(options: Target & { buyerIds: number[]; field: 'buyer' | 'buyers' }) {
+  const { actor, buyerGroupId, field } = options;
+  const buyerIds = [...new Set(options.buyerIds)].sort((a, b) => a - b);
+  return changeGroup(options, 'buyers_assigned', async (tx, group) => {
+    assertStatic(group);
     const buyers = await queries.shareLockBuyers(tx, actor.companyId, buyerIds);
     if (buyers.length !== buyerIds.length) throw validationError(field, 'Buyer Not Found');
     const inactive = buyers.find((b) => !b.is_active);
     if (inactive) throw validationError(field, `Buyer ${inactive.name} is inactive.`);
     const added = await queries.insertMembers(tx, actor.companyId, buyerGroupId, buyerIds);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'buyers_assigned',
-      userId: actor.userId,
-      changes: { buyers: added.map((row) => row.buyer_id) },
-    });
+    return { buyers: added.map((row) => row.buyer_id) };
   });
-  return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }
 
-export async function unassignBuyer(options: {
-  db: Database;
-  actor: Principal;
-  buyerGroupId: number;
-  buyerId: number;
-}): Promise<BuyerGroupOutput> {
-  const { db, actor, buyerGroupId, buyerId } = options;
-  await inTransaction(db, async (tx) => {
-    const group = await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
-    if (group.is_dynamic_group) throw new AppError('bad_request', BUYER_GROUP_MESSAGES.dynamic_by_hand);
+export async function unassignBuyer(options: Target & { buyerId: number }) {
+  const { actor, buyerGroupId, buyerId } = options;
+  return changeGroup(options, 'buyer_unassigned', async (tx, group) => {
+    assertStatic(group);
     const removed = await queries.deleteMember(tx, actor.companyId, buyerGroupId, buyerId);
     if (!removed) throw validationError('buyer', BUYER_GROUP_MESSAGES.buyer_not_assigned);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'buyer_unassigned',
-      userId: actor.userId,
-      changes: { buyer: buyerId },
-    });
+    return { buyer: buyerId };
   });
-  return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Branches
 
-export async function assignBranches(options: {
-  db: Database;
-  actor: Principal;
-  buyerGroupId: number;
-  branchIds: number[];
-}): Promise<BuyerGroupOutput> {
-  const { db, actor, buyerGroupId } = options;
-  await inTransaction(db, async (tx) => {
-    await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
+export async function assignBranches(options: Target & { branchIds: number[] }) {
+  const { actor, buyerGroupId } = options;
+  return changeGroup(options, 'branches_assigned', async (tx) => {
     // An inactive branch blocks all operations on it, assigning it included.
     const branches = await assertActiveBranches(tx, actor.companyId, options.branchIds);
     const ids = branches.map((b) => b.id).sort((a, b) => a - b);
     await queries.insertBranches(tx, actor.companyId, buyerGroupId, ids);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'branches_assigned',
-      userId: actor.userId,
-      changes: { branches: ids },
-    });
+    return { branches: ids };
   });
-  return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }
 
 /** Every branch named must be assigned now; unassigning is allowed for inactive branches too. */
-export async function unassignBranches(options: {
-  db: Database;
-  actor: Principal;
-  buyerGroupId: number;
-  branchIds: number[];
-}): Promise<BuyerGroupOutput> {
-  const { db, actor, buyerGroupId } = options;
+export async function unassignBranches(options: Target & { branchIds: number[] }) {
+  const { actor, buyerGroupId } = options;
   const ids = [...new Set(options.branchIds)];
-  await inTransaction(db, async (tx) => {
-    await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
+  return changeGroup(options, 'branches_unassigned', async (tx) => {
     const removed = await queries.deleteBranches(tx, actor.companyId, buyerGroupId, ids);
     if (removed.length !== ids.length) {
       throw validationError('branches', BUYER_GROUP_MESSAGES.branch_not_assigned);
     }
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'branches_unassigned',
-      userId: actor.userId,
-      changes: { branches: ids },
-    });
+    return { branches: ids };
   });
-  return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ import {
   addressesByOwner,
 } from '../addresses/addresses.service.ts';
 import { lastPayment, postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { historyOf, recordHistory } from '../history/history.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
 import { findState } from '../reference/reference.queries.ts';
 import * as queries from './buyers.queries.ts';
 
@@ -342,8 +342,7 @@ export async function buyerSummary(db: Executor, companyId: number, id: number):
 
 export async function buyerHistory(db: Executor, companyId: number, id: number) {
   if (!(await queries.buyerExists(db, companyId, id))) throw notFound('Buyer');
-  const results = await historyOf(db, companyId, 'buyer', id);
-  return { count: results.length, next: null, previous: null, results };
+  return historyPage(db, companyId, 'buyer', id);
 }
 
 // ---------------------------------------------------------------------------------------------

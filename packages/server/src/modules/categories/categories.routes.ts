@@ -17,6 +17,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './categories.service.ts';
 
@@ -139,25 +140,20 @@ export async function categoriesRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/categories/:id/activate', true],
-    ['/categories/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_category' },
-        schema: { tags, params: categoryParams, response: { 200: categoryOutput } },
-      },
-      async (request) =>
-        service.setCategoryActive({
-          db,
-          actor: requirePrincipal(request),
-          categoryId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/categories/:id/activate', '/categories/:id/deactivate'],
+    permission: 'change_category',
+    tags,
+    params: categoryParams,
+    response: categoryOutput,
+    handler: (request, active) =>
+      service.setCategoryActive({
+        db,
+        actor: requirePrincipal(request),
+        categoryId: request.params.id,
+        active,
+      }),
+  });
 
   app.post(
     '/categories/:id/image',

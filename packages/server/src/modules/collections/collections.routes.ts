@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './collections.service.ts';
 
 const tags = ['product-collections'];
@@ -96,25 +97,20 @@ export async function collectionsRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/product_collections/:id/activate', true],
-    ['/product_collections/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_product_collection' },
-        schema: { tags, params: collectionParams, response: { 200: collectionOutput } },
-      },
-      async (request) =>
-        service.setCollectionActive({
-          db,
-          actor: requirePrincipal(request),
-          collectionId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/product_collections/:id/activate', '/product_collections/:id/deactivate'],
+    permission: 'change_product_collection',
+    tags,
+    params: collectionParams,
+    response: collectionOutput,
+    handler: (request, active) =>
+      service.setCollectionActive({
+        db,
+        actor: requirePrincipal(request),
+        collectionId: request.params.id,
+        active,
+      }),
+  });
 
   app.get(
     '/product_collections/:id/products',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './grouped-products.service.ts';
 
 const tags = ['grouped-products'];
@@ -98,25 +99,20 @@ export async function groupedProductsRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/grouped_products/:id/activate', true],
-    ['/grouped_products/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_grouped_product' },
-        schema: { tags, params: groupedProductParams, response: { 200: groupedProductDetail } },
-      },
-      async (request) =>
-        service.setGroupedProductActive({
-          db,
-          actor: requirePrincipal(request),
-          groupedProductId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/grouped_products/:id/activate', '/grouped_products/:id/deactivate'],
+    permission: 'change_grouped_product',
+    tags,
+    params: groupedProductParams,
+    response: groupedProductDetail,
+    handler: (request, active) =>
+      service.setGroupedProductActive({
+        db,
+        actor: requirePrincipal(request),
+        groupedProductId: request.params.id,
+        active,
+      }),
+  });
 
   app.post(
     '/grouped_products/:id/delete',

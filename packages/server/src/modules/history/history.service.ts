@@ -21,3 +21,9 @@ export async function historyOf(
       : null,
   }));
 }
+
+/** GET <things>/{id}/history: the whole history as one page (a record's history is short). */
+export async function historyPage(db: Executor, companyId: number, entityType: string, entityId: number) {
+  const results = await historyOf(db, companyId, entityType, entityId);
+  return { count: results.length, next: null, previous: null, results };
+}

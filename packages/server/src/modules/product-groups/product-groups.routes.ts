@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 
 const tags = ['product groups'];
@@ -94,25 +95,20 @@ export async function productGroupsRoutes(app: Api) {
       }),
   );
 
-  for (const [verb, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/product_groups/:id/${verb}`,
-      {
-        config: { permission: 'change_product_attribute' },
-        schema: { tags, params: idParams, response: { 200: productGroupOutput } },
-      },
-      async (request) =>
-        service.setProductGroupActive({
-          db,
-          actor: requirePrincipal(request),
-          groupId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/product_groups/:id/activate', '/product_groups/:id/deactivate'],
+    permission: 'change_product_attribute',
+    tags,
+    params: idParams,
+    response: productGroupOutput,
+    handler: (request, active) =>
+      service.setProductGroupActive({
+        db,
+        actor: requirePrincipal(request),
+        groupId: request.params.id,
+        active,
+      }),
+  });
 
   app.get(
     '/product_groups/:id/attributes',

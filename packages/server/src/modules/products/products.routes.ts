@@ -16,6 +16,7 @@ import type { Api } from '../../http/api-types.ts';
 import { cursorParam, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, idList, listQuery, type Page, pageOf } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import { readPdfUpload } from './pdf-upload.ts';
 import type { ProductFilter, ProductSort } from './products.queries.ts';
@@ -157,25 +158,20 @@ export async function productsRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/products/:id/activate', true],
-    ['/products/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_product' },
-        schema: { tags, params: productParams, response: { 200: productOutput } },
-      },
-      async (request) =>
-        service.setProductActive({
-          db,
-          actor: requirePrincipal(request),
-          productId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/products/:id/activate', '/products/:id/deactivate'],
+    permission: 'change_product',
+    tags,
+    params: productParams,
+    response: productOutput,
+    handler: (request, active) =>
+      service.setProductActive({
+        db,
+        actor: requirePrincipal(request),
+        productId: request.params.id,
+        active,
+      }),
+  });
 
   app.post(
     '/products/:id/delete',

@@ -25,7 +25,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { getBrand } from '../brands/brands.service.ts';
 import { assertActiveCategory, getCategory } from '../categories/categories.service.ts';
-import { historyOf, recordHistory } from '../history/history.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, postStockMovement, stockOfProducts } from '../inventory/inventory.service.ts';
 import { assertSellerAssignable } from '../sellers/sellers.service.ts';
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
@@ -219,8 +219,7 @@ export async function assertCategoryExists(db: Executor, companyId: number, cate
 
 export async function productHistory(db: Executor, companyId: number, productId: number) {
   await assertProductExists(db, companyId, productId);
-  const results = await historyOf(db, companyId, 'product', productId);
-  return { count: results.length, next: null, previous: null, results };
+  return historyPage(db, companyId, 'product', productId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { getCompany } from '../companies/companies.service.ts';
 import * as service from './roles.service.ts';
@@ -94,20 +95,15 @@ export async function rolesRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/roles/:id/activate', true],
-    ['/roles/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_role' },
-        schema: { tags, params: roleParams, response: { 200: roleOutput } },
-      },
-      async (request) =>
-        service.setRoleActive({ db, actor: requirePrincipal(request), roleId: request.params.id, active }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/roles/:id/activate', '/roles/:id/deactivate'],
+    permission: 'change_role',
+    tags,
+    params: roleParams,
+    response: roleOutput,
+    handler: (request, active) =>
+      service.setRoleActive({ db, actor: requirePrincipal(request), roleId: request.params.id, active }),
+  });
 
   app.patch(
     '/roles/:id/add_permissions',

@@ -16,6 +16,7 @@ import type { Api } from '../../http/api-types.ts';
 import { fileSlug, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './sellers.service.ts';
 
@@ -152,25 +153,15 @@ export async function sellersRoutes(app: Api) {
       ),
   );
 
-  for (const [action, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/sellers/:id/${action}`,
-      {
-        config: { permission: 'change_seller' },
-        schema: { tags, params: sellerParams, response: { 200: sellerDetailOutput } },
-      },
-      async (request) =>
-        service.setSellerActive({
-          db,
-          actor: requirePrincipal(request),
-          sellerId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/sellers/:id/activate', '/sellers/:id/deactivate'],
+    permission: 'change_seller',
+    tags,
+    params: sellerParams,
+    response: sellerDetailOutput,
+    handler: (request, active) =>
+      service.setSellerActive({ db, actor: requirePrincipal(request), sellerId: request.params.id, active }),
+  });
 
   app.get(
     '/sellers/:id/history',

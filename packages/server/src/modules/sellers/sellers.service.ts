@@ -25,7 +25,7 @@ import {
   addOwnedAddress,
   addressesByOwner,
 } from '../addresses/addresses.service.ts';
-import { historyOf, recordHistory } from '../history/history.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
 import * as queries from './sellers.queries.ts';
 
 type SellerRow = NonNullable<Awaited<ReturnType<typeof queries.findSeller>>>;
@@ -337,8 +337,7 @@ export async function setSellerActive(options: {
 
 export async function sellerHistory(db: Executor, companyId: number, sellerId: number) {
   await getSeller(db, companyId, sellerId);
-  const results = await historyOf(db, companyId, 'seller', sellerId);
-  return { count: results.length, next: null, previous: null, results };
+  return historyPage(db, companyId, 'seller', sellerId);
 }
 
 type ProductRow = Awaited<ReturnType<typeof queries.listSellerProducts>>[1][number];

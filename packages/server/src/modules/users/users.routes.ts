@@ -12,8 +12,9 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
-import { historyOf } from '../history/history.service.ts';
+import { historyPage } from '../history/history.service.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
@@ -101,20 +102,15 @@ export async function usersRoutes(app: Api) {
       }),
   );
 
-  for (const [path, active] of [
-    ['/users/:id/activate', true],
-    ['/users/:id/deactivate', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_user' },
-        schema: { tags, params: userParams, response: { 200: userOutput } },
-      },
-      async (request) =>
-        service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/users/:id/activate', '/users/:id/deactivate'],
+    permission: 'change_user',
+    tags,
+    params: userParams,
+    response: userOutput,
+    handler: (request, active) =>
+      service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
+  });
 
   for (const [path, assign] of [
     ['/users/:id/branches', true],
@@ -143,8 +139,7 @@ export async function usersRoutes(app: Api) {
     async (request) => {
       const { companyId } = requirePrincipal(request);
       await service.getUser(db, companyId, request.params.id);
-      const results = await historyOf(db, companyId, 'user', request.params.id);
-      return { count: results.length, next: null, previous: null, results };
+      return historyPage(db, companyId, 'user', request.params.id);
     },
   );
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './variant-groups.service.ts';
 
 const tags = ['variant groups'];
@@ -91,25 +92,20 @@ export async function variantGroupsRoutes(app: Api) {
       }),
   );
 
-  for (const [verb, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/variant_groups/:id/${verb}`,
-      {
-        config: { permission: 'change_variant_group' },
-        schema: { tags, params: idParams, response: { 200: variantGroupOutput } },
-      },
-      async (request) =>
-        service.setVariantGroupActive({
-          db,
-          actor: requirePrincipal(request),
-          groupId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/variant_groups/:id/activate', '/variant_groups/:id/deactivate'],
+    permission: 'change_variant_group',
+    tags,
+    params: idParams,
+    response: variantGroupOutput,
+    handler: (request, active) =>
+      service.setVariantGroupActive({
+        db,
+        actor: requirePrincipal(request),
+        groupId: request.params.id,
+        active,
+      }),
+  });
 
   app.post(
     '/variant_groups/:id/products',

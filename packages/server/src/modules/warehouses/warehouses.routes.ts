@@ -25,6 +25,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './warehouses.service.ts';
 
@@ -175,46 +176,36 @@ export async function warehousesRoutes(app: Api) {
       }),
   );
 
-  for (const [action, active] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.post(
-      `/warehouses/:id/${action}`,
-      {
-        config: { permission: 'change_warehouse' },
-        schema: { tags, params: idParams, response: { 200: warehouseOutput } },
-      },
-      async (request) =>
-        service.setWarehouseActive({
-          db,
-          actor: requirePrincipal(request),
-          warehouseId: request.params.id,
-          active,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/warehouses/:id/activate', '/warehouses/:id/deactivate'],
+    permission: 'change_warehouse',
+    tags,
+    params: idParams,
+    response: warehouseOutput,
+    handler: (request, active) =>
+      service.setWarehouseActive({
+        db,
+        actor: requirePrincipal(request),
+        warehouseId: request.params.id,
+        active,
+      }),
+  });
 
   // The spec names private and public calls without their paths; these follow activate/deactivate.
-  for (const [action, isPrivate] of [
-    ['private', true],
-    ['public', false],
-  ] as const) {
-    app.post(
-      `/warehouses/:id/${action}`,
-      {
-        config: { permission: 'change_warehouse' },
-        schema: { tags, params: idParams, response: { 200: warehouseOutput } },
-      },
-      async (request) =>
-        service.setWarehousePrivate({
-          db,
-          actor: requirePrincipal(request),
-          warehouseId: request.params.id,
-          isPrivate,
-        }),
-    );
-  }
+  switchRoutes(app, {
+    paths: ['/warehouses/:id/private', '/warehouses/:id/public'],
+    permission: 'change_warehouse',
+    tags,
+    params: idParams,
+    response: warehouseOutput,
+    handler: (request, isPrivate) =>
+      service.setWarehousePrivate({
+        db,
+        actor: requirePrincipal(request),
+        warehouseId: request.params.id,
+        isPrivate,
+      }),
+  });
 
   app.post(
     '/warehouses/:id/addresses',

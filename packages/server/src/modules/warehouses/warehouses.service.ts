@@ -192,61 +192,59 @@ export async function updateWarehouse(options: {
   return getWarehouse(db, companyId, warehouseId);
 }
 
+type Target = { db: Database; actor: Principal; warehouseId: number };
+
+/**
+ * Sets one flag of the warehouse, locked by `lock` (which applies the rule of that switch), with
+ * its history row; a warehouse that has the value already is left as it is.
+ */
+async function switchWarehouse(
+  target: Target,
+  flag: 'is_active' | 'is_private',
+  value: boolean,
+  action: string,
+  lock: (tx: Tx) => Promise<Record<typeof flag, boolean>>,
+): Promise<WarehouseOutput> {
+  const { db, actor, warehouseId } = target;
+  const companyId = actor.companyId;
+  await inTransaction(db, async (tx) => {
+    const warehouse = await lock(tx);
+    if (warehouse[flag] === value) return;
+    await queries.updateWarehouse(tx, companyId, warehouseId, { [flag]: value });
+    await recordHistory(tx, {
+      companyId,
+      entityType: ENTITY,
+      entityId: warehouseId,
+      action,
+      userId: actor.userId,
+      changes: { [flag]: value },
+    });
+  });
+  return getWarehouse(db, companyId, warehouseId);
+}
+
 /**
  * POST warehouses/{id}/activate and /deactivate. Deactivation always completes (the spec: an
  * inactive warehouse blocks all operations, so later movements, assignments and edits are
  * refused); it waits for stock movements in flight, which hold the warehouse share-locked. A
  * warehouse of an inactive branch cannot be activated, since the branch still blocks it.
  */
-export async function setWarehouseActive(options: {
-  db: Database;
-  actor: Principal;
-  warehouseId: number;
-  active: boolean;
-}): Promise<WarehouseOutput> {
-  const { db, actor, warehouseId, active } = options;
-  const companyId = actor.companyId;
-  await inTransaction(db, async (tx) => {
-    const warehouse = await queries.lockWarehouse(tx, companyId, warehouseId);
+export function setWarehouseActive(options: Target & { active: boolean }): Promise<WarehouseOutput> {
+  const { actor, warehouseId, active } = options;
+  return switchWarehouse(options, 'is_active', active, active ? 'activated' : 'deactivated', async (tx) => {
+    const warehouse = await queries.lockWarehouse(tx, actor.companyId, warehouseId);
     if (!warehouse) throw notFound('Warehouse');
     if (active && !warehouse.branch_is_active) throw blocked(branchInactiveMessage(warehouse.branch_name));
-    if (warehouse.is_active === active) return;
-    await queries.updateWarehouse(tx, companyId, warehouseId, { is_active: active });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: warehouseId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-      changes: { is_active: active },
-    });
+    return warehouse;
   });
-  return getWarehouse(db, companyId, warehouseId);
 }
 
 /** POST warehouses/{id}/private and /public: a private warehouse hides its inventory from buyers. */
-export async function setWarehousePrivate(options: {
-  db: Database;
-  actor: Principal;
-  warehouseId: number;
-  isPrivate: boolean;
-}): Promise<WarehouseOutput> {
-  const { db, actor, warehouseId, isPrivate } = options;
-  const companyId = actor.companyId;
-  await inTransaction(db, async (tx) => {
-    const warehouse = await lockOperableWarehouse(tx, companyId, warehouseId);
-    if (warehouse.is_private === isPrivate) return;
-    await queries.updateWarehouse(tx, companyId, warehouseId, { is_private: isPrivate });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: warehouseId,
-      action: isPrivate ? 'made_private' : 'made_public',
-      userId: actor.userId,
-      changes: { is_private: isPrivate },
-    });
-  });
-  return getWarehouse(db, companyId, warehouseId);
+export function setWarehousePrivate(options: Target & { isPrivate: boolean }): Promise<WarehouseOutput> {
+  const { actor, warehouseId, isPrivate } = options;
+  return switchWarehouse(options, 'is_private', isPrivate, isPrivate ? 'made_private' : 'made_public', (tx) =>
+    lockOperableWarehouse(tx, actor.companyId, warehouseId),
+  );
 }
 
 /** POST warehouses/{id}/addresses (the shared address rules below apply, history included). */
