@@ -31,6 +31,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
+import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -80,6 +81,7 @@ const MODULES = [
   accountsRoutes,
   cashpointsRoutes,
   buyerGroupsRoutes,
+  inventoryAdjustmentsRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

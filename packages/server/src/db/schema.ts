@@ -401,6 +401,36 @@ export interface StockLedgerTable {
   created_at: Timestamp;
 }
 
+export interface DocumentSequencesTable {
+  company_id: number;
+  document_type: string;
+  prefix: string;
+  next_value: Auto<number>;
+  updated_at: Timestamp;
+}
+
+export interface InventoryAdjustmentsTable {
+  id: Auto<number>;
+  company_id: number;
+  number: string;
+  warehouse_id: number;
+  reason: string;
+  adjusted_on: ColumnType<string, string, string>;
+  notes: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface InventoryAdjustmentLinesTable {
+  id: Auto<number>;
+  company_id: number;
+  adjustment_id: number;
+  product_id: number;
+  quantity: Quantity;
+  stock_before: Quantity;
+  stock_after: Quantity;
+}
+
 export interface GroupedProductsTable {
   id: Auto<number>;
   company_id: number;
@@ -731,6 +761,9 @@ export interface DB {
   related_products: RelatedProductsTable;
   stock_levels: StockLevelsTable;
   stock_ledger: StockLedgerTable;
+  document_sequences: DocumentSequencesTable;
+  inventory_adjustments: InventoryAdjustmentsTable;
+  inventory_adjustment_lines: InventoryAdjustmentLinesTable;
   grouped_products: GroupedProductsTable;
   grouped_product_items: GroupedProductItemsTable;
   product_collections: ProductCollectionsTable;

@@ -113,6 +113,16 @@ async function idsOf(company: SignedUpCompany) {
     branches: [company.branchId],
   });
   await company.api.post(`buyer_groups/${buyerGroup.body.id}/buyers/`, { buyer: buyer.id });
+  // In the sign-up warehouse, so the warehouse above keeps no stock rows.
+  const signUpWarehouse = (await company.api.get(`companies/${c}/warehouses?limit=-1`)).body.results.find(
+    (w: { id: number }) => w.id !== warehouse.body.id,
+  );
+  const inventoryAdjustment = await company.api.post(`companies/${c}/inventory_adjustments`, {
+    warehouse: signUpWarehouse.id,
+    reason: 'extra_inventory_found',
+    notes: `B-${c}`,
+    lines: [{ product: product.body.id, quantity: 1 }],
+  });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -141,6 +151,7 @@ async function idsOf(company: SignedUpCompany) {
     branchId: company.branchId,
     warehouseId: warehouse.body.id,
     warehouseBuyerId: warehouseBuyer.body.results[0].id,
+    inventoryAdjustmentId: inventoryAdjustment.body.id,
   };
 }
 
@@ -177,6 +188,7 @@ function idFor(url: string, ids: Ids): number {
     branches: ids.branchId,
     warehouses: ids.warehouseId,
     warehouse_buyers: ids.warehouseBuyerId,
+    inventory_adjustments: ids.inventoryAdjustmentId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);

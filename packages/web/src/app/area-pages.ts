@@ -96,6 +96,18 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/buyer-groups/buyer-group-detail-page'),
     'BuyerGroupDetailPage',
   ),
+  [PATHS.inventoryAdjustments]: lazyRouteComponent(
+    () => import('../features/inventory-adjustments/inventory-adjustments-page'),
+    'InventoryAdjustmentsPage',
+  ),
+  [PATHS.inventoryAdjustmentNew]: lazyRouteComponent(
+    () => import('../features/inventory-adjustments/inventory-adjustment-create-page'),
+    'InventoryAdjustmentCreatePage',
+  ),
+  [PATHS.inventoryAdjustment]: lazyRouteComponent(
+    () => import('../features/inventory-adjustments/inventory-adjustment-detail-page'),
+    'InventoryAdjustmentDetailPage',
+  ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
 };

@@ -36,6 +36,9 @@ export const PATHS = {
   buyer: '/buyers/$buyerId',
   buyerGroups: '/buyer-groups',
   buyerGroup: '/buyer-groups/$buyerGroupId',
+  inventoryAdjustments: '/inventory-adjustments',
+  inventoryAdjustmentNew: '/inventory-adjustments/new',
+  inventoryAdjustment: '/inventory-adjustments/$adjustmentId',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
@@ -58,3 +61,6 @@ export const buyerGroupPath = (id: number) => `/buyer-groups/${id}`;
 
 /** The address of one buyer's page. */
 export const buyerPath = (id: number) => `/buyers/${id}`;
+
+/** The address of one inventory adjustment's page. */
+export const inventoryAdjustmentPath = (id: number) => `/inventory-adjustments/${id}`;

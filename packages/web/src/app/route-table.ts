@@ -24,6 +24,18 @@ const EXTRA_ROUTES: AppRoute[] = [
   { path: PATHS.productEdit, title: 'Products', permission: 'view_product', navbar: true },
   { path: PATHS.seller, title: 'Sellers', permission: 'view_seller', navbar: true },
   { path: PATHS.warehouse, title: 'Warehouses', navbar: true },
+  {
+    path: PATHS.inventoryAdjustmentNew,
+    title: 'Inventory Adjustment',
+    permission: 'view_inventory_adjustment',
+    navbar: true,
+  },
+  {
+    path: PATHS.inventoryAdjustment,
+    title: 'Inventory Adjustment',
+    permission: 'view_inventory_adjustment',
+    navbar: true,
+  },
 ];
 
 export const ROUTE_TABLE: AppRoute[] = [

@@ -1,0 +1,54 @@
+import type { Executor, Tx } from '../../db/transaction.ts';
+import * as queries from './document-numbers.queries.ts';
+
+/**
+ * Numbers of documents (inventory adjustments now; orders, invoices and notes as they arrive):
+ * one counter per company and document type, formatted `<PREFIX>-<6 digits>` (ADJ-000001).
+ *
+ * The counter is advanced under its row lock inside the caller's transaction, so numbers are
+ * unique under concurrent requests and gap-free among committed documents: a transaction that
+ * rolls back gives its number back. The price is that documents of one type and company are
+ * numbered one transaction at a time; callers take the number early and keep the rest short.
+ */
+export const DOCUMENT_PREFIXES: Record<string, string> = {
+  inventory_adjustment: 'ADJ',
+  inventory_transfer: 'TRF',
+};
+
+export const DOCUMENT_NUMBER_DIGITS = 6;
+
+export function formatDocumentNumber(prefix: string, value: number, digits = DOCUMENT_NUMBER_DIGITS): string {
+  return `${prefix}-${String(value).padStart(digits, '0')}`;
+}
+
+/** The prefix of a document type: the known ones, else the type's initials upper-cased (sales_order -> SO). */
+export function prefixOf(documentType: string): string {
+  return (
+    DOCUMENT_PREFIXES[documentType] ??
+    documentType
+      .split(/[^a-z0-9]+/i)
+      .filter(Boolean)
+      .map((word) => word[0]?.toUpperCase())
+      .join('')
+  );
+}
+
+/** Takes the next number of a document type for the company, inside the caller's transaction. */
+export async function nextDocumentNumber(
+  tx: Tx,
+  companyId: number,
+  documentType: string,
+  options: { prefix?: string } = {},
+): Promise<string> {
+  const prefix = options.prefix ?? prefixOf(documentType);
+  await queries.ensureSequence(tx, companyId, documentType, prefix);
+  const taken = await queries.takeNextValue(tx, companyId, documentType);
+  if (!taken) throw new Error(`No document sequence for ${documentType} of company ${companyId}`);
+  return formatDocumentNumber(taken.prefix, Number(taken.value));
+}
+
+/** The number the next document of the type would get (not reserved). */
+export async function peekDocumentNumber(db: Executor, companyId: number, documentType: string) {
+  const row = await queries.peekNextValue(db, companyId, documentType);
+  return formatDocumentNumber(row?.prefix ?? prefixOf(documentType), row?.next_value ?? 1);
+}

@@ -1,0 +1,164 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { SortKey } from '../../http/list-params.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type AdjustmentScope = DB & {
+  a: DB['inventory_adjustments'];
+  w: DB['warehouses'];
+  b: DB['branches'];
+  u: DB['users'];
+};
+
+/** Adjustments of the company with warehouse, branch, maker and a summary of their lines. */
+const adjustmentSelect = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('inventory_adjustments as a')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'a.company_id').onRef('w.id', '=', 'a.warehouse_id'),
+    )
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+    )
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.company_id', '=', 'a.company_id').onRef('u.id', '=', 'a.created_by'),
+    )
+    .where('a.company_id', '=', companyId);
+
+const adjustmentColumns = (query: ReturnType<typeof adjustmentSelect>) =>
+  query.select([
+    'a.id',
+    'a.number',
+    'a.reason',
+    sql<string>`to_char(a.adjusted_on, 'YYYY-MM-DD')`.as('adjusted_on'),
+    'a.notes',
+    'a.created_at',
+    'w.id as warehouse_id',
+    'w.name as warehouse_name',
+    'b.id as branch_id',
+    'b.name as branch_name',
+    'u.id as user_id',
+    'u.first_name',
+    'u.last_name',
+    sql<number>`(SELECT count(*) FROM inventory_adjustment_lines l WHERE l.company_id = a.company_id AND l.adjustment_id = a.id)`.as(
+      'lines_count',
+    ),
+    sql<number>`(SELECT coalesce(sum(l.quantity), 0) FROM inventory_adjustment_lines l WHERE l.company_id = a.company_id AND l.adjustment_id = a.id)`.as(
+      'total_quantity',
+    ),
+  ]);
+
+export type AdjustmentRow = Awaited<ReturnType<typeof findAdjustment>> & {};
+
+export const findAdjustment = (db: Executor, companyId: number, id: number) =>
+  adjustmentColumns(adjustmentSelect(db, companyId)).where('a.id', '=', id).executeTakeFirst();
+
+export interface AdjustmentFilter {
+  search?: string;
+  warehouseId?: number;
+  reason?: string;
+  productId?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+function applyFilter(
+  eb: ExpressionBuilder<AdjustmentScope, 'a' | 'w' | 'b' | 'u'>,
+  filter: AdjustmentFilter,
+) {
+  const conditions = [];
+  if (filter.search) conditions.push(eb('a.number', 'ilike', containing(filter.search)));
+  if (filter.warehouseId !== undefined) conditions.push(eb('a.warehouse_id', '=', filter.warehouseId));
+  if (filter.reason !== undefined) conditions.push(eb('a.reason', '=', filter.reason));
+  if (filter.startDate) conditions.push(eb('a.adjusted_on', '>=', filter.startDate));
+  if (filter.endDate) conditions.push(eb('a.adjusted_on', '<=', filter.endDate));
+  if (filter.productId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('inventory_adjustment_lines as l')
+          .select(sql.lit(1).as('one'))
+          .whereRef('l.company_id', '=', 'a.company_id')
+          .whereRef('l.adjustment_id', '=', 'a.id')
+          .where('l.product_id', '=', filter.productId),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export function listAdjustments(
+  db: Executor,
+  companyId: number,
+  filter: AdjustmentFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
+  let rows = adjustmentColumns(adjustmentSelect(db, companyId)).where((eb) => applyFilter(eb, filter));
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  return Promise.all([
+    adjustmentSelect(db, companyId)
+      .where((eb) => applyFilter(eb, filter))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('a.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+}
+
+export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =>
+  db
+    .selectFrom('inventory_adjustment_lines as l')
+    .innerJoin('products as p', (j) =>
+      j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'),
+    )
+    .select([
+      'l.id',
+      'l.quantity',
+      'l.stock_before',
+      'l.stock_after',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.sku as product_sku',
+    ])
+    .where('l.company_id', '=', companyId)
+    .where('l.adjustment_id', '=', adjustmentId)
+    .orderBy('l.id')
+    .execute();
+
+/** The company's live (not deleted) products among `ids`. */
+export const findLiveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+
+export const insertAdjustment = (
+  db: Executor,
+  values: {
+    company_id: number;
+    number: string;
+    warehouse_id: number;
+    reason: string;
+    adjusted_on: string;
+    notes: string | null;
+    created_by: number | null;
+  },
+) => db.insertInto('inventory_adjustments').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const insertLines = (
+  db: Executor,
+  rows: {
+    company_id: number;
+    adjustment_id: number;
+    product_id: number;
+    quantity: string;
+    stock_before: string;
+    stock_after: string;
+  }[],
+) => db.insertInto('inventory_adjustment_lines').values(rows).execute();
