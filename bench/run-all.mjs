@@ -12,6 +12,7 @@ for (const script of [
   'products-api.mjs',
   'products-browser.mjs',
   'buyers-api.mjs',
+  'stock-reservations.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {

@@ -391,8 +391,12 @@ export interface StockLedgerTable {
   company_id: number;
   product_id: number;
   warehouse_id: number;
+  /** Change to stock on hand (available_stock). */
   quantity: Quantity;
   balance_after: Quantity;
+  /** Change to stock reserved for orders (df_quantity); migration 0016. */
+  reserved_quantity: Quantity;
+  reserved_after: Quantity;
   rate_paise: number | null;
   reason: string;
   document_type: string | null;
@@ -429,6 +433,32 @@ export interface InventoryAdjustmentLinesTable {
   quantity: Quantity;
   stock_before: Quantity;
   stock_after: Quantity;
+}
+
+export interface InventoryTransfersTable {
+  id: Auto<number>;
+  company_id: number;
+  number: string;
+  source_warehouse_id: number;
+  destination_warehouse_id: number;
+  status: ColumnType<string, string | undefined, string>;
+  notes: string | null;
+  dispatched_at: Date | null;
+  dispatched_by: number | null;
+  received_at: Date | null;
+  cancelled_at: Date | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InventoryTransferLinesTable {
+  id: Auto<number>;
+  company_id: number;
+  transfer_id: number;
+  product_id: number;
+  quantity: Quantity;
+  received_quantity: ColumnType<number, number | string | undefined, number | string>;
 }
 
 export interface GroupedProductsTable {
@@ -764,6 +794,8 @@ export interface DB {
   document_sequences: DocumentSequencesTable;
   inventory_adjustments: InventoryAdjustmentsTable;
   inventory_adjustment_lines: InventoryAdjustmentLinesTable;
+  inventory_transfers: InventoryTransfersTable;
+  inventory_transfer_lines: InventoryTransferLinesTable;
   grouped_products: GroupedProductsTable;
   grouped_product_items: GroupedProductItemsTable;
   product_collections: ProductCollectionsTable;

@@ -19,10 +19,13 @@ export async function applyToStockLevel(
     warehouseId: number;
     quantity: string;
     allowNegative: boolean;
+    /** Stock reserved for orders (df_quantity) must stay on hand: only sellable stock may leave. */
+    keepReserved?: boolean;
   },
-): Promise<{ available_stock: number } | undefined> {
+): Promise<{ available_stock: number; df_quantity: number } | undefined> {
   const { companyId, productId, warehouseId, quantity, allowNegative } = movement;
-  const result = await sql<{ available_stock: number }>`
+  const keepReserved = movement.keepReserved ?? false;
+  const result = await sql<{ available_stock: number; df_quantity: number }>`
     INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, available_stock)
     SELECT ${companyId}, ${productId}, ${warehouseId}, ${quantity}::numeric
     WHERE ${allowNegative}::boolean OR ${quantity}::numeric >= 0
@@ -32,10 +35,98 @@ export async function applyToStockLevel(
        )
     ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
       SET available_stock = sl.available_stock + excluded.available_stock, updated_at = now()
-      WHERE ${allowNegative}::boolean OR sl.available_stock + excluded.available_stock >= 0
-    RETURNING sl.available_stock`.execute(db);
+      WHERE ${allowNegative}::boolean
+         OR sl.available_stock + excluded.available_stock
+            >= CASE WHEN ${keepReserved}::boolean THEN sl.df_quantity ELSE 0 END
+    RETURNING sl.available_stock, sl.df_quantity`.execute(db);
   return result.rows[0];
 }
+
+export interface LevelChange {
+  companyId: number;
+  productId: number;
+  warehouseId: number;
+  /** Change to stock on hand, exact decimal text. */
+  onHand: string;
+  /** Change to stock reserved for orders (df_quantity), exact decimal text. */
+  reserved: string;
+}
+
+/**
+ * Adds non-negative changes to a stock level, making the row if there is none (receipts, returns,
+ * back-ordered reservations: nothing to check). The row lock orders concurrent changes.
+ */
+export async function addToStockLevel(db: Executor, change: LevelChange) {
+  const { companyId, productId, warehouseId, onHand, reserved } = change;
+  const result = await sql<{ available_stock: number; df_quantity: number }>`
+    INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, available_stock, df_quantity)
+    VALUES (${companyId}, ${productId}, ${warehouseId}, ${onHand}::numeric, ${reserved}::numeric)
+    ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
+      SET available_stock = sl.available_stock + excluded.available_stock,
+          df_quantity = sl.df_quantity + excluded.df_quantity,
+          updated_at = now()
+    RETURNING sl.available_stock, sl.df_quantity`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * Applies a change to an existing stock level only when the result keeps the rules, in one
+ * statement: the UPDATE waits for the row lock of a concurrent change and then re-checks its
+ * WHERE on the latest row version (PostgreSQL's read-committed re-check), so parallel
+ * reservations of the last units cannot both pass. Returns no row when refused (or no row exists).
+ *
+ * - df_quantity never goes below zero (cannot release or issue more than is reserved);
+ * - available_stock stays >= 0 unless `allowNegative`;
+ * - with `requireSellable`, the new reservation must fit in what is on hand and not yet reserved.
+ */
+export async function changeStockLevelIf(
+  db: Executor,
+  change: LevelChange & { allowNegative: boolean; requireSellable: boolean },
+) {
+  const { companyId, productId, warehouseId, onHand, reserved, allowNegative, requireSellable } = change;
+  const result = await sql<{ available_stock: number; df_quantity: number }>`
+    UPDATE stock_levels
+    SET available_stock = available_stock + ${onHand}::numeric,
+        df_quantity = df_quantity + ${reserved}::numeric,
+        updated_at = now()
+    WHERE company_id = ${companyId} AND product_id = ${productId} AND warehouse_id = ${warehouseId}
+      AND df_quantity + ${reserved}::numeric >= 0
+      AND (${allowNegative}::boolean OR available_stock + ${onHand}::numeric >= 0)
+      AND (NOT ${requireSellable}::boolean OR available_stock - df_quantity >= ${reserved}::numeric)
+    RETURNING available_stock, df_quantity`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * What a movement needs to know, in one query: the warehouse and its branch (both share-locked
+ * until the transaction ends, so neither is deactivated under the movement) and the product with
+ * its back-ordering switch (null columns when the product is not the company's).
+ */
+export const findMovementContext = (
+  db: Executor,
+  companyId: number,
+  productId: number,
+  warehouseId: number,
+) =>
+  db
+    .selectFrom('warehouses as w')
+    .innerJoin('branches as b', (j) =>
+      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+    )
+    .leftJoin('products as p', (j) => j.onRef('p.company_id', '=', 'w.company_id').on('p.id', '=', productId))
+    .select([
+      'w.name',
+      'w.is_active',
+      'b.name as branch_name',
+      'b.is_active as branch_is_active',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.allow_back_ordering',
+    ])
+    .where('w.company_id', '=', companyId)
+    .where('w.id', '=', warehouseId)
+    .forShare(['w', 'b'])
+    .executeTakeFirst();
 
 export const insertLedgerEntry = (
   db: Executor,
@@ -45,6 +136,8 @@ export const insertLedgerEntry = (
     warehouse_id: number;
     quantity: string;
     balance_after: number;
+    reserved_quantity: string;
+    reserved_after: number;
     rate_paise: number | null;
     reason: string;
     document_type: string | null;
@@ -55,7 +148,7 @@ export const insertLedgerEntry = (
   db
     .insertInto('stock_ledger')
     .values(values)
-    .returning(['id', 'balance_after', 'created_at'])
+    .returning(['id', 'balance_after', 'reserved_after', 'created_at'])
     .executeTakeFirstOrThrow();
 
 export const findStockLevel = (db: Executor, companyId: number, productId: number, warehouseId: number) =>
@@ -175,6 +268,8 @@ export const ledgerOf = (db: Executor, companyId: number, productId: number) =>
       'warehouse_id',
       'quantity',
       'balance_after',
+      'reserved_quantity',
+      'reserved_after',
       'rate_paise',
       'reason',
       'document_type',

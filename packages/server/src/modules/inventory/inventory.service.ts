@@ -28,6 +28,15 @@ export type StockMovementReason =
   | 'extra_inventory_found'
   | 'inventory_repaired'
   | 'item_return'
+  | 'transfer_out'
+  | 'transfer_in'
+  | 'transfer_return'
+  // The sales side's reservation API (reserveStock and its siblings below).
+  | 'reserve'
+  | 'release'
+  | 'issue'
+  | 'receive'
+  | 'return'
   | (string & {});
 
 export interface StockMovement {
@@ -45,6 +54,11 @@ export interface StockMovement {
   userId: number | null;
   /** Back-ordering: let the level go below zero. */
   allowNegative?: boolean;
+  /**
+   * Goods that leave by choice (a transfer) may only take sellable stock: what is reserved for
+   * orders stays. Losses (damage, theft) take what is physically gone, reserved or not.
+   */
+  keepReserved?: boolean;
 }
 
 /** Quantities go to PostgreSQL as exact decimal text, never as binary floats. */
@@ -78,16 +92,22 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
     warehouseId,
     quantity: decimal(quantity),
     allowNegative: movement.allowNegative ?? false,
+    keepReserved: movement.keepReserved ?? false,
   });
   if (!level) {
     const [current, names] = await Promise.all([
       queries.findStockLevel(tx, companyId, productId, warehouseId),
       queries.findProductAndWarehouseNames(tx, companyId, productId, warehouseId),
     ]);
-    const available = current?.available_stock ?? 0;
+    const onHand = current?.available_stock ?? 0;
+    const reserved = movement.keepReserved ? (current?.df_quantity ?? 0) : 0;
+    const available =
+      reserved > 0
+        ? `${formatQuantity(Math.max(onHand - reserved, 0))} available (${formatQuantity(onHand)} on hand, ${formatQuantity(reserved)} reserved)`
+        : `${formatQuantity(onHand)} available`;
     throw conflict(
       `Not enough stock of ${names.product_name ?? `product ${productId}`} in ${names.warehouse_name}: ` +
-        `${formatQuantity(available)} available, ${formatQuantity(Math.abs(quantity))} requested.`,
+        `${available}, ${formatQuantity(Math.abs(quantity))} requested.`,
     );
   }
   return queries.insertLedgerEntry(tx, {
@@ -96,6 +116,8 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
     warehouse_id: warehouseId,
     quantity: decimal(quantity),
     balance_after: level.available_stock,
+    reserved_quantity: '0',
+    reserved_after: level.df_quantity,
     rate_paise: movement.ratePaise ?? null,
     reason: movement.reason,
     document_type: movement.documentType ?? null,
@@ -103,6 +125,185 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
     user_id: movement.userId,
   });
 }
+
+/** One line of the sales side's reservation API: a product in a warehouse, from a document. */
+export interface StockOperation {
+  companyId: number;
+  productId: number;
+  warehouseId: number;
+  /** Greater than zero, at most three decimals; the operation gives it its direction. */
+  quantity: number;
+  /** The document behind the movement ('sales_order', 'invoice', 'sales_return', 'purchase', ...). */
+  documentType: string;
+  documentId: number;
+  userId: number | null;
+  /** Cost per unit in paise, for goods in (receiveStock). */
+  ratePaise?: number | null;
+}
+
+export type StockOperationKind = 'reserve' | 'release' | 'issue' | 'receive' | 'return';
+
+/** Largest quantity numeric(14, 3) holds. */
+const MAX_QUANTITY = 99_999_999_999.999;
+
+/**
+ * The sales side's stock operations. Each one, inside the caller's transaction, changes the stock
+ * level of a product in a warehouse under its row lock and writes one immutable ledger row with
+ * the changes and the running balances, so for every product and warehouse the ledger's
+ * `quantity` sums to available_stock (on hand) and its `reserved_quantity` to df_quantity
+ * (reserved for confirmed orders not yet invoiced):
+ *
+ * - reserve: df_quantity + n. Sellable stock (on hand minus reserved) must cover n, unless the
+ *   product allows back-ordering.
+ * - release: df_quantity - n; never more than is reserved.
+ * - issue (invoiced goods leave): available_stock - n and df_quantity - n; never more than is
+ *   reserved, and stock on hand stays >= 0 unless the product allows back-ordering.
+ * - receive (goods in) and return (goods back from a sales return): available_stock + n.
+ *
+ * Refusals: a 409 with a sentence naming product, warehouse and quantities; a 400 for a quantity
+ * that is not > 0 with at most three decimals, an unknown product or warehouse, or an inactive
+ * warehouse or branch. A refused operation changes nothing (the level's UPDATE matched no row).
+ * Several lines of one document go through `stockLines` / `reserveLines`, which take the row
+ * locks in product order so that concurrent documents never deadlock.
+ */
+export const reserveStock = (tx: Tx, operation: StockOperation) => operateOnStock(tx, 'reserve', operation);
+export const releaseStock = (tx: Tx, operation: StockOperation) => operateOnStock(tx, 'release', operation);
+export const issueStock = (tx: Tx, operation: StockOperation) => operateOnStock(tx, 'issue', operation);
+export const receiveStock = (tx: Tx, operation: StockOperation) => operateOnStock(tx, 'receive', operation);
+export const returnStock = (tx: Tx, operation: StockOperation) => operateOnStock(tx, 'return', operation);
+
+async function operateOnStock(tx: Tx, kind: StockOperationKind, operation: StockOperation) {
+  const { companyId, productId, warehouseId, quantity } = operation;
+  if (
+    !Number.isFinite(quantity) ||
+    quantity <= 0 ||
+    quantity > MAX_QUANTITY ||
+    roundQuantity(quantity) !== quantity
+  ) {
+    throw validationError('quantity', 'Please enter a valid quantity');
+  }
+  const context = await queries.findMovementContext(tx, companyId, productId, warehouseId);
+  if (!context) throw validationError('warehouse', 'Warehouse Not Found');
+  // The spec: an inactive branch or warehouse blocks all operations, stock movements included.
+  if (!context.is_active) throw validationError('warehouse', warehouseInactiveMessage(context.name));
+  if (!context.branch_is_active)
+    throw validationError('warehouse', branchInactiveMessage(context.branch_name));
+  if (context.product_id === null) throw validationError('product', 'Product Not Found');
+  const backOrdering = context.allow_back_ordering === true;
+  const n = decimal(quantity);
+  const keys = { companyId, productId, warehouseId };
+  let onHand = '0';
+  let reserved = '0';
+  let level: { available_stock: number; df_quantity: number } | undefined;
+  if (kind === 'receive' || kind === 'return') {
+    onHand = n;
+    level = await queries.addToStockLevel(tx, { ...keys, onHand, reserved });
+  } else if (kind === 'reserve') {
+    reserved = n;
+    level = backOrdering
+      ? await queries.addToStockLevel(tx, { ...keys, onHand, reserved })
+      : await queries.changeStockLevelIf(tx, {
+          ...keys,
+          onHand,
+          reserved,
+          allowNegative: false,
+          requireSellable: true,
+        });
+  } else {
+    // release: the reservation only; issue: the reservation and the goods.
+    reserved = `-${n}`;
+    if (kind === 'issue') onHand = `-${n}`;
+    level = await queries.changeStockLevelIf(tx, {
+      ...keys,
+      onHand,
+      reserved,
+      allowNegative: kind === 'release' || backOrdering,
+      requireSellable: false,
+    });
+  }
+  if (!level) {
+    const current = await queries.findStockLevel(tx, companyId, productId, warehouseId);
+    throw conflict(
+      refusal(kind, {
+        product: context.product_name ?? `product ${productId}`,
+        warehouse: context.name,
+        quantity,
+        onHand: current?.available_stock ?? 0,
+        reserved: current?.df_quantity ?? 0,
+      }),
+    );
+  }
+  return queries.insertLedgerEntry(tx, {
+    company_id: companyId,
+    product_id: productId,
+    warehouse_id: warehouseId,
+    quantity: onHand,
+    balance_after: level.available_stock,
+    reserved_quantity: reserved,
+    reserved_after: level.df_quantity,
+    rate_paise: kind === 'receive' ? (operation.ratePaise ?? null) : null,
+    reason: kind,
+    document_type: operation.documentType,
+    document_id: operation.documentId,
+    user_id: operation.userId,
+  });
+}
+
+/** The sentence of a 409: what was asked, of which product in which warehouse, and what there is. */
+function refusal(
+  kind: StockOperationKind,
+  s: { product: string; warehouse: string; quantity: number; onHand: number; reserved: number },
+): string {
+  const q = formatQuantity;
+  if (kind === 'reserve') {
+    return (
+      `Not enough stock of ${s.product} in ${s.warehouse} to reserve ${q(s.quantity)}: ` +
+      `${q(Math.max(0, roundQuantity(s.onHand - s.reserved)))} sellable ` +
+      `(${q(s.onHand)} on hand, ${q(s.reserved)} reserved).`
+    );
+  }
+  if (kind === 'release') {
+    return `Cannot release ${q(s.quantity)} of ${s.product} in ${s.warehouse}: only ${q(s.reserved)} reserved.`;
+  }
+  if (kind === 'issue' && s.quantity > s.reserved) {
+    return `Cannot issue ${q(s.quantity)} of ${s.product} from ${s.warehouse}: only ${q(s.reserved)} reserved.`;
+  }
+  if (kind === 'issue') {
+    return `Not enough stock of ${s.product} in ${s.warehouse} to issue ${q(s.quantity)}: ${q(s.onHand)} on hand.`;
+  }
+  // Receipts and returns add to the level and are never refused.
+  return `Could not move ${q(s.quantity)} of ${s.product} in ${s.warehouse}.`;
+}
+
+/**
+ * One operation on several lines of a document (an order reserving its products, an invoice
+ * issuing them), in product then warehouse order whatever the order of the lines: every
+ * transaction takes its stock row locks in the same order, so two documents sharing products
+ * never deadlock. Results come back in the order of the lines. The first refusal throws, and the
+ * caller's transaction rolls back, so a document moves all of its lines or none.
+ */
+export async function stockLines(
+  tx: Tx,
+  kind: StockOperationKind,
+  document: Pick<StockOperation, 'companyId' | 'documentType' | 'documentId' | 'userId'>,
+  lines: readonly Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity' | 'ratePaise'>[],
+) {
+  const order = lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => a.line.productId - b.line.productId || a.line.warehouseId - b.line.warehouseId);
+  const results: Awaited<ReturnType<typeof operateOnStock>>[] = new Array(lines.length);
+  for (const { line, index } of order) {
+    results[index] = await operateOnStock(tx, kind, { ...document, ...line });
+  }
+  return results;
+}
+
+/** Reserves every line of a document (a confirmed order), locking stock rows in product order. */
+export const reserveLines = (
+  tx: Tx,
+  document: Parameters<typeof stockLines>[2],
+  lines: Parameters<typeof stockLines>[3],
+) => stockLines(tx, 'reserve', document, lines);
 
 /**
  * The warehouse must be one of the company's and active, and so must its branch; both are

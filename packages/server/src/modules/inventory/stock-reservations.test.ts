@@ -1,0 +1,536 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
+import type { Database } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { insertBranch } from '../branches/branches.service.ts';
+import { insertWarehouse } from '../warehouses/warehouses.service.ts';
+import {
+  issueStock,
+  ledgerOf,
+  postStockMovement,
+  receiveStock,
+  releaseStock,
+  reserveLines,
+  reserveStock,
+  returnStock,
+  type StockOperation,
+  type StockOperationKind,
+  stockLines,
+} from './inventory.service.ts';
+
+const OPERATIONS = {
+  reserve: reserveStock,
+  release: releaseStock,
+  issue: issueStock,
+  receive: receiveStock,
+  return: returnStock,
+} as const;
+
+/** Integer thousandths, so 0.1 + 0.2 stays 0.3. */
+const milli = (n: number) => Math.round(n * 1000);
+const sumOf = (values: number[]) => values.reduce((t, v) => t + milli(v), 0) / 1000;
+
+async function firstWarehouse(company: SignedUpCompany) {
+  return company.t.server.ctx.db
+    .selectFrom('warehouses')
+    .select(['id', 'name'])
+    .where('company_id', '=', company.companyId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function makeProduct(company: SignedUpCompany, backOrdering = false) {
+  const category = await company.api.post(`companies/${company.companyId}/categories`, {
+    name: `Reserve ${unique()}`,
+  });
+  const product = await company.api.post(`companies/${company.companyId}/products`, {
+    name: `Reserved ${unique()}`,
+    category: category.body.id,
+    mrp: 10,
+    selling_price: 10,
+    allow_back_ordering: backOrdering,
+  });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+  return product.body as { id: number; name: string };
+}
+
+function operate(
+  company: SignedUpCompany,
+  kind: StockOperationKind,
+  line: Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity'>,
+  db: Database = company.t.server.ctx.db,
+) {
+  return inTransaction(db, (tx) =>
+    OPERATIONS[kind](tx, {
+      companyId: company.companyId,
+      userId: company.userId,
+      documentType: 'sales_order',
+      documentId: 501,
+      ...line,
+    }),
+  );
+}
+
+const levelOf = (company: SignedUpCompany, productId: number, warehouseId: number) =>
+  company.t.server.ctx.db
+    .selectFrom('stock_levels')
+    .select(['available_stock', 'df_quantity'])
+    .where('company_id', '=', company.companyId)
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+
+/**
+ * The ledger's invariants for one product in one warehouse: its quantities sum to the level's
+ * stock on hand, its reserved quantities to the level's df_quantity, which is also reservations
+ * minus releases minus issues; each row's running balances follow from the row before it.
+ */
+async function expectLedgerMatchesLevel(company: SignedUpCompany, productId: number, warehouseId: number) {
+  const level = (await levelOf(company, productId, warehouseId)) ?? { available_stock: 0, df_quantity: 0 };
+  const rows = (await ledgerOf(company.t.server.ctx.db, company.companyId, productId)).filter(
+    (r) => r.warehouse_id === warehouseId,
+  );
+  expect(sumOf(rows.map((r) => r.quantity))).toBe(level.available_stock);
+  expect(sumOf(rows.map((r) => r.reserved_quantity))).toBe(level.df_quantity);
+  const byReason = (reason: string) =>
+    sumOf(rows.filter((r) => r.reason === reason).map((r) => Math.abs(r.reserved_quantity)));
+  expect(sumOf([byReason('reserve'), -byReason('release'), -byReason('issue')])).toBe(level.df_quantity);
+  let balance = 0;
+  let reserved = 0;
+  for (const row of rows) {
+    balance = sumOf([balance, row.quantity]);
+    reserved = sumOf([reserved, row.reserved_quantity]);
+    expect([row.balance_after, row.reserved_after]).toEqual([balance, reserved]);
+  }
+  expect(level.df_quantity).toBeGreaterThanOrEqual(0);
+  return level;
+}
+
+describe('the reservation API', () => {
+  it('reserves, releases, issues, receives and returns, one ledger row each with running balances', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    const line = { productId: product.id, warehouseId: warehouse.id };
+    const received = await operate(company, 'receive', { ...line, quantity: 10 });
+    expect(received).toMatchObject({ balance_after: 10, reserved_after: 0 });
+    await operate(company, 'reserve', { ...line, quantity: 6.5 });
+    await operate(company, 'release', { ...line, quantity: 1.25 });
+    await operate(company, 'issue', { ...line, quantity: 5 });
+    await operate(company, 'return', { ...line, quantity: 0.5 });
+    expect(await levelOf(company, product.id, warehouse.id)).toEqual({
+      available_stock: 5.5,
+      df_quantity: 0.25,
+    });
+    const ledger = await ledgerOf(company.t.server.ctx.db, company.companyId, product.id);
+    expect(
+      ledger.map((r) => [r.reason, r.quantity, r.reserved_quantity, r.balance_after, r.reserved_after]),
+    ).toEqual([
+      ['receive', 10, 0, 10, 0],
+      ['reserve', 0, 6.5, 10, 6.5],
+      ['release', 0, -1.25, 10, 5.25],
+      ['issue', -5, -5, 5, 0.25],
+      ['return', 0.5, 0, 5.5, 0.25],
+    ]);
+    expect(ledger[1]).toMatchObject({
+      document_type: 'sales_order',
+      document_id: 501,
+      user_id: company.userId,
+    });
+    await expectLedgerMatchesLevel(company, product.id, warehouse.id);
+    // The product detail shows the warehouse's stock and what is reserved of it.
+    const detail = await company.api.get(`products/${product.id}`);
+    expect(detail.body.stock.stock_by_branches[0].stock_by_warehouses[0]).toMatchObject({
+      available_stock: 5.5,
+      df_quantity: 0.25,
+    });
+  });
+
+  it('refuses a reservation beyond sellable stock with a 409 naming product, warehouse and quantities', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    const line = { productId: product.id, warehouseId: warehouse.id };
+    await expect(operate(company, 'reserve', { ...line, quantity: 1 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Not enough stock of ${product.name} in ${warehouse.name} to reserve 1: 0 sellable (0 on hand, 0 reserved).`,
+    });
+    await operate(company, 'receive', { ...line, quantity: 5 });
+    await operate(company, 'reserve', { ...line, quantity: 3 });
+    await expect(operate(company, 'reserve', { ...line, quantity: 2.5 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Not enough stock of ${product.name} in ${warehouse.name} to reserve 2.5: 2 sellable (5 on hand, 3 reserved).`,
+    });
+    await operate(company, 'reserve', { ...line, quantity: 2 });
+    expect(await levelOf(company, product.id, warehouse.id)).toEqual({ available_stock: 5, df_quantity: 5 });
+    expect(await ledgerOf(company.t.server.ctx.db, company.companyId, product.id)).toHaveLength(3);
+  });
+
+  it('cannot release or issue more than is reserved', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    const line = { productId: product.id, warehouseId: warehouse.id };
+    await operate(company, 'receive', { ...line, quantity: 4 });
+    await operate(company, 'reserve', { ...line, quantity: 2 });
+    await expect(operate(company, 'release', { ...line, quantity: 2.001 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Cannot release 2.001 of ${product.name} in ${warehouse.name}: only 2 reserved.`,
+    });
+    await expect(operate(company, 'issue', { ...line, quantity: 3 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Cannot issue 3 of ${product.name} from ${warehouse.name}: only 2 reserved.`,
+    });
+    // Stock adjusted away under a reservation: the issue would take on-hand stock below zero.
+    await inTransaction(company.t.server.ctx.db, (tx) =>
+      postStockMovement(tx, {
+        companyId: company.companyId,
+        productId: product.id,
+        warehouseId: warehouse.id,
+        quantity: -3,
+        reason: 'stock_damaged',
+        userId: company.userId,
+      }),
+    );
+    await expect(operate(company, 'issue', { ...line, quantity: 2 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Not enough stock of ${product.name} in ${warehouse.name} to issue 2: 1 on hand.`,
+    });
+    await operate(company, 'issue', { ...line, quantity: 1 });
+    expect(await expectLedgerMatchesLevel(company, product.id, warehouse.id)).toEqual({
+      available_stock: 0,
+      df_quantity: 1,
+    });
+  });
+
+  it('lets a back-ordering product reserve and issue beyond its stock', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company, true);
+    const line = { productId: product.id, warehouseId: warehouse.id };
+    await operate(company, 'reserve', { ...line, quantity: 3 });
+    await operate(company, 'receive', { ...line, quantity: 1 });
+    await operate(company, 'issue', { ...line, quantity: 2 });
+    expect(await expectLedgerMatchesLevel(company, product.id, warehouse.id)).toEqual({
+      available_stock: -1,
+      df_quantity: 1,
+    });
+    await operate(company, 'release', { ...line, quantity: 1 });
+    await expect(operate(company, 'release', { ...line, quantity: 1 })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+  });
+
+  it('refuses bad quantities, unknown products and warehouses, inactive warehouses and branches', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    for (const quantity of [0, -1, 1.2345, Number.NaN, Number.POSITIVE_INFINITY, 1e12]) {
+      await expect(
+        operate(company, 'receive', { productId: product.id, warehouseId: warehouse.id, quantity }),
+      ).rejects.toMatchObject({
+        code: 'validation_error',
+        errors: { quantity: ['Please enter a valid quantity'] },
+      });
+    }
+    const other = await signUpCompany();
+    const foreignProduct = await makeProduct(other);
+    const foreignWarehouse = await firstWarehouse(other);
+    await expect(
+      operate(company, 'receive', { productId: foreignProduct.id, warehouseId: warehouse.id, quantity: 1 }),
+    ).rejects.toMatchObject({ code: 'validation_error', message: 'Product Not Found' });
+    await expect(
+      operate(company, 'reserve', { productId: product.id, warehouseId: foreignWarehouse.id, quantity: 1 }),
+    ).rejects.toMatchObject({ code: 'validation_error', message: 'Warehouse Not Found' });
+
+    const closed = await insertWarehouse(db, {
+      company_id: company.companyId,
+      branch_id: company.branchId,
+      name: 'Closed',
+    });
+    await operate(company, 'receive', { productId: product.id, warehouseId: closed.id, quantity: 2 });
+    await db.updateTable('warehouses').set({ is_active: false }).where('id', '=', closed.id).execute();
+    await expect(
+      operate(company, 'reserve', { productId: product.id, warehouseId: closed.id, quantity: 1 }),
+    ).rejects.toMatchObject({ code: 'validation_error', message: 'Warehouse Closed is inactive.' });
+
+    const branch = await insertBranch(db, { company_id: company.companyId, name: 'Shut' });
+    const shutWarehouse = await insertWarehouse(db, {
+      company_id: company.companyId,
+      branch_id: branch.id,
+      name: 'Shut WH',
+    });
+    await db.updateTable('branches').set({ is_active: false }).where('id', '=', branch.id).execute();
+    await expect(
+      operate(company, 'receive', { productId: product.id, warehouseId: shutWarehouse.id, quantity: 1 }),
+    ).rejects.toMatchObject({
+      code: 'validation_error',
+      errors: { warehouse: [expect.stringContaining('Shut')] },
+    });
+    expect(await levelOf(company, product.id, shutWarehouse.id)).toBeUndefined();
+  });
+
+  it('keeps df_quantity from going negative and the ledger immutable, in the database itself', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    const entry = await operate(company, 'receive', {
+      productId: product.id,
+      warehouseId: warehouse.id,
+      quantity: 1,
+    });
+    await expect(
+      db
+        .updateTable('stock_levels')
+        .set({ df_quantity: -1 })
+        .where('company_id', '=', company.companyId)
+        .where('product_id', '=', product.id)
+        .execute(),
+    ).rejects.toThrow(/df_quantity_check/);
+    await expect(
+      db.updateTable('stock_ledger').set({ quantity: 2 }).where('id', '=', entry.id).execute(),
+    ).rejects.toThrow(/immutable/);
+    await expect(db.deleteFrom('stock_ledger').where('id', '=', entry.id).execute()).rejects.toThrow(
+      /immutable/,
+    );
+  });
+
+  it('reserveLines moves a document’s lines in product order and returns them in line order', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const warehouse = await firstWarehouse(company);
+    const [a, b, c] = [await makeProduct(company), await makeProduct(company), await makeProduct(company)];
+    for (const p of [a, b, c])
+      await operate(company, 'receive', { productId: p.id, warehouseId: warehouse.id, quantity: 5 });
+    const document = {
+      companyId: company.companyId,
+      documentType: 'sales_order',
+      documentId: 9,
+      userId: company.userId,
+    };
+    const lines = [c, a, b].map((p, i) => ({ productId: p.id, warehouseId: warehouse.id, quantity: i + 1 }));
+    const entries = await inTransaction(db, (tx) => reserveLines(tx, document, lines));
+    expect(entries.map((e) => e.reserved_after)).toEqual([1, 2, 3]);
+    // Ledger ids follow product ids: a, b, c were locked (and written) in that order.
+    const [ea, eb, ec] = [entries[1], entries[2], entries[0]];
+    expect(ea.id < eb.id && eb.id < ec.id).toBe(true);
+    // One refused line: the whole document is refused, nothing of it stays.
+    await expect(
+      inTransaction(db, (tx) =>
+        reserveLines(tx, document, [
+          { productId: a.id, warehouseId: warehouse.id, quantity: 1 },
+          { productId: c.id, warehouseId: warehouse.id, quantity: 9 },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(c.name) });
+    expect((await levelOf(company, a.id, warehouse.id))?.df_quantity).toBe(2);
+    await inTransaction(db, (tx) => stockLines(tx, 'issue', document, lines));
+    for (const p of [a, b, c]) await expectLedgerMatchesLevel(company, p.id, warehouse.id);
+  });
+});
+
+/**
+ * Many reservations race for the last units. On PostgreSQL they run in parallel on separate
+ * connections (each holds its row lock a little while, so they queue on the row); on PGlite the
+ * one connection runs them one after another. Either way exactly the available quantity succeeds.
+ */
+describe(`reservations racing for the last units (${inject('databaseUrl') ? 'PostgreSQL, parallel' : 'PGlite, serial'})`, () => {
+  it('lets exactly the available quantity through; the rest get a 409; the ledger sums to the level', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const warehouse = await firstWarehouse(company);
+    const product = await makeProduct(company);
+    const line = { productId: product.id, warehouseId: warehouse.id };
+    await operate(company, 'receive', { ...line, quantity: 7 });
+    await operate(company, 'reserve', { ...line, quantity: 2 });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, i) =>
+        inTransaction(db, async (tx) => {
+          const entry = await reserveStock(tx, {
+            companyId: company.companyId,
+            userId: company.userId,
+            documentType: 'sales_order',
+            documentId: 1000 + i,
+            ...line,
+            quantity: 1,
+          });
+          await sql`SELECT pg_sleep(0.01)`.execute(tx);
+          return entry;
+        }),
+      ),
+    );
+    const refused = attempts.filter((a) => a.status === 'rejected');
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(5);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+    expect(await expectLedgerMatchesLevel(company, product.id, warehouse.id)).toEqual({
+      available_stock: 7,
+      df_quantity: 7,
+    });
+  });
+
+  it('never deadlocks when documents reserve the same products in different line orders', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const warehouse = await firstWarehouse(company);
+    const products = [await makeProduct(company), await makeProduct(company), await makeProduct(company)];
+    for (const p of products)
+      await operate(company, 'receive', { productId: p.id, warehouseId: warehouse.id, quantity: 100 });
+    const orders = [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [2, 0, 1],
+    ];
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) =>
+        inTransaction(db, async (tx) => {
+          const lines = orders[i % orders.length].map((k) => ({
+            productId: products[k].id,
+            warehouseId: warehouse.id,
+            quantity: 1,
+          }));
+          const entries = await reserveLines(
+            tx,
+            {
+              companyId: company.companyId,
+              documentType: 'sales_order',
+              documentId: i,
+              userId: company.userId,
+            },
+            lines,
+          );
+          await sql`SELECT pg_sleep(0.005)`.execute(tx);
+          return entries;
+        }),
+      ),
+    );
+    expect(
+      attempts.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    for (const p of products) {
+      expect(await expectLedgerMatchesLevel(company, p.id, warehouse.id)).toEqual({
+        available_stock: 100,
+        df_quantity: 24,
+      });
+    }
+  });
+});
+
+describe('the ledger equals the level after any sequence of operations (property)', () => {
+  type Op = { kind: StockOperationKind | 'adjust'; product: number; warehouse: number; quantity: number };
+  let company: SignedUpCompany;
+  let products: { id: number; name: string; backOrdering: boolean }[];
+  let warehouses: number[];
+
+  beforeAll(async () => {
+    company = await signUpCompany();
+    const second = await insertWarehouse(company.t.server.ctx.db, {
+      company_id: company.companyId,
+      branch_id: company.branchId,
+      name: `Second ${unique()}`,
+    });
+    warehouses = [(await firstWarehouse(company)).id, second.id];
+    products = [
+      { ...(await makeProduct(company)), backOrdering: false },
+      { ...(await makeProduct(company)), backOrdering: false },
+      { ...(await makeProduct(company, true)), backOrdering: true },
+    ];
+  });
+
+  const quantity = fc.oneof(
+    fc.integer({ min: 1, max: 6 }),
+    fc.integer({ min: 1, max: 6000 }).map((n) => n / 1000),
+  );
+  const operation: fc.Arbitrary<Op> = fc.record({
+    kind: fc.constantFrom('receive', 'reserve', 'release', 'issue', 'return', 'adjust'),
+    product: fc.integer({ min: 0, max: 2 }),
+    warehouse: fc.integer({ min: 0, max: 1 }),
+    quantity,
+  });
+
+  it('holds for 30 random sequences, each operation refused exactly when a model says so', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 1, maxLength: 20 }),
+        fc.boolean(),
+        async (ops, adjustUp) => {
+          // The model starts from the database's levels (earlier runs left stock behind).
+          const model = new Map<string, { onHand: number; reserved: number }>();
+          for (const p of products) {
+            for (const w of warehouses) {
+              const level = await levelOf(company, p.id, w);
+              model.set(`${p.id}:${w}`, {
+                onHand: milli(level?.available_stock ?? 0),
+                reserved: milli(level?.df_quantity ?? 0),
+              });
+            }
+          }
+          for (const [i, op] of ops.entries()) {
+            const product = products[op.product];
+            const warehouseId = warehouses[op.warehouse];
+            const state = model.get(`${product.id}:${warehouseId}`) ?? { onHand: 0, reserved: 0 };
+            const n = milli(op.quantity);
+            // Adjustments alternate direction (and the generated flag picks where to start).
+            const adjustBy = (i % 2 === 0) === adjustUp ? n : -n;
+            const allowed =
+              op.kind === 'receive' || op.kind === 'return'
+                ? true
+                : op.kind === 'reserve'
+                  ? product.backOrdering || state.onHand - state.reserved >= n
+                  : op.kind === 'release'
+                    ? state.reserved >= n
+                    : op.kind === 'issue'
+                      ? state.reserved >= n && (product.backOrdering || state.onHand >= n)
+                      : state.onHand + adjustBy >= 0;
+            const run =
+              op.kind === 'adjust'
+                ? inTransaction(company.t.server.ctx.db, (tx) =>
+                    postStockMovement(tx, {
+                      companyId: company.companyId,
+                      productId: product.id,
+                      warehouseId,
+                      quantity: adjustBy / 1000,
+                      reason: adjustBy > 0 ? 'extra_inventory_found' : 'stock_lost',
+                      userId: company.userId,
+                    }),
+                  )
+                : operate(company, op.kind, { productId: product.id, warehouseId, quantity: op.quantity });
+            const outcome = await run.then(
+              () => 'done',
+              (error) => (error?.code === 'conflict' ? 'refused' : Promise.reject(error)),
+            );
+            expect(outcome, `${op.kind} ${op.quantity} with ${JSON.stringify(state)}`).toBe(
+              allowed ? 'done' : 'refused',
+            );
+            if (!allowed) continue;
+            if (op.kind === 'receive' || op.kind === 'return') state.onHand += n;
+            if (op.kind === 'adjust') state.onHand += adjustBy;
+            if (op.kind === 'reserve') state.reserved += n;
+            if (op.kind === 'release') state.reserved -= n;
+            if (op.kind === 'issue') {
+              state.onHand -= n;
+              state.reserved -= n;
+            }
+          }
+          for (const p of products) {
+            for (const w of warehouses) {
+              const level = await expectLedgerMatchesLevel(company, p.id, w);
+              const state = model.get(`${p.id}:${w}`);
+              expect([milli(level.available_stock), milli(level.df_quantity)]).toEqual([
+                state?.onHand,
+                state?.reserved,
+              ]);
+              if (!p.backOrdering) expect(level.available_stock).toBeGreaterThanOrEqual(0);
+              expect(level.df_quantity).toBeGreaterThanOrEqual(0);
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
