@@ -32,6 +32,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
+import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -82,6 +83,7 @@ const MODULES = [
   cashpointsRoutes,
   buyerGroupsRoutes,
   inventoryAdjustmentsRoutes,
+  inventoryTransfersRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -123,6 +123,12 @@ async function idsOf(company: SignedUpCompany) {
     notes: `B-${c}`,
     lines: [{ product: product.body.id, quantity: 1 }],
   });
+  const inventoryTransfer = await company.api.post(`companies/${c}/inventory_transfers`, {
+    source_warehouse: signUpWarehouse.id,
+    destination_warehouse: warehouse.body.id,
+    notes: `B-${c}`,
+    lines: [{ product: product.body.id, quantity: 1 }],
+  });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -152,6 +158,7 @@ async function idsOf(company: SignedUpCompany) {
     warehouseId: warehouse.body.id,
     warehouseBuyerId: warehouseBuyer.body.results[0].id,
     inventoryAdjustmentId: inventoryAdjustment.body.id,
+    inventoryTransferId: inventoryTransfer.body.id,
   };
 }
 
@@ -189,6 +196,7 @@ function idFor(url: string, ids: Ids): number {
     warehouses: ids.warehouseId,
     warehouse_buyers: ids.warehouseBuyerId,
     inventory_adjustments: ids.inventoryAdjustmentId,
+    inventory_transfers: ids.inventoryTransferId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -319,6 +327,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/sellers/:id/assign_products': { products: [1], reassign: true },
   'POST /api/admin/companies/:companyId/accounts': { name: 'Intruder account', account_type: 1 },
   'PATCH /api/admin/accounts/:id': { name: 'Intruder account' },
+  'PATCH /api/inventory_transfers/:id': { notes: 'Intruder' },
+  'POST /api/inventory_transfers/:id/receive': { lines: [{ line: 1, quantity: 1 }] },
 };
 
 describe('tenant isolation', () => {

@@ -108,6 +108,18 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/inventory-adjustments/inventory-adjustment-detail-page'),
     'InventoryAdjustmentDetailPage',
   ),
+  [PATHS.inventoryTransfers]: lazyRouteComponent(
+    () => import('../features/inventory-transfers/inventory-transfers-page'),
+    'InventoryTransfersPage',
+  ),
+  [PATHS.inventoryTransferNew]: lazyRouteComponent(
+    () => import('../features/inventory-transfers/inventory-transfer-create-page'),
+    'InventoryTransferCreatePage',
+  ),
+  [PATHS.inventoryTransfer]: lazyRouteComponent(
+    () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
+    'InventoryTransferDetailPage',
+  ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
 };

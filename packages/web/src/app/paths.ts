@@ -39,6 +39,9 @@ export const PATHS = {
   inventoryAdjustments: '/inventory-adjustments',
   inventoryAdjustmentNew: '/inventory-adjustments/new',
   inventoryAdjustment: '/inventory-adjustments/$adjustmentId',
+  inventoryTransfers: '/inventory-transfers',
+  inventoryTransferNew: '/inventory-transfers/new',
+  inventoryTransfer: '/inventory-transfers/$transferId',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
@@ -64,3 +67,6 @@ export const buyerPath = (id: number) => `/buyers/${id}`;
 
 /** The address of one inventory adjustment's page. */
 export const inventoryAdjustmentPath = (id: number) => `/inventory-adjustments/${id}`;
+
+/** The address of one inventory transfer's page. */
+export const inventoryTransferPath = (id: number) => `/inventory-transfers/${id}`;

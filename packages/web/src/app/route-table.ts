@@ -36,6 +36,18 @@ const EXTRA_ROUTES: AppRoute[] = [
     permission: 'view_inventory_adjustment',
     navbar: true,
   },
+  {
+    path: PATHS.inventoryTransferNew,
+    title: 'Inventory Transfer',
+    permission: 'view_inventory_transfer',
+    navbar: true,
+  },
+  {
+    path: PATHS.inventoryTransfer,
+    title: 'Inventory Transfer',
+    permission: 'view_inventory_transfer',
+    navbar: true,
+  },
 ];
 
 export const ROUTE_TABLE: AppRoute[] = [

@@ -7,6 +7,7 @@ import { PATHS, productEditPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { StockMovementsCard } from '../inventory-transfers/stock-movements-card';
 import { ProductDetailCard } from './product-detail-card';
 import {
   ProductContentCard,
@@ -157,6 +158,7 @@ export function ProductDetails({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <ProductStockCard stock={product.stock} />
+            <StockMovementsCard productId={product.id} stock={product.stock} />
             <ProductFilesCard product={product} canChange={canChange} />
             <ProductHistoryCard productId={product.id} />
           </Stack>
