@@ -30,7 +30,20 @@ async function newDatabase(): Promise<{ url: string | undefined; drop: () => Pro
   await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(runDatabase);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // The server's pool may still be closing its connections; killing them (WITH FORCE) would make
+  // those clients emit errors nobody listens to any more. Wait for them to go instead.
+  const drop = async () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        return await onServer(`DROP DATABASE IF EXISTS ${name}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 let database: Awaited<ReturnType<typeof newDatabase>>;
