@@ -123,5 +123,13 @@ describe('stock movement reason labels', () => {
     expect(stockMovementReasonLabel('transfer_in')).toBe('Transfer received');
     expect(stockMovementReasonLabel('opening_stock')).toBe('Opening stock');
     expect(stockMovementReasonLabel('sales_invoice')).toBe('Sales invoice');
+    expect(stockMovementReasonLabel('opening')).toBe('Opening stock');
+    expect(stockMovementReasonLabel('reserve')).toBe('Reserved for an order');
+    expect(stockMovementReasonLabel('release')).toBe('Reservation released');
+    expect(stockMovementReasonLabel('issue')).toBe('Issued against an order');
+    expect(stockMovementReasonLabel('receive')).toBe('Stock received');
+    expect(stockMovementReasonLabel('return')).toBe('Stock returned');
+    expect(stockMovementReasonLabel('bulk_update')).toBe('Bulk stock update');
+    expect(stockMovementReasonLabel('item_return')).toBe('Item return');
   });
 });

@@ -177,9 +177,18 @@ export const TRANSFER_MOVEMENT_REASONS = {
 
 const MOVEMENT_REASON_LABELS: Record<string, string> = {
   opening_stock: 'Opening stock',
+  opening: 'Opening stock',
   transfer_out: 'Transfer dispatched',
   transfer_in: 'Transfer received',
   transfer_return: 'Transfer cancelled',
+  // The sales side's reservations: reserve and release move reserved stock only; issue takes the
+  // reserved stock out of the warehouse (an invoice); receive and return bring stock in.
+  reserve: 'Reserved for an order',
+  release: 'Reservation released',
+  issue: 'Issued against an order',
+  receive: 'Stock received',
+  return: 'Stock returned',
+  bulk_update: 'Bulk stock update',
 };
 
 /** The label of a stock ledger reason: the adjustment reasons' spec labels, the transfer and opening ones, else the reason humanised. */

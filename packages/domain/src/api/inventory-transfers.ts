@@ -218,6 +218,10 @@ export const stockMovementOutput = z.object({
   quantity: z.number(),
   /** The warehouse's stock of the product after this movement. */
   balance: z.number(),
+  /** Signed change to the stock reserved for confirmed orders (reserve +, release and issue -; else 0). */
+  reserved_quantity: z.number(),
+  /** The warehouse's reserved stock of the product after this movement. */
+  reserved_after: z.number(),
   document: z
     .object({ type: z.string(), id: z.number().int().nullable(), number: z.string().nullable() })
     .nullable(),

@@ -49,7 +49,6 @@ export const PRODUCT_MESSAGES = {
   buyer_group_inactive: 'This buyer group is inactive.',
   seller_not_found: 'Seller Not Found',
   warehouse_not_found: 'Warehouse Not Found',
-  warehouse_inactive: 'This warehouse is inactive.',
   warehouse_required: 'Choose the warehouse that receives the opening stock.',
   opening_stock_locked: 'Opening stock can only be set when the product is created.',
   related_not_found: 'Product Not Found',

@@ -301,7 +301,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
     expect((await company.api.post(`warehouses/${warehouse.id}/deactivate`)).status).toBe(200);
     const inactive = await company.api.post(listPath(company), body());
     expect(inactive.status).toBe(400);
-    expect(inactive.body.errors.warehouse).toEqual(['This warehouse is inactive.']);
+    expect(inactive.body.errors.warehouse).toEqual([`Warehouse ${warehouse.name} is inactive.`]);
     expect((await company.api.post(`warehouses/${warehouse.id}/activate`)).status).toBe(200);
 
     const branch = await insertBranch(db, { company_id: company.companyId, name: `Closed ${unique()}` });

@@ -309,6 +309,8 @@ export function stockMovements(
         'm.id',
         'm.quantity',
         'm.balance_after',
+        'm.reserved_quantity',
+        'm.reserved_after',
         'm.reason',
         'm.document_type',
         'm.document_id',

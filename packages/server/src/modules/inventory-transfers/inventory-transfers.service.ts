@@ -441,6 +441,8 @@ export async function productStockMovements(
       reason_label: stockMovementReasonLabel(row.reason),
       quantity: row.quantity,
       balance: row.balance_after,
+      reserved_quantity: row.reserved_quantity,
+      reserved_after: row.reserved_after,
       document: row.document_type
         ? { type: row.document_type, id: row.document_id, number: row.document_number }
         : null,

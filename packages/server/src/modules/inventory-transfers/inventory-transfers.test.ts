@@ -7,7 +7,7 @@ import {
 } from '../../../test/factories.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
-import { ledgerOf, reserveStock } from '../inventory/inventory.service.ts';
+import { issueStock, ledgerOf, releaseStock, reserveStock } from '../inventory/inventory.service.ts';
 
 const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
 const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
@@ -326,14 +326,14 @@ describe('POST inventory_transfers/{id}/dispatch', () => {
     expect((await company.api.post(`warehouses/${b.id}/deactivate`)).status).toBe(200);
     const inactive = await company.api.post(`inventory_transfers/${made.id}/dispatch`);
     expect(inactive.status).toBe(400);
-    expect(inactive.body.errors.destination_warehouse).toEqual(['This warehouse is inactive.']);
+    expect(inactive.body.errors.destination_warehouse).toEqual([`Warehouse ${b.name} is inactive.`]);
     const create = await company.api.post(listPath(company), {
       source_warehouse: a.id,
       destination_warehouse: b.id,
       lines: [{ product: p.id, quantity: 1 }],
     });
     expect(create.status).toBe(400);
-    expect(create.body.errors.destination_warehouse).toEqual(['This warehouse is inactive.']);
+    expect(create.body.errors.destination_warehouse).toEqual([`Warehouse ${b.name} is inactive.`]);
     expect((await company.api.post(`warehouses/${b.id}/activate`)).status).toBe(200);
 
     const branch = await insertBranch(db, { company_id: company.companyId, name: `Closed ${unique()}` });
@@ -425,7 +425,7 @@ describe('POST inventory_transfers/{id}/receive', () => {
       lines: [{ line: made.lines[0].id, quantity: 3 }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors.destination_warehouse).toEqual(['This warehouse is inactive.']);
+    expect(res.body.errors.destination_warehouse).toEqual([`Warehouse ${b.name} is inactive.`]);
   });
 });
 
@@ -683,6 +683,70 @@ describe('GET inventory_transfers/{id} and /history; action routes on unknown id
 });
 
 describe('GET products/{id}/stock_movements', () => {
+  it('shows reservation rows with their change to reserved stock and its balance', async () => {
+    const { company, a, products } = await setUp([10]);
+    const [p] = products;
+    const line = {
+      companyId: company.companyId,
+      userId: company.userId,
+      documentType: 'sales_order',
+      documentId: 77,
+      productId: p.id,
+      warehouseId: a.id,
+    };
+    await inTransaction(dbOf(company), async (tx) => {
+      await reserveStock(tx, { ...line, quantity: 5 });
+      await releaseStock(tx, { ...line, quantity: 1 });
+      await issueStock(tx, { ...line, quantity: 3 });
+    });
+    const res = await company.api.get(`products/${p.id}/stock_movements`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.results.map((m: any) => ({
+      reason: m.reason,
+      reason_label: m.reason_label,
+      quantity: m.quantity,
+      balance: m.balance,
+      reserved_quantity: m.reserved_quantity,
+      reserved_after: m.reserved_after,
+    }));
+    expect(rows).toEqual([
+      {
+        reason: 'issue',
+        reason_label: 'Issued against an order',
+        quantity: -3,
+        balance: 7,
+        reserved_quantity: -3,
+        reserved_after: 1,
+      },
+      {
+        reason: 'release',
+        reason_label: 'Reservation released',
+        quantity: 0,
+        balance: 10,
+        reserved_quantity: -1,
+        reserved_after: 4,
+      },
+      {
+        reason: 'reserve',
+        reason_label: 'Reserved for an order',
+        quantity: 0,
+        balance: 10,
+        reserved_quantity: 5,
+        reserved_after: 5,
+      },
+      {
+        reason: 'opening_stock',
+        reason_label: 'Opening stock',
+        quantity: 10,
+        balance: 10,
+        reserved_quantity: 0,
+        reserved_after: 0,
+      },
+    ]);
+    // Other documents have no number here.
+    expect(res.body.results[0].document).toEqual({ type: 'sales_order', id: 77, number: null });
+  });
+
   it('filters by date range, refuses bad filters, is Not Found for foreign products and needs view_inventory', async () => {
     const { company, a, products } = await setUp([5]);
     const [p] = products;

@@ -318,7 +318,7 @@ export async function assertActiveWarehouse(
 ) {
   const warehouse = await queries.findWarehouseForShare(tx, companyId, warehouseId);
   if (!warehouse) throw validationError(field, 'Warehouse Not Found');
-  if (!warehouse.is_active) throw validationError(field, 'This warehouse is inactive.');
+  if (!warehouse.is_active) throw validationError(field, warehouseInactiveMessage(warehouse.name));
   if (!warehouse.branch_is_active) throw validationError(field, branchInactiveMessage(warehouse.branch_name));
   return warehouse;
 }

@@ -498,7 +498,11 @@ describe('POST companies/{companyId}/products', () => {
       [{ unit: foreignUnit.id }, 'unit', 'Unit Not Found'],
       [{ sales_channel: foreignChannel.id }, 'sales_channel', 'Sales Channel Not Found'],
       [{ warehouse: foreignWarehouse.id }, 'warehouse', 'Warehouse Not Found'],
-      [{ warehouse: inactiveWarehouse.id, opening_stock: 5 }, 'warehouse', 'This warehouse is inactive.'],
+      [
+        { warehouse: inactiveWarehouse.id, opening_stock: 5 },
+        'warehouse',
+        `Warehouse ${inactiveWarehouse.name} is inactive.`,
+      ],
       [{ buyer_group: 1 }, 'buyer_group', 'Buyer Group Not Found'],
       [{ seller: 1 }, 'seller', 'Seller Not Found'],
       [

@@ -43,9 +43,15 @@ function DocumentLink({ document }: { document: StockMovement['document'] }): Re
   return <Text size="xs">{label}</Text>;
 }
 
+/** A signed quantity: '+2', '−1.5' (a true minus sign), '0'. */
+export const signedQuantity = (quantity: number) =>
+  `${quantity > 0 ? '+' : quantity < 0 ? '−' : ''}${formatQuantity(Math.abs(quantity))}`;
+
 /**
  * 'Stock Movements' of a product: its ledger newest first, each movement with its warehouse,
  * reason, signed quantity, the warehouse's balance after it, and the document that made it.
+ * Reservation rows (reserve, release, issue) also change the stock reserved for orders: that change
+ * and the reserved stock after it show on a second line ('Reserved +2 → 5').
  */
 export function StockMovementsCard({ productId, stock }: { productId: number; stock: ProductStock }) {
   const user = useCurrentUser();
@@ -108,16 +114,20 @@ export function StockMovementsCard({ productId, stock }: { productId: number; st
                       {m.warehouse.name} · {dayjs(m.created_at).format('DD/MM/YYYY, hh:mm A')}
                       {m.user ? ` · ${`${m.user.first_name} ${m.user.last_name}`.trim()}` : ''}
                     </Text>
+                    {m.reserved_quantity !== 0 && (
+                      <Text size="xs" c="orange.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        Reserved {signedQuantity(m.reserved_quantity)} → {formatQuantity(m.reserved_after)}
+                      </Text>
+                    )}
                     <DocumentLink document={m.document} />
                   </Stack>
                 </Table.Td>
                 <Table.Td
                   ta="right"
-                  c={m.quantity < 0 ? 'red' : 'teal'}
+                  c={m.quantity < 0 ? 'red' : m.quantity > 0 ? 'teal' : 'dimmed'}
                   style={{ fontVariantNumeric: 'tabular-nums' }}
                 >
-                  {m.quantity > 0 ? '+' : '−'}
-                  {formatQuantity(Math.abs(m.quantity))}
+                  {signedQuantity(m.quantity)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatQuantity(m.balance)}
@@ -152,7 +162,7 @@ export function StockMovementsCard({ productId, stock }: { productId: number; st
           />
         </Group>
         <Text size="xs" c="dimmed">
-          Balance is the warehouse's stock after the movement.
+          Balance is the warehouse's stock after the movement; reserved is the stock held for orders.
         </Text>
         {body}
       </Stack>
