@@ -23,6 +23,7 @@ import type { AuthLimits } from './modules/auth/auth.service.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { bulkInventoryRoutes } from './modules/bulk-inventory/bulk-inventory.routes.ts';
 import { buyerGroupsRoutes } from './modules/buyer-groups/buyer-groups.routes.ts';
 import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts';
 import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
@@ -84,6 +85,7 @@ const MODULES = [
   buyerGroupsRoutes,
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
+  bulkInventoryRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

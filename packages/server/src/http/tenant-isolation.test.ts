@@ -175,6 +175,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.includes('/v1/branches/:id')) return ids.branchId;
   if (/^\/api\/(v\d\/)?sellers\/:id/.test(url)) return ids.sellerId;
   if (/^\/api\/(v\d\/)?(admin\/)?accounts\/:id/.test(url)) return ids.accountId;
+  if (url.startsWith('/api/admin/warehouses/:id/')) return ids.warehouseId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

@@ -9,7 +9,7 @@ import {
 import { inventoryAdjustmentReasonLabel } from '@b2b/domain/inventory-adjustments';
 import { roundQuantity } from '@b2b/domain/products';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -99,90 +99,102 @@ export async function createAdjustment(options: {
   if (adjustedOn > todayInIndia()) {
     throw validationError('adjusted_on', INVENTORY_ADJUSTMENT_MESSAGES.date_in_future);
   }
-  const id = await inTransaction(db, async (tx) => {
-    await assertActiveWarehouse(tx, companyId, input.warehouse, 'warehouse');
-    const productIds = input.lines.map((line) => line.product);
-    const live = new Set((await queries.findLiveProducts(tx, companyId, productIds)).map((p) => p.id));
-    const missing = productIds.findIndex((productId) => !live.has(productId));
-    if (missing >= 0) {
-      throw validationError(`lines.${missing}.product`, INVENTORY_ADJUSTMENT_MESSAGES.product_not_found);
+  const { id } = await inTransaction(db, (tx) => writeAdjustment(tx, actor, input, adjustedOn));
+  return getAdjustment(db, companyId, id);
+}
+
+/**
+ * The body of createAdjustment inside the caller's transaction (bulk files write several
+ * adjustments in one). Returns the new document's id and number.
+ */
+export async function writeAdjustment(
+  tx: Tx,
+  actor: Principal,
+  input: InventoryAdjustmentCreate,
+  adjustedOn: string,
+): Promise<{ id: number; number: string }> {
+  const { companyId } = actor;
+  await assertActiveWarehouse(tx, companyId, input.warehouse, 'warehouse');
+  const productIds = input.lines.map((line) => line.product);
+  const live = new Set((await queries.findLiveProducts(tx, companyId, productIds)).map((p) => p.id));
+  const missing = productIds.findIndex((productId) => !live.has(productId));
+  if (missing >= 0) {
+    throw validationError(`lines.${missing}.product`, INVENTORY_ADJUSTMENT_MESSAGES.product_not_found);
+  }
+  const number = await nextDocumentNumber(tx, companyId, DOCUMENT_TYPE);
+  const { id } = await queries.insertAdjustment(tx, {
+    company_id: companyId,
+    number,
+    warehouse_id: input.warehouse,
+    reason: input.reason,
+    adjusted_on: adjustedOn,
+    notes: input.notes ?? null,
+    created_by: actor.userId,
+  });
+  // Stock rows are locked in product order, so concurrent documents never deadlock.
+  const ordered = input.lines
+    .map((line, index) => ({ ...line, index }))
+    .sort((a, b) => a.product - b.product);
+  const posted = new Map<number, { before: number; after: number }>();
+  for (const line of ordered) {
+    try {
+      const entry = await postStockMovement(tx, {
+        companyId,
+        productId: line.product,
+        warehouseId: input.warehouse,
+        quantity: line.quantity,
+        reason: input.reason,
+        documentType: DOCUMENT_TYPE,
+        documentId: id,
+        userId: actor.userId,
+      });
+      posted.set(line.index, {
+        after: entry.balance_after,
+        before: roundQuantity(entry.balance_after - line.quantity),
+      });
+    } catch (error) {
+      // The refusal names product, warehouse and quantities; it also points at the line.
+      if (error instanceof AppError && error.code === 'conflict') {
+        throw new AppError('conflict', error.message, {
+          errors: { [`lines.${line.index}.quantity`]: [error.message] },
+        });
+      }
+      throw error;
     }
-    const number = await nextDocumentNumber(tx, companyId, DOCUMENT_TYPE);
-    const { id } = await queries.insertAdjustment(tx, {
-      company_id: companyId,
+  }
+  await queries.insertLines(
+    tx,
+    input.lines.map((line, index) => {
+      const stock = posted.get(index) as { before: number; after: number };
+      return {
+        company_id: companyId,
+        adjustment_id: id,
+        product_id: line.product,
+        quantity: decimal(line.quantity),
+        stock_before: decimal(stock.before),
+        stock_after: decimal(stock.after),
+      };
+    }),
+  );
+  await recordHistory(tx, {
+    companyId,
+    entityType: DOCUMENT_TYPE,
+    entityId: id,
+    action: 'created',
+    userId: actor.userId,
+    changes: {
       number,
-      warehouse_id: input.warehouse,
+      warehouse: input.warehouse,
       reason: input.reason,
       adjusted_on: adjustedOn,
       notes: input.notes ?? null,
-      created_by: actor.userId,
-    });
-    // Stock rows are locked in product order, so concurrent documents never deadlock.
-    const ordered = input.lines
-      .map((line, index) => ({ ...line, index }))
-      .sort((a, b) => a.product - b.product);
-    const posted = new Map<number, { before: number; after: number }>();
-    for (const line of ordered) {
-      try {
-        const entry = await postStockMovement(tx, {
-          companyId,
-          productId: line.product,
-          warehouseId: input.warehouse,
-          quantity: line.quantity,
-          reason: input.reason,
-          documentType: DOCUMENT_TYPE,
-          documentId: id,
-          userId: actor.userId,
-        });
-        posted.set(line.index, {
-          after: entry.balance_after,
-          before: roundQuantity(entry.balance_after - line.quantity),
-        });
-      } catch (error) {
-        // The refusal names product, warehouse and quantities; it also points at the line.
-        if (error instanceof AppError && error.code === 'conflict') {
-          throw new AppError('conflict', error.message, {
-            errors: { [`lines.${line.index}.quantity`]: [error.message] },
-          });
-        }
-        throw error;
-      }
-    }
-    await queries.insertLines(
-      tx,
-      input.lines.map((line, index) => {
-        const stock = posted.get(index) as { before: number; after: number };
-        return {
-          company_id: companyId,
-          adjustment_id: id,
-          product_id: line.product,
-          quantity: decimal(line.quantity),
-          stock_before: decimal(stock.before),
-          stock_after: decimal(stock.after),
-        };
-      }),
-    );
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'created',
-      userId: actor.userId,
-      changes: {
-        number,
-        warehouse: input.warehouse,
-        reason: input.reason,
-        adjusted_on: adjustedOn,
-        notes: input.notes ?? null,
-        lines: input.lines.map((line, index) => ({
-          product: line.product,
-          quantity: line.quantity,
-          stock_before: posted.get(index)?.before,
-          stock_after: posted.get(index)?.after,
-        })),
-      },
-    });
-    return id;
+      lines: input.lines.map((line, index) => ({
+        product: line.product,
+        quantity: line.quantity,
+        stock_before: posted.get(index)?.before,
+        stock_after: posted.get(index)?.after,
+      })),
+    },
   });
-  return getAdjustment(db, companyId, id);
+  return { id, number };
 }

@@ -1,13 +1,16 @@
 import { formatQuantity } from '@b2b/domain/money';
-import { Anchor, Badge, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconFileUpload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
 import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { useListParams } from '../../components/use-list-params';
+import { bulkKindPermission, WarehouseBulkUpdateDialog } from './warehouse-bulk-update-dialog';
 import { type WarehouseInventoryRow, warehouseInventoryQuery } from './warehouses.api';
 
 const STOCK_FILTERS = [
@@ -70,6 +73,11 @@ export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) 
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, 300);
   const [stockFilter, setStockFilter] = useState('all');
+  const user = useCurrentUser();
+  const bulkKinds = (['adjustment', 'update', 'tally'] as const).filter((kind) =>
+    canPerform(user, bulkKindPermission(kind)),
+  );
+  const [bulkOpen, setBulkOpen] = useState(false);
   const { setSearch } = list;
   useEffect(() => setSearch(search.trim()), [search, setSearch]);
   const inventory = useQuery(
@@ -101,7 +109,25 @@ export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) 
             }}
             w={160}
           />
+          {bulkKinds.length > 0 && (
+            <Button
+              ml="auto"
+              variant="light"
+              leftSection={<IconFileUpload size={16} />}
+              onClick={() => setBulkOpen(true)}
+            >
+              Bulk Update
+            </Button>
+          )}
         </Group>
+        {bulkKinds.length > 0 && (
+          <WarehouseBulkUpdateDialog
+            warehouseId={warehouseId}
+            opened={bulkOpen}
+            onClose={() => setBulkOpen(false)}
+            kinds={[...bulkKinds]}
+          />
+        )}
         <DataTable
           label="Product inventory"
           columns={inventoryColumns}

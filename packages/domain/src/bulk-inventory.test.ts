@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_INVENTORY_MAX_ROWS,
+  BULK_MESSAGES,
+  parseBulkNumber,
+  parseCsv,
+  readBulkFile,
+} from './bulk-inventory.ts';
+
+describe('parseCsv', () => {
+  it('reads quoted fields, doubled quotes, a BOM, CRLF and line breaks inside quotes', () => {
+    const text = '\uFEFFsku,notes\r\n"A,1","say ""hi"""\r\n"B","two\r\nlines"\r\nC,\r\n';
+    expect(parseCsv(text)).toEqual([
+      { row: 1, fields: ['sku', 'notes'] },
+      { row: 2, fields: ['A,1', 'say "hi"'] },
+      { row: 3, fields: ['B', 'two\r\nlines'] },
+      { row: 5, fields: ['C', ''] },
+    ]);
+  });
+
+  it('accepts LF and CR line ends, skips blank lines but keeps row numbers, and needs no final newline', () => {
+    expect(parseCsv('a,b\n\n1,2\r3,4')).toEqual([
+      { row: 1, fields: ['a', 'b'] },
+      { row: 3, fields: ['1', '2'] },
+      { row: 4, fields: ['3', '4'] },
+    ]);
+  });
+
+  it('refuses an unterminated quote', () => {
+    expect(() => parseCsv('a\n"open')).toThrow(BULK_MESSAGES.unterminated_quote);
+  });
+});
+
+describe('parseBulkNumber', () => {
+  it.each([
+    ['12', false, 12],
+    ['-2.5', false, -2.5],
+    ['+3', false, 3],
+    ['1,20,000.5', false, 120000.5],
+    ['120.000 Nos', true, 120],
+    ['120 Nos', false, null],
+    ['abc', false, null],
+    ['1,,2', false, null],
+    ['', false, null],
+  ])('%s (unit %s) is %s', (raw, unit, expected) => {
+    expect(parseBulkNumber(raw, unit)).toBe(expected);
+  });
+});
+
+describe('readBulkFile', () => {
+  it('reads an adjustment file with headers in any case and reasons by value or label', () => {
+    const { rows, errors } = readBulkFile(
+      'adjustment',
+      'SKU,Quantity,Reason,Notes,extra\nA,-2,stock_damaged,broken,x\nB,5,Extra inventory found,,\n,,,,\n',
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { row: 2, key: 'A', quantity: -2, reason: 'stock_damaged', notes: 'broken' },
+      { row: 3, key: 'B', quantity: 5, reason: 'extra_inventory_found' },
+    ]);
+  });
+
+  it('reports every bad row with its number and column', () => {
+    const { errors } = readBulkFile(
+      'adjustment',
+      'sku,quantity,reason\nA,2,stock_damaged\n,x,nonsense\nB,0,item_return\nC,1.2345,item_return\nA,-1,stock_damaged\n',
+    );
+    expect(errors).toEqual([
+      {
+        row: 2,
+        column: 'quantity',
+        message: 'Stock damaged only takes stock out: the quantity must be negative.',
+      },
+      { row: 3, column: 'sku', message: BULK_MESSAGES.required },
+      { row: 3, column: 'quantity', message: BULK_MESSAGES.number },
+      { row: 3, column: 'reason', message: BULK_MESSAGES.reason },
+      { row: 4, column: 'quantity', message: BULK_MESSAGES.zero },
+      { row: 5, column: 'quantity', message: BULK_MESSAGES.decimals },
+      { row: 6, column: 'sku', message: BULK_MESSAGES.repeated_reason },
+    ]);
+  });
+
+  it('names a missing column, an empty file and too many rows', () => {
+    expect(readBulkFile('update', 'sku,qty\nA,1\n').errors).toEqual([
+      { row: 1, column: 'stock', message: "The column 'stock' is missing." },
+    ]);
+    expect(readBulkFile('update', 'sku,stock\n').errors[0].message).toBe(BULK_MESSAGES.empty);
+    expect(readBulkFile('update', '').errors[0].message).toBe(BULK_MESSAGES.empty);
+    const big = `sku,stock\n${Array.from({ length: BULK_INVENTORY_MAX_ROWS + 1 }, (_, i) => `S${i},1`).join('\n')}`;
+    expect(readBulkFile('update', big).errors[0].message).toBe(BULK_MESSAGES.too_many_rows);
+  });
+
+  it('set stock refuses negative stock and a repeated SKU; zero is allowed', () => {
+    const { rows, errors } = readBulkFile('update', 'sku,stock\nA,0\nB,-1\na,3\n');
+    expect(rows).toEqual([{ row: 2, key: 'A', quantity: 0 }]);
+    expect(errors).toEqual([
+      { row: 3, column: 'stock', message: BULK_MESSAGES.negative_stock },
+      { row: 4, column: 'sku', message: BULK_MESSAGES.repeated },
+    ]);
+  });
+
+  it("reads Tally's stock summary columns with units", () => {
+    const { rows, errors } = readBulkFile(
+      'tally',
+      'Name of Item,Quantity,Rate\nBlue  Pen,"1,200.000 Nos",5\n',
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([{ row: 2, key: 'Blue  Pen', quantity: 1200 }]);
+  });
+});
