@@ -107,4 +107,12 @@ describe('readBulkFile', () => {
     expect(errors).toEqual([]);
     expect(rows).toEqual([{ row: 2, key: 'Blue  Pen', quantity: 1200 }]);
   });
+
+  it("skips the Tally export's Grand Total line, and only for Tally files", () => {
+    const tally = readBulkFile('tally', 'Name of Item,Quantity\nBlue Pen,5 Nos\nGrand  Total,"1,205 Nos"\n');
+    expect(tally.errors).toEqual([]);
+    expect(tally.rows).toEqual([{ row: 2, key: 'Blue Pen', quantity: 5 }]);
+    const update = readBulkFile('update', 'sku,stock\nGrand Total,5\n');
+    expect(update.rows).toEqual([{ row: 2, key: 'Grand Total', quantity: 5 }]);
+  });
 });

@@ -208,6 +208,8 @@ export function readBulkFile(
   const seen = new Set<string>();
   const rows: BulkRow[] = [];
   for (const { row, fields } of data) {
+    // Tally's stock summary ends with its total line; it is not an item.
+    if (kind === 'tally' && isTallyTotalLine(cell(fields, keyColumn))) continue;
     const rowErrors: BulkRowError[] = [];
     const fail = (column: string, message: string) => rowErrors.push({ row, column, message });
     const key = cell(fields, keyColumn);
@@ -245,6 +247,9 @@ export function readBulkFile(
   }
   return { rows, errors };
 }
+
+/** The closing 'Grand Total' line of a Tally stock summary export. */
+export const isTallyTotalLine = (name: string) => normalise(name) === 'grand total';
 
 /** Matching key of a Tally item name: trimmed, inner spaces collapsed, case ignored. */
 export const tallyNameKey = normalise;
