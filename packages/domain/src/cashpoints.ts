@@ -1,12 +1,12 @@
 import { LOCALE, toPaise, toRupees } from './money.ts';
 import {
-  indianCalendarDay,
   isNonZero,
   isNumber,
   isPositiveNumber,
   MESSAGES,
   maxDecimals,
   numberField,
+  todayInIndia,
   tomorrow,
 } from './validation.ts';
 
@@ -67,9 +67,7 @@ export const cashpointAmount = numberField(
 );
 
 /** Today's calendar day in India (YYYY-MM-DD): the day cashpoint expiry is measured against. */
-export function indianToday(now: Date = new Date()): string {
-  return indianCalendarDay(now) as string;
-}
+export const indianToday = todayInIndia;
 
 /** A YYYY-MM-DD day moved by whole days. */
 export function addDays(day: string, days: number): string {

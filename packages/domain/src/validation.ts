@@ -399,6 +399,19 @@ export function indianCalendarDay(value: Date | string): string | null {
   return Number.isNaN(value.getTime()) ? null : IST_DATE.format(value);
 }
 
+/** Today's calendar day in India (YYYY-MM-DD). */
+export const todayInIndia = (now: Date = new Date()): string => indianCalendarDay(now) as string;
+
+/** A YYYY-MM-DD calendar date that exists (2024-02-30 does not), refused with the caller's message. */
+export const calendarDateSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine(
+      (v) => /^(19|20)\d{2}-\d{2}-\d{2}$/.test(v) && indianCalendarDay(`${v}T12:00:00Z`) === v,
+      message,
+    );
+
 /**
  * Cashpoint expiry (credit mode): required, and not before tomorrow. A date picker yields a day,
  * so the comparison is by calendar day in India: any time on the day of now + 24 h is accepted.

@@ -8,9 +8,9 @@ import {
   transactionNeedsPaymentMethod,
 } from '../buyers.ts';
 import {
+  calendarDateSchema,
   emailSchema,
   gstinSchema,
-  indianCalendarDay,
   isBlank,
   isNumber,
   isPositiveNumber,
@@ -19,6 +19,7 @@ import {
   maxLengthMessage,
   numberField,
   requiredText,
+  todayInIndia,
 } from '../validation.ts';
 import { PARTY_ADDRESS_MESSAGES, partyAddressCreate, partyAddressType } from './addresses.ts';
 import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
@@ -307,16 +308,10 @@ export const BUYER_DEFAULT_ORDERING = '-created_at';
 // ---------------------------------------------------------------------------------------------
 // Ledger transactions
 
-const dateInput = z
-  .string({ error: BUYER_MESSAGES.date_invalid })
-  .trim()
-  .refine(
-    (v) => /^(19|20)\d{2}-\d{2}-\d{2}$/.test(v) && indianCalendarDay(`${v}T12:00:00Z`) === v,
-    BUYER_MESSAGES.date_invalid,
-  );
+const dateInput = calendarDateSchema(BUYER_MESSAGES.date_invalid);
 
 /** Today in India; the calendar day a transaction date may not pass. */
-export const todayInIndia = (now: Date = new Date()) => indianCalendarDay(now) ?? '';
+export { todayInIndia };
 
 const paymentMethodCheck = z.superRefine<{ transaction_type?: unknown; payment_method?: unknown }>(
   (value, ctx) => {

@@ -5,7 +5,15 @@ import {
   quantityFitsReason,
   reasonDirectionMessage,
 } from '../inventory-adjustments.ts';
-import { indianCalendarDay, isNonZero, isNumber, MESSAGES, maxDecimals, numberField } from '../validation.ts';
+import {
+  calendarDateSchema,
+  isNonZero,
+  isNumber,
+  MESSAGES,
+  maxDecimals,
+  numberField,
+  todayInIndia,
+} from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
 import { QUANTITY_MAX } from './products.ts';
 
@@ -34,16 +42,10 @@ export const INVENTORY_ADJUSTMENT_MESSAGES = {
 } as const;
 
 /** Today's calendar day in India (YYYY-MM-DD): the latest day an adjustment may carry. */
-export const todayInIndia = (now: Date = new Date()) => indianCalendarDay(now) ?? '';
+export { todayInIndia };
 
 /** A YYYY-MM-DD calendar date that exists (2024-02-30 does not). */
-export const calendarDate = z
-  .string({ error: INVENTORY_ADJUSTMENT_MESSAGES.date_invalid })
-  .trim()
-  .refine(
-    (v) => /^(19|20)\d{2}-\d{2}-\d{2}$/.test(v) && indianCalendarDay(`${v}T12:00:00Z`) === v,
-    INVENTORY_ADJUSTMENT_MESSAGES.date_invalid,
-  );
+export const calendarDate = calendarDateSchema(INVENTORY_ADJUSTMENT_MESSAGES.date_invalid);
 
 /** A signed quantity: positive brings stock in, negative takes it out; never zero; three decimals. */
 export const adjustmentQuantityInput = numberField(
