@@ -33,12 +33,15 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
+import { inventoryReportsRoutes } from './modules/inventory-reports/inventory-reports.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
+import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -86,6 +89,9 @@ const MODULES = [
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
   bulkInventoryRoutes,
+  inventoryReportsRoutes,
+  notificationsRoutes,
+  stockReportsRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchFieldProblems, batchFieldsInput } from '../batches.ts';
 import {
   INVENTORY_ADJUSTMENT_REASONS,
   type InventoryAdjustmentReason,
@@ -31,6 +32,7 @@ export const INVENTORY_ADJUSTMENT_MESSAGES = {
   product_required: 'Please select a product.',
   product_not_found: 'Product Not Found',
   product_repeated: 'This product is already in the adjustment.',
+  batch_repeated: 'This batch of the product is already in the adjustment.',
   lines_required: 'Add at least one product.',
   too_many_lines: `An adjustment can have at most ${INVENTORY_ADJUSTMENT_MAX_LINES} lines.`,
   quantity_required: 'Quantity is required.',
@@ -58,10 +60,15 @@ export const adjustmentQuantityInput = numberField(
   INVENTORY_ADJUSTMENT_MESSAGES.quantity_required,
 );
 
+/**
+ * A line: a product and its signed quantity; with batches, the batch it comes from or goes into
+ * (with its dates when new). Stock out without a batch goes first-expiry-first-out.
+ */
 export const inventoryAdjustmentLineInput = z
   .object({
     product: idInput,
     quantity: adjustmentQuantityInput,
+    ...batchFieldsInput,
   })
   .strict();
 
@@ -98,17 +105,24 @@ export const inventoryAdjustmentCreate = z
         input: value.adjusted_on,
       });
     }
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     value.lines.forEach((line, index) => {
-      if (seen.has(line.product)) {
+      // One line per product, or per batch of a product.
+      const key = `${line.product}|${line.batch_number ?? ''}`;
+      if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',
-          message: INVENTORY_ADJUSTMENT_MESSAGES.product_repeated,
-          path: ['lines', index, 'product'],
+          message: line.batch_number
+            ? INVENTORY_ADJUSTMENT_MESSAGES.batch_repeated
+            : INVENTORY_ADJUSTMENT_MESSAGES.product_repeated,
+          path: ['lines', index, line.batch_number ? 'batch_number' : 'product'],
           input: line.product,
         });
       }
-      seen.add(line.product);
+      seen.add(key);
+      for (const [field, message] of batchFieldProblems(line)) {
+        ctx.addIssue({ code: 'custom', message, path: ['lines', index, field], input: line[field] });
+      }
       if (!quantityFitsReason(value.reason, line.quantity)) {
         ctx.addIssue({
           code: 'custom',
@@ -129,6 +143,13 @@ export const inventoryAdjustmentListQuery = z.object({
   start_date: calendarDate.optional(),
   /** adjusted_on up to this day (inclusive). */
   end_date: calendarDate.optional(),
+});
+
+export const batchOutput = z.object({
+  id,
+  batch_number: z.string(),
+  manufactured_on: z.string().nullable(),
+  expires_on: z.string().nullable(),
 });
 
 const person = z.object({ id, first_name: z.string(), last_name: z.string() }).nullable();
@@ -156,6 +177,7 @@ export const inventoryAdjustmentLineOutput = z.object({
   quantity: z.number(),
   stock_before: z.number(),
   stock_after: z.number(),
+  batch: batchOutput.nullable(),
 });
 export type InventoryAdjustmentLine = z.infer<typeof inventoryAdjustmentLineOutput>;
 

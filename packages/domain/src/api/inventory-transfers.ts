@@ -222,6 +222,8 @@ export const stockMovementOutput = z.object({
   reserved_quantity: z.number(),
   /** The warehouse's reserved stock of the product after this movement. */
   reserved_after: z.number(),
+  /** The batch moved; null for stock in no batch. */
+  batch_number: z.string().nullable(),
   document: z
     .object({ type: z.string(), id: z.number().int().nullable(), number: z.string().nullable() })
     .nullable(),

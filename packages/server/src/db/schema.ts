@@ -403,6 +403,30 @@ export interface StockLedgerTable {
   document_id: number | null;
   user_id: number | null;
   created_at: Timestamp;
+  /** The batch moved (migration 0018); null for stock not in a batch. */
+  batch_id: Generated<number | null>;
+}
+
+/** A product's lot (migration 0018): the same number and dates in every warehouse. */
+export interface ProductBatchesTable {
+  id: Auto<number>;
+  company_id: number;
+  product_id: number;
+  batch_number: string;
+  manufactured_on: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** How much of a batch is on hand in a warehouse, in step with the ledger rows naming it. */
+export interface BatchStockTable {
+  company_id: number;
+  product_id: number;
+  warehouse_id: number;
+  batch_id: number;
+  quantity: Quantity;
+  received_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DocumentSequencesTable {
@@ -433,6 +457,8 @@ export interface InventoryAdjustmentLinesTable {
   quantity: Quantity;
   stock_before: Quantity;
   stock_after: Quantity;
+  /** The batch the line moved (migration 0018); null when not by batch. */
+  batch_id: Generated<number | null>;
 }
 
 export interface InventoryTransfersTable {
@@ -753,6 +779,20 @@ export interface AccountsTable {
   updated_at: Timestamp;
 }
 
+/** Notifications of the bell panel (migration 0019); open while resolved_at is null. */
+export interface NotificationsTable {
+  id: Auto<number>;
+  company_id: number;
+  /** The spec's "timestamp", at millisecond precision. */
+  created_at: Timestamp;
+  service: string;
+  notification_type: 'info' | 'warning' | 'error';
+  message: string;
+  dedupe_key: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_by: number | null;
+}
+
 export interface DB {
   product_groups: ProductGroupsTable;
   product_attributes: ProductAttributesTable;
@@ -791,6 +831,8 @@ export interface DB {
   related_products: RelatedProductsTable;
   stock_levels: StockLevelsTable;
   stock_ledger: StockLedgerTable;
+  product_batches: ProductBatchesTable;
+  batch_stock: BatchStockTable;
   document_sequences: DocumentSequencesTable;
   inventory_adjustments: InventoryAdjustmentsTable;
   inventory_adjustment_lines: InventoryAdjustmentLinesTable;
@@ -816,4 +858,5 @@ export interface DB {
   account_groups: AccountGroupsTable;
   account_types: AccountTypesTable;
   accounts: AccountsTable;
+  notifications: NotificationsTable;
 }

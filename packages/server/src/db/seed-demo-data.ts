@@ -4,10 +4,12 @@ import { buyerGroupCreate } from '@b2b/domain/api/buyer-groups';
 import { buyerCreate, transactionCreate } from '@b2b/domain/api/buyers';
 import { cashpointCreditInput, cashpointDebitInput } from '@b2b/domain/api/cashpoints';
 import { categoryCreate } from '@b2b/domain/api/categories';
+import { inventoryAdjustmentCreate } from '@b2b/domain/api/inventory-adjustments';
 import { productCreate } from '@b2b/domain/api/products';
 import { sellerCreate } from '@b2b/domain/api/sellers';
 import { addDays, indianToday } from '@b2b/domain/cashpoints';
 import { computeGstinCheckChar } from '@b2b/domain/gstin';
+import type { InventoryAdjustmentReason } from '@b2b/domain/inventory-adjustments';
 import type { AppContext } from '../app-context.ts';
 import { companyChanged } from '../http/company-cache.ts';
 import { AppError } from '../http/errors.ts';
@@ -24,6 +26,8 @@ import { recordTransaction } from '../modules/buyer-ledger/buyer-ledger.service.
 import { createBuyer } from '../modules/buyers/buyers.service.ts';
 import { creditCashpoints, debitCashpoints } from '../modules/cashpoints/cashpoints.service.ts';
 import { createCategory } from '../modules/categories/categories.service.ts';
+import { createConfiguration } from '../modules/companies/companies.service.ts';
+import { createAdjustment } from '../modules/inventory-adjustments/inventory-adjustments.service.ts';
 import { createProduct } from '../modules/products/products.service.ts';
 import * as reference from '../modules/reference/reference.queries.ts';
 import { getRole } from '../modules/roles/roles.service.ts';
@@ -577,6 +581,29 @@ async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
  * enforces holds for the demo too. Each service commits its own transaction, so this is not
  * atomic: the caller marks the company verified only after it returns (see seed-demo.ts).
  */
+const ADJUSTMENTS: {
+  warehouse: Branch;
+  reason: InventoryAdjustmentReason;
+  notes: string;
+  lines: { sku: string; quantity: number; batch_number?: string; manufacturedDaysAgo?: number }[];
+}[] = [
+  {
+    warehouse: 'Mumbai',
+    reason: 'extra_inventory_found',
+    notes: 'Two lots of battens found in the mezzanine rack during the stock count.',
+    lines: [
+      { sku: 'HV-LT-BATTEN20', quantity: 24, batch_number: 'HE20-2609', manufacturedDaysAgo: 75 },
+      { sku: 'HV-LT-BATTEN20', quantity: 16, batch_number: 'HE20-2610', manufacturedDaysAgo: 40 },
+    ],
+  },
+  {
+    warehouse: 'Mumbai',
+    reason: 'stock_damaged',
+    notes: 'Cartons crushed in the monsoon leak.',
+    lines: [{ sku: 'PH-IC-HD4928', quantity: -14 }],
+  },
+];
+
 export async function seedDemoBusiness(ctx: AppContext, companyId: number, userId: number): Promise<void> {
   const { db, jobs } = ctx;
   const actor = await demoAdmin(ctx, companyId, userId);
@@ -711,6 +738,29 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
     const input = bankAccountCreate.parse(account);
     const branchId = lookup(branches, branch, 'branch');
     await step(`bank account of ${branch}`, () => createBankAccount({ db, actor, branchId, input }));
+  }
+
+  // Batches are on: LED battens arrive in manufacturing lots. Damaged mixers take one product below
+  // its reorder point, so the bell has a warning to show.
+  await step('batch configuration', () =>
+    createConfiguration(db, companyId, {
+      configuration_type: 'batch_configuration',
+      configurations: { expiry_alert_days: 30, is_batch_mandatory: false },
+      is_enabled: true,
+    }),
+  );
+  for (const adjustment of ADJUSTMENTS) {
+    const input = inventoryAdjustmentCreate.parse({
+      warehouse: lookup(warehouses, adjustment.warehouse, 'warehouse of branch'),
+      reason: adjustment.reason,
+      notes: adjustment.notes,
+      lines: adjustment.lines.map(({ sku, manufacturedDaysAgo, ...line }) => ({
+        ...line,
+        product: lookup(products, sku, 'product'),
+        ...(manufacturedDaysAgo ? { manufactured_on: addDays(indianToday(), -manufacturedDaysAgo) } : {}),
+      })),
+    });
+    await step(`adjustment ${adjustment.reason}`, () => createAdjustment({ db, actor, input }));
   }
 
   // These writes came from no request, so no route retired the company's cached reads.

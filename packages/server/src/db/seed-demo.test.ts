@@ -236,6 +236,25 @@ describe('demo company on a new database', () => {
     expect(small.evaluated_at).not.toBeNull();
   });
 
+  it('keeps batches, with two lots of battens, and warns of cooktops below their reorder point', async () => {
+    const batten = await productBySku('HV-LT-BATTEN20');
+    const batches = await get(`products/${batten.id}/batches`);
+    expect(batches.batch_configuration).toMatchObject({ enabled: true, mandatory: false });
+    expect(
+      batches.results.map((b: { batch: { batch_number: string }; quantity: number }) => [
+        b.batch.batch_number,
+        b.quantity,
+      ]),
+    ).toEqual([
+      ['HE20-2609', 24],
+      ['HE20-2610', 16],
+    ]);
+    const notifications = await get(`companies/${companyId}/notifications`);
+    expect(notifications.results.map((n: { message: string }) => n.message)).toEqual([
+      'Stock of Philips HD4928 2100 W Induction Cooktop is 4 pcs, below its reorder point of 5.',
+    ]);
+  });
+
   it('has a default bank account in each branch', async () => {
     const accounts = await get(`v1/companies/${companyId}/bank_accounts?limit=-1`);
     expect(accounts.count).toBe(2);

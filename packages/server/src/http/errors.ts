@@ -134,3 +134,24 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
 }
+
+/**
+ * An error from posting one line of a document, pointed at that line: a 409 (short stock) at its
+ * quantity, a 400's fields (a batch number, an expiry date) under `lines.<index>.`.
+ */
+export function errorAtLine(error: unknown, index: number): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'conflict') {
+    return new AppError('conflict', error.message, {
+      errors: { [`lines.${index}.quantity`]: [error.message] },
+      ...(error.extra ? { extra: error.extra } : {}),
+    });
+  }
+  if (error.code === 'validation_error' && error.errors) {
+    const errors: FieldErrors = {};
+    for (const [field, messages] of Object.entries(error.errors))
+      errors[`lines.${index}.${field}`] = messages;
+    return new AppError('validation_error', error.message, { errors });
+  }
+  return error;
+}

@@ -117,6 +117,8 @@ async function idsOf(company: SignedUpCompany) {
   const signUpWarehouse = (await company.api.get(`companies/${c}/warehouses?limit=-1`)).body.results.find(
     (w: { id: number }) => w.id !== warehouse.body.id,
   );
+  // Below its reorder point after the adjustment: B gets a reorder notification.
+  await company.api.patch(`products/${product.body.id}`, { reorder_point: 5 });
   const inventoryAdjustment = await company.api.post(`companies/${c}/inventory_adjustments`, {
     warehouse: signUpWarehouse.id,
     reason: 'extra_inventory_found',
@@ -450,6 +452,17 @@ describe('tenant isolation', () => {
       buyer_count: 1,
       branches: [expect.objectContaining({ id: bIds.branchId })],
     });
+    // B's reorder notification stays open; A's resolve call with B's timestamp finds nothing.
+    const bNotes = (await b.api.get(`companies/${bIds.companyId}/notifications`)).body.results;
+    expect(bNotes).toEqual([
+      expect.objectContaining({
+        service: 'inventory',
+        message: expect.stringContaining(`B-${bIds.companyId}`),
+      }),
+    ]);
+    const resolve = `notifications?timestamp=${encodeURIComponent(bNotes[0].timestamp)}&service=inventory`;
+    expect((await a.api.delete(`companies/${a.companyId}/${resolve}`)).status).toBe(404);
+    expect((await b.api.get(`companies/${bIds.companyId}/notifications`)).body.results).toEqual(bNotes);
   });
 
   it('lists never include another company', async () => {

@@ -120,6 +120,18 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
     'InventoryTransferDetailPage',
   ),
+  [PATHS.inventoryMovementReport]: lazyRouteComponent(
+    () => import('../features/stock-reports/inventory-movement-report-page'),
+    'InventoryMovementReportPage',
+  ),
+  [PATHS.batchInventory]: lazyRouteComponent(
+    () => import('../features/inventory-reports/batch-inventory-page'),
+    'BatchInventoryPage',
+  ),
+  [PATHS.inventoryAge]: lazyRouteComponent(
+    () => import('../features/inventory-reports/inventory-age-page'),
+    'InventoryAgePage',
+  ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
 };

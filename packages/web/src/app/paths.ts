@@ -42,6 +42,9 @@ export const PATHS = {
   inventoryTransfers: '/inventory-transfers',
   inventoryTransferNew: '/inventory-transfers/new',
   inventoryTransfer: '/inventory-transfers/$transferId',
+  batchInventory: '/reports/inventory-reports/batch-inventory',
+  inventoryAge: '/reports/inventory-reports/inventory-age',
+  inventoryMovementReport: '/reports/product-reports/inventory-movement',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;

@@ -48,6 +48,8 @@ export interface DataTableProps<T> {
    * should still hold a link to the same place, for the keyboard and for opening it in a new tab.
    */
   onRowClick?: (row: T) => void;
+  /** Rows under the loaded table's body (a report's totals), in a <tfoot>. */
+  footer?: ReactNode;
 }
 
 /**
@@ -185,6 +187,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {props.footer && <Table.Tfoot>{props.footer}</Table.Tfoot>}
       </Table>
     </Table.ScrollContainer>
   );

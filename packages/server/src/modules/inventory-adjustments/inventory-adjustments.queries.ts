@@ -114,6 +114,9 @@ export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =
     .innerJoin('products as p', (j) =>
       j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'),
     )
+    .leftJoin('product_batches as b', (j) =>
+      j.onRef('b.company_id', '=', 'l.company_id').onRef('b.id', '=', 'l.batch_id'),
+    )
     .select([
       'l.id',
       'l.quantity',
@@ -122,6 +125,10 @@ export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =
       'p.id as product_id',
       'p.name as product_name',
       'p.sku as product_sku',
+      'b.id as batch_id',
+      'b.batch_number',
+      sql<string | null>`to_char(b.manufactured_on, 'YYYY-MM-DD')`.as('manufactured_on'),
+      sql<string | null>`to_char(b.expires_on, 'YYYY-MM-DD')`.as('expires_on'),
     ])
     .where('l.company_id', '=', companyId)
     .where('l.adjustment_id', '=', adjustmentId)
@@ -160,5 +167,6 @@ export const insertLines = (
     quantity: string;
     stock_before: string;
     stock_after: string;
+    batch_id: number | null;
   }[],
 ) => db.insertInto('inventory_adjustment_lines').values(rows).execute();

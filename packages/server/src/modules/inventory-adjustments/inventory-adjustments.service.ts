@@ -6,16 +6,22 @@ import {
   type InventoryAdjustmentSummary,
   todayInIndia,
 } from '@b2b/domain/api/inventory-adjustments';
+import { BATCH_MESSAGES } from '@b2b/domain/batches';
 import { inventoryAdjustmentReasonLabel } from '@b2b/domain/inventory-adjustments';
 import { roundQuantity } from '@b2b/domain/products';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { errorAtLine, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyOf, recordHistory } from '../history/history.service.ts';
-import { assertActiveWarehouse, postStockMovement } from '../inventory/inventory.service.ts';
+import {
+  assertActiveWarehouse,
+  type BatchChoice,
+  batchSettings,
+  postStockMovement,
+} from '../inventory/inventory.service.ts';
 import * as queries from './inventory-adjustments.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_adjustment';
@@ -57,6 +63,15 @@ export async function getAdjustment(
       quantity: line.quantity,
       stock_before: line.stock_before,
       stock_after: line.stock_after,
+      batch:
+        line.batch_id !== null && line.batch_number !== null
+          ? {
+              id: line.batch_id,
+              batch_number: line.batch_number,
+              manufactured_on: line.manufactured_on,
+              expires_on: line.expires_on,
+            }
+          : null,
     })),
   };
 }
@@ -103,6 +118,18 @@ export async function createAdjustment(options: {
   return getAdjustment(db, companyId, id);
 }
 
+/** A line with a batch number moves that batch: into it with its dates, or out of it. */
+function batchOfLine(line: InventoryAdjustmentCreate['lines'][number]): BatchChoice | undefined {
+  if (!line.batch_number) return undefined;
+  return line.quantity > 0
+    ? {
+        batchNumber: line.batch_number,
+        manufacturedOn: line.manufactured_on ?? null,
+        expiresOn: line.expires_on ?? null,
+      }
+    : { batchNumber: line.batch_number };
+}
+
 /**
  * The body of createAdjustment inside the caller's transaction (bulk files write several
  * adjustments in one). Returns the new document's id and number.
@@ -131,11 +158,17 @@ export async function writeAdjustment(
     notes: input.notes ?? null,
     created_by: actor.userId,
   });
+  const batches = await batchSettings(tx, companyId);
+  if (batches.mandatory) {
+    const unbatched = input.lines.findIndex((line) => line.quantity > 0 && !line.batch_number);
+    if (unbatched >= 0)
+      throw validationError(`lines.${unbatched}.batch_number`, BATCH_MESSAGES.batch_number_required);
+  }
   // Stock rows are locked in product order, so concurrent documents never deadlock.
   const ordered = input.lines
     .map((line, index) => ({ ...line, index }))
     .sort((a, b) => a.product - b.product);
-  const posted = new Map<number, { before: number; after: number }>();
+  const posted = new Map<number, { before: number; after: number; batchId: number | null }>();
   for (const line of ordered) {
     try {
       const entry = await postStockMovement(tx, {
@@ -147,25 +180,24 @@ export async function writeAdjustment(
         documentType: DOCUMENT_TYPE,
         documentId: id,
         userId: actor.userId,
+        batch: batchOfLine(line),
       });
       posted.set(line.index, {
         after: entry.balance_after,
         before: roundQuantity(entry.balance_after - line.quantity),
+        batchId: line.batch_number
+          ? (entry.rows.find((row) => row.batch_id !== null)?.batch_id ?? null)
+          : null,
       });
     } catch (error) {
       // The refusal names product, warehouse and quantities; it also points at the line.
-      if (error instanceof AppError && error.code === 'conflict') {
-        throw new AppError('conflict', error.message, {
-          errors: { [`lines.${line.index}.quantity`]: [error.message] },
-        });
-      }
-      throw error;
+      throw errorAtLine(error, line.index);
     }
   }
   await queries.insertLines(
     tx,
     input.lines.map((line, index) => {
-      const stock = posted.get(index) as { before: number; after: number };
+      const stock = posted.get(index) as { before: number; after: number; batchId: number | null };
       return {
         company_id: companyId,
         adjustment_id: id,
@@ -173,6 +205,7 @@ export async function writeAdjustment(
         quantity: decimal(line.quantity),
         stock_before: decimal(stock.before),
         stock_after: decimal(stock.after),
+        batch_id: stock.batchId,
       };
     }),
   );
@@ -191,6 +224,7 @@ export async function writeAdjustment(
       lines: input.lines.map((line, index) => ({
         product: line.product,
         quantity: line.quantity,
+        ...(line.batch_number ? { batch_number: line.batch_number } : {}),
         stock_before: posted.get(index)?.before,
         stock_after: posted.get(index)?.after,
       })),

@@ -305,8 +305,12 @@ export function stockMovements(
       .leftJoin('users as u', (j) =>
         j.onRef('u.company_id', '=', 'm.company_id').onRef('u.id', '=', 'm.user_id'),
       )
+      .leftJoin('product_batches as pb', (j) =>
+        j.onRef('pb.company_id', '=', 'm.company_id').onRef('pb.id', '=', 'm.batch_id'),
+      )
       .select([
         'm.id',
+        'pb.batch_number',
         'm.quantity',
         'm.balance_after',
         'm.reserved_quantity',

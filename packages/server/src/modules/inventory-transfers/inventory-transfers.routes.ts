@@ -10,10 +10,12 @@ import {
   stockMovementListQuery,
   stockMovementOutput,
 } from '@b2b/domain/api/inventory-transfers';
+import { productBatchListOutput, productBatchListQuery } from '@b2b/domain/api/stock-batches';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { productBatches } from '../inventory/inventory.service.ts';
 import * as service from './inventory-transfers.service.ts';
 
 const tags = ['inventory transfers'];
@@ -184,5 +186,20 @@ export async function inventoryTransfersRoutes(app: Api) {
       );
       return page(request, window, count, results);
     },
+  );
+
+  app.get(
+    '/products/:id/batches',
+    {
+      config: { cache: true, permission: 'view_inventory' },
+      schema: {
+        tags,
+        params: z.object({ id: idParam }),
+        querystring: productBatchListQuery,
+        response: { 200: productBatchListOutput },
+      },
+    },
+    async (request) =>
+      productBatches(db, requirePrincipal(request).companyId, request.params.id, request.query.warehouse),
   );
 }

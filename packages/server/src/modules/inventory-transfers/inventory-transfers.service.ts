@@ -7,6 +7,7 @@ import {
   type InventoryTransferUpdate,
   type StockMovement,
 } from '@b2b/domain/api/inventory-transfers';
+import { splitOverInTransit } from '@b2b/domain/batches';
 import {
   allowedActions,
   applyReceipt,
@@ -25,12 +26,12 @@ import {
 import { roundQuantity } from '@b2b/domain/products';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
+import { AppError, conflict, errorAtLine, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
-import { assertActiveWarehouse, postStockMovement } from '../inventory/inventory.service.ts';
+import { assertActiveWarehouse, inTransitOf, postStockMovement } from '../inventory/inventory.service.ts';
 import * as queries from './inventory-transfers.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_transfer';
@@ -220,16 +221,6 @@ export async function updateTransfer(options: {
   return getTransfer(db, companyId, id);
 }
 
-/** A 409 from a line's movement also points at the line. */
-function onLine(error: unknown, index: number): unknown {
-  if (error instanceof AppError && error.code === 'conflict') {
-    return new AppError('conflict', error.message, {
-      errors: { [`lines.${index}.quantity`]: [error.message] },
-    });
-  }
-  return error;
-}
-
 type Line = Awaited<ReturnType<typeof queries.linesOf>>[number];
 
 /**
@@ -245,20 +236,41 @@ async function postLines(
   const ordered = [...moves].sort((a, b) => a.line.product_id - b.line.product_id);
   for (const move of ordered) {
     try {
-      await postStockMovement(tx, {
+      const movement = {
         companyId: actor.companyId,
         productId: move.line.product_id,
         warehouseId: move.warehouseId,
-        quantity: move.quantity,
         reason: move.reason,
         documentType: DOCUMENT_TYPE,
         documentId: transferId,
         userId: actor.userId,
-        // Stock promised to orders does not leave on a transfer.
-        keepReserved: move.quantity < 0,
-      });
+      };
+      if (move.quantity < 0) {
+        // Stock promised to orders stays, and expired batches are left for a write-off.
+        await postStockMovement(tx, {
+          ...movement,
+          quantity: move.quantity,
+          keepReserved: true,
+          skipExpired: true,
+        });
+        continue;
+      }
+      // Goods arriving (or going back) are the batches that left, earliest expiry first.
+      const inTransit = await inTransitOf(
+        tx,
+        actor.companyId,
+        { type: DOCUMENT_TYPE, id: transferId },
+        move.line.product_id,
+      );
+      for (const part of splitOverInTransit(inTransit, move.quantity)) {
+        await postStockMovement(tx, {
+          ...movement,
+          quantity: part.quantity,
+          batch: part.batchId === null ? undefined : { batchId: part.batchId },
+        });
+      }
     } catch (error) {
-      throw onLine(error, move.index);
+      throw errorAtLine(error, move.index);
     }
   }
 }
@@ -443,6 +455,7 @@ export async function productStockMovements(
       balance: row.balance_after,
       reserved_quantity: row.reserved_quantity,
       reserved_after: row.reserved_after,
+      batch_number: row.batch_number,
       document: row.document_type
         ? { type: row.document_type, id: row.document_id, number: row.document_number }
         : null,

@@ -1,18 +1,24 @@
+import type { ProductBatchList } from '@b2b/domain/api/stock-batches';
 import {
   branchInactiveMessage,
   WAREHOUSE_MESSAGES,
   type WarehouseInventoryRow,
   warehouseInactiveMessage,
 } from '@b2b/domain/api/warehouses';
+import { batchStatus, daysToExpiry } from '@b2b/domain/batches';
 import { formatQuantity } from '@b2b/domain/money';
 import { isInStock, type ProductStock, roundQuantity } from '@b2b/domain/products';
+import { todayInIndia } from '@b2b/domain/validation';
 import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehouse-stock';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { conflict, validationError } from '../../http/errors.ts';
+import { conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
 import * as queries from './inventory.queries.ts';
+import { type BatchChoice, batchSettings, splitOverBatches } from './stock-batches.ts';
 
 export { availableStockOf, productsInStock } from './inventory.queries.ts';
+export { type BatchChoice, batchSettings, inTransitOf } from './stock-batches.ts';
 
 /**
  * Why stock moved. Opening stock is written by the products area; the adjustment reasons are the
@@ -59,6 +65,10 @@ export interface StockMovement {
    * orders stays. Losses (damage, theft) take what is physically gone, reserved or not.
    */
   keepReserved?: boolean;
+  /** The batch moved; goods out without one go first-expiry-first-out. */
+  batch?: BatchChoice | undefined;
+  /** Goods sent on (a transfer) leave expired batches behind for a write-off. */
+  skipExpired?: boolean;
 }
 
 /** Quantities go to PostgreSQL as exact decimal text, never as binary floats. */
@@ -110,20 +120,79 @@ export async function postStockMovement(tx: Tx, movement: StockMovement) {
         `${available}, ${formatQuantity(Math.abs(quantity))} requested.`,
     );
   }
-  return queries.insertLedgerEntry(tx, {
-    company_id: companyId,
-    product_id: productId,
-    warehouse_id: warehouseId,
-    quantity: decimal(quantity),
-    balance_after: level.available_stock,
-    reserved_quantity: '0',
-    reserved_after: level.df_quantity,
-    rate_paise: movement.ratePaise ?? null,
-    reason: movement.reason,
-    document_type: movement.documentType ?? null,
-    document_id: movement.documentId ?? null,
-    user_id: movement.userId,
-  });
+  const takes = await splitOverBatches(
+    tx,
+    {
+      companyId,
+      productId,
+      warehouseId,
+      names: async () => {
+        const names = await queries.findProductAndWarehouseNames(tx, companyId, productId, warehouseId);
+        return { product: names.product_name ?? `product ${productId}`, warehouse: warehouse.name };
+      },
+    },
+    roundQuantity(quantity),
+    level.available_stock,
+    {
+      batch: movement.batch,
+      skipExpired: movement.skipExpired ?? false,
+      allowNegative: movement.allowNegative ?? false,
+    },
+  );
+  const rows = await writeLedgerRows(
+    tx,
+    {
+      company_id: companyId,
+      product_id: productId,
+      warehouse_id: warehouseId,
+      rate_paise: movement.ratePaise ?? null,
+      reason: movement.reason,
+      document_type: movement.documentType ?? null,
+      document_id: movement.documentId ?? null,
+      user_id: movement.userId,
+    },
+    level,
+    takes.map((take) => ({ batchId: take.batchId, onHand: take.quantity, reserved: 0 })),
+  );
+  await alertOnReorderPoint(tx, companyId, productId);
+  return rows;
+}
+
+type LedgerBase = Omit<
+  Parameters<typeof queries.insertLedgerEntries>[1][number],
+  'quantity' | 'balance_after' | 'reserved_quantity' | 'reserved_after' | 'batch_id'
+>;
+
+/**
+ * Writes a movement's ledger rows, one per batch part, each with the running balances after it;
+ * the last row's balances are the level's. Returns the last row with all the rows.
+ */
+async function writeLedgerRows(
+  tx: Tx,
+  base: LedgerBase,
+  level: { available_stock: number; df_quantity: number },
+  parts: readonly { batchId: number | null; onHand: number; reserved: number }[],
+) {
+  let onHand = roundQuantity(level.available_stock - parts.reduce((sum, p) => sum + p.onHand, 0));
+  let reserved = roundQuantity(level.df_quantity - parts.reduce((sum, p) => sum + p.reserved, 0));
+  const rows = await queries.insertLedgerEntries(
+    tx,
+    parts.map((part) => {
+      onHand = roundQuantity(onHand + part.onHand);
+      reserved = roundQuantity(reserved + part.reserved);
+      return {
+        ...base,
+        quantity: decimal(part.onHand),
+        balance_after: onHand,
+        reserved_quantity: decimal(part.reserved),
+        reserved_after: reserved,
+        batch_id: part.batchId,
+      };
+    }),
+  );
+  const last = rows[rows.length - 1];
+  if (!last) throw new Error('a stock movement wrote no ledger row');
+  return { ...last, rows };
 }
 
 /** One line of the sales side's reservation API: a product in a warehouse, from a document. */
@@ -139,6 +208,8 @@ export interface StockOperation {
   userId: number | null;
   /** Cost per unit in paise, for goods in (receiveStock). */
   ratePaise?: number | null;
+  /** The batch received or returned, or issued (without one, issue goes first-expiry-first-out). */
+  batch?: BatchChoice | undefined;
 }
 
 export type StockOperationKind = 'reserve' | 'release' | 'issue' | 'receive' | 'return';
@@ -233,20 +304,48 @@ async function operateOnStock(tx: Tx, kind: StockOperationKind, operation: Stock
       }),
     );
   }
-  return queries.insertLedgerEntry(tx, {
-    company_id: companyId,
-    product_id: productId,
-    warehouse_id: warehouseId,
-    quantity: onHand,
-    balance_after: level.available_stock,
-    reserved_quantity: reserved,
-    reserved_after: level.df_quantity,
-    rate_paise: kind === 'receive' ? (operation.ratePaise ?? null) : null,
-    reason: kind,
-    document_type: operation.documentType,
-    document_id: operation.documentId,
-    user_id: operation.userId,
-  });
+  const moved = Number(onHand);
+  const takes =
+    moved === 0
+      ? [{ batchId: null, quantity: 0 }]
+      : await splitOverBatches(
+          tx,
+          {
+            companyId,
+            productId,
+            warehouseId,
+            names: async () => ({
+              product: context.product_name ?? `product ${productId}`,
+              warehouse: context.name,
+            }),
+          },
+          moved,
+          level.available_stock,
+          // Sold goods never come from an expired batch.
+          { batch: operation.batch, skipExpired: kind === 'issue', allowNegative: backOrdering },
+        );
+  const rows = await writeLedgerRows(
+    tx,
+    {
+      company_id: companyId,
+      product_id: productId,
+      warehouse_id: warehouseId,
+      rate_paise: kind === 'receive' ? (operation.ratePaise ?? null) : null,
+      reason: kind,
+      document_type: operation.documentType,
+      document_id: operation.documentId,
+      user_id: operation.userId,
+    },
+    level,
+    // An issue's goods leave its reservation too, part by part.
+    takes.map((take) => ({
+      batchId: take.batchId,
+      onHand: take.quantity,
+      reserved: kind === 'issue' ? take.quantity : moved === 0 ? Number(reserved) : 0,
+    })),
+  );
+  await alertOnReorderPoint(tx, companyId, productId);
+  return rows;
 }
 
 /** The sentence of a 409: what was asked, of which product in which warehouse, and what there is. */
@@ -436,4 +535,53 @@ export async function productsNotInWarehouse(
 ) {
   const [{ n }, rows] = await queries.productsNotInWarehouse(db, companyId, warehouseId, search, window);
   return { count: Number(n), results: rows };
+}
+
+/**
+ * GET products/{id}/batches: the product's batches on hand in each warehouse (first expiry first,
+ * with days to expiry and status by the company's alert days), the stock in no batch, and the
+ * batch configuration the forms follow.
+ */
+export async function productBatches(
+  db: Executor,
+  companyId: number,
+  productId: number,
+  warehouseId?: number,
+): Promise<ProductBatchList> {
+  if (!(await queries.productExists(db, companyId, productId))) throw notFound('Product');
+  const [settings, batches, levels] = await Promise.all([
+    batchSettings(db, companyId),
+    queries.productBatchStock(db, companyId, productId, warehouseId),
+    queries.productLevels(db, companyId, productId, warehouseId),
+  ]);
+  const today = todayInIndia();
+  const inBatches = new Map<number, number>();
+  for (const row of batches) {
+    inBatches.set(row.warehouse_id, roundQuantity((inBatches.get(row.warehouse_id) ?? 0) + row.quantity));
+  }
+  return {
+    batch_configuration: {
+      enabled: settings.enabled,
+      mandatory: settings.mandatory,
+      expiry_alert_days: settings.expiryAlertDays,
+    },
+    unbatched: levels
+      .map((level) => ({
+        warehouse: { id: level.warehouse_id, name: level.warehouse_name },
+        quantity: roundQuantity(level.available_stock - (inBatches.get(level.warehouse_id) ?? 0)),
+      }))
+      .filter((row) => row.quantity > 0),
+    results: batches.map((row) => ({
+      batch: {
+        id: row.id,
+        batch_number: row.batch_number,
+        manufactured_on: row.manufactured_on,
+        expires_on: row.expires_on,
+      },
+      warehouse: { id: row.warehouse_id, name: row.warehouse_name },
+      quantity: row.quantity,
+      days_to_expiry: row.expires_on === null ? null : daysToExpiry(row.expires_on, today),
+      status: batchStatus(row.expires_on, settings.expiryAlertDays, today),
+    })),
+  };
 }

@@ -108,6 +108,38 @@ async function expectLedgerMatchesLevel(company: SignedUpCompany, productId: num
   return level;
 }
 
+/**
+ * Batches follow the ledger: for each batch the ledger rows naming it sum to its batch_stock, and
+ * the batches never hold more than is on hand (the rest is stock in no batch).
+ */
+async function expectBatchesMatchLedger(
+  company: SignedUpCompany,
+  productId: number,
+  warehouseId: number,
+  onHand: number,
+) {
+  const db = company.t.server.ctx.db;
+  const rows = (await ledgerOf(db, company.companyId, productId)).filter(
+    (r) => r.warehouse_id === warehouseId && r.batch_id !== null,
+  );
+  const fromLedger = new Map<number, number>();
+  for (const row of rows) {
+    fromLedger.set(
+      row.batch_id as number,
+      sumOf([fromLedger.get(row.batch_id as number) ?? 0, row.quantity]),
+    );
+  }
+  const kept = await db
+    .selectFrom('batch_stock')
+    .select(['batch_id', 'quantity'])
+    .where('company_id', '=', company.companyId)
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .execute();
+  expect(new Map(kept.map((k) => [k.batch_id, k.quantity]))).toEqual(fromLedger);
+  expect(sumOf(kept.map((k) => k.quantity))).toBeLessThanOrEqual(Math.max(onHand, 0));
+}
+
 describe('the reservation API', () => {
   it('reserves, releases, issues, receives and returns, one ledger row each with running balances', async () => {
     const company = await signUpCompany();
@@ -421,7 +453,15 @@ describe(`reservations racing for the last units (${inject('databaseUrl') ? 'Pos
 });
 
 describe('the ledger equals the level after any sequence of operations (property)', () => {
-  type Op = { kind: StockOperationKind | 'adjust'; product: number; warehouse: number; quantity: number };
+  type Op = {
+    kind: StockOperationKind | 'adjust';
+    product: number;
+    warehouse: number;
+    quantity: number;
+    /** Goods in go into this batch (all unexpired, each with its own expiry); null: no batch. */
+    batch: string | null;
+  };
+  const BATCH_EXPIRY: Record<string, string> = { B1: '2099-01-31', B2: '2099-06-30', B3: '2098-12-31' };
   let company: SignedUpCompany;
   let products: { id: number; name: string; backOrdering: boolean }[];
   let warehouses: number[];
@@ -450,9 +490,10 @@ describe('the ledger equals the level after any sequence of operations (property
     product: fc.integer({ min: 0, max: 2 }),
     warehouse: fc.integer({ min: 0, max: 1 }),
     quantity,
+    batch: fc.option(fc.constantFrom('B1', 'B2', 'B3'), { nil: null }),
   });
 
-  it('holds for 30 random sequences, each operation refused exactly when a model says so', async () => {
+  it('holds for 30 random sequences, each operation refused exactly when a model says so; batches stay in step', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(operation, { minLength: 1, maxLength: 20 }),
@@ -474,6 +515,7 @@ describe('the ledger equals the level after any sequence of operations (property
             const warehouseId = warehouses[op.warehouse];
             const state = model.get(`${product.id}:${warehouseId}`) ?? { onHand: 0, reserved: 0 };
             const n = milli(op.quantity);
+            const batch = op.batch ? { batchNumber: op.batch, expiresOn: BATCH_EXPIRY[op.batch] } : undefined;
             // Adjustments alternate direction (and the generated flag picks where to start).
             const adjustBy = (i % 2 === 0) === adjustUp ? n : -n;
             const allowed =
@@ -496,9 +538,15 @@ describe('the ledger equals the level after any sequence of operations (property
                       quantity: adjustBy / 1000,
                       reason: adjustBy > 0 ? 'extra_inventory_found' : 'stock_lost',
                       userId: company.userId,
+                      batch: adjustBy > 0 ? batch : undefined,
                     }),
                   )
-                : operate(company, op.kind, { productId: product.id, warehouseId, quantity: op.quantity });
+                : operate(company, op.kind, {
+                    productId: product.id,
+                    warehouseId,
+                    quantity: op.quantity,
+                    ...(op.kind === 'receive' || op.kind === 'return' ? { batch } : {}),
+                  });
             const outcome = await run.then(
               () => 'done',
               (error) => (error?.code === 'conflict' ? 'refused' : Promise.reject(error)),
@@ -526,11 +574,20 @@ describe('the ledger equals the level after any sequence of operations (property
               ]);
               if (!p.backOrdering) expect(level.available_stock).toBeGreaterThanOrEqual(0);
               expect(level.df_quantity).toBeGreaterThanOrEqual(0);
+              await expectBatchesMatchLedger(company, p.id, w, level.available_stock);
             }
           }
         },
       ),
       { numRuns: 30 },
     );
+    // The runs did move batches (the check above is not vacuous).
+    const batched = await company.t.server.ctx.db
+      .selectFrom('stock_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company.companyId)
+      .where('batch_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(batched.n)).toBeGreaterThan(0);
   });
 });

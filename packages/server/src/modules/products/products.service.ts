@@ -27,6 +27,7 @@ import { getBrand } from '../brands/brands.service.ts';
 import { assertActiveCategory, getCategory } from '../categories/categories.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, postStockMovement, stockOfProducts } from '../inventory/inventory.service.ts';
+import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
 import { assertSellerAssignable } from '../sellers/sellers.service.ts';
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import * as queries from './products.queries.ts';
@@ -502,6 +503,8 @@ export async function updateProduct(options: {
     await queries.updateProduct(tx, companyId, productId, columnsOf(editable)).catch(explainUniqueViolation);
     await saveSeoUrl(tx, { companyId, ownerType: 'product', ownerId: productId }, changes.seo_url);
     await saveRelated(tx, companyId, productId, changes.related_products);
+    // A new reorder point may put the stock below it (or above it) at once.
+    if (changes.reorder_point !== undefined) await alertOnReorderPoint(tx, companyId, productId);
     await recordHistory(tx, {
       companyId,
       entityType: 'product',
@@ -547,6 +550,7 @@ export async function deleteProduct(options: { db: Database; actor: Principal; p
     const deleted = await queries.softDeleteProduct(tx, actor.companyId, productId);
     if (!deleted) throw notFound('Product');
     await releaseSeoUrl(tx, { companyId: actor.companyId, ownerType: 'product', ownerId: productId });
+    await alertOnReorderPoint(tx, actor.companyId, productId);
     await recordHistory(tx, {
       companyId: actor.companyId,
       entityType: 'product',

@@ -1,7 +1,11 @@
 import type { NavItem } from '@b2b/domain/navigation';
-import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Group, Indicator, Text, Tooltip } from '@mantine/core';
 import { IconBell, IconBuildingStore, IconSettings } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { notificationCountQuery, notificationKeys } from '../../features/notifications/notifications.api';
+import { useCurrentUser } from '../current-user';
 import { PATHS } from '../paths';
 import { NavMenu } from './nav-menu';
 import type { PanelKind } from './panels';
@@ -37,17 +41,7 @@ export function TopBar({ items, mobileMenuOpened, onToggleMobileMenu, onOpenPane
         <NavMenu items={items} onOpenPanel={onOpenPanel} />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Notifications">
-          <ActionIcon
-            variant="subtle"
-            color="dark"
-            size="lg"
-            aria-label="Notifications"
-            onClick={() => onOpenPanel('notifications')}
-          >
-            <IconBell size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <NotificationBell onOpen={() => onOpenPanel('notifications')} />
         <Tooltip label="Settings">
           <ActionIcon
             variant="subtle"
@@ -61,5 +55,33 @@ export function TopBar({ items, mobileMenuOpened, onToggleMobileMenu, onOpenPane
         </Tooltip>
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The bell, with a dot counting the open notifications: asked for once a minute, and after any
+ * change the user makes (a stock movement may raise or resolve one).
+ */
+export function NotificationBell({ onOpen }: { onOpen: () => void }) {
+  const companyId = useCurrentUser().company.id;
+  const queryClient = useQueryClient();
+  const { data: count = 0 } = useQuery(notificationCountQuery(companyId));
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.count(companyId) });
+        }
+      }),
+    [queryClient, companyId],
+  );
+  return (
+    <Tooltip label={count > 0 ? `Notifications (${count} open)` : 'Notifications'}>
+      <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={16} offset={6} color="red">
+        <ActionIcon variant="subtle" color="dark" size="lg" aria-label="Notifications" onClick={onOpen}>
+          <IconBell size={20} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
   );
 }

@@ -14,6 +14,7 @@ import { PATHS, productPath, warehousePath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { formatDay } from '../stock-batches/stock-batches.api';
 import {
   INVENTORY_ADJUSTMENT_TOASTS,
   type InventoryAdjustment,
@@ -91,6 +92,7 @@ function AdjustmentHistory({ id }: { id: number }) {
 }
 
 function AdjustmentDetail({ adjustment }: { adjustment: InventoryAdjustment }) {
+  const byBatch = adjustment.lines.some((line) => line.batch !== null);
   const user = useCurrentUser();
   const navigate = useNavigate();
   const direction = reasonDirection(adjustment.reason);
@@ -153,6 +155,7 @@ function AdjustmentDetail({ adjustment }: { adjustment: InventoryAdjustment }) {
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
                   <Table.Th>SKU</Table.Th>
+                  {byBatch && <Table.Th>Batch</Table.Th>}
                   <Table.Th ta="right">Quantity</Table.Th>
                   <Table.Th ta="right">Stock Before</Table.Th>
                   <Table.Th ta="right">Stock After</Table.Th>
@@ -167,6 +170,23 @@ function AdjustmentDetail({ adjustment }: { adjustment: InventoryAdjustment }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{line.product.sku || 'N/A'}</Table.Td>
+                    {byBatch && (
+                      <Table.Td>
+                        {line.batch ? (
+                          <Stack gap={0}>
+                            <Text size="sm">{line.batch.batch_number}</Text>
+                            <Text size="xs" c="dimmed">
+                              Mfg {formatDay(line.batch.manufactured_on)} · Exp{' '}
+                              {formatDay(line.batch.expires_on)}
+                            </Text>
+                          </Stack>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            {line.quantity < 0 ? 'First expiry first out' : 'No batch'}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    )}
                     <Table.Td ta="right" c={line.quantity < 0 ? 'red' : 'teal'}>
                       {signedQuantity(line.quantity)}
                     </Table.Td>

@@ -6,9 +6,11 @@ import {
   todayInIndia,
 } from '@b2b/domain/api/inventory-adjustments';
 import { QUANTITY_MAX } from '@b2b/domain/api/products';
+import { BATCH_MESSAGES, BATCH_NUMBER_MAX, type BatchFields, batchFieldProblems } from '@b2b/domain/batches';
 import {
   INVENTORY_ADJUSTMENT_REASONS,
   type InventoryAdjustmentReason,
+  reasonDirection,
   signedAdjustmentQuantity,
 } from '@b2b/domain/inventory-adjustments';
 import {
@@ -27,6 +29,10 @@ import type { InventoryAdjustmentBody } from './inventory-adjustments.api';
  */
 const line = z.object({
   product: z.number({ error: M.product_required }).int().positive(M.product_required).nullable(),
+  /** With batches: the batch coming in (with its dates) or going out ('' = first expiry first out). */
+  batch_number: z.string().trim().max(BATCH_NUMBER_MAX, BATCH_MESSAGES.batch_number_max),
+  manufactured_on: z.string(),
+  expires_on: z.string(),
   quantity: numberField(
     [
       [isPositiveNumber, MESSAGES.positive],
@@ -52,14 +58,25 @@ export const adjustmentFormSchema = z
     if (value.reason === null) {
       ctx.addIssue({ code: 'custom', message: M.reason_required, path: ['reason'] });
     }
-    const seen = new Set<number>();
+    const seen = new Set<string>();
+    const goesIn = value.reason !== null && reasonDirection(value.reason) === 'in';
     value.lines.forEach((l, index) => {
+      const key = `${l.product}|${l.batch_number}`;
       if (l.product === null) {
         ctx.addIssue({ code: 'custom', message: M.product_required, path: ['lines', index, 'product'] });
-      } else if (seen.has(l.product)) {
-        ctx.addIssue({ code: 'custom', message: M.product_repeated, path: ['lines', index, 'product'] });
+      } else if (seen.has(key)) {
+        const batch = l.batch_number !== '';
+        ctx.addIssue({
+          code: 'custom',
+          message: batch ? M.batch_repeated : M.product_repeated,
+          path: ['lines', index, batch ? 'batch_number' : 'product'],
+        });
       } else {
-        seen.add(l.product);
+        seen.add(key);
+      }
+      if (!goesIn) return;
+      for (const [field, message] of batchFieldProblems(batchFieldsOf(l))) {
+        ctx.addIssue({ code: 'custom', message, path: ['lines', index, field] });
       }
     });
   });
@@ -67,7 +84,26 @@ export const adjustmentFormSchema = z
 export type AdjustmentFormValues = z.input<typeof adjustmentFormSchema>;
 export type AdjustmentFormOutput = z.output<typeof adjustmentFormSchema>;
 
-export const emptyLine = (): AdjustmentFormValues['lines'][number] => ({ product: null, quantity: '' });
+export const emptyLine = (): AdjustmentFormValues['lines'][number] => ({
+  product: null,
+  quantity: '',
+  batch_number: '',
+  manufactured_on: '',
+  expires_on: '',
+});
+
+/** A line's batch fields as the API takes them: empty ones left out. */
+function batchFieldsOf(l: {
+  batch_number: string;
+  manufactured_on: string;
+  expires_on: string;
+}): BatchFields {
+  return {
+    ...(l.batch_number.trim() ? { batch_number: l.batch_number.trim() } : {}),
+    ...(l.manufactured_on ? { manufactured_on: l.manufactured_on } : {}),
+    ...(l.expires_on ? { expires_on: l.expires_on } : {}),
+  };
+}
 
 export const emptyAdjustmentForm = (warehouse: string | null = null): AdjustmentFormValues => ({
   warehouse,
@@ -85,12 +121,24 @@ export function adjustmentBody(values: AdjustmentFormOutput): InventoryAdjustmen
     reason,
     adjusted_on: values.adjusted_on,
     ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
-    lines: values.lines.map((l) => ({
-      product: l.product as number,
-      quantity: signedAdjustmentQuantity(reason, l.quantity),
-    })),
+    lines: values.lines.map((l) => {
+      const batch = batchFieldsOf(l);
+      return {
+        product: l.product as number,
+        quantity: signedAdjustmentQuantity(reason, l.quantity),
+        // Stock going out names its batch only; the batch's dates are known.
+        ...(reasonDirection(reason) === 'in'
+          ? batch
+          : batch.batch_number
+            ? { batch_number: batch.batch_number }
+            : {}),
+      };
+    }),
   };
 }
 
-/** Form fields the server's 400 answers may name (lines.N.product and lines.N.quantity too). */
+/** Form fields the server's 400 answers may name (and lines.N.<field> of LINE_SERVER_FIELDS). */
 export const SERVER_FIELDS = ['warehouse', 'reason', 'adjusted_on', 'notes', 'lines'] as const;
+
+/** Line fields the server's answers may name as lines.N.<field>. */
+export const LINE_SERVER_FIELD = /^lines\.\d+\.(product|quantity|batch_number|manufactured_on|expires_on)$/;

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { todayInIndia } from '@b2b/domain/api/inventory-adjustments';
 import {
   directionHint,
@@ -11,17 +10,18 @@ import { formatQuantity } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
+import { DayField } from '../../components/day-field';
 import { EntitySelect, type EntitySource } from '../../components/entity-select';
 import { visibleFieldError } from '../../components/field-error';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextareaField } from '../../components/textarea-field';
 import { type ProductSummary, productPickerQuery, productQuery } from '../products/products.api';
+import { useBatchConfiguration } from '../stock-batches/stock-batches.api';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
   type AdjustmentFormOutput,
@@ -30,9 +30,11 @@ import {
   adjustmentFormSchema,
   emptyAdjustmentForm,
   emptyLine,
+  LINE_SERVER_FIELD,
   SERVER_FIELDS,
 } from './inventory-adjustment-form.schema';
 import { type InventoryAdjustment, useCreateInventoryAdjustment } from './inventory-adjustments.api';
+import { LineBatchFields } from './line-batch-fields';
 
 /** Products for the line picker: the company's products searched on the server, ten at a time. */
 export const productSource = (companyId: number): EntitySource<ProductSummary> => ({
@@ -53,29 +55,6 @@ export function stockInWarehouse(
     if (found) return found.available_stock;
   }
   return 0;
-}
-
-function DateField({ control }: { control: Control<AdjustmentFormValues> }) {
-  const { field, fieldState, formState } = useController({ control, name: 'adjusted_on' });
-  return (
-    <DatePickerInput
-      ref={field.ref}
-      name={field.name}
-      label="Adjustment Date"
-      withAsterisk
-      valueFormat="DD/MM/YYYY"
-      leftSection={<IconCalendar size={16} />}
-      maxDate={todayInIndia()}
-      value={field.value || null}
-      onChange={(value) => {
-        field.onChange(value ?? '');
-        field.onBlur();
-      }}
-      onBlur={field.onBlur}
-      popoverProps={{ withinPortal: true }}
-      error={visibleFieldError(fieldState, formState.isSubmitted)}
-    />
-  );
 }
 
 function ProductField({
@@ -172,6 +151,7 @@ export function InventoryAdjustmentForm({
     defaultValues: emptyAdjustmentForm(),
   });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const batches = useBatchConfiguration(companyId);
   const warehouse = useWatch({ control: form.control, name: 'warehouse' });
   const reason = useWatch({ control: form.control, name: 'reason' }) as InventoryAdjustmentReason | null;
   const hint = reason ? directionHint(reasonDirection(reason)) : null;
@@ -183,9 +163,7 @@ export function InventoryAdjustmentForm({
     } catch (error) {
       if (!isApiError(error)) return;
       for (const [field, messages] of Object.entries(error.errors)) {
-        const known =
-          (SERVER_FIELDS as readonly string[]).includes(field) ||
-          /^lines\.\d+\.(product|quantity)$/.test(field);
+        const known = (SERVER_FIELDS as readonly string[]).includes(field) || LINE_SERVER_FIELD.test(field);
         if (known && messages[0]) form.setError(field as never, { type: 'server', message: messages[0] });
       }
     }
@@ -216,7 +194,13 @@ export function InventoryAdjustmentForm({
               placeholder="Select a reason"
               data={INVENTORY_ADJUSTMENT_REASON_OPTIONS}
             />
-            <DateField control={form.control} />
+            <DayField
+              control={form.control}
+              name="adjusted_on"
+              label="Adjustment Date"
+              required
+              maxDate={todayInIndia()}
+            />
             <TextareaField control={form.control} name="notes" label="Notes" minRows={2} />
           </SimpleGrid>
         </Card>
@@ -237,7 +221,7 @@ export function InventoryAdjustmentForm({
             )}
             <Table verticalSpacing="sm">
               <Table.Tbody>
-                {lines.fields.map((line, index) => (
+                {lines.fields.map((line, index) => [
                   <Table.Tr key={line.id}>
                     <Table.Td w="45%">
                       <ProductField control={form.control} index={index} companyId={companyId} />
@@ -280,8 +264,22 @@ export function InventoryAdjustmentForm({
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>
-                  </Table.Tr>
-                ))}
+                  </Table.Tr>,
+                  batches.enabled && reason ? (
+                    <Table.Tr key={`${line.id}-batch`} style={{ borderTop: 0 }}>
+                      <Table.Td colSpan={4} pt={0}>
+                        <LineBatchFields
+                          control={form.control}
+                          setValue={form.setValue}
+                          index={index}
+                          direction={reasonDirection(reason)}
+                          warehouseId={warehouse ? Number(warehouse) : null}
+                          mandatory={batches.mandatory}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null,
+                ])}
               </Table.Tbody>
             </Table>
             {linesError && (

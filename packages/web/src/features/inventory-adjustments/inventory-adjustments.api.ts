@@ -20,7 +20,13 @@ export interface InventoryAdjustmentBody {
   reason: InventoryAdjustmentReason;
   adjusted_on?: string;
   notes?: string;
-  lines: { product: number; quantity: number }[];
+  lines: {
+    product: number;
+    quantity: number;
+    batch_number?: string;
+    manufactured_on?: string;
+    expires_on?: string;
+  }[];
 }
 
 export interface InventoryAdjustmentListParams extends ListParams {

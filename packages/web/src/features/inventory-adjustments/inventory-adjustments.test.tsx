@@ -9,6 +9,7 @@ import {
   adjustmentBody,
   adjustmentFormSchema,
   emptyAdjustmentForm,
+  emptyLine,
 } from './inventory-adjustment-form.schema';
 import type { InventoryAdjustment } from './inventory-adjustments.api';
 import { InventoryAdjustmentsPage } from './inventory-adjustments-page';
@@ -42,6 +43,7 @@ const adjustment = (id: number, overrides: Partial<InventoryAdjustment> = {}): I
       quantity: -3,
       stock_before: 10,
       stock_after: 7,
+      batch: null,
     },
   ],
   ...overrides,
@@ -96,7 +98,7 @@ describe('inventory adjustment form rules', () => {
       ...emptyAdjustmentForm('7'),
       reason: 'stock_damaged' as const,
       notes: '  wet  ',
-      lines: [{ product: 21, quantity: 3 }],
+      lines: [{ ...emptyLine(), product: 21, quantity: 3 }],
     };
     const parsed = adjustmentFormSchema.parse(values);
     expect(adjustmentBody(parsed)).toMatchObject({
@@ -114,9 +116,9 @@ describe('inventory adjustment form rules', () => {
       reason: null,
       adjusted_on: '2999-01-01',
       lines: [
-        { product: 21, quantity: 1 },
-        { product: 21, quantity: '' },
-        { product: null, quantity: -1 },
+        { ...emptyLine(), product: 21, quantity: 1 },
+        { ...emptyLine(), product: 21, quantity: '' },
+        { ...emptyLine(), product: null, quantity: -1 },
       ],
     });
     expect(bad.success).toBe(false);
@@ -129,6 +131,58 @@ describe('inventory adjustment form rules', () => {
       'lines.1.quantity': 'Quantity is required.',
       'lines.2.product': 'Please select a product.',
       'lines.2.quantity': 'Please enter a valid positive number',
+    });
+  });
+
+  it('sends a batch with its dates for stock coming in, only the batch for stock going out', () => {
+    const line = {
+      ...emptyLine(),
+      product: 21,
+      quantity: 2,
+      batch_number: ' B-7 ',
+      manufactured_on: '2025-01-01',
+      expires_on: '2027-01-01',
+    };
+    const base = {
+      ...emptyAdjustmentForm('7'),
+      lines: [line, { ...line, batch_number: 'B-8' }, { ...emptyLine(), product: 21, quantity: 1 }],
+    };
+    expect(adjustmentBody(adjustmentFormSchema.parse({ ...base, reason: 'item_return' })).lines).toEqual([
+      {
+        product: 21,
+        quantity: 2,
+        batch_number: 'B-7',
+        manufactured_on: '2025-01-01',
+        expires_on: '2027-01-01',
+      },
+      {
+        product: 21,
+        quantity: 2,
+        batch_number: 'B-8',
+        manufactured_on: '2025-01-01',
+        expires_on: '2027-01-01',
+      },
+      { product: 21, quantity: 1 },
+    ]);
+    expect(adjustmentBody(adjustmentFormSchema.parse({ ...base, reason: 'stock_lost' })).lines).toEqual([
+      { product: 21, quantity: -2, batch_number: 'B-7' },
+      { product: 21, quantity: -2, batch_number: 'B-8' },
+      { product: 21, quantity: -1 },
+    ]);
+    const bad = adjustmentFormSchema.safeParse({
+      ...base,
+      reason: 'item_return',
+      lines: [
+        line,
+        { ...line, batch_number: 'B-7' },
+        { ...line, batch_number: '', expires_on: '2024-01-01' },
+      ],
+    });
+    const messages = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      'lines.1.batch_number': 'This batch of the product is already in the adjustment.',
+      'lines.2.batch_number': 'Enter a batch number for these dates.',
+      'lines.2.expires_on': 'The expiry date cannot be before the manufacturing date.',
     });
   });
 

@@ -288,6 +288,7 @@ const movement = (id: number, overrides: Partial<StockMovement>): StockMovement 
   balance: 10,
   reserved_quantity: 0,
   reserved_after: 0,
+  batch_number: null,
   document: { type: 'product', id: 21, number: null },
   user: null,
   created_at: '2025-04-01T10:00:00Z',

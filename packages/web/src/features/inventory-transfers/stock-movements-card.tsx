@@ -111,7 +111,9 @@ export function StockMovementsCard({ productId, stock }: { productId: number; st
                   <Stack gap={0}>
                     <Text size="sm">{m.reason_label}</Text>
                     <Text size="xs" c="dimmed">
-                      {m.warehouse.name} · {dayjs(m.created_at).format('DD/MM/YYYY, hh:mm A')}
+                      {m.warehouse.name}
+                      {m.batch_number ? ` · Batch ${m.batch_number}` : ''} ·{' '}
+                      {dayjs(m.created_at).format('DD/MM/YYYY, hh:mm A')}
                       {m.user ? ` · ${`${m.user.first_name} ${m.user.last_name}`.trim()}` : ''}
                     </Text>
                     {m.reserved_quantity !== 0 && (

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { StockMovementsCard } from '../inventory-transfers/stock-movements-card';
+import { ProductBatchesCard } from '../stock-batches/product-batches-card';
 import { ProductDetailCard } from './product-detail-card';
 import {
   ProductContentCard,
@@ -158,6 +159,7 @@ export function ProductDetails({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <ProductStockCard stock={product.stock} />
+            <ProductBatchesCard productId={product.id} />
             <StockMovementsCard productId={product.id} stock={product.stock} />
             <ProductFilesCard product={product} canChange={canChange} />
             <ProductHistoryCard productId={product.id} />

@@ -1,0 +1,54 @@
+import { formatQuantity } from '@b2b/domain/money';
+import { roundQuantity } from '@b2b/domain/products';
+import type { Tx } from '../../db/transaction.ts';
+import { raiseNotification, resolveNotificationByKey } from '../notifications/notifications.service.ts';
+import * as queries from './reorder-alerts.queries.ts';
+
+export const REORDER_SERVICE = 'inventory';
+
+/** The dedupe key of a product's reorder-point notification. */
+export const reorderKey = (productId: number) => `reorder_point:${productId}`;
+
+/** '4 pcs' with the product's unit code, or '4' without a unit. */
+const withUnit = (quantity: number, unitCode: string | null) =>
+  unitCode ? `${formatQuantity(quantity)} ${unitCode.toLowerCase()}` : formatQuantity(quantity);
+
+export const reorderMessage = (
+  product: { name: string; unit_code: string | null },
+  sellable: number,
+  reorderPoint: number,
+) =>
+  `Stock of ${product.name} is ${withUnit(sellable, product.unit_code)}, below its reorder point of ${formatQuantity(reorderPoint)}.`;
+
+/**
+ * Called by the inventory service after every stock movement of a product, inside the movement's
+ * transaction: when the product's sellable stock (on hand minus committed, over active warehouses
+ * of active branches) falls below its reorder point, a warning is raised, once while it stays
+ * below; when it is back at or above the point (or the point is gone, or the product deleted),
+ * that warning is resolved. One query in the usual case (nothing to change): it runs on every
+ * movement, and sums stock only for products that have a reorder point.
+ */
+export async function alertOnReorderPoint(tx: Tx, companyId: number, productId: number): Promise<void> {
+  const key = reorderKey(productId);
+  const state = await queries.findReorderState(tx, companyId, productId, key);
+  if (!state) return;
+  const reorderPoint = Number(state.reorder_point);
+  const sellable = state.sellable === null ? null : roundQuantity(Number(state.sellable));
+  const below = sellable !== null && reorderPoint > 0 && sellable < reorderPoint;
+  if (below === state.is_open) return;
+  // A transaction may move the product in several warehouses while another does the same: were
+  // both to wait on the other's uncommitted notification row they would deadlock. Whoever holds
+  // the product's alert lock decides; the other lets it (the next movement checks again).
+  if (!(await queries.tryLockReorderAlert(tx, companyId, productId))) return;
+  if (below && !state.is_open) {
+    await raiseNotification(tx, {
+      companyId,
+      service: REORDER_SERVICE,
+      type: 'warning',
+      message: reorderMessage(state, sellable, reorderPoint),
+      dedupeKey: key,
+    });
+  } else if (!below && state.is_open) {
+    await resolveNotificationByKey(tx, companyId, key);
+  }
+}

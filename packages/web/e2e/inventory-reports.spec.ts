@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { callApiAsUser, signUpAndVerify } from './journeys.ts';
+
+const stamp = `${Date.now().toString(36)}`;
+
+/** A calendar day `days` from today in India, as YYYY-MM-DD. */
+const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+const shown = (day: string) => day.split('-').reverse().join('/');
+
+test('inventory reports: stock brought in today is in the 0–30 days bucket; its batches show their expiry', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, {
+    company: `Pharma Traders ${stamp}`,
+    branch: 'Nashik',
+    city: 'Nashik',
+    pincode: '422001',
+    addressLine1: '3 College Road',
+    firstName: 'Kavita',
+    lastName: 'Deshpande',
+    email: `reports.${stamp}@example.in`,
+    phone: `8${String(Date.now()).slice(-9)}`,
+    password: 'Secret@123',
+  });
+
+  const me = await callApiAsUser(page, 'GET', 'me/');
+  const companyId = (me.body.company as { id: number }).id;
+  const warehouses = await callApiAsUser(page, 'GET', `companies/${companyId}/warehouses?limit=-1`);
+  const warehouse = (warehouses.body.results as { id: number; name: string }[])[0];
+  const category = await callApiAsUser(page, 'POST', `companies/${companyId}/categories`, {
+    name: 'Medicines',
+  });
+  const productName = `Cough Syrup ${stamp}`;
+  const product = await callApiAsUser(page, 'POST', `companies/${companyId}/products`, {
+    name: productName,
+    sku: `CS-${stamp}`,
+    category: category.body.id,
+    mrp: 120,
+    selling_price: 110,
+    warehouse: warehouse.id,
+    opening_stock: 4,
+    opening_rate: 50,
+  });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+
+  // Before batches are on, the batch report says how batches get recorded and where to turn them on.
+  await page.goto('/reports/inventory-reports/batch-inventory');
+  await expect(page.getByRole('heading', { name: 'Batch Inventory' })).toBeVisible();
+  await expect(
+    page.getByText('No batches yet. Batches are recorded when stock comes in with a batch number.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open Configurations' })).toHaveAttribute(
+    'href',
+    '/configurations',
+  );
+
+  // Batches on (expiry alert 30 days); stock comes in by an adjustment in two batches.
+  const config = await callApiAsUser(page, 'POST', 'company_configurations', {
+    configuration_type: 'batch_configuration',
+    configurations: { expiry_alert_days: 30, is_batch_mandatory: false },
+    is_enabled: true,
+  });
+  expect(config.status, JSON.stringify(config.body)).toBe(201);
+  const soon = dayFromToday(10);
+  const later = dayFromToday(200);
+  const adjustment = await callApiAsUser(page, 'POST', `companies/${companyId}/inventory_adjustments`, {
+    warehouse: warehouse.id,
+    reason: 'extra_inventory_found',
+    lines: [
+      { product: product.body.id, quantity: 6, batch_number: `LOT-A-${stamp}`, expires_on: soon },
+      { product: product.body.id, quantity: 5, batch_number: `LOT-B-${stamp}`, expires_on: later },
+    ],
+  });
+  expect(adjustment.status, JSON.stringify(adjustment.body)).toBe(201);
+
+  // Inventory Age: all 15 on hand came in today.
+  await page.goto('/reports/inventory-reports/inventory-age');
+  await expect(page).toHaveTitle('Reports');
+  await expect(page.getByRole('heading', { name: 'Inventory Age' })).toBeVisible();
+  const ages = page.getByRole('table', { name: 'Inventory Age' });
+  const row = ages.getByRole('row', { name: new RegExp(productName) });
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(2)).toContainText('15');
+  await expect(cells.nth(3)).toContainText('15');
+  await expect(cells.nth(7)).toHaveText('0');
+  await expect(cells.nth(8)).toHaveText(shown(dayFromToday(0)));
+  await expect(ages.getByRole('row', { name: 'Totals' })).toContainText('15');
+
+  // Batch Inventory: the soon-expiring batch first, amber; the other OK; the expired filter is empty.
+  await page.goto('/reports/inventory-reports/batch-inventory');
+  const batches = page.getByRole('table', { name: 'Batch Inventory' });
+  const rows = batches.getByRole('row');
+  await expect(rows.nth(1)).toContainText(`LOT-A-${stamp}`);
+  await expect(rows.nth(1)).toContainText(shown(soon));
+  await expect(rows.nth(1)).toContainText('Expiring in 10 days');
+  await expect(rows.nth(2)).toContainText(`LOT-B-${stamp}`);
+  await expect(rows.nth(2)).toContainText('OK');
+  await expect(page.getByLabel('Expiring soon', { exact: true }).filter({ hasText: 'batch' })).toContainText(
+    '6',
+  );
+
+  // The segmented control's radios are hidden behind their labels: click the label.
+  const segment = (name: string) => page.locator('label').filter({ hasText: new RegExp(`^${name}$`) });
+  await segment('Expired').click();
+  await expect(page.getByRole('radio', { name: 'Expired' })).toBeChecked();
+  await expect(page.getByText('No batch matches the search or the filters.')).toBeVisible();
+  await segment('All').click();
+  await expect(rows.nth(2)).toContainText(`LOT-B-${stamp}`);
+
+  // The CSV has every batch.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`batch-inventory-${dayFromToday(0)}.csv`);
+});
