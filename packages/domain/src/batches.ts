@@ -4,9 +4,8 @@
  * expires first goes first, then batches without an expiry date, then stock not in any batch.
  */
 import { z } from 'zod';
-import { daysBetween } from './inventory-reports.ts';
 import { roundQuantity } from './products.ts';
-import { calendarDateSchema, todayInIndia } from './validation.ts';
+import { calendarDateSchema, daysBetween, todayInIndia } from './validation.ts';
 
 export const BATCH_NUMBER_MAX = 50;
 

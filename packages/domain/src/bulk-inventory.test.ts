@@ -115,4 +115,44 @@ describe('readBulkFile', () => {
     const update = readBulkFile('update', 'sku,stock\nGrand Total,5\n');
     expect(update.rows).toEqual([{ row: 2, key: 'Grand Total', quantity: 5 }]);
   });
+
+  it('reads batch columns: a batch with its dates coming in, only the batch going out', () => {
+    const file = readBulkFile(
+      'adjustment',
+      'sku,quantity,reason,batch_number,manufactured_on,expires_on\n' +
+        'A,5,extra_inventory_found,B-1,2026-01-10,2027-01-10\n' +
+        'A,3,extra_inventory_found,B-2,,\n' +
+        'A,-2,stock_damaged,B-1,2026-13-01,\n' +
+        'A,-1,stock_damaged,,,\n',
+    );
+    expect(file.errors).toEqual([]);
+    expect(file.rows).toEqual([
+      {
+        row: 2,
+        key: 'A',
+        quantity: 5,
+        reason: 'extra_inventory_found',
+        batch_number: 'B-1',
+        manufactured_on: '2026-01-10',
+        expires_on: '2027-01-10',
+      },
+      { row: 3, key: 'A', quantity: 3, reason: 'extra_inventory_found', batch_number: 'B-2' },
+      { row: 4, key: 'A', quantity: -2, reason: 'stock_damaged', batch_number: 'B-1' },
+      { row: 5, key: 'A', quantity: -1, reason: 'stock_damaged' },
+    ]);
+    const bad = readBulkFile(
+      'adjustment',
+      'sku,quantity,reason,batch_number,manufactured_on,expires_on\n' +
+        'A,5,extra_inventory_found,B-1,2026-02-30,\n' +
+        'A,5,extra_inventory_found,,,2027-01-01\n' +
+        'A,5,item_return,B-9,2026-05-01,2026-04-01\n' +
+        'A,1,item_return,B-9,,\n',
+    );
+    expect(bad.errors).toEqual([
+      { row: 2, column: 'manufactured_on', message: 'Please enter a valid manufacturing date (YYYY-MM-DD).' },
+      { row: 3, column: 'batch_number', message: 'Enter a batch number for these dates.' },
+      { row: 4, column: 'expires_on', message: 'The expiry date cannot be before the manufacturing date.' },
+      { row: 5, column: 'sku', message: BULK_MESSAGES.repeated_reason },
+    ]);
+  });
 });

@@ -3,13 +3,15 @@
  * row checks that need no database. Three kinds of file:
  *
  * - adjustment: sku, quantity (signed), reason (one of the eight adjustment reasons, value or
- *   label), notes. Makes one inventory adjustment document per reason found in the file.
+ *   label), notes, and with batches batch_number, manufactured_on, expires_on. Makes one
+ *   inventory adjustment document per reason found in the file.
  * - update: sku, stock. Sets the level to `stock` by posting the difference.
  * - tally: Tally's stock summary export, 'Name of Item' (matched against the product's Tally
  *   name) and 'Quantity' ("1,200.000 Nos": grouping commas and a unit after the number allowed).
  *
  * A file is all or nothing: any row error and nothing is written.
  */
+import { BATCH_MESSAGES, BATCH_NUMBER_MAX, type BatchFields, batchFieldProblems } from './batches.ts';
 import {
   INVENTORY_ADJUSTMENT_REASON_LABELS,
   INVENTORY_ADJUSTMENT_REASONS,
@@ -17,6 +19,7 @@ import {
   quantityFitsReason,
   reasonDirectionMessage,
 } from './inventory-adjustments.ts';
+import { calendarDateSchema } from './validation.ts';
 
 export const BULK_INVENTORY_MAX_BYTES = 2 * 1024 * 1024;
 export const BULK_INVENTORY_MAX_ROWS = 5000;
@@ -31,7 +34,10 @@ export const BULK_INVENTORY_COLUMNS: Record<
   BulkInventoryKind,
   { required: readonly string[]; optional: readonly string[] }
 > = {
-  adjustment: { required: ['sku', 'quantity', 'reason'], optional: ['notes'] },
+  adjustment: {
+    required: ['sku', 'quantity', 'reason'],
+    optional: ['notes', 'batch_number', 'manufactured_on', 'expires_on'],
+  },
   update: { required: ['sku', 'stock'], optional: [] },
   tally: { required: ['Name of Item', 'Quantity'], optional: [] },
 };
@@ -51,6 +57,10 @@ export interface BulkRow {
   quantity: number;
   reason?: InventoryAdjustmentReason;
   notes?: string;
+  /** Adjustment with batches: the batch (and, for stock coming in, its dates). */
+  batch_number?: string;
+  manufactured_on?: string;
+  expires_on?: string;
 }
 
 export const BULK_MESSAGES = {
@@ -233,7 +243,8 @@ export function readBulkFile(
         fail(quantityColumn, reasonDirectionMessage(reason));
       }
     }
-    const seenKey = `${normalise(key)}\u0000${reason ?? ''}`;
+    const batch = kind === 'adjustment' ? readBatchCells(fields, cell, quantity, fail) : {};
+    const seenKey = `${normalise(key)}\u0000${reason ?? ''}\u0000${batch.batch_number ?? ''}`;
     if (key !== '' && seen.has(seenKey)) {
       fail(keyColumn, kind === 'adjustment' ? BULK_MESSAGES.repeated_reason : BULK_MESSAGES.repeated);
     }
@@ -243,9 +254,39 @@ export function readBulkFile(
       continue;
     }
     const notes = kind === 'adjustment' ? cell(fields, 'notes') : '';
-    rows.push({ row, key, quantity, ...(reason ? { reason } : {}), ...(notes ? { notes } : {}) });
+    rows.push({ row, key, quantity, ...(reason ? { reason } : {}), ...(notes ? { notes } : {}), ...batch });
   }
   return { rows, errors };
+}
+
+/**
+ * A row's batch cells: the batch number, and for stock coming in its manufacturing and expiry
+ * dates (YYYY-MM-DD), checked as the adjustment form checks them. Stock going out names its batch
+ * only (or none: first expiry first out).
+ */
+function readBatchCells(
+  fields: string[],
+  cell: (fields: string[], column: string) => string,
+  quantity: number | null,
+  fail: (column: string, message: string) => void,
+): BatchFields {
+  const batch: BatchFields = {};
+  const number = cell(fields, 'batch_number');
+  if (number.length > BATCH_NUMBER_MAX) fail('batch_number', BATCH_MESSAGES.batch_number_max);
+  else if (number !== '') batch.batch_number = number;
+  if (quantity === null || quantity <= 0) return batch;
+  const dates = [
+    ['manufactured_on', BATCH_MESSAGES.manufactured_on_invalid],
+    ['expires_on', BATCH_MESSAGES.expires_on_invalid],
+  ] as const;
+  for (const [column, invalid] of dates) {
+    const raw = cell(fields, column);
+    if (raw === '') continue;
+    if (calendarDateSchema(invalid).safeParse(raw).success) batch[column] = raw;
+    else fail(column, invalid);
+  }
+  for (const [column, message] of batchFieldProblems(batch)) fail(column, message);
+  return batch;
 }
 
 /** The closing 'Grand Total' line of a Tally stock summary export. */
@@ -264,8 +305,8 @@ export function bulkTemplate(kind: BulkInventoryKind): {
     case 'adjustment':
       return {
         filename: 'bulk-inventory-adjustment.csv',
-        header: ['sku', 'quantity', 'reason', 'notes'],
-        example: ['SKU-001', '-2', 'stock_damaged', 'Broken in transit'],
+        header: ['sku', 'quantity', 'reason', 'notes', 'batch_number', 'manufactured_on', 'expires_on'],
+        example: ['SKU-001', '-2', 'stock_damaged', 'Broken in transit', '', '', ''],
       };
     case 'update':
       return { filename: 'bulk-inventory-update.csv', header: ['sku', 'stock'], example: ['SKU-001', '25'] };

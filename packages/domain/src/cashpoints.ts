@@ -1,5 +1,6 @@
 import { LOCALE, toPaise, toRupees } from './money.ts';
 import {
+  addDays,
   isNonZero,
   isNumber,
   isPositiveNumber,
@@ -69,12 +70,8 @@ export const cashpointAmount = numberField(
 /** Today's calendar day in India (YYYY-MM-DD): the day cashpoint expiry is measured against. */
 export const indianToday = todayInIndia;
 
-/** A YYYY-MM-DD day moved by whole days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD day moved by whole days (one rule for the whole domain, in validation.ts). */
+export { addDays };
 
 /** The first expiry day a new credit may have: tomorrow (now plus 24 hours) in India. */
 export function earliestCashpointExpiry(now: Date = new Date()): string {

@@ -1,6 +1,7 @@
 import type { BatchStatus } from './batches.ts';
 import { roundQuantity, sumQuantities } from './products.ts';
 import type { StatusOption } from './statuses.ts';
+import { addDays, daysBetween } from './validation.ts';
 
 /**
  * The rules of the inventory reports (Batch Inventory and Inventory Age), written once: the server
@@ -13,17 +14,7 @@ import type { StatusOption } from './statuses.ts';
 // ---------------------------------------------------------------------------------------------
 // Calendar days
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Midnight UTC of a YYYY-MM-DD day: only used to count whole days between two calendar days. */
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-
-/** Whole calendar days from `from` to `to` (both YYYY-MM-DD): negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
-
-/** The calendar day `days` after `day` (before it when negative), as YYYY-MM-DD. */
-export const addDays = (day: string, days: number): string =>
-  new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
+export { addDays, daysBetween };
 
 // ---------------------------------------------------------------------------------------------
 // Batch expiry

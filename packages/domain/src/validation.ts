@@ -402,6 +402,18 @@ export function indianCalendarDay(value: Date | string): string | null {
 /** Today's calendar day in India (YYYY-MM-DD). */
 export const todayInIndia = (now: Date = new Date()): string => indianCalendarDay(now) as string;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC of a YYYY-MM-DD day: only used to count whole days between calendar days. */
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD): negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
+
+/** The calendar day `days` after `day` (before it when negative), as YYYY-MM-DD. */
+export const addDays = (day: string, days: number): string =>
+  new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
+
 /** A YYYY-MM-DD calendar date that exists (2024-02-30 does not), refused with the caller's message. */
 export const calendarDateSchema = (message: string) =>
   z

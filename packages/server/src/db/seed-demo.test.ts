@@ -236,7 +236,7 @@ describe('demo company on a new database', () => {
     expect(small.evaluated_at).not.toBeNull();
   });
 
-  it('keeps batches, with two lots of battens, and warns of cooktops below their reorder point', async () => {
+  it('keeps batches, with two lots of battens, and warns of the products below their reorder point', async () => {
     const batten = await productBySku('HV-LT-BATTEN20');
     const batches = await get(`products/${batten.id}/batches`);
     expect(batches.batch_configuration).toMatchObject({ enabled: true, mandatory: false });
@@ -250,8 +250,11 @@ describe('demo company on a new database', () => {
       ['HE20-2610', 16],
     ]);
     const notifications = await get(`companies/${companyId}/notifications`);
-    expect(notifications.results.map((n: { message: string }) => n.message)).toEqual([
+    expect(notifications.results.map((n: { message: string }) => n.message).sort()).toEqual([
+      'Stock of Havells Aqua Plus 1.2 L Electric Kettle is 0 pcs, below its reorder point of 5.',
+      'Stock of Philips 10 W LED Downlight (Round) is 0 pcs, below its reorder point of 5.',
       'Stock of Philips HD4928 2100 W Induction Cooktop is 4 pcs, below its reorder point of 5.',
+      'Stock of Philips HL7756 750 W Mixer Grinder (3 Jars) is 0 pcs, below its reorder point of 5.',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { Paged } from '../api/types';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -35,4 +36,25 @@ export function useListParams(initial: Partial<ListState> = {}) {
     [],
   );
   return { params, ...actions };
+}
+
+/**
+ * What a DataTable takes from its list's params and the list's query: the rows, loading, error
+ * and retry, paging and sorting. The table's own props (label, columns, empty, ...) come beside it.
+ */
+export function listTableProps<T>(
+  list: ReturnType<typeof useListParams>,
+  query: { data: Paged<T> | undefined; isLoading: boolean; error: unknown; refetch: () => unknown },
+) {
+  return {
+    data: query.data,
+    isLoading: query.isLoading,
+    error: query.error,
+    onRetry: () => query.refetch(),
+    limit: list.params.limit,
+    offset: list.params.offset,
+    onPageChange: list.setPage,
+    ordering: list.params.ordering,
+    onOrderingChange: list.setOrdering,
+  };
 }

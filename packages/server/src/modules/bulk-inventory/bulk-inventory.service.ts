@@ -176,7 +176,13 @@ async function applyAdjustments(
               warehouse: warehouseId,
               reason,
               notes: notes === '' ? undefined : notes,
-              lines: chunk.map((row) => ({ product: row.productId, quantity: row.quantity })),
+              lines: chunk.map((row) => ({
+                product: row.productId,
+                quantity: row.quantity,
+                batch_number: row.batch_number,
+                manufactured_on: row.manufactured_on,
+                expires_on: row.expires_on,
+              })),
             },
             adjustedOn,
           );
@@ -184,11 +190,10 @@ async function applyAdjustments(
         } catch (error) {
           // A movement since the check above: the refusal points at its line; map it to the row.
           const field = error instanceof AppError ? Object.keys(error.errors ?? {})[0] : undefined;
-          const line = field ? /^lines\.(\d+)\./.exec(field) : null;
+          const line = field ? /^lines\.(\d+)\.(\w+)$/.exec(field) : null;
           if (error instanceof AppError && line) {
-            throw new BulkFileError([
-              { row: chunk[Number(line[1])].row, column: 'quantity', message: error.message },
-            ]);
+            const column = line[2] === 'product' ? 'sku' : (line[2] as string);
+            throw new BulkFileError([{ row: chunk[Number(line[1])].row, column, message: error.message }]);
           }
           throw error;
         }

@@ -6,52 +6,14 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
-
-async function firstWarehouse(company: SignedUpCompany) {
-  return dbOf(company)
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
-async function createProduct(
-  company: SignedUpCompany,
-  openingStock = 0,
-  extra: Record<string, unknown> = {},
-) {
-  const warehouse = (await firstWarehouse(company)).id;
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Bulk ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Bulk ${unique()}`,
-    sku: `SKU-${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-    ...(openingStock > 0 ? { warehouse, opening_stock: openingStock, opening_rate: 2 } : {}),
-    ...extra,
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return product.body as { id: number; name: string; sku: string };
-}
-
-const levelOf = async (company: SignedUpCompany, productId: number, warehouseId: number) =>
-  Number(
-    (
-      await dbOf(company)
-        .selectFrom('stock_levels')
-        .select('available_stock')
-        .where('company_id', '=', company.companyId)
-        .where('product_id', '=', productId)
-        .where('warehouse_id', '=', warehouseId)
-        .executeTakeFirst()
-    )?.available_stock ?? 0,
-  );
+import {
+  countAdjustments,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+  levelOf,
+} from '../../../test/inventory-fixtures.ts';
 
 const ledgerSum = async (company: SignedUpCompany, productId: number, warehouseId: number) =>
   Number(
@@ -64,17 +26,6 @@ const ledgerSum = async (company: SignedUpCompany, productId: number, warehouseI
         .where('warehouse_id', '=', warehouseId)
         .executeTakeFirstOrThrow()
     ).n ?? 0,
-  );
-
-const countAdjustments = async (company: SignedUpCompany) =>
-  Number(
-    (
-      await dbOf(company)
-        .selectFrom('inventory_adjustments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', company.companyId)
-        .executeTakeFirstOrThrow()
-    ).n,
   );
 
 type Kind = 'bulk_inventory_adjustment' | 'bulk_inventory_update' | 'bulk_adjustment_as_per_tally';
@@ -104,8 +55,8 @@ describe('POST admin/warehouses/{id}/bulk_inventory_adjustment/', () => {
   it('makes one adjustment per reason and moves the stock (BOM, CRLF, header case, labels)', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 10);
-    const b = await createProduct(company, 0);
+    const a = await createProduct(company, { openingStock: 10 });
+    const b = await createProduct(company);
     const csv =
       '\uFEFFSKU,Quantity,Reason,Notes\r\n' +
       `${a.sku},-3,stock_damaged,"Broken, in transit"\r\n` +
@@ -133,7 +84,7 @@ describe('POST admin/warehouses/{id}/bulk_inventory_adjustment/', () => {
   it('writes nothing when any row is wrong and lists every error; ?error_report=csv downloads them', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 4);
+    const a = await createProduct(company, { openingStock: 4 });
     const csv = `sku,quantity,reason\n${a.sku},2,extra_inventory_found\nNOPE,1,item_return\n${a.sku},-1,stock_won\n${a.sku},1,stock_lost\n`;
     const before = await countAdjustments(company);
     const res = await upload(company.api, 'bulk_inventory_adjustment', warehouse.id, csv);
@@ -171,7 +122,7 @@ describe('POST admin/warehouses/{id}/bulk_inventory_adjustment/', () => {
   it('refuses a file that would take stock below zero, naming every short row', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 2);
+    const a = await createProduct(company, { openingStock: 2 });
     const csv = `sku,quantity,reason\n${a.sku},-2,stock_damaged\n${a.sku},-1,stock_lost\n`;
     const res = await upload(company.api, 'bulk_inventory_adjustment', warehouse.id, csv);
     expect(res.status).toBe(400);
@@ -229,7 +180,7 @@ describe('POST admin/warehouses/{id}/bulk_inventory_adjustment/', () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 5);
+    const a = await createProduct(company, { openingStock: 5 });
     const csv = `sku,quantity,reason\n${a.sku},-1,stock_damaged\n`;
     const viewer = await createUserWithPermissions(company, [
       'view_inventory_adjustment',
@@ -241,15 +192,59 @@ describe('POST admin/warehouses/{id}/bulk_inventory_adjustment/', () => {
     const foreign = await upload(other.api, 'bulk_inventory_adjustment', warehouse.id, csv);
     expect(foreign.status).toBe(404);
     expect(foreign.body.detail).toBe('Warehouse Not Found');
-    const spare = await company.api.post(`branches/${company.branchId}/warehouses`, {
-      name: `Spare ${unique()}`,
-      address: { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' },
-    });
-    expect((await company.api.post(`warehouses/${spare.body.id}/deactivate`)).status).toBe(200);
-    const inactive = await upload(company.api, 'bulk_inventory_adjustment', spare.body.id, csv);
+    const spare = await createWarehouse(company, { name: `Spare ${unique()}` });
+    expect((await company.api.post(`warehouses/${spare.id}/deactivate`)).status).toBe(200);
+    const inactive = await upload(company.api, 'bulk_inventory_adjustment', spare.id, csv);
     expect(inactive.status).toBe(400);
     expect(inactive.body.detail).toContain('inactive');
     expect(await levelOf(company, a.id, warehouse.id)).toBe(4);
+  });
+});
+
+describe('bulk adjustments with batches', () => {
+  it('brings batches in with their dates and takes a named batch out; a mandatory batch is asked for by row', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const a = await createProduct(company);
+    const csv =
+      'sku,quantity,reason,batch_number,manufactured_on,expires_on\n' +
+      `${a.sku},6,extra_inventory_found,LOT-1,2026-01-05,2099-01-05\n` +
+      `${a.sku},4,extra_inventory_found,LOT-2,,2098-06-30\n` +
+      `${a.sku},-1,stock_damaged,LOT-1,,\n`;
+    const res = await upload(company.api, 'bulk_inventory_adjustment', warehouse.id, csv);
+    expect(res.status, res.text).toBe(200);
+    const batches = await company.api.get(`products/${a.id}/batches`);
+    expect(
+      batches.body.results.map(
+        (r: { batch: { batch_number: string; expires_on: string }; quantity: number }) => [
+          r.batch.batch_number,
+          r.batch.expires_on,
+          r.quantity,
+        ],
+      ),
+    ).toEqual([
+      ['LOT-2', '2098-06-30', 4],
+      ['LOT-1', '2099-01-05', 5],
+    ]);
+
+    // Batches made mandatory: a row bringing stock in without one is refused, naming its row.
+    const config = await company.api.post('company_configurations', {
+      configuration_type: 'batch_configuration',
+      configurations: { is_batch_mandatory: true },
+      is_enabled: true,
+    });
+    expect(config.status).toBe(201);
+    const missing = await upload(
+      company.api,
+      'bulk_inventory_adjustment',
+      warehouse.id,
+      `sku,quantity,reason\n${a.sku},-1,stock_damaged\n${a.sku},2,item_return\n`,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.row_errors).toEqual([
+      { row: 3, column: 'batch_number', message: 'Batch number is required.' },
+    ]);
+    expect(await levelOf(company, a.id, warehouse.id)).toBe(9);
   });
 });
 
@@ -257,9 +252,9 @@ describe('PATCH admin/warehouses/{id}/bulk_inventory_update/', () => {
   it('sets levels by posting the difference with reason bulk_update', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 10);
-    const b = await createProduct(company, 0);
-    const c = await createProduct(company, 3);
+    const a = await createProduct(company, { openingStock: 10 });
+    const b = await createProduct(company);
+    const c = await createProduct(company, { openingStock: 3 });
     const csv = `Sku,Stock\n${a.sku},4\n${b.sku},7.5\n${c.sku},3\n`;
     const res = await upload(company.api, 'bulk_inventory_update', warehouse.id, csv);
     expect(res.status, res.text).toBe(200);
@@ -281,7 +276,7 @@ describe('PATCH admin/warehouses/{id}/bulk_inventory_update/', () => {
   it('writes nothing when a row is wrong, and needs change_inventory', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 10);
+    const a = await createProduct(company, { openingStock: 10 });
     const bad = `sku,stock\n${a.sku},1\nNOPE,2\n${a.sku.toLowerCase()},3\nX,-1\n`;
     const res = await upload(company.api, 'bulk_inventory_update', warehouse.id, bad);
     expect(res.status).toBe(400);
@@ -308,7 +303,7 @@ describe('POST admin/warehouses/{id}/bulk_adjustment_as_per_tally/', () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
     const name = `Blue Pen ${unique()}`;
-    const a = await createProduct(company, 10, { tally_product_name: name });
+    const a = await createProduct(company, { openingStock: 10, fields: { tally_product_name: name } });
     const csv = `Name of Item,Quantity,Rate\n"${name.toUpperCase()}","1,200.000 Nos",5\nUnknown item,1,1\n`;
     const refused = await upload(company.api, 'bulk_adjustment_as_per_tally', warehouse.id, csv);
     expect(refused.status).toBe(400);
@@ -331,7 +326,7 @@ describe.runIf(inject('databaseUrl'))('bulk files under concurrency (PostgreSQL)
   it('parallel set-stock files leave the level equal to the ledger', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 10);
+    const a = await createProduct(company, { openingStock: 10 });
     const results = await Promise.all(
       [1, 2, 3, 4, 5, 6].map((n) =>
         upload(company.api, 'bulk_inventory_update', warehouse.id, `sku,stock\n${a.sku},${n}\n`),

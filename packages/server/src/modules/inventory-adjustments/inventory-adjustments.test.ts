@@ -1,3 +1,4 @@
+import { todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createUserWithPermissions,
@@ -5,77 +6,24 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import {
+  countAdjustments,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+  levelOf,
+} from '../../../test/inventory-fixtures.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { ledgerOf } from '../inventory/inventory.service.ts';
 
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_adjustments`;
-
-async function firstWarehouse(company: SignedUpCompany) {
-  return dbOf(company)
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
-async function createWarehouse(company: SignedUpCompany, branchId = company.branchId) {
-  const res = await company.api.post(`branches/${branchId}/warehouses`, {
-    name: `WH ${unique()}`,
-    address: ADDRESS,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string };
-}
-
-async function createProduct(company: SignedUpCompany, openingStock = 0, warehouseId?: number) {
-  const warehouse = warehouseId ?? (await firstWarehouse(company)).id;
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Adjust ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Adjusted ${unique()}`,
-    sku: `SKU-${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-    ...(openingStock > 0 ? { warehouse, opening_stock: openingStock, opening_rate: 2 } : {}),
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return product.body as { id: number; name: string; sku: string };
-}
-
-const levelOf = async (company: SignedUpCompany, productId: number, warehouseId: number) =>
-  (
-    await dbOf(company)
-      .selectFrom('stock_levels')
-      .select('available_stock')
-      .where('company_id', '=', company.companyId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .executeTakeFirst()
-  )?.available_stock ?? 0;
-
-const countAdjustments = async (company: SignedUpCompany) =>
-  Number(
-    (
-      await dbOf(company)
-        .selectFrom('inventory_adjustments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', company.companyId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('takes stock out with a numbered document, one ledger row per line, and history', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 10);
+    const product = await createProduct(company, { openingStock: 10 });
     const res = await company.api.post(listPath(company), {
       warehouse: warehouse.id,
       reason: 'stock_damaged',
@@ -89,7 +37,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
       branch: { id: company.branchId },
       reason: 'stock_damaged',
       reason_label: 'Stock damaged',
-      adjusted_on: today(),
+      adjusted_on: todayInIndia(),
       notes: 'Rain through the roof',
       lines_count: 1,
       total_quantity: -3,
@@ -131,7 +79,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('brings stock in on many lines at once, a product with no stock row included, and numbers consecutively', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const stocked = await createProduct(company, 2.5);
+    const stocked = await createProduct(company, { openingStock: 2.5 });
     const fresh = await createProduct(company);
     const first = await company.api.post(listPath(company), {
       warehouse: warehouse.id,
@@ -163,8 +111,8 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('writes nothing when one line would take stock below zero (409 naming product, warehouse and quantities)', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const a = await createProduct(company, 5);
-    const b = await createProduct(company, 2);
+    const a = await createProduct(company, { openingStock: 5 });
+    const b = await createProduct(company, { openingStock: 2 });
     const res = await company.api.post(listPath(company), {
       warehouse: warehouse.id,
       reason: 'stock_lost',
@@ -194,9 +142,9 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('refuses bad input with the field’s message', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 5);
+    const product = await createProduct(company, { openingStock: 5 });
     const other = await signUpCompany();
-    const foreignProduct = await createProduct(other, 1);
+    const foreignProduct = await createProduct(other, { openingStock: 1 });
     const foreignWarehouse = await firstWarehouse(other);
     const valid = {
       warehouse: warehouse.id,
@@ -282,7 +230,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
     const company = await signUpCompany();
     const db = dbOf(company);
     const warehouse = await createWarehouse(company);
-    const product = await createProduct(company, 3, warehouse.id);
+    const product = await createProduct(company, { openingStock: 3, warehouseId: warehouse.id });
     const gone = await createProduct(company);
     expect((await company.api.post(`products/${gone.id}/delete`)).status).toBeLessThan(300);
     const body = (extra: Record<string, unknown> = {}) => ({
@@ -305,7 +253,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
     expect((await company.api.post(`warehouses/${warehouse.id}/activate`)).status).toBe(200);
 
     const branch = await insertBranch(db, { company_id: company.companyId, name: `Closed ${unique()}` });
-    const closedWarehouse = await createWarehouse(company, branch.id);
+    const closedWarehouse = await createWarehouse(company, { branchId: branch.id });
     await db.updateTable('branches').set({ is_active: false }).where('id', '=', branch.id).execute();
     const closed = await company.api.post(listPath(company), body({ warehouse: closedWarehouse.id }));
     expect(closed.status).toBe(400);
@@ -317,7 +265,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('needs add_inventory_adjustment', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 3);
+    const product = await createProduct(company, { openingStock: 3 });
     const viewer = await createUserWithPermissions(company, ['view_inventory_adjustment']);
     const body = {
       warehouse: warehouse.id,
@@ -340,7 +288,7 @@ describe('POST companies/{companyId}/inventory_adjustments', () => {
   it('has no edit or delete: adjustments are immutable', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 3);
+    const product = await createProduct(company, { openingStock: 3 });
     const made = await company.api.post(listPath(company), {
       warehouse: warehouse.id,
       reason: 'stock_lost',
@@ -357,8 +305,8 @@ describe('GET companies/{companyId}/inventory_adjustments', () => {
     const company = await signUpCompany();
     const main = await firstWarehouse(company);
     const second = await createWarehouse(company);
-    const a = await createProduct(company, 10);
-    const b = await createProduct(company, 10, second.id);
+    const a = await createProduct(company, { openingStock: 10 });
+    const b = await createProduct(company, { openingStock: 10, warehouseId: second.id });
     const make = async (body: Record<string, unknown>) => {
       const res = await company.api.post(listPath(company), body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -434,7 +382,7 @@ describe('GET inventory_adjustments/{id} and /history', () => {
   it('is Not Found for unknown or foreign ids, refuses junk ids and needs view_inventory_adjustment', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 3);
+    const product = await createProduct(company, { openingStock: 3 });
     const made = await company.api.post(listPath(company), {
       warehouse: warehouse.id,
       reason: 'stock_outdated',
@@ -462,8 +410,8 @@ describe.runIf(inject('databaseUrl'))('inventory adjustments under concurrency (
   it('parallel adjustments for the last units: exactly the available quantity succeeds, never below zero', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await createProduct(company, 6);
-    const other = await createProduct(company, 100);
+    const product = await createProduct(company, { openingStock: 6 });
+    const other = await createProduct(company, { openingStock: 100 });
     // Fifteen requests, each taking 1 of the product (and, for some, 1 of another product first,
     // so documents lock several stock rows in product order).
     const attempts = await Promise.all(

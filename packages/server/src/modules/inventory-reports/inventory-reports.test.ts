@@ -13,59 +13,16 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import {
+  adjust,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+} from '../../../test/inventory-fixtures.ts';
 
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
 const BATCHES = 'admin/reports/batch_inventory';
 const AGES = 'admin/reports/inventory_age';
-
-async function firstWarehouse(company: SignedUpCompany) {
-  return dbOf(company)
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
-async function createWarehouse(company: SignedUpCompany, name = `WH ${unique()}`) {
-  const res = await company.api.post(`branches/${company.branchId}/warehouses`, { name, address: ADDRESS });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string };
-}
-
-async function createProduct(
-  company: SignedUpCompany,
-  options: {
-    name?: string;
-    sku?: string;
-    openingStock?: number;
-    openingRate?: number;
-    warehouseId?: number;
-  } = {},
-) {
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Reports ${unique()}`,
-  });
-  const opening =
-    options.openingStock && options.openingStock > 0
-      ? {
-          warehouse: options.warehouseId ?? (await firstWarehouse(company)).id,
-          opening_stock: options.openingStock,
-          opening_rate: options.openingRate,
-        }
-      : {};
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: options.name ?? `Aged ${unique()}`,
-    sku: options.sku ?? `SKU-${unique()}`,
-    category: category.body.id,
-    mrp: 100,
-    selling_price: 90,
-    ...opening,
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return product.body as { id: number; name: string; sku: string };
-}
 
 /** A movement written straight to the ledger, `daysAgo` days back, with the level kept in step. */
 interface PastMovement {
@@ -333,7 +290,7 @@ describe('GET admin/reports/inventory_age', () => {
   it('filters by warehouse, product and search, pages with totals over every row, and orders', async () => {
     const company = await signUpCompany();
     const main = await firstWarehouse(company);
-    const other = await createWarehouse(company, `Annex ${unique()}`);
+    const other = await createWarehouse(company, { name: `Annex ${unique()}` });
     const tag = unique();
     const apples = await createProduct(company, { name: `Apples ${tag}`, sku: `APL-${tag}` });
     const bananas = await createProduct(company, { name: `Bananas ${tag}`, sku: `BAN-${tag}` });
@@ -439,7 +396,7 @@ describe('GET admin/reports/batch_inventory', () => {
   async function batchWorld(company: SignedUpCompany) {
     const today = todayInIndia();
     const main = await firstWarehouse(company);
-    const annex = await createWarehouse(company, `Annex ${unique()}`);
+    const annex = await createWarehouse(company, { name: `Annex ${unique()}` });
     const tag = unique();
     const syrup = await createProduct(company, { name: `Cough Syrup ${tag}`, sku: `CS-${tag}` });
     const balm = await createProduct(company, { name: `Pain Balm ${tag}`, sku: `PB-${tag}` });
@@ -601,23 +558,20 @@ describe('GET admin/reports/batch_inventory', () => {
     expect(config.status, JSON.stringify(config.body)).toBe(201);
     const warehouse = await firstWarehouse(company);
     const product = await createProduct(company, { name: `Paracetamol ${unique()}` });
-    const adjust = async (lines: Record<string, unknown>[], reason: string) => {
-      const res = await company.api.post(`companies/${company.companyId}/inventory_adjustments`, {
-        warehouse: warehouse.id,
-        reason,
-        lines,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    };
-    await adjust(
-      [
+    await adjust(company, {
+      warehouse: warehouse.id,
+      reason: 'extra_inventory_found',
+      lines: [
         { product: product.id, quantity: 10, batch_number: 'LOT-A', expires_on: addDays(today, 12) },
         { product: product.id, quantity: 6, batch_number: 'LOT-B', expires_on: addDays(today, 90) },
       ],
-      'extra_inventory_found',
-    );
+    });
     // Out without a batch: first expiry first out, so LOT-A goes first.
-    await adjust([{ product: product.id, quantity: -4 }], 'stock_damaged');
+    await adjust(company, {
+      warehouse: warehouse.id,
+      reason: 'stock_damaged',
+      lines: [{ product: product.id, quantity: -4 }],
+    });
     const res = await company.api.get(`${BATCHES}?product=${product.id}`);
     expect(res.body.batch_configuration).toEqual({ is_enabled: true, expiry_alert_days: 15 });
     expect(

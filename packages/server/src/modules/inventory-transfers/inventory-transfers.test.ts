@@ -1,3 +1,4 @@
+import { todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createUserWithPermissions,
@@ -5,59 +6,18 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import {
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+  levelOf,
+} from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { issueStock, ledgerOf, releaseStock, reserveStock } from '../inventory/inventory.service.ts';
 
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_transfers`;
-
-async function firstWarehouse(company: SignedUpCompany) {
-  return dbOf(company)
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
-async function createWarehouse(company: SignedUpCompany, branchId = company.branchId) {
-  const res = await company.api.post(`branches/${branchId}/warehouses`, {
-    name: `WH ${unique()}`,
-    address: ADDRESS,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string };
-}
-
-async function createProduct(company: SignedUpCompany, openingStock = 0, warehouseId?: number) {
-  const warehouse = warehouseId ?? (await firstWarehouse(company)).id;
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Transfer ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Moved ${unique()}`,
-    sku: `SKU-${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-    ...(openingStock > 0 ? { warehouse, opening_stock: openingStock, opening_rate: 2 } : {}),
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return product.body as { id: number; name: string; sku: string };
-}
-
-const levelOf = async (company: SignedUpCompany, productId: number, warehouseId: number) =>
-  (
-    await dbOf(company)
-      .selectFrom('stock_levels')
-      .select('available_stock')
-      .where('company_id', '=', company.companyId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .executeTakeFirst()
-  )?.available_stock ?? 0;
 
 /** A company with warehouses A (sign-up) and B, and products with stock in A. */
 async function setUp(stocks: number[] = [10]) {
@@ -66,7 +26,8 @@ async function setUp(stocks: number[] = [10]) {
   const b = await createWarehouse(company);
   type Product = Awaited<ReturnType<typeof createProduct>>;
   const made: Product[] = [];
-  for (const stock of stocks) made.push(await createProduct(company, stock, a.id));
+  for (const stock of stocks)
+    made.push(await createProduct(company, { openingStock: stock, warehouseId: a.id }));
   // Callers destructure as many products as they asked stock for.
   const products = made as [Product, Product, ...Product[]];
   return { company, a, b, products };
@@ -337,7 +298,7 @@ describe('POST inventory_transfers/{id}/dispatch', () => {
     expect((await company.api.post(`warehouses/${b.id}/activate`)).status).toBe(200);
 
     const branch = await insertBranch(db, { company_id: company.companyId, name: `Closed ${unique()}` });
-    const far = await createWarehouse(company, branch.id);
+    const far = await createWarehouse(company, { branchId: branch.id });
     const other = await draft(company, {
       source_warehouse: a.id,
       destination_warehouse: far.id,
@@ -473,7 +434,7 @@ describe('POST companies/{companyId}/inventory_transfers', () => {
     const { company, a, b, products } = await setUp([5]);
     const [p] = products;
     const other = await signUpCompany();
-    const foreignProduct = await createProduct(other, 1);
+    const foreignProduct = await createProduct(other, { openingStock: 1 });
     const foreignWarehouse = await firstWarehouse(other);
     const gone = await createProduct(company);
     expect((await company.api.post(`products/${gone.id}/delete`)).status).toBeLessThan(300);
@@ -751,7 +712,7 @@ describe('GET products/{id}/stock_movements', () => {
     const { company, a, products } = await setUp([5]);
     const [p] = products;
     const path = `products/${p.id}/stock_movements`;
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const today = todayInIndia();
     expect((await company.api.get(`${path}?start_date=${today}&end_date=${today}`)).body.count).toBe(1);
     expect((await company.api.get(`${path}?end_date=2020-01-01`)).body.count).toBe(0);
     expect((await company.api.get(`${path}?start_date=2099-01-01`)).body.count).toBe(0);

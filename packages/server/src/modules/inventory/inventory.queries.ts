@@ -122,6 +122,7 @@ export const findMovementContext = (
       'p.id as product_id',
       'p.name as product_name',
       'p.allow_back_ordering',
+      'p.reorder_point',
     ])
     .where('w.company_id', '=', companyId)
     .where('w.id', '=', warehouseId)

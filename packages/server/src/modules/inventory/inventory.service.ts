@@ -344,7 +344,8 @@ async function operateOnStock(tx: Tx, kind: StockOperationKind, operation: Stock
       reserved: kind === 'issue' ? take.quantity : moved === 0 ? Number(reserved) : 0,
     })),
   );
-  await alertOnReorderPoint(tx, companyId, productId);
+  // The sales side's hot path: only products with a reorder point need the check.
+  if (Number(context.reorder_point) > 0) await alertOnReorderPoint(tx, companyId, productId);
   return rows;
 }
 

@@ -1,47 +1,22 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
+import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { createProduct, firstWarehouse, levelOf, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import { ledgerOf, postStockMovement, type StockMovement, stockOfProducts } from './inventory.service.ts';
 
 async function productWithStock(company: SignedUpCompany, openingStock: number) {
-  const warehouse = await company.t.server.ctx.db
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Stock ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Stocked ${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-    ...(openingStock > 0 ? { warehouse: warehouse.id, opening_stock: openingStock, opening_rate: 4.5 } : {}),
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return { product: product.body as { id: number; name: string }, warehouse };
+  const warehouse = await firstWarehouse(company);
+  const product = await createProduct(company, { openingStock, openingRate: 4.5 });
+  return { product, warehouse };
 }
 
 const post = (company: SignedUpCompany, movement: Omit<StockMovement, 'companyId' | 'userId'>) =>
   inTransaction(company.t.server.ctx.db, (tx) =>
     postStockMovement(tx, { companyId: company.companyId, userId: company.userId, ...movement }),
   );
-
-const levelOf = async (company: SignedUpCompany, productId: number, warehouseId: number) =>
-  (
-    await company.t.server.ctx.db
-      .selectFrom('stock_levels')
-      .select('available_stock')
-      .where('company_id', '=', company.companyId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .executeTakeFirst()
-  )?.available_stock;
 
 const sumOf = (values: number[]) => values.reduce((t, v) => t + Math.round(v * 1000), 0) / 1000;
 
@@ -125,7 +100,7 @@ describe('postStockMovement', () => {
       code: 'conflict',
       message: expect.stringContaining('0 available, 1 requested'),
     });
-    expect(await levelOf(company, empty.id, warehouse.id)).toBeUndefined();
+    expect(await stockLevelOf(company, empty.id, warehouse.id)).toBeUndefined();
   });
 
   it('lets back-ordering take stock below zero when allowed', async () => {

@@ -1,65 +1,36 @@
+import { addDays } from '@b2b/domain/inventory-reports';
+import { todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
+import {
+  adjust,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+  levelOf,
+} from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { issueStock, reserveStock } from './inventory.service.ts';
 
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
 const adjustmentsPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_adjustments`;
 
 /** A calendar day `days` from today in India. */
-const day = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+const day = (days: number) => addDays(todayInIndia(), days);
 
 async function setUp() {
   const company = await signUpCompany();
-  const db = dbOf(company);
-  const a = await db
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const made = await company.api.post(`branches/${company.branchId}/warehouses`, {
-    name: `North ${unique()}`,
-    address: ADDRESS,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const b = made.body as { id: number; name: string };
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Batched ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Paracetamol ${unique()}`,
-    sku: `SKU-${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return { company, a, b, product: product.body as { id: number; name: string } };
-}
-
-async function adjust(company: SignedUpCompany, body: Record<string, unknown>, status = 201) {
-  const res = await company.api.post(adjustmentsPath(company), body);
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
+  const a = await firstWarehouse(company);
+  const b = await createWarehouse(company, { name: `North ${unique()}` });
+  const product = await createProduct(company, { name: `Paracetamol ${unique()}` });
+  return { company, a, b, product };
 }
 
 /** Quantity of each batch (by number; '' for stock in no batch) of a product in a warehouse. */
 async function batchesIn(company: SignedUpCompany, productId: number, warehouseId: number) {
-  const db = dbOf(company);
   const [level, rows] = await Promise.all([
-    db
-      .selectFrom('stock_levels')
-      .select('available_stock')
-      .where('company_id', '=', company.companyId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .executeTakeFirst(),
-    db
+    levelOf(company, productId, warehouseId),
+    dbOf(company)
       .selectFrom('batch_stock as bs')
       .innerJoin('product_batches as pb', 'pb.id', 'bs.batch_id')
       .select(['pb.batch_number', 'bs.quantity'])
@@ -75,7 +46,7 @@ async function batchesIn(company: SignedUpCompany, productId: number, warehouseI
     result[row.batch_number] = row.quantity;
     inBatches += row.quantity;
   }
-  const unbatched = Math.round(((level?.available_stock ?? 0) - inBatches) * 1000) / 1000;
+  const unbatched = Math.round((level - inBatches) * 1000) / 1000;
   if (unbatched !== 0) result[''] = unbatched;
   return result;
 }

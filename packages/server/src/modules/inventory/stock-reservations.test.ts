@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
+import { createProduct, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
@@ -32,30 +33,6 @@ const OPERATIONS = {
 const milli = (n: number) => Math.round(n * 1000);
 const sumOf = (values: number[]) => values.reduce((t, v) => t + milli(v), 0) / 1000;
 
-async function firstWarehouse(company: SignedUpCompany) {
-  return company.t.server.ctx.db
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
-async function makeProduct(company: SignedUpCompany, backOrdering = false) {
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Reserve ${unique()}`,
-  });
-  const product = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Reserved ${unique()}`,
-    category: category.body.id,
-    mrp: 10,
-    selling_price: 10,
-    allow_back_ordering: backOrdering,
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  return product.body as { id: number; name: string };
-}
-
 function operate(
   company: SignedUpCompany,
   kind: StockOperationKind,
@@ -73,22 +50,16 @@ function operate(
   );
 }
 
-const levelOf = (company: SignedUpCompany, productId: number, warehouseId: number) =>
-  company.t.server.ctx.db
-    .selectFrom('stock_levels')
-    .select(['available_stock', 'df_quantity'])
-    .where('company_id', '=', company.companyId)
-    .where('product_id', '=', productId)
-    .where('warehouse_id', '=', warehouseId)
-    .executeTakeFirst();
-
 /**
  * The ledger's invariants for one product in one warehouse: its quantities sum to the level's
  * stock on hand, its reserved quantities to the level's df_quantity, which is also reservations
  * minus releases minus issues; each row's running balances follow from the row before it.
  */
 async function expectLedgerMatchesLevel(company: SignedUpCompany, productId: number, warehouseId: number) {
-  const level = (await levelOf(company, productId, warehouseId)) ?? { available_stock: 0, df_quantity: 0 };
+  const level = (await stockLevelOf(company, productId, warehouseId)) ?? {
+    available_stock: 0,
+    df_quantity: 0,
+  };
   const rows = (await ledgerOf(company.t.server.ctx.db, company.companyId, productId)).filter(
     (r) => r.warehouse_id === warehouseId,
   );
@@ -144,7 +115,7 @@ describe('the reservation API', () => {
   it('reserves, releases, issues, receives and returns, one ledger row each with running balances', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     const line = { productId: product.id, warehouseId: warehouse.id };
     const received = await operate(company, 'receive', { ...line, quantity: 10 });
     expect(received).toMatchObject({ balance_after: 10, reserved_after: 0 });
@@ -152,7 +123,7 @@ describe('the reservation API', () => {
     await operate(company, 'release', { ...line, quantity: 1.25 });
     await operate(company, 'issue', { ...line, quantity: 5 });
     await operate(company, 'return', { ...line, quantity: 0.5 });
-    expect(await levelOf(company, product.id, warehouse.id)).toEqual({
+    expect(await stockLevelOf(company, product.id, warehouse.id)).toEqual({
       available_stock: 5.5,
       df_quantity: 0.25,
     });
@@ -183,7 +154,7 @@ describe('the reservation API', () => {
   it('refuses a reservation beyond sellable stock with a 409 naming product, warehouse and quantities', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     const line = { productId: product.id, warehouseId: warehouse.id };
     await expect(operate(company, 'reserve', { ...line, quantity: 1 })).rejects.toMatchObject({
       code: 'conflict',
@@ -196,14 +167,17 @@ describe('the reservation API', () => {
       message: `Not enough stock of ${product.name} in ${warehouse.name} to reserve 2.5: 2 sellable (5 on hand, 3 reserved).`,
     });
     await operate(company, 'reserve', { ...line, quantity: 2 });
-    expect(await levelOf(company, product.id, warehouse.id)).toEqual({ available_stock: 5, df_quantity: 5 });
+    expect(await stockLevelOf(company, product.id, warehouse.id)).toEqual({
+      available_stock: 5,
+      df_quantity: 5,
+    });
     expect(await ledgerOf(company.t.server.ctx.db, company.companyId, product.id)).toHaveLength(3);
   });
 
   it('cannot release or issue more than is reserved', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     const line = { productId: product.id, warehouseId: warehouse.id };
     await operate(company, 'receive', { ...line, quantity: 4 });
     await operate(company, 'reserve', { ...line, quantity: 2 });
@@ -240,7 +214,7 @@ describe('the reservation API', () => {
   it('lets a back-ordering product reserve and issue beyond its stock', async () => {
     const company = await signUpCompany();
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company, true);
+    const product = await createProduct(company, { backOrdering: true });
     const line = { productId: product.id, warehouseId: warehouse.id };
     await operate(company, 'reserve', { ...line, quantity: 3 });
     await operate(company, 'receive', { ...line, quantity: 1 });
@@ -259,7 +233,7 @@ describe('the reservation API', () => {
     const company = await signUpCompany();
     const db = company.t.server.ctx.db;
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     for (const quantity of [0, -1, 1.2345, Number.NaN, Number.POSITIVE_INFINITY, 1e12]) {
       await expect(
         operate(company, 'receive', { productId: product.id, warehouseId: warehouse.id, quantity }),
@@ -269,7 +243,7 @@ describe('the reservation API', () => {
       });
     }
     const other = await signUpCompany();
-    const foreignProduct = await makeProduct(other);
+    const foreignProduct = await createProduct(other);
     const foreignWarehouse = await firstWarehouse(other);
     await expect(
       operate(company, 'receive', { productId: foreignProduct.id, warehouseId: warehouse.id, quantity: 1 }),
@@ -302,14 +276,14 @@ describe('the reservation API', () => {
       code: 'validation_error',
       errors: { warehouse: [expect.stringContaining('Shut')] },
     });
-    expect(await levelOf(company, product.id, shutWarehouse.id)).toBeUndefined();
+    expect(await stockLevelOf(company, product.id, shutWarehouse.id)).toBeUndefined();
   });
 
   it('keeps df_quantity from going negative and the ledger immutable, in the database itself', async () => {
     const company = await signUpCompany();
     const db = company.t.server.ctx.db;
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     const entry = await operate(company, 'receive', {
       productId: product.id,
       warehouseId: warehouse.id,
@@ -335,7 +309,11 @@ describe('the reservation API', () => {
     const company = await signUpCompany();
     const db = company.t.server.ctx.db;
     const warehouse = await firstWarehouse(company);
-    const [a, b, c] = [await makeProduct(company), await makeProduct(company), await makeProduct(company)];
+    const [a, b, c] = [
+      await createProduct(company),
+      await createProduct(company),
+      await createProduct(company),
+    ];
     for (const p of [a, b, c])
       await operate(company, 'receive', { productId: p.id, warehouseId: warehouse.id, quantity: 5 });
     const document = {
@@ -359,7 +337,7 @@ describe('the reservation API', () => {
         ]),
       ),
     ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(c.name) });
-    expect((await levelOf(company, a.id, warehouse.id))?.df_quantity).toBe(2);
+    expect((await stockLevelOf(company, a.id, warehouse.id))?.df_quantity).toBe(2);
     await inTransaction(db, (tx) => stockLines(tx, 'issue', document, lines));
     for (const p of [a, b, c]) await expectLedgerMatchesLevel(company, p.id, warehouse.id);
   });
@@ -375,7 +353,7 @@ describe(`reservations racing for the last units (${inject('databaseUrl') ? 'Pos
     const company = await signUpCompany();
     const db = company.t.server.ctx.db;
     const warehouse = await firstWarehouse(company);
-    const product = await makeProduct(company);
+    const product = await createProduct(company);
     const line = { productId: product.id, warehouseId: warehouse.id };
     await operate(company, 'receive', { ...line, quantity: 7 });
     await operate(company, 'reserve', { ...line, quantity: 2 });
@@ -408,7 +386,11 @@ describe(`reservations racing for the last units (${inject('databaseUrl') ? 'Pos
     const company = await signUpCompany();
     const db = company.t.server.ctx.db;
     const warehouse = await firstWarehouse(company);
-    const products = [await makeProduct(company), await makeProduct(company), await makeProduct(company)];
+    const products = [
+      await createProduct(company),
+      await createProduct(company),
+      await createProduct(company),
+    ];
     for (const p of products)
       await operate(company, 'receive', { productId: p.id, warehouseId: warehouse.id, quantity: 100 });
     const orders = [
@@ -475,9 +457,9 @@ describe('the ledger equals the level after any sequence of operations (property
     });
     warehouses = [(await firstWarehouse(company)).id, second.id];
     products = [
-      { ...(await makeProduct(company)), backOrdering: false },
-      { ...(await makeProduct(company)), backOrdering: false },
-      { ...(await makeProduct(company, true)), backOrdering: true },
+      { ...(await createProduct(company)), backOrdering: false },
+      { ...(await createProduct(company)), backOrdering: false },
+      { ...(await createProduct(company, { backOrdering: true })), backOrdering: true },
     ];
   });
 
@@ -503,7 +485,7 @@ describe('the ledger equals the level after any sequence of operations (property
           const model = new Map<string, { onHand: number; reserved: number }>();
           for (const p of products) {
             for (const w of warehouses) {
-              const level = await levelOf(company, p.id, w);
+              const level = await stockLevelOf(company, p.id, w);
               model.set(`${p.id}:${w}`, {
                 onHand: milli(level?.available_stock ?? 0),
                 reserved: milli(level?.df_quantity ?? 0),

@@ -446,6 +446,9 @@ export async function createProduct(options: {
         documentId: row.id,
         userId: actor.userId,
       });
+    } else {
+      // No stock yet: a reorder point above zero is already not met.
+      await alertOnReorderPoint(tx, companyId, row.id);
     }
     await recordHistory(tx, {
       companyId,

@@ -1,62 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
+import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import {
+  adjust,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+} from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { reserveStock } from '../inventory/inventory.service.ts';
 import { alertOnReorderPoint } from './reorder-alerts.service.ts';
-
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
-
-async function firstWarehouseId(company: SignedUpCompany) {
-  const row = await dbOf(company)
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function createWarehouse(company: SignedUpCompany) {
-  const res = await company.api.post(`branches/${company.branchId}/warehouses`, {
-    name: `WH ${unique()}`,
-    address: ADDRESS,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
-}
-
-async function createProduct(
-  company: SignedUpCompany,
-  options: { reorderPoint: number; openingStock?: number; warehouseId?: number; unit?: string },
-) {
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Reorder ${unique()}`,
-  });
-  const units = (await company.api.get(`companies/${company.companyId}/units`)).body.results;
-  const unit = options.unit ? units.find((u: { code: string }) => u.code === options.unit) : undefined;
-  const warehouse = options.warehouseId ?? (await firstWarehouseId(company));
-  const res = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Basmati Rice ${unique()}`,
-    category: category.body.id,
-    mrp: 100,
-    selling_price: 90,
-    reorder_point: options.reorderPoint,
-    ...(unit ? { unit: unit.id } : {}),
-    ...(options.openingStock ? { warehouse, opening_stock: options.openingStock, opening_rate: 50 } : {}),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string };
-}
-
-async function adjust(company: SignedUpCompany, warehouseId: number, productId: number, quantity: number) {
-  const res = await company.api.post(`companies/${company.companyId}/inventory_adjustments`, {
-    warehouse: warehouseId,
-    reason: quantity < 0 ? 'stock_damaged' : 'extra_inventory_found',
-    lines: [{ product: productId, quantity }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
 
 const notificationsOf = async (company: SignedUpCompany) =>
   (await company.api.get(`companies/${company.companyId}/notifications`)).body as {
@@ -70,11 +23,11 @@ const checkDirectly = (company: SignedUpCompany, productId: number) =>
 describe('reorder point alerts through stock movements', () => {
   it('an adjustment below the reorder point raises one warning; one back at the point resolves it', async () => {
     const company = await signUpCompany();
-    const warehouse = await firstWarehouseId(company);
+    const warehouse = (await firstWarehouse(company)).id;
     const product = await createProduct(company, { reorderPoint: 5, openingStock: 10, unit: 'PCS' });
     expect((await notificationsOf(company)).count).toBe(0);
 
-    await adjust(company, warehouse, product.id, -6);
+    await adjust(company, { warehouse, lines: [{ product: product.id, quantity: -6 }] });
     const raised = await notificationsOf(company);
     expect(raised.results).toEqual([
       {
@@ -87,12 +40,12 @@ describe('reorder point alerts through stock movements', () => {
     ]);
 
     // Still below: no second notification.
-    await adjust(company, warehouse, product.id, -1.5);
-    await adjust(company, warehouse, product.id, 1);
+    await adjust(company, { warehouse, lines: [{ product: product.id, quantity: -1.5 }] });
+    await adjust(company, { warehouse, lines: [{ product: product.id, quantity: 1 }] });
     expect((await notificationsOf(company)).results).toEqual(raised.results);
 
     // 3.5 + 1.5 = 5: at the reorder point, no longer below; the warning resolves itself.
-    await adjust(company, warehouse, product.id, 1.5);
+    await adjust(company, { warehouse, lines: [{ product: product.id, quantity: 1.5 }] });
     expect(await notificationsOf(company)).toMatchObject({ count: 0, results: [] });
     const row = await dbOf(company)
       .selectFrom('notifications')
@@ -106,7 +59,7 @@ describe('reorder point alerts through stock movements', () => {
     });
 
     // Below again: a new warning.
-    await adjust(company, warehouse, product.id, -2);
+    await adjust(company, { warehouse, lines: [{ product: product.id, quantity: -2 }] });
     expect((await notificationsOf(company)).results.map((n) => n.message)).toEqual([
       `Stock of ${product.name} is 3 pcs, below its reorder point of 5.`,
     ]);
@@ -114,13 +67,13 @@ describe('reorder point alerts through stock movements', () => {
 
   it('a product without a reorder point never raises one, and a unitless product shows a bare quantity', async () => {
     const company = await signUpCompany();
-    const warehouse = await firstWarehouseId(company);
+    const warehouse = (await firstWarehouse(company)).id;
     const none = await createProduct(company, { reorderPoint: 0, openingStock: 2 });
-    await adjust(company, warehouse, none.id, -2);
+    await adjust(company, { warehouse, lines: [{ product: none.id, quantity: -2 }] });
     expect((await notificationsOf(company)).count).toBe(0);
 
     const bare = await createProduct(company, { reorderPoint: 2.5, openingStock: 3 });
-    await adjust(company, warehouse, bare.id, -0.75);
+    await adjust(company, { warehouse, lines: [{ product: bare.id, quantity: -0.75 }] });
     expect((await notificationsOf(company)).results.map((n) => n.message)).toEqual([
       `Stock of ${bare.name} is 2.25, below its reorder point of 2.5.`,
     ]);
@@ -128,7 +81,7 @@ describe('reorder point alerts through stock movements', () => {
 
   it('counts sellable stock: reserved stock is not sellable', async () => {
     const company = await signUpCompany();
-    const warehouse = await firstWarehouseId(company);
+    const warehouse = (await firstWarehouse(company)).id;
     const product = await createProduct(company, { reorderPoint: 5, openingStock: 8 });
     await inTransaction(dbOf(company), (tx) =>
       reserveStock(tx, {
@@ -148,16 +101,16 @@ describe('reorder point alerts through stock movements', () => {
 
   it('sums active warehouses, private ones included, and leaves inactive ones out', async () => {
     const company = await signUpCompany();
-    const a = await firstWarehouseId(company);
-    const b = await createWarehouse(company);
+    const a = (await firstWarehouse(company)).id;
+    const b = (await createWarehouse(company)).id;
     const product = await createProduct(company, { reorderPoint: 5, openingStock: 3, warehouseId: a });
-    await adjust(company, b, product.id, 3);
+    await adjust(company, { warehouse: b, lines: [{ product: product.id, quantity: 3 }] });
     expect((await company.api.post(`warehouses/${b}/private`)).status).toBe(200);
     // 2 in A and 3 in the private B: 5, not below.
-    await adjust(company, a, product.id, -1);
+    await adjust(company, { warehouse: a, lines: [{ product: product.id, quantity: -1 }] });
     expect((await notificationsOf(company)).count).toBe(0);
     expect((await company.api.post(`warehouses/${b}/deactivate`)).status).toBe(200);
-    await adjust(company, a, product.id, 1);
+    await adjust(company, { warehouse: a, lines: [{ product: product.id, quantity: 1 }] });
     // 3 in A; B's 3 cannot be sold while it is inactive.
     expect((await notificationsOf(company)).results.map((n) => n.message)).toEqual([
       `Stock of ${product.name} is 3, below its reorder point of 5.`,

@@ -6,50 +6,9 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { adjust, createProduct, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { reserveStock } from '../inventory/inventory.service.ts';
-
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
-
-async function firstWarehouseId(company: SignedUpCompany) {
-  const row = await dbOf(company)
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function createProduct(
-  company: SignedUpCompany,
-  options: { name: string; reorderPoint?: number; openingStock?: number; sku?: string },
-) {
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Report ${unique()}`,
-  });
-  const warehouse = await firstWarehouseId(company);
-  const res = await company.api.post(`companies/${company.companyId}/products`, {
-    name: options.name,
-    sku: options.sku,
-    category: category.body.id,
-    mrp: 100,
-    selling_price: 90,
-    reorder_point: options.reorderPoint ?? 0,
-    ...(options.openingStock ? { warehouse, opening_stock: options.openingStock, opening_rate: 50 } : {}),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string; sku: string | null };
-}
-
-async function adjust(company: SignedUpCompany, productId: number, quantity: number) {
-  const res = await company.api.post(`companies/${company.companyId}/inventory_adjustments`, {
-    warehouse: await firstWarehouseId(company),
-    reason: quantity < 0 ? 'stock_damaged' : 'extra_inventory_found',
-    lines: [{ product: productId, quantity }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
 
 /**
  * Stock that went out `daysAgo` days ago: a ledger row written with an old date (the API only
@@ -57,7 +16,7 @@ async function adjust(company: SignedUpCompany, productId: number, quantity: num
  */
 async function outwardDaysAgo(company: SignedUpCompany, productId: number, daysAgo: number, reason: string) {
   const db = dbOf(company);
-  const warehouseId = await firstWarehouseId(company);
+  const warehouseId = (await firstWarehouse(company)).id;
   const level = await db
     .updateTable('stock_levels')
     .set({ available_stock: sql`available_stock - 1` })
@@ -96,12 +55,22 @@ describe('GET admin/reports/under_stocking', () => {
       openingStock: 4,
       sku: `R-${tag}`,
     });
-    const badly = await createProduct(company, { name: `Dal ${tag}`, reorderPoint: 10, openingStock: 2 });
-    const never = await createProduct(company, { name: `Salt ${tag}`, reorderPoint: 3 });
+    const badly = await createProduct(company, {
+      name: `Dal ${tag}`,
+      sku: null,
+      reorderPoint: 10,
+      openingStock: 2,
+    });
+    const never = await createProduct(company, { name: `Salt ${tag}`, sku: null, reorderPoint: 3 });
     await createProduct(company, { name: `Sugar ${tag}`, reorderPoint: 5, openingStock: 5 });
     await createProduct(company, { name: `Tea ${tag}`, openingStock: 0 });
-    const committed = await createProduct(company, { name: `Oil ${tag}`, reorderPoint: 6, openingStock: 7 });
-    const warehouseId = await firstWarehouseId(company);
+    const committed = await createProduct(company, {
+      name: `Oil ${tag}`,
+      sku: null,
+      reorderPoint: 6,
+      openingStock: 7,
+    });
+    const warehouseId = (await firstWarehouse(company)).id;
     await inTransaction(dbOf(company), (tx) =>
       reserveStock(tx, {
         companyId: company.companyId,
@@ -164,7 +133,7 @@ describe('GET admin/reports/under_stocking', () => {
     expect(namesOf(search.body)).toEqual([slightly.name]);
 
     // Back at the reorder point: off the list.
-    await adjust(company, slightly.id, 1);
+    await adjust(company, { lines: [{ product: slightly.id, quantity: 1 }] });
     expect(namesOf((await company.api.get('admin/reports/under_stocking')).body)).not.toContain(
       slightly.name,
     );
@@ -198,16 +167,16 @@ describe('GET admin/reports/overstocking', () => {
     const company = await signUpCompany();
     const tag = unique();
     const idle = await createProduct(company, { name: `Idle ${tag}`, openingStock: 3 });
-    const big = await createProduct(company, { name: `Big ${tag}`, openingStock: 50 });
+    const big = await createProduct(company, { name: `Big ${tag}`, sku: null, openingStock: 50 });
     const recent = await createProduct(company, { name: `Recent ${tag}`, openingStock: 5 });
-    await adjust(company, recent.id, -1);
+    await adjust(company, { lines: [{ product: recent.id, quantity: -1 }] });
     const old = await createProduct(company, { name: `Old ${tag}`, openingStock: 5 });
     await outwardDaysAgo(company, old.id, 100, 'stock_damaged');
     const moved = await createProduct(company, { name: `Moved ${tag}`, openingStock: 5 });
     // A transfer between warehouses is not stock going out.
     await outwardDaysAgo(company, moved.id, 1, 'transfer_out');
     const empty = await createProduct(company, { name: `Empty ${tag}`, openingStock: 1 });
-    await adjust(company, empty.id, -1);
+    await adjust(company, { lines: [{ product: empty.id, quantity: -1 }] });
     await createProduct(company, { name: `Nothing ${tag}` });
 
     const res = await company.api.get('admin/reports/overstocking');

@@ -6,27 +6,16 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import {
+  WAREHOUSE_ADDRESS as ADDRESS,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  warehouseInput,
+} from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { buyerStockOfProducts, postStockMovement } from '../inventory/inventory.service.ts';
-
-const ADDRESS = { address_line_1: '4 Industrial Estate', city: 'Pune', state_id: 27, pincode: '411019' };
-
-const dbOf = (company: SignedUpCompany) => company.t.server.ctx.db;
-
-function warehouseInput(overrides: Record<string, unknown> = {}) {
-  return { name: `WH ${unique()}`, address: ADDRESS, ...overrides };
-}
-
-async function createWarehouse(
-  company: SignedUpCompany,
-  overrides: Record<string, unknown> = {},
-  branchId = company.branchId,
-) {
-  const res = await company.api.post(`branches/${branchId}/warehouses`, warehouseInput(overrides));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string; branch: { id: number } };
-}
 
 async function addBranch(company: SignedUpCompany, active = true) {
   const db = dbOf(company);
@@ -38,21 +27,6 @@ async function addBranch(company: SignedUpCompany, active = true) {
 
 const setBranchActive = (company: SignedUpCompany, branchId: number, active: boolean) =>
   dbOf(company).updateTable('branches').set({ is_active: active }).where('id', '=', branchId).execute();
-
-async function createProduct(company: SignedUpCompany, overrides: Record<string, unknown> = {}) {
-  const category = await company.api.post(`companies/${company.companyId}/categories`, {
-    name: `Cat ${unique()}`,
-  });
-  const res = await company.api.post(`companies/${company.companyId}/products`, {
-    name: `Product ${unique()}`,
-    category: category.body.id,
-    mrp: 100,
-    selling_price: 90,
-    ...overrides,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string; sku: string | null };
-}
 
 const historyOf = (company: SignedUpCompany, warehouseId: number) =>
   dbOf(company)
@@ -295,7 +269,7 @@ describe('GET branches/{id}/warehouses', () => {
   it('lists one branch’s warehouses, with addresses when expanded', async () => {
     const company = await signUpCompany();
     const second = await addBranch(company);
-    const there = await createWarehouse(company, {}, second.id);
+    const there = await createWarehouse(company, { branchId: second.id });
     const res = await company.api.get(`branches/${second.id}/warehouses?expand=addresses`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
@@ -426,7 +400,7 @@ describe('POST warehouses/{id}/activate, /deactivate, /private, /public', () => 
   it('refuses to activate a warehouse of an inactive branch, but lets it be deactivated', async () => {
     const company = await signUpCompany();
     const branch = await addBranch(company);
-    const warehouse = await createWarehouse(company, {}, branch.id);
+    const warehouse = await createWarehouse(company, { branchId: branch.id });
     await setBranchActive(company, branch.id, false);
     expect((await company.api.post(`warehouses/${warehouse.id}/deactivate`)).status).toBe(200);
     const refused = await company.api.post(`warehouses/${warehouse.id}/activate`);
@@ -490,7 +464,7 @@ describe('an inactive warehouse or branch blocks all operations', () => {
   it('refuses them as well for an active warehouse of an inactive branch', async () => {
     const company = await signUpCompany();
     const branch = await addBranch(company);
-    const warehouse = await createWarehouse(company, {}, branch.id);
+    const warehouse = await createWarehouse(company, { branchId: branch.id });
     const product = await createProduct(company);
     await setBranchActive(company, branch.id, false);
     const message = `Branch ${branch.name} is inactive.`;
@@ -509,8 +483,8 @@ describe('an inactive warehouse or branch blocks all operations', () => {
   it('refuses stock movements into or out of an inactive warehouse or one of an inactive branch', async () => {
     const company = await signUpCompany();
     const branch = await addBranch(company);
-    const warehouse = await createWarehouse(company, {}, branch.id);
-    const product = await createProduct(company, { warehouse: warehouse.id, opening_stock: 10 });
+    const warehouse = await createWarehouse(company, { branchId: branch.id });
+    const product = await createProduct(company, { openingStock: 10, warehouseId: warehouse.id });
     const move = (quantity: number) =>
       inTransaction(dbOf(company), (tx) =>
         postStockMovement(tx, {
@@ -559,8 +533,8 @@ describe('stock buyers may see', () => {
     const company = await signUpCompany();
     const open = await createWarehouse(company);
     const hidden = await createWarehouse(company, { is_private: true });
-    const product = await createProduct(company, { warehouse: open.id, opening_stock: 4 });
-    const onlyHidden = await createProduct(company, { warehouse: hidden.id, opening_stock: 9 });
+    const product = await createProduct(company, { openingStock: 4, warehouseId: open.id });
+    const onlyHidden = await createProduct(company, { openingStock: 9, warehouseId: hidden.id });
     await inTransaction(dbOf(company), (tx) =>
       postStockMovement(tx, {
         companyId: company.companyId,
@@ -797,7 +771,7 @@ describe('assigned products and product inventory', () => {
     const warehouse = await createWarehouse(company);
     const tag = unique();
     const soap = await createProduct(company, { name: `Soap ${tag}`, sku: `SOAP-${tag}` });
-    const rice = await createProduct(company, { name: `Rice ${tag}` });
+    const rice = await createProduct(company, { name: `Rice ${tag}`, sku: null });
     const gone = await createProduct(company, { name: `Gone ${tag}` });
     await company.api.post(`products/${gone.id}/delete`);
     const unassigned = await company.api.get(`warehouses/${warehouse.id}/unassigned_products?search=${tag}`);
@@ -855,8 +829,8 @@ describe('assigned products and product inventory', () => {
     const full = await createProduct(company, {
       name: `Full ${tag}`,
       sku: `FULL-${tag}`,
-      warehouse: warehouse.id,
-      opening_stock: 12.5,
+      openingStock: 12.5,
+      warehouseId: warehouse.id,
     });
     const empty = await createProduct(company, { name: `Empty ${tag}` });
     await company.api.post(`warehouses/${warehouse.id}/assign_products`, { products: [empty.id] });
@@ -952,7 +926,7 @@ describe.runIf(inject('databaseUrl'))('concurrency (PostgreSQL)', () => {
   it('waits for a stock movement in flight before deactivating, and refuses the next one', async () => {
     const company = await signUpCompany();
     const warehouse = await createWarehouse(company);
-    const product = await createProduct(company, { warehouse: warehouse.id, opening_stock: 5 });
+    const product = await createProduct(company, { openingStock: 5, warehouseId: warehouse.id });
     const movement = (quantity: number) => ({
       companyId: company.companyId,
       productId: product.id,

@@ -14,7 +14,7 @@ import { PATHS, productPath, warehousePath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { formatDay } from '../stock-batches/stock-batches.api';
+import { batchDates } from '../stock-batches/batch-status-badge';
 import {
   INVENTORY_ADJUSTMENT_TOASTS,
   type InventoryAdjustment,
@@ -176,8 +176,7 @@ function AdjustmentDetail({ adjustment }: { adjustment: InventoryAdjustment }) {
                           <Stack gap={0}>
                             <Text size="sm">{line.batch.batch_number}</Text>
                             <Text size="xs" c="dimmed">
-                              Mfg {formatDay(line.batch.manufactured_on)} · Exp{' '}
-                              {formatDay(line.batch.expires_on)}
+                              {batchDates(line.batch)}
                             </Text>
                           </Stack>
                         ) : (

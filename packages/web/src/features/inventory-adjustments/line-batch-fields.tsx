@@ -8,7 +8,8 @@ import { type Control, type UseFormSetValue, useController, useWatch } from 'rea
 import { DayField } from '../../components/day-field';
 import { visibleFieldError } from '../../components/field-error';
 import { TextField } from '../../components/text-field';
-import { expiryBadge, formatDay, productBatchesQuery } from '../stock-batches/stock-batches.api';
+import { batchDates, batchStatusLabel } from '../stock-batches/batch-status-badge';
+import { productBatchesQuery } from '../stock-batches/stock-batches.api';
 import type { AdjustmentFormValues } from './inventory-adjustment-form.schema';
 
 const FIRST_EXPIRY = '';
@@ -90,7 +91,7 @@ function OutgoingBatch({
     { value: FIRST_EXPIRY, label: 'First expiry first out' },
     ...(batches.data?.results ?? []).map((row) => ({
       value: row.batch.batch_number,
-      label: `${row.batch.batch_number} · ${formatQuantity(row.quantity)} on hand · Exp ${formatDay(row.batch.expires_on)} (${expiryBadge(row).label})`,
+      label: `${row.batch.batch_number} · ${formatQuantity(row.quantity)} on hand · ${batchDates(row.batch)} (${batchStatusLabel(row)})`,
     })),
   ];
   return (

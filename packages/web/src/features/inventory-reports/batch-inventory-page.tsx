@@ -1,13 +1,8 @@
 import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
-import {
-  BATCH_EXPIRY_STATUSES,
-  type BatchExpiryStatus,
-  batchExpiryLabel,
-} from '@b2b/domain/inventory-reports';
+import type { BatchExpiryStatus } from '@b2b/domain/inventory-reports';
 import { formatQuantity } from '@b2b/domain/money';
 import {
   Anchor,
-  Badge,
   Card,
   EmptyState,
   Group,
@@ -16,29 +11,26 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconPackages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
-import { PATHS, productPath } from '../../app/paths';
+import { PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
-import { useListParams } from '../../components/use-list-params';
+import { formatDay } from '../../components/format-day';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { ProductCell } from '../../components/product-cell';
+import { listTableProps, useListParams } from '../../components/use-list-params';
+import { BatchStatusBadge } from '../stock-batches/batch-status-badge';
 import {
   type BatchInventoryParams,
   type BatchInventoryRow,
   batchInventoryQuery,
   downloadBatchInventory,
 } from './inventory-reports.api';
-import {
-  DownloadCsvButton,
-  ReportSearch,
-  shownDay,
-  useReportSearch,
-  WarehouseFilter,
-} from './report-controls';
+import { ReportHeader, WarehouseFilter } from './report-controls';
 
 type StatusFilter = 'all' | Extract<BatchExpiryStatus, 'expired' | 'expiring_soon'>;
 
@@ -48,33 +40,12 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'expiring_soon', label: 'Expiring soon' },
 ];
 
-/** Expired red, expiring in N days amber, OK green (the colours of the domain's status list). */
-export function BatchStatusBadge({ row }: { row: Pick<BatchInventoryRow, 'status' | 'days_to_expiry'> }) {
-  const color = BATCH_EXPIRY_STATUSES.find((s) => s.value === row.status)?.color ?? 'gray';
-  return (
-    <Badge color={color} variant="light" radius="sm">
-      {batchExpiryLabel(row.status, row.days_to_expiry)}
-    </Badge>
-  );
-}
-
 const COLUMNS: Column<BatchInventoryRow>[] = [
   {
     key: 'product',
     header: 'Product',
     sortField: 'product',
-    render: (r) => (
-      <Stack gap={0}>
-        <Anchor component={Link} to={productPath(r.product.id)} size="sm" fw={500}>
-          {r.product.name}
-        </Anchor>
-        {r.product.sku && (
-          <Text size="xs" c="dimmed">
-            {r.product.sku}
-          </Text>
-        )}
-      </Stack>
-    ),
+    render: (r) => <ProductCell product={r.product} />,
   },
   { key: 'warehouse', header: 'Warehouse', sortField: 'warehouse', render: (r) => r.warehouse.name },
   { key: 'batch_number', header: 'Batch Number', sortField: 'batch_number', render: (r) => r.batch_number },
@@ -82,9 +53,14 @@ const COLUMNS: Column<BatchInventoryRow>[] = [
     key: 'manufactured_on',
     header: 'Manufactured On',
     sortField: 'manufactured_on',
-    render: (r) => shownDay(r.manufactured_on),
+    render: (r) => formatDay(r.manufactured_on),
   },
-  { key: 'expires_on', header: 'Expires On', sortField: 'expires_on', render: (r) => shownDay(r.expires_on) },
+  {
+    key: 'expires_on',
+    header: 'Expires On',
+    sortField: 'expires_on',
+    render: (r) => formatDay(r.expires_on),
+  },
   {
     key: 'quantity',
     header: 'Quantity',
@@ -92,7 +68,7 @@ const COLUMNS: Column<BatchInventoryRow>[] = [
     align: 'right',
     render: (r) => formatQuantity(r.quantity),
   },
-  { key: 'status', header: 'Status', render: (r) => <BatchStatusBadge row={r} /> },
+  { key: 'status', header: 'Status', render: (r) => <BatchStatusBadge row={r} radius="sm" /> },
 ];
 
 function Figure({
@@ -125,7 +101,7 @@ function Figure({
 export function BatchInventoryPage() {
   const companyId = useCurrentUser().company.id;
   const list = useListParams({ ordering: 'expires_on' });
-  const search = useReportSearch(list.setSearch);
+  const search = useListSearch(list.setSearch);
   const [warehouse, setWarehouse] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const params: BatchInventoryParams = {
@@ -141,23 +117,18 @@ export function BatchInventoryPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Title order={2}>Batch Inventory</Title>
-          {data && (
-            <Text size="sm" c="dimmed">
-              As of {shownDay(data.as_of)}. Batches expiring within {configuration?.expiry_alert_days} days
-              are shown as expiring soon.
-            </Text>
-          )}
-        </Stack>
-        {!noneYet && (
-          <DownloadCsvButton
-            download={() => downloadBatchInventory(params)}
-            disabled={!data || data.count === 0}
-          />
+      <ReportHeader
+        title="Batch Inventory"
+        download={noneYet ? undefined : () => downloadBatchInventory(params)}
+        downloadDisabled={!data || data.count === 0}
+      >
+        {data && (
+          <Text size="sm" c="dimmed">
+            As of {formatDay(data.as_of)}. Batches expiring within {configuration?.expiry_alert_days} days are
+            shown as expiring soon.
+          </Text>
         )}
-      </Group>
+      </ReportHeader>
       {noneYet ? (
         <Card withBorder padding="xl" radius="md">
           <EmptyState
@@ -187,7 +158,7 @@ export function BatchInventoryPage() {
           <Card withBorder padding="md">
             <Stack gap="md">
               <Group gap="sm" align="flex-end" wrap="wrap">
-                <ReportSearch search={search} placeholder="Product, SKU or batch number" />
+                <ListSearch search={search} placeholder="Product, SKU or batch number" />
                 <WarehouseFilter
                   companyId={companyId}
                   value={warehouse}
@@ -214,16 +185,8 @@ export function BatchInventoryPage() {
                 label="Batch Inventory"
                 columns={COLUMNS}
                 rowKey={(r) => `${r.batch_id}-${r.warehouse.id}`}
-                data={data}
-                isLoading={report.isLoading}
-                error={report.error}
+                {...listTableProps(list, report)}
                 errorTitle={INVENTORY_REPORT_MESSAGES.batch_load_failed}
-                onRetry={() => report.refetch()}
-                limit={list.params.limit}
-                offset={list.params.offset}
-                onPageChange={list.setPage}
-                ordering={list.params.ordering}
-                onOrderingChange={list.setOrdering}
                 minWidth={900}
                 empty={
                   <Text c="dimmed" ta="center" py="xl">

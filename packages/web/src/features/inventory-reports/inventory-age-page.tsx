@@ -1,16 +1,17 @@
 import { type ageBucketAmount, INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
 import { INVENTORY_AGE_BUCKETS } from '@b2b/domain/inventory-reports';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
-import { Anchor, Card, EmptyState, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useCurrentUser } from '../../app/current-user';
-import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
-import { useListParams } from '../../components/use-list-params';
+import { formatDay } from '../../components/format-day';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { ProductCell } from '../../components/product-cell';
+import { listTableProps, useListParams } from '../../components/use-list-params';
 import {
   downloadInventoryAge,
   type InventoryAgeOutput,
@@ -18,13 +19,7 @@ import {
   type InventoryAgeRow,
   inventoryAgeQuery,
 } from './inventory-reports.api';
-import {
-  DownloadCsvButton,
-  ReportSearch,
-  shownDay,
-  useReportSearch,
-  WarehouseFilter,
-} from './report-controls';
+import { ReportHeader, WarehouseFilter } from './report-controls';
 
 type BucketAmount = z.infer<typeof ageBucketAmount>;
 
@@ -54,18 +49,7 @@ const COLUMNS: Column<InventoryAgeRow>[] = [
     key: 'product',
     header: 'Product',
     sortField: 'product',
-    render: (r) => (
-      <Stack gap={0}>
-        <Anchor component={Link} to={productPath(r.product.id)} size="sm" fw={500}>
-          {r.product.name}
-        </Anchor>
-        {r.product.sku && (
-          <Text size="xs" c="dimmed">
-            {r.product.sku}
-          </Text>
-        )}
-      </Stack>
-    ),
+    render: (r) => <ProductCell product={r.product} />,
   },
   { key: 'warehouse', header: 'Warehouse', sortField: 'warehouse', render: (r) => r.warehouse.name },
   {
@@ -83,7 +67,7 @@ const COLUMNS: Column<InventoryAgeRow>[] = [
       render: (r) => <Amount amount={r.buckets[bucket.key]} />,
     }),
   ),
-  { key: 'oldest', header: 'Oldest Stock', render: (r) => shownDay(r.oldest_stock_on) },
+  { key: 'oldest', header: 'Oldest Stock', render: (r) => formatDay(r.oldest_stock_on) },
 ];
 
 /** The totals of every row of the filters (not only this page), under the table. */
@@ -110,7 +94,7 @@ function TotalsRow({ totals }: { totals: InventoryAgeOutput['totals'] }) {
 export function InventoryAgePage() {
   const companyId = useCurrentUser().company.id;
   const list = useListParams({ ordering: 'product' });
-  const search = useReportSearch(list.setSearch);
+  const search = useListSearch(list.setSearch);
   const [warehouse, setWarehouse] = useState<string | null>(null);
   const params: InventoryAgeParams = { ...list.params, warehouse: warehouse ? Number(warehouse) : undefined };
   const report = useQuery(inventoryAgeQuery(companyId, params));
@@ -120,21 +104,16 @@ export function InventoryAgePage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Title order={2}>Inventory Age</Title>
-          <Text size="sm" c="dimmed">
-            {data ? `As of ${shownDay(data.as_of)}. ` : ''}Stock on hand by how long ago it came in, oldest
-            stock going out first. Values are at the rates the stock came in at (— where a rate is not known).
-          </Text>
-        </Stack>
-        {!noneYet && (
-          <DownloadCsvButton
-            download={() => downloadInventoryAge(params)}
-            disabled={!data || data.count === 0}
-          />
-        )}
-      </Group>
+      <ReportHeader
+        title="Inventory Age"
+        download={noneYet ? undefined : () => downloadInventoryAge(params)}
+        downloadDisabled={!data || data.count === 0}
+      >
+        <Text size="sm" c="dimmed">
+          {data ? `As of ${formatDay(data.as_of)}. ` : ''}Stock on hand by how long ago it came in, oldest
+          stock going out first. Values are at the rates the stock came in at (— where a rate is not known).
+        </Text>
+      </ReportHeader>
       {noneYet ? (
         <Card withBorder padding="xl" radius="md">
           <EmptyState
@@ -147,7 +126,7 @@ export function InventoryAgePage() {
         <Card withBorder padding="md">
           <Stack gap="md">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <ReportSearch search={search} placeholder="Product name or SKU" />
+              <ListSearch search={search} placeholder="Product name or SKU" />
               <WarehouseFilter
                 companyId={companyId}
                 value={warehouse}
@@ -161,16 +140,8 @@ export function InventoryAgePage() {
               label="Inventory Age"
               columns={COLUMNS}
               rowKey={(r) => `${r.product.id}-${r.warehouse.id}`}
-              data={data}
-              isLoading={report.isLoading}
-              error={report.error}
+              {...listTableProps(list, report)}
               errorTitle={INVENTORY_REPORT_MESSAGES.age_load_failed}
-              onRetry={() => report.refetch()}
-              limit={list.params.limit}
-              offset={list.params.offset}
-              onPageChange={list.setPage}
-              ordering={list.params.ordering}
-              onOrderingChange={list.setOrdering}
               minWidth={1100}
               footer={data && data.count > 0 ? <TotalsRow totals={data.totals} /> : undefined}
               empty={

@@ -1,42 +1,10 @@
 import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
-import { Button, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
 import { warehouseListQuery } from '../warehouses/warehouses.api';
-
-/** A calendar day (YYYY-MM-DD) as the screens show dates: 31/01/2025. */
-export const shownDay = (day: string | null | undefined) => (day ? dayjs(day).format('DD/MM/YYYY') : '—');
-
-/** The search box's text, debounced into the list's search. */
-export function useReportSearch(setSearch: (search: string) => void) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 300);
-  useEffect(() => setSearch(debounced.trim()), [debounced, setSearch]);
-  return { text, setText };
-}
-
-export function ReportSearch({
-  search,
-  placeholder,
-}: {
-  search: ReturnType<typeof useReportSearch>;
-  placeholder: string;
-}) {
-  return (
-    <TextInput
-      label="Search"
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} />}
-      value={search.text}
-      onChange={(event) => search.setText(event.currentTarget.value)}
-      w={260}
-    />
-  );
-}
 
 /** The company's warehouses to narrow a report to one; cleared, the report covers them all. */
 export function WarehouseFilter({
@@ -91,5 +59,28 @@ export function DownloadCsvButton({
     >
       Download CSV
     </Button>
+  );
+}
+
+/** A report's title with its note below, and 'Download CSV' on the right unless `download` is left out. */
+export function ReportHeader({
+  title,
+  download,
+  downloadDisabled,
+  children,
+}: {
+  title: string;
+  download?: () => Promise<unknown>;
+  downloadDisabled: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={2} style={{ flex: 1 }}>
+        <Title order={2}>{title}</Title>
+        {children}
+      </Stack>
+      {download && <DownloadCsvButton download={download} disabled={downloadDisabled} />}
+    </Group>
   );
 }

@@ -3,8 +3,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
+import { useListSearch } from '../../components/list-search';
 import { useListParams } from '../../components/use-list-params';
-import { productColumns, useListSearch } from './seller-products-tab';
+import { productColumns } from './seller-products-tab';
 import {
   type SellerDetail,
   type SellerProduct,

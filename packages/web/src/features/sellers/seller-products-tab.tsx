@@ -1,15 +1,15 @@
 import { SELLER_MESSAGES } from '@b2b/domain/api/sellers';
-import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
+import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { notifyFailure } from '../../components/notify';
-import { useListParams } from '../../components/use-list-params';
+import { listTableProps, useListParams } from '../../components/use-list-params';
 import { AssignProductsDialog } from './assign-products-dialog';
 import {
   downloadSellerProducts,
@@ -53,14 +53,6 @@ export const productColumns: Column<SellerProduct>[] = [
     render: (product) => product.available_stock.toLocaleString('en-IN', { maximumFractionDigits: 3 }),
   },
 ];
-
-/** A search box whose debounced text goes into a list's params. */
-export function useListSearch(setSearch: (search: string) => void) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 300);
-  useEffect(() => setSearch(debounced.trim()), [debounced, setSearch]);
-  return { text, setText };
-}
 
 /** The products assigned to the seller, their CSV extract, and assigning more. */
 export function SellerProductsTab({ seller, canChange }: { seller: SellerDetail; canChange: boolean }) {
@@ -114,28 +106,13 @@ export function SellerProductsTab({ seller, canChange }: { seller: SellerDetail;
             )}
           </Group>
         </Group>
-        <TextInput
-          label="Search"
-          placeholder="Product name or SKU"
-          leftSection={<IconSearch size={16} />}
-          value={search.text}
-          onChange={(event) => search.setText(event.currentTarget.value)}
-          w={260}
-        />
+        <ListSearch search={search} placeholder="Product name or SKU" />
         <DataTable
           label="Seller products"
           columns={productColumns}
           rowKey={(product) => product.id}
-          data={products.data}
-          isLoading={products.isLoading}
-          error={products.error}
+          {...listTableProps(list, products)}
           errorTitle={SELLER_TOASTS.list_failed}
-          onRetry={() => products.refetch()}
-          limit={list.params.limit}
-          offset={list.params.offset}
-          onPageChange={list.setPage}
-          ordering={list.params.ordering}
-          onOrderingChange={list.setOrdering}
           minWidth={640}
           empty={
             <Text c="dimmed" ta="center" py="xl">

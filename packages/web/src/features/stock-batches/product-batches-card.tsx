@@ -1,10 +1,11 @@
 import { formatQuantity } from '@b2b/domain/money';
-import { Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { expiryBadge, formatDay, productBatchesQuery } from './stock-batches.api';
+import { BatchStatusBadge, batchDates } from './batch-status-badge';
+import { productBatchesQuery } from './stock-batches.api';
 
 /**
  * 'Batches' of a product: each batch on hand per warehouse, first expiry first, with its dates and
@@ -63,12 +64,9 @@ export function ProductBatchesCard({ productId }: { productId: number }) {
                         {row.batch.batch_number}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {row.warehouse.name} · Mfg {formatDay(row.batch.manufactured_on)} · Exp{' '}
-                        {formatDay(row.batch.expires_on)}
+                        {row.warehouse.name} · {batchDates(row.batch)}
                       </Text>
-                      <Badge size="xs" variant="light" color={expiryBadge(row).color} w="fit-content">
-                        {expiryBadge(row).label}
-                      </Badge>
+                      <BatchStatusBadge row={row} size="xs" w="fit-content" />
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -5,16 +5,14 @@ import {
   STOCK_REPORT_MESSAGES,
 } from '@b2b/domain/api/stock-reports';
 import { formatQuantity } from '@b2b/domain/money';
-import { Anchor, Card, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import { productPath } from '../../app/paths';
+import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
-import { useListParams } from '../../components/use-list-params';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { productLinkColumns } from '../../components/product-cell';
+import { listTableProps, useListParams } from '../../components/use-list-params';
 import {
   type OverstockingRow,
   overstockingQuery,
@@ -22,30 +20,12 @@ import {
   underStockingQuery,
 } from './stock-reports.api';
 
-type ProductRow = { product: { id: number; name: string; sku: string | null; unit: string | null } };
-
 /** '4 PCS' with the product's unit, or '4'. */
 const withUnit = (quantity: number, unit: string | null) =>
   unit ? `${formatQuantity(quantity)} ${unit}` : formatQuantity(quantity);
 
-function productColumns<T extends ProductRow>(): Column<T>[] {
-  return [
-    {
-      key: 'name',
-      header: 'Product',
-      sortField: 'name',
-      render: (row) => (
-        <Anchor component={Link} to={productPath(row.product.id)} fw={500}>
-          {row.product.name}
-        </Anchor>
-      ),
-    },
-    { key: 'sku', header: 'SKU', sortField: 'sku', render: (row) => row.product.sku ?? 'N/A' },
-  ];
-}
-
 const UNDER_COLUMNS: Column<UnderStockingRow>[] = [
-  ...productColumns<UnderStockingRow>(),
+  ...productLinkColumns<UnderStockingRow>(),
   {
     key: 'available_stock',
     header: 'On Hand',
@@ -88,7 +68,7 @@ const UNDER_COLUMNS: Column<UnderStockingRow>[] = [
 ];
 
 const OVER_COLUMNS: Column<OverstockingRow>[] = [
-  ...productColumns<OverstockingRow>(),
+  ...productLinkColumns<OverstockingRow>(),
   {
     key: 'available_stock',
     header: 'On Hand',
@@ -111,27 +91,6 @@ const OVER_COLUMNS: Column<OverstockingRow>[] = [
   },
 ];
 
-/** A search box whose text reaches the list's params after a pause. */
-function useSearch(setSearch: (search: string) => void) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 300);
-  useEffect(() => setSearch(debounced.trim()), [debounced, setSearch]);
-  return { text, setText };
-}
-
-function SearchBox({ search }: { search: ReturnType<typeof useSearch> }) {
-  return (
-    <TextInput
-      label="Search"
-      placeholder="Product name or SKU"
-      leftSection={<IconSearch size={16} />}
-      value={search.text}
-      onChange={(event) => search.setText(event.currentTarget.value)}
-      w={260}
-    />
-  );
-}
-
 function emptyText(text: string) {
   return (
     <Text c="dimmed" ta="center" py="xl">
@@ -143,7 +102,7 @@ function emptyText(text: string) {
 /** Products whose sellable stock is below their reorder point, largest shortfall first. */
 function UnderStockingTab() {
   const list = useListParams({ ordering: '-shortfall' });
-  const search = useSearch(list.setSearch);
+  const search = useListSearch(list.setSearch);
   const report = useQuery(underStockingQuery(list.params));
   return (
     <Stack gap="md">
@@ -151,21 +110,13 @@ function UnderStockingTab() {
         Products whose sellable stock (on hand minus committed, in active warehouses) is below their reorder
         point.
       </Text>
-      <SearchBox search={search} />
+      <ListSearch search={search} placeholder="Product name or SKU" />
       <DataTable
         label="Under-stocking"
         columns={UNDER_COLUMNS}
         rowKey={(row) => row.product.id}
-        data={report.data}
-        isLoading={report.isLoading}
-        error={report.error}
+        {...listTableProps(list, report)}
         errorTitle={STOCK_REPORT_MESSAGES.under_failed}
-        onRetry={() => report.refetch()}
-        limit={list.params.limit}
-        offset={list.params.offset}
-        onPageChange={list.setPage}
-        ordering={list.params.ordering}
-        onOrderingChange={list.setOrdering}
         minWidth={820}
         empty={emptyText(
           list.params.search ? STOCK_REPORT_MESSAGES.no_match : STOCK_REPORT_MESSAGES.under_empty,
@@ -180,7 +131,7 @@ const WINDOW_OPTIONS = OVERSTOCK_WINDOWS.map((days) => ({ value: String(days), l
 /** Products with stock on hand none of which went out in the chosen window, never-moved first. */
 function OverstockingTab() {
   const list = useListParams({ ordering: 'last_outward_at' });
-  const search = useSearch(list.setSearch);
+  const search = useListSearch(list.setSearch);
   const [days, setDays] = useState<OverstockWindow>(DEFAULT_OVERSTOCK_WINDOW);
   const report = useQuery(overstockingQuery({ ...list.params, days }));
   return (
@@ -189,7 +140,7 @@ function OverstockingTab() {
         Products with stock on hand that has not gone out (sold, issued or written off) in the chosen period.
       </Text>
       <Group gap="sm" align="flex-end">
-        <SearchBox search={search} />
+        <ListSearch search={search} placeholder="Product name or SKU" />
         <Select
           label="No stock out in the last"
           data={WINDOW_OPTIONS}
@@ -206,16 +157,8 @@ function OverstockingTab() {
         label="Overstocking"
         columns={OVER_COLUMNS}
         rowKey={(row) => row.product.id}
-        data={report.data}
-        isLoading={report.isLoading}
-        error={report.error}
+        {...listTableProps(list, report)}
         errorTitle={STOCK_REPORT_MESSAGES.over_failed}
-        onRetry={() => report.refetch()}
-        limit={list.params.limit}
-        offset={list.params.offset}
-        onPageChange={list.setPage}
-        ordering={list.params.ordering}
-        onOrderingChange={list.setOrdering}
         minWidth={640}
         empty={emptyText(
           list.params.search ? STOCK_REPORT_MESSAGES.no_match : STOCK_REPORT_MESSAGES.over_empty(days),

@@ -23,7 +23,7 @@ const KINDS: { value: BulkInventoryKind; label: string; permission: string }[] =
 
 const HINTS: Record<BulkInventoryKind, string> = {
   adjustment:
-    'Columns sku, quantity (negative takes stock out), reason and notes. One inventory adjustment is made per reason.',
+    'Columns sku, quantity (negative takes stock out), reason and notes; with batches also batch_number, manufactured_on and expires_on (YYYY-MM-DD). One inventory adjustment is made per reason.',
   update: 'Columns sku and stock: each product is set to the given stock.',
   tally: "Tally's stock summary: 'Name of Item' (the product's Tally name) and 'Quantity' set the stock.",
 };

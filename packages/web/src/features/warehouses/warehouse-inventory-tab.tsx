@@ -1,15 +1,14 @@
 import { formatQuantity } from '@b2b/domain/money';
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileUpload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
-import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
-import { useListParams } from '../../components/use-list-params';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { productLinkColumns } from '../../components/product-cell';
+import { listTableProps, useListParams } from '../../components/use-list-params';
 import { bulkKindPermission, WarehouseBulkUpdateDialog } from './warehouse-bulk-update-dialog';
 import { type WarehouseInventoryRow, warehouseInventoryQuery } from './warehouses.api';
 
@@ -19,23 +18,8 @@ const STOCK_FILTERS = [
   { value: 'out', label: 'Out of stock' },
 ];
 
-/** The product (a link to it) and its SKU: the first columns of the inventory and products tabs. */
-export const productColumns: Column<WarehouseInventoryRow>[] = [
-  {
-    key: 'name',
-    header: 'Product',
-    sortField: 'name',
-    render: (row) => (
-      <Anchor component={Link} to={productPath(row.product.id)} fw={500}>
-        {row.product.name}
-      </Anchor>
-    ),
-  },
-  { key: 'sku', header: 'SKU', sortField: 'sku', render: (row) => row.product.sku ?? 'N/A' },
-];
-
 export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
-  ...productColumns,
+  ...productLinkColumns<WarehouseInventoryRow>(),
   {
     key: 'available_stock',
     header: 'Available Stock',
@@ -70,16 +54,13 @@ export const inventoryColumns: Column<WarehouseInventoryRow>[] = [
 /** Product inventory: each product's stock in this warehouse, with search and the in-stock filter. */
 export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) {
   const list = useListParams({ ordering: 'name' });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
+  const search = useListSearch(list.setSearch);
   const [stockFilter, setStockFilter] = useState('all');
   const user = useCurrentUser();
   const bulkKinds = (['adjustment', 'update', 'tally'] as const).filter((kind) =>
     canPerform(user, bulkKindPermission(kind)),
   );
   const [bulkOpen, setBulkOpen] = useState(false);
-  const { setSearch } = list;
-  useEffect(() => setSearch(search.trim()), [search, setSearch]);
   const inventory = useQuery(
     warehouseInventoryQuery(warehouseId, {
       ...list.params,
@@ -90,14 +71,7 @@ export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) 
     <Card withBorder padding="md">
       <Stack gap="md">
         <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Product name or SKU"
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-            w={260}
-          />
+          <ListSearch search={search} placeholder="Product name or SKU" />
           <Select
             label="Stock"
             data={STOCK_FILTERS}
@@ -132,16 +106,8 @@ export function WarehouseInventoryTab({ warehouseId }: { warehouseId: number }) 
           label="Product inventory"
           columns={inventoryColumns}
           rowKey={(row) => row.product.id}
-          data={inventory.data}
-          isLoading={inventory.isLoading}
-          error={inventory.error}
+          {...listTableProps(list, inventory)}
           errorTitle="Failed to load product inventory."
-          onRetry={() => inventory.refetch()}
-          limit={list.params.limit}
-          offset={list.params.offset}
-          onPageChange={list.setPage}
-          ordering={list.params.ordering}
-          onOrderingChange={list.setOrdering}
           minWidth={720}
           empty={
             <Text c="dimmed" ta="center" py="xl">

@@ -16,13 +16,14 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorDetail } from '../../api/api-error';
 import { type Column, DataTable } from '../../components/data-table';
+import { ListSearch, useListSearch } from '../../components/list-search';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { productLinkColumns } from '../../components/product-cell';
 import { StatusBadge } from '../../components/status-badge';
-import { useListParams } from '../../components/use-list-params';
-import { productColumns } from './warehouse-inventory-tab';
+import { listTableProps, useListParams } from '../../components/use-list-params';
 import {
   unassignedProductsQuery,
   useAssignProducts,
@@ -32,7 +33,7 @@ import {
 } from './warehouses.api';
 
 const columns: Column<WarehouseInventoryRow>[] = [
-  ...productColumns,
+  ...productLinkColumns<WarehouseInventoryRow>(),
   {
     key: 'status',
     header: 'Status',
@@ -46,10 +47,7 @@ const columns: Column<WarehouseInventoryRow>[] = [
 /** Products assigned to the warehouse (each has a stock row here), and assigning more. */
 export function WarehouseProductsTab({ warehouse, canChange }: { warehouse: Warehouse; canChange: boolean }) {
   const list = useListParams({ ordering: 'name' });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const { setSearch } = list;
-  useEffect(() => setSearch(search.trim()), [search, setSearch]);
+  const search = useListSearch(list.setSearch);
   const [assigning, setAssigning] = useState(false);
   const products = useQuery(warehouseInventoryQuery(warehouse.id, list.params));
 
@@ -57,14 +55,7 @@ export function WarehouseProductsTab({ warehouse, canChange }: { warehouse: Ware
     <Card withBorder padding="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Product name or SKU"
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-            w={260}
-          />
+          <ListSearch search={search} placeholder="Product name or SKU" />
           {canChange && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)}>
               Assign Products
@@ -75,16 +66,8 @@ export function WarehouseProductsTab({ warehouse, canChange }: { warehouse: Ware
           label="Assigned products"
           columns={columns}
           rowKey={(row) => row.product.id}
-          data={products.data}
-          isLoading={products.isLoading}
-          error={products.error}
+          {...listTableProps(list, products)}
           errorTitle="Failed to load products."
-          onRetry={() => products.refetch()}
-          limit={list.params.limit}
-          offset={list.params.offset}
-          onPageChange={list.setPage}
-          ordering={list.params.ordering}
-          onOrderingChange={list.setOrdering}
           minWidth={560}
           empty={
             <Text c="dimmed" ta="center" py="xl">
