@@ -84,6 +84,14 @@ export function formatQuantity(n: number | null | undefined): string {
   return quantityFormatter.format(rounded === 0 ? 0 : rounded);
 }
 
+/** A quantity with the product's unit code in lower case, as sentences write it: '4 pcs'; bare without a unit. */
+export function formatQuantityWithUnit(
+  n: number | null | undefined,
+  unitCode: string | null | undefined,
+): string {
+  return unitCode ? `${formatQuantity(n)} ${unitCode.toLowerCase()}` : formatQuantity(n);
+}
+
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** '0 B', '512 B', '1.5 KB', '2.25 MB', in steps of 1024, capped at PB. */

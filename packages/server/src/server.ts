@@ -12,6 +12,7 @@ import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerMailWorker } from './mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
+import { registerBatchAlertJobs } from './modules/batch-alerts/batch-alerts.jobs.ts';
 import { registerBuyerGroupJobs } from './modules/buyer-groups/buyer-groups.jobs.ts';
 import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
@@ -67,6 +68,7 @@ export async function startServer(
   };
   await registerAuthJobs(ctx);
   await registerCashpointJobs(ctx);
+  await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
   const app = await buildApp(ctx, options);

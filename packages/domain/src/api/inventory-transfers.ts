@@ -175,6 +175,15 @@ export const inventoryTransferLineOutput = z.object({
   quantity: z.number(),
   received_quantity: z.number(),
   in_transit_quantity: z.number(),
+  /** The batches that left on dispatch (first expiry first), and how much of each has arrived. */
+  batches: z.array(
+    z.object({
+      batch_number: z.string(),
+      expires_on: z.string().nullable(),
+      sent: z.number(),
+      received: z.number(),
+    }),
+  ),
 });
 export type InventoryTransferLine = z.infer<typeof inventoryTransferLineOutput>;
 

@@ -337,3 +337,28 @@ export function stockMovements(
       .execute(),
   ]);
 }
+
+/**
+ * The batches a transfer moved, per product, from its ledger rows: what left the source
+ * (transfer_out) and what arrived at the destination (transfer_in).
+ */
+export const batchesOfTransfer = (db: Executor, companyId: number, transferId: number) =>
+  db
+    .selectFrom('stock_ledger as l')
+    .innerJoin('product_batches as pb', (j) =>
+      j.onRef('pb.company_id', '=', 'l.company_id').onRef('pb.id', '=', 'l.batch_id'),
+    )
+    .select([
+      'l.product_id',
+      'pb.batch_number',
+      sql<string | null>`to_char(pb.expires_on, 'YYYY-MM-DD')`.as('expires_on'),
+      sql<number>`coalesce(-sum(l.quantity) FILTER (WHERE l.reason = 'transfer_out'), 0)`.as('sent'),
+      sql<number>`coalesce(sum(l.quantity) FILTER (WHERE l.reason = 'transfer_in'), 0)`.as('received'),
+    ])
+    .where('l.company_id', '=', companyId)
+    .where('l.document_type', '=', 'inventory_transfer')
+    .where('l.document_id', '=', transferId)
+    .groupBy(['l.product_id', 'pb.id', 'pb.batch_number', 'pb.expires_on'])
+    .orderBy(sql`pb.expires_on NULLS LAST`)
+    .orderBy('pb.id')
+    .execute();

@@ -72,9 +72,10 @@ export async function getTransfer(
   companyId: number,
   id: number,
 ): Promise<InventoryTransferOutput> {
-  const [row, lines] = await Promise.all([
+  const [row, lines, batches] = await Promise.all([
     queries.findTransfer(db, companyId, id),
     queries.linesOf(db, companyId, id),
+    queries.batchesOfTransfer(db, companyId, id),
   ]);
   if (!row) throw notFound('Inventory Transfer');
   const status = row.status as InventoryTransferStatus;
@@ -86,6 +87,14 @@ export async function getTransfer(
       quantity: line.quantity,
       received_quantity: line.received_quantity,
       in_transit_quantity: inTransitQuantity(status, line),
+      batches: batches
+        .filter((batch) => batch.product_id === line.product_id)
+        .map(({ batch_number, expires_on, sent, received }) => ({
+          batch_number,
+          expires_on,
+          sent: Number(sent),
+          received: Number(received),
+        })),
     })),
     actions: allowedActions(status, lines),
   };

@@ -290,6 +290,11 @@ describe('batches and expiry', () => {
     });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
     expect(await batchesIn(company, product.id, b.id)).toEqual({ A: 3, B: 1 });
+    // The transfer shows which batches left and how much of each arrived.
+    expect(part.body.lines[0].batches).toEqual([
+      { batch_number: 'A', expires_on: day(10), sent: 3, received: 3 },
+      { batch_number: 'B', expires_on: day(60), sent: 2, received: 1 },
+    ]);
     await company.api.post(`inventory_transfers/${transfer.body.id}/receive`, {
       lines: [{ line, quantity: 1 }],
     });

@@ -1,4 +1,4 @@
-import { formatQuantity } from '@b2b/domain/money';
+import { formatQuantity, formatQuantityWithUnit } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import type { Tx } from '../../db/transaction.ts';
 import { raiseNotification, resolveNotificationByKey } from '../notifications/notifications.service.ts';
@@ -9,16 +9,12 @@ export const REORDER_SERVICE = 'inventory';
 /** The dedupe key of a product's reorder-point notification. */
 export const reorderKey = (productId: number) => `reorder_point:${productId}`;
 
-/** '4 pcs' with the product's unit code, or '4' without a unit. */
-const withUnit = (quantity: number, unitCode: string | null) =>
-  unitCode ? `${formatQuantity(quantity)} ${unitCode.toLowerCase()}` : formatQuantity(quantity);
-
 export const reorderMessage = (
   product: { name: string; unit_code: string | null },
   sellable: number,
   reorderPoint: number,
 ) =>
-  `Stock of ${product.name} is ${withUnit(sellable, product.unit_code)}, below its reorder point of ${formatQuantity(reorderPoint)}.`;
+  `Stock of ${product.name} is ${formatQuantityWithUnit(sellable, product.unit_code)}, below its reorder point of ${formatQuantity(reorderPoint)}.`;
 
 /**
  * Called by the inventory service after every stock movement of a product, inside the movement's

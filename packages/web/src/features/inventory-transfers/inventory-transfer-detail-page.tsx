@@ -282,6 +282,17 @@ function TransferDetail({ transfer }: { transfer: InventoryTransfer }) {
                       <Anchor component={Link} to={productPath(line.product.id)}>
                         {line.product.name}
                       </Anchor>
+                      {line.batches.length > 0 && (
+                        <Text size="xs" c="dimmed" aria-label={`Batches of ${line.product.name}`}>
+                          {line.batches
+                            .map(
+                              (b) =>
+                                `Batch ${b.batch_number}: ${formatQuantity(b.sent)} sent` +
+                                (b.received > 0 ? `, ${formatQuantity(b.received)} received` : ''),
+                            )
+                            .join(' · ')}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{line.product.sku || 'N/A'}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(line.quantity)}</Table.Td>

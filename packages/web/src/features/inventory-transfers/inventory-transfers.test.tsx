@@ -46,6 +46,7 @@ function transfer(
       quantity: 5,
       received_quantity: status === 'partially_received' ? 2 : status === 'received' ? 5 : 0,
       in_transit_quantity: status === 'in_transit' ? 5 : status === 'partially_received' ? 3 : 0,
+      batches: [],
     },
   ];
   return {
