@@ -2,6 +2,7 @@ import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { adjust, createProduct, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { BATCH_EXPIRY_JOB } from './batch-alerts.jobs.ts';
 import { alertBatchExpiry } from './batch-alerts.service.ts';
 
 const openNotifications = async (company: SignedUpCompany) =>
@@ -89,6 +90,14 @@ describe('batch expiry alerts (the daily job)', () => {
     expect(await alertBatchExpiry({ db: dbOf(company), companyId: company.companyId })).toEqual({
       raised: 0,
       resolved: 0,
+    });
+  });
+
+  it('runs every day at 00:10 India time', async () => {
+    const company = await signUpCompany();
+    expect(await company.t.server.ctx.jobs.schedules()).toContainEqual({
+      name: BATCH_EXPIRY_JOB,
+      cron: '10 0 * * *',
     });
   });
 });
