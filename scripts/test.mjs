@@ -1,7 +1,7 @@
 // npm test: every test. Unit tests (domain, web), API tests on PGlite, again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the Playwright journeys in Debian's Chromium. Ends with one
 // 'N passed, N failed' line over all of them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,10 +38,42 @@ function vitest(name, projects, env = {}) {
   countVitest(out);
 }
 
+/**
+ * The same vitest run in the background, its output kept in a file and printed when it ends (two
+ * suites writing to one terminal at once would be unreadable).
+ */
+function vitestInBackground(name, projects, env = {}) {
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const log = path.join(reports, `${name.replace(/\W+/g, '-')}.log`);
+  const fd = fs.openSync(log, 'w');
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default'];
+  const child = spawn('npx', [...args, '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      fs.closeSync(fd);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      if (status !== 0) failedSteps.push(name);
+      countVitest(out);
+      resolve();
+    });
+  });
+}
+
 vitest('unit tests (domain, web)', ['domain', 'web']);
+// The API suite runs twice, on PGlite and on PostgreSQL; each runs its files one after another on
+// one server, so the two run side by side (PostgreSQL's in the background).
+if (!process.env.TEST_DATABASE_URL)
+  console.log('\nTEST_DATABASE_URL is not set: API tests run on PGlite only.');
+const onPostgres = process.env.TEST_DATABASE_URL
+  ? vitestInBackground('API tests on PostgreSQL', ['server'])
+  : Promise.resolve();
 vitest('API tests on PGlite', ['server'], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) vitest('API tests on PostgreSQL', ['server']);
-else console.log('\nTEST_DATABASE_URL is not set: API tests ran on PGlite only.');
+await onPostgres;
 
 if (process.env.SKIP_E2E !== '1') {
   const out = path.join(reports, 'e2e.json');
