@@ -25,6 +25,8 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Big forms render slowly on a busy 2-core machine; 5 s made them fail there, not hang.
+          testTimeout: 20_000,
         },
       },
     ],
