@@ -23,7 +23,7 @@ function assertPaise(paise: number, name: string): void {
 }
 
 /** a * b / d rounded half away from zero; exact for integer inputs (BigInt when a * b passes 2^53). */
-function mulDivRounded(a: number, b: number, d: number): number {
+export function mulDivRounded(a: number, b: number, d: number): number {
   const sign = Math.sign(a) * Math.sign(b) * Math.sign(d);
   const n = Math.abs(a) * Math.abs(b);
   const divisor = Math.abs(d);

@@ -1,0 +1,439 @@
+import { mulDivRounded, rateToBasisPoints, taxOn } from './gst.ts';
+import { formatMoney, roundOff } from './money.ts';
+
+/**
+ * Pricing of quotations, sales orders and invoices, in integer paise.
+ *
+ * Selling prices are tax-inclusive (GST and cess included), so the taxable value of a line is
+ * back-calculated from what the buyer pays. Every figure is rounded once, and the parts of each
+ * amount are derived by subtraction, so that taxable + CGST + SGST + IGST + cess equals the amount
+ * to the paisa, and every total is the plain sum of its lines: documents always add up.
+ */
+
+/** A line as the order form sends it. */
+export interface SalesLineInput {
+  /** Positive, at most three decimals. */
+  quantity: number;
+  /** Tax-inclusive unit price. */
+  ratePaise: number;
+  /** 0 to 100, at most two decimals. */
+  discountPercent: number;
+  gstRatePercent: number;
+  /** 0 when the product bears no cess. */
+  cessRatePercent: number;
+  hsn: string | null;
+}
+
+/** A tax-inclusive amount with the rates it is taxed at (a line, or a charge). */
+export interface TaxableSupply {
+  amountPaise: number;
+  gstRatePercent: number;
+  cessRatePercent: number;
+  hsn: string | null;
+}
+
+/** The parts of a tax-inclusive amount: taxable + cgst + sgst + igst + cess = the amount. */
+export interface TaxBreakdown {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  cessPaise: number;
+  /** cgst + sgst + igst + cess */
+  taxPaise: number;
+}
+
+/** How a line's amount comes about: gross - line discount = net; net - order discount share = amount. */
+export interface LineAmounts {
+  grossPaise: number;
+  lineDiscountPaise: number;
+  netPaise: number;
+  orderDiscountPaise: number;
+  amountPaise: number;
+}
+
+export type TaxedLine<L> = L & TaxBreakdown;
+export type PricedLine<L extends SalesLineInput = SalesLineInput> = L & LineAmounts & TaxBreakdown;
+export type PricedCharge = TaxableSupply & TaxBreakdown;
+
+export interface HsnSummaryRow extends TaxBreakdown {
+  hsn: string | null;
+  gstRatePercent: number;
+  cessRatePercent: number;
+}
+
+/** The totals every document has; taxable + tax = totalBeforeRoundOff, + roundOff = total. */
+export interface DocumentTaxTotals extends TaxBreakdown {
+  chargesPaise: number;
+  totalBeforeRoundOffPaise: number;
+  roundOffPaise: number;
+  totalPaise: number;
+}
+
+/** A quotation or order also shows how the discounts brought the gross down. */
+export interface SalesDocumentTotals extends DocumentTaxTotals {
+  /** Σ gross of the lines */
+  subtotalPaise: number;
+  lineDiscountPaise: number;
+  orderDiscountPaise: number;
+}
+
+export interface DocumentOptions {
+  shippingChargesPaise: number;
+  otherChargesPaise: number;
+  intraState: boolean;
+  /** The branch's round-off setting: the total is rounded to the whole rupee. */
+  roundOff: boolean;
+}
+
+export interface SalesDocumentInput<L extends SalesLineInput = SalesLineInput> extends DocumentOptions {
+  lines: readonly L[];
+  couponDiscountPaise: number;
+  additionalDiscountPaise: number;
+}
+
+export interface InvoiceInput<L extends TaxableSupply = TaxableSupply> extends DocumentOptions {
+  lines: readonly L[];
+}
+
+interface TaxedDocument<Line> {
+  lines: Line[];
+  charges: { shipping: PricedCharge; other: PricedCharge };
+  hsnSummary: HsnSummaryRow[];
+}
+
+export interface SalesDocumentPricing<L extends SalesLineInput = SalesLineInput>
+  extends TaxedDocument<PricedLine<L>> {
+  totals: SalesDocumentTotals;
+}
+
+export interface InvoicePricing<L extends TaxableSupply = TaxableSupply> extends TaxedDocument<TaxedLine<L>> {
+  totals: DocumentTaxTotals;
+}
+
+// ---------------------------------------------------------------------------
+// Input checks: the API validates first; these guard the arithmetic against a caller's slip.
+// ---------------------------------------------------------------------------
+
+function assertPaise(paise: number, name: string): number {
+  if (!Number.isSafeInteger(paise) || paise < 0) {
+    throw new RangeError(`${name} must be a whole, non-negative number of paise`);
+  }
+  return paise;
+}
+
+/** n * 10^digits as an integer, or a RangeError when n has more decimals than that. */
+function scaledInteger(n: number, digits: number, name: string): number {
+  const scaled = Number((n * 10 ** digits).toPrecision(15));
+  if (!Number.isFinite(n) || !Number.isSafeInteger(scaled)) {
+    throw new RangeError(`${name} may have at most ${digits} decimals: ${n}`);
+  }
+  return scaled === 0 ? 0 : scaled;
+}
+
+/**
+ * A quantity in thousandths (1.5 -> 1500): quantities carry three decimals, and integer thousandths
+ * keep 0.1 + 0.2 from drifting. Zero is refused unless allowed (quantities already invoiced may be 0).
+ */
+export function quantityInThousandths(quantity: number, { allowZero = false } = {}): number {
+  const thousandths = scaledInteger(quantity, 3, 'Quantity');
+  if (thousandths < 0 || (thousandths === 0 && !allowZero)) {
+    throw new RangeError(`Quantity must be ${allowZero ? 'zero or more' : 'more than zero'}: ${quantity}`);
+  }
+  return thousandths;
+}
+
+function discountBasisPoints(discountPercent: number): number {
+  const basisPoints = scaledInteger(discountPercent, 2, 'Discount percent');
+  if (basisPoints < 0 || basisPoints > 10_000) {
+    throw new RangeError(`Discount percent must be between 0 and 100: ${discountPercent}`);
+  }
+  return basisPoints;
+}
+
+const sumOf = <T>(items: readonly T[], value: (item: T) => number): number =>
+  items.reduce((sum, item) => sum + value(item), 0);
+
+// ---------------------------------------------------------------------------
+// Amounts before tax
+// ---------------------------------------------------------------------------
+
+/** gross = rate x quantity; the line discount comes off the gross; both rounded to the paisa. */
+export function priceLineBeforeOrderDiscount(
+  line: Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent'>,
+): { grossPaise: number; lineDiscountPaise: number; netPaise: number } {
+  const grossPaise = mulDivRounded(
+    assertPaise(line.ratePaise, 'Rate'),
+    quantityInThousandths(line.quantity),
+    1000,
+  );
+  const lineDiscountPaise = mulDivRounded(grossPaise, discountBasisPoints(line.discountPercent), 10_000);
+  return { grossPaise, lineDiscountPaise, netPaise: grossPaise - lineDiscountPaise };
+}
+
+/** The most that coupon + additional discount may take off: the order's value after line discounts. */
+export function maxOrderDiscountPaise(
+  lines: readonly Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent'>[],
+): number {
+  return sumOf(lines, (line) => priceLineBeforeOrderDiscount(line).netPaise);
+}
+
+/**
+ * Splits `totalPaise` over weights in proportion, by the largest-remainder method: each share is
+ * the floor of its exact part, and the paise left over go one each to the largest remainders
+ * (ties to the earlier weight), so the shares always add up to the total exactly.
+ */
+export function apportionPaise(totalPaise: number, weights: readonly number[]): number[] {
+  assertPaise(totalPaise, 'Amount to spread');
+  for (const weight of weights) assertPaise(weight, 'Weight');
+  const weightSum = BigInt(sumOf(weights, (weight) => weight));
+  if (weightSum === 0n) {
+    if (totalPaise === 0) return weights.map(() => 0);
+    throw new RangeError('Cannot spread an amount over nothing');
+  }
+  // BigInt: total x weight passes 2^53 for large orders.
+  const exact = weights.map((weight) => BigInt(totalPaise) * BigInt(weight));
+  const shares = exact.map((part) => Number(part / weightSum));
+  const leftOver = totalPaise - sumOf(shares, (share) => share);
+  const byRemainder = exact
+    .map((part, index) => ({ index, remainder: part % weightSum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder.slice(0, leftOver)) shares[index] += 1;
+  return shares;
+}
+
+/**
+ * Coupon and additional discount are given on the order, but GST is charged per line: they are
+ * spread over the lines in proportion to their net amounts and reduce each line's taxable value.
+ */
+function spreadOrderDiscount(orderDiscountPaise: number, netPaise: readonly number[]): number[] {
+  const maximum = sumOf(netPaise, (net) => net);
+  if (orderDiscountPaise > maximum) {
+    throw new RangeError(
+      `The order discount (${formatMoney(orderDiscountPaise / 100)}) is more than the order value after line discounts (${formatMoney(maximum / 100)}).`,
+    );
+  }
+  return apportionPaise(orderDiscountPaise, netPaise);
+}
+
+// ---------------------------------------------------------------------------
+// Tax
+// ---------------------------------------------------------------------------
+
+/**
+ * Splits a tax-inclusive amount into its parts. The taxable value is back-calculated,
+ * taxable = round(amount x 100 / (100 + GST% + cess%)); cess = round(taxable x cess%); GST is what is
+ * left, so the parts add up to the amount exactly. Intra-state GST is halved into CGST and SGST,
+ * the odd paisa going to CGST (as splitGst does); inter-state GST is IGST.
+ */
+export function taxInclusiveAmount({
+  amountPaise,
+  gstRatePercent,
+  cessRatePercent,
+  intraState,
+}: {
+  amountPaise: number;
+  gstRatePercent: number;
+  cessRatePercent: number;
+  intraState: boolean;
+}): TaxBreakdown {
+  assertPaise(amountPaise, 'Amount');
+  const gstBasisPoints = rateToBasisPoints(gstRatePercent);
+  const rateBasisPoints = gstBasisPoints + rateToBasisPoints(cessRatePercent);
+  const taxablePaise = mulDivRounded(amountPaise, 10_000, 10_000 + rateBasisPoints);
+  const taxPaise = amountPaise - taxablePaise;
+  // Rounding the taxable value and the cess separately can leave a paisa of "GST" on a supply that
+  // bears none, or take GST below zero on tiny amounts: the cess gives or takes that paisa.
+  const cessPaise =
+    gstBasisPoints === 0 ? taxPaise : Math.min(taxOn(taxablePaise, cessRatePercent), taxPaise);
+  const gstPaise = taxPaise - cessPaise;
+  const sgstPaise = intraState ? Math.trunc(gstPaise / 2) : 0;
+  const cgstPaise = intraState ? gstPaise - sgstPaise : 0;
+  return { taxablePaise, cgstPaise, sgstPaise, igstPaise: intraState ? 0 : gstPaise, cessPaise, taxPaise };
+}
+
+/**
+ * Shipping and other charges are part of a composite supply, taxed as its principal supply: the
+ * line with the largest taxable value (the first of equals). Null for a document without lines.
+ */
+function principalSupply<L extends TaxableSupply & TaxBreakdown>(lines: readonly L[]): L | null {
+  return lines.reduce<L | null>(
+    (principal, line) =>
+      principal === null || line.taxablePaise > principal.taxablePaise ? line : principal,
+    null,
+  );
+}
+
+function priceCharge(
+  amountPaise: number,
+  principal: TaxableSupply | null,
+  intraState: boolean,
+  name: string,
+): PricedCharge {
+  assertPaise(amountPaise, name);
+  if (principal === null && amountPaise > 0) {
+    throw new RangeError(`${name} need at least one line to be taxed with`);
+  }
+  const rates = {
+    gstRatePercent: principal?.gstRatePercent ?? 0,
+    cessRatePercent: principal?.cessRatePercent ?? 0,
+    hsn: principal?.hsn ?? null,
+  };
+  return { amountPaise, ...rates, ...taxInclusiveAmount({ amountPaise, ...rates, intraState }) };
+}
+
+const TAX_PARTS = ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'cessPaise', 'taxPaise'] as const;
+
+function sumBreakdowns(items: readonly TaxBreakdown[]): TaxBreakdown {
+  const sum = (part: (typeof TAX_PARTS)[number]) => sumOf(items, (item) => item[part]);
+  return {
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    cessPaise: sum('cessPaise'),
+    taxPaise: sum('taxPaise'),
+  };
+}
+
+/** The GST invoice's HSN-wise table: one row per HSN code and rate pair, sorted by HSN (none last). */
+function summariseByHsn(supplies: readonly (TaxableSupply & TaxBreakdown)[]): HsnSummaryRow[] {
+  const groups = new Map<string, (TaxableSupply & TaxBreakdown)[]>();
+  for (const supply of supplies) {
+    const key = JSON.stringify([
+      supply.hsn,
+      rateToBasisPoints(supply.gstRatePercent),
+      rateToBasisPoints(supply.cessRatePercent),
+    ]);
+    groups.set(key, [...(groups.get(key) ?? []), supply]);
+  }
+  const rows = [...groups.values()].map(([first, ...rest]) => ({
+    hsn: first.hsn,
+    gstRatePercent: first.gstRatePercent,
+    cessRatePercent: first.cessRatePercent,
+    ...sumBreakdowns([first, ...rest]),
+  }));
+  return rows.sort(
+    (a, b) =>
+      compareHsn(a.hsn, b.hsn) ||
+      a.gstRatePercent - b.gstRatePercent ||
+      a.cessRatePercent - b.cessRatePercent,
+  );
+}
+
+function compareHsn(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** Taxes fixed inclusive amounts and the charges, and adds everything up: shared by orders and invoices. */
+function taxDocument<L extends TaxableSupply>(
+  lines: readonly L[],
+  { shippingChargesPaise, otherChargesPaise, intraState, roundOff: roundsOff }: DocumentOptions,
+): TaxedDocument<TaxedLine<L>> & { totals: DocumentTaxTotals } {
+  const taxedLines = lines.map((line) => ({ ...line, ...taxInclusiveAmount({ ...line, intraState }) }));
+  const principal = principalSupply(taxedLines);
+  const charges = {
+    shipping: priceCharge(shippingChargesPaise, principal, intraState, 'Shipping charges'),
+    other: priceCharge(otherChargesPaise, principal, intraState, 'Other charges'),
+  };
+  const chargeList = [charges.shipping, charges.other];
+  const supplies = [...taxedLines, ...chargeList.filter((charge) => charge.amountPaise > 0)];
+  const breakdown = sumBreakdowns(supplies);
+  const totalBeforeRoundOffPaise = breakdown.taxablePaise + breakdown.taxPaise;
+  const rounded = roundsOff
+    ? roundOff(totalBeforeRoundOffPaise)
+    : { roundedPaise: totalBeforeRoundOffPaise, roundOffPaise: 0 };
+  return {
+    lines: taxedLines,
+    charges,
+    totals: {
+      ...breakdown,
+      chargesPaise: sumOf(chargeList, (charge) => charge.amountPaise),
+      totalBeforeRoundOffPaise,
+      roundOffPaise: rounded.roundOffPaise,
+      totalPaise: rounded.roundedPaise,
+    },
+    hsnSummary: summariseByHsn(supplies),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Documents
+// ---------------------------------------------------------------------------
+
+/** Prices a quotation or sales order: line amounts, order discounts, GST per line, charges, totals. */
+export function priceSalesDocument<L extends SalesLineInput>(
+  input: SalesDocumentInput<L>,
+): SalesDocumentPricing<L> {
+  const beforeOrderDiscount = input.lines.map(priceLineBeforeOrderDiscount);
+  const orderDiscountPaise =
+    assertPaise(input.couponDiscountPaise, 'Coupon discount') +
+    assertPaise(input.additionalDiscountPaise, 'Additional discount');
+  const shares = spreadOrderDiscount(
+    orderDiscountPaise,
+    beforeOrderDiscount.map((line) => line.netPaise),
+  );
+  const lines = input.lines.map((line, index) => ({
+    ...line,
+    ...beforeOrderDiscount[index],
+    orderDiscountPaise: shares[index],
+    amountPaise: beforeOrderDiscount[index].netPaise - shares[index],
+  }));
+  const taxed = taxDocument(lines, input);
+  return {
+    ...taxed,
+    totals: {
+      subtotalPaise: sumOf(lines, (line) => line.grossPaise),
+      lineDiscountPaise: sumOf(lines, (line) => line.lineDiscountPaise),
+      orderDiscountPaise,
+      ...taxed.totals,
+    },
+  };
+}
+
+/**
+ * Re-taxes an invoice: its lines are fixed inclusive amounts (shares of order lines, see
+ * invoiceShareOfLine), taxed and totalled exactly as an order is.
+ */
+export function priceInvoice<L extends TaxableSupply>(input: InvoiceInput<L>): InvoicePricing<L> {
+  return taxDocument(input.lines, input);
+}
+
+/**
+ * The inclusive amount an invoice takes of an order line when it invoices `quantity` of it.
+ * The share is cumulative: invoices up to and including this one carry round(line amount x
+ * quantity invoiced so far / line quantity), less what earlier invoices took (so rounding never
+ * drifts, and a share stays within what is left); the invoice that takes the last of the line takes
+ * exactly what is left, so all invoices of a line add up to the line's amount. Cancelled invoices
+ * count in neither invoicedQuantity nor invoicedAmountPaise.
+ */
+export function invoiceShareOfLine({
+  lineQuantity,
+  lineAmountPaise,
+  invoicedQuantity,
+  invoicedAmountPaise,
+  quantity,
+}: {
+  lineQuantity: number;
+  lineAmountPaise: number;
+  invoicedQuantity: number;
+  invoicedAmountPaise: number;
+  quantity: number;
+}): number {
+  const ordered = quantityInThousandths(lineQuantity);
+  const invoicedAfter =
+    quantityInThousandths(invoicedQuantity, { allowZero: true }) + quantityInThousandths(quantity);
+  if (invoicedAfter > ordered) {
+    const leftToInvoice = (ordered - quantityInThousandths(invoicedQuantity, { allowZero: true })) / 1000;
+    throw new RangeError(`Cannot invoice ${quantity}: only ${leftToInvoice} is left to invoice`);
+  }
+  const left =
+    assertPaise(lineAmountPaise, 'Line amount') - assertPaise(invoicedAmountPaise, 'Invoiced amount');
+  if (left < 0) throw new RangeError('More than the line amount has been invoiced');
+  if (invoicedAfter === ordered) return left;
+  const share = mulDivRounded(lineAmountPaise, invoicedAfter, ordered) - invoicedAmountPaise;
+  return Math.min(Math.max(share, 0), left);
+}
