@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIGURATION_SETTINGS_SCHEMAS } from '../company-configurations.ts';
+import { INVOICE_SERIES_MESSAGE, INVOICE_SERIES_PATTERN } from '../invoices.ts';
 import { TALLY_LEDGER_PURPOSE_NAMES, TALLY_VOUCHER_KIND_NAMES } from '../tally.ts';
 import {
   emailSchema,
@@ -25,6 +26,8 @@ export const BRANCH_HELP = {
   pinCode: 'Pincode is 6 digits.',
   visible: 'A visible branch is shown to buyers and sellers as an address.',
   status: 'An inactive branch blocks all operations.',
+  invoiceSeries:
+    'Starts this branch’s invoice numbers (MUM gives MUM/2627/00001); 1 to 4 capital letters or digits.',
   roundOff: 'Invoice totals are rounded to the nearest rupee, with the difference shown as a round-off line.',
 } as const;
 
@@ -32,6 +35,7 @@ export const BRANCH_MESSAGES = {
   not_found: 'Branch Not Found',
   name_required: 'Branch name is required.',
   name_taken: 'A branch with this name already exists.',
+  invoice_series_taken: 'Another branch already uses this invoice series.',
   last_active: 'At least one branch must stay active: this is the last active branch of the company.',
   inactive: (name: string) => `Branch ${name} is inactive.`,
   contact_not_found: 'Notification Contact Not Found',
@@ -93,12 +97,20 @@ const optionalOrNull = <T extends z.ZodType>(schema: T) =>
   );
 const personName = z.string().trim().max(MAX_LENGTH, maxLengthMessage(MAX_LENGTH));
 
+/** A branch's invoice series, upper-cased as typed. */
+export const invoiceSeriesSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(INVOICE_SERIES_PATTERN, INVOICE_SERIES_MESSAGE);
+
 const branchFields = {
   gstin: optionalOrNull(gstinSchema),
   contact_person_name: optionalOrNull(personName),
   contact_person_email: optionalOrNull(emailSchema),
   contact_person_phone: optionalOrNull(phoneSchema),
   round_off_enabled: z.boolean({ error: 'round_off_enabled must be true or false.' }).optional(),
+  invoice_series: optionalOrNull(invoiceSeriesSchema),
   /** The spec's flow sends the branch status as true (active) or false (inactive). */
   status: z.boolean({ error: 'status must be true or false.' }).optional(),
 };
@@ -129,6 +141,7 @@ export const branchOutput = z.object({
   gstin: z.string().nullable(),
   is_active: z.boolean(),
   round_off_enabled: z.boolean(),
+  invoice_series: z.string().nullable(),
   contact_person_name: z.string().nullable(),
   contact_person_email: z.string().nullable(),
   contact_person_phone: z.string().nullable(),

@@ -44,6 +44,7 @@ export const PRODUCT_MESSAGES = {
   unit_not_found: 'Unit Not Found',
   tax_not_found: 'Tax Not Found',
   tax_not_gst: 'Choose a GST tax; cess is not a product tax.',
+  cess_tax_not_cess: 'Choose a cess tax.',
   sales_channel_not_found: 'Sales Channel Not Found',
   buyer_group_not_found: 'Buyer Group Not Found',
   buyer_group_inactive: 'This buyer group is inactive.',
@@ -145,6 +146,8 @@ export const productFields = {
   cost_price: clearable(rupeesInput),
   /** A gst-type tax of the company. */
   tax: optionalId,
+  /** A cess-type tax charged beside GST (compensation cess). */
+  cess_tax: optionalId,
   hsn: clearable(hsnSchema),
   /** Buyer groups arrive with the parties area: until then only null is accepted. */
   buyer_group: optionalId,
@@ -327,6 +330,7 @@ export const productOutput = z.object({
   selling_price: z.number(),
   cost_price: z.number().nullable(),
   tax: z.object({ id, display_name: z.string(), rate: z.number() }).nullable(),
+  cess_tax: z.object({ id, display_name: z.string(), rate: z.number() }).nullable(),
   hsn: z.string().nullable(),
   buyer_group: productRef.nullable(),
   seller: productRef.nullable(),

@@ -14,6 +14,7 @@ export interface BranchValues {
   contact_person_email?: string | null;
   contact_person_phone?: string | null;
   round_off_enabled?: boolean;
+  invoice_series?: string | null;
   is_active?: boolean;
 }
 
@@ -34,6 +35,7 @@ const branchColumns = [
   'b.gstin',
   'b.is_active',
   'b.round_off_enabled',
+  'b.invoice_series',
   'b.contact_person_name',
   'b.contact_person_email',
   'b.contact_person_phone',
@@ -151,6 +153,21 @@ export const updateBranch = (db: Executor, companyId: number, id: number, change
 
 /** The database's own refusal of a duplicate name (a race the check before missed). */
 export const isBranchNameTaken = (error: unknown) => isUniqueViolation(error, 'branches_name_key');
+export const isInvoiceSeriesTaken = (error: unknown) =>
+  isUniqueViolation(error, 'branches_invoice_series_key');
+
+/** The invoice series the company's branches use. */
+export const invoiceSeriesInUse = async (db: Executor, companyId: number) =>
+  new Set(
+    (
+      await db
+        .selectFrom('branches')
+        .select('invoice_series')
+        .where('company_id', '=', companyId)
+        .where('invoice_series', 'is not', null)
+        .execute()
+    ).map((row) => row.invoice_series as string),
+  );
 
 /** Company users whose e-mail is a branch's contact e-mail (citext: case does not matter). */
 export const findContactUsers = (db: Executor, companyId: number, branchIds: number[]) =>

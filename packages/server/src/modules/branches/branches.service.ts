@@ -10,6 +10,7 @@ import {
   type TallySettingsOutput,
 } from '@b2b/domain/api/branches';
 import { GSTIN_STATE_MISMATCH, gstinMatchesState } from '@b2b/domain/gstin';
+import { defaultInvoiceSeries } from '@b2b/domain/invoices';
 import { effectiveLedgerMappings, effectiveVoucherTypes } from '@b2b/domain/tally';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
@@ -156,6 +157,9 @@ async function assertNameFree(tx: Executor, companyId: number, name: string, exc
 
 function explainUniqueViolation(error: unknown): never {
   if (queries.isBranchNameTaken(error)) throw validationError('name', BRANCH_MESSAGES.name_taken);
+  if (queries.isInvoiceSeriesTaken(error)) {
+    throw validationError('invoice_series', BRANCH_MESSAGES.invoice_series_taken);
+  }
   throw error;
 }
 
@@ -168,8 +172,16 @@ export async function createBranch(options: {
   const { address, status, ...fields } = input;
   const id = await inTransaction(db, async (tx) => {
     await assertNameFree(tx, actor.companyId, fields.name);
+    const invoiceSeries =
+      fields.invoice_series ??
+      defaultInvoiceSeries(fields.name, await queries.invoiceSeriesInUse(tx, actor.companyId));
     const row = await queries
-      .insertBranch(tx, { company_id: actor.companyId, ...fields, is_active: status ?? true })
+      .insertBranch(tx, {
+        company_id: actor.companyId,
+        ...fields,
+        invoice_series: invoiceSeries,
+        is_active: status ?? true,
+      })
       .catch(explainUniqueViolation);
     if (address) {
       await addAddress(

@@ -133,6 +133,29 @@ describe('POST companies/{companyId}/branches', () => {
     expect(plain.body).toMatchObject({ gstin: null, round_off_enabled: false, addresses: [] });
   });
 
+  it('gives each branch its own invoice series: chosen, or made from the name', async () => {
+    const company = await signUpCompany();
+    const chosen = await company.api.post(listPath(company), {
+      name: `Pune ${unique()}`,
+      invoice_series: 'pun',
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(201);
+    expect(chosen.body.invoice_series).toBe('PUN');
+    const made = await company.api.post(listPath(company), { name: 'Nashik Road Depot' });
+    expect(made.body.invoice_series).toBe('NRD');
+    const again = await company.api.post(listPath(company), { name: 'Nagpur Rail Dock' });
+    expect(again.body.invoice_series).toBe('NRD2');
+    const taken = await company.api.patch(`branches/${made.body.id}`, { invoice_series: 'PUN' });
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({
+      invoice_series: ['Another branch already uses this invoice series.'],
+    });
+    const wrong = await company.api.patch(`branches/${made.body.id}`, { invoice_series: 'TOO-LONG' });
+    expect(wrong.body.errors.invoice_series).toEqual([
+      'Invoice series must be 1 to 4 capital letters or digits.',
+    ]);
+  });
+
   it('keeps names unique in the company whatever their case', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();

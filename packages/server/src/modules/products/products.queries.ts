@@ -38,6 +38,9 @@ const productSelect = (db: Executor, companyId: number) =>
     .leftJoin('taxes as t', (j) =>
       j.onRef('t.company_id', '=', 'p.company_id').onRef('t.id', '=', 'p.tax_id'),
     )
+    .leftJoin('taxes as ct', (j) =>
+      j.onRef('ct.company_id', '=', 'p.company_id').onRef('ct.id', '=', 'p.cess_tax_id'),
+    )
     .leftJoin('sales_channels as sc', (j) =>
       j.onRef('sc.company_id', '=', 'p.company_id').onRef('sc.id', '=', 'p.sales_channel_id'),
     )
@@ -64,6 +67,8 @@ const productSelect = (db: Executor, companyId: number) =>
       'u.code as unit_code',
       't.display_name as tax_name',
       't.rate as tax_rate',
+      'ct.display_name as cess_tax_name',
+      'ct.rate as cess_tax_rate',
       'sc.name as sales_channel_name',
       'sc.display_name as sales_channel_display_name',
       'w.name as warehouse_name',
@@ -85,7 +90,7 @@ export const lockProduct = (db: Executor, companyId: number, id: number) =>
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'category_id', 'warehouse_id', 'mrp_paise', 'selling_price_paise'])
     .select(['opening_stock', 'opening_rate_paise', 'tax_id', 'unit_id', 'sales_channel_id', 'brand_id'])
-    .select(['seller_id', 'buyer_group_id'])
+    .select(['seller_id', 'buyer_group_id', 'cess_tax_id'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -142,6 +147,7 @@ export type ProductValues = {
   selling_price_paise: number;
   cost_price_paise: number | null;
   tax_id: number | null;
+  cess_tax_id: number | null;
   hsn: string | null;
   buyer_group_id: number | null;
   seller_id: number | null;

@@ -89,6 +89,10 @@ async function present(db: Executor, companyId: number, row: queries.ProductRow)
       row.tax_id === null
         ? null
         : { id: row.tax_id, display_name: row.tax_name ?? '', rate: row.tax_rate ?? 0 },
+    cess_tax:
+      row.cess_tax_id === null
+        ? null
+        : { id: row.cess_tax_id, display_name: row.cess_tax_name ?? '', rate: row.cess_tax_rate ?? 0 },
     hsn: row.hsn,
     buyer_group: refOrNull(row.buyer_group_id, row.buyer_group_name),
     seller: refOrNull(row.seller_id, row.seller_name),
@@ -253,6 +257,12 @@ async function assertTax(tx: Tx, companyId: number, taxId: number) {
   if (tax.type !== 'gst') throw validationError('tax', PRODUCT_MESSAGES.tax_not_gst);
 }
 
+async function assertCessTax(tx: Tx, companyId: number, taxId: number) {
+  const tax = await queries.findTax(tx, companyId, taxId);
+  if (!tax) throw validationError('cess_tax', PRODUCT_MESSAGES.tax_not_found);
+  if (tax.type !== 'cess') throw validationError('cess_tax', PRODUCT_MESSAGES.cess_tax_not_cess);
+}
+
 /** What a create or an update names: each id given (and changed) must be valid for the company. */
 async function assertReferences(
   tx: Tx,
@@ -276,6 +286,7 @@ async function assertReferences(
     throw validationError('unit', PRODUCT_MESSAGES.unit_not_found);
   }
   if (changed('tax', current?.tax_id)) await assertTax(tx, companyId, input.tax as number);
+  if (changed('cess_tax', current?.cess_tax_id)) await assertCessTax(tx, companyId, input.cess_tax as number);
   if (
     changed('sales_channel', current?.sales_channel_id) &&
     !(await queries.findSalesChannel(tx, companyId, input.sales_channel as number))
@@ -357,6 +368,7 @@ function columnsOf(input: ProductUpdate): Partial<queries.ProductValues> {
   set('selling_price_paise', money(input.selling_price) ?? undefined);
   set('cost_price_paise', money(input.cost_price));
   set('tax_id', input.tax);
+  set('cess_tax_id', input.cess_tax);
   set('hsn', input.hsn);
   set('buyer_group_id', input.buyer_group);
   set('seller_id', input.seller);

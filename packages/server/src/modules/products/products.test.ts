@@ -207,6 +207,7 @@ describe('POST companies/{companyId}/products', () => {
       brand: { id: brand.id, name: brand.name },
       unit: { id: unit.id, name: unit.name, code: unit.code },
       tax: { id: gst18?.id, display_name: gst18?.display_name, rate: 18 },
+      cess_tax: null,
       warehouse: { id: warehouse.id, name: warehouse.name },
       related_products: {
         variants: [{ id: variant.id, name: variant.name, sku: variant.sku }],
@@ -485,6 +486,7 @@ describe('POST companies/{companyId}/products', () => {
     await company.api.post(`brands/${deletedBrand.id}/delete`);
     const foreignTax = (await taxesOf(other))[0];
     const cess = (await taxesOf(company)).find((t) => t.type === 'cess');
+    const gst = (await taxesOf(company)).find((t) => t.type === 'gst');
     const foreignWarehouse = await warehouseOf(other);
     const inactiveWarehouse = await addWarehouse(company, { branchId: company.branchId, active: false });
     const foreignUnit = (await other.api.get(`companies/${other.companyId}/units`)).body.results[0];
@@ -495,6 +497,8 @@ describe('POST companies/{companyId}/products', () => {
       [{ brand: deletedBrand.id }, 'brand', 'Brand Not Found'],
       [{ tax: foreignTax.id }, 'tax', 'Tax Not Found'],
       [{ tax: cess?.id }, 'tax', 'Choose a GST tax; cess is not a product tax.'],
+      [{ cess_tax: gst?.id }, 'cess_tax', 'Choose a cess tax.'],
+      [{ cess_tax: foreignTax.id }, 'cess_tax', 'Tax Not Found'],
       [{ unit: foreignUnit.id }, 'unit', 'Unit Not Found'],
       [{ sales_channel: foreignChannel.id }, 'sales_channel', 'Sales Channel Not Found'],
       [{ warehouse: foreignWarehouse.id }, 'warehouse', 'Warehouse Not Found'],

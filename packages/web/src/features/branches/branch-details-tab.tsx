@@ -32,6 +32,11 @@ export function BranchDetailsTab({ branch, canChange }: { branch: Branch; canCha
       <Card withBorder padding="lg">
         <Stack gap="sm">
           <Title order={4}>Invoicing</Title>
+          <DetailField label="Invoice Series">
+            {branch.invoice_series
+              ? `${branch.invoice_series} (invoice numbers ${branch.invoice_series}/YYYY/00001)`
+              : null}
+          </DetailField>
           <Switch
             label="Round Off"
             description={BRANCH_HELP.roundOff}

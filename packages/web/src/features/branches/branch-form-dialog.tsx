@@ -23,6 +23,7 @@ import { type Branch, useCreateBranch, useUpdateBranch } from './branches.api';
 const FIELDS = [
   'name',
   'gstin',
+  'invoice_series',
   'contact_person_name',
   'contact_person_email',
   'contact_person_phone',
@@ -104,6 +105,15 @@ export function BranchFormDialog({ companyId, branch, onClose }: BranchFormDialo
             label="GSTIN"
             description={BRANCH_HELP.gstin}
             maxLength={GSTIN_LENGTH}
+            autoComplete="off"
+            styles={{ input: { textTransform: 'uppercase' } }}
+          />
+          <TextField
+            control={form.control}
+            name="invoice_series"
+            label="Invoice Series"
+            description={BRANCH_HELP.invoiceSeries}
+            maxLength={4}
             autoComplete="off"
             styles={{ input: { textTransform: 'uppercase' } }}
           />

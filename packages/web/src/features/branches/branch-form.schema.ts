@@ -1,5 +1,10 @@
 import { ADDRESS_TYPES } from '@b2b/domain/api/addresses';
-import { BRANCH_MESSAGES, BRANCH_NAME_MAX, BRANCH_NAME_MIN } from '@b2b/domain/api/branches';
+import {
+  BRANCH_MESSAGES,
+  BRANCH_NAME_MAX,
+  BRANCH_NAME_MIN,
+  invoiceSeriesSchema,
+} from '@b2b/domain/api/branches';
 import {
   emailSchema,
   gstinSchema,
@@ -33,6 +38,7 @@ export const branchFieldsSchema = z.object({
     .min(BRANCH_NAME_MIN, `Branch name must have at least ${BRANCH_NAME_MIN} characters.`)
     .max(BRANCH_NAME_MAX, maxLengthMessage(BRANCH_NAME_MAX)),
   gstin: optionalField(gstinSchema),
+  invoice_series: optionalField(invoiceSeriesSchema),
   contact_person_name: optionalText(MAX_LENGTH),
   contact_person_email: optionalField(emailSchema),
   contact_person_phone: optionalField(phoneSchema),
@@ -85,6 +91,7 @@ export function formValuesOf(branch: Branch | null): BranchFormValues {
   return {
     name: branch?.name ?? '',
     gstin: branch?.gstin ?? '',
+    invoice_series: branch?.invoice_series ?? '',
     contact_person_name: branch?.contact_person_name ?? '',
     contact_person_email: branch?.contact_person_email ?? '',
     contact_person_phone: branch?.contact_person_phone ?? '',
@@ -98,6 +105,7 @@ export function fieldsBody(values: z.output<typeof branchFieldsSchema>): BranchF
   return {
     name: values.name,
     gstin: values.gstin ?? null,
+    ...(values.invoice_series ? { invoice_series: values.invoice_series } : {}),
     contact_person_name: values.contact_person_name || null,
     contact_person_email: values.contact_person_email ?? null,
     contact_person_phone: values.contact_person_phone ?? null,

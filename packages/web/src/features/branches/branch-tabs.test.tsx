@@ -17,6 +17,7 @@ const BRANCH: Branch = {
   gstin: '27AAPFU0939F1ZV',
   is_active: true,
   round_off_enabled: true,
+  invoice_series: 'PUN',
   contact_person_name: 'Asha Rao',
   contact_person_email: 'asha@example.in',
   contact_person_phone: '9876543210',

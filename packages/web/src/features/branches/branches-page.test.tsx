@@ -23,6 +23,7 @@ const branch = (id: number, name: string, overrides: Partial<Branch> = {}): Bran
   id,
   name,
   gstin: null,
+  invoice_series: null,
   is_active: true,
   round_off_enabled: true,
   contact_person_name: null,

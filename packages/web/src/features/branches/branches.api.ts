@@ -27,6 +27,7 @@ export interface BranchAddress {
 
 export interface Branch extends BranchSummary {
   round_off_enabled: boolean;
+  invoice_series: string | null;
   contact_person_name: string | null;
   contact_person_email: string | null;
   contact_person_phone: string | null;
@@ -58,6 +59,7 @@ export interface BranchFieldsBody {
   contact_person_email?: string | null;
   contact_person_phone?: string | null;
   round_off_enabled?: boolean;
+  invoice_series?: string | null;
   status?: boolean;
 }
 

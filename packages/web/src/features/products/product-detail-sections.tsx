@@ -71,6 +71,7 @@ export function ProductPricingCard({ product }: { product: Product }) {
           {product.cost_price !== null && formatMoney(product.cost_price)}
         </DetailField>
         <DetailField label="GST">{product.tax?.display_name}</DetailField>
+        {product.cess_tax && <DetailField label="Cess">{product.cess_tax.display_name}</DetailField>}
         <DetailField label="HSN Code">{product.hsn}</DetailField>
         <DetailField label="Margin">{percent(product.margin)}</DetailField>
         <DetailField label="Max Bidding Percentage">{percent(product.max_bidding_percentage)}</DetailField>

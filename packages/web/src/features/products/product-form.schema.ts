@@ -49,6 +49,7 @@ export interface ProductFormValues {
   selling_price: NumberValue;
   cost_price: NumberValue;
   tax: string | null;
+  cess_tax: string | null;
   hsn: string;
   margin: NumberValue;
   max_bidding_percentage: NumberValue;
@@ -113,6 +114,7 @@ export function emptyProductForm(): ProductFormValues {
     selling_price: '',
     cost_price: '',
     tax: null,
+    cess_tax: null,
     hsn: '',
     margin: '',
     max_bidding_percentage: '',
@@ -168,6 +170,7 @@ export function productToForm(product: Product): ProductFormValues {
     selling_price: product.selling_price,
     cost_price: numberOrBlank(product.cost_price),
     tax: idText(product.tax),
+    cess_tax: idText(product.cess_tax),
     hsn: product.hsn ?? '',
     margin: numberOrBlank(product.margin),
     max_bidding_percentage: numberOrBlank(product.max_bidding_percentage),

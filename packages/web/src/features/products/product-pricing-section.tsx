@@ -55,9 +55,16 @@ export interface ProductPricingSectionProps {
 /** MRP, the tax-inclusive selling price checked live against it, cost, GST, HSN, margin, bidding. */
 export function ProductPricingSection({ companyId, control, product }: ProductPricingSectionProps) {
   const taxes = useQuery(taxListQuery(companyId, { type: 'gst' }));
+  const cessTaxes = useQuery(taxListQuery(companyId, { type: 'cess' }));
   const [mrp, sellingPrice] = useWatch({ control, name: ['mrp', 'selling_price'] });
   const taxOptions = (taxes.data?.results ?? [])
     .filter((tax) => tax.is_active || tax.id === product?.tax?.id)
+    .map((tax) => ({
+      value: String(tax.id),
+      label: tax.is_active ? tax.display_name : `${tax.display_name} (inactive)`,
+    }));
+  const cessOptions = (cessTaxes.data?.results ?? [])
+    .filter((tax) => tax.is_active || tax.id === product?.cess_tax?.id)
     .map((tax) => ({
       value: String(tax.id),
       label: tax.is_active ? tax.display_name : `${tax.display_name} (inactive)`,
@@ -98,6 +105,15 @@ export function ProductPricingSection({ companyId, control, product }: ProductPr
           label="GST"
           placeholder={taxes.isLoading ? 'Loading taxes…' : 'Choose a GST rate'}
           data={taxOptions}
+          clearable
+        />
+        <SelectField
+          control={control}
+          name="cess_tax"
+          label="Cess"
+          placeholder={cessTaxes.isLoading ? 'Loading taxes…' : 'No cess'}
+          description="Compensation cess charged beside GST."
+          data={cessOptions}
           clearable
         />
         <TextField

@@ -45,6 +45,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id' | '
     selling_price: 8000,
     cost_price: null,
     tax: null,
+    cess_tax: null,
     hsn: null,
     buyer_group: null,
     seller: null,
