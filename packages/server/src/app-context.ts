@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { IrpClient } from './modules/e-invoice/irp-client.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 /** What routes and services reach through `app.ctx`: built once at start, no container. */
@@ -13,4 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   jobs: JobRunner;
   storage: FileStorage;
+  /** The e-invoice portal's client; undefined when e-invoicing is not configured. */
+  irp: IrpClient | undefined;
 }

@@ -35,11 +35,14 @@ import { groupedProductsRoutes } from './modules/grouped-products/grouped-produc
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryReportsRoutes } from './modules/inventory-reports/inventory-reports.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -92,6 +95,9 @@ const MODULES = [
   inventoryReportsRoutes,
   notificationsRoutes,
   stockReportsRoutes,
+  quotationsRoutes,
+  salesOrdersRoutes,
+  invoicesRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { IrpConfig } from './modules/e-invoice/irp-client.ts';
+import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /** Everything the server reads from the environment, read once. */
@@ -23,6 +25,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Run the durable job runner in this process. */
   runJobs: boolean;
+  /** The e-invoice portal (IRP_URL and the IRP credentials); e-invoicing is off without it. */
+  irp: IrpConfig | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -41,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
+    irp: readIrpConfig(env),
   };
 }
 

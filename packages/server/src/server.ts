@@ -15,6 +15,7 @@ import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { registerBatchAlertJobs } from './modules/batch-alerts/batch-alerts.jobs.ts';
 import { registerBuyerGroupJobs } from './modules/buyer-groups/buyer-groups.jobs.ts';
 import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
+import { createHttpIrpClient, type IrpClient } from './modules/e-invoice/irp-client.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
@@ -45,7 +46,7 @@ export interface RunningServer {
 /** Everything `npm start` does before listening: database, migrations, secrets, jobs, demo data. */
 export async function startServer(
   config: ServerConfig,
-  options: BuildOptions & { mailer?: Mailer; log?: (line: string) => void } = {},
+  options: BuildOptions & { mailer?: Mailer; irp?: IrpClient; log?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
@@ -65,6 +66,7 @@ export async function startServer(
     mailer,
     jobs,
     storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(config.filesDir),
+    irp: options.irp ?? (config.irp ? createHttpIrpClient(config.irp) : undefined),
   };
   await registerAuthJobs(ctx);
   await registerCashpointJobs(ctx);

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
 import { readConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
@@ -44,4 +46,17 @@ export function testServer(): Promise<TestServer> {
     return { baseUrl: `http://127.0.0.1:${port}/api`, server, mail };
   })();
   return shared;
+}
+
+/**
+ * A second API on the shared server's database with parts of its context replaced (an IRP client
+ * against test/irp-stand-in.ts, say), for tests of what the shared server is not configured for.
+ * Tokens of the shared server work here too. Close it when done.
+ */
+export async function testAppWith(overrides: Partial<AppContext>) {
+  const t = await testServer();
+  const app = await buildApp({ ...t.server.ctx, ...overrides }, { trustProxy: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/api`, app, close: () => app.close() };
 }

@@ -197,14 +197,40 @@ describe('demo company on a new database', () => {
 
   it('records a payment against the opening balance, which lowers the outstanding', async () => {
     const mehta = await buyerNamed('Mehta Kitchen World');
+    const invoices = await get(`admin/companies/${companyId}/invoices?buyer=${mehta.id}`);
+    const invoiced = invoices.results.reduce(
+      (sum: number, i: { invoice_total: number }) => sum + i.invoice_total,
+      0,
+    );
     const summary = await get(`buyers/${mehta.id}/summary`);
+    // Opening balance 1,25,000 less the 40,000 payment, plus the demo invoice.
     expect(summary).toMatchObject({
       opening_balance: 125000,
-      outstanding: 85000,
+      outstanding: 85000 + invoiced,
       credit_limit: 500000,
-      credit_available: 415000,
+      credit_available: 415000 - invoiced,
       last_payment: { amount: 40000, payment_method: { name: 'Bank Transfer (NEFT/RTGS/IMPS)' } },
     });
+  });
+
+  it('has orders in each state, a coupon applied, invoices with CGST + SGST and with IGST, and a quotation', async () => {
+    const orders = await get(`admin/companies/${companyId}/orders`);
+    const statuses = orders.results.map((o: { status: string }) => o.status).sort();
+    expect(statuses).toEqual(['complete', 'new', 'on_hold', 'processing']);
+    const invoices = (await get(`admin/companies/${companyId}/invoices`)).results;
+    expect(invoices).toHaveLength(2);
+    const details = await Promise.all(invoices.map((i: { id: number }) => get(`admin/invoices/${i.id}`)));
+    const intra = details.find((d) => d.totals.is_intra_state);
+    const inter = details.find((d) => !d.totals.is_intra_state);
+    expect(intra.totals.cgst).toBeGreaterThan(0);
+    expect(intra.invoice_number).toMatch(/^MUM\/\d{4}\/00001$/);
+    expect(inter.totals.igst).toBeGreaterThan(0);
+    const processing = orders.results.find((o: { status: string }) => o.status === 'processing');
+    expect((await get(`admin/orders/${processing.id}`)).coupon_code).toBe('WELCOME10');
+    const quotations = (await get(`admin/companies/${companyId}/quotations`)).results;
+    expect(quotations.find((q: { status: string }) => q.status === 'submitted')?.buyer.name).toBe(
+      'Sri Lakshmi Appliances',
+    );
   });
 
   it('credits 500 cashpoints expiring in two months and debits 120, leaving 380', async () => {

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission the route needs; a route without one only needs a signed-in user. */
     permission?: string;
+    /** The 403 sentence when the permission is missing (the spec words some: 'You do not have permissions to view invoices.'). */
+    forbidden?: string;
     /** No sign-in needed (login, sign-up, reference lists that the sign-up form uses). */
     public?: boolean;
     /** Cache the answer per user until the company's data changes (http/read-cache.ts). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -59,4 +60,28 @@ export function sendCsv(
     .header('content-disposition', attachmentDisposition(filename))
     .header('cache-control', 'no-store')
     .send(csvDocument(header, rows));
+}
+
+/**
+ * Sends a CSV download as a stream: the header first, then each batch of rows as it arrives
+ * (chunked transfer), so a report of any length is never held in memory. The rows come from a
+ * generator that reads its batches from the database as the client takes them.
+ */
+export function sendCsvStream(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly (readonly CsvValue[])[]>,
+) {
+  async function* text() {
+    yield `\uFEFF${csvRow(header)}\r\n`;
+    for await (const batch of rows) {
+      if (batch.length > 0) yield `${batch.map(csvRow).join('\r\n')}\r\n`;
+    }
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentDisposition(filename))
+    .header('cache-control', 'no-store')
+    .send(Readable.from(text(), { objectMode: false }));
 }

@@ -17,7 +17,7 @@ import { type Page, type PageWindow, page, pageWindow, parseOrdering } from './l
 /** A list ordering: an SQL expression over the list's alias and the type of its value. */
 export interface KeysetSort {
   expression: string;
-  type: 'text' | 'timestamptz' | 'bigint' | 'integer';
+  type: 'text' | 'timestamptz' | 'date' | 'bigint' | 'integer';
   direction: 'asc' | 'desc';
 }
 
@@ -42,6 +42,8 @@ const VALUE_SHAPE: Record<KeysetSort['type'], (value: string) => boolean> = {
   // PostgreSQL text cannot hold NUL.
   text: (v) => v.length <= 300 && !v.includes('\u0000'),
   timestamptz: (v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(v),
+  // A calendar day that exists, as date::text gives it (ISO DateStyle).
+  date: (v) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
   bigint: (v) => /^-?\d{1,18}$/.test(v),
   integer: (v) => /^-?\d{1,9}$/.test(v),
 };

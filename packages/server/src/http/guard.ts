@@ -22,7 +22,7 @@ export async function guardRequest(request: FastifyRequest): Promise<void> {
     throw new AppError('not_found', 'Company Not Found');
   }
   if (config.permission && !hasPermission(principal, config.permission)) {
-    throw new AppError('permission_denied', FORBIDDEN);
+    throw new AppError('permission_denied', config.forbidden ?? FORBIDDEN);
   }
 }
 

@@ -5,6 +5,13 @@ import {
   type SignedUpCompany,
   signUpCompany,
 } from '../../test/factories.ts';
+import {
+  createBuyerWithAddress,
+  createOrder,
+  createQuotation,
+  createTaxedProduct,
+  generateOrder,
+} from '../../test/sales-fixtures.ts';
 
 /**
  * For every route that names an id, company A's admin asks for company B's id and must get 404
@@ -131,6 +138,27 @@ async function idsOf(company: SignedUpCompany) {
     notes: `B-${c}`,
     lines: [{ product: product.body.id, quantity: 1 }],
   });
+  const salesBuyer = await createBuyerWithAddress(company, { name: `B-${c} sales` });
+  const quotation = await createQuotation(company, salesBuyer, [{ product: product.body.id, quantity: 1 }], {
+    reference: `B-${c}`,
+  });
+  const orderQuotation = await createQuotation(
+    company,
+    salesBuyer,
+    [{ product: product.body.id, quantity: 1 }],
+    {
+      reference: `B-${c}`,
+    },
+  );
+  const order = await generateOrder(company, orderQuotation.id);
+  const invoiced = await createOrder(company, {
+    buyer: salesBuyer,
+    lines: [{ product: (await createTaxedProduct(company, { openingStock: 5 })).id, quantity: 2 }],
+    confirm: true,
+  });
+  const invoice = await company.api.post(`admin/orders/${invoiced.order.id}/generate_invoice/`, {
+    items: [{ order_item: invoiced.order.order_items[0].id, quantity: 1 }],
+  });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -161,6 +189,9 @@ async function idsOf(company: SignedUpCompany) {
     warehouseBuyerId: warehouseBuyer.body.results[0].id,
     inventoryAdjustmentId: inventoryAdjustment.body.id,
     inventoryTransferId: inventoryTransfer.body.id,
+    quotationId: quotation.id,
+    orderId: order.id,
+    invoiceId: invoice.body.id,
   };
 }
 
@@ -178,6 +209,9 @@ function idFor(url: string, ids: Ids): number {
   if (/^\/api\/(v\d\/)?sellers\/:id/.test(url)) return ids.sellerId;
   if (/^\/api\/(v\d\/)?(admin\/)?accounts\/:id/.test(url)) return ids.accountId;
   if (url.startsWith('/api/admin/warehouses/:id/')) return ids.warehouseId;
+  if (/^\/api\/(v\d\/)?(admin\/)?quotations\/:id/.test(url)) return ids.quotationId;
+  if (/^\/api\/(v\d\/)?(admin\/)?orders\/:id/.test(url)) return ids.orderId;
+  if (/^\/api\/(v\d\/)?(admin\/)?invoices\/:id/.test(url)) return ids.invoiceId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,
@@ -332,6 +366,18 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/admin/accounts/:id': { name: 'Intruder account' },
   'PATCH /api/inventory_transfers/:id': { notes: 'Intruder' },
   'POST /api/inventory_transfers/:id/receive': { lines: [{ line: 1, quantity: 1 }] },
+  'POST /api/admin/quotations/:id/apply_coupon_code': { coupon_code: 'INTRUDER' },
+  'PATCH /api/admin/orders/:id': { reference: 'Intruder' },
+  'POST /api/admin/orders/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/orders/:id/generate_invoice': { items: [{ order_item: 1, quantity: 1 }] },
+  'PATCH /api/admin/invoices/:id': { notes: 'Intruder' },
+  'POST /api/admin/invoices/:id/edit_invoice': { items: [{ order_item: 1, quantity: 1 }] },
+  'POST /api/admin/invoices/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
+  'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },
+  'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
+    shipping_charges_paid_by_company: true,
+  },
 };
 
 describe('tenant isolation', () => {
@@ -451,6 +497,25 @@ describe('tenant isolation', () => {
       is_active: true,
       buyer_count: 1,
       branches: [expect.objectContaining({ id: bIds.branchId })],
+    });
+    expect((await b.api.get(`admin/quotations/${bIds.quotationId}`)).body).toMatchObject({
+      status: 'draft',
+      coupon_code: null,
+      reference_number: `B-${bIds.companyId}`,
+    });
+    expect((await b.api.get(`admin/orders/${bIds.orderId}`)).body).toMatchObject({
+      status: 'new',
+      version: 1,
+      reference_number: `B-${bIds.companyId}`,
+      comments: [],
+    });
+    expect((await b.api.get(`admin/invoices/${bIds.invoiceId}`)).body).toMatchObject({
+      status: 'generated',
+      notes: null,
+      write_off_amount: 0,
+      bank_charges: 0,
+      shipping_charges_paid_by_company: false,
+      comments: [],
     });
     // B's reorder notification stays open; A's resolve call with B's timestamp finds nothing.
     const bNotes = (await b.api.get(`companies/${bIds.companyId}/notifications`)).body.results;

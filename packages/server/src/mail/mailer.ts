@@ -1,9 +1,17 @@
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (an invoice PDF); kept in memory, so keep them small. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -22,7 +30,8 @@ export function createMailer(options: {
       configured: false,
       async send(message) {
         options.log(
-          `[mail not configured; SMTP_URL unset] to=${message.to} subject="${message.subject}"\n${message.text}`,
+          `[mail not configured; SMTP_URL unset] to=${message.to} subject="${message.subject}"` +
+            `${message.attachments?.length ? ` attachments=${message.attachments.map((a) => a.filename).join(',')}` : ''}\n${message.text}`,
         );
       },
     };

@@ -47,6 +47,19 @@ export async function nextDocumentNumber(
   return formatDocumentNumber(taken.prefix, Number(taken.value));
 }
 
+/**
+ * Takes the next value of a named series (an invoice series of one branch and financial year:
+ * `invoice:<branchId>:<fyCode>`), starting at 1, for callers that format numbers themselves. Same
+ * counter and the same guarantees as nextDocumentNumber: unique, and gap-free among committed
+ * documents, because the counter row stays locked until the caller's transaction ends.
+ */
+export async function nextInSeries(tx: Tx, companyId: number, key: string, prefix: string): Promise<number> {
+  await queries.ensureSequence(tx, companyId, key, prefix);
+  const taken = await queries.takeNextValue(tx, companyId, key);
+  if (!taken) throw new Error(`No document sequence ${key} of company ${companyId}`);
+  return Number(taken.value);
+}
+
 /** The number the next document of the type would get (not reserved). */
 export async function peekDocumentNumber(db: Executor, companyId: number, documentType: string) {
   const row = await queries.peekNextValue(db, companyId, documentType);

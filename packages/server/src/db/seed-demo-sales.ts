@@ -1,0 +1,189 @@
+import { generateInvoiceInput } from '@b2b/domain/api/invoices';
+import { quotationInput } from '@b2b/domain/api/sales-orders';
+import type { AppContext } from '../app-context.ts';
+import type { Principal } from '../http/principal.ts';
+import { generateInvoice } from '../modules/invoices/invoices.service.ts';
+import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';
+import { confirmOrder, generateOrder, holdOrder } from '../modules/sales-orders/sales-orders.service.ts';
+
+/**
+ * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST), an
+ * inter-state order invoiced in full (IGST), a new order with shipping charges, one on hold and a
+ * quotation sent to a buyer in Bengaluru.
+ */
+const OFFERS = [
+  {
+    title: 'Welcome 10% off',
+    description: '10% off orders of ₹5,000 or more, up to ₹2,000.',
+    coupon_code: 'WELCOME10',
+    discount_type: 'percentage' as const,
+    discount_percent: 10,
+    max_discount_paise: 2000_00,
+    min_order_paise: 5000_00,
+  },
+  {
+    title: 'Flat ₹500 off',
+    description: '₹500 off orders of ₹10,000 or more.',
+    coupon_code: 'FLAT500',
+    discount_type: 'flat' as const,
+    discount_paise: 500_00,
+    min_order_paise: 10000_00,
+  },
+];
+
+interface DemoSale {
+  buyer: string;
+  branch: 'Mumbai' | 'Bengaluru';
+  items: { sku: string; quantity: number; discount?: number }[];
+  coupon?: string;
+  shippingCharges?: number;
+  reference?: string;
+  /** What happens after the quotation is made. */
+  then: 'submit' | 'order' | 'hold' | { invoice: Record<string, number> | 'all' };
+}
+
+const SALES: DemoSale[] = [
+  {
+    buyer: 'Mehta Kitchen World',
+    branch: 'Mumbai',
+    items: [
+      { sku: 'BJ-MG-REX500', quantity: 4 },
+      { sku: 'PR-PC-POP5L', quantity: 6, discount: 5 },
+      { sku: 'HV-LT-BATTEN20', quantity: 10 },
+    ],
+    coupon: 'WELCOME10',
+    reference: 'MKW/PO/2611',
+    then: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
+  },
+  {
+    buyer: 'Mysuru Electricals & Hardware',
+    branch: 'Mumbai',
+    items: [
+      { sku: 'BJ-CF-FRORE1200', quantity: 12 },
+      { sku: 'PR-CW-OMEGA24', quantity: 5 },
+    ],
+    shippingCharges: 1180,
+    reference: 'MEH-7781',
+    then: { invoice: 'all' },
+  },
+  {
+    buyer: 'Pune Electric Stores',
+    branch: 'Mumbai',
+    items: [{ sku: 'HV-CF-STEALTH1200', quantity: 3 }],
+    shippingCharges: 500,
+    then: 'order',
+  },
+  {
+    buyer: 'Nashik Home Needs',
+    branch: 'Mumbai',
+    items: [{ sku: 'PR-MG-IRIS750', quantity: 2 }],
+    then: 'hold',
+  },
+  {
+    buyer: 'Sri Lakshmi Appliances',
+    branch: 'Bengaluru',
+    items: [
+      { sku: 'PR-IC-PIC20', quantity: 8 },
+      { sku: 'PH-IC-HD4928', quantity: 4 },
+    ],
+    then: 'submit',
+  },
+];
+
+export interface DemoLookups {
+  buyers: ReadonlyMap<string, number>;
+  products: ReadonlyMap<string, number>;
+  branches: ReadonlyMap<string, number>;
+}
+
+export async function seedDemoSales(
+  ctx: AppContext,
+  actor: Principal,
+  lookups: DemoLookups,
+  step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
+): Promise<void> {
+  const { db } = ctx;
+  const { companyId } = actor;
+  await step('coupons', () =>
+    db
+      .insertInto('offers')
+      .values(OFFERS.map((offer) => ({ ...offer, company_id: companyId })))
+      .execute(),
+  );
+  const need = <V>(map: ReadonlyMap<string, V>, key: string) => {
+    const value = map.get(key);
+    if (value === undefined) throw new Error(`Demo sales: no ${key}`);
+    return value;
+  };
+  for (const sale of SALES) {
+    const buyerId = need(lookups.buyers, sale.buyer);
+    const addresses = await db
+      .selectFrom('addresses')
+      .select(['id', 'address_type'])
+      .where('company_id', '=', companyId)
+      .where('owner_type', '=', 'buyer')
+      .where('owner_id', '=', buyerId)
+      .where('is_deleted', '=', false)
+      .orderBy('id')
+      .execute();
+    const billing = addresses.find((a) => a.address_type === 'billing_address') ?? addresses[0];
+    const shipping = addresses.find((a) => a.address_type === 'shipping_address') ?? billing;
+    const items = await Promise.all(
+      sale.items.map(async ({ sku, quantity, discount }) => {
+        const productId = need(lookups.products, sku);
+        const level = await db
+          .selectFrom('stock_levels')
+          .select('warehouse_id')
+          .where('company_id', '=', companyId)
+          .where('product_id', '=', productId)
+          .orderBy('available_stock', 'desc')
+          .executeTakeFirstOrThrow();
+        return { product: productId, warehouse: level.warehouse_id, quantity, discount };
+      }),
+    );
+    const input = quotationInput.parse({
+      buyer: buyerId,
+      branch: need(lookups.branches, sale.branch),
+      billing_address: billing.id,
+      shipping_address: shipping.id,
+      reference: sale.reference,
+      shipping_handling_charges: sale.shippingCharges,
+      items,
+    });
+    let quotation = await step(`quotation for ${sale.buyer}`, () => createQuotation({ db, actor, input }));
+    if (sale.coupon) {
+      const couponCode = sale.coupon;
+      quotation = await step(`coupon ${couponCode}`, () =>
+        applyCoupon({ db, actor, id: quotation.id, couponCode }),
+      );
+    }
+    if (sale.then === 'submit') {
+      await step(`quotation sent to ${sale.buyer}`, () => submitQuotation({ db, actor, id: quotation.id }));
+      continue;
+    }
+    const order = await step(`order of ${sale.buyer}`, () =>
+      generateOrder({ db, actor, quotationId: quotation.id, instant: false }),
+    );
+    if (sale.then === 'order') continue;
+    if (order.status === 'new') await step('confirm', () => confirmOrder({ db, actor, id: order.id }));
+    if (sale.then === 'hold') {
+      await step('hold', () => holdOrder({ db, actor, id: order.id }));
+      continue;
+    }
+    const { invoice } = sale.then;
+    const invoiceItems = order.order_items
+      .map((item) => ({
+        order_item: item.id,
+        quantity: invoice === 'all' ? item.quantity : (invoice[item.product.sku ?? ''] ?? 0),
+      }))
+      .filter((item) => item.quantity > 0);
+    await step(`invoice for ${sale.buyer}`, () =>
+      generateInvoice({
+        ctx: { db, eInvoicingConfigured: false },
+        actor,
+        orderId: order.id,
+        input: generateInvoiceInput.parse({ items: invoiceItems }),
+      }),
+    );
+  }
+}

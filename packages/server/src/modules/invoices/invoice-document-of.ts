@@ -1,0 +1,233 @@
+import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
+import { mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
+import { amountInWords } from '@b2b/domain/invoices';
+import type {
+  InvoiceAddress,
+  InvoiceBankDetails,
+  InvoiceDocument,
+  InvoiceLine,
+} from '../invoice-documents/invoice-document.ts';
+import { CHARGE_LABELS, type StoredTaxSummary } from '../quotations/sales-document.ts';
+import type { InvoiceItemRow, InvoiceRow } from './invoices.queries.ts';
+
+/** What an invoice keeps of its seller when it is generated (the `seller` column). */
+export interface SellerSnapshot {
+  /** The company's registered (legal) name. */
+  company_name: string;
+  /** The name it trades under, when it has one besides. */
+  trade_name: string | null;
+  branch_id: number;
+  branch_name: string;
+  gstin: string | null;
+  pan: string | null;
+  address: DocumentAddressOutput | null;
+  phone: string | null;
+  email: string | null;
+  bank: {
+    account_name: string;
+    bank_name: string;
+    account_number: string;
+    ifsc: string;
+    branch: string | null;
+    upi_id: string | null;
+  } | null;
+}
+
+/** What an invoice keeps of its buyer (the `buyer` column). */
+export interface BuyerSnapshot {
+  name: string;
+  gstin: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+function printedAddress(address: DocumentAddressOutput | null): InvoiceAddress {
+  return {
+    line1: address?.address_line_1 ?? '',
+    line2: address?.address_line_2 ?? null,
+    landmark: address?.landmark ?? null,
+    city: address?.city ?? '',
+    state: address?.state.name ?? '',
+    stateCode: address?.state.gst_code ?? '',
+    pincode: address?.pincode ?? '',
+  };
+}
+
+/**
+ * Charges are taxed as the principal supply (its rate, and its HSN in the HSN summary), but an
+ * invoice line of its own is a service and states a SAC code: goods transport for shipping and
+ * handling, other services for the rest.
+ */
+const CHARGE_SAC: Record<string, string> = {
+  [CHARGE_LABELS.shipping]: '996511',
+  [CHARGE_LABELS.other]: '999799',
+};
+
+/** SAC codes (services) are the HSN chapter 99. */
+const isServiceCode = (hsn: string | null) => hsn?.startsWith('99') ?? false;
+
+/**
+ * A line as a tax invoice states it. Selling prices are tax-inclusive, but an invoice shows the
+ * value before tax: the gross and the unit rate are taken back to their tax-exclusive values at the
+ * line's rates, and the discount is what separates that value from the taxable value (rounding
+ * never makes it negative), so value - discount = taxable value exactly.
+ */
+function printedLine(item: InvoiceItemRow, position: number): InvoiceLine {
+  const rateBasisPoints =
+    rateToBasisPoints(Number(item.gst_rate)) + rateToBasisPoints(Number(item.cess_rate));
+  const exclusive = (paise: number) => mulDivRounded(paise, 10_000, 10_000 + rateBasisPoints);
+  const taxablePaise = Number(item.taxable_paise);
+  const grossPaise = Math.max(exclusive(Number(item.gross_paise)), taxablePaise);
+  return {
+    position,
+    description: item.product_name,
+    sku: item.sku,
+    hsn: item.hsn,
+    isService: isServiceCode(item.hsn),
+    quantity: Number(item.quantity),
+    unit: item.unit,
+    ratePaise: exclusive(Number(item.rate_paise)),
+    discountPaise: grossPaise - taxablePaise,
+    taxablePaise,
+    gstRatePercent: Number(item.gst_rate),
+    cessRatePercent: Number(item.cess_rate),
+    cgstPaise: Number(item.cgst_paise),
+    sgstPaise: Number(item.sgst_paise),
+    igstPaise: Number(item.igst_paise),
+    cessPaise: Number(item.cess_paise),
+    amountPaise: Number(item.amount_paise),
+  };
+}
+
+function printedBank(bank: SellerSnapshot['bank']): InvoiceBankDetails | null {
+  if (!bank) return null;
+  return {
+    accountName: bank.account_name,
+    bankName: bank.bank_name,
+    accountNumber: bank.account_number,
+    ifsc: bank.ifsc,
+    branch: bank.branch,
+    upiId: bank.upi_id,
+  };
+}
+
+/** The IRP's acknowledgement date as it prints ('YYYY-MM-DD HH:mm:ss', Indian time). */
+function ackDateText(value: Date | string | null): string {
+  if (value === null) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/**
+ * One invoice as the tax invoice PDF, the e-invoice payload and the mail to the buyer see it:
+ * every figure as stored when it was generated (never re-priced), seller and buyer as they were.
+ */
+export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]): InvoiceDocument {
+  const seller = invoice.seller as unknown as SellerSnapshot;
+  const buyer = invoice.buyer as unknown as BuyerSnapshot;
+  const billing = invoice.billing_address as unknown as DocumentAddressOutput;
+  const shipping = invoice.shipping_address as unknown as DocumentAddressOutput;
+  const summary = (invoice.tax_summary ?? {}) as Partial<StoredTaxSummary>;
+  const lines = items.map((item, index) => printedLine(item, index + 1));
+  const charges = (summary.charges ?? []).map((charge) => ({
+    label: charge.label,
+    taxablePaise: charge.taxable_paise,
+    gstRatePercent: charge.gst_rate,
+    cgstPaise: charge.cgst_paise,
+    sgstPaise: charge.sgst_paise,
+    igstPaise: charge.igst_paise,
+    cessPaise: charge.cess_paise,
+    amountPaise: charge.amount_paise,
+    hsn: CHARGE_SAC[charge.label] ?? charge.hsn,
+  }));
+  const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const eInvoice =
+    invoice.irn && invoice.ack_number && invoice.signed_qr_code
+      ? {
+          irn: invoice.irn,
+          ackNumber: invoice.ack_number,
+          ackDate: ackDateText(invoice.ack_date),
+          signedQrCode: invoice.signed_qr_code,
+        }
+      : null;
+  return {
+    invoiceNumber: invoice.invoice_number,
+    invoiceDate: invoice.invoice_day,
+    dueDate: invoice.due_day,
+    orderNumber: invoice.order_number,
+    referenceNumber: invoice.reference_number,
+    seller: {
+      name: seller.trade_name ?? seller.company_name,
+      legalName: seller.company_name,
+      branchName: seller.branch_name,
+      gstin: seller.gstin,
+      pan: seller.pan,
+      address: printedAddress(seller.address),
+      phone: seller.phone,
+      email: seller.email,
+    },
+    buyer: {
+      name: buyer.name,
+      gstin: buyer.gstin,
+      address: printedAddress(billing),
+      phone: buyer.phone,
+      email: buyer.email,
+    },
+    shipTo: {
+      name: buyer.name,
+      gstin: buyer.gstin,
+      address: printedAddress(shipping),
+      phone: null,
+      email: null,
+    },
+    placeOfSupply: {
+      state: invoice.place_of_supply_name ?? shipping.state.name,
+      stateCode: invoice.place_of_supply_gst_code ?? shipping.state.gst_code,
+    },
+    intraState: invoice.is_intra_state,
+    reverseCharge: false,
+    lines,
+    charges,
+    hsnSummary: (summary.hsn_summary ?? []).map((row) => ({
+      hsn: row.hsn,
+      gstRatePercent: row.gst_rate,
+      cessRatePercent: row.cess_rate,
+      taxablePaise: row.taxable_paise,
+      cgstPaise: row.cgst_paise,
+      sgstPaise: row.sgst_paise,
+      igstPaise: row.igst_paise,
+      cessPaise: row.cess_paise,
+      taxPaise: row.tax_paise,
+    })),
+    totals: {
+      subtotalPaise: sum(lines, (line) => line.taxablePaise + line.discountPaise),
+      discountPaise: sum(lines, (line) => line.discountPaise),
+      taxablePaise: Number(invoice.taxable_paise),
+      cgstPaise: Number(invoice.cgst_paise),
+      sgstPaise: Number(invoice.sgst_paise),
+      igstPaise: Number(invoice.igst_paise),
+      cessPaise: Number(invoice.cess_paise),
+      // The charges' value before tax: the taxable value already includes it.
+      chargesPaise: sum(charges, (charge) => charge.taxablePaise),
+      roundOffPaise: Number(invoice.round_off_paise),
+      totalPaise: Number(invoice.total_paise),
+    },
+    amountInWords: amountInWords(Number(invoice.total_paise)),
+    bank: printedBank(seller.bank),
+    termsAndConditions: invoice.terms_and_conditions,
+    notes: invoice.notes,
+    status: invoice.status,
+    eInvoice,
+  };
+}

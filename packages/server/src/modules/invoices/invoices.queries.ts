@@ -1,0 +1,713 @@
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import {
+  type KeysetCursor,
+  type KeysetSort,
+  keysetCondition,
+  readDirection,
+} from '../../http/cursor-paging.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+// ---------------------------------------------------------------------------------------------
+// The order being invoiced (the sales-orders area's rows, locked and updated here because
+// invoicing changes what the order has invoiced, inside the invoice's transaction)
+
+/** The order, locked for update: every invoicing of one order takes turns here, first. */
+export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .selectFrom('sales_orders')
+    .select([
+      'id',
+      'order_number',
+      'version',
+      'status',
+      'is_stock_reserved',
+      'buyer_id',
+      'branch_id',
+      'billing_address',
+      'shipping_address',
+      'place_of_supply_state_id',
+      'is_intra_state',
+      'payment_term_days',
+      'reference_number',
+      'shipping_charges_paise',
+      'other_charges_paise',
+      'coupon_discount_paise',
+      'additional_discount_paise',
+      'total_quantity',
+      'total_quantity_invoiced',
+      'total_quantity_shipped',
+      day('order_date').as('order_date'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/** The order's lines, locked in id order (after the order, so concurrent invoicings never deadlock). */
+export const lockOrderItems = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .selectFrom('sales_order_items as oi')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'oi.company_id').onRef('w.id', '=', 'oi.warehouse_id'),
+    )
+    .select([
+      'oi.id',
+      'oi.position',
+      'oi.product_id',
+      'oi.warehouse_id',
+      'w.name as warehouse_name',
+      'oi.product_name',
+      'oi.sku',
+      'oi.unit',
+      'oi.hsn',
+      'oi.quantity',
+      'oi.quantity_invoiced',
+      'oi.quantity_shipped',
+      'oi.amount_invoiced_paise',
+      'oi.rate_paise',
+      'oi.discount_percent',
+      'oi.gst_rate',
+      'oi.cess_rate',
+      'oi.gross_paise',
+      'oi.line_discount_paise',
+      'oi.order_discount_paise',
+      'oi.amount_paise',
+    ])
+    .where('oi.company_id', '=', companyId)
+    .where('oi.order_id', '=', orderId)
+    .orderBy('oi.id')
+    .forUpdate('oi')
+    .execute();
+export type LockedOrderItem = Awaited<ReturnType<typeof lockOrderItems>>[number];
+
+/** The order's lines without locks, in position order (initiate_invoice). */
+export const orderItemsOf = (db: Executor, companyId: number, orderId: number) =>
+  db
+    .selectFrom('sales_order_items as oi')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'oi.company_id').onRef('w.id', '=', 'oi.warehouse_id'),
+    )
+    .select([
+      'oi.id',
+      'oi.product_id',
+      'oi.product_name',
+      'oi.sku',
+      'oi.unit',
+      'oi.warehouse_id',
+      'w.name as warehouse_name',
+      'oi.quantity',
+      'oi.quantity_invoiced',
+      'oi.rate_paise',
+      'oi.discount_percent',
+      'oi.gst_rate',
+    ])
+    .where('oi.company_id', '=', companyId)
+    .where('oi.order_id', '=', orderId)
+    .orderBy('oi.position')
+    .execute();
+
+export const findOrder = (db: Executor, companyId: number, orderId: number) =>
+  db
+    .selectFrom('sales_orders')
+    .select([
+      'id',
+      'order_number',
+      'status',
+      'payment_term_days',
+      'total_quantity',
+      'total_quantity_invoiced',
+      'total_quantity_shipped',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+
+export const countActiveInvoices = async (db: Executor, companyId: number, orderId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('order_id', '=', orderId)
+        .where('status', '<>', 'cancelled')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Whether an active invoice of the order already carries its shipping and other charges. */
+export const chargesCarried = async (
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  exceptInvoiceId?: number,
+) => {
+  let query = tx
+    .selectFrom('invoices')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('order_id', '=', orderId)
+    .where('status', '<>', 'cancelled')
+    .where((eb) => eb(eb('shipping_charges_paise', '+', eb.ref('other_charges_paise')), '>', 0));
+  if (exceptInvoiceId !== undefined) query = query.where('id', '<>', exceptInvoiceId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+};
+
+/**
+ * What active invoices have taken of each order line's discounts, so that the next invoice takes
+ * its share and the last one exactly the rest (as amount_invoiced_paise does for the amount).
+ */
+export const discountsInvoiced = (
+  tx: Tx,
+  companyId: number,
+  orderItemIds: number[],
+  exceptInvoiceId?: number,
+) => {
+  let query = tx
+    .selectFrom('invoice_items as ii')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.company_id', '=', 'ii.company_id').onRef('i.id', '=', 'ii.invoice_id'),
+    )
+    .select([
+      'ii.order_item_id',
+      sql<number>`sum(ii.line_discount_paise)`.as('line_discount_paise'),
+      sql<number>`sum(ii.order_discount_paise)`.as('order_discount_paise'),
+    ])
+    .where('ii.company_id', '=', companyId)
+    .where('ii.order_item_id', 'in', orderItemIds.length ? orderItemIds : [0])
+    .where('i.status', '<>', 'cancelled')
+    .groupBy('ii.order_item_id');
+  if (exceptInvoiceId !== undefined) query = query.where('i.id', '<>', exceptInvoiceId);
+  return query.execute();
+};
+
+/** Adds (or with negative figures takes back) invoiced quantity and amount on an order line. */
+export const addInvoicedToOrderItem = (
+  tx: Tx,
+  companyId: number,
+  orderItemId: number,
+  quantity: string,
+  amountPaise: number,
+) =>
+  tx
+    .updateTable('sales_order_items')
+    .set({
+      quantity_invoiced: sql`quantity_invoiced + ${quantity}::numeric`,
+      amount_invoiced_paise: sql`amount_invoiced_paise + ${amountPaise}::bigint`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderItemId)
+    .execute();
+
+/** The order's invoiced total and the status its invoices give it. */
+export const setOrderInvoiced = (
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  changes: { totalQuantityInvoiced: string; status: DB['sales_orders']['status']['__select__'] },
+) =>
+  tx
+    .updateTable('sales_orders')
+    .set({
+      total_quantity_invoiced: changes.totalQuantityInvoiced,
+      status: changes.status,
+      updated_at: sql`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .execute();
+
+// ---------------------------------------------------------------------------------------------
+// The seller branch, its series and what the invoice prints of seller and buyer
+
+export const findBranch = (db: Executor, companyId: number, branchId: number) =>
+  db
+    .selectFrom('branches')
+    .select([
+      'id',
+      'name',
+      'gstin',
+      'is_active',
+      'invoice_series',
+      'round_off_enabled',
+      'contact_person_email',
+      'contact_person_phone',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', branchId)
+    .executeTakeFirst();
+
+export const lockBranch = (tx: Tx, companyId: number, branchId: number) =>
+  tx
+    .selectFrom('branches')
+    .select(['id', 'name', 'invoice_series'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', branchId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+
+/**
+ * Serialises the first invoices of branches without a series, company-wide: two branches given a
+ * series at the same moment could otherwise both pick the same free one.
+ */
+export const lockSeriesAssignment = (tx: Tx, companyId: number) =>
+  sql`SELECT pg_advisory_xact_lock(${companyId}::int, hashtext('invoice_series'))`.execute(tx);
+
+export const seriesTaken = async (tx: Tx, companyId: number) =>
+  (
+    await tx
+      .selectFrom('branches')
+      .select('invoice_series')
+      .where('company_id', '=', companyId)
+      .where('invoice_series', 'is not', null)
+      .execute()
+  ).map((row) => row.invoice_series as string);
+
+export const setBranchSeries = (tx: Tx, companyId: number, branchId: number, series: string) =>
+  tx
+    .updateTable('branches')
+    .set({ invoice_series: series, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', branchId)
+    .execute();
+
+export const findCompany = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'name', 'display_name', 'gstin', 'email', 'phone'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+
+/** The branch's address (the first one kept), as the invoice prints it. */
+export const branchAddress = (db: Executor, companyId: number, branchId: number) =>
+  db
+    .selectFrom('addresses as a')
+    .innerJoin('states as s', 's.id', 'a.state_id')
+    .select([
+      'a.id',
+      'a.address_line_1',
+      'a.address_line_2',
+      'a.landmark',
+      'a.city',
+      'a.pincode',
+      's.id as state_id',
+      's.name as state_name',
+      's.gst_code',
+    ])
+    .where('a.company_id', '=', companyId)
+    .where('a.owner_type', '=', 'branch')
+    .where('a.owner_id', '=', branchId)
+    .where('a.is_deleted', '=', false)
+    .orderBy('a.id')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The branch's default bank account (printed for payment). */
+export const defaultBankAccount = (db: Executor, companyId: number, branchId: number) =>
+  db
+    .selectFrom('bank_accounts')
+    .select(['account_holder_name', 'bank_name', 'account_number', 'ifsc_code', 'bank_branch_name', 'upi_id'])
+    .where('company_id', '=', companyId)
+    .where('branch_id', '=', branchId)
+    .where('is_default', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+export const termsOf = async (db: Executor, companyId: number) =>
+  (
+    await db
+      .selectFrom('terms_and_conditions')
+      .select('terms')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst()
+  )?.terms ?? null;
+
+export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
+  db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'gst_number', sql<string | null>`email::text`.as('email'), 'phone'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', buyerId)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------
+// Writing invoices
+
+/**
+ * The id the invoice will have, taken before it is written: its stock movements and ledger line
+ * name it, and the number (whose counter stays locked until commit) is taken last.
+ */
+export const nextInvoiceId = async (tx: Tx) =>
+  Number(
+    (await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('invoices', 'id')) AS id`.execute(tx))
+      .rows[0].id,
+  );
+
+export const insertInvoice = (tx: Tx, values: Insertable<InvoicesTable>) =>
+  tx.insertInto('invoices').values(values).execute();
+
+export const insertInvoiceItems = (tx: Tx, rows: Insertable<InvoiceItemsTable>[]) =>
+  rows.length ? tx.insertInto('invoice_items').values(rows).execute() : Promise.resolve([]);
+
+export const deleteInvoiceItems = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .deleteFrom('invoice_items')
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+
+/** The invoice's order id, unlocked: the order is locked first, then the invoice. */
+export const orderIdOfInvoice = async (db: Executor, companyId: number, invoiceId: number) =>
+  (
+    await db
+      .selectFrom('invoices')
+      .select('order_id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', invoiceId)
+      .executeTakeFirst()
+  )?.order_id;
+
+export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'order_id',
+      'branch_id',
+      'buyer_id',
+      'invoice_number',
+      day('invoice_date').as('invoice_date'),
+      dayOrNull('due_date').as('due_date'),
+      'status',
+      'payment_status',
+      'is_intra_state',
+      'shipping_charges_paise',
+      'other_charges_paise',
+      'total_paise',
+      'amount_paid_paise',
+      'write_off_paise',
+      'expense_ledger_name',
+      'bank_charges_paise',
+      'is_payment_mode_emi',
+      'shipping_charges_paid_by_company',
+      'reference_number',
+      'notes',
+      'terms_and_conditions',
+      'irn',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+
+export const itemsOfInvoice = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoice_items as ii')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'ii.company_id').onRef('w.id', '=', 'ii.warehouse_id'),
+    )
+    .selectAll('ii')
+    .select('w.name as warehouse_name')
+    .where('ii.company_id', '=', companyId)
+    .where('ii.invoice_id', '=', invoiceId)
+    .orderBy('ii.position')
+    .execute();
+export type InvoiceItemRow = Awaited<ReturnType<typeof itemsOfInvoice>>[number];
+
+export const updateInvoice = (
+  tx: Tx,
+  companyId: number,
+  invoiceId: number,
+  changes: Updateable<InvoicesTable>,
+) =>
+  tx
+    .updateTable('invoices')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .execute();
+
+export const setPaymentStatus = (tx: Tx, companyId: number, invoiceId: number, status: PaymentStatus) =>
+  updateInvoice(tx, companyId, invoiceId, { payment_status: status });
+
+// ---------------------------------------------------------------------------------------------
+// Write-offs
+
+export const openWriteOff = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .selectFrom('invoice_write_offs')
+    .select(['id', 'amount_paise', 'expense_ledger_name'])
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+
+export const insertWriteOff = (
+  tx: Tx,
+  values: { companyId: number; invoiceId: number; amountPaise: number; ledger: string; userId: number },
+) =>
+  tx
+    .insertInto('invoice_write_offs')
+    .values({
+      company_id: values.companyId,
+      invoice_id: values.invoiceId,
+      amount_paise: values.amountPaise,
+      expense_ledger_name: values.ledger,
+      created_by: values.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const cancelWriteOff = (tx: Tx, companyId: number, writeOffId: number, userId: number) =>
+  tx
+    .updateTable('invoice_write_offs')
+    .set({ cancelled_at: sql`now()`, cancelled_by: userId })
+    .where('company_id', '=', companyId)
+    .where('id', '=', writeOffId)
+    .execute();
+
+/** The invoice's latest write-off, open or cancelled, with who made and who cancelled it. */
+export const latestWriteOff = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoice_write_offs as wo')
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 'wo.company_id').onRef('cu.id', '=', 'wo.created_by'),
+    )
+    .leftJoin('users as xu', (j) =>
+      j.onRef('xu.company_id', '=', 'wo.company_id').onRef('xu.id', '=', 'wo.cancelled_by'),
+    )
+    .select([
+      'wo.id',
+      'wo.amount_paise',
+      'wo.expense_ledger_name',
+      'wo.created_at',
+      'wo.cancelled_at',
+      'cu.id as created_by_id',
+      'cu.first_name as created_by_first_name',
+      'cu.last_name as created_by_last_name',
+      'xu.id as cancelled_by_id',
+      'xu.first_name as cancelled_by_first_name',
+      'xu.last_name as cancelled_by_last_name',
+    ])
+    .where('wo.company_id', '=', companyId)
+    .where('wo.invoice_id', '=', invoiceId)
+    .orderBy('wo.created_at', 'desc')
+    .orderBy('wo.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+export const insertComment = (
+  tx: Executor,
+  values: { companyId: number; entityId: number; comment: string; userId: number },
+) =>
+  tx
+    .insertInto('comments')
+    .values({
+      company_id: values.companyId,
+      entity_type: 'invoice',
+      entity_id: values.entityId,
+      comment: values.comment,
+      user_id: values.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Newest first, with who wrote each. */
+export const commentsOf = (db: Executor, companyId: number, invoiceId: number, onlyId?: number) => {
+  let query = db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
+    )
+    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('c.company_id', '=', companyId)
+    .where('c.entity_type', '=', 'invoice')
+    .where('c.entity_id', '=', invoiceId);
+  if (onlyId !== undefined) query = query.where('c.id', '=', onlyId);
+  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(1000).execute();
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading invoices
+
+type InvoiceScope = DB & {
+  i: DB['invoices'];
+  o: DB['sales_orders'];
+  b: DB['buyers'];
+  br: DB['branches'];
+  sp: DB['users'];
+};
+
+const invoiceSelect = (db: Executor) =>
+  db
+    .selectFrom('invoices as i')
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 'i.company_id').onRef('br.id', '=', 'i.branch_id'),
+    )
+    .leftJoin('users as sp', (j) =>
+      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
+    );
+
+/** The columns of a list row (and of the CSV export). */
+const summaryColumns = [
+  'i.id',
+  'i.invoice_number',
+  sql<string>`to_char(i.invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+  sql<string | null>`to_char(i.due_date, 'YYYY-MM-DD')`.as('due_date'),
+  'i.status',
+  'i.payment_status',
+  'i.order_id',
+  'o.order_number',
+  'i.buyer_id',
+  'b.name as buyer_name',
+  sql<string>`i.buyer->>'name'`.as('buyer_company'),
+  sql<string | null>`i.buyer->>'gstin'`.as('buyer_gstin'),
+  'i.branch_id',
+  'br.name as branch_name',
+  'sp.id as sales_person_id',
+  'sp.first_name as sales_person_first_name',
+  'sp.last_name as sales_person_last_name',
+  'i.taxable_paise',
+  'i.cgst_paise',
+  'i.sgst_paise',
+  'i.igst_paise',
+  'i.cess_paise',
+  'i.total_paise',
+  'i.amount_paid_paise',
+  'i.write_off_paise',
+  'i.irn',
+  'i.created_at',
+] as const;
+
+export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
+  invoiceSelect(db)
+    .leftJoin('states as ps', 'ps.id', 'i.place_of_supply_state_id')
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 'i.company_id').onRef('cu.id', '=', 'i.created_by'),
+    )
+    .selectAll('i')
+    .select([
+      sql<string>`to_char(i.invoice_date, 'YYYY-MM-DD')`.as('invoice_day'),
+      sql<string | null>`to_char(i.due_date, 'YYYY-MM-DD')`.as('due_day'),
+      'o.order_number',
+      'o.version as order_version',
+      'o.sales_channel_id',
+      'o.status as order_status',
+      'o.coupon_discount_paise as order_coupon_discount_paise',
+      'o.additional_discount_paise as order_additional_discount_paise',
+      'b.name as buyer_name',
+      sql<string | null>`b.email::text`.as('buyer_email'),
+      'br.name as branch_name',
+      'ps.name as place_of_supply_name',
+      'ps.gst_code as place_of_supply_gst_code',
+      'sp.id as sales_person_id',
+      'sp.first_name as sales_person_first_name',
+      'sp.last_name as sales_person_last_name',
+      'cu.first_name as created_by_first_name',
+      'cu.last_name as created_by_last_name',
+    ])
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+export interface InvoiceFilter {
+  search?: string;
+  statuses?: string[];
+  paymentStatuses?: string[];
+  salesChannelIds?: number[];
+  salesPersonIds?: number[];
+  branchIds?: number[];
+  buyerId?: number;
+  orderId?: number;
+  startDate?: string;
+  endDate?: string;
+  dueBefore?: string;
+}
+
+function applyFilter(
+  eb: ExpressionBuilder<InvoiceScope, 'i' | 'o' | 'b' | 'br' | 'sp'>,
+  companyId: number,
+  f: InvoiceFilter,
+) {
+  const conditions = [eb('i.company_id', '=', companyId)];
+  if (f.search) {
+    const like = containing(f.search);
+    conditions.push(
+      eb.or([
+        eb('i.invoice_number', 'ilike', like),
+        eb('o.order_number', 'ilike', like),
+        eb('b.name', 'ilike', like),
+      ]),
+    );
+  }
+  if (f.statuses?.length) conditions.push(eb('i.status', 'in', f.statuses as InvoiceStatus[]));
+  if (f.paymentStatuses?.length)
+    conditions.push(eb('i.payment_status', 'in', f.paymentStatuses as PaymentStatus[]));
+  if (f.salesChannelIds?.length) conditions.push(eb('o.sales_channel_id', 'in', f.salesChannelIds));
+  if (f.salesPersonIds?.length) conditions.push(eb('o.sales_person_id', 'in', f.salesPersonIds));
+  if (f.branchIds?.length) conditions.push(eb('i.branch_id', 'in', f.branchIds));
+  if (f.buyerId !== undefined) conditions.push(eb('i.buyer_id', '=', f.buyerId));
+  if (f.orderId !== undefined) conditions.push(eb('i.order_id', '=', f.orderId));
+  if (f.startDate) conditions.push(eb('i.invoice_date', '>=', f.startDate));
+  if (f.endDate) conditions.push(eb('i.invoice_date', '<=', f.endDate));
+  if (f.dueBefore) {
+    conditions.push(eb('i.due_date', '<', f.dueBefore));
+    conditions.push(eb('i.status', '<>', 'cancelled'));
+  }
+  return eb.and(conditions);
+}
+
+export const countInvoices = async (db: Executor, companyId: number, filter: InvoiceFilter) =>
+  Number(
+    (
+      await invoiceSelect(db)
+        .where((eb) => applyFilter(eb, companyId, filter))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/**
+ * One page of list rows in list order (a backwards keyset page comes reversed; the caller turns it
+ * round). Sort expressions come from the route's allow-list; id breaks ties in the direction of the
+ * last key, so equal dates keep a stable order across pages.
+ */
+export function listInvoicePage(
+  db: Executor,
+  companyId: number,
+  filter: InvoiceFilter,
+  sort: KeysetSort[],
+  window: { limit: number; offset: number; cursor?: KeysetCursor },
+) {
+  const { cursor } = window;
+  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
+  let rows = invoiceSelect(db)
+    .where((eb) => applyFilter(eb, companyId, filter))
+    .select([...summaryColumns, sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value')]);
+  if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 'i.id'));
+  for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), readDirection(key, cursor));
+  rows = rows.orderBy('i.id', readDirection({ direction: tieBreak }, cursor));
+  return rows
+    .limit(window.limit)
+    .offset(cursor ? 0 : window.offset)
+    .execute();
+}
+export type InvoiceListRow = Awaited<ReturnType<typeof listInvoicePage>>[number];

@@ -1,0 +1,542 @@
+import { detailResponse, id, idParam } from '@b2b/domain/api/common';
+import {
+  bankChargesInput,
+  editInvoiceInput,
+  generateInvoiceInput,
+  type INVOICE_ORDERINGS,
+  INVOICE_STATUSES,
+  initiateInvoiceOutput,
+  invoiceListQuery,
+  invoiceOutput,
+  invoiceSummaryOutput,
+  invoiceUpdate,
+  shippingChargesPaidByCompanyInput,
+  writeOffInput,
+  writeOffRecordOutput,
+} from '@b2b/domain/api/invoices';
+import {
+  cancelInput,
+  commentInput,
+  commentOutput,
+  historyPageOutput,
+  PAYMENT_STATUSES,
+} from '@b2b/domain/api/sales-orders';
+import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
+import { todayInIndia } from '@b2b/domain/validation';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Api } from '../../http/api-types.ts';
+import { attachmentDisposition, type CsvValue, sendCsvStream } from '../../http/csv.ts';
+import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, idList, listQuery, pageOf } from '../../http/list-params.ts';
+import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
+import * as service from './invoices.service.ts';
+
+const tags = ['invoices'];
+const companyParams = z.object({ companyId: idParam });
+const idParams = z.object({ id: idParam });
+
+/** API ordering field -> SQL expression over the invoices alias `i` and its type (for cursors). */
+const ORDERING: Record<(typeof INVOICE_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  invoice_date: { expression: 'i.invoice_date', type: 'date' },
+  created_at: { expression: 'i.created_at', type: 'timestamptz' },
+  invoice_number: { expression: 'i.invoice_number', type: 'text' },
+  invoice_total: { expression: 'i.total_paise', type: 'bigint' },
+  // Invoices without a due date sort as due last.
+  due_date: { expression: "coalesce(i.due_date, '9999-12-31'::date)", type: 'date' },
+};
+/** The spec: the invoice list is sorted by invoice date, newest first (ties: the newest invoice first). */
+const DEFAULT_ORDERING = '-invoice_date';
+
+/** A comma list of allowed values (`status__in=generated,cancelled`); an unknown one is a 400. */
+const valueList = (allowed: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const values = csvList(value);
+      const unknown = values.find((v) => !allowed.includes(v));
+      if (unknown) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown value '${unknown}'. Allowed: ${allowed.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    });
+
+/** The list's and the export's filters, checked. */
+const invoiceFilterQuery = z.object({
+  ...invoiceListQuery.shape,
+  status__in: valueList(INVOICE_STATUSES),
+  payment_status__in: valueList(PAYMENT_STATUSES),
+  sales_channel__in: idList.optional(),
+  sales_person__in: idList.optional(),
+  seller_branch__in: idList.optional(),
+  search: listQuery.shape.search,
+});
+type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
+
+const filterOf = (q: InvoiceFilterQuery): InvoiceFilter => ({
+  search: q.search,
+  statuses: q.status__in,
+  paymentStatuses: q.payment_status__in,
+  salesChannelIds: q.sales_channel__in,
+  salesPersonIds: q.sales_person__in,
+  branchIds: q.seller_branch__in,
+  buyerId: q.buyer,
+  orderId: q.order,
+  startDate: q.start_date,
+  endDate: q.end_date,
+  dueBefore: q.due_date__lt,
+});
+
+/** GET admin/invoices/{id}/initiate_edit_invoice/: initiate_invoice's answer with the invoice's own quantities. */
+const initiateEditInvoiceOutput = initiateInvoiceOutput.extend({
+  invoice: z.object({ id, invoice_number: z.string() }),
+  items: z.array(
+    initiateInvoiceOutput.shape.items.element.extend({
+      /** What this invoice holds of the item now (the edit form's starting value). */
+      invoice_quantity: z.number(),
+    }),
+  ),
+});
+
+const EXPORT_HEADER = [
+  'Invoice Number',
+  'Invoice Date',
+  'Due Date',
+  'Status',
+  'Payment Status',
+  'Order Number',
+  'Buyer',
+  'Buyer GSTIN',
+  'Seller Branch',
+  'Sales Person',
+  'Taxable Value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Cess',
+  'Invoice Total',
+  'Amount Paid',
+  'Write Off',
+  'Amount Due',
+  'IRN',
+] as const;
+
+const rupees = (paise: number) => (Number(paise) / 100).toFixed(2);
+
+function exportRow(row: InvoiceListRow): CsvValue[] {
+  const summary = service.presentSummary(row);
+  return [
+    row.invoice_number,
+    row.invoice_date,
+    row.due_date,
+    row.status,
+    row.payment_status,
+    row.order_number,
+    row.buyer_company,
+    row.buyer_gstin,
+    row.branch_name,
+    summary.sales_person
+      ? `${summary.sales_person.first_name} ${summary.sales_person.last_name}`.trim()
+      : null,
+    rupees(row.taxable_paise),
+    rupees(row.cgst_paise),
+    rupees(row.sgst_paise),
+    rupees(row.igst_paise),
+    rupees(row.cess_paise),
+    rupees(row.total_paise),
+    rupees(row.amount_paid_paise),
+    rupees(row.write_off_paise),
+    summary.amount_due.toFixed(2),
+    row.irn,
+  ];
+}
+
+const invoiceContext = (ctx: AppContext): service.InvoiceContext => ({
+  db: ctx.db,
+  eInvoicingConfigured: ctx.irp !== undefined,
+});
+
+const VIEW = { permission: 'view_invoice', forbidden: INVOICE_MESSAGES.forbidden_view } as const;
+const CREATE = { permission: 'add_invoice', forbidden: INVOICE_MESSAGES.forbidden_create } as const;
+const UPDATE = { permission: 'change_invoice', forbidden: INVOICE_MESSAGES.forbidden_update } as const;
+const CANCEL = { permission: 'change_invoice', forbidden: INVOICE_MESSAGES.forbidden_cancel } as const;
+
+/**
+ * GST invoices (spec 1, section 7 "Invoices"): generated from sales orders, changed by verbs
+ * (cancel, ready to ship, edit, write off...) under the invoice's row lock, and downloadable as a
+ * tax invoice PDF; an e-invoice is registered with the IRP when one is configured.
+ */
+export async function invoicesRoutes(app: Api) {
+  const { db } = app.ctx;
+  const ctx = invoiceContext(app.ctx);
+
+  // -------------------------------------------------------------------------------------------
+  // From an order
+
+  app.get(
+    '/admin/orders/:id/initiate_invoice',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description: 'What the order has left to invoice, line by line; 409 when it cannot be invoiced.',
+        params: idParams,
+        response: { 200: initiateInvoiceOutput },
+      },
+    },
+    async (request) => service.initiateInvoice(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/generate_invoice',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description:
+          'Invoices the given quantities of the order’s items (each at most what is left to invoice); issues the stock and debits the buyer.',
+        params: idParams,
+        body: generateInvoiceInput,
+        response: { 201: invoiceOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.generateInvoice({
+          ctx,
+          actor: requirePrincipal(request),
+          orderId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/admin/orders/:id/invoices',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'The order’s invoices, newest first.',
+        params: idParams,
+        querystring: listQuery.extend({ cursor: cursorParam }),
+        response: { 200: pageOf(invoiceSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.assertOrderExists(db, companyId, request.params.id);
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, '-created_at');
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listInvoices(db, companyId, { orderId: request.params.id }, sort, window),
+      );
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Lists
+
+  app.get(
+    '/admin/companies/:companyId/invoices',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description:
+          'Invoices, newest invoice date first; search by invoice number, buyer or order number; `cursor=` (empty) starts keyset paging, then follow next/previous.',
+        params: companyParams,
+        querystring: listQuery.extend({ ...invoiceFilterQuery.shape, cursor: cursorParam }),
+        response: { 200: pageOf(invoiceSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listInvoices(db, request.params.companyId, filterOf(q), sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/companies/:companyId/invoices_export',
+    {
+      config: VIEW,
+      schema: {
+        tags,
+        description: 'CSV of the invoices of the list’s filters and ordering, streamed in batches.',
+        params: companyParams,
+        querystring: invoiceFilterQuery.extend({ ordering: listQuery.shape.ordering }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const [sort] = keysetSort(q.ordering?.split(',')[0], ORDERING, DEFAULT_ORDERING);
+      const batches = service.invoiceBatches(db, request.params.companyId, filterOf(q), sort);
+      async function* rows() {
+        for await (const batch of batches) yield batch.map(exportRow);
+      }
+      return sendCsvStream(reply, `invoices-${todayInIndia()}.csv`, EXPORT_HEADER, rows());
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // One invoice
+
+  app.get(
+    '/admin/invoices/:id',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description:
+          'The invoice with its lines, totals, comments and the actions it allows now (`expand` is accepted: everything is embedded).',
+        params: idParams,
+        querystring: z.object({ expand: listQuery.shape.expand }),
+        response: { 200: invoiceOutput },
+      },
+    },
+    async (request) => service.getInvoice(ctx, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/admin/invoices/:id',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, body: invoiceUpdate, response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.updateInvoice({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.get(
+    '/admin/invoices/:id/pdf',
+    {
+      config: VIEW,
+      schema: { tags, description: 'The tax invoice as a PDF download.', params: idParams },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await service.invoicePdf(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/admin/invoices/:id/history',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
+    },
+    async (request) => service.invoiceHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/invoices/:id/comments',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, body: commentInput, response: { 201: commentOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addComment({
+          db,
+          actor: requirePrincipal(request),
+          invoiceId: request.params.id,
+          comment: request.body.comment,
+        }),
+      ),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Verbs
+
+  app.get(
+    '/admin/invoices/:id/initiate_edit_invoice',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, response: { 200: initiateEditInvoiceOutput } },
+    },
+    async (request) =>
+      service.initiateEditInvoice(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/invoices/:id/edit_invoice',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'New quantities of the invoice’s items, while nothing is paid, written off or e-invoiced; the number stays.',
+        params: idParams,
+        body: editInvoiceInput,
+        response: { 200: invoiceOutput },
+      },
+    },
+    async (request) =>
+      service.editInvoice({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/admin/invoices/:id/cancel',
+    {
+      config: CANCEL,
+      schema: { tags, params: idParams, body: cancelInput.optional(), response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.cancelInvoice({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        reason: request.body?.reason,
+      }),
+  );
+
+  app.post(
+    '/admin/invoices/:id/ready_to_ship',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.markReadyToShip({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
+  );
+
+  app.post(
+    '/admin/invoices/:id/e_invoice',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Registers the invoice with the IRP and keeps its IRN, acknowledgement and signed QR code.',
+        params: idParams,
+        response: { 200: invoiceOutput },
+      },
+    },
+    async (request) =>
+      service.generateEInvoice({
+        ctx,
+        irp: app.ctx.irp,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+      }),
+  );
+
+  app.patch(
+    '/admin/invoices/:id/resend_notifications',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description: 'Mails the tax invoice PDF to the buyer.',
+        params: idParams,
+        response: { 200: detailResponse },
+      },
+    },
+    async (request) =>
+      service.resendInvoice({
+        db,
+        mailer: app.ctx.mailer,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+      }),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Money
+
+  app.post(
+    '/admin/invoices/:id/write_off_balance',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, body: writeOffInput, response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.writeOffBalance({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/admin/invoices/:id/cancel_write_off_balance',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.cancelWriteOff({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
+  );
+
+  app.get(
+    '/admin/invoices/:id/write_off_record',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: writeOffRecordOutput } },
+    },
+    async (request) => service.writeOffRecord(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/admin/invoices/:id/bank_charges',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, body: bankChargesInput, response: { 200: invoiceOutput } },
+    },
+    async (request) =>
+      service.setBankCharges({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.patch(
+    '/admin/invoices/:id/shipping_charges_paid_by_company',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        params: idParams,
+        body: shippingChargesPaidByCompanyInput,
+        response: { 200: invoiceOutput },
+      },
+    },
+    async (request) =>
+      service.setShippingChargesPaidByCompany({
+        ctx,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+        paidByCompany: request.body.shipping_charges_paid_by_company,
+      }),
+  );
+}

@@ -1,0 +1,177 @@
+import { idParam } from '@b2b/domain/api/common';
+import {
+  availableOfferOutput,
+  couponInput,
+  historyPageOutput,
+  type QUOTATION_ORDERINGS,
+  QUOTATION_STATUSES,
+  quotationEdit,
+  quotationInput,
+  quotationListQuery,
+  quotationOutput,
+  quotationSummaryOutput,
+} from '@b2b/domain/api/sales-orders';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import * as service from './quotations.service.ts';
+
+const tags = ['quotations'];
+const companyParams = z.object({ companyId: idParam });
+const quotationParams = z.object({ id: idParam });
+
+const ORDERING: Record<(typeof QUOTATION_ORDERINGS)[number], string> = {
+  date: 'q.quotation_date',
+  created_at: 'q.created_at',
+  quotation_number: 'q.quotation_number',
+  total: 'q.total_paise',
+};
+
+const statusList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const statuses = csvList(value);
+    const unknown = statuses.find((s) => !(QUOTATION_STATUSES as readonly string[]).includes(s));
+    if (unknown) {
+      ctx.addIssue({ code: 'custom', message: `Unknown status '${unknown}'.` });
+      return z.NEVER;
+    }
+    return statuses;
+  });
+
+/**
+ * Quotations (spec 1, section 7 "Orders and quotations"): the priced drafts orders are made from.
+ * generate_order, generate_fulfilment_order and edit_order make orders and live with the orders
+ * (sales-orders.routes.ts).
+ */
+export async function quotationsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.post(
+    '/admin/companies/:companyId/generate_quotation',
+    {
+      config: { permission: 'add_quotation' },
+      schema: { tags, params: companyParams, body: quotationInput, response: { 201: quotationOutput } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createQuotation({ db, actor: requirePrincipal(request), input: request.body })),
+  );
+
+  app.post(
+    '/admin/companies/:companyId/edit_quotation',
+    {
+      config: { permission: 'change_quotation' },
+      schema: { tags, params: companyParams, body: quotationEdit, response: { 200: quotationOutput } },
+    },
+    async (request) => service.editQuotation({ db, actor: requirePrincipal(request), input: request.body }),
+  );
+
+  app.get(
+    '/admin/companies/:companyId/quotations',
+    {
+      config: { cache: true, permission: 'view_quotation' },
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: listQuery.extend({ ...quotationListQuery.shape, status__in: statusList }),
+        response: { 200: pageOf(quotationSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const window = pageWindow(query);
+      const sort = parseOrdering(query.ordering, ORDERING, '-date');
+      const { count, results } = await service.listQuotations(
+        db,
+        request.params.companyId,
+        {
+          statuses: query.status__in,
+          buyerId: query.buyer,
+          startDate: query.start_date,
+          endDate: query.end_date,
+          search: query.search,
+        },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.get(
+    '/admin/quotations/:id',
+    {
+      config: { cache: true, permission: 'view_quotation' },
+      schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
+    },
+    async (request) => service.getQuotation(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.delete(
+    '/admin/quotations/:id',
+    {
+      config: { permission: 'delete_quotation' },
+      schema: { tags, params: quotationParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await service.deleteQuotation({ db, actor: requirePrincipal(request), id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/admin/quotations/:id/submit',
+    {
+      config: { permission: 'change_quotation' },
+      schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
+    },
+    async (request) =>
+      service.submitQuotation({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/quotations/:id/available_offers',
+    {
+      config: { cache: true, permission: 'view_quotation' },
+      schema: { tags, params: quotationParams, response: { 200: pageOf(availableOfferOutput) } },
+    },
+    async (request) => service.availableOffers(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/quotations/:id/apply_coupon_code',
+    {
+      config: { permission: 'change_quotation' },
+      schema: { tags, params: quotationParams, body: couponInput, response: { 200: quotationOutput } },
+    },
+    async (request) =>
+      service.applyCoupon({
+        db,
+        actor: requirePrincipal(request),
+        id: request.params.id,
+        couponCode: request.body.coupon_code,
+      }),
+  );
+
+  app.post(
+    '/admin/quotations/:id/remove_coupon_code',
+    {
+      config: { permission: 'change_quotation' },
+      schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
+    },
+    async (request) => service.removeCoupon({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/admin/quotations/:id/history',
+    {
+      config: { cache: true, permission: 'view_quotation' },
+      schema: { tags, params: quotationParams, response: { 200: historyPageOutput } },
+    },
+    async (request) => service.quotationHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+}

@@ -1,0 +1,425 @@
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import {
+  type KeysetCursor,
+  type KeysetSort,
+  keysetCondition,
+  readDirection,
+} from '../../http/cursor-paging.ts';
+
+/** `%` and `_` typed into a search box are literal characters, not wildcards. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export const insertOrder = (db: Executor, values: Insertable<SalesOrdersTable>) =>
+  db.insertInto('sales_orders').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const insertOrderItems = (db: Executor, rows: Insertable<SalesOrderItemsTable>[]) =>
+  db.insertInto('sales_order_items').values(rows).execute();
+
+export const updateOrder = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  values: Updateable<SalesOrdersTable>,
+) =>
+  db
+    .updateTable('sales_orders')
+    .set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+/** The order's row, locked until the transaction ends: every state change of one order takes turns. */
+export const lockOrder = (tx: Tx, companyId: number, id: number) =>
+  tx
+    .selectFrom('sales_orders')
+    .selectAll()
+    .select([day('order_date').as('order_day'), dayOrNull('shipment_date').as('shipment_day')])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export type OrderRecord = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/** The order's lines with what is invoiced and shipped of each, in position order. */
+export const orderLines = (db: Executor, companyId: number, orderId: number) =>
+  db
+    .selectFrom('sales_order_items')
+    .select([
+      'id',
+      'position',
+      'product_id',
+      'warehouse_id',
+      'quantity',
+      'quantity_invoiced',
+      'quantity_shipped',
+      'rate_paise',
+      'discount_percent',
+    ])
+    .where('company_id', '=', companyId)
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+
+export type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
+
+/** Invoices of the order that are not cancelled. */
+export const activeInvoiceCount = async (db: Executor, companyId: number, orderId: number) => {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('order_id', '=', orderId)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+export const branchState = (db: Executor, companyId: number, branchId: number) =>
+  db
+    .selectFrom('branches')
+    .select(['id', 'name', 'is_active'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', branchId)
+    .executeTakeFirst();
+
+export const insertComment = (
+  db: Executor,
+  values: { companyId: number; entityType: string; entityId: number; comment: string; userId: number },
+) =>
+  db
+    .insertInto('comments')
+    .values({
+      company_id: values.companyId,
+      entity_type: values.entityType,
+      entity_id: values.entityId,
+      comment: values.comment,
+      user_id: values.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Comments of a document, newest first, with who wrote them. */
+export const commentsOf = (db: Executor, companyId: number, entityType: string, entityId: number) =>
+  db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
+    )
+    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('c.company_id', '=', companyId)
+    .where('c.entity_type', '=', entityType)
+    .where('c.entity_id', '=', entityId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+
+export const findComment = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
+    )
+    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+// ---------------------------------------------------------------------------------------------
+// Reading one order
+
+/** The order with the names of everything it refers to. */
+export const findOrder = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('sales_orders as o')
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'o.company_id').onRef('b.id', '=', 'o.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 'o.company_id').onRef('br.id', '=', 'o.branch_id'),
+    )
+    .innerJoin('states as pos', 'pos.id', 'o.place_of_supply_state_id')
+    .leftJoin('sales_channels as sc', (j) =>
+      j.onRef('sc.company_id', '=', 'o.company_id').onRef('sc.id', '=', 'o.sales_channel_id'),
+    )
+    .leftJoin('users as sp', (j) =>
+      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
+    )
+    .leftJoin('shipping_methods as sm', (j) =>
+      j.onRef('sm.company_id', '=', 'o.company_id').onRef('sm.id', '=', 'o.shipping_method_id'),
+    )
+    .leftJoin('payment_methods as pm', (j) =>
+      j.onRef('pm.company_id', '=', 'o.company_id').onRef('pm.id', '=', 'o.payment_method_id'),
+    )
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 'o.company_id').onRef('cu.id', '=', 'o.created_by'),
+    )
+    .leftJoin('sales_orders as po', (j) =>
+      j.onRef('po.company_id', '=', 'o.company_id').onRef('po.id', '=', 'o.previous_order_id'),
+    )
+    .leftJoin('quotations as q', (j) =>
+      j.onRef('q.company_id', '=', 'o.company_id').onRef('q.id', '=', 'o.quotation_id'),
+    )
+    .selectAll('o')
+    .select([
+      day('o.order_date').as('order_day'),
+      dayOrNull('o.shipment_date').as('shipment_day'),
+      'b.name as buyer_name',
+      'b.gst_number as buyer_gst_number',
+      'br.name as branch_name',
+      'pos.name as pos_name',
+      'pos.gst_code as pos_gst_code',
+      'sc.display_name as sales_channel_name',
+      'sp.first_name as sales_person_first_name',
+      'sp.last_name as sales_person_last_name',
+      'sm.name as shipping_method_name',
+      'pm.name as payment_method_name',
+      'cu.first_name as created_by_first_name',
+      'cu.last_name as created_by_last_name',
+      'po.order_number as previous_order_number',
+      'po.version as previous_order_version',
+      'q.quotation_number',
+    ])
+    .where('o.company_id', '=', companyId)
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+export const orderExists = async (db: Executor, companyId: number, id: number) =>
+  Boolean(
+    await db
+      .selectFrom('sales_orders')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
+
+/** The order's items as answered, with their warehouse's name. */
+export const orderItemsOf = (db: Executor, companyId: number, orderIds: readonly number[]) =>
+  db
+    .selectFrom('sales_order_items as i')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'i.company_id').onRef('w.id', '=', 'i.warehouse_id'),
+    )
+    .selectAll('i')
+    .select('w.name as warehouse_name')
+    .where('i.company_id', '=', companyId)
+    .where('i.order_id', 'in', [...orderIds])
+    .orderBy('i.order_id')
+    .orderBy('i.position')
+    .execute();
+
+export type OrderItemRow = Awaited<ReturnType<typeof orderItemsOf>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// The order list (and the report, which walks the same filter)
+
+export interface OrderFilter {
+  statuses?: string[];
+  paymentStatuses?: string[];
+  salesPersonIds?: number[];
+  salesChannelIds?: number[];
+  paymentMethodIds?: number[];
+  branchIds?: number[];
+  buyerId?: number;
+  startDate?: string;
+  endDate?: string;
+  search?: string;
+}
+
+type OrderScope = DB & { o: DB['sales_orders'] };
+
+function applyFilter(eb: ExpressionBuilder<OrderScope, 'o'>, companyId: number, filter: OrderFilter) {
+  const conditions = [eb('o.company_id', '=', companyId)];
+  // An edited order's old version leaves the list, unless asked for by status.
+  if (filter.statuses?.length) conditions.push(eb('o.status', 'in', filter.statuses as never));
+  else conditions.push(eb('o.status', '<>', 'has_new_version'));
+  if (filter.paymentStatuses?.length)
+    conditions.push(eb('o.payment_status', 'in', filter.paymentStatuses as never));
+  if (filter.salesPersonIds?.length) conditions.push(eb('o.sales_person_id', 'in', filter.salesPersonIds));
+  if (filter.salesChannelIds?.length) conditions.push(eb('o.sales_channel_id', 'in', filter.salesChannelIds));
+  if (filter.paymentMethodIds?.length)
+    conditions.push(eb('o.payment_method_id', 'in', filter.paymentMethodIds));
+  if (filter.branchIds?.length) conditions.push(eb('o.branch_id', 'in', filter.branchIds));
+  if (filter.buyerId !== undefined) conditions.push(eb('o.buyer_id', '=', filter.buyerId));
+  if (filter.startDate) conditions.push(eb('o.order_date', '>=', filter.startDate));
+  if (filter.endDate) conditions.push(eb('o.order_date', '<=', filter.endDate));
+  if (filter.search) {
+    const like = containing(filter.search);
+    conditions.push(
+      eb.or([
+        eb('o.order_number', 'ilike', like),
+        eb('o.reference_number', 'ilike', like),
+        eb.exists(
+          eb
+            .selectFrom('buyers as sb')
+            .select('sb.id')
+            .whereRef('sb.company_id', '=', 'o.company_id')
+            .whereRef('sb.id', '=', 'o.buyer_id')
+            .where('sb.name', 'ilike', like),
+        ),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export const countOrders = async (db: Executor, companyId: number, filter: OrderFilter) => {
+  const row = await db
+    .selectFrom('sales_orders as o')
+    .where((eb) => applyFilter(eb, companyId, filter))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/**
+ * One page of orders with the names the list shows. The page is chosen on sales_orders alone
+ * (the list index serves it), and the names are joined to its rows only.
+ */
+export function listOrderPage(
+  db: Executor,
+  companyId: number,
+  filter: OrderFilter,
+  sort: KeysetSort[],
+  window: { limit: number; offset: number; cursor?: KeysetCursor },
+) {
+  const { cursor } = window;
+  const orderOf = (s: { direction: 'asc' | 'desc' }) => readDirection(s, cursor);
+  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
+  let ordered = db
+    .with('page', (qb) => {
+      let rows = qb
+        .selectFrom('sales_orders as o')
+        .where((eb) => applyFilter(eb, companyId, filter))
+        .selectAll('o')
+        .select(sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value'));
+      if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 'o.id'));
+      for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), orderOf(key));
+      rows = rows.orderBy('o.id', orderOf({ direction: tieBreak }));
+      return rows.limit(window.limit).offset(cursor ? 0 : window.offset);
+    })
+    .selectFrom('page as o')
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'o.company_id').onRef('b.id', '=', 'o.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 'o.company_id').onRef('br.id', '=', 'o.branch_id'),
+    )
+    .leftJoin('sales_channels as sc', (j) =>
+      j.onRef('sc.company_id', '=', 'o.company_id').onRef('sc.id', '=', 'o.sales_channel_id'),
+    )
+    .leftJoin('users as sp', (j) =>
+      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
+    )
+    .leftJoin('shipping_methods as sm', (j) =>
+      j.onRef('sm.company_id', '=', 'o.company_id').onRef('sm.id', '=', 'o.shipping_method_id'),
+    )
+    .leftJoin('payment_methods as pm', (j) =>
+      j.onRef('pm.company_id', '=', 'o.company_id').onRef('pm.id', '=', 'o.payment_method_id'),
+    )
+    .select([
+      'o.id',
+      'o.order_number',
+      'o.version',
+      day('o.order_date').as('order_day'),
+      'o.buyer_id',
+      'b.name as buyer_name',
+      'o.branch_id',
+      'br.name as branch_name',
+      'o.total_paise',
+      'o.reference_number',
+      'o.sales_person_id',
+      'sp.first_name as sales_person_first_name',
+      'sp.last_name as sales_person_last_name',
+      'o.status',
+      'o.payment_status',
+      'o.payment_method_id',
+      'pm.name as payment_method_name',
+      'o.sales_channel_id',
+      'sc.display_name as sales_channel_name',
+      'o.shipping_method_id',
+      'sm.name as shipping_method_name',
+      'o.total_items',
+      'o.total_quantity',
+      'o.total_quantity_invoiced',
+      'o.total_quantity_shipped',
+      'o.created_at',
+      'o.sort_value',
+    ]);
+  for (const key of sort) ordered = ordered.orderBy(sql.raw(key.expression), orderOf(key));
+  ordered = ordered.orderBy('o.id', orderOf({ direction: tieBreak }));
+  return ordered.execute();
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof listOrderPage>>[number];
+
+/**
+ * The report's orders in batches, newest order date first: the `size` orders after the position
+ * (keyset), so a report of any length reads the same small batch each time.
+ */
+export const reportOrderBatch = (
+  db: Executor,
+  companyId: number,
+  filter: OrderFilter,
+  after: { day: string; id: number } | null,
+  size: number,
+) => {
+  let query = db
+    .selectFrom('sales_orders as o')
+    .where((eb) => applyFilter(eb, companyId, filter))
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'o.company_id').onRef('b.id', '=', 'o.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 'o.company_id').onRef('br.id', '=', 'o.branch_id'),
+    )
+    .innerJoin('states as pos', 'pos.id', 'o.place_of_supply_state_id')
+    .leftJoin('sales_channels as sc', (j) =>
+      j.onRef('sc.company_id', '=', 'o.company_id').onRef('sc.id', '=', 'o.sales_channel_id'),
+    )
+    .leftJoin('users as sp', (j) =>
+      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
+    )
+    .leftJoin('shipping_methods as sm', (j) =>
+      j.onRef('sm.company_id', '=', 'o.company_id').onRef('sm.id', '=', 'o.shipping_method_id'),
+    )
+    .leftJoin('payment_methods as pm', (j) =>
+      j.onRef('pm.company_id', '=', 'o.company_id').onRef('pm.id', '=', 'o.payment_method_id'),
+    )
+    .select([
+      'o.id',
+      'o.order_number',
+      'o.version',
+      day('o.order_date').as('order_day'),
+      'o.status',
+      'o.payment_status',
+      'b.name as buyer_name',
+      'b.gst_number as buyer_gst_number',
+      'br.name as branch_name',
+      'sc.display_name as sales_channel_name',
+      'sp.first_name as sales_person_first_name',
+      'sp.last_name as sales_person_last_name',
+      'pm.name as payment_method_name',
+      'sm.name as shipping_method_name',
+      'o.reference_number',
+      'pos.name as place_of_supply',
+      'o.coupon_code',
+      'o.total_paise',
+    ]);
+  if (after) {
+    query = query.where(sql<boolean>`(o.order_date, o.id) < (${after.day}::date, ${after.id})`);
+  }
+  return query.orderBy('o.order_date', 'desc').orderBy('o.id', 'desc').limit(size).execute();
+};
+
+export type ReportOrderRow = Awaited<ReturnType<typeof reportOrderBatch>>[number];

@@ -1,0 +1,296 @@
+import { idParam } from '@b2b/domain/api/common';
+import {
+  cancelInput,
+  commentInput,
+  commentOutput,
+  generateOrderInput,
+  historyPageOutput,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  quotationOutput,
+  type SALES_ORDER_ORDERINGS,
+  salesOrderListQuery,
+  salesOrderOutput,
+  salesOrderSummaryOutput,
+  salesOrderUpdate,
+} from '@b2b/domain/api/sales-orders';
+import { todayInIndia } from '@b2b/domain/validation';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { sendCsvStream } from '../../http/csv.ts';
+import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, idList, listQuery, pageOf } from '../../http/list-params.ts';
+import type { OrderFilter } from './sales-orders.queries.ts';
+import * as service from './sales-orders.service.ts';
+
+const tags = ['orders'];
+const companyParams = z.object({ companyId: idParam });
+const orderParams = z.object({ id: idParam });
+
+/** API ordering field -> SQL expression over the orders alias `o` and its type (for cursors). */
+const ORDERING: Record<(typeof SALES_ORDER_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  order_date: { expression: 'o.order_date', type: 'date' },
+  created_at: { expression: 'o.created_at', type: 'timestamptz' },
+  order_number: { expression: 'o.order_number', type: 'text' },
+  order_total: { expression: 'o.total_paise', type: 'bigint' },
+  status: { expression: 'o.status', type: 'text' },
+};
+/** The spec: the order list is sorted by order date, newest first (ties: the newest order first). */
+const DEFAULT_ORDERING = '-order_date';
+
+/** A comma list of allowed values (`status__in=new,confirmed`); an unknown one is a 400. */
+const valueList = (allowed: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const values = csvList(value);
+      const unknown = values.find((v) => !allowed.includes(v));
+      if (unknown) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown value '${unknown}'. Allowed: ${allowed.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    });
+
+/** The list's and the report's filters, checked. */
+const orderFilterQuery = z.object({
+  ...salesOrderListQuery.shape,
+  status__in: valueList(ORDER_STATUSES),
+  payment_status__in: valueList(PAYMENT_STATUSES),
+  sales_person__in: idList.optional(),
+  sales_channel__in: idList.optional(),
+  payment_method__in: idList.optional(),
+  seller_branch__in: idList.optional(),
+  search: listQuery.shape.search,
+});
+
+const filterOf = (q: z.infer<typeof orderFilterQuery>): OrderFilter => ({
+  statuses: q.status__in,
+  paymentStatuses: q.payment_status__in,
+  salesPersonIds: q.sales_person__in,
+  salesChannelIds: q.sales_channel__in,
+  paymentMethodIds: q.payment_method__in,
+  branchIds: q.seller_branch__in,
+  buyerId: q.buyer,
+  startDate: q.start_date,
+  endDate: q.end_date,
+  search: q.search,
+});
+
+/**
+ * Sales orders (spec 1, section 7 "Orders and quotations"), and the calls that turn quotations
+ * into orders. State changes are verbs (confirm, hold, cancel, edit) decided by the domain's state
+ * machine under the order's row lock.
+ */
+export async function salesOrdersRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  // -------------------------------------------------------------------------------------------
+  // Quotations into orders
+
+  app.post(
+    '/admin/quotations/:id/generate_order',
+    {
+      config: { permission: 'add_order' },
+      schema: {
+        tags,
+        params: orderParams,
+        body: generateOrderInput.optional(),
+        response: { 201: salesOrderOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.generateOrder({
+          db,
+          actor: requirePrincipal(request),
+          quotationId: request.params.id,
+          instant: request.body?.instant ?? false,
+        }),
+      ),
+  );
+
+  app.post(
+    '/v1/admin/quotations/:id/generate_fulfilment_order',
+    {
+      config: { permission: 'add_order' },
+      schema: { tags, params: orderParams, response: { 201: z.array(salesOrderOutput) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.generateFulfilmentOrders({
+          db,
+          actor: requirePrincipal(request),
+          quotationId: request.params.id,
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/quotations/:id/edit_order',
+    {
+      config: { permission: 'change_order' },
+      schema: { tags, params: orderParams, response: { 201: salesOrderOutput } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.editOrder({ db, actor: requirePrincipal(request), quotationId: request.params.id }),
+        ),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Orders
+
+  app.get(
+    '/admin/companies/:companyId/orders',
+    {
+      config: { cache: true, permission: 'view_order' },
+      schema: {
+        tags,
+        description:
+          'Orders, newest order date first; `cursor=` (empty) starts keyset paging, then follow next/previous.',
+        params: companyParams,
+        querystring: listQuery.extend({ ...orderFilterQuery.shape, cursor: cursorParam }),
+        response: { 200: pageOf(salesOrderSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listOrders(db, request.params.companyId, filterOf(q), sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      config: { cache: true, permission: 'view_order' },
+      schema: { tags, params: orderParams, response: { 200: salesOrderOutput } },
+    },
+    async (request) => service.getOrder(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/admin/orders/:id',
+    {
+      config: { permission: 'change_order' },
+      schema: { tags, params: orderParams, body: salesOrderUpdate, response: { 200: salesOrderOutput } },
+    },
+    async (request) =>
+      service.updateOrder({
+        db,
+        actor: requirePrincipal(request),
+        id: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.get(
+    '/admin/orders/:id/history',
+    {
+      config: { cache: true, permission: 'view_order' },
+      schema: { tags, params: orderParams, response: { 200: historyPageOutput } },
+    },
+    async (request) => service.orderHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  for (const [action, run] of [
+    ['confirm', service.confirmOrder],
+    ['hold', service.holdOrder],
+  ] as const) {
+    app.post(
+      `/admin/orders/:id/${action}`,
+      {
+        config: { permission: 'change_order' },
+        schema: { tags, params: orderParams, response: { 200: salesOrderOutput } },
+      },
+      async (request) => run({ db, actor: requirePrincipal(request), id: request.params.id }),
+    );
+  }
+
+  app.post(
+    '/admin/orders/:id/cancel',
+    {
+      config: { permission: 'change_order' },
+      schema: {
+        tags,
+        params: orderParams,
+        body: cancelInput.optional(),
+        response: { 200: salesOrderOutput },
+      },
+    },
+    async (request) =>
+      service.cancelOrder({
+        db,
+        actor: requirePrincipal(request),
+        id: request.params.id,
+        reason: request.body?.reason,
+      }),
+  );
+
+  app.post(
+    '/admin/orders/:id/comments',
+    {
+      config: { permission: 'change_order' },
+      schema: { tags, params: orderParams, body: commentInput, response: { 201: commentOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addComment({
+          db,
+          actor: requirePrincipal(request),
+          id: request.params.id,
+          comment: request.body.comment,
+        }),
+      ),
+  );
+
+  // GETs that make a quotation the first time: not cached (they write).
+  app.get(
+    '/admin/orders/:id/initiate_edit_order',
+    {
+      config: { permission: 'change_order' },
+      schema: { tags, params: orderParams, response: { 200: quotationOutput } },
+    },
+    async (request) =>
+      service.initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/admin/orders/:id/initiate_reorder',
+    {
+      config: { permission: 'add_quotation' },
+      schema: { tags, params: orderParams, response: { 200: quotationOutput } },
+    },
+    async (request) =>
+      service.initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/admin/reports/order_details_report',
+    {
+      config: { permission: 'view_order' },
+      schema: {
+        tags,
+        description: 'CSV: one row per order item with its order’s fields; the list’s filters; streamed.',
+        querystring: orderFilterQuery,
+      },
+    },
+    async (request, reply) =>
+      sendCsvStream(
+        reply,
+        `order-details-${todayInIndia()}.csv`,
+        service.ORDER_REPORT_HEADER,
+        service.orderReportRows(db, requirePrincipal(request).companyId, filterOf(request.query)),
+      ),
+  );
+}

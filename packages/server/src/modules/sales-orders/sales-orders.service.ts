@@ -1,0 +1,976 @@
+import {
+  type commentOutput,
+  type QuotationOutput,
+  SALES_ORDER_FORM_MESSAGES,
+  type SalesOrderOutput,
+  type SalesOrderSummaryOutput,
+  type salesOrderUpdate,
+} from '@b2b/domain/api/sales-orders';
+import { branchInactiveMessage } from '@b2b/domain/api/warehouses';
+import { formatMoney, formatQuantity, toRupees } from '@b2b/domain/money';
+import { roundQuantity } from '@b2b/domain/products';
+import {
+  allowedOrderActions,
+  type OrderAction,
+  type OrderFacts,
+  orderTransition,
+  type SalesOrderStatus,
+} from '@b2b/domain/sales-orders';
+import { apportionPaise, priceSalesDocument } from '@b2b/domain/sales-pricing';
+import { todayInIndia } from '@b2b/domain/validation';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { companyChanged } from '../../http/company-cache.ts';
+import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import { assertWithinCreditLimit } from '../buyers/buyers.service.ts';
+import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
+import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
+import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
+import {
+  assertOrderReferences,
+  type PricedItem,
+  type PricedQuotation,
+  priceQuotationTerms,
+  type QuotationTerms,
+} from '../quotations/quotation-pricing.ts';
+import {
+  documentColumns,
+  getQuotation,
+  insertQuotation,
+  liveProductIds,
+  lockOpenQuotation,
+  markOrdered,
+  openEditOf,
+  sellableStockOf,
+  termsOfQuotation,
+} from '../quotations/quotations.service.ts';
+import {
+  type AddressRow,
+  decimal,
+  documentAddress,
+  lineColumns,
+  named,
+  person,
+  presentLine,
+  presentTotals,
+} from '../quotations/sales-document.ts';
+import * as queries from './sales-orders.queries.ts';
+
+export const ORDER_ENTITY = 'sales_order';
+export const ORDER_PREFIX = 'SO';
+
+export const SALES_ORDER_MESSAGES = {
+  not_edit_quotation: 'This quotation does not edit an order; place it with generate_order.',
+  edit_quotation: 'This quotation edits an order; save it with edit_order.',
+  superseded_update: 'An order that has a new version cannot be updated; update its new version.',
+  addresses_gone: 'The addresses of this order are no longer the buyer’s; choose new ones in a new order.',
+  nothing_to_reorder: 'None of the products of this order can be ordered now.',
+} as const;
+
+const thousandths = (quantity: number) => Math.round(quantity * 1000);
+const rupees = (paise: number) => formatMoney(paise / 100);
+
+// ---------------------------------------------------------------------------------------------
+// Facts and locks
+
+/** What the state machine needs, from the order's lines and its invoices. */
+async function factsOf(
+  db: Executor,
+  order: { company_id: number; id: number; status: string },
+  lines: readonly queries.OrderLine[],
+): Promise<OrderFacts> {
+  const sum = (pick: (line: queries.OrderLine) => number) =>
+    roundQuantity(lines.reduce((total, line) => total + Number(pick(line)), 0));
+  return {
+    status: order.status as SalesOrderStatus,
+    totalQuantity: sum((line) => line.quantity),
+    quantityInvoiced: sum((line) => line.quantity_invoiced),
+    quantityShipped: sum((line) => line.quantity_shipped),
+    activeInvoices: await queries.activeInvoiceCount(db, order.company_id, order.id),
+  };
+}
+
+/** Locks the order (404 when not the company's) and reads its lines and facts under the lock. */
+async function lockOrder(tx: Tx, companyId: number, id: number) {
+  const order = await queries.lockOrder(tx, companyId, id);
+  if (!order) throw notFound('Order');
+  const lines = await queries.orderLines(tx, companyId, id);
+  return { order, lines, facts: await factsOf(tx, order, lines) };
+}
+
+/** The status `action` leads to, by the domain's state machine; its sentence as a 409 otherwise. */
+function transitionOrRefuse(facts: OrderFacts, action: OrderAction): SalesOrderStatus {
+  const transition = orderTransition(facts, action);
+  if (!transition.allowed) throw conflict(transition.reason);
+  // A placed order's actions never lead to 'draft' (a saved quotation's status in the domain's list).
+  return transition.status as SalesOrderStatus;
+}
+
+/** What is still to be invoiced of each line: what a reservation holds. */
+const remainingOf = (lines: readonly queries.OrderLine[]) =>
+  lines
+    .map((line) => ({
+      productId: line.product_id,
+      warehouseId: line.warehouse_id,
+      quantity: roundQuantity(Number(line.quantity) - Number(line.quantity_invoiced)),
+    }))
+    .filter((line) => line.quantity > 0);
+
+const stockDocument = (actor: Principal, orderId: number) => ({
+  companyId: actor.companyId,
+  documentType: ORDER_ENTITY,
+  documentId: orderId,
+  userId: actor.userId,
+});
+
+/** Reserves what is not yet invoiced of every line (in product order; the inventory's 409 passes through). */
+async function reserve(tx: Tx, actor: Principal, orderId: number, lines: readonly queries.OrderLine[]) {
+  const remaining = remainingOf(lines);
+  if (remaining.length > 0) await reserveLines(tx, stockDocument(actor, orderId), remaining);
+}
+
+/** Releases what the order holds of what is not yet invoiced. */
+async function release(tx: Tx, actor: Principal, orderId: number, lines: readonly queries.OrderLine[]) {
+  const remaining = remainingOf(lines);
+  if (remaining.length > 0) await stockLines(tx, 'release', stockDocument(actor, orderId), remaining);
+}
+
+const history = (
+  tx: Tx,
+  actor: Principal,
+  orderId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) =>
+  recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType: ORDER_ENTITY,
+    entityId: orderId,
+    action,
+    userId: actor.userId,
+    changes,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Placing orders
+
+/**
+ * The rules an order must meet on top of the quotation's: the minimum item value, each product's
+ * max quantity per transaction (0: its sellable stock, unless back-ordering is allowed), and the
+ * buyer's credit limit for `totalPaise` (all of the quotation's orders together).
+ */
+async function assertOrderable(tx: Tx, companyId: number, priced: PricedQuotation, totalPaise: number) {
+  const itemsValue = priced.pricing.lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const minimum = priced.terms.minimumItemValuePaise;
+  if (minimum !== null && itemsValue < minimum) {
+    throw new AppError(
+      'validation_error',
+      `The order value (${rupees(itemsValue)}) is below the minimum item value (${rupees(minimum)}).`,
+      { errors: { minimum_item_value: [SALES_ORDER_FORM_MESSAGES.minimum_item_value] } },
+    );
+  }
+
+  const byProduct = new Map<number, { index: number; quantity: number; warehouses: number[] }>();
+  priced.terms.items.forEach((item, index) => {
+    const entry = byProduct.get(item.productId) ?? { index, quantity: 0, warehouses: [] };
+    entry.quantity = roundQuantity(entry.quantity + item.quantity);
+    entry.warehouses.push(item.warehouseId);
+    byProduct.set(item.productId, entry);
+  });
+  const limitedByStock: { productId: number; warehouseId: number }[] = [];
+  for (const [productId, entry] of byProduct) {
+    const product = priced.products.get(productId);
+    if (!product) continue;
+    const cap = Number(product.max_quantity_per_transaction);
+    if (cap > 0 && thousandths(entry.quantity) > thousandths(cap)) {
+      const message =
+        `At most ${formatQuantity(cap)} of ${product.name} can be ordered in one order; ` +
+        `this order has ${formatQuantity(entry.quantity)}.`;
+      throw validationError(`items.${entry.index}.quantity`, message);
+    }
+    if (cap === 0 && !product.allow_back_ordering) {
+      for (const warehouseId of entry.warehouses) limitedByStock.push({ productId, warehouseId });
+    }
+  }
+  if (limitedByStock.length > 0) {
+    const stock = await sellableStockOf(tx, companyId, limitedByStock);
+    for (const [productId, entry] of byProduct) {
+      const product = priced.products.get(productId);
+      if (!product || Number(product.max_quantity_per_transaction) !== 0 || product.allow_back_ordering)
+        continue;
+      const sellable = roundQuantity(
+        entry.warehouses.reduce(
+          (sum, warehouseId) => sum + (stock.get(`${productId}:${warehouseId}`) ?? 0),
+          0,
+        ),
+      );
+      if (thousandths(entry.quantity) > thousandths(sellable)) {
+        const message =
+          `Only ${formatQuantity(Math.max(sellable, 0))} of ${product.name} can be ordered: that is its ` +
+          `sellable stock in the chosen warehouse${entry.warehouses.length > 1 ? 's' : ''}; this order has ` +
+          `${formatQuantity(entry.quantity)}.`;
+        throw conflict(message, `items.${entry.index}.quantity`);
+      }
+    }
+  }
+
+  await assertWithinCreditLimit(tx, companyId, priced.terms.buyerId, totalPaise);
+}
+
+const snapshot = (address: AddressRow) => JSON.stringify(documentAddress(address));
+
+interface PlaceOptions {
+  quotationId: number;
+  /** An edit keeps the order's number with the next version. */
+  number?: string;
+  version?: number;
+  previousOrderId?: number;
+  paymentStatus?: 'paid' | 'pending' | 'unpaid' | 'partially_paid' | 'cancelled';
+  confirm: boolean;
+  autoConfirmed: boolean;
+  instant: boolean;
+}
+
+/** Writes one order of a priced quotation (and confirms it, reserving its stock, when asked). */
+async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, options: PlaceOptions) {
+  const { companyId } = actor;
+  const number =
+    options.number ?? (await nextDocumentNumber(tx, companyId, ORDER_ENTITY, { prefix: ORDER_PREFIX }));
+  const lines = priced.pricing.lines;
+  const { id } = await queries.insertOrder(tx, {
+    company_id: companyId,
+    order_number: number,
+    version: options.version ?? 1,
+    previous_order_id: options.previousOrderId ?? null,
+    quotation_id: options.quotationId,
+    status: 'new',
+    is_instant: options.instant,
+    payment_status: options.paymentStatus ?? 'unpaid',
+    billing_address: snapshot(priced.billing),
+    shipping_address: snapshot(priced.shipping),
+    place_of_supply_state_id: priced.shipping.state_id,
+    order_date: priced.terms.date,
+    total_items: lines.length,
+    total_quantity: decimal(lines.reduce((sum, line) => sum + line.quantity, 0)),
+    created_by: actor.userId,
+    ...documentColumns(priced),
+  });
+  await queries.insertOrderItems(
+    tx,
+    lines.map((line, index) => ({
+      company_id: companyId,
+      order_id: id,
+      position: index + 1,
+      product_id: line.productId,
+      warehouse_id: line.warehouseId,
+      product_name: line.productName,
+      sku: line.sku,
+      unit: line.unit,
+      ...lineColumns(line),
+    })),
+  );
+  await history(tx, actor, id, 'created', {
+    order_number: number,
+    version: options.version ?? 1,
+    status: 'new',
+    total: toRupees(priced.pricing.totals.totalPaise),
+    items: lines.map((line) => ({
+      product: line.productId,
+      warehouse: line.warehouseId,
+      quantity: line.quantity,
+    })),
+    ...(options.instant ? { instant: true } : {}),
+  });
+  if (options.confirm) {
+    const orderLines = await queries.orderLines(tx, companyId, id);
+    const status = transitionOrRefuse(
+      await factsOf(tx, { company_id: companyId, id, status: 'new' }, orderLines),
+      'confirm',
+    );
+    await reserve(tx, actor, id, orderLines);
+    await queries.updateOrder(tx, companyId, id, {
+      status,
+      is_stock_reserved: true,
+      auto_processed_order: options.autoConfirmed,
+    });
+    await history(tx, actor, id, 'confirmed', {
+      status: { from: 'new', to: status },
+      ...(options.autoConfirmed ? { auto_confirmed: true } : {}),
+    });
+  }
+  return { id, number };
+}
+
+/** The quotation to order: open, and not the edit of an order. Priced again as it stands now. */
+async function quotationToOrder(tx: Tx, companyId: number, quotationId: number) {
+  const quotation = await lockOpenQuotation(tx, companyId, quotationId);
+  if (quotation.purpose === 'edit_order') throw conflict(SALES_ORDER_MESSAGES.edit_quotation);
+  const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation));
+  return { quotation, priced };
+}
+
+/**
+ * POST admin/quotations/{id}/generate_order/: the quotation becomes an order, confirmed at once
+ * (stock reserved) when the company auto-confirms orders; `instant` also confirms and invoices
+ * the whole order in the same transaction.
+ */
+export async function generateOrder(options: {
+  db: Database;
+  actor: Principal;
+  quotationId: number;
+  instant: boolean;
+}): Promise<SalesOrderOutput> {
+  const { db, actor, quotationId, instant } = options;
+  const { companyId } = actor;
+  const id = await inTransaction(db, async (tx) => {
+    const { priced } = await quotationToOrder(tx, companyId, quotationId);
+    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+    const auto = priced.branch.is_order_auto_confirm;
+    const order = await placeOrder(tx, actor, priced, {
+      quotationId,
+      confirm: auto || instant,
+      autoConfirmed: auto,
+      instant,
+    });
+    await markOrdered(tx, actor, quotationId, [order]);
+    if (instant) await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+    return order.id;
+  });
+  return getOrder(db, companyId, id);
+}
+
+/**
+ * Splits a priced quotation into one document per warehouse: the coupon, the additional discount
+ * and the charges are shared out over the parts by their value after line discounts (exactly, by
+ * the domain's apportionPaise), and each part is priced by the domain's priceSalesDocument.
+ */
+function splitByWarehouse(priced: PricedQuotation): PricedQuotation[] {
+  const warehouses = [...new Set(priced.terms.items.map((item) => item.warehouseId))];
+  if (warehouses.length === 1) return [priced];
+  const groups = warehouses.map((warehouseId) =>
+    priced.pricing.lines
+      .map((line, index) => ({ line, item: priced.terms.items[index] }))
+      .filter(({ item }) => item.warehouseId === warehouseId),
+  );
+  const weights = groups.map((group) => group.reduce((sum, { line }) => sum + line.netPaise, 0));
+  const share = (total: number) => apportionPaise(total, weights);
+  const coupon = share(priced.couponDiscountPaise);
+  const additional = share(priced.terms.additionalDiscountPaise);
+  const shipping = share(priced.terms.shippingChargesPaise);
+  const other = share(priced.terms.otherChargesPaise);
+  return groups.map((group, index) => {
+    const lines: PricedItem[] = group.map(({ line }) => ({
+      productId: line.productId,
+      warehouseId: line.warehouseId,
+      productName: line.productName,
+      sku: line.sku,
+      unit: line.unit,
+      quantity: line.quantity,
+      ratePaise: line.ratePaise,
+      discountPercent: line.discountPercent,
+      gstRatePercent: line.gstRatePercent,
+      cessRatePercent: line.cessRatePercent,
+      hsn: line.hsn,
+    }));
+    const terms: QuotationTerms = {
+      ...priced.terms,
+      items: group.map(({ item }) => item),
+      additionalDiscountPaise: additional[index],
+      shippingChargesPaise: shipping[index],
+      otherChargesPaise: other[index],
+    };
+    return {
+      ...priced,
+      terms,
+      couponDiscountPaise: coupon[index],
+      pricing: priceSalesDocument({
+        lines,
+        couponDiscountPaise: coupon[index],
+        additionalDiscountPaise: additional[index],
+        shippingChargesPaise: shipping[index],
+        otherChargesPaise: other[index],
+        intraState: priced.intraState,
+        roundOff: priced.roundOff,
+      }),
+    };
+  });
+}
+
+/**
+ * POST v1/admin/quotations/{id}/generate_fulfilment_order/: one order per warehouse of the
+ * quotation's items, each fulfilled from its warehouse; the rules apply to them together.
+ */
+export async function generateFulfilmentOrders(options: {
+  db: Database;
+  actor: Principal;
+  quotationId: number;
+}): Promise<SalesOrderOutput[]> {
+  const { db, actor, quotationId } = options;
+  const { companyId } = actor;
+  const ids = await inTransaction(db, async (tx) => {
+    const { priced } = await quotationToOrder(tx, companyId, quotationId);
+    const parts = splitByWarehouse(priced);
+    const total = parts.reduce((sum, part) => sum + part.pricing.totals.totalPaise, 0);
+    await assertOrderable(tx, companyId, priced, total);
+    const auto = priced.branch.is_order_auto_confirm;
+    const orders = [];
+    for (const part of parts) {
+      orders.push(
+        await placeOrder(tx, actor, part, {
+          quotationId,
+          confirm: auto,
+          autoConfirmed: auto,
+          instant: false,
+        }),
+      );
+    }
+    await markOrdered(tx, actor, quotationId, orders);
+    return orders.map((order) => order.id);
+  });
+  return Promise.all(ids.map((id) => getOrder(db, companyId, id)));
+}
+
+/**
+ * POST admin/quotations/{id}/edit_order/: the edit quotation becomes the order's next version
+ * (same number, version + 1). The old version releases its reservations and becomes
+ * has_new_version (it leaves the list); the new one is confirmed and reserved when the old one was
+ * confirmed or on hold, else new.
+ */
+export async function editOrder(options: {
+  db: Database;
+  actor: Principal;
+  quotationId: number;
+}): Promise<SalesOrderOutput> {
+  const { db, actor, quotationId } = options;
+  const { companyId } = actor;
+  const id = await inTransaction(db, async (tx) => {
+    const quotation = await lockOpenQuotation(tx, companyId, quotationId);
+    if (quotation.purpose !== 'edit_order' || quotation.source_order_id === null) {
+      throw conflict(SALES_ORDER_MESSAGES.not_edit_quotation);
+    }
+    const { order: old, lines, facts } = await lockOrder(tx, companyId, quotation.source_order_id);
+    const oldStatusAfter = transitionOrRefuse(facts, 'edit');
+    // The old version's reservations go first, so the new version can take the same stock.
+    if (old.is_stock_reserved) await release(tx, actor, old.id, lines);
+    await queries.updateOrder(tx, companyId, old.id, { status: oldStatusAfter, is_stock_reserved: false });
+    const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation), {
+      exceptOrderNumber: old.order_number,
+    });
+    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+    const wasConfirmed = old.status === 'confirmed' || old.status === 'on_hold';
+    const created = await placeOrder(tx, actor, priced, {
+      quotationId,
+      number: old.order_number,
+      version: old.version + 1,
+      previousOrderId: old.id,
+      paymentStatus: old.payment_status,
+      confirm: wasConfirmed,
+      autoConfirmed: false,
+      instant: false,
+    });
+    await markOrdered(tx, actor, quotationId, [created]);
+    await history(tx, actor, old.id, 'edited', {
+      status: { from: old.status, to: oldStatusAfter },
+      new_version: old.version + 1,
+      new_order: created.id,
+      stock_released: old.is_stock_reserved,
+    });
+    return created.id;
+  });
+  return getOrder(db, companyId, id);
+}
+
+/** The order's terms as a quotation's (the edit and the re-order start from them). */
+function termsOfOrder(order: queries.OrderRecord, lines: readonly queries.OrderLine[]): QuotationTerms {
+  if (order.billing_address_id === null || order.shipping_address_id === null) {
+    throw conflict(SALES_ORDER_MESSAGES.addresses_gone);
+  }
+  return {
+    buyerId: order.buyer_id,
+    branchId: order.branch_id,
+    salesChannelId: order.sales_channel_id,
+    billingAddressId: order.billing_address_id,
+    shippingAddressId: order.shipping_address_id,
+    salesPersonId: order.sales_person_id,
+    shippingMethodId: order.shipping_method_id,
+    paymentMethodId: order.payment_method_id,
+    paymentTermDays: order.payment_term_days,
+    date: order.order_day,
+    shipmentDate: order.shipment_day,
+    reference: order.reference_number,
+    minimumItemValuePaise:
+      order.minimum_item_value_paise === null ? null : Number(order.minimum_item_value_paise),
+    notes: order.notes,
+    additionalDiscountPaise: Number(order.additional_discount_paise),
+    shippingChargesPaise: Number(order.shipping_charges_paise),
+    otherChargesPaise: Number(order.other_charges_paise),
+    couponCode: order.coupon_code,
+    items: lines.map((line) => ({
+      productId: line.product_id,
+      warehouseId: line.warehouse_id,
+      quantity: Number(line.quantity),
+      ratePaise: Number(line.rate_paise),
+      discountPercent: Number(line.discount_percent),
+    })),
+  };
+}
+
+/**
+ * GET admin/orders/{id}/initiate_edit_order: the order's open edit quotation, made from the order
+ * the first time (so two users editing one order share it).
+ */
+export async function initiateEditOrder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<QuotationOutput> {
+  const { db, actor, id } = options;
+  const { companyId } = actor;
+  const quotationId = await inTransaction(db, async (tx) => {
+    const { order, lines, facts } = await lockOrder(tx, companyId, id);
+    transitionOrRefuse(facts, 'edit');
+    const open = await openEditOf(tx, companyId, id);
+    if (open) return open.id;
+    return insertQuotation(tx, actor, termsOfOrder(order, lines), {
+      purpose: 'edit_order',
+      sourceOrder: { id: order.id, number: order.order_number },
+    });
+  });
+  // A GET that may write: the API retires cached reads after writes only.
+  companyChanged(companyId);
+  return getQuotation(db, companyId, quotationId);
+}
+
+/**
+ * GET admin/orders/{id}/initiate_reorder: a new draft quotation of the order's products and
+ * quantities at today's prices, dated today (no coupon or additional discount; products no
+ * longer sold are left out).
+ */
+export async function initiateReorder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<QuotationOutput> {
+  const { db, actor, id } = options;
+  const { companyId } = actor;
+  const quotationId = await inTransaction(db, async (tx) => {
+    const order = await queries.lockOrder(tx, companyId, id);
+    if (!order) throw notFound('Order');
+    const lines = await queries.orderLines(tx, companyId, id);
+    transitionOrRefuse(await factsOf(tx, order, lines), 'reorder');
+    const live = await liveProductIds(
+      tx,
+      companyId,
+      lines.map((line) => line.product_id),
+    );
+    const terms = termsOfOrder(order, lines);
+    const items = terms.items
+      .filter((item) => live.has(item.productId))
+      .map((item) => ({ ...item, ratePaise: null }));
+    if (items.length === 0) throw conflict(SALES_ORDER_MESSAGES.nothing_to_reorder);
+    return insertQuotation(
+      tx,
+      actor,
+      {
+        ...terms,
+        items,
+        date: todayInIndia(),
+        shipmentDate: null,
+        couponCode: null,
+        additionalDiscountPaise: 0,
+        minimumItemValuePaise: null,
+      },
+      { purpose: 'reorder', sourceOrder: { id: order.id, number: order.order_number } },
+    );
+  });
+  companyChanged(companyId);
+  return getQuotation(db, companyId, quotationId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// State changes
+
+/**
+ * POST admin/orders/{id}/confirm/: new -> confirmed, or an order on hold resumes (the domain says
+ * where: by what is invoiced). What is not yet invoiced is reserved unless the order already holds
+ * it. The order row is locked first, so two confirmations cannot both reserve.
+ */
+export async function confirmOrder(options: { db: Database; actor: Principal; id: number }) {
+  const { db, actor, id } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    const { order, lines, facts } = await lockOrder(tx, companyId, id);
+    const status = transitionOrRefuse(facts, 'confirm');
+    const branch = await queries.branchState(tx, companyId, order.branch_id);
+    if (branch && !branch.is_active) throw conflict(branchInactiveMessage(branch.name), 'branch');
+    if (!order.is_stock_reserved) await reserve(tx, actor, id, lines);
+    await queries.updateOrder(tx, companyId, id, {
+      status,
+      is_stock_reserved: true,
+      status_before_hold: null,
+    });
+    await history(tx, actor, id, 'confirmed', {
+      status: { from: order.status, to: status },
+      stock_reserved: !order.is_stock_reserved,
+    });
+  });
+  return getOrder(db, companyId, id);
+}
+
+/** POST admin/orders/{id}/hold/: on hold, keeping its reservations; the status it had is kept. */
+export async function holdOrder(options: { db: Database; actor: Principal; id: number }) {
+  const { db, actor, id } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    const { order, facts } = await lockOrder(tx, companyId, id);
+    const status = transitionOrRefuse(facts, 'hold');
+    await queries.updateOrder(tx, companyId, id, { status, status_before_hold: order.status });
+    await history(tx, actor, id, 'put_on_hold', { status: { from: order.status, to: status } });
+  });
+  return getOrder(db, companyId, id);
+}
+
+/** POST admin/orders/{id}/cancel/: cancelled; what it reserved and is not invoiced goes back. */
+export async function cancelOrder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+  reason?: string | undefined;
+}) {
+  const { db, actor, id, reason } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    const { order, lines, facts } = await lockOrder(tx, companyId, id);
+    const status = transitionOrRefuse(facts, 'cancel');
+    if (order.is_stock_reserved) await release(tx, actor, id, lines);
+    await queries.updateOrder(tx, companyId, id, {
+      status,
+      is_stock_reserved: false,
+      status_before_hold: null,
+    });
+    await history(tx, actor, id, 'cancelled', {
+      status: { from: order.status, to: status },
+      stock_released: order.is_stock_reserved,
+      ...(reason ? { reason } : {}),
+    });
+  });
+  return getOrder(db, companyId, id);
+}
+
+/** PATCH admin/orders/{id}/: what changes without a new version (nothing priced). */
+export async function updateOrder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+  input: z.infer<typeof salesOrderUpdate>;
+}) {
+  const { db, actor, id, input } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    const order = await queries.lockOrder(tx, companyId, id);
+    if (!order) throw notFound('Order');
+    if (order.status === 'has_new_version') throw conflict(SALES_ORDER_MESSAGES.superseded_update);
+    const given = <K extends keyof typeof input>(key: K) => key in input;
+    await assertOrderReferences(tx, companyId, {
+      salesPersonId: input.sales_person ?? null,
+      shippingMethodId: input.shipping_method ?? null,
+      paymentMethodId: input.payment_method ?? null,
+    });
+    const changes = {
+      ...(given('reference') ? { reference_number: input.reference ?? null } : {}),
+      ...(given('sales_person') ? { sales_person_id: input.sales_person ?? null } : {}),
+      ...(given('shipping_method') ? { shipping_method_id: input.shipping_method ?? null } : {}),
+      ...(given('payment_method') ? { payment_method_id: input.payment_method ?? null } : {}),
+      ...(given('shipment_date') ? { shipment_date: input.shipment_date ?? null } : {}),
+      ...(given('notes') ? { notes: input.notes ?? null } : {}),
+    };
+    if (Object.keys(changes).length === 0) return;
+    await queries.updateOrder(tx, companyId, id, changes);
+    await history(tx, actor, id, 'updated', input);
+  });
+  return getOrder(db, companyId, id);
+}
+
+/** POST admin/orders/{id}/comments: a comment on the order (kept in its history too). */
+export async function addComment(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+  comment: string;
+}): Promise<z.infer<typeof commentOutput>> {
+  const { db, actor, id, comment } = options;
+  const { companyId } = actor;
+  const commentId = await inTransaction(db, async (tx) => {
+    // Shares the order's lock with its state changes: a comment never lands on a half-changed order.
+    const order = await queries.lockOrder(tx, companyId, id);
+    if (!order) throw notFound('Order');
+    const { id: commentId } = await queries.insertComment(tx, {
+      companyId,
+      entityType: ORDER_ENTITY,
+      entityId: id,
+      comment,
+      userId: actor.userId,
+    });
+    await history(tx, actor, id, 'commented', { comment });
+    return commentId;
+  });
+  return presentComment(await queries.findComment(db, companyId, commentId));
+}
+
+export async function orderHistory(db: Executor, companyId: number, id: number) {
+  if (!(await queries.orderExists(db, companyId, id))) throw notFound('Order');
+  return historyPage(db, companyId, ORDER_ENTITY, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const presentComment = (row: Awaited<ReturnType<typeof queries.findComment>>) => ({
+  id: row.id,
+  comment: row.comment,
+  created_at: row.created_at,
+  user: person(row.user_id, row.first_name, row.last_name),
+});
+
+export async function getOrder(db: Executor, companyId: number, id: number): Promise<SalesOrderOutput> {
+  const row = await queries.findOrder(db, companyId, id);
+  if (!row) throw notFound('Order');
+  const [items, comments, lines] = await Promise.all([
+    queries.orderItemsOf(db, companyId, [id]),
+    queries.commentsOf(db, companyId, ORDER_ENTITY, id),
+    queries.orderLines(db, companyId, id),
+  ]);
+  const facts = await factsOf(db, row, lines);
+  const invoiced = thousandths(facts.quantityInvoiced);
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    version: row.version,
+    previous_order:
+      row.previous_order_id === null || row.previous_order_number === null
+        ? null
+        : {
+            id: row.previous_order_id,
+            order_number: row.previous_order_number,
+            version: Number(row.previous_order_version),
+          },
+    quotation:
+      row.quotation_id === null || row.quotation_number === null
+        ? null
+        : { id: row.quotation_id, quotation_number: row.quotation_number },
+    order_date: row.order_day,
+    status: row.status,
+    payment_status: row.payment_status,
+    is_instant: row.is_instant,
+    is_stock_reserved: row.is_stock_reserved,
+    auto_processed_order: row.auto_processed_order,
+    partially_invoiced: invoiced > 0 && invoiced < thousandths(facts.totalQuantity),
+    buyer: { id: row.buyer_id, name: row.buyer_name, gst_number: row.buyer_gst_number },
+    branch: { id: row.branch_id, name: row.branch_name },
+    sales_channel:
+      row.sales_channel_id === null || row.sales_channel_name === null
+        ? null
+        : { id: row.sales_channel_id, display_name: row.sales_channel_name },
+    billing_address: row.billing_address as never,
+    shipping_address: row.shipping_address as never,
+    place_of_supply: { id: row.place_of_supply_state_id, name: row.pos_name, gst_code: row.pos_gst_code },
+    sales_person: person(row.sales_person_id, row.sales_person_first_name, row.sales_person_last_name),
+    shipping_method: named(row.shipping_method_id, row.shipping_method_name),
+    payment_method: named(row.payment_method_id, row.payment_method_name),
+    payment_terms: row.payment_term_days,
+    shipment_date: row.shipment_day,
+    reference_number: row.reference_number,
+    minimum_item_value:
+      row.minimum_item_value_paise === null ? null : toRupees(Number(row.minimum_item_value_paise)),
+    notes: row.notes,
+    coupon_code: row.coupon_code,
+    buyer_company: row.buyer_name,
+    order_items: items.map((item) => {
+      const quantity = Number(item.quantity);
+      const quantityInvoiced = Number(item.quantity_invoiced);
+      return {
+        ...presentLine(item),
+        quantity_invoiced: quantityInvoiced,
+        quantity_shipped: Number(item.quantity_shipped),
+        invoiceable_quantity: roundQuantity(quantity - quantityInvoiced),
+      };
+    }),
+    totals: presentTotals(row),
+    order_total: toRupees(Number(row.total_paise)),
+    total_items: row.total_items,
+    total_quantity: facts.totalQuantity,
+    total_quantity_invoiced: facts.quantityInvoiced,
+    total_quantity_shipped: facts.quantityShipped,
+    comments: comments.map(presentComment),
+    allowed_actions: allowedOrderActions(facts),
+    created_by: person(row.created_by, row.created_by_first_name, row.created_by_last_name),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function presentSummary(row: queries.OrderListRow): SalesOrderSummaryOutput & { sort_value: string } {
+  const invoiced = thousandths(Number(row.total_quantity_invoiced));
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    version: row.version,
+    order_date: row.order_day,
+    buyer: { id: row.buyer_id, name: row.buyer_name },
+    buyer_company: row.buyer_name,
+    branch: { id: row.branch_id, name: row.branch_name },
+    order_total: toRupees(Number(row.total_paise)),
+    reference_number: row.reference_number,
+    sales_person: person(row.sales_person_id, row.sales_person_first_name, row.sales_person_last_name),
+    status: row.status,
+    payment_status: row.payment_status,
+    payment_method: named(row.payment_method_id, row.payment_method_name),
+    sales_channel:
+      row.sales_channel_id === null || row.sales_channel_name === null
+        ? null
+        : { id: row.sales_channel_id, display_name: row.sales_channel_name },
+    shipping_method: named(row.shipping_method_id, row.shipping_method_name),
+    total_items: row.total_items,
+    total_quantity: Number(row.total_quantity),
+    total_quantity_invoiced: Number(row.total_quantity_invoiced),
+    total_quantity_shipped: Number(row.total_quantity_shipped),
+    partially_invoiced: invoiced > 0 && invoiced < thousandths(Number(row.total_quantity)),
+    created_at: row.created_at,
+    sort_value: row.sort_value,
+  };
+}
+
+/** GET admin/companies/{companyId}/orders: one page (offset or keyset); counted only when needed. */
+export async function listOrders(
+  db: Executor,
+  companyId: number,
+  filter: queries.OrderFilter,
+  sort: Parameters<typeof queries.listOrderPage>[3],
+  window: Parameters<typeof queries.listOrderPage>[4],
+) {
+  const rows = await queries.listOrderPage(db, companyId, filter, sort, window);
+  // A first offset page that is not full holds every match: no need to count them.
+  const count =
+    !window.cursor && window.offset === 0 && rows.length < window.limit
+      ? rows.length
+      : await queries.countOrders(db, companyId, filter);
+  const results = rows.map(presentSummary);
+  return { count, results: window.cursor?.direction === 'previous' ? results.reverse() : results };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order details report
+
+export const ORDER_REPORT_HEADER = [
+  'Order Number',
+  'Version',
+  'Order Date',
+  'Status',
+  'Payment Status',
+  'Buyer',
+  'Buyer GSTIN',
+  'Branch',
+  'Sales Channel',
+  'Sales Person',
+  'Payment Method',
+  'Shipping Method',
+  'Reference Number',
+  'Place of Supply',
+  'Coupon Code',
+  'Order Total',
+  'Line',
+  'Product',
+  'SKU',
+  'HSN',
+  'Warehouse',
+  'Unit',
+  'Quantity',
+  'Quantity Invoiced',
+  'Quantity Shipped',
+  'Rate',
+  'Discount %',
+  'GST %',
+  'Cess %',
+  'Amount',
+  'Taxable Value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Cess',
+] as const;
+
+const REPORT_BATCH = 1000;
+
+/**
+ * The report's rows, one per order item with its order's fields, in batches of at most 1000
+ * orders read by keyset (newest order date first): memory stays flat whatever the report's length,
+ * and each batch is a short read of its own (no transaction is held while the client downloads).
+ */
+export async function* orderReportRows(db: Executor, companyId: number, filter: queries.OrderFilter) {
+  let after: { day: string; id: number } | null = null;
+  for (;;) {
+    const orders = await queries.reportOrderBatch(db, companyId, filter, after, REPORT_BATCH);
+    if (orders.length === 0) return;
+    const items = await queries.orderItemsOf(
+      db,
+      companyId,
+      orders.map((order) => order.id),
+    );
+    const byOrder = new Map<number, queries.OrderItemRow[]>();
+    for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+    const rows: (string | number | null)[][] = [];
+    for (const order of orders) {
+      const head = [
+        order.order_number,
+        order.version,
+        order.order_day,
+        order.status,
+        order.payment_status,
+        order.buyer_name,
+        order.buyer_gst_number,
+        order.branch_name,
+        order.sales_channel_name,
+        order.sales_person_first_name === null
+          ? null
+          : `${order.sales_person_first_name} ${order.sales_person_last_name ?? ''}`.trim(),
+        order.payment_method_name,
+        order.shipping_method_name,
+        order.reference_number,
+        order.place_of_supply,
+        order.coupon_code,
+        toRupees(Number(order.total_paise)),
+      ];
+      for (const item of byOrder.get(order.id) ?? []) {
+        rows.push([
+          ...head,
+          item.position,
+          item.product_name,
+          item.sku,
+          item.hsn,
+          item.warehouse_name,
+          item.unit,
+          Number(item.quantity),
+          Number(item.quantity_invoiced),
+          Number(item.quantity_shipped),
+          toRupees(Number(item.rate_paise)),
+          Number(item.discount_percent),
+          Number(item.gst_rate),
+          Number(item.cess_rate),
+          toRupees(Number(item.amount_paise)),
+          toRupees(Number(item.taxable_paise)),
+          toRupees(Number(item.cgst_paise)),
+          toRupees(Number(item.sgst_paise)),
+          toRupees(Number(item.igst_paise)),
+          toRupees(Number(item.cess_paise)),
+        ]);
+      }
+    }
+    yield rows;
+    const last = orders[orders.length - 1];
+    after = { day: last.order_day, id: last.id };
+    if (orders.length < REPORT_BATCH) return;
+  }
+}
