@@ -132,6 +132,43 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/inventory-reports/inventory-age-page'),
     'InventoryAgePage',
   ),
+  [PATHS.invoices]: lazyRouteComponent(() => import('../features/invoices/invoices-page'), 'InvoicesPage'),
+  [PATHS.invoice]: lazyRouteComponent(
+    () => import('../features/invoices/invoice-detail-page'),
+    'InvoiceDetailPage',
+  ),
+  [PATHS.invoiceEdit]: lazyRouteComponent(
+    () => import('../features/invoices/invoice-edit-page'),
+    'InvoiceEditPage',
+  ),
+  [PATHS.orderInvoice]: lazyRouteComponent(
+    () => import('../features/invoices/invoice-generate-page'),
+    'InvoiceGeneratePage',
+  ),
+  [PATHS.orders]: lazyRouteComponent(
+    () => import('../features/sales-orders/sales-orders-page'),
+    'SalesOrdersPage',
+  ),
+  [PATHS.orderNew]: lazyRouteComponent(
+    () => import('../features/sales-orders/sales-order-create-page'),
+    'SalesOrderCreatePage',
+  ),
+  [PATHS.order]: lazyRouteComponent(
+    () => import('../features/sales-orders/sales-order-detail-page'),
+    'SalesOrderDetailPage',
+  ),
+  [PATHS.quotations]: lazyRouteComponent(
+    () => import('../features/quotations/quotations-page'),
+    'QuotationsPage',
+  ),
+  [PATHS.quotationNew]: lazyRouteComponent(
+    () => import('../features/quotations/quotation-create-page'),
+    'QuotationCreatePage',
+  ),
+  [PATHS.quotation]: lazyRouteComponent(
+    () => import('../features/quotations/quotation-detail-page'),
+    'QuotationDetailPage',
+  ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),
 };

@@ -45,6 +45,16 @@ export const PATHS = {
   batchInventory: '/reports/inventory-reports/batch-inventory',
   inventoryAge: '/reports/inventory-reports/inventory-age',
   inventoryMovementReport: '/reports/product-reports/inventory-movement',
+  invoices: '/invoices',
+  invoice: '/invoices/$invoiceId',
+  invoiceEdit: '/invoices/$invoiceId/edit',
+  orderInvoice: '/orders/$orderId/invoice',
+  orders: '/orders',
+  orderNew: '/orders/new',
+  order: '/orders/$orderId',
+  quotations: '/quotations',
+  quotationNew: '/quotations/new',
+  quotation: '/quotations/$quotationId',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
@@ -73,3 +83,12 @@ export const inventoryAdjustmentPath = (id: number) => `/inventory-adjustments/$
 
 /** The address of one inventory transfer's page. */
 export const inventoryTransferPath = (id: number) => `/inventory-transfers/${id}`;
+
+/** The address of one invoice's page, of its edit screen, and of an order's Generate Invoice screen. */
+export const invoicePath = (id: number) => `/invoices/${id}`;
+export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
+export const orderInvoicePath = (orderId: number) => `/orders/${orderId}/invoice`;
+
+/** The address of one sales order's page and of one quotation's page. */
+export const orderPath = (id: number) => `/orders/${id}`;
+export const quotationPath = (id: number) => `/quotations/${id}`;

@@ -48,6 +48,13 @@ const EXTRA_ROUTES: AppRoute[] = [
     permission: 'view_inventory_transfer',
     navbar: true,
   },
+  { path: PATHS.invoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
+  { path: PATHS.invoiceEdit, title: 'Invoices', permission: 'view_invoice', navbar: true },
+  { path: PATHS.orderInvoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
+  { path: PATHS.orderNew, title: 'Sales Order', permission: 'view_order', navbar: true },
+  { path: PATHS.order, title: 'Sales Order', permission: 'view_order', navbar: true },
+  { path: PATHS.quotationNew, title: 'Quotations', permission: 'view_quotation', navbar: true },
+  { path: PATHS.quotation, title: 'Quotations', permission: 'view_quotation', navbar: true },
 ];
 
 export const ROUTE_TABLE: AppRoute[] = [

@@ -1,0 +1,89 @@
+import { INVOICE_MESSAGES, INVOICE_STATUSES } from '@b2b/domain/invoices';
+import { PAYMENT_STATUSES } from '@b2b/domain/sales-orders';
+import { Card, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
+import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { StatusBadge } from '../../components/status-badge';
+import { InvoiceActions } from './invoice-actions';
+import { IrnMarker } from './invoice-columns';
+import { InvoiceCommentsTab } from './invoice-comments-tab';
+import { EInvoiceSection } from './invoice-e-invoice';
+import { InvoiceHistoryTab } from './invoice-history-tab';
+import { InvoiceLinesTable } from './invoice-lines-table';
+import { InvoicePartiesCard } from './invoice-parties-card';
+import { InvoicePaymentCard } from './invoice-payment-card';
+import { InvoiceTotalsCard } from './invoice-totals-card';
+import { INVOICES_LIST, type Invoice, invoiceLoadErrorTitle, invoiceQuery } from './invoices.api';
+
+/** /invoices/{id}: the tax invoice, its actions, payment, history and comments. */
+export function InvoiceDetailPage() {
+  const id = useIdParam('invoiceId');
+  const invoice = useQuery({ ...invoiceQuery(id ?? 0), enabled: id !== null });
+  return (
+    <DetailLoader
+      id={id}
+      query={invoice}
+      list={INVOICES_LIST}
+      notFoundMessage={INVOICE_MESSAGES.not_found}
+      loadFailedTitle={invoiceLoadErrorTitle(invoice.error, INVOICE_MESSAGES.load_failed)}
+      loadingLabel="Loading invoice"
+    >
+      {(data) => <InvoiceDetail invoice={data} />}
+    </DetailLoader>
+  );
+}
+
+function InvoiceDetail({ invoice }: { invoice: Invoice }) {
+  const user = useCurrentUser();
+  const mayChange = canPerform(user, 'change_invoice');
+  return (
+    <Stack gap="lg">
+      <DetailHeader
+        list={INVOICES_LIST}
+        title={invoice.invoice_number}
+        badges={
+          <>
+            <StatusBadge options={INVOICE_STATUSES} value={invoice.status} />
+            <StatusBadge options={PAYMENT_STATUSES} value={invoice.payment_status} />
+            <IrnMarker irn={invoice.e_invoice?.irn ?? null} />
+          </>
+        }
+        actions={<InvoiceActions invoice={invoice} mayChange={mayChange} />}
+      />
+      <InvoicePartiesCard invoice={invoice} />
+      <EInvoiceSection
+        invoice={invoice}
+        canGenerate={mayChange && invoice.allowed_actions.includes('e_invoice')}
+      />
+      <DetailTabs
+        tabs={[
+          {
+            value: 'items',
+            label: 'Items',
+            panel: (
+              <Stack gap="md">
+                <Card withBorder padding="md">
+                  <InvoiceLinesTable invoice={invoice} />
+                </Card>
+                <InvoiceTotalsCard invoice={invoice} />
+              </Stack>
+            ),
+          },
+          {
+            value: 'payment',
+            label: 'Payment',
+            panel: <InvoicePaymentCard invoice={invoice} mayChange={mayChange} />,
+          },
+          { value: 'history', label: 'History', panel: <InvoiceHistoryTab invoiceId={invoice.id} /> },
+          {
+            value: 'comments',
+            label: `Comments (${invoice.comments.length})`,
+            panel: <InvoiceCommentsTab invoice={invoice} mayComment={mayChange} />,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

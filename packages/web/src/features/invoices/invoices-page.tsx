@@ -1,0 +1,107 @@
+import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
+import { Button, Group, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { invoicePath, PATHS } from '../../app/paths';
+import { DataTable } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { notifyFailure } from '../../components/notify';
+import { listTableProps, useListParams } from '../../components/use-list-params';
+import { INVOICE_COLUMNS } from './invoice-columns';
+import {
+  InvoiceFilterBar,
+  type InvoiceFilterValues,
+  invoiceFilterParams,
+  isFiltered,
+  NO_INVOICE_FILTERS,
+} from './invoice-filters';
+import {
+  downloadInvoicesCsv,
+  INVOICE_DEFAULT_ORDERING,
+  type InvoiceListParams,
+  invoiceListQuery,
+  invoiceLoadErrorTitle,
+} from './invoices.api';
+
+/** Ours: the spec names no export failure. */
+export const EXPORT_FAILED = 'Failed to export Invoices';
+
+/** /invoices: the company's invoices, newest invoice date first, with the spec's filters and a CSV export. */
+export function InvoicesPage() {
+  const user = useCurrentUser();
+  const companyId = user.company.id;
+  const navigate = useNavigate();
+  const list = useListParams({ ordering: INVOICE_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch);
+  const [filters, setFilters] = useState<InvoiceFilterValues>(NO_INVOICE_FILTERS);
+  const [exporting, setExporting] = useState(false);
+
+  const params: InvoiceListParams = { ...list.params, ...invoiceFilterParams(filters) };
+  const invoices = useQuery(invoiceListQuery(companyId, params));
+  const filtered = list.params.search !== '' || isFiltered(filters);
+  const noneYet = !filtered && invoices.data?.count === 0 && !invoices.isPlaceholderData;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadInvoicesCsv(companyId, params);
+    } catch (error) {
+      notifyFailure(EXPORT_FAILED, error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <ListPage
+      title="Invoices"
+      addLabel="Add"
+      // Invoices are generated from orders: the empty card's Add leads there.
+      onAdd={noneYet ? () => void navigate({ to: PATHS.orders }) : undefined}
+      dialogOpen={false}
+      noneYet={noneYet}
+      filters={
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <ListSearch search={search} placeholder="Invoice, order or buyer" />
+          <InvoiceFilterBar
+            companyId={companyId}
+            values={filters}
+            onChange={(values) => {
+              setFilters(values);
+              list.resetPage();
+            }}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+            ml="auto"
+          >
+            Export CSV
+          </Button>
+        </Group>
+      }
+      table={
+        <DataTable
+          label="Invoices"
+          columns={INVOICE_COLUMNS}
+          rowKey={(i) => i.id}
+          {...listTableProps(list, invoices)}
+          errorTitle={invoiceLoadErrorTitle(invoices.error, INVOICE_MESSAGES.list_load_failed)}
+          onRowClick={(i) => void navigate({ to: invoicePath(i.id) })}
+          minWidth={1100}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No invoice matches the search or the filters.
+            </Text>
+          }
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { Stack } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
+import { orderPath, PATHS, quotationPath } from '../../app/paths';
+import { DetailHeader } from '../../components/detail-page';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { QuotationForm } from './quotation-form';
+
+const LIST = { to: PATHS.quotations, label: 'Quotations' };
+
+/** /quotations/new: the order form, saved as a quotation (or placed as an order straight away). */
+export function QuotationCreatePage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg">
+      <DetailHeader list={LIST} title="New Quotation" />
+      {canPerform(user, 'add_quotation') ? (
+        <QuotationForm
+          companyId={user.company.id}
+          quotation={null}
+          onSaved={(quotation) => void navigate({ to: quotationPath(quotation.id) })}
+          onOrdered={(order) => void navigate({ to: orderPath(order.id) })}
+          onCancel={() => void navigate({ to: PATHS.quotations })}
+        />
+      ) : (
+        <ReadOnlyNotice thing="quotations" />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,232 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { NumberField } from '../../components/number-field';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes';
+import { branchQuery } from '../branches/branches.api';
+import { buyerQuery } from '../buyers/buyers.api';
+import { productQuery } from '../products/products.api';
+import { DocumentTotalsCard } from '../sales-orders/document-totals-card';
+import type { SalesOrder } from '../sales-orders/sales-orders.api';
+import {
+  branchStateCode,
+  documentTotalsOf,
+  intraStateSupply,
+  liveTotals,
+  type PricedProduct,
+} from './live-totals';
+import {
+  emptyQuotationForm,
+  type QuotationFormOutput,
+  type QuotationFormValues,
+  quotationFormSchema,
+  quotationFormValues,
+} from './quotation-form.schema';
+import { QuotationItems } from './quotation-items';
+import { QuotationOffersCard } from './quotation-offers-card';
+import { QuotationPartyFields } from './quotation-party-fields';
+import { type Quotation, quotationQuery } from './quotations.api';
+import { type QuotationAction, useQuotationActions } from './use-quotation-actions';
+
+/** The order's figures while it is typed: the domain's pricing over the form's lines. */
+function useLiveTotals(control: Control<QuotationFormValues>, couponDiscount: number) {
+  const [items, buyerId, branchId, shippingAddress, additional, shipping, other] = useWatch({
+    control,
+    name: [
+      'items',
+      'buyer',
+      'branch',
+      'shipping_address',
+      'additional_discount',
+      'shipping_handling_charges',
+      'other_charges',
+    ],
+  });
+  const productIds = [...new Set(items.flatMap((line) => (line.product === null ? [] : [line.product])))];
+  const productResults = useQueries({ queries: productIds.map((id) => productQuery(id)) });
+  const products = new Map<number, PricedProduct>();
+  for (const result of productResults) if (result.data) products.set(result.data.id, result.data);
+  const branch = useQuery({ ...branchQuery(Number(branchId)), enabled: branchId !== null });
+  const buyer = useQuery({ ...buyerQuery(buyerId ?? 0), enabled: buyerId !== null });
+  const placeOfSupply =
+    buyer.data?.addresses.find((a) => String(a.id) === shippingAddress)?.state.gst_code ?? null;
+  const intraState = intraStateSupply(branch.data ? branchStateCode(branch.data) : null, placeOfSupply);
+  const live = liveTotals({
+    items,
+    products,
+    intraState,
+    roundOff: branch.data?.round_off_enabled ?? false,
+    couponDiscount,
+    additionalDiscount: additional,
+    shippingCharges: shipping,
+    otherCharges: other,
+  });
+  return { live, totals: documentTotalsOf(live, couponDiscount) };
+}
+
+function ChargesCard({ control }: { control: Control<QuotationFormValues> }) {
+  const money = { leftSection: '₹', min: 0, decimalScale: 2, allowNegative: false } as const;
+  return (
+    <Card withBorder padding="md">
+      <Title order={4} mb="sm">
+        Discount and Charges
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberField control={control} name="additional_discount" label="Additional Discount" {...money} />
+        <NumberField
+          control={control}
+          name="shipping_handling_charges"
+          label="Shipping & Handling Charges"
+          {...money}
+        />
+        <NumberField control={control} name="other_charges" label="Other Charges" {...money} />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Why the live figures may differ from what the server will charge, or what stops them. */
+function TotalsNote({
+  error,
+  splitUnknown,
+  couponOutdated,
+}: {
+  error: string | null;
+  splitUnknown: boolean;
+  couponOutdated: boolean;
+}) {
+  if (error) {
+    return (
+      <Text size="sm" c="red" role="alert">
+        {error}
+      </Text>
+    );
+  }
+  const hints = [
+    splitUnknown ? 'Choose the branch and the shipping address to see CGST and SGST or IGST.' : null,
+    couponOutdated ? 'The coupon discount shown is the saved one; it is worked out again on saving.' : null,
+  ].filter((hint) => hint !== null);
+  return hints.map((hint) => (
+    <Text key={hint} size="xs" c="dimmed">
+      {hint}
+    </Text>
+  ));
+}
+
+const BUTTONS: Record<QuotationAction, string> = {
+  draft: 'Save as Draft',
+  quotation: 'Create Quotation',
+  instant: 'Place Instant Order',
+  order: 'Place Order',
+  update: 'Update Order',
+};
+
+/**
+ * The order form (spec 1, Sales order form), for /orders/new, /quotations/new and a saved
+ * quotation: buyer and terms, products with their stock per warehouse, discounts and charges,
+ * live totals with the GST split the server will charge, offers once saved, and the buttons.
+ */
+export function QuotationForm({
+  companyId,
+  quotation,
+  onSaved,
+  onOrdered,
+  onCancel,
+}: {
+  companyId: number;
+  quotation: Quotation | null;
+  onSaved: (quotation: Quotation) => void;
+  onOrdered: (order: SalesOrder) => void;
+  onCancel: () => void;
+}) {
+  const defaultValues = useMemo(
+    () => (quotation ? quotationFormValues(quotation) : emptyQuotationForm()),
+    [quotation],
+  );
+  const form = useForm<QuotationFormValues, unknown, QuotationFormOutput>({
+    // 'all': a value typed or set clears its stale error at once (an added line is checked whole).
+    mode: 'all',
+    resolver: zodResolver(quotationFormSchema),
+    defaultValues,
+  });
+  const items = useFieldArray({ control: form.control, name: 'items' });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const actions = useQuotationActions(companyId, form, quotation, {
+    onSaved: (saved) => {
+      if (!quotation) unsaved.allowNavigation();
+      onSaved(saved);
+    },
+    onOrdered: (order) => {
+      unsaved.allowNavigation();
+      onOrdered(order);
+    },
+  });
+  // The saved quotation as the cache has it: a coupon applied or removed changes it there.
+  const cached = useQuery({ ...quotationQuery(actions.current?.id ?? 0), enabled: actions.current !== null });
+  const current = cached.data ?? actions.current;
+  const couponDiscount = current?.totals.coupon_discount ?? 0;
+  const { live, totals } = useLiveTotals(form.control, couponDiscount);
+  const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
+  const editingOrder = current?.purpose === 'edit_order';
+  const buttons: QuotationAction[] = editingOrder
+    ? ['draft', 'update']
+    : current?.status === 'submitted'
+      ? ['draft', 'instant', 'order']
+      : ['draft', 'quotation', 'instant', 'order'];
+
+  return (
+    <form noValidate onSubmit={actions.run(editingOrder ? 'update' : 'order')} aria-label="Sales Order">
+      {unsaved.prompt}
+      <Stack gap="lg">
+        <QuotationPartyFields control={form.control} setValue={form.setValue} companyId={companyId} />
+        <QuotationItems
+          control={form.control}
+          setValue={form.setValue}
+          companyId={companyId}
+          items={items}
+          lineAmounts={live.lineAmounts}
+          error={itemsError}
+        />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="lg">
+            <ChargesCard control={form.control} />
+            {current && <QuotationOffersCard quotation={current} editable={current.status !== 'ordered'} />}
+          </Stack>
+          <DocumentTotalsCard
+            totals={totals}
+            intraState={live.intraState}
+            note={
+              <TotalsNote
+                error={live.error}
+                splitUnknown={live.intraState === null}
+                couponOutdated={Boolean(current?.coupon_code) && form.formState.isDirty}
+              />
+            }
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={actions.busy !== null}>
+            Cancel
+          </Button>
+          {buttons.map((action) => {
+            const primary = action === 'order' || action === 'update';
+            return (
+              <Button
+                key={action}
+                type={primary ? 'submit' : 'button'}
+                variant={primary ? 'filled' : 'light'}
+                loading={actions.busy === action}
+                disabled={actions.busy !== null && actions.busy !== action}
+                onClick={primary ? undefined : actions.run(action)}
+              >
+                {action === 'draft' && current?.status === 'submitted' ? 'Save Changes' : BUTTONS[action]}
+              </Button>
+            );
+          })}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
