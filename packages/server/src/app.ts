@@ -37,6 +37,7 @@ import { inventoryReportsRoutes } from './modules/inventory-reports/inventory-re
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
@@ -98,6 +99,7 @@ const MODULES = [
   quotationsRoutes,
   salesOrdersRoutes,
   invoicesRoutes,
+  offersRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

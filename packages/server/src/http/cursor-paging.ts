@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { type Page, type PageWindow, page, pageWindow, parseOrdering } from './list-params.ts';
+import { linkWith, type Page, type PageWindow, page, pageWindow, parseOrdering } from './list-params.ts';
 
 /**
  * Keyset ("cursor") paging for large lists, shared by every list that offers it. A page starts
@@ -130,13 +130,21 @@ export async function offsetOrKeysetPage<T extends { id: number; sort_value: str
   request: FastifyRequest,
   query: { limit: number; offset: number; cursor?: string },
   sort: KeysetSort[],
-  load: (window: KeysetWindow) => Promise<{ count: number; results: T[] }>,
+  load: (window: KeysetWindow) => Promise<{ count: number; results: T[]; countIsEstimate?: boolean }>,
 ): Promise<Page<Omit<T, 'sort_value'>>> {
   const strip = (rows: T[]) => rows.map(({ sort_value: _, ...rest }) => rest);
   const window = pageWindow(query);
   if (query.cursor === undefined) {
-    const { count, results } = await load(window);
-    return page(request, window, count, strip(results));
+    // One row more than asked tells whether there is a next page, even when the count is estimated.
+    const { count, results, countIsEstimate } = await load({ ...window, limit: window.limit + 1 });
+    const more = results.length > window.limit;
+    const rows = strip(more ? results.slice(0, window.limit) : results);
+    const exact = page(request, window, Math.max(count, window.offset + rows.length), rows);
+    return {
+      ...exact,
+      next: more ? linkWith(request, window.offset + window.limit, window.limit) : null,
+      ...(countIsEstimate ? { count_is_estimate: true } : {}),
+    };
   }
   if (sort.length > 1) {
     throw new AppError('validation_error', 'Cursor paging orders by one field.', {
@@ -145,7 +153,7 @@ export async function offsetOrKeysetPage<T extends { id: number; sort_value: str
   }
   const cursor = query.cursor === '' ? undefined : decodeCursor(query.cursor, sort[0]);
   // One row more than asked tells whether there is a page beyond this one.
-  const { count, results } = await load({ limit: window.limit + 1, offset: 0, cursor });
+  const { count, results, countIsEstimate } = await load({ limit: window.limit + 1, offset: 0, cursor });
   const more = results.length > window.limit;
   const backwards = cursor?.direction === 'previous';
   const rows = more ? (backwards ? results.slice(1) : results.slice(0, window.limit)) : results;
@@ -155,6 +163,7 @@ export async function offsetOrKeysetPage<T extends { id: number; sort_value: str
   const hasPrevious = backwards ? more : cursor !== undefined && rows.length > 0;
   return {
     count,
+    ...(countIsEstimate ? { count_is_estimate: true } : {}),
     next: hasNext && last ? cursorLink(request, encodeCursor(last, sort[0], 'next'), window.limit) : null,
     previous:
       hasPrevious && first

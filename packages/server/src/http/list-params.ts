@@ -17,6 +17,8 @@ export type ListQuery = z.infer<typeof listQuery>;
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),
+    /** Present (true) when a count above EXACT_COUNT_LIMIT is the planner's estimate. */
+    count_is_estimate: z.boolean().optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
@@ -25,6 +27,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 export interface Page<T> {
   count: number;
+  count_is_estimate?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];
@@ -39,7 +42,7 @@ export function pageWindow(query: { limit: number; offset: number }): PageWindow
   return { limit: query.limit === -1 ? MAX_PAGE : query.limit, offset: query.offset };
 }
 
-function linkWith(request: FastifyRequest, offset: number, limit: number): string {
+export function linkWith(request: FastifyRequest, offset: number, limit: number): string {
   const url = new URL(request.url, 'http://local');
   url.searchParams.set('offset', String(offset));
   url.searchParams.set('limit', String(limit));

@@ -159,6 +159,12 @@ async function idsOf(company: SignedUpCompany) {
   const invoice = await company.api.post(`admin/orders/${invoiced.order.id}/generate_invoice/`, {
     items: [{ order_item: invoiced.order.order_items[0].id, quantity: 1 }],
   });
+  const offer = await company.api.post(`companies/${c}/offers`, {
+    title: `B-${c}`,
+    coupon_code: `B-${c}`,
+    discount_type: 'flat',
+    discount_value: 10,
+  });
   return {
     companyId: c,
     userId: staff.user.id,
@@ -192,6 +198,7 @@ async function idsOf(company: SignedUpCompany) {
     quotationId: quotation.id,
     orderId: order.id,
     invoiceId: invoice.body.id,
+    offerId: offer.body.id,
   };
 }
 
@@ -234,6 +241,7 @@ function idFor(url: string, ids: Ids): number {
     warehouse_buyers: ids.warehouseBuyerId,
     inventory_adjustments: ids.inventoryAdjustmentId,
     inventory_transfers: ids.inventoryTransferId,
+    offers: ids.offerId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -378,6 +386,12 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
     shipping_charges_paid_by_company: true,
   },
+  'POST /api/companies/:companyId/offers': {
+    title: 'Intruder offer',
+    discount_type: 'flat',
+    discount_value: 1,
+  },
+  'PATCH /api/offers/:id': { title: 'Intruder offer', coupon_code: 'INTRUDER' },
 };
 
 describe('tenant isolation', () => {
@@ -516,6 +530,11 @@ describe('tenant isolation', () => {
       bank_charges: 0,
       shipping_charges_paid_by_company: false,
       comments: [],
+    });
+    expect((await b.api.get(`offers/${bIds.offerId}`)).body).toMatchObject({
+      title: `B-${bIds.companyId}`,
+      coupon_code: `B-${bIds.companyId}`,
+      is_active: true,
     });
     // B's reorder notification stays open; A's resolve call with B's timestamp finds nothing.
     const bNotes = (await b.api.get(`companies/${bIds.companyId}/notifications`)).body.results;

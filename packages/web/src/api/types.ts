@@ -2,6 +2,8 @@
 
 export interface Paged<T> {
   count: number;
+  /** The server estimated a count above its exact-count limit (lists of many lakh rows). */
+  count_is_estimate?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

@@ -216,7 +216,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onChange={(value) => value && onPageChange(0, Number(value))}
           />
           <Text size="sm" c="dimmed">
-            {first}–{last} of {data.count}
+            {first}–{last} of {data.count_is_estimate ? 'about ' : ''}
+            {data.count.toLocaleString('en-IN')}
           </Text>
         </Group>
         <Pagination

@@ -18,6 +18,14 @@ const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\$
  */
 const searchText = sql<string>`lower(b.name || ' ' || coalesce(b.contact_person_name, '') || ' ' || coalesce(b.phone, '') || ' ' || coalesce(b.email::text, '') || ' ' || coalesce(b.gst_number, ''))`;
 
+/** Ids of the company's buyers whose search text holds `pattern` (lower-case LIKE), for other lists' searches. */
+export const buyerIdsMatching = (db: Executor, companyId: number, pattern: string) =>
+  db
+    .selectFrom('buyers as b')
+    .select('b.id')
+    .where('b.company_id', '=', companyId)
+    .where(searchText, 'like', pattern);
+
 // ---------------------------------------------------------------------------------------------
 // One buyer
 

@@ -1,3 +1,9 @@
+import { boundedCount } from '../../http/bounded-count.ts';
+import { buyerIdsMatching } from '../buyers/buyers.queries.ts';
+import { orderIdsMatching } from '../sales-orders/sales-orders.queries.ts';
+
+export type { BoundedCount } from '../../http/bounded-count.ts';
+
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
@@ -649,12 +655,14 @@ function applyFilter(
 ) {
   const conditions = [eb('i.company_id', '=', companyId)];
   if (f.search) {
-    const like = containing(f.search);
+    // Each part is served by its trigram index (migrations 0009, 0021).
+    const like = containing(f.search.toLowerCase());
+    const sub = eb as unknown as Executor;
     conditions.push(
       eb.or([
-        eb('i.invoice_number', 'ilike', like),
-        eb('o.order_number', 'ilike', like),
-        eb('b.name', 'ilike', like),
+        eb(sql<string>`lower(i.invoice_number)`, 'like', like),
+        eb('i.order_id', 'in', orderIdsMatching(sub, companyId, like)),
+        eb('i.buyer_id', 'in', buyerIdsMatching(sub, companyId, like)),
       ]),
     );
   }
@@ -675,14 +683,11 @@ function applyFilter(
   return eb.and(conditions);
 }
 
-export const countInvoices = async (db: Executor, companyId: number, filter: InvoiceFilter) =>
-  Number(
-    (
-      await invoiceSelect(db)
-        .where((eb) => applyFilter(eb, companyId, filter))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
+/** The matching invoices: exactly up to EXACT_COUNT_LIMIT, estimated above it. */
+export const countInvoices = (db: Executor, companyId: number, filter: InvoiceFilter) =>
+  boundedCount(
+    db,
+    invoiceSelect(db).where((eb) => applyFilter(eb, companyId, filter)),
   );
 
 /**

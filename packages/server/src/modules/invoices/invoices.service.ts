@@ -269,7 +269,7 @@ export function presentSummary(row: queries.InvoiceListRow): InvoiceSummaryOutpu
 }
 
 /** Counts per company and filter until the company's next change. */
-const counts = new BoundedCache<number>(2_000);
+const counts = new BoundedCache<queries.BoundedCount>(2_000);
 
 async function countOf(db: Executor, companyId: number, filter: queries.InvoiceFilter) {
   const key = `${companyId}:${companyEpoch(companyId)}:${JSON.stringify(filter)}`;
@@ -291,11 +291,11 @@ export async function listInvoices(
   const rows = await queries.listInvoicePage(db, companyId, filter, sort, window);
   const ordered = window.cursor?.direction === 'previous' ? rows.reverse() : rows;
   // A first offset page that is not full holds every match.
-  const count =
+  const { count, countIsEstimate } =
     !window.cursor && window.offset === 0 && rows.length < window.limit
-      ? rows.length
+      ? { count: rows.length, countIsEstimate: false }
       : await countOf(db, companyId, filter);
-  return { count, results: ordered.map(presentSummary) };
+  return { count, countIsEstimate, results: ordered.map(presentSummary) };
 }
 
 /** Every invoice of the filter in list order, a keyset batch at a time (the CSV export). */

@@ -853,12 +853,16 @@ export async function listOrders(
 ) {
   const rows = await queries.listOrderPage(db, companyId, filter, sort, window);
   // A first offset page that is not full holds every match: no need to count them.
-  const count =
+  const { count, countIsEstimate } =
     !window.cursor && window.offset === 0 && rows.length < window.limit
-      ? rows.length
+      ? { count: rows.length, countIsEstimate: false }
       : await queries.countOrders(db, companyId, filter);
   const results = rows.map(presentSummary);
-  return { count, results: window.cursor?.direction === 'previous' ? results.reverse() : results };
+  return {
+    count,
+    countIsEstimate,
+    results: window.cursor?.direction === 'previous' ? results.reverse() : results,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
