@@ -260,7 +260,12 @@ try {
     `Orders (5 lines, confirmed), ${clients} clients: ${apiRate.toFixed(1)}/s through the API; ` +
       `bare SQL floor ${floorRate.toFixed(1)}/s.`,
   );
-  ok = report('order creation vs bare-SQL floor', apiRate / floorRate, 'x', 0.5, 'higher') && ok;
+  const ratio = apiRate / floorRate;
+  console.log(
+    `${ratio >= 0.5 ? 'PASS' : 'MISS'}  order creation: ${apiRate.toFixed(1)} orders/s against the floor's ` +
+      `${floorRate.toFixed(1)}/s: ratio ${ratio.toFixed(2)} (target >= 0.50)`,
+  );
+  ok = ratio >= 0.5 && ok;
 
   // 2. A million orders and invoices, copied from real ones with set-based SQL.
   const bulkStarted = performance.now();
@@ -345,7 +350,8 @@ try {
     const times = [];
     let next = null;
     for (let i = 0; i < samples; i++) {
-      const url = follow && next ? next : makeUrl(i);
+      // A next link is relative and carries the previous request's cache-buster.
+      const url = follow && next ? `http://127.0.0.1:${port}${next.replace(/&_=\d+/, '')}` : makeUrl(i);
       const busted = `${url}${url.includes('?') ? '&' : '?'}_=${bust++}`;
       const res = await request('GET', busted);
       if (res.cache === 'hit') throw new Error(`cache hit for ${busted}`);

@@ -67,6 +67,14 @@ const present = (row: queries.AddressRow) => ({
   is_visible: row.is_visible,
 });
 
+/** The live address rows (with their state's name and GST code) of an owner, oldest first. */
+export const addressRowsOf = (
+  db: Executor,
+  companyId: number,
+  ownerType: AddressesTable['owner_type'],
+  ownerId: number,
+) => queries.listAddressesOf(db, companyId, ownerType, [ownerId]);
+
 /** Loads the addresses of a page of owners and groups them by owner id. */
 export async function addressesByOwner(
   db: Executor,

@@ -18,13 +18,20 @@ const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\$
  */
 const searchText = sql<string>`lower(b.name || ' ' || coalesce(b.contact_person_name, '') || ' ' || coalesce(b.phone, '') || ' ' || coalesce(b.email::text, '') || ' ' || coalesce(b.gst_number, ''))`;
 
-/** Ids of the company's buyers whose search text holds `pattern` (lower-case LIKE), for other lists' searches. */
-export const buyerIdsMatching = (db: Executor, companyId: number, pattern: string) =>
-  db
-    .selectFrom('buyers as b')
-    .select('b.id')
-    .where('b.company_id', '=', companyId)
-    .where(searchText, 'like', pattern);
+/**
+ * Ids of the company's buyers whose search text holds `pattern` (lower-case LIKE), at most `limit`:
+ * other lists (orders, invoices) look buyers up first and then filter by the ids.
+ */
+export const findBuyerIdsMatching = async (db: Executor, companyId: number, pattern: string, limit = 200) =>
+  (
+    await db
+      .selectFrom('buyers as b')
+      .select('b.id')
+      .where('b.company_id', '=', companyId)
+      .where(searchText, 'like', pattern)
+      .limit(limit)
+      .execute()
+  ).map((row) => row.id);
 
 // ---------------------------------------------------------------------------------------------
 // One buyer

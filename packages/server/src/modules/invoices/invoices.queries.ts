@@ -1,6 +1,5 @@
 import { boundedCount } from '../../http/bounded-count.ts';
-import { buyerIdsMatching } from '../buyers/buyers.queries.ts';
-import { orderIdsMatching } from '../sales-orders/sales-orders.queries.ts';
+import { findOrderIdsMatching, resolveSearch } from '../sales-orders/sales-orders.queries.ts';
 
 export type { BoundedCount } from '../../http/bounded-count.ts';
 
@@ -291,30 +290,6 @@ export const findCompany = (db: Executor, companyId: number) =>
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
 
-/** The branch's address (the first one kept), as the invoice prints it. */
-export const branchAddress = (db: Executor, companyId: number, branchId: number) =>
-  db
-    .selectFrom('addresses as a')
-    .innerJoin('states as s', 's.id', 'a.state_id')
-    .select([
-      'a.id',
-      'a.address_line_1',
-      'a.address_line_2',
-      'a.landmark',
-      'a.city',
-      'a.pincode',
-      's.id as state_id',
-      's.name as state_name',
-      's.gst_code',
-    ])
-    .where('a.company_id', '=', companyId)
-    .where('a.owner_type', '=', 'branch')
-    .where('a.owner_id', '=', branchId)
-    .where('a.is_deleted', '=', false)
-    .orderBy('a.id')
-    .limit(1)
-    .executeTakeFirst();
-
 /** The branch's default bank account (printed for payment). */
 export const defaultBankAccount = (db: Executor, companyId: number, branchId: number) =>
   db
@@ -513,37 +488,6 @@ export const latestWriteOff = (db: Executor, companyId: number, invoiceId: numbe
 // ---------------------------------------------------------------------------------------------
 // Comments
 
-export const insertComment = (
-  tx: Executor,
-  values: { companyId: number; entityId: number; comment: string; userId: number },
-) =>
-  tx
-    .insertInto('comments')
-    .values({
-      company_id: values.companyId,
-      entity_type: 'invoice',
-      entity_id: values.entityId,
-      comment: values.comment,
-      user_id: values.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-/** Newest first, with who wrote each. */
-export const commentsOf = (db: Executor, companyId: number, invoiceId: number, onlyId?: number) => {
-  let query = db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
-    )
-    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
-    .where('c.company_id', '=', companyId)
-    .where('c.entity_type', '=', 'invoice')
-    .where('c.entity_id', '=', invoiceId);
-  if (onlyId !== undefined) query = query.where('c.id', '=', onlyId);
-  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(1000).execute();
-};
-
 // ---------------------------------------------------------------------------------------------
 // Reading invoices
 
@@ -636,6 +580,8 @@ export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 
 export interface InvoiceFilter {
   search?: string;
+  /** The search with the orders and buyers it names, looked up first (resolveInvoiceSearch). */
+  resolvedSearch?: { pattern: string; buyerIds: number[]; orderIds: number[] };
   statuses?: string[];
   paymentStatuses?: string[];
   salesChannelIds?: number[];
@@ -648,6 +594,14 @@ export interface InvoiceFilter {
   dueBefore?: string;
 }
 
+/** Looks up the orders and buyers a search names, before the invoice list's query. */
+export async function resolveInvoiceSearch(db: Executor, companyId: number, filter: InvoiceFilter) {
+  const found = await resolveSearch(db, companyId, filter.search);
+  if (!found) return filter;
+  const orderIds = await findOrderIdsMatching(db, companyId, found.pattern);
+  return { ...filter, resolvedSearch: { ...found, orderIds } };
+}
+
 function applyFilter(
   eb: ExpressionBuilder<InvoiceScope, 'i' | 'o' | 'b' | 'br' | 'sp'>,
   companyId: number,
@@ -655,16 +609,14 @@ function applyFilter(
 ) {
   const conditions = [eb('i.company_id', '=', companyId)];
   if (f.search) {
-    // Each part is served by its trigram index (migrations 0009, 0021).
-    const like = containing(f.search.toLowerCase());
-    const sub = eb as unknown as Executor;
-    conditions.push(
-      eb.or([
-        eb(sql<string>`lower(i.invoice_number)`, 'like', like),
-        eb('i.order_id', 'in', orderIdsMatching(sub, companyId, like)),
-        eb('i.buyer_id', 'in', buyerIdsMatching(sub, companyId, like)),
-      ]),
-    );
+    // The invoice number, or its order's number, reference or buyer, looked up first: an OR of
+    // index scans (trigram indexes of migrations 0009 and 0021) PostgreSQL can combine.
+    const found = f.resolvedSearch;
+    if (!found) throw new Error('An invoice search must go through resolveInvoiceSearch first.');
+    const byNumber = eb(sql<string>`lower(i.invoice_number)`, 'like', found.pattern);
+    const byOrder = found.orderIds.length ? [eb('i.order_id', 'in', found.orderIds)] : [];
+    const byBuyer = found.buyerIds.length ? [eb('i.buyer_id', 'in', found.buyerIds)] : [];
+    conditions.push(eb.or([byNumber, ...byOrder, ...byBuyer]));
   }
   if (f.statuses?.length) conditions.push(eb('i.status', 'in', f.statuses as InvoiceStatus[]));
   if (f.paymentStatuses?.length)

@@ -32,7 +32,9 @@ import type { KeysetSort, KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
+import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { buildEInvoicePayload, validateEInvoice } from '../e-invoice/e-invoice-json.ts';
 import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-client.ts';
@@ -145,7 +147,7 @@ function discountSplit(orderDiscountPaise: number, couponPaise: number, addition
 function presentInvoice(
   row: queries.InvoiceRow,
   items: queries.InvoiceItemRow[],
-  comments: Awaited<ReturnType<typeof queries.commentsOf>>,
+  comments: CommentOutput[],
   eInvoicingConfigured: boolean,
 ): InvoiceOutput {
   const seller = row.seller as unknown as SellerSnapshot;
@@ -206,12 +208,7 @@ function presentInvoice(
           }
         : null,
     e_invoicing_configured: eInvoicingConfigured,
-    comments: comments.map((c) => ({
-      id: c.id,
-      comment: c.comment,
-      created_at: c.created_at,
-      user: person(c.user_id, c.first_name, c.last_name),
-    })),
+    comments,
     allowed_actions: invoiceActions(row),
     sales_person: person(row.sales_person_id, row.sales_person_first_name, row.sales_person_last_name),
     created_by: person(row.created_by, row.created_by_first_name, row.created_by_last_name),
@@ -236,7 +233,7 @@ export async function getInvoice(
   const row = await findInvoiceOrFail(ctx.db, companyId, invoiceId);
   const [items, comments] = await Promise.all([
     queries.itemsOfInvoice(ctx.db, companyId, invoiceId),
-    queries.commentsOf(ctx.db, companyId, invoiceId),
+    commentsOf(ctx.db, companyId, INVOICE_ENTITY, invoiceId),
   ]);
   return presentInvoice(row, items, comments, ctx.eInvoicingConfigured);
 }
@@ -288,6 +285,7 @@ export async function listInvoices(
   sort: KeysetSort[],
   window: KeysetWindow,
 ) {
+  filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   const rows = await queries.listInvoicePage(db, companyId, filter, sort, window);
   const ordered = window.cursor?.direction === 'previous' ? rows.reverse() : rows;
   // A first offset page that is not full holds every match.
@@ -306,6 +304,7 @@ export async function* invoiceBatches(
   sort: KeysetSort,
   batchSize = 1000,
 ) {
+  filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   let cursor: KeysetWindow['cursor'];
   for (;;) {
     const rows = await queries.listInvoicePage(db, companyId, filter, [sort], {
@@ -592,7 +591,7 @@ async function sellerSnapshot(
 ): Promise<SellerSnapshot> {
   const [company, address, bank] = await Promise.all([
     queries.findCompany(tx, companyId),
-    queries.branchAddress(tx, companyId, branch.id),
+    addressRowsOf(tx, companyId, 'branch', branch.id).then((rows) => rows[0]),
     queries.defaultBankAccount(tx, companyId, branch.id),
   ]);
   const gstin = branch.gstin ?? company.gstin;
@@ -1305,8 +1304,9 @@ export async function addComment(options: {
   const { db, actor, invoiceId } = options;
   const id = await inTransaction(db, async (tx) => {
     await lockInvoiceOnly(tx, actor.companyId, invoiceId);
-    const { id } = await queries.insertComment(tx, {
+    const id = await writeComment(tx, {
       companyId: actor.companyId,
+      entityType: INVOICE_ENTITY,
       entityId: invoiceId,
       comment: options.comment,
       userId: actor.userId,
@@ -1321,13 +1321,7 @@ export async function addComment(options: {
     });
     return id;
   });
-  const [row] = await queries.commentsOf(db, actor.companyId, invoiceId, id);
-  return {
-    id: row.id,
-    comment: row.comment,
-    created_at: row.created_at,
-    user: person(row.user_id, row.first_name, row.last_name),
-  };
+  return commentById(db, actor.companyId, id);
 }
 
 // ---------------------------------------------------------------------------------------------

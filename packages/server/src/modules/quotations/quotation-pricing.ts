@@ -11,6 +11,7 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { AppError, validationError } from '../../http/errors.ts';
+import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { assertActiveWarehouse } from '../inventory/inventory.service.ts';
 import * as queries from './quotations.queries.ts';
 import { type AddressRow, dayOf } from './sales-document.ts';
@@ -235,10 +236,7 @@ export async function priceQuotationTerms(
   if (!branch) throw validationError('branch', 'Branch Not Found');
   if (!branch.is_active) throw validationError('branch', branchInactiveMessage(branch.name));
 
-  const addresses = await queries.buyerAddresses(tx, companyId, buyer.id, [
-    terms.billingAddressId,
-    terms.shippingAddressId,
-  ]);
+  const addresses = await addressRowsOf(tx, companyId, 'buyer', buyer.id);
   const billing = addresses.find((a) => a.id === terms.billingAddressId);
   if (!billing) throw validationError('billing_address', SALES_ORDER_FORM_MESSAGES.address_not_of_buyer);
   const shipping = addresses.find((a) => a.id === terms.shippingAddressId);

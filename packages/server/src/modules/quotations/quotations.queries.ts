@@ -14,29 +14,6 @@ export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
     .where('id', '=', buyerId)
     .executeTakeFirst();
 
-/** The buyer's live addresses among `ids`, with their state. */
-export const buyerAddresses = (db: Executor, companyId: number, buyerId: number, ids: readonly number[]) =>
-  db
-    .selectFrom('addresses as a')
-    .innerJoin('states as s', 's.id', 'a.state_id')
-    .select([
-      'a.id',
-      'a.address_line_1',
-      'a.address_line_2',
-      'a.landmark',
-      'a.city',
-      'a.pincode',
-      's.id as state_id',
-      's.name as state_name',
-      's.gst_code',
-    ])
-    .where('a.company_id', '=', companyId)
-    .where('a.owner_type', '=', 'buyer')
-    .where('a.owner_id', '=', buyerId)
-    .where('a.is_deleted', '=', false)
-    .where('a.id', 'in', [...ids])
-    .execute();
-
 /**
  * The selling branch (share-locked, so it is not deactivated under the order), the state of its
  * first live address, and the company's GSTIN: the seller's state is the address's, else the

@@ -8,20 +8,45 @@ import {
   keysetCondition,
   readDirection,
 } from '../../http/cursor-paging.ts';
-import { buyerIdsMatching } from '../buyers/buyers.queries.ts';
+import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 
 /** `%` and `_` typed into a search box are literal characters, not wildcards. */
 const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;
 
-/** Ids of the company's orders whose number or reference holds `pattern` (lower-case LIKE). */
-export const orderIdsMatching = (db: Executor, companyId: number, pattern: string) =>
-  db
-    .selectFrom('sales_orders as o')
-    .select('o.id')
-    .where('o.company_id', '=', companyId)
-    .where(orderSearchText, 'like', pattern);
+/** A search box's text as a lower-case LIKE pattern, and the buyers it names. */
+export interface ResolvedSearch {
+  pattern: string;
+  buyerIds: number[];
+}
+
+/**
+ * Looks up the buyers a search names before the list query runs, so that the list's condition is
+ * `number or reference LIKE p OR buyer_id IN (ids)`: two index scans PostgreSQL can OR together.
+ * With the buyers as a sub-query inside the OR it reads every order instead.
+ */
+export async function resolveSearch(
+  db: Executor,
+  companyId: number,
+  search: string | undefined,
+): Promise<ResolvedSearch | undefined> {
+  if (!search) return undefined;
+  const pattern = containing(search.toLowerCase());
+  return { pattern, buyerIds: await findBuyerIdsMatching(db, companyId, pattern) };
+}
+
+/** Ids of the company's orders whose number or reference holds the pattern, at most `limit`. */
+export const findOrderIdsMatching = async (db: Executor, companyId: number, pattern: string, limit = 1000) =>
+  (
+    await db
+      .selectFrom('sales_orders as o')
+      .select('o.id')
+      .where('o.company_id', '=', companyId)
+      .where(orderSearchText, 'like', pattern)
+      .limit(limit)
+      .execute()
+  ).map((row) => row.id);
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -102,48 +127,6 @@ export const branchState = (db: Executor, companyId: number, branchId: number) =
     .where('company_id', '=', companyId)
     .where('id', '=', branchId)
     .executeTakeFirst();
-
-export const insertComment = (
-  db: Executor,
-  values: { companyId: number; entityType: string; entityId: number; comment: string; userId: number },
-) =>
-  db
-    .insertInto('comments')
-    .values({
-      company_id: values.companyId,
-      entity_type: values.entityType,
-      entity_id: values.entityId,
-      comment: values.comment,
-      user_id: values.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-/** Comments of a document, newest first, with who wrote them. */
-export const commentsOf = (db: Executor, companyId: number, entityType: string, entityId: number) =>
-  db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
-    )
-    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
-    .where('c.company_id', '=', companyId)
-    .where('c.entity_type', '=', entityType)
-    .where('c.entity_id', '=', entityId)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .execute();
-
-export const findComment = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 'c.company_id').onRef('u.id', '=', 'c.user_id'),
-    )
-    .select(['c.id', 'c.comment', 'c.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
-    .where('c.company_id', '=', companyId)
-    .where('c.id', '=', id)
-    .executeTakeFirstOrThrow();
 
 // ---------------------------------------------------------------------------------------------
 // Reading one order
@@ -247,6 +230,8 @@ export interface OrderFilter {
   startDate?: string;
   endDate?: string;
   search?: string;
+  /** The search with the buyers it names, looked up first (resolveSearch). */
+  resolvedSearch?: ResolvedSearch;
 }
 
 type OrderScope = DB & { o: DB['sales_orders'] };
@@ -266,14 +251,11 @@ function applyFilter(eb: ExpressionBuilder<OrderScope, 'o'>, companyId: number, 
   if (filter.buyerId !== undefined) conditions.push(eb('o.buyer_id', '=', filter.buyerId));
   if (filter.startDate) conditions.push(eb('o.order_date', '>=', filter.startDate));
   if (filter.endDate) conditions.push(eb('o.order_date', '<=', filter.endDate));
-  if (filter.search) {
-    const like = containing(filter.search.toLowerCase());
-    conditions.push(
-      eb.or([
-        eb(orderSearchText, 'like', like),
-        eb('o.buyer_id', 'in', buyerIdsMatching(eb as unknown as Executor, companyId, like)),
-      ]),
-    );
+  const found = filter.resolvedSearch;
+  if (filter.search && !found) throw new Error('An order search must go through resolveSearch first.');
+  if (found) {
+    const byText = eb(orderSearchText, 'like', found.pattern);
+    conditions.push(found.buyerIds.length ? eb.or([byText, eb('o.buyer_id', 'in', found.buyerIds)]) : byText);
   }
   return eb.and(conditions);
 }

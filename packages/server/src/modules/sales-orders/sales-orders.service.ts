@@ -25,6 +25,7 @@ import { companyChanged } from '../../http/company-cache.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { assertWithinCreditLimit } from '../buyers/buyers.service.ts';
+import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
@@ -707,7 +708,7 @@ export async function addComment(options: {
     // Shares the order's lock with its state changes: a comment never lands on a half-changed order.
     const order = await queries.lockOrder(tx, companyId, id);
     if (!order) throw notFound('Order');
-    const { id: commentId } = await queries.insertComment(tx, {
+    const commentId = await writeComment(tx, {
       companyId,
       entityType: ORDER_ENTITY,
       entityId: id,
@@ -717,7 +718,7 @@ export async function addComment(options: {
     await history(tx, actor, id, 'commented', { comment });
     return commentId;
   });
-  return presentComment(await queries.findComment(db, companyId, commentId));
+  return commentById(db, companyId, commentId);
 }
 
 export async function orderHistory(db: Executor, companyId: number, id: number) {
@@ -728,19 +729,12 @@ export async function orderHistory(db: Executor, companyId: number, id: number) 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const presentComment = (row: Awaited<ReturnType<typeof queries.findComment>>) => ({
-  id: row.id,
-  comment: row.comment,
-  created_at: row.created_at,
-  user: person(row.user_id, row.first_name, row.last_name),
-});
-
 export async function getOrder(db: Executor, companyId: number, id: number): Promise<SalesOrderOutput> {
   const row = await queries.findOrder(db, companyId, id);
   if (!row) throw notFound('Order');
   const [items, comments, lines] = await Promise.all([
     queries.orderItemsOf(db, companyId, [id]),
-    queries.commentsOf(db, companyId, ORDER_ENTITY, id),
+    commentsOf(db, companyId, ORDER_ENTITY, id),
     queries.orderLines(db, companyId, id),
   ]);
   const facts = await factsOf(db, row, lines);
@@ -804,7 +798,7 @@ export async function getOrder(db: Executor, companyId: number, id: number): Pro
     total_quantity: facts.totalQuantity,
     total_quantity_invoiced: facts.quantityInvoiced,
     total_quantity_shipped: facts.quantityShipped,
-    comments: comments.map(presentComment),
+    comments,
     allowed_actions: allowedOrderActions(facts),
     created_by: person(row.created_by, row.created_by_first_name, row.created_by_last_name),
     created_at: row.created_at,
@@ -851,6 +845,7 @@ export async function listOrders(
   sort: Parameters<typeof queries.listOrderPage>[3],
   window: Parameters<typeof queries.listOrderPage>[4],
 ) {
+  filter = { ...filter, resolvedSearch: await queries.resolveSearch(db, companyId, filter.search) };
   const rows = await queries.listOrderPage(db, companyId, filter, sort, window);
   // A first offset page that is not full holds every match: no need to count them.
   const { count, countIsEstimate } =
@@ -914,6 +909,7 @@ const REPORT_BATCH = 1000;
  * and each batch is a short read of its own (no transaction is held while the client downloads).
  */
 export async function* orderReportRows(db: Executor, companyId: number, filter: queries.OrderFilter) {
+  filter = { ...filter, resolvedSearch: await queries.resolveSearch(db, companyId, filter.search) };
   let after: { day: string; id: number } | null = null;
   for (;;) {
     const orders = await queries.reportOrderBatch(db, companyId, filter, after, REPORT_BATCH);
