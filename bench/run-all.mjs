@@ -13,6 +13,7 @@ for (const script of [
   'products-browser.mjs',
   'buyers-api.mjs',
   'stock-reservations.mjs',
+  'sales-orders.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
