@@ -1,26 +1,24 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 
-/** Makes the counter of a document type if the company has none yet (a concurrent maker wins quietly). */
-export const ensureSequence = (db: Executor, companyId: number, documentType: string, prefix: string) =>
+/**
+ * Takes the next value of the counter, making the counter at 1 if the company has none yet, in one
+ * statement: the row stays locked until the transaction ends, so a concurrent taker waits and then
+ * sees the advanced counter. A counter made concurrently by another transaction is advanced here
+ * after it commits (the conflict waits for it), never made twice.
+ */
+export const takeNextValue = (db: Executor, companyId: number, documentType: string, prefix: string) =>
   db
     .insertInto('document_sequences')
-    .values({ company_id: companyId, document_type: documentType, prefix })
-    .onConflict((oc) => oc.columns(['company_id', 'document_type']).doNothing())
-    .execute();
-
-/**
- * Takes the next value under the counter's row lock (held until the transaction ends, so a
- * concurrent taker waits and then sees the advanced counter) and returns the value taken.
- */
-export const takeNextValue = (db: Executor, companyId: number, documentType: string) =>
-  db
-    .updateTable('document_sequences')
-    .set({ next_value: sql`next_value + 1`, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('document_type', '=', documentType)
+    .values({ company_id: companyId, document_type: documentType, prefix, next_value: 2 })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'document_type']).doUpdateSet({
+        next_value: sql`document_sequences.next_value + 1`,
+        updated_at: sql`now()`,
+      }),
+    )
     .returning(['prefix', sql<number>`next_value - 1`.as('value')])
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
 
 /** The value the next document will take, without taking it (tests and screens that preview it). */
 export const peekNextValue = (db: Executor, companyId: number, documentType: string) =>

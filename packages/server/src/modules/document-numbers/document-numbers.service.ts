@@ -41,9 +41,7 @@ export async function nextDocumentNumber(
   options: { prefix?: string } = {},
 ): Promise<string> {
   const prefix = options.prefix ?? prefixOf(documentType);
-  await queries.ensureSequence(tx, companyId, documentType, prefix);
-  const taken = await queries.takeNextValue(tx, companyId, documentType);
-  if (!taken) throw new Error(`No document sequence for ${documentType} of company ${companyId}`);
+  const taken = await queries.takeNextValue(tx, companyId, documentType, prefix);
   return formatDocumentNumber(taken.prefix, Number(taken.value));
 }
 
@@ -54,9 +52,7 @@ export async function nextDocumentNumber(
  * documents, because the counter row stays locked until the caller's transaction ends.
  */
 export async function nextInSeries(tx: Tx, companyId: number, key: string, prefix: string): Promise<number> {
-  await queries.ensureSequence(tx, companyId, key, prefix);
-  const taken = await queries.takeNextValue(tx, companyId, key);
-  if (!taken) throw new Error(`No document sequence ${key} of company ${companyId}`);
+  const taken = await queries.takeNextValue(tx, companyId, key, prefix);
   return Number(taken.value);
 }
 

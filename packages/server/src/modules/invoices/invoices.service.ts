@@ -302,7 +302,7 @@ export async function* invoiceBatches(
   companyId: number,
   filter: queries.InvoiceFilter,
   sort: KeysetSort,
-  batchSize = 1000,
+  batchSize = 250,
 ) {
   filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   let cursor: KeysetWindow['cursor'];
