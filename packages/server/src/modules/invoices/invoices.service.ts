@@ -302,7 +302,7 @@ export async function* invoiceBatches(
   companyId: number,
   filter: queries.InvoiceFilter,
   sort: KeysetSort,
-  batchSize = 250,
+  batchSize = 1000,
 ) {
   filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   let cursor: KeysetWindow['cursor'];
