@@ -32,7 +32,7 @@ describe('allowedInvoiceActions', () => {
       'edit',
       'cancel',
     ]);
-    expect(allowedInvoiceActions({ status: 'ready_to_ship' })).toEqual(['process', 'edit', 'cancel']);
+    expect(allowedInvoiceActions({ status: 'ready_to_ship' })).toEqual(['process', 'cancel']);
     expect(allowedInvoiceActions({ status: 'processed' })).toEqual([]);
     expect(allowedInvoiceActions({ status: 'cancelled' })).toEqual([]);
   });
@@ -56,9 +56,10 @@ describe('invoiceTransition', () => {
       allowed: true,
       status: 'cancelled',
     });
+    // Packed for dispatch: its quantities stay as they are.
     expect(invoiceTransition({ status: 'ready_to_ship' }, 'edit')).toEqual({
-      allowed: true,
-      status: 'ready_to_ship',
+      allowed: false,
+      reason: 'Only a generated invoice can be edited; this one is already ready to ship.',
     });
   });
 

@@ -20,13 +20,14 @@ export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 /**
  * generated -> ready_to_ship -> processed (shipped); generated may also go straight to processed.
- * Only invoices whose goods have not left can be edited or cancelled: once processed, the goods are
- * with the buyer and only a sales return (credit note) undoes the sale.
+ * Only invoices whose goods have not left can be cancelled, and only those not yet packed for
+ * dispatch (generated) can be edited: once processed, the goods are with the buyer and only a sales
+ * return (credit note) undoes the sale.
  */
 const STATUSES_ALLOWING: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   ready_to_ship: ['generated'],
   process: ['generated', 'ready_to_ship'],
-  edit: ['generated', 'ready_to_ship'],
+  edit: ['generated'],
   cancel: ['generated', 'ready_to_ship'],
 };
 
@@ -44,6 +45,7 @@ export const INVOICE_REFUSALS = {
   cancel_processed:
     'A processed invoice cannot be cancelled; its goods have shipped, so record a sales return instead.',
   edit_processed: 'A processed invoice cannot be edited; record a sales return instead.',
+  edit_ready_to_ship: 'Only a generated invoice can be edited; this one is already ready to ship.',
   ready_to_ship_processed: 'A processed invoice cannot be marked ready to ship.',
   cancelled: 'A cancelled invoice cannot be changed.',
 } as const;
@@ -58,7 +60,9 @@ function refusalFor(status: InvoiceStatus, action: InvoiceAction): string {
       : INVOICE_REFUSALS.ready_to_ship_processed;
   }
   if (action === 'cancel') return INVOICE_REFUSALS.cancel_processed;
-  if (action === 'edit') return INVOICE_REFUSALS.edit_processed;
+  if (action === 'edit') {
+    return status === 'ready_to_ship' ? INVOICE_REFUSALS.edit_ready_to_ship : INVOICE_REFUSALS.edit_processed;
+  }
   return INVOICE_REFUSALS.already_processed;
 }
 

@@ -143,6 +143,16 @@ export const initiateInvoiceOutput = z.object({
   ),
 });
 
+/** GET admin/invoices/{id}/initiate_edit_invoice/: initiate_invoice's answer with the invoice's own quantities. */
+export const initiateEditInvoiceOutput = initiateInvoiceOutput.extend({
+  invoice: z.object({ id, invoice_number: z.string() }),
+  items: z.array(
+    initiateInvoiceOutput.shape.items.element.extend({
+      /** What this invoice holds of the item now (the edit form's starting value). */
+      invoice_quantity: z.number(),
+    }),
+  ),
+});
 export const invoicePartyOutput = z.object({
   name: z.string(),
   gstin: z.string().nullable(),

@@ -62,6 +62,20 @@ export const SALES_ORDER_FORM_MESSAGES = {
   comment_required: 'Please enter a comment.',
 } as const;
 
+/** The quotation screens' and calls' texts (the spec names none; these follow its order messages). */
+export const QUOTATION_MESSAGES = {
+  created: 'Quotation created successfully',
+  updated: 'Quotation updated successfully',
+  deleted: 'Quotation deleted successfully',
+  delete_failed: 'Failed to delete Quotation',
+  load_failed: 'Failed to load Quotation',
+  list_failed: 'Failed to load Quotations',
+  not_found: SALES_ORDER_FORM_MESSAGES.quotation_not_found,
+  ordered: SALES_ORDER_FORM_MESSAGES.quotation_not_editable,
+  not_draft: SALES_ORDER_FORM_MESSAGES.quotation_not_draft,
+  submit_not_draft: 'Only a draft quotation can be submitted.',
+} as const;
+
 const quantityInput = numberField(
   [
     [isNumber, SALES_ORDER_FORM_MESSAGES.quantity],

@@ -39,7 +39,7 @@ interface DemoSale {
   shippingCharges?: number;
   reference?: string;
   /** What happens after the quotation is made. */
-  then: 'submit' | 'order' | 'hold' | { invoice: Record<string, number> | 'all' };
+  outcome: 'submit' | 'order' | 'hold' | { invoice: Record<string, number> | 'all' };
 }
 
 const SALES: DemoSale[] = [
@@ -53,7 +53,7 @@ const SALES: DemoSale[] = [
     ],
     coupon: 'WELCOME10',
     reference: 'MKW/PO/2611',
-    then: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
+    outcome: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
   },
   {
     buyer: 'Mysuru Electricals & Hardware',
@@ -64,20 +64,20 @@ const SALES: DemoSale[] = [
     ],
     shippingCharges: 1180,
     reference: 'MEH-7781',
-    then: { invoice: 'all' },
+    outcome: { invoice: 'all' },
   },
   {
     buyer: 'Pune Electric Stores',
     branch: 'Mumbai',
     items: [{ sku: 'HV-CF-STEALTH1200', quantity: 3 }],
     shippingCharges: 500,
-    then: 'order',
+    outcome: 'order',
   },
   {
     buyer: 'Nashik Home Needs',
     branch: 'Mumbai',
     items: [{ sku: 'PR-MG-IRIS750', quantity: 2 }],
-    then: 'hold',
+    outcome: 'hold',
   },
   {
     buyer: 'Sri Lakshmi Appliances',
@@ -86,7 +86,7 @@ const SALES: DemoSale[] = [
       { sku: 'PR-IC-PIC20', quantity: 8 },
       { sku: 'PH-IC-HD4928', quantity: 4 },
     ],
-    then: 'submit',
+    outcome: 'submit',
   },
 ];
 
@@ -157,20 +157,20 @@ export async function seedDemoSales(
         applyCoupon({ db, actor, id: quotation.id, couponCode }),
       );
     }
-    if (sale.then === 'submit') {
+    if (sale.outcome === 'submit') {
       await step(`quotation sent to ${sale.buyer}`, () => submitQuotation({ db, actor, id: quotation.id }));
       continue;
     }
     const order = await step(`order of ${sale.buyer}`, () =>
       generateOrder({ db, actor, quotationId: quotation.id, instant: false }),
     );
-    if (sale.then === 'order') continue;
+    if (sale.outcome === 'order') continue;
     if (order.status === 'new') await step('confirm', () => confirmOrder({ db, actor, id: order.id }));
-    if (sale.then === 'hold') {
+    if (sale.outcome === 'hold') {
       await step('hold', () => holdOrder({ db, actor, id: order.id }));
       continue;
     }
-    const { invoice } = sale.then;
+    const { invoice } = sale.outcome;
     const invoiceItems = order.order_items
       .map((item) => ({
         order_item: item.id,

@@ -1,10 +1,11 @@
-import { detailResponse, id, idParam } from '@b2b/domain/api/common';
+import { detailResponse, idParam } from '@b2b/domain/api/common';
 import {
   bankChargesInput,
   editInvoiceInput,
   generateInvoiceInput,
   type INVOICE_ORDERINGS,
   INVOICE_STATUSES,
+  initiateEditInvoiceOutput,
   initiateInvoiceOutput,
   invoiceListQuery,
   invoiceOutput,
@@ -91,17 +92,6 @@ const filterOf = (q: InvoiceFilterQuery): InvoiceFilter => ({
   startDate: q.start_date,
   endDate: q.end_date,
   dueBefore: q.due_date__lt,
-});
-
-/** GET admin/invoices/{id}/initiate_edit_invoice/: initiate_invoice's answer with the invoice's own quantities. */
-const initiateEditInvoiceOutput = initiateInvoiceOutput.extend({
-  invoice: z.object({ id, invoice_number: z.string() }),
-  items: z.array(
-    initiateInvoiceOutput.shape.items.element.extend({
-      /** What this invoice holds of the item now (the edit form's starting value). */
-      invoice_quantity: z.number(),
-    }),
-  ),
 });
 
 const EXPORT_HEADER = [

@@ -66,7 +66,6 @@ const ORDER_ENTITY = 'sales_order';
 /** Texts of refusals the spec and the domain do not word. */
 export const INVOICE_REFUSALS_HERE = {
   paid: 'Payments have been applied to this invoice; remove them before cancelling it.',
-  edit_not_generated: 'Only a generated invoice can be edited; this one is already ready to ship.',
   edit_paid: 'An invoice with payments applied cannot be edited.',
   edit_written_off: 'An invoice with a written-off balance cannot be edited; cancel the write-off first.',
   edit_e_invoiced: 'An e-invoiced invoice cannot be edited.',
@@ -124,8 +123,7 @@ export function invoiceActions(row: {
   const writtenOff = Number(row.write_off_paise) > 0;
   if (domain.includes('cancel') && !paid) actions.push('cancel');
   if (domain.includes('ready_to_ship')) actions.push('ready_to_ship');
-  if (domain.includes('edit') && row.status === 'generated' && !paid && !writtenOff && !row.irn)
-    actions.push('edit');
+  if (domain.includes('edit') && !paid && !writtenOff && !row.irn) actions.push('edit');
   if (row.status !== 'cancelled') {
     if (!writtenOff && amountDuePaise(row) > 0) actions.push('write_off');
     if (writtenOff) actions.push('cancel_write_off');
@@ -984,7 +982,6 @@ function editRefusal(invoice: {
 }): string | null {
   const domain = invoiceRefusal(invoice, 'edit');
   if (domain) return domain;
-  if (invoice.status !== 'generated') return INVOICE_REFUSALS_HERE.edit_not_generated;
   if (Number(invoice.amount_paid_paise) > 0) return INVOICE_REFUSALS_HERE.edit_paid;
   if (Number(invoice.write_off_paise) > 0) return INVOICE_REFUSALS_HERE.edit_written_off;
   if (invoice.irn) return INVOICE_REFUSALS_HERE.edit_e_invoiced;

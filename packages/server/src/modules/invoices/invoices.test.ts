@@ -511,7 +511,7 @@ describe('POST admin/invoices/{id}/edit_invoice', () => {
       items: [{ order_item: order.order_items[0].id, quantity: 1 }],
     });
     expect(late.status).toBe(409);
-    expect(late.body.detail).toBe(INVOICE_REFUSALS_HERE.edit_not_generated);
+    expect(late.body.detail).toBe(INVOICE_REFUSALS.edit_ready_to_ship);
   });
 });
 

@@ -1,9 +1,9 @@
 import {
+  QUOTATION_MESSAGES,
   type QuotationInput,
   type QuotationOutput,
   type quotationEdit,
   type quotationSummaryOutput,
-  SALES_ORDER_FORM_MESSAGES,
 } from '@b2b/domain/api/sales-orders';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
@@ -40,12 +40,7 @@ import {
 export const QUOTATION_ENTITY = 'quotation';
 export const QUOTATION_PREFIX = 'QT';
 
-export const QUOTATION_MESSAGES = {
-  not_found: SALES_ORDER_FORM_MESSAGES.quotation_not_found,
-  ordered: SALES_ORDER_FORM_MESSAGES.quotation_not_editable,
-  not_draft: SALES_ORDER_FORM_MESSAGES.quotation_not_draft,
-  submit_not_draft: 'Only a draft quotation can be submitted.',
-} as const;
+export { QUOTATION_MESSAGES };
 
 const paiseOrZero = (rupees: number | undefined) => (rupees === undefined ? 0 : toPaise(rupees));
 

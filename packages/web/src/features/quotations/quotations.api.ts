@@ -5,7 +5,7 @@ import type {
   quotationSummaryOutput,
   SalesOrderOutput,
 } from '@b2b/domain/api/sales-orders';
-import { SALES_ORDER_FORM_MESSAGES } from '@b2b/domain/api/sales-orders';
+import { QUOTATION_MESSAGES } from '@b2b/domain/api/sales-orders';
 import { ORDER_MESSAGES } from '@b2b/domain/sales-orders';
 import type { StatusOption } from '@b2b/domain/statuses';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -41,15 +41,8 @@ export const QUOTATION_STATUS_OPTIONS: readonly StatusOption[] = [
  * Quotation texts. The spec's order catalogue (ORDER_MESSAGES) has no quotation successes, list or
  * delete texts: these follow its pattern.
  */
-export const QUOTATION_TOASTS = {
-  created: 'Quotation created successfully',
-  updated: 'Quotation updated successfully',
-  deleted: 'Quotation deleted successfully',
-  delete_failed: 'Failed to delete Quotation',
-  load_failed: 'Failed to load Quotation',
-  list_failed: 'Failed to load Quotations',
-  not_found: SALES_ORDER_FORM_MESSAGES.quotation_not_found,
-} as const;
+/** The quotation texts, from the domain. */
+export const QUOTATION_TOASTS = QUOTATION_MESSAGES;
 
 export const quotationKeys = {
   all: ['quotations'] as const,

@@ -240,9 +240,9 @@ describe('SalesOrderDetailPage', () => {
   });
 
   it('tells what a history entry changed in words', () => {
-    expect(changesText({ status: 'on_hold', order_number: 'SO-0041', is_stock_reserved: true, lines: [] })).toBe(
-      'Status: On Hold · Order Number: SO-0041 · Is Stock Reserved: Yes',
-    );
+    expect(
+      changesText({ status: 'on_hold', order_number: 'SO-0041', is_stock_reserved: true, lines: [] }),
+    ).toBe('Status: On Hold · Order Number: SO-0041 · Is Stock Reserved: Yes');
     expect(changesText(null)).toBeNull();
   });
 
