@@ -322,7 +322,11 @@ export async function priceQuotationTerms(
     throw error;
   }
   return {
-    terms,
+    // Payment terms left blank are the buyer's own (its due dates follow them).
+    terms:
+      terms.paymentTermDays === null && buyer.payment_term_days !== null
+        ? { ...terms, paymentTermDays: Number(buyer.payment_term_days) }
+        : terms,
     buyer: { id: buyer.id, name: buyer.name, gst_number: buyer.gst_number },
     branch: { id: branch.id, name: branch.name, is_order_auto_confirm: branch.is_order_auto_confirm },
     billing,

@@ -6,12 +6,16 @@ import type { PageWindow, SortKey } from '../../http/list-params.ts';
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
 
+/** The buyer, with the days of its payment term (what an order's due date defaults to). */
 export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
   db
-    .selectFrom('buyers')
-    .select(['id', 'name', 'gst_number', 'is_active'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', buyerId)
+    .selectFrom('buyers as b')
+    .leftJoin('payment_terms as pt', (j) =>
+      j.onRef('pt.company_id', '=', 'b.company_id').onRef('pt.id', '=', 'b.payment_term_id'),
+    )
+    .select(['b.id', 'b.name', 'b.gst_number', 'b.is_active', 'pt.days as payment_term_days'])
+    .where('b.company_id', '=', companyId)
+    .where('b.id', '=', buyerId)
     .executeTakeFirst();
 
 /**

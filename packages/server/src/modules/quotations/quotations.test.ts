@@ -233,6 +233,21 @@ describe('POST admin/companies/{companyId}/generate_quotation', () => {
     expect(quotation.totals.total).toBe(15);
   });
 
+  it("takes the buyer's payment terms when the form leaves them blank", async () => {
+    const company = await signUpCompany();
+    const terms = await company.api.get(`companies/${company.companyId}/payment_terms`);
+    const net30 = (terms.body.results as { id: number; days: number }[]).find((t) => t.days === 30);
+    if (!net30) throw new Error('no 30-day payment term in the reference data');
+    const buyer = await createBuyerWithAddress(company, { fields: { payment_term: net30.id } });
+    const product = await createTaxedProduct(company, { gstRate: 0, sellingPrice: 100 });
+    const blank = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect(blank.payment_terms).toBe(30);
+    const chosen = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }], {
+      payment_terms: 7,
+    });
+    expect(chosen.payment_terms).toBe(7);
+  });
+
   it('refuses what cannot be sold, field by field, and keeps nothing', async () => {
     const company = await signUpCompany();
     const buyer = await createBuyerWithAddress(company);
