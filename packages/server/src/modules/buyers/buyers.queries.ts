@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { BuyerType, DB } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import {
@@ -8,9 +9,6 @@ import {
   keysetCondition,
   readDirection,
 } from '../../http/cursor-paging.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The expression of the trigram index buyers_search_idx (migration 0009): searches must use

@@ -1,6 +1,7 @@
 import type { BATCH_INVENTORY_ORDERINGS, INVENTORY_AGE_ORDERINGS } from '@b2b/domain/api/inventory-reports';
 import { INVENTORY_AGE_BUCKETS, type InventoryAgeBucketKey } from '@b2b/domain/inventory-reports';
 import { type RawBuilder, sql } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
 
@@ -8,9 +9,6 @@ import type { SortKey } from '../../http/list-params.ts';
  * The inventory reports read the stock tables (stock_levels, stock_ledger, product_batches,
  * batch_stock) that the inventory area writes; they never change them.
  */
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Name and SKU "contains", in the form the products' trigram index serves. */
 const productMatches = (search: string) =>

@@ -1,10 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type TransferScope = DB & {
   t: DB['inventory_transfers'];

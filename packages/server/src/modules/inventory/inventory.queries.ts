@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /**
@@ -293,9 +294,6 @@ export const ledgerOf = (db: Executor, companyId: number, productId: number) =>
     .where('product_id', '=', productId)
     .orderBy('id')
     .execute();
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The company's live (not deleted) products among `ids`. */
 export const findLiveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>

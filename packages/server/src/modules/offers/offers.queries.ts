@@ -1,11 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB, OffersTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** An offer as the API shows it; dates as YYYY-MM-DD text, whatever the driver makes of `date`. */
 const offerSelect = (db: Executor, companyId: number) =>

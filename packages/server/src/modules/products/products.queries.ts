@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB, RelatedProductKind } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import {
@@ -9,9 +10,6 @@ import {
   readDirection,
 } from '../../http/cursor-paging.ts';
 import { availableStockOf, productsInStock } from '../inventory/inventory.service.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The expression of the trigram index products_search_idx: searches must use exactly this text

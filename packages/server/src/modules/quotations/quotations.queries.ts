@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
@@ -368,9 +369,6 @@ export interface QuotationFilter {
   endDate?: string;
   search?: string;
 }
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function listQuotations(
   db: Executor,

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { boundedCount } from '../../http/bounded-count.ts';
@@ -10,8 +11,6 @@ import {
 } from '../../http/cursor-paging.ts';
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;
 
@@ -132,7 +131,8 @@ export const branchState = (db: Executor, companyId: number, branchId: number) =
 // Reading one order
 
 /** The order with the names of everything it refers to. */
-export const findOrder = (db: Executor, companyId: number, id: number) =>
+/** Orders joined to the names of what they refer to: buyer, branch, place of supply, channel, people, methods. */
+const ordersWithNames = (db: Executor) =>
   db
     .selectFrom('sales_orders as o')
     .innerJoin('buyers as b', (j) =>
@@ -153,7 +153,10 @@ export const findOrder = (db: Executor, companyId: number, id: number) =>
     )
     .leftJoin('payment_methods as pm', (j) =>
       j.onRef('pm.company_id', '=', 'o.company_id').onRef('pm.id', '=', 'o.payment_method_id'),
-    )
+    );
+
+export const findOrder = (db: Executor, companyId: number, id: number) =>
+  ordersWithNames(db)
     .leftJoin('users as cu', (j) =>
       j.onRef('cu.company_id', '=', 'o.company_id').onRef('cu.id', '=', 'o.created_by'),
     )
@@ -359,28 +362,8 @@ export const reportOrderBatch = (
   after: { day: string; id: number } | null,
   size: number,
 ) => {
-  let query = db
-    .selectFrom('sales_orders as o')
+  let query = ordersWithNames(db)
     .where((eb) => applyFilter(eb, companyId, filter))
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'o.company_id').onRef('b.id', '=', 'o.buyer_id'),
-    )
-    .innerJoin('branches as br', (j) =>
-      j.onRef('br.company_id', '=', 'o.company_id').onRef('br.id', '=', 'o.branch_id'),
-    )
-    .innerJoin('states as pos', 'pos.id', 'o.place_of_supply_state_id')
-    .leftJoin('sales_channels as sc', (j) =>
-      j.onRef('sc.company_id', '=', 'o.company_id').onRef('sc.id', '=', 'o.sales_channel_id'),
-    )
-    .leftJoin('users as sp', (j) =>
-      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
-    )
-    .leftJoin('shipping_methods as sm', (j) =>
-      j.onRef('sm.company_id', '=', 'o.company_id').onRef('sm.id', '=', 'o.shipping_method_id'),
-    )
-    .leftJoin('payment_methods as pm', (j) =>
-      j.onRef('pm.company_id', '=', 'o.company_id').onRef('pm.id', '=', 'o.payment_method_id'),
-    )
     .select([
       'o.id',
       'o.order_number',

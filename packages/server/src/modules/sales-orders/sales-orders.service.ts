@@ -920,7 +920,11 @@ export async function* orderReportRows(db: Executor, companyId: number, filter: 
       orders.map((order) => order.id),
     );
     const byOrder = new Map<number, queries.OrderItemRow[]>();
-    for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+    for (const item of items) {
+      const list = byOrder.get(item.order_id);
+      if (list) list.push(item);
+      else byOrder.set(item.order_id, [item]);
+    }
     const rows: (string | number | null)[][] = [];
     for (const order of orders) {
       const head = [

@@ -1,12 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { availableStockOf } from '../inventory/inventory.service.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const sellerColumns = [
   's.id',

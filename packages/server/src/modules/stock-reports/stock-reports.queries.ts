@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-
-/** `%` and `_` typed into a search box are literal characters, not wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The expression of the trigram index products_search_idx, so a search can use it. */
 const searchText = sql<string>`lower(p.name || ' ' || coalesce(p.sku, ''))`;
