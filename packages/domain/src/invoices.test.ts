@@ -8,6 +8,8 @@ import {
   INVOICE_MESSAGES,
   INVOICE_REFUSALS,
   INVOICE_SERIES_PATTERN,
+  invoiceAmountDuePaise,
+  invoicePaymentStatus,
   invoiceRefusal,
   invoiceStatusColor,
   invoiceStatusLabel,
@@ -198,5 +200,31 @@ describe('amountInWords', () => {
   it('refuses fractions of a paisa and negatives', () => {
     expect(() => amountInWords(1.5)).toThrow(RangeError);
     expect(() => amountInWords(-100)).toThrow(RangeError);
+  });
+});
+
+describe('invoice settlement', () => {
+  const invoice = {
+    totalPaise: 11_800,
+    paidPaise: 0,
+    creditedPaise: 0,
+    writtenOffPaise: 0,
+    cancelled: false,
+  };
+
+  it('owes the total less money paid, credit applied and the write-off', () => {
+    expect(invoiceAmountDuePaise(invoice)).toBe(11_800);
+    expect(
+      invoiceAmountDuePaise({ ...invoice, paidPaise: 5_000, creditedPaise: 1_800, writtenOffPaise: 1 }),
+    ).toBe(4_999);
+    expect(invoiceAmountDuePaise({ ...invoice, paidPaise: 5_000, cancelled: true })).toBe(0);
+  });
+
+  it('counts credit notes as settling the invoice', () => {
+    expect(invoicePaymentStatus(invoice)).toBe('unpaid');
+    expect(invoicePaymentStatus({ ...invoice, creditedPaise: 100 })).toBe('partially_paid');
+    expect(invoicePaymentStatus({ ...invoice, paidPaise: 10_000, creditedPaise: 1_800 })).toBe('paid');
+    expect(invoicePaymentStatus(invoice, 11_800)).toBe('pending');
+    expect(invoicePaymentStatus({ ...invoice, cancelled: true })).toBe('cancelled');
   });
 });

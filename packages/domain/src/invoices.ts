@@ -1,3 +1,4 @@
+import { type PaymentStatus, paymentStatusOf } from './sales-orders.ts';
 import { INVOICE_STATUSES, type InvoiceStatus, statusColor, statusLabel } from './statuses.ts';
 import { indianCalendarDay, MESSAGES } from './validation.ts';
 
@@ -92,6 +93,35 @@ export function invoiceTransition(
 // ---------------------------------------------------------------------------
 
 /** The spec's invoice texts (section 8), verbatim; those marked "ours" have no wording in the spec. */
+/** What counts against an invoice's total: money paid, credit notes applied and a written-off balance. */
+export interface InvoiceSettlement {
+  totalPaise: number;
+  paidPaise: number;
+  creditedPaise: number;
+  writtenOffPaise: number;
+  cancelled: boolean;
+}
+
+/** What the buyer still owes on the invoice, in paise; nothing on a cancelled one. */
+export function invoiceAmountDuePaise(invoice: InvoiceSettlement): number {
+  if (invoice.cancelled) return 0;
+  return Math.max(
+    0,
+    invoice.totalPaise - invoice.paidPaise - invoice.creditedPaise - invoice.writtenOffPaise,
+  );
+}
+
+/** An invoice's payment status: credit notes applied settle it as money paid does. */
+export function invoicePaymentStatus(invoice: InvoiceSettlement, pendingPaise = 0): PaymentStatus {
+  return paymentStatusOf({
+    totalPaise: invoice.totalPaise,
+    paidPaise: invoice.paidPaise + invoice.creditedPaise,
+    writtenOffPaise: invoice.writtenOffPaise,
+    cancelled: invoice.cancelled,
+    pendingPaise,
+  });
+}
+
 export const INVOICE_MESSAGES = {
   created: 'Invoice created.',
   edited: 'Invoice Edited.',

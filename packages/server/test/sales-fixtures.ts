@@ -225,3 +225,39 @@ export async function setRoundOff(company: SignedUpCompany, enabled: boolean, br
   const res = await company.api.patch(`branches/${branchId}`, { round_off_enabled: enabled });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
+
+/**
+ * Invoices the given quantities of the order's lines, in line order (all that is left when
+ * omitted); expects 201 and returns the invoice.
+ */
+export async function invoiceOrder(
+  company: SignedUpCompany,
+  order: { id: number; order_items: { id: number; invoiceable_quantity: number }[] },
+  quantities?: readonly number[],
+  extra: Record<string, unknown> = {},
+) {
+  const items = order.order_items
+    .map((item, index) => ({
+      order_item: item.id,
+      quantity: quantities ? quantities[index] : item.invoiceable_quantity,
+    }))
+    .filter((item) => (item.quantity ?? 0) > 0);
+  const res = await company.api.post(`admin/orders/${order.id}/generate_invoice/`, { items, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/**
+ * A confirmed order invoiced in full (or by `quantities`): returns the order as it is now, its
+ * invoice and its buyer. One 18% product with 100 in stock, 2 ordered, unless `options` say otherwise.
+ */
+export async function createInvoicedOrder(
+  company: SignedUpCompany,
+  options: OrderOptions & { quantities?: readonly number[] } = {},
+) {
+  const { order, buyer } = await createOrder(company, { ...options, confirm: true });
+  const invoice = await invoiceOrder(company, order, options.quantities);
+  const current = await company.api.get(`admin/orders/${order.id}`);
+  expect(current.status).toBe(200);
+  return { order: current.body, invoice, buyer };
+}

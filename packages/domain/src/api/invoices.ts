@@ -185,6 +185,8 @@ export const invoiceOutput = z.object({
   totals: documentTotalsOutput,
   invoice_total: money,
   amount_paid: money,
+  /** Settled by credit notes applied (money paid is amount_paid). */
+  amount_credited: money,
   amount_due: money,
   write_off_amount: money,
   expense_ledger_name: z.string().nullable(),

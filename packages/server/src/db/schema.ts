@@ -979,6 +979,7 @@ export interface InvoicesTable extends DocumentTotals {
   shipping_charges_paise: Paise;
   other_charges_paise: Paise;
   amount_paid_paise: Paise;
+  credited_paise: Paise;
   write_off_paise: Paise;
   expense_ledger_name: string | null;
   bank_charges_paise: Paise;

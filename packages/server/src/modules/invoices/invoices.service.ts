@@ -16,6 +16,9 @@ import {
   financialYearOf,
   formatInvoiceNumber,
   INVOICE_MESSAGES,
+  type InvoiceSettlement,
+  invoiceAmountDuePaise,
+  invoicePaymentStatus,
   invoiceRefusal,
 } from '@b2b/domain/invoices';
 import { formatMoney, toPaise, toRupees } from '@b2b/domain/money';
@@ -41,6 +44,7 @@ import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-clien
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
+import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import {
   decimal,
   documentAddress,
@@ -65,8 +69,8 @@ const ORDER_ENTITY = 'sales_order';
 
 /** Texts of refusals the spec and the domain do not word. */
 export const INVOICE_REFUSALS_HERE = {
-  paid: 'Payments have been applied to this invoice; remove them before cancelling it.',
-  edit_paid: 'An invoice with payments applied cannot be edited.',
+  paid: 'Payments or credit notes have been applied to this invoice; remove them before cancelling it.',
+  edit_paid: 'An invoice with payments or credit notes applied cannot be edited.',
   edit_written_off: 'An invoice with a written-off balance cannot be edited; cancel the write-off first.',
   edit_e_invoiced: 'An e-invoiced invoice cannot be edited.',
   item_not_in_invoice: 'This item is not in the invoice.',
@@ -103,23 +107,36 @@ const amountDuePaise = (row: {
   status: string;
   total_paise: number;
   amount_paid_paise: number;
+  credited_paise: number;
   write_off_paise: number;
-}) =>
-  row.status === 'cancelled'
-    ? 0
-    : Math.max(0, Number(row.total_paise) - Number(row.amount_paid_paise) - Number(row.write_off_paise));
+}) => invoiceAmountDuePaise(settlementOf(row));
+
+const settlementOf = (row: {
+  status: string;
+  total_paise: number;
+  amount_paid_paise: number;
+  credited_paise: number;
+  write_off_paise: number;
+}): InvoiceSettlement => ({
+  totalPaise: Number(row.total_paise),
+  paidPaise: Number(row.amount_paid_paise),
+  creditedPaise: Number(row.credited_paise),
+  writtenOffPaise: Number(row.write_off_paise),
+  cancelled: row.status === 'cancelled',
+});
 
 /** What the user may do with the invoice now: the domain's state machine, then money and e-invoice facts. */
 export function invoiceActions(row: {
   status: InvoiceOutput['status'];
   total_paise: number;
   amount_paid_paise: number;
+  credited_paise: number;
   write_off_paise: number;
   irn: string | null;
 }): InvoiceOutput['allowed_actions'] {
   const actions: InvoiceOutput['allowed_actions'] = [];
   const domain = allowedInvoiceActions(row);
-  const paid = Number(row.amount_paid_paise) > 0;
+  const paid = Number(row.amount_paid_paise) + Number(row.credited_paise) > 0;
   const writtenOff = Number(row.write_off_paise) > 0;
   if (domain.includes('cancel') && !paid) actions.push('cancel');
   if (domain.includes('ready_to_ship')) actions.push('ready_to_ship');
@@ -190,6 +207,7 @@ function presentInvoice(
     }),
     invoice_total: toRupees(Number(row.total_paise)),
     amount_paid: toRupees(Number(row.amount_paid_paise)),
+    amount_credited: toRupees(Number(row.credited_paise)),
     amount_due: toRupees(amountDuePaise(row)),
     write_off_amount: toRupees(Number(row.write_off_paise)),
     expense_ledger_name: row.expense_ledger_name,
@@ -977,12 +995,14 @@ export async function initiateEditInvoice(db: Executor, companyId: number, invoi
 function editRefusal(invoice: {
   status: InvoiceOutput['status'];
   amount_paid_paise: number;
+  credited_paise: number;
   write_off_paise: number;
   irn: string | null;
 }): string | null {
   const domain = invoiceRefusal(invoice, 'edit');
   if (domain) return domain;
-  if (Number(invoice.amount_paid_paise) > 0) return INVOICE_REFUSALS_HERE.edit_paid;
+  if (Number(invoice.amount_paid_paise) + Number(invoice.credited_paise) > 0)
+    return INVOICE_REFUSALS_HERE.edit_paid;
   if (Number(invoice.write_off_paise) > 0) return INVOICE_REFUSALS_HERE.edit_written_off;
   if (invoice.irn) return INVOICE_REFUSALS_HERE.edit_e_invoiced;
   return null;
@@ -1102,6 +1122,7 @@ export async function editInvoice(options: {
         cancelled: false,
       }),
     });
+    await refreshOrderPaymentStatus(tx, companyId, order.id);
     if (newTotal !== oldTotal) {
       await postBuyerLedgerEntry(tx, {
         companyId,
@@ -1158,7 +1179,8 @@ export async function cancelInvoice(options: {
     const { order, invoice } = await lockOrderAndInvoice(tx, companyId, invoiceId);
     const refusal = invoiceRefusal(invoice, 'cancel');
     if (refusal) throw conflict(refusal);
-    if (Number(invoice.amount_paid_paise) > 0) throw conflict(INVOICE_REFUSALS_HERE.paid);
+    if (Number(invoice.amount_paid_paise) + Number(invoice.credited_paise) > 0)
+      throw conflict(INVOICE_REFUSALS_HERE.paid);
     const items = await queries.lockOrderItems(tx, companyId, order.id);
     const lines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     await returnGoods(
@@ -1191,6 +1213,7 @@ export async function cancelInvoice(options: {
       cancelled_at: new Date(),
       cancelled_by: actor.userId,
     });
+    await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
     if (duePaise > 0) {
       await postBuyerLedgerEntry(tx, {
         companyId,
@@ -1356,13 +1379,9 @@ export function writeOffBalance(options: {
     await queries.updateInvoice(tx, companyId, invoiceId, {
       write_off_paise: amountPaise,
       expense_ledger_name: input.expense_ledger_name,
-      payment_status: paymentStatusOf({
-        totalPaise: Number(invoice.total_paise),
-        paidPaise: Number(invoice.amount_paid_paise),
-        writtenOffPaise: amountPaise,
-        cancelled: false,
-      }),
+      payment_status: invoicePaymentStatus({ ...settlementOf(invoice), writtenOffPaise: amountPaise }),
     });
+    await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
     await postBuyerLedgerEntry(tx, {
       companyId,
       buyerId: invoice.buyer_id,
@@ -1400,13 +1419,9 @@ export function cancelWriteOff(options: { ctx: InvoiceContext; actor: Principal;
     await queries.updateInvoice(tx, companyId, invoiceId, {
       write_off_paise: 0,
       expense_ledger_name: null,
-      payment_status: paymentStatusOf({
-        totalPaise: Number(invoice.total_paise),
-        paidPaise: Number(invoice.amount_paid_paise),
-        writtenOffPaise: 0,
-        cancelled: false,
-      }),
+      payment_status: invoicePaymentStatus({ ...settlementOf(invoice), writtenOffPaise: 0 }),
     });
+    await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
     await postBuyerLedgerEntry(tx, {
       companyId,
       buyerId: invoice.buyer_id,

@@ -19,6 +19,7 @@ import {
   createQuotation,
   createTaxedProduct,
   generateOrder,
+  invoiceOrder,
   setRoundOff,
   type TaxedProductOptions,
 } from '../../../test/sales-fixtures.ts';
@@ -74,24 +75,7 @@ async function confirmedOrder(
 const generate = (company: SignedUpCompany, orderId: number, body: Record<string, unknown>) =>
   company.api.post(`admin/orders/${orderId}/generate_invoice/`, body);
 
-/** Invoices the given quantities of the order's lines (all that is left when omitted); expects 201. */
-async function invoice(
-  company: SignedUpCompany,
-  order: any,
-  quantities?: number[],
-  extra: Record<string, unknown> = {},
-) {
-  const items = order.order_items.map((item: any, index: number) => ({
-    order_item: item.id,
-    quantity: quantities ? quantities[index] : item.invoiceable_quantity,
-  }));
-  const res = await generate(company, order.id, {
-    items: items.filter((i: any) => i.quantity > 0),
-    ...extra,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+const invoice = invoiceOrder;
 
 const orderOf = async (company: SignedUpCompany, orderId: number) =>
   (await company.api.get(`admin/orders/${orderId}`)).body;

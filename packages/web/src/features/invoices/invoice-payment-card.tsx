@@ -47,6 +47,11 @@ export function InvoicePaymentCard({ invoice, mayChange }: { invoice: Invoice; m
           <DetailField label="Amount Paid">
             <Money value={invoice.amount_paid} />
           </DetailField>
+          {invoice.amount_credited > 0 && (
+            <DetailField label="Credit Notes Applied">
+              <Money value={invoice.amount_credited} />
+            </DetailField>
+          )}
           <DetailField label="Amount Due">
             <Money value={invoice.amount_due} />
           </DetailField>

@@ -142,6 +142,7 @@ export const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   },
   invoice_total: 1180,
   amount_paid: 0,
+  amount_credited: 0,
   amount_due: 1180,
   write_off_amount: 0,
   expense_ledger_name: null,

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { PaymentStatus } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+/** The invoice's settlement figures, locked until the transaction ends. */
+export const lockInvoiceSettlement = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'order_id',
+      'buyer_id',
+      'branch_id',
+      'invoice_number',
+      'status',
+      'total_paise',
+      'amount_paid_paise',
+      'credited_paise',
+      'write_off_paise',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+export type InvoiceSettlementRow = NonNullable<Awaited<ReturnType<typeof lockInvoiceSettlement>>>;
+
+export const updateInvoiceSettlement = (
+  tx: Tx,
+  companyId: number,
+  invoiceId: number,
+  values: { amount_paid_paise: number; credited_paise: number; payment_status: PaymentStatus },
+) =>
+  tx
+    .updateTable('invoices')
+    .set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .execute();
+
+/** The order's total and status, and what its live invoices have had settled (paid, credited, written off). */
+export const orderSettlement = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .selectFrom('sales_orders as o')
+    .leftJoin('invoices as i', (join) =>
+      join
+        .onRef('i.company_id', '=', 'o.company_id')
+        .onRef('i.order_id', '=', 'o.id')
+        .on('i.status', '<>', 'cancelled'),
+    )
+    .select([
+      'o.status',
+      'o.total_paise',
+      sql<string>`coalesce(sum(i.amount_paid_paise + i.credited_paise + i.write_off_paise), 0)`.as(
+        'settled_paise',
+      ),
+    ])
+    .where('o.company_id', '=', companyId)
+    .where('o.id', '=', orderId)
+    .groupBy(['o.id', 'o.status', 'o.total_paise'])
+    .executeTakeFirst();
+
+export const setOrderPaymentStatus = (tx: Tx, companyId: number, orderId: number, status: PaymentStatus) =>
+  tx
+    .updateTable('sales_orders')
+    .set({ payment_status: status, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .where('payment_status', '<>', status)
+    .execute();
