@@ -15,7 +15,9 @@
 // Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). The bench
 // makes its own database beside it and drops it afterwards; without PostgreSQL it says so and skips.
 //   ORDERS=400 CLIENTS=20 BULK_ORDERS=1000000 EXPORT_ORDERS=100000 SAMPLES=200 node bench/sales-orders.mjs
+// ONLY=orders runs part 1 alone (order creation against the floor), for quick iterations.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
@@ -26,6 +28,7 @@ const clients = Number(process.env.CLIENTS ?? 20);
 const bulkOrders = Number(process.env.BULK_ORDERS ?? 1_000_000);
 const exportOrders = Number(process.env.EXPORT_ORDERS ?? 100_000);
 const samples = Number(process.env.SAMPLES ?? 200);
+const ordersOnly = process.env.ONLY === 'orders';
 const port = 4436;
 const base = `http://127.0.0.1:${port}/api`;
 
@@ -56,20 +59,26 @@ if (built.status !== 0) process.exit(1);
 function startServer({ heapMb } = {}) {
   const dataDir = tempDir('b2b-bench-sales-');
   const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
-  const child = spawn(process.execPath, [...heap, path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: 'warn',
-      RUN_JOBS: '0',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+  // SERVER_NODE_FLAGS: extra node flags for the server (--cpu-prof, say, to profile it).
+  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...flags, ...heap, path.join(root, 'packages/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl.toString(),
+        LOG_LEVEL: 'warn',
+        RUN_JOBS: '0',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   child.stdout.on('data', () => {});
   return child;
 }
@@ -143,6 +152,16 @@ async function concurrently(count, limit, task) {
   return { ms: performance.now() - started, errors };
 }
 
+/** CPU time (user + system) a process has used, in seconds; NaN where /proc is not there. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const percentile = (times, p) => {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
@@ -206,9 +225,11 @@ try {
     if (order.body.status !== 'confirmed') throw new Error(`order ${order.body.id} is ${order.body.status}`);
   };
   await concurrently(clients, clients, placeOrder); // warm-up
+  const cpuBefore = cpuSeconds(app.pid);
   const api = await concurrently(orders, clients, placeOrder);
   if (api.errors.length) throw api.errors[0];
   const apiRate = orders / (api.ms / 1000);
+  const serverCpu = cpuSeconds(app.pid) - cpuBefore;
 
   // The floor: the same rows as bare SQL, one transaction per order.
   const { rows: template } = await pool.query(
@@ -288,8 +309,9 @@ try {
   if (floor.errors.length) throw floor.errors[0];
   const floorRate = orders / (floor.ms / 1000);
   console.log(
-    `Orders (5 lines, confirmed), ${clients} clients: ${apiRate.toFixed(1)}/s through the API; ` +
-      `bare SQL floor ${floorRate.toFixed(1)}/s.`,
+    `Orders (5 lines, confirmed), ${clients} clients: ${apiRate.toFixed(1)}/s through the API ` +
+      `(API server CPU ${((serverCpu * 1000) / orders).toFixed(1)} ms an order, ` +
+      `${((serverCpu / (api.ms / 1000)) * 100).toFixed(0)}% of a core); bare SQL floor ${floorRate.toFixed(1)}/s.`,
   );
   const ratio = apiRate / floorRate;
   console.log(
@@ -297,7 +319,23 @@ try {
       `${floorRate.toFixed(1)}/s: ratio ${ratio.toFixed(2)} (target >= 0.50)`,
   );
   ok = ratio >= 0.5 && ok;
+  if (!ordersOnly) ok = (await listsAndExport(companyId)) && ok;
+} catch (error) {
+  console.error(error);
+  ok = false;
+} finally {
+  agent.destroy();
+  await stopProcess(app);
+  app = null;
+  await pool.end();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+process.exit(ok ? 0 : 1);
 
+/** Parts 2 and 3: the lists with a million orders, then the CSV export. True when all pass. */
+async function listsAndExport(companyId) {
+  let ok = true;
   // 2. A million orders and invoices, copied from real ones with set-based SQL.
   const bulkStarted = performance.now();
   const { rows: sample } = await pool.query(
@@ -464,15 +502,5 @@ try {
       'MB',
       50,
     ) && ok;
-} catch (error) {
-  console.error(error);
-  ok = false;
-} finally {
-  agent.destroy();
-  await stopProcess(app);
-  app = null;
-  await pool.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  return ok;
 }
-process.exit(ok ? 0 : 1);

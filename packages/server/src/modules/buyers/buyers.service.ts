@@ -362,6 +362,22 @@ export async function assertWithinCreditLimit(
 ): Promise<void> {
   const state = await queries.creditState(db, companyId, buyerId, db.isTransaction);
   if (!state) throw notFound('Buyer');
+  assertCreditHeadroom(state, additionalPaise);
+}
+
+/**
+ * The same rule on figures the caller has read: a transaction that posts nothing to the buyer's
+ * ledger (an order) reads them as committed, without the lock, which would only queue every order
+ * of the buyer behind the others without changing what any of them sees.
+ */
+export function assertCreditHeadroom(
+  state: {
+    apply_credit_limit_restriction: boolean;
+    credit_limit_paise: number | null;
+    outstanding_paise: number;
+  },
+  additionalPaise: number,
+): void {
   const decision = checkCreditLimit({
     restrictionApplied: state.apply_credit_limit_restriction,
     creditLimitPaise: state.credit_limit_paise,

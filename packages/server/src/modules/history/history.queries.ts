@@ -9,18 +9,21 @@ export interface HistoryEntry {
   changes?: Record<string, unknown>;
 }
 
+const historyRow = (entry: HistoryEntry) => ({
+  company_id: entry.companyId,
+  entity_type: entry.entityType,
+  entity_id: entry.entityId,
+  action: entry.action,
+  user_id: entry.userId,
+  changes: JSON.stringify(entry.changes ?? {}),
+});
+
 export const insertHistory = (db: Executor, entry: HistoryEntry) =>
-  db
-    .insertInto('history')
-    .values({
-      company_id: entry.companyId,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      action: entry.action,
-      user_id: entry.userId,
-      changes: JSON.stringify(entry.changes ?? {}),
-    })
-    .execute();
+  db.insertInto('history').values(historyRow(entry)).execute();
+
+/** Several entries in one statement, written (and numbered) in the order given. */
+export const insertHistoryEntries = (db: Executor, entries: readonly HistoryEntry[]) =>
+  db.insertInto('history').values(entries.map(historyRow)).execute();
 
 /** Newest first, with the acting user's name (spec: created_at, actions.action, user first and last name). */
 export const listHistory = (

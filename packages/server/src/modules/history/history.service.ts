@@ -1,8 +1,15 @@
 import type { Executor } from '../../db/transaction.ts';
-import { type HistoryEntry, insertHistory, listHistory } from './history.queries.ts';
+import { type HistoryEntry, insertHistory, insertHistoryEntries, listHistory } from './history.queries.ts';
+
+export type { HistoryEntry };
 
 /** Written inside the transaction of the change it describes, so history never disagrees with data. */
 export const recordHistory = (tx: Executor, entry: HistoryEntry) => insertHistory(tx, entry);
+
+/** Several entries of one transaction in one statement, in the order given (none: nothing). */
+export async function recordHistoryEntries(tx: Executor, entries: readonly HistoryEntry[]) {
+  if (entries.length > 0) await insertHistoryEntries(tx, entries);
+}
 
 export async function historyOf(
   db: Executor,

@@ -130,6 +130,140 @@ export const findMovementContext = (
     .forShare(['w', 'b'])
     .executeTakeFirst();
 
+/** What `lockStockLines` answers for one line (a product in a warehouse) of a document. */
+export interface StockLineContext {
+  line_product_id: number;
+  line_warehouse_id: number;
+  name: string;
+  is_active: boolean;
+  branch_name: string;
+  branch_is_active: boolean;
+  /** Null when the product is not the company's. */
+  product_id: number | null;
+  product_name: string | null;
+  allow_back_ordering: boolean | null;
+  reorder_point: number | null;
+  /** The level, null when there is no stock row (stock zero). */
+  available_stock: number | null;
+  df_quantity: number | null;
+}
+
+/**
+ * What the lines of a document need before their reservations move, in one statement: each
+ * line's warehouse and branch (share-locked until the transaction ends, as findMovementContext),
+ * its product, and its stock level, locked FOR UPDATE in product then warehouse order (the order
+ * every stock movement locks levels in, so documents sharing products never deadlock). The levels
+ * answered are the latest: nobody else can change them until the transaction ends. A line whose
+ * warehouse is not the company's has no row.
+ */
+export async function lockStockLines(
+  db: Executor,
+  companyId: number,
+  lines: readonly { productId: number; warehouseId: number }[],
+) {
+  const result = await sql<StockLineContext>`
+    WITH v AS (
+      SELECT DISTINCT product_id, warehouse_id
+      FROM unnest(${lines.map((l) => l.productId)}::bigint[], ${lines.map((l) => l.warehouseId)}::bigint[])
+        AS v (product_id, warehouse_id)
+    ),
+    levels AS MATERIALIZED (
+      SELECT sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
+      FROM stock_levels sl
+      JOIN v ON v.product_id = sl.product_id AND v.warehouse_id = sl.warehouse_id
+      WHERE sl.company_id = ${companyId}
+      ORDER BY sl.product_id, sl.warehouse_id
+      FOR UPDATE OF sl
+    )
+    SELECT v.product_id AS line_product_id, v.warehouse_id AS line_warehouse_id,
+      w.name, w.is_active, b.name AS branch_name, b.is_active AS branch_is_active,
+      p.id AS product_id, p.name AS product_name, p.allow_back_ordering, p.reorder_point,
+      l.available_stock, l.df_quantity
+    FROM v
+    JOIN warehouses w ON w.company_id = ${companyId} AND w.id = v.warehouse_id
+    JOIN branches b ON b.company_id = w.company_id AND b.id = w.branch_id
+    LEFT JOIN products p ON p.company_id = w.company_id AND p.id = v.product_id
+    LEFT JOIN levels l ON l.product_id = v.product_id AND l.warehouse_id = v.warehouse_id
+    FOR SHARE OF w, b`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Moves the reservations (df_quantity) of a document's lines and writes their ledger rows, in one
+ * statement, after `lockStockLines` locked the levels and the caller checked the moves against
+ * them. Levels without a row get one (a back-ordered reservation). The WHERE re-states the rules
+ * (never below zero reserved; a `requireSellable` reservation fits in what is on hand and not yet
+ * reserved): a line that no longer meets them moves nothing and has no ledger row. Ledger rows are
+ * written in product then warehouse order; returns them in that order.
+ */
+export async function moveReservations(
+  db: Executor,
+  document: {
+    companyId: number;
+    reason: string;
+    documentType: string;
+    documentId: number;
+    userId: number | null;
+  },
+  moves: readonly {
+    productId: number;
+    warehouseId: number;
+    /** Signed change of df_quantity, exact decimal text. */
+    reserved: string;
+    hasLevel: boolean;
+    requireSellable: boolean;
+  }[],
+) {
+  const { companyId } = document;
+  const result = await sql<{
+    id: number;
+    product_id: number;
+    warehouse_id: number;
+    batch_id: number | null;
+    quantity: number;
+    balance_after: number;
+    reserved_after: number;
+    created_at: Date;
+  }>`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${moves.map((m) => m.productId)}::bigint[], ${moves.map((m) => m.warehouseId)}::bigint[],
+        ${moves.map((m) => m.reserved)}::numeric[], ${moves.map((m) => m.hasLevel)}::boolean[],
+        ${moves.map((m) => m.requireSellable)}::boolean[]
+      ) AS v (product_id, warehouse_id, reserved, has_level, require_sellable)
+    ),
+    updated AS (
+      UPDATE stock_levels sl
+      SET df_quantity = sl.df_quantity + v.reserved, updated_at = now()
+      FROM v
+      WHERE v.has_level AND sl.company_id = ${companyId}
+        AND sl.product_id = v.product_id AND sl.warehouse_id = v.warehouse_id
+        AND sl.df_quantity + v.reserved >= 0
+        AND (NOT v.require_sellable OR sl.available_stock - sl.df_quantity >= v.reserved)
+      RETURNING sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
+    ),
+    inserted AS (
+      INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, df_quantity)
+      SELECT ${companyId}, v.product_id, v.warehouse_id, v.reserved
+      FROM v WHERE NOT v.has_level AND v.reserved >= 0
+      ORDER BY v.product_id, v.warehouse_id
+      ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
+        SET df_quantity = sl.df_quantity + excluded.df_quantity, updated_at = now()
+      RETURNING sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
+    ),
+    moved AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted)
+    INSERT INTO stock_ledger (company_id, product_id, warehouse_id, quantity, balance_after,
+      reserved_quantity, reserved_after, reason, document_type, document_id, user_id)
+    SELECT ${companyId}, m.product_id, m.warehouse_id, 0, m.available_stock, v.reserved, m.df_quantity,
+      ${document.reason}, ${document.documentType}, ${document.documentId}, ${document.userId}::bigint
+    FROM moved m JOIN v ON v.product_id = m.product_id AND v.warehouse_id = m.warehouse_id
+    ORDER BY m.product_id, m.warehouse_id
+    RETURNING id, product_id, warehouse_id, batch_id, quantity, balance_after, reserved_after, created_at`.execute(
+    db,
+  );
+  return result.rows;
+}
+
 export const insertLedgerEntries = (
   db: Executor,
   values: {

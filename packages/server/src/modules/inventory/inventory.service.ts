@@ -13,7 +13,7 @@ import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehous
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
+import { alertOnReorderPoint, alertOnReorderPoints } from '../reorder-alerts/reorder-alerts.service.ts';
 import * as queries from './inventory.queries.ts';
 import { type BatchChoice, batchSettings, splitOverBatches } from './stock-batches.ts';
 
@@ -391,9 +391,112 @@ export async function stockLines(
   const order = lines
     .map((line, index) => ({ line, index }))
     .sort((a, b) => a.line.productId - b.line.productId || a.line.warehouseId - b.line.warehouseId);
+  const distinct = order.every(
+    ({ line }, i) =>
+      i === 0 ||
+      line.productId !== order[i - 1].line.productId ||
+      line.warehouseId !== order[i - 1].line.warehouseId,
+  );
+  if ((kind === 'reserve' || kind === 'release') && distinct && order.length > 0) {
+    return moveDocumentReservations(tx, kind, document, order);
+  }
   const results: Awaited<ReturnType<typeof operateOnStock>>[] = new Array(lines.length);
   for (const { line, index } of order) {
     results[index] = await operateOnStock(tx, kind, { ...document, ...line });
+  }
+  return results;
+}
+
+const milli = (quantity: number) => Math.round(quantity * 1000);
+
+/**
+ * Reserves or releases a document's lines (each product and warehouse once) with the same checks,
+ * refusals and ledger rows as one operateOnStock per line in product order, in three statements
+ * instead of three or four per line: one locks the levels in product order and reads what the
+ * checks need, one moves the levels and writes the ledger rows, one checks the reorder points.
+ */
+async function moveDocumentReservations(
+  tx: Tx,
+  kind: 'reserve' | 'release',
+  document: Pick<StockOperation, 'companyId' | 'documentType' | 'documentId' | 'userId'>,
+  order: readonly { line: Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity'>; index: number }[],
+) {
+  const { companyId } = document;
+  const contexts = await queries.lockStockLines(
+    tx,
+    companyId,
+    order.map(({ line }) => line),
+  );
+  const contextOf = new Map(contexts.map((c) => [`${c.line_product_id}:${c.line_warehouse_id}`, c]));
+  const moves: Parameters<typeof queries.moveReservations>[2][number][] = [];
+  const reorderChecks: number[] = [];
+  // The lines in product order, each checked as operateOnStock checks it: the first refusal throws.
+  for (const { line } of order) {
+    const { productId, warehouseId, quantity } = line;
+    if (
+      !Number.isFinite(quantity) ||
+      quantity <= 0 ||
+      quantity > MAX_QUANTITY ||
+      roundQuantity(quantity) !== quantity
+    ) {
+      throw validationError('quantity', 'Please enter a valid quantity');
+    }
+    const context = contextOf.get(`${productId}:${warehouseId}`);
+    if (!context) throw validationError('warehouse', 'Warehouse Not Found');
+    if (!context.is_active) throw validationError('warehouse', warehouseInactiveMessage(context.name));
+    if (!context.branch_is_active)
+      throw validationError('warehouse', branchInactiveMessage(context.branch_name));
+    if (context.product_id === null) throw validationError('product', 'Product Not Found');
+    const backOrdering = context.allow_back_ordering === true;
+    const hasLevel = context.available_stock !== null;
+    const onHand = Number(context.available_stock ?? 0);
+    const reserved = Number(context.df_quantity ?? 0);
+    const allowed =
+      kind === 'reserve'
+        ? backOrdering || (hasLevel && milli(onHand) - milli(reserved) >= milli(quantity))
+        : hasLevel && milli(reserved) >= milli(quantity);
+    if (!allowed) {
+      throw conflict(
+        refusal(kind, {
+          product: context.product_name ?? `product ${productId}`,
+          warehouse: context.name,
+          quantity,
+          onHand,
+          reserved,
+        }),
+      );
+    }
+    moves.push({
+      productId,
+      warehouseId,
+      reserved: kind === 'reserve' ? decimal(quantity) : `-${decimal(quantity)}`,
+      hasLevel,
+      requireSellable: kind === 'reserve' && !backOrdering,
+    });
+    if (Number(context.reorder_point) > 0) reorderChecks.push(productId);
+  }
+  const rows = await queries.moveReservations(
+    tx,
+    {
+      companyId,
+      reason: kind,
+      documentType: document.documentType,
+      documentId: document.documentId,
+      userId: document.userId,
+    },
+    moves,
+  );
+  const written = new Map(
+    rows.map(({ product_id, warehouse_id, ...row }) => [`${product_id}:${warehouse_id}`, row]),
+  );
+  // The sales side's hot path: only products with a reorder point need the check.
+  await alertOnReorderPoints(tx, companyId, [...new Set(reorderChecks)]);
+  const results: Awaited<ReturnType<typeof operateOnStock>>[] = new Array(order.length);
+  for (const { line, index } of order) {
+    const row = written.get(`${line.productId}:${line.warehouseId}`);
+    // The levels were locked and checked above: every line moves.
+    if (!row) throw new Error('a reservation moved fewer levels than it checked');
+    results[index] = { ...row, rows: [row] };
   }
   return results;
 }

@@ -1,5 +1,9 @@
 import { SALES_ORDER_FORM_MESSAGES } from '@b2b/domain/api/sales-orders';
-import { branchInactiveMessage, buyerInactiveMessage } from '@b2b/domain/api/warehouses';
+import {
+  branchInactiveMessage,
+  buyerInactiveMessage,
+  warehouseInactiveMessage,
+} from '@b2b/domain/api/warehouses';
 import { isIntraState, mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
 import { formatMoney } from '@b2b/domain/money';
 import {
@@ -11,8 +15,6 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { AppError, validationError } from '../../http/errors.ts';
-import { addressRowsOf } from '../addresses/addresses.service.ts';
-import { assertActiveWarehouse } from '../inventory/inventory.service.ts';
 import * as queries from './quotations.queries.ts';
 import { type AddressRow, dayOf } from './sales-document.ts';
 
@@ -58,6 +60,8 @@ export interface QuotationTermsItem {
 }
 
 type ProductRow = Awaited<ReturnType<typeof queries.liveProducts>>[number];
+type PricingFacts = Awaited<ReturnType<typeof queries.pricingFacts>>;
+type BranchRow = NonNullable<PricingFacts['branch']>;
 
 export interface PricedItem extends SalesLineInput {
   productId: number;
@@ -83,6 +87,14 @@ export interface PricedQuotation {
   couponCode: string | null;
   couponDiscountPaise: number;
   pricing: SalesDocumentPricing<PricedItem>;
+  /** What the credit limit rule needs, as read with the rest (no lock on the buyer). */
+  credit: {
+    apply_credit_limit_restriction: boolean;
+    credit_limit_paise: number | null;
+    outstanding_paise: number;
+  };
+  /** Sellable stock (on hand minus reserved) of the lines' products in their warehouses, keyed `product:warehouse`. */
+  sellable: Map<string, number>;
 }
 
 export const COUPON_FIELD = 'coupon_code';
@@ -163,7 +175,7 @@ async function resolveCoupon(
   return offer;
 }
 
-function sellerStateCode(branch: NonNullable<Awaited<ReturnType<typeof queries.findBranchForSale>>>) {
+function sellerStateCode(branch: BranchRow) {
   return branch.address_gst_code ?? branch.gstin?.slice(0, 2) ?? branch.company_gstin?.slice(0, 2) ?? null;
 }
 
@@ -228,15 +240,25 @@ export async function priceQuotationTerms(
   terms: QuotationTerms,
   options: { exceptOrderNumber?: string | null } = {},
 ): Promise<PricedQuotation> {
-  const buyer = await queries.findBuyer(tx, companyId, terms.buyerId);
+  // Warehouses in id order, as stock rows are locked, so share locks never cross.
+  const warehouseIds = [...new Set(terms.items.map((item) => item.warehouseId))].sort((a, b) => a - b);
+  // One statement reads (and share-locks) all of it; the checks below go in the form's order.
+  const facts = await queries.pricingFacts(tx, companyId, {
+    buyerId: terms.buyerId,
+    branchId: terms.branchId,
+    productIds: terms.items.map((item) => item.productId),
+    warehouseIds,
+    lines: terms.items,
+  });
+  const buyer = facts.buyer;
   if (!buyer) throw validationError('buyer', 'Buyer Not Found');
   if (!buyer.is_active) throw validationError('buyer', buyerInactiveMessage(buyer.name));
 
-  const branch = await queries.findBranchForSale(tx, companyId, terms.branchId);
+  const branch = facts.branch;
   if (!branch) throw validationError('branch', 'Branch Not Found');
   if (!branch.is_active) throw validationError('branch', branchInactiveMessage(branch.name));
 
-  const addresses = await addressRowsOf(tx, companyId, 'buyer', buyer.id);
+  const addresses = facts.addresses;
   const billing = addresses.find((a) => a.id === terms.billingAddressId);
   if (!billing) throw validationError('billing_address', SALES_ORDER_FORM_MESSAGES.address_not_of_buyer);
   const shipping = addresses.find((a) => a.id === terms.shippingAddressId);
@@ -251,20 +273,18 @@ export async function priceQuotationTerms(
       throw validationError(`items.${index}.product`, SALES_ORDER_FORM_MESSAGES.item_repeated);
     seen.add(key);
   });
-  const productRows = await queries.liveProducts(
-    tx,
-    companyId,
-    terms.items.map((item) => item.productId),
-  );
-  const products = new Map(productRows.map((p) => [p.id, p]));
+  const products = new Map(facts.products.map((p) => [p.id, p]));
   for (const [index, item] of terms.items.entries()) {
     if (!products.has(item.productId)) throw validationError(`items.${index}.product`, 'Product Not Found');
   }
-  // Warehouses in id order, as stock rows are locked, so share locks never cross.
-  const warehouses = [...new Set(terms.items.map((item) => item.warehouseId))].sort((a, b) => a - b);
-  for (const warehouseId of warehouses) {
-    const index = terms.items.findIndex((item) => item.warehouseId === warehouseId);
-    await assertActiveWarehouse(tx, companyId, warehouseId, `items.${index}.warehouse`);
+  // Each warehouse (and its branch) must be the company's and active, as assertActiveWarehouse has it.
+  for (const warehouseId of warehouseIds) {
+    const field = `items.${terms.items.findIndex((item) => item.warehouseId === warehouseId)}.warehouse`;
+    const warehouse = facts.warehouses.find((w) => w.id === warehouseId);
+    if (!warehouse) throw validationError(field, 'Warehouse Not Found');
+    if (!warehouse.is_active) throw validationError(field, warehouseInactiveMessage(warehouse.name));
+    if (!warehouse.branch_is_active)
+      throw validationError(field, branchInactiveMessage(warehouse.branch_name));
   }
 
   const seller = sellerStateCode(branch);
@@ -339,6 +359,17 @@ export async function priceQuotationTerms(
     couponCode: offer?.coupon_code ?? null,
     couponDiscountPaise,
     pricing,
+    credit: {
+      apply_credit_limit_restriction: buyer.apply_credit_limit_restriction,
+      credit_limit_paise: buyer.credit_limit_paise === null ? null : Number(buyer.credit_limit_paise),
+      outstanding_paise: Number(buyer.outstanding_paise),
+    },
+    sellable: new Map(
+      facts.levels.map((row) => [
+        `${row.product_id}:${row.warehouse_id}`,
+        Number(row.available_stock) - Number(row.df_quantity),
+      ]),
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -7,24 +8,36 @@ import type { PageWindow, SortKey } from '../../http/list-params.ts';
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
 
-/** The buyer, with the days of its payment term (what an order's due date defaults to). */
-export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
+/**
+ * The buyer, with the days of its payment term (what an order's due date defaults to) and what
+ * the credit limit rule needs: its outstanding and limit and the company's switch.
+ */
+const buyerQuery = (db: Executor, companyId: number, buyerId: number) =>
   db
     .selectFrom('buyers as b')
+    .innerJoin('companies as c', 'c.id', 'b.company_id')
     .leftJoin('payment_terms as pt', (j) =>
       j.onRef('pt.company_id', '=', 'b.company_id').onRef('pt.id', '=', 'b.payment_term_id'),
     )
-    .select(['b.id', 'b.name', 'b.gst_number', 'b.is_active', 'pt.days as payment_term_days'])
+    .select([
+      'b.id',
+      'b.name',
+      'b.gst_number',
+      'b.is_active',
+      'pt.days as payment_term_days',
+      'b.outstanding_paise',
+      'b.credit_limit_paise',
+      'c.apply_credit_limit_restriction',
+    ])
     .where('b.company_id', '=', companyId)
-    .where('b.id', '=', buyerId)
-    .executeTakeFirst();
+    .where('b.id', '=', buyerId);
 
 /**
  * The selling branch (share-locked, so it is not deactivated under the order), the state of its
  * first live address, and the company's GSTIN: the seller's state is the address's, else the
  * GSTIN's first two digits (the branch's, then the company's).
  */
-export const findBranchForSale = (db: Executor, companyId: number, branchId: number) =>
+const branchForSaleQuery = (db: Executor, companyId: number, branchId: number) =>
   db
     .selectFrom('branches as b')
     .innerJoin('companies as c', 'c.id', 'b.company_id')
@@ -50,8 +63,7 @@ export const findBranchForSale = (db: Executor, companyId: number, branchId: num
     ])
     .where('b.company_id', '=', companyId)
     .where('b.id', '=', branchId)
-    .forShare('b')
-    .executeTakeFirst();
+    .forShare('b');
 
 export const findStateByCode = (db: Executor, gstCode: string) =>
   db
@@ -61,7 +73,7 @@ export const findStateByCode = (db: Executor, gstCode: string) =>
     .executeTakeFirst();
 
 /** Live (active, not deleted) products of the company with their GST and cess rates and unit. */
-export const liveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
+const liveProductsQuery = (db: Executor, companyId: number, ids: readonly number[]) =>
   db
     .selectFrom('products as p')
     .leftJoin('taxes as t', (j) =>
@@ -86,13 +98,84 @@ export const liveProducts = (db: Executor, companyId: number, ids: readonly numb
       'u.name as unit',
     ])
     .where('p.company_id', '=', companyId)
-    .where('p.id', 'in', [...ids])
+    .where((eb) => (ids.length === 0 ? sql<boolean>`false` : eb('p.id', 'in', [...ids])))
     .where('p.is_active', '=', true)
-    .where('p.deleted_at', 'is', null)
-    .execute();
+    .where('p.deleted_at', 'is', null);
+
+export const liveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
+  liveProductsQuery(db, companyId, ids).execute();
+
+/**
+ * Everything a quotation is priced and an order checked from, in one statement (each part as
+ * JSON): the buyer, its live addresses (id order), the selling branch (share-locked, so it is not
+ * deactivated under the order), the live products among `productIds`, the warehouses among
+ * `warehouseIds` with their branches (both share-locked until the transaction ends, in id order,
+ * as inventory's assertActiveWarehouse), and the stock levels of the lines. Missing parts are
+ * null (buyer, branch) or left out of the lists.
+ */
+export const pricingFacts = (
+  db: Executor,
+  companyId: number,
+  ids: {
+    buyerId: number;
+    branchId: number;
+    productIds: readonly number[];
+    warehouseIds: readonly number[];
+    lines: readonly { productId: number; warehouseId: number }[];
+  },
+) =>
+  db
+    .selectNoFrom([
+      jsonObjectFrom(buyerQuery(db, companyId, ids.buyerId)).as('buyer'),
+      jsonArrayFrom(
+        db
+          .selectFrom('addresses as a')
+          .innerJoin('states as s', 's.id', 'a.state_id')
+          .select([
+            'a.id',
+            'a.address_line_1',
+            'a.address_line_2',
+            'a.landmark',
+            'a.city',
+            'a.pincode',
+            's.id as state_id',
+            's.name as state_name',
+            's.gst_code',
+          ])
+          .where('a.company_id', '=', companyId)
+          .where('a.owner_type', '=', 'buyer')
+          .where('a.owner_id', '=', ids.buyerId)
+          .where('a.is_deleted', '=', false)
+          .orderBy('a.id'),
+      ).as('addresses'),
+      jsonObjectFrom(branchForSaleQuery(db, companyId, ids.branchId)).as('branch'),
+      jsonArrayFrom(liveProductsQuery(db, companyId, ids.productIds)).as('products'),
+      jsonArrayFrom(
+        db
+          .selectFrom('warehouses as w')
+          .innerJoin('branches as b', (j) =>
+            j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+          )
+          .select([
+            'w.id',
+            'w.name',
+            'w.is_active',
+            'b.name as branch_name',
+            'b.is_active as branch_is_active',
+          ])
+          .where('w.company_id', '=', companyId)
+          .where((eb) =>
+            ids.warehouseIds.length === 0 ? sql<boolean>`false` : eb('w.id', 'in', [...ids.warehouseIds]),
+          )
+          .orderBy('w.id')
+          .forShare(),
+      ).as('warehouses'),
+      jsonArrayFrom(sellableStockQuery(db, companyId, ids.lines)).as('levels'),
+    ])
+    .executeTakeFirstOrThrow();
 
 /** Sellable stock (on hand minus reserved) of products in warehouses. */
-export const sellableStock = (
+const sellableStockQuery = (
   db: Executor,
   companyId: number,
   pairs: readonly { productId: number; warehouseId: number }[],
@@ -107,8 +190,13 @@ export const sellableStock = (
           eb.and([eb('product_id', '=', p.productId), eb('warehouse_id', '=', p.warehouseId)]),
         ),
       ),
-    )
-    .execute();
+    );
+
+export const sellableStock = (
+  db: Executor,
+  companyId: number,
+  pairs: readonly { productId: number; warehouseId: number }[],
+) => sellableStockQuery(db, companyId, pairs).execute();
 
 export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
   db
@@ -207,6 +295,26 @@ export const offerUses = (
 
 export const insertQuotation = (db: Executor, values: Insertable<QuotationsTable>) =>
   db.insertInto('quotations').values(values).returning('id').executeTakeFirstOrThrow();
+
+/** An id for a quotation about to be written (insertQuotationWithItems). */
+export const nextQuotationId = async (db: Executor) => {
+  const result = await sql<{
+    id: number;
+  }>`SELECT nextval(pg_get_serial_sequence('quotations', 'id')) AS id`.execute(db);
+  return Number(result.rows[0]?.id);
+};
+
+/** The quotation (with the id nextQuotationId gave) and its items, in one statement. */
+export const insertQuotationWithItems = (
+  db: Executor,
+  quotation: Insertable<QuotationsTable> & { id: number },
+  items: Insertable<QuotationItemsTable>[],
+) =>
+  db
+    .with('q', (qb) => qb.insertInto('quotations').values(quotation).returning('id'))
+    .insertInto('quotation_items')
+    .values(items)
+    .execute();
 
 export const updateQuotation = (
   db: Executor,

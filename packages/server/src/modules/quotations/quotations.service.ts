@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import { type HistoryEntry, historyPage, recordHistory } from '../history/history.service.ts';
 import {
   normaliseOffer,
   offerDiscountPaise,
@@ -138,19 +138,21 @@ export function documentColumns(priced: PricedQuotation) {
   };
 }
 
+/** The priced lines as rows of the quotation's items. */
+const itemRows = (companyId: number, quotationId: number, priced: PricedQuotation) =>
+  priced.pricing.lines.map((line, index) => ({
+    company_id: companyId,
+    quotation_id: quotationId,
+    position: index + 1,
+    product_id: line.productId,
+    warehouse_id: line.warehouseId,
+    ...lineColumns(line),
+  }));
+
+/** Stores the priced lines as the quotation's items, in place of those it had. */
 async function writeItems(tx: Tx, companyId: number, quotationId: number, priced: PricedQuotation) {
   await queries.deleteQuotationItems(tx, companyId, quotationId);
-  await queries.insertQuotationItems(
-    tx,
-    priced.pricing.lines.map((line, index) => ({
-      company_id: companyId,
-      quotation_id: quotationId,
-      position: index + 1,
-      product_id: line.productId,
-      warehouse_id: line.warehouseId,
-      ...lineColumns(line),
-    })),
-  );
+  await queries.insertQuotationItems(tx, itemRows(companyId, quotationId, priced));
 }
 
 /** What a history row says of a priced quotation. */
@@ -179,17 +181,24 @@ export async function insertQuotation(
   const priced = await priceQuotationTerms(tx, companyId, terms, {
     exceptOrderNumber: options.purpose === 'edit_order' ? options.sourceOrder?.number : null,
   });
+  // The number's counter stays locked until the transaction ends: taken last, with the quotation
+  // and its items written in one statement after it (under the id taken first).
+  const id = await queries.nextQuotationId(tx);
   const number = await nextDocumentNumber(tx, companyId, QUOTATION_ENTITY, { prefix: QUOTATION_PREFIX });
-  const { id } = await queries.insertQuotation(tx, {
-    company_id: companyId,
-    quotation_number: number,
-    purpose: options.purpose ?? 'new',
-    source_order_id: options.sourceOrder?.id ?? null,
-    quotation_date: terms.date,
-    created_by: actor.userId,
-    ...documentColumns(priced),
-  });
-  await writeItems(tx, companyId, id, priced);
+  await queries.insertQuotationWithItems(
+    tx,
+    {
+      id,
+      company_id: companyId,
+      quotation_number: number,
+      purpose: options.purpose ?? 'new',
+      source_order_id: options.sourceOrder?.id ?? null,
+      quotation_date: terms.date,
+      created_by: actor.userId,
+      ...documentColumns(priced),
+    },
+    itemRows(companyId, id, priced),
+  );
   await recordHistory(tx, {
     companyId,
     entityType: QUOTATION_ENTITY,
@@ -350,25 +359,31 @@ export async function deleteQuotation(options: { db: Database; actor: Principal;
   });
 }
 
-/** Marks a quotation as turned into an order (the first order, when it was split). */
+/**
+ * Marks a quotation as turned into an order (the first order, when it was split). Its history
+ * entry is written at once, or added to `history` for the caller to write with its own.
+ */
 export async function markOrdered(
   tx: Tx,
   actor: Principal,
   quotationId: number,
   orders: readonly { id: number; number: string }[],
+  history?: HistoryEntry[],
 ) {
   await queries.updateQuotation(tx, actor.companyId, quotationId, {
     status: 'ordered',
     order_id: orders[0]?.id ?? null,
   });
-  await recordHistory(tx, {
+  const entry: HistoryEntry = {
     companyId: actor.companyId,
     entityType: QUOTATION_ENTITY,
     entityId: quotationId,
     action: 'ordered',
     userId: actor.userId,
     changes: { status: 'ordered', orders: orders.map((order) => order.number) },
-  });
+  };
+  if (history) history.push(entry);
+  else await recordHistory(tx, entry);
 }
 
 /** Which of the products are live (active, not deleted): those a re-order can take. */

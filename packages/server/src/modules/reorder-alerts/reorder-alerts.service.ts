@@ -25,9 +25,32 @@ export const reorderMessage = (
  * movement, and sums stock only for products that have a reorder point.
  */
 export async function alertOnReorderPoint(tx: Tx, companyId: number, productId: number): Promise<void> {
+  const state = await queries.findReorderState(tx, companyId, productId, reorderKey(productId));
+  if (state) await settleReorderAlert(tx, companyId, productId, state);
+}
+
+/**
+ * The same check for several products moved by one document, with one query for all of them;
+ * the products are settled in id order (the order their stock moved in).
+ */
+export async function alertOnReorderPoints(
+  tx: Tx,
+  companyId: number,
+  productIds: readonly number[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const states = await queries.findReorderStates(tx, companyId, productIds);
+  for (const state of states) await settleReorderAlert(tx, companyId, state.id, state);
+}
+
+/** Raises or resolves the product's warning when its state says so (nothing in the usual case). */
+async function settleReorderAlert(
+  tx: Tx,
+  companyId: number,
+  productId: number,
+  state: NonNullable<Awaited<ReturnType<typeof queries.findReorderState>>>,
+) {
   const key = reorderKey(productId);
-  const state = await queries.findReorderState(tx, companyId, productId, key);
-  if (!state) return;
   const reorderPoint = Number(state.reorder_point);
   const sellable = state.sellable === null ? null : roundQuantity(Number(state.sellable));
   const below = sellable !== null && reorderPoint > 0 && sellable < reorderPoint;
