@@ -209,6 +209,18 @@ describe('statusAfterFulfilment', () => {
     expect(
       statusAfterFulfilment({ ...allInvoiced, quantityShipped: 10, completeRequiresShipment: true }),
     ).toBe('complete');
+    // Delivered goods decide when they are given: shipped but not delivered is still processing.
+    const shippedNotDelivered = { ...allInvoiced, quantityShipped: 10, quantityDelivered: 4 };
+    expect(statusAfterFulfilment({ ...shippedNotDelivered, completeRequiresShipment: true })).toBe(
+      'processing',
+    );
+    expect(
+      statusAfterFulfilment({
+        ...shippedNotDelivered,
+        quantityDelivered: 10,
+        completeRequiresShipment: true,
+      }),
+    ).toBe('complete');
   });
 
   it('goes back after an invoice is cancelled', () => {

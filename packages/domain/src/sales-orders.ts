@@ -49,6 +49,8 @@ export interface OrderFacts {
   quantityShipped: number;
   /** Invoices of the order that are not cancelled. */
   activeInvoices: number;
+  /** Goods that reached the buyer (delivered shipments); quantityShipped stands in when absent. */
+  quantityDelivered?: number;
 }
 
 /** Quantities carry three decimals: compare them as integer thousandths, free of float dust. */
@@ -161,8 +163,9 @@ export const allowedOrderActions = (order: OrderFacts): OrderAction[] =>
 
 /**
  * The status an order takes from invoicing (or cancelling an invoice, or shipping): confirmed while
- * nothing is invoiced, complete once everything is (and, when asked, shipped), processing between.
- * Orders that are not being fulfilled (new, on hold, cancelled, superseded) keep their status.
+ * nothing is invoiced, complete once everything is (and, when asked, delivered: quantityDelivered,
+ * else quantityShipped, covers the order), processing between. Orders that are not being fulfilled
+ * (new, on hold, cancelled, superseded) keep their status.
  */
 export function statusAfterFulfilment({
   status,
@@ -170,13 +173,15 @@ export function statusAfterFulfilment({
   quantityInvoiced,
   quantityShipped,
   activeInvoices,
+  quantityDelivered,
   completeRequiresShipment = false,
 }: OrderFacts & { completeRequiresShipment?: boolean }): OrderStatus {
   if (status !== 'confirmed' && status !== 'processing' && status !== 'complete') return status;
   const order = { status, totalQuantity, quantityInvoiced, quantityShipped, activeInvoices };
   if (nothingInvoiced(order)) return 'confirmed';
+  const arrived = { ...order, quantityShipped: quantityDelivered ?? quantityShipped };
   const fulfilled =
-    !somethingLeftToInvoice(order) && (!completeRequiresShipment || !somethingLeftToShip(order));
+    !somethingLeftToInvoice(order) && (!completeRequiresShipment || !somethingLeftToShip(arrived));
   return fulfilled ? 'complete' : 'processing';
 }
 
@@ -197,7 +202,8 @@ export function orderTransition(order: OrderFacts, action: OrderAction): OrderTr
 function statusAfterAction(order: OrderFacts, action: OrderAction): OrderStatus {
   switch (action) {
     case 'confirm':
-      return statusAfterFulfilment({ ...order, status: 'confirmed' });
+      // Complete needs the goods delivered, as shipments decide it (modules/shipments).
+      return statusAfterFulfilment({ ...order, status: 'confirmed', completeRequiresShipment: true });
     case 'cancel':
       return 'cancelled';
     case 'hold':

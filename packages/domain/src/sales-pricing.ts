@@ -297,7 +297,7 @@ function sumBreakdowns(items: readonly TaxBreakdown[]): TaxBreakdown {
 }
 
 /** The GST invoice's HSN-wise table: one row per HSN code and rate pair, sorted by HSN (none last). */
-function summariseByHsn(supplies: readonly (TaxableSupply & TaxBreakdown)[]): HsnSummaryRow[] {
+export function summariseByHsn(supplies: readonly (TaxableSupply & TaxBreakdown)[]): HsnSummaryRow[] {
   const groups = new Map<string, (TaxableSupply & TaxBreakdown)[]>();
   for (const supply of supplies) {
     const key = JSON.stringify([

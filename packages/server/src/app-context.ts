@@ -3,6 +3,8 @@ import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { IrpClient } from './modules/e-invoice/irp-client.ts';
+import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import type { ShipmentCarrier } from './modules/shipments/shipment-carrier.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 /** What routes and services reach through `app.ctx`: built once at start, no container. */
@@ -16,4 +18,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The e-invoice portal's client; undefined when e-invoicing is not configured. */
   irp: IrpClient | undefined;
+  /** A courier integration (SHIPMENT_CARRIER_URL); shipments are tracked by hand without one. */
+  shipmentCarrier?: ShipmentCarrier;
+  /** An online payment gateway (PAYMENT_GATEWAY_URL) for rechecking payments; without one they are recorded by hand. */
+  paymentGateway?: PaymentGateway;
 }

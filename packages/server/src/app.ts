@@ -31,20 +31,26 @@ import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
+import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
+import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryReportsRoutes } from './modules/inventory-reports/inventory-reports.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
+import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
@@ -99,6 +105,12 @@ const MODULES = [
   quotationsRoutes,
   salesOrdersRoutes,
   invoicesRoutes,
+  paymentsRoutes,
+  shipmentsRoutes,
+  salesReturnsRoutes,
+  creditNotesRoutes,
+  deliveryChallansRoutes,
+  instoreOrdersRoutes,
   offersRoutes,
 ];
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { IrpConfig } from './modules/e-invoice/irp-client.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
+import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
+import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /** Everything the server reads from the environment, read once. */
@@ -27,6 +29,10 @@ export interface ServerConfig {
   runJobs: boolean;
   /** The e-invoice portal (IRP_URL and the IRP credentials); e-invoicing is off without it. */
   irp: IrpConfig | undefined;
+  /** An online payment gateway (PAYMENT_GATEWAY_URL, _KEY, _SECRET); none: payments are recorded by hand. */
+  paymentGateway?: PaymentGatewayConfig;
+  /** A courier integration (SHIPMENT_CARRIER_URL); none: tracking is entered by hand. */
+  shipmentCarrier?: HttpCarrierConfig;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -46,6 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
     irp: readIrpConfig(env),
+    paymentGateway: readPaymentGatewayConfig(env),
+    shipmentCarrier: readCarrierConfig(env),
   };
 }
 

@@ -16,7 +16,10 @@ import { registerBatchAlertJobs } from './modules/batch-alerts/batch-alerts.jobs
 import { registerBuyerGroupJobs } from './modules/buyer-groups/buyer-groups.jobs.ts';
 import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { createHttpIrpClient, type IrpClient } from './modules/e-invoice/irp-client.ts';
+import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
+import { registerPaymentJobs } from './modules/payments/payments.jobs.ts';
 import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
+import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 
@@ -67,9 +70,12 @@ export async function startServer(
     jobs,
     storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(config.filesDir),
     irp: options.irp ?? (config.irp ? createHttpIrpClient(config.irp) : undefined),
+    paymentGateway: config.paymentGateway ? createHttpPaymentGateway(config.paymentGateway) : undefined,
+    shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
   };
   await registerAuthJobs(ctx);
   await registerCashpointJobs(ctx);
+  await registerPaymentJobs(ctx);
   await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);
   const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;

@@ -41,7 +41,10 @@ export interface IrpStandInInvoice {
   irn: string;
   ackNumber: number;
   ackDate: string;
+  /** When the IRN was issued (epoch ms): cancelling is allowed for 24 hours after it. */
+  issuedAt: number;
   payload: Record<string, unknown>;
+  cancelled?: { reason: string; remark: string; date: string };
 }
 
 export interface IrpStandIn {
@@ -56,6 +59,8 @@ export interface IrpStandIn {
   signingPublicKey: string;
   requests: IrpStandInRequest[];
   invoices: Map<string, IrpStandInInvoice>;
+  /** How long after issue an IRN may be cancelled (24 hours, as NIC). */
+  cancelWindowMs: number;
   /** Drops every issued token, as the IRP may before TokenExpiry. */
   invalidateTokens(): void;
   close(): Promise<void>;
@@ -136,6 +141,7 @@ export async function startIrpStandIn(options: { tokenLifetimeMinutes?: number }
     signingPublicKey: signing.publicKey,
     requests: [],
     invoices: new Map(),
+    cancelWindowMs: 24 * 60 * 60_000,
     invalidateTokens: () => sessions.clear(),
     close: () =>
       new Promise((resolve) => {
@@ -225,10 +231,8 @@ export async function startIrpStandIn(options: { tokenLifetimeMinutes?: number }
     });
   }
 
-  function generate(
-    headers: Record<string, string>,
-    raw: string,
-  ): { reply: unknown; body: unknown; encrypted: boolean } {
+  /** The request's session when its headers and token are valid. */
+  function sessionOf(headers: Record<string, string>) {
     const session = sessions.get(headers.authtoken ?? '');
     const valid =
       headers.client_id === stand.clientId &&
@@ -237,7 +241,67 @@ export async function startIrpStandIn(options: { tokenLifetimeMinutes?: number }
       session !== undefined &&
       session.expiresAt > Date.now() &&
       session.gstin === headers.gstin;
-    if (!valid || !session) return { reply: failure('1005', 'Invalid Token'), body: null, encrypted: false };
+    return valid ? session : undefined;
+  }
+
+  /**
+   * POST /eicore/v1.03/Invoice/Cancel { Irn, CnlRsn, CnlRem }: 9999 'Invoice is not active' for an
+   * IRN cancelled already, 2270 once the 24-hour window has passed, 2278 for an unknown IRN.
+   */
+  function cancel(
+    headers: Record<string, string>,
+    raw: string,
+  ): { reply: unknown; body: unknown; encrypted: boolean } {
+    const session = sessionOf(headers);
+    if (!session) return { reply: failure('1005', 'Invalid Token'), body: null, encrypted: false };
+    const encrypted = session.sek !== null;
+    let request: Record<string, string>;
+    try {
+      const outer = JSON.parse(raw) as Record<string, unknown>;
+      request =
+        session.sek && typeof outer.Data === 'string'
+          ? JSON.parse(aes(session.sek, Buffer.from(outer.Data, 'base64'), false).toString('utf8'))
+          : (outer as Record<string, string>);
+    } catch {
+      return { reply: failure('2140', 'Error while validating invoice'), body: null, encrypted };
+    }
+    const invoice = stand.invoices.get(request.Irn ?? '');
+    if (!['1', '2', '3', '4'].includes(request.CnlRsn ?? '')) {
+      return { reply: failure('2271', 'Invalid cancel reason'), body: request, encrypted };
+    }
+    if (!invoice) return { reply: failure('2278', 'IRN is not found'), body: request, encrypted };
+    if (invoice.cancelled)
+      return { reply: failure('9999', 'Invoice is not active'), body: request, encrypted };
+    if (Date.now() - invoice.issuedAt > stand.cancelWindowMs) {
+      return {
+        reply: failure('2270', 'The allowed cancellation time limit is crossed, you cannot cancel the IRN'),
+        body: request,
+        encrypted,
+      };
+    }
+    const date = irpTimestamp(Date.now());
+    invoice.cancelled = { reason: request.CnlRsn as string, remark: request.CnlRem ?? '', date };
+    const data = { Irn: invoice.irn, CancelDate: date };
+    return {
+      reply: {
+        Status: 1,
+        Data: session.sek
+          ? aes(session.sek, Buffer.from(JSON.stringify(data)), true).toString('base64')
+          : data,
+        ErrorDetails: null,
+        InfoDtls: null,
+      },
+      body: request,
+      encrypted,
+    };
+  }
+
+  function generate(
+    headers: Record<string, string>,
+    raw: string,
+  ): { reply: unknown; body: unknown; encrypted: boolean } {
+    const session = sessionOf(headers);
+    if (!session) return { reply: failure('1005', 'Invalid Token'), body: null, encrypted: false };
     const encrypted = session.sek !== null;
     let payload: Record<string, unknown>;
     try {
@@ -275,7 +339,7 @@ export async function startIrpStandIn(options: { tokenLifetimeMinutes?: number }
     }
     const ackNumber = nextAck++;
     const ackDate = irpTimestamp(Date.now());
-    stand.invoices.set(irn, { irn, ackNumber, ackDate, payload });
+    stand.invoices.set(irn, { irn, ackNumber, ackDate, issuedAt: Date.now(), payload });
     const values = payload.ValDtls as Record<string, unknown> | undefined;
     const data = {
       AckNo: ackNumber,
@@ -330,6 +394,8 @@ export async function startIrpStandIn(options: { tokenLifetimeMinutes?: number }
       let result: { reply: unknown; body: unknown; encrypted: boolean };
       if (request.method === 'POST' && path === '/eivital/v1.04/auth') result = auth(headers, raw);
       else if (request.method === 'POST' && path === '/eicore/v1.03/Invoice') result = generate(headers, raw);
+      else if (request.method === 'POST' && path === '/eicore/v1.03/Invoice/Cancel')
+        result = cancel(headers, raw);
       else {
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ message: 'Not found' }));

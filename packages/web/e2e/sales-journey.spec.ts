@@ -141,7 +141,7 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   const pdf = fs.readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-  // The order is processing; the rest is invoiced, and it is complete.
+  // The order is processing; the rest is invoiced, and it stays processing until shipments deliver it.
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByText('Processing', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Generate Invoice' }).click();
@@ -152,7 +152,7 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   await expect(page.getByText('Invoice created.')).toBeVisible();
   await expect(page.getByRole('heading', { name: /\/\d{4}\/00002/ })).toBeVisible();
   await page.goto(`/orders/${orderId}`);
-  await expect(page.getByText('Complete', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Processing', { exact: true }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(page.getByRole('link', { name: /\/00001$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /\/00002$/ })).toBeVisible();

@@ -194,7 +194,14 @@ export const invoiceOutput = z.object({
   is_payment_mode_emi: z.boolean(),
   shipping_charges_paid_by_company: z.boolean(),
   e_invoice: z
-    .object({ irn: z.string(), ack_number: z.string(), ack_date: timestamp, signed_qr_code: z.string() })
+    .object({
+      irn: z.string(),
+      ack_number: z.string(),
+      ack_date: timestamp,
+      signed_qr_code: z.string(),
+      /** Set when the invoice was cancelled and its IRN with it. */
+      irn_cancelled_at: timestamp.nullable(),
+    })
     .nullable(),
   /** Whether the server has an IRP configured (the e-invoice button says so when not). */
   e_invoicing_configured: z.boolean(),

@@ -938,6 +938,8 @@ export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
   total_quantity: Quantity;
   total_quantity_invoiced: Quantity;
   total_quantity_shipped: Quantity;
+  /** Migration 0023: goods in delivered shipments. */
+  total_quantity_delivered: Quantity;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -953,6 +955,8 @@ export interface SalesOrderItemsTable extends PricedLineColumns {
   unit: string | null;
   quantity_invoiced: Quantity;
   quantity_shipped: Quantity;
+  /** Migration 0023: goods in delivered shipments. */
+  quantity_delivered: Quantity;
   amount_invoiced_paise: Paise;
 }
 
@@ -986,6 +990,8 @@ export interface InvoicesTable extends DocumentTotals {
   is_payment_mode_emi: Auto<boolean>;
   shipping_charges_paid_by_company: Auto<boolean>;
   irn: string | null;
+  /** Migration 0027: the IRN cancelled at the IRP with the invoice. */
+  irn_cancelled_at: Date | string | null;
   ack_number: string | null;
   ack_date: Date | string | null;
   signed_qr_code: string | null;
@@ -1028,6 +1034,298 @@ export interface CommentsTable {
   comment: string;
   user_id: number | null;
   created_at: Timestamp;
+}
+
+export type ShipmentStatus =
+  | 'scheduled'
+  | 'picked_up'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'rto_initiated'
+  | 'cancellation_requested'
+  | 'rto_delivered'
+  | 'lost'
+  | 'pickup_error'
+  | 'undelivered'
+  | 'damaged'
+  | 'rto_ndr'
+  | 'disposed'
+  | 'rto_shipped';
+
+/** Migration 0023. */
+export interface ShipmentsTable {
+  id: Auto<number>;
+  company_id: number;
+  shipment_number: string;
+  financial_year: string;
+  order_id: number;
+  invoice_id: number;
+  buyer_id: number;
+  branch_id: number;
+  direction: ColumnType<'outgoing' | 'incoming', 'outgoing' | 'incoming' | undefined>;
+  status: ColumnType<ShipmentStatus, ShipmentStatus | undefined>;
+  carrier: ColumnType<'self_delivery' | 'other', 'self_delivery' | 'other' | undefined>;
+  carrier_name: string | null;
+  integration_code: string | null;
+  tracking_number: string | null;
+  tracking_link: string | null;
+  shipping_method_id: number | null;
+  shipment_date: string;
+  expected_delivery_date: string | null;
+  delivered_at: Date | string | null;
+  total_items: number;
+  total_quantity: Quantity;
+  notes: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShipmentItemsTable {
+  id: Auto<number>;
+  company_id: number;
+  shipment_id: number;
+  invoice_item_id: number;
+  order_item_id: number;
+  product_id: number;
+  position: number;
+  quantity: Quantity;
+}
+
+/** Migration 0026. */
+export interface DeliveryChallansTable {
+  id: Auto<number>;
+  company_id: number;
+  challan_number: string;
+  financial_year: string;
+  challan_date: string;
+  purpose: 'job_work' | 'supply_on_approval' | 'branch_transfer' | 'other';
+  status: ColumnType<
+    'open' | 'delivered' | 'returned' | 'invoiced' | 'cancelled',
+    'open' | undefined,
+    'open' | 'delivered' | 'returned' | 'invoiced' | 'cancelled'
+  >;
+  branch_id: number;
+  warehouse_id: number;
+  buyer_id: number | null;
+  buyer_address_id: number | null;
+  buyer_address: Json | null;
+  destination_warehouse_id: number | null;
+  reference_number: string | null;
+  vehicle_number: string | null;
+  notes: string | null;
+  total_items: number;
+  total_quantity: Quantity;
+  total_value_paise: Paise;
+  order_id: number | null;
+  invoice_id: number | null;
+  delivered_at: Date | string | null;
+  closed_at: Date | string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryChallanItemsTable {
+  id: Auto<number>;
+  company_id: number;
+  challan_id: number;
+  position: number;
+  product_id: number;
+  product_name: string;
+  sku: string | null;
+  hsn: string | null;
+  unit: string | null;
+  quantity: Quantity;
+  rate_paise: Paise;
+  value_paise: Paise;
+  quantity_invoiced: Quantity;
+}
+
+/** Migration 0024: payments received, their allocations to invoices, refunds, Idempotency-Key answers. */
+export type PaymentRecordStatus = 'pending' | 'completed' | 'cancelled';
+
+export interface PaymentsTable {
+  id: Auto<number>;
+  company_id: number;
+  payment_number: string;
+  financial_year: string;
+  buyer_id: number;
+  order_id: number | null;
+  branch_id: number;
+  payment_date: string;
+  amount_paise: Paise;
+  /** Buyer credit left on the payment: neither allocated nor refunded. */
+  unallocated_paise: Paise;
+  refunded_paise: Paise;
+  payment_method_id: number | null;
+  reference_number: string | null;
+  notes: string | null;
+  status: ColumnType<PaymentRecordStatus, PaymentRecordStatus | undefined>;
+  initiated_at: Date | string | null;
+  gateway_payment_id: string | null;
+  gateway_status: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
+}
+
+export interface PaymentAllocationsTable {
+  id: Auto<number>;
+  company_id: number;
+  payment_id: number;
+  invoice_id: number;
+  amount_paise: Paise;
+  created_by: number | null;
+  created_at: Timestamp;
+  cancelled_at: Date | string | null;
+}
+
+export interface RefundsTable {
+  id: Auto<number>;
+  company_id: number;
+  refund_number: string;
+  financial_year: string;
+  buyer_id: number;
+  payment_id: number | null;
+  credit_note_id: number | null;
+  branch_id: number;
+  refund_date: string;
+  amount_paise: Paise;
+  payment_method_id: number | null;
+  reference_number: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  company_id: number;
+  user_id: number;
+  route: string;
+  idempotency_key: string;
+  request_hash: string;
+  state: ColumnType<'running' | 'done', 'running' | 'done' | undefined>;
+  response_status: number | null;
+  response_body: Json<unknown> | null;
+  locked_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Migration 0025: sales returns and credit notes. */
+export type SalesReturnStatus = 'received' | 'credited' | 'cancelled';
+export type CreditNoteStatus = 'open' | 'partially_applied' | 'applied' | 'refunded' | 'cancelled';
+
+export interface SalesReturnsTable {
+  id: Auto<number>;
+  company_id: number;
+  return_number: string;
+  financial_year: string;
+  invoice_id: number;
+  order_id: number;
+  buyer_id: number;
+  branch_id: number;
+  return_date: string;
+  return_reference_no: string | null;
+  reason: string | null;
+  disposition: 'restock' | 'damaged';
+  warehouse_id: number | null;
+  adjustments_paise: Paise;
+  status: ColumnType<SalesReturnStatus, SalesReturnStatus | undefined>;
+  total_items: number;
+  total_quantity: Quantity;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
+}
+
+export interface SalesReturnItemsTable {
+  id: Auto<number>;
+  company_id: number;
+  sales_return_id: number;
+  invoice_item_id: number;
+  order_item_id: number;
+  product_id: number;
+  warehouse_id: number | null;
+  position: number;
+  quantity: Quantity;
+}
+
+export interface CreditNotesTable {
+  id: Auto<number>;
+  company_id: number;
+  credit_note_number: string;
+  financial_year: string;
+  invoice_id: number;
+  order_id: number;
+  sales_return_id: number | null;
+  buyer_id: number;
+  branch_id: number;
+  credit_note_date: string;
+  place_of_supply_state_id: number;
+  is_intra_state: boolean;
+  reference: string | null;
+  reason: string | null;
+  lines_paise: Paise;
+  taxable_paise: Paise;
+  cgst_paise: Paise;
+  sgst_paise: Paise;
+  igst_paise: Paise;
+  cess_paise: Paise;
+  adjustments_paise: Paise;
+  round_off_paise: Paise;
+  total_paise: Paise;
+  tax_summary: Json;
+  amount_applied_paise: Paise;
+  amount_refunded_paise: Paise;
+  status: ColumnType<CreditNoteStatus, CreditNoteStatus | undefined>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
+}
+
+export interface CreditNoteItemsTable {
+  id: Auto<number>;
+  company_id: number;
+  credit_note_id: number;
+  invoice_item_id: number;
+  position: number;
+  product_id: number;
+  product_name: string;
+  sku: string | null;
+  unit: string | null;
+  hsn: string | null;
+  quantity: Quantity;
+  additional_discount: ColumnType<number, number | string, number | string>;
+  credit_units: Paise;
+  gst_rate: ColumnType<number, number | string, number | string>;
+  cess_rate: ColumnType<number, number | string | undefined, number | string>;
+  amount_paise: Paise;
+  taxable_paise: Paise;
+  cgst_paise: Paise;
+  sgst_paise: Paise;
+  igst_paise: Paise;
+  cess_paise: Paise;
+}
+
+export interface CreditNoteApplicationsTable {
+  id: Auto<number>;
+  company_id: number;
+  credit_note_id: number;
+  invoice_id: number;
+  amount_paise: Paise;
+  created_by: number | null;
+  created_at: Timestamp;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
 }
 
 export interface DB {
@@ -1105,4 +1403,17 @@ export interface DB {
   invoice_items: InvoiceItemsTable;
   invoice_write_offs: InvoiceWriteOffsTable;
   comments: CommentsTable;
+  shipments: ShipmentsTable;
+  shipment_items: ShipmentItemsTable;
+  delivery_challans: DeliveryChallansTable;
+  delivery_challan_items: DeliveryChallanItemsTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
+  refunds: RefundsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  sales_returns: SalesReturnsTable;
+  sales_return_items: SalesReturnItemsTable;
+  credit_notes: CreditNotesTable;
+  credit_note_items: CreditNoteItemsTable;
+  credit_note_applications: CreditNoteApplicationsTable;
 }

@@ -33,6 +33,7 @@ import * as reference from '../modules/reference/reference.queries.ts';
 import { getRole } from '../modules/roles/roles.service.ts';
 import { assignProductsToSeller, createSeller } from '../modules/sellers/sellers.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
+import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 
 /** A valid GSTIN for a state and a PAN (entity number 1, the check character computed). */
@@ -765,6 +766,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   }
 
   await seedDemoSales(ctx, actor, { buyers, products, branches }, step);
+  await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

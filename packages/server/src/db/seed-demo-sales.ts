@@ -1,15 +1,21 @@
 import { generateInvoiceInput } from '@b2b/domain/api/invoices';
 import { quotationInput } from '@b2b/domain/api/sales-orders';
+import { createShipmentInput } from '@b2b/domain/api/shipments';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../http/principal.ts';
 import { generateInvoice } from '../modules/invoices/invoices.service.ts';
 import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';
 import { confirmOrder, generateOrder, holdOrder } from '../modules/sales-orders/sales-orders.service.ts';
+import {
+  changeShipmentStatus,
+  createShipment,
+  initiateShipment,
+} from '../modules/shipments/shipments.service.ts';
 
 /**
- * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST), an
- * inter-state order invoiced in full (IGST), a new order with shipping charges, one on hold and a
- * quotation sent to a buyer in Bengaluru.
+ * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST) whose invoice
+ * is with a courier, an inter-state order invoiced in full (IGST) and delivered (so complete), a
+ * new order with shipping charges, one on hold and a quotation sent to a buyer in Bengaluru.
  */
 const OFFERS = [
   {
@@ -40,6 +46,8 @@ interface DemoSale {
   reference?: string;
   /** What happens after the quotation is made. */
   outcome: 'submit' | 'order' | 'hold' | { invoice: Record<string, number> | 'all' };
+  /** The invoice shipped in full: delivered, or with a courier. */
+  shipment?: 'delivered' | 'in_transit';
 }
 
 const SALES: DemoSale[] = [
@@ -54,6 +62,7 @@ const SALES: DemoSale[] = [
     coupon: 'WELCOME10',
     reference: 'MKW/PO/2611',
     outcome: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
+    shipment: 'in_transit',
   },
   {
     buyer: 'Mysuru Electricals & Hardware',
@@ -65,6 +74,7 @@ const SALES: DemoSale[] = [
     shippingCharges: 1180,
     reference: 'MEH-7781',
     outcome: { invoice: 'all' },
+    shipment: 'delivered',
   },
   {
     buyer: 'Pune Electric Stores',
@@ -177,13 +187,54 @@ export async function seedDemoSales(
         quantity: invoice === 'all' ? item.quantity : (invoice[item.product.sku ?? ''] ?? 0),
       }))
       .filter((item) => item.quantity > 0);
-    await step(`invoice for ${sale.buyer}`, () =>
+    const created = await step(`invoice for ${sale.buyer}`, () =>
       generateInvoice({
         ctx: { db, eInvoicingConfigured: false },
         actor,
         orderId: order.id,
         input: generateInvoiceInput.parse({ items: invoiceItems }),
       }),
+    );
+    if (sale.shipment) await seedDemoShipment(ctx, actor, created.id, sale.shipment, step);
+  }
+}
+
+/**
+ * Ships all of a demo invoice: delivered by the seller's own van (the order is then complete), or
+ * handed to a courier and on its way.
+ */
+async function seedDemoShipment(
+  ctx: AppContext,
+  actor: Principal,
+  invoiceId: number,
+  kind: 'delivered' | 'in_transit',
+  step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
+) {
+  const shipmentCtx = { db: ctx.db, carrier: undefined };
+  const proposal = await initiateShipment(shipmentCtx, actor.companyId, invoiceId);
+  const items = proposal.items.map((item) => ({
+    invoice_item: item.invoice_item,
+    quantity: item.shippable_quantity,
+  }));
+  const input = createShipmentInput.parse(
+    kind === 'delivered'
+      ? { items, carrier: 'self_delivery', notes: 'Delivered by our van.' }
+      : {
+          items,
+          carrier: 'other',
+          carrier_name: 'Blue Dart',
+          tracking_number: 'BD40917263IN',
+          tracking_link: 'https://www.bluedart.com/tracking',
+        },
+  );
+  const shipment = await step(`shipment of ${proposal.invoice.invoice_number}`, () =>
+    createShipment({ ctx: shipmentCtx, actor, invoiceId, input }),
+  );
+  const path =
+    kind === 'delivered' ? (['shipped', 'delivered'] as const) : (['picked_up', 'shipped'] as const);
+  for (const status of path) {
+    await step(`shipment ${status}`, () =>
+      changeShipmentStatus({ db: ctx.db, actor, shipmentId: shipment.id, status }),
     );
   }
 }

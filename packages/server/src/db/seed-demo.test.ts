@@ -233,6 +233,16 @@ describe('demo company on a new database', () => {
     );
   });
 
+  it('has a challan out on approval and a branch transfer delivered to Bengaluru', async () => {
+    const challans = (
+      await get(`admin/companies/${companyId}/delivery_challans/?expand=seller_branch,buyer_branch`)
+    ).results;
+    const approval = challans.find((c: { purpose: string }) => c.purpose === 'supply_on_approval');
+    expect(approval).toMatchObject({ status: 'open', buyer_branch: { name: 'Pune Electric Stores' } });
+    const transfer = challans.find((c: { purpose: string }) => c.purpose === 'branch_transfer');
+    expect(transfer).toMatchObject({ status: 'delivered', buyer_branch: { kind: 'warehouse' } });
+  });
+
   it('credits 500 cashpoints expiring in two months and debits 120, leaving 380', async () => {
     const buyer = await buyerNamed('Sri Lakshmi Appliances');
     expect((await get(`admin/buyers/${buyer.id}/cash_point`)).total_cashpoints).toBe(380);

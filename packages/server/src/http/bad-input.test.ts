@@ -70,7 +70,7 @@ describe('bad input on every route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it('answers a non-numeric id with 400 and a field message', async () => {
     const company = await signUpCompany();

@@ -102,6 +102,24 @@ export const csvList = (value: string | undefined): string[] =>
         .filter(Boolean)
     : [];
 
+/** A comma list of allowed values (`status__in=new,confirmed`); an unknown one is a 400. */
+export const valueList = (allowed: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const values = csvList(value);
+      const unknown = values.find((v) => !allowed.includes(v));
+      if (unknown) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown value '${unknown}'. Allowed: ${allowed.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    });
+
 export const idList = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'Expected a comma-separated list of ids.')

@@ -5,6 +5,7 @@ import {
   type SignedUpCompany,
   signUpCompany,
 } from '../../test/factories.ts';
+import { createCreditNote, createSalesReturn } from '../../test/returns-fixtures.ts';
 import {
   createBuyerWithAddress,
   createOrder,
@@ -159,6 +160,33 @@ async function idsOf(company: SignedUpCompany) {
   const invoice = await company.api.post(`admin/orders/${invoiced.order.id}/generate_invoice/`, {
     items: [{ order_item: invoiced.order.order_items[0].id, quantity: 1 }],
   });
+  // A shipment of a second invoice (the first stays generated for the invoice routes).
+  const shipped = await company.api.post(`admin/orders/${invoiced.order.id}/generate_invoice/`, {
+    items: [{ order_item: invoiced.order.order_items[0].id, quantity: 1 }],
+  });
+  const shipment = await company.api.post(`admin/invoices/${shipped.body.id}/shipments`, {
+    items: [{ invoice_item: shipped.body.items[0].id, quantity: 1 }],
+  });
+  // Payments: all credit (no invoice chosen), part of it refunded.
+  const payment = await company.api.post(`admin/companies/${c}/payments`, {
+    buyer: salesBuyer.id,
+    amount: 50,
+    allocations: [],
+    reference_number: `B-${c}`,
+  });
+  const refund = await company.api.post(`admin/companies/${c}/refunds`, {
+    payment: payment.body.id,
+    amount: 1,
+  });
+  const salesReturn = await createSalesReturn(company, shipped.body);
+  const creditNote = await createCreditNote(company, shipped.body, [[1, 10]]);
+  const challan = await company.api.post(`admin/companies/${c}/delivery_challans`, {
+    purpose: 'job_work',
+    warehouse: signUpWarehouse.id,
+    buyer: salesBuyer.id,
+    reference_number: `B-${c}`,
+    items: [{ product: (await createTaxedProduct(company, { openingStock: 2 })).id, quantity: 1 }],
+  });
   const offer = await company.api.post(`companies/${c}/offers`, {
     title: `B-${c}`,
     coupon_code: `B-${c}`,
@@ -199,6 +227,12 @@ async function idsOf(company: SignedUpCompany) {
     orderId: order.id,
     invoiceId: invoice.body.id,
     offerId: offer.body.id,
+    paymentId: payment.body.id,
+    refundId: refund.body.id,
+    shipmentId: shipment.body.id,
+    salesReturnId: salesReturn.id,
+    creditNoteId: creditNote.id,
+    challanId: challan.body.id,
   };
 }
 
@@ -219,6 +253,12 @@ function idFor(url: string, ids: Ids): number {
   if (/^\/api\/(v\d\/)?(admin\/)?quotations\/:id/.test(url)) return ids.quotationId;
   if (/^\/api\/(v\d\/)?(admin\/)?orders\/:id/.test(url)) return ids.orderId;
   if (/^\/api\/(v\d\/)?(admin\/)?invoices\/:id/.test(url)) return ids.invoiceId;
+  if (/^\/api\/admin\/(order_)?payments\/:id/.test(url)) return ids.paymentId;
+  if (url.startsWith('/api/admin/refunds/:id')) return ids.refundId;
+  if (url.startsWith('/api/admin/shipments/:id')) return ids.shipmentId;
+  if (url.startsWith('/api/admin/sales_returns/:id')) return ids.salesReturnId;
+  if (url.startsWith('/api/admin/credit_notes/:id')) return ids.creditNoteId;
+  if (url.startsWith('/api/admin/delivery_challans/:id')) return ids.challanId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,
@@ -379,8 +419,19 @@ const BODIES: Record<string, unknown> = {
   'POST /api/admin/orders/:id/comments': { comment: 'Intruder' },
   'POST /api/admin/orders/:id/generate_invoice': { items: [{ order_item: 1, quantity: 1 }] },
   'PATCH /api/admin/invoices/:id': { notes: 'Intruder' },
+  'POST /api/admin/orders/:id/record_payments': { amount: 1 },
+  'POST /api/admin/orders/:id/update_payment_status': { status: 'initiated', amount: 1 },
   'POST /api/admin/invoices/:id/edit_invoice': { items: [{ order_item: 1, quantity: 1 }] },
   'POST /api/admin/invoices/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/invoices/:id/shipments': { items: [{ invoice_item: 1, quantity: 1 }] },
+  'PATCH /api/admin/shipments/:id': { tracking_number: 'Intruder' },
+  'POST /api/admin/shipments/:id/status': { status: 'cancelled' },
+  'POST /api/admin/shipments/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/invoices/:id/sales_returns': { items: [{ invoice_item: 1, return_quantity: 1 }] },
+  'POST /api/admin/invoices/:id/credit_notes': { items: [{ invoice_item: 1, quantity: 1 }] },
+  'POST /api/admin/credit_notes/:id/apply': { applications: [{ invoice: 1, amount: 1 }] },
+  'POST /api/admin/credit_notes/:id/refund': { amount: 1 },
+  'POST /api/admin/delivery_challans/:id/invoice': { items: [{ item: 1, quantity: 1 }] },
   'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
   'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },
   'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
@@ -409,6 +460,7 @@ describe('tenant isolation', () => {
         .replace(':imageId', String(bIds.imageId))
         .replace(':fileId', String(bIds.fileId))
         .replace(':contactId', String(bIds.branchContactId))
+        .replace(':applicationId', '1')
         .replace(/^\/api\//, '');
       const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
       const res = await a.api.request(route.method, path, body);
@@ -547,7 +599,7 @@ describe('tenant isolation', () => {
     const resolve = `notifications?timestamp=${encodeURIComponent(bNotes[0].timestamp)}&service=inventory`;
     expect((await a.api.delete(`companies/${a.companyId}/${resolve}`)).status).toBe(404);
     expect((await b.api.get(`companies/${bIds.companyId}/notifications`)).body.results).toEqual(bNotes);
-  });
+  }, 180_000);
 
   it('lists never include another company', async () => {
     const a = await signUpCompany();

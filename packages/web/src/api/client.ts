@@ -19,6 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Answer the successful Response itself (a file download) instead of its parsed JSON. */
   raw?: boolean;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -91,7 +93,7 @@ function toApiError(status: number, body: Record<string, unknown>, handled = fal
  */
 export async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const session = readSession();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A FormData body (file upload) goes as it is: the browser sets the multipart Content-Type.
   const payload =
     options.body === undefined || options.body instanceof FormData

@@ -145,6 +145,46 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/invoices/invoice-generate-page'),
     'InvoiceGeneratePage',
   ),
+  [PATHS.shipments]: lazyRouteComponent(
+    () => import('../features/shipments/shipments-page'),
+    'ShipmentsPage',
+  ),
+  [PATHS.shipment]: lazyRouteComponent(
+    () => import('../features/shipments/shipment-detail-page'),
+    'ShipmentDetailPage',
+  ),
+  [PATHS.invoiceShip]: lazyRouteComponent(
+    () => import('../features/shipments/shipment-create-page'),
+    'ShipmentCreatePage',
+  ),
+  [PATHS.shipmentIntegrations]: lazyRouteComponent(
+    () => import('../features/shipments/shipment-integrations-page'),
+    'ShipmentIntegrationsPage',
+  ),
+  [PATHS.salesReturns]: lazyRouteComponent(
+    () => import('../features/sales-returns/sales-returns-page'),
+    'SalesReturnsPage',
+  ),
+  [PATHS.salesReturn]: lazyRouteComponent(
+    () => import('../features/sales-returns/sales-return-detail-page'),
+    'SalesReturnDetailPage',
+  ),
+  [PATHS.invoiceSalesReturn]: lazyRouteComponent(
+    () => import('../features/sales-returns/sales-return-create-page'),
+    'SalesReturnCreatePage',
+  ),
+  [PATHS.creditNotes]: lazyRouteComponent(
+    () => import('../features/credit-notes/credit-notes-page'),
+    'CreditNotesPage',
+  ),
+  [PATHS.creditNote]: lazyRouteComponent(
+    () => import('../features/credit-notes/credit-note-detail-page'),
+    'CreditNoteDetailPage',
+  ),
+  [PATHS.invoiceCreditNote]: lazyRouteComponent(
+    () => import('../features/credit-notes/credit-note-create-page'),
+    'CreditNoteCreatePage',
+  ),
   [PATHS.orders]: lazyRouteComponent(
     () => import('../features/sales-orders/sales-orders-page'),
     'SalesOrdersPage',
@@ -168,6 +208,35 @@ export const AREA_PAGES: Record<string, Page> = {
   [PATHS.quotation]: lazyRouteComponent(
     () => import('../features/quotations/quotation-detail-page'),
     'QuotationDetailPage',
+  ),
+  [PATHS.deliveryChallans]: lazyRouteComponent(
+    () => import('../features/delivery-challans/delivery-challans-page'),
+    'DeliveryChallansPage',
+  ),
+  [PATHS.deliveryChallanNew]: lazyRouteComponent(
+    () => import('../features/delivery-challans/delivery-challan-create-page'),
+    'DeliveryChallanCreatePage',
+  ),
+  [PATHS.deliveryChallan]: lazyRouteComponent(
+    () => import('../features/delivery-challans/delivery-challan-detail-page'),
+    'DeliveryChallanDetailPage',
+  ),
+  [PATHS.paymentsReceived]: lazyRouteComponent(
+    () => import('../features/payments/payments-received-page'),
+    'PaymentsReceivedPage',
+  ),
+  [PATHS.payment]: lazyRouteComponent(
+    () => import('../features/payments/payment-detail-page'),
+    'PaymentDetailPage',
+  ),
+  [PATHS.paymentsToBeReceived]: lazyRouteComponent(
+    () => import('../features/payments/payments-to-be-received-page'),
+    'PaymentsToBeReceivedPage',
+  ),
+  [PATHS.refunds]: lazyRouteComponent(() => import('../features/payments/refunds-page'), 'RefundsPage'),
+  [PATHS.instoreOrder]: lazyRouteComponent(
+    () => import('../features/instore-order/instore-order-page'),
+    'InstoreOrderPage',
   ),
   [PATHS.unauthorized]: lazyRouteComponent(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   [PATHS.docs]: lazyRouteComponent(() => import('./pages/docs-page'), 'DocsPage'),

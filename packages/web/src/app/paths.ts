@@ -49,12 +49,30 @@ export const PATHS = {
   invoice: '/invoices/$invoiceId',
   invoiceEdit: '/invoices/$invoiceId/edit',
   orderInvoice: '/orders/$orderId/invoice',
+  shipments: '/shipments',
+  shipment: '/shipments/$shipmentId',
+  invoiceShip: '/invoices/$invoiceId/ship',
+  shipmentIntegrations: '/shipment-integrations',
   orders: '/orders',
   orderNew: '/orders/new',
   order: '/orders/$orderId',
   quotations: '/quotations',
   quotationNew: '/quotations/new',
   quotation: '/quotations/$quotationId',
+  deliveryChallans: '/delivery-challans',
+  deliveryChallanNew: '/delivery-challans/new',
+  deliveryChallan: '/delivery-challans/$challanId',
+  paymentsReceived: '/payments-received',
+  payment: '/payments-received/$paymentId',
+  paymentsToBeReceived: '/payments-to-be-received',
+  refunds: '/refunds',
+  instoreOrder: '/instore-order',
+  salesReturns: '/sales-returns',
+  salesReturn: '/sales-returns/$returnId',
+  invoiceSalesReturn: '/invoices/$invoiceId/sales-return',
+  creditNotes: '/credit-notes',
+  creditNote: '/credit-notes/$creditNoteId',
+  invoiceCreditNote: '/invoices/$invoiceId/credit-note',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;
@@ -89,6 +107,24 @@ export const invoicePath = (id: number) => `/invoices/${id}`;
 export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
 export const orderInvoicePath = (orderId: number) => `/orders/${orderId}/invoice`;
 
+/** The address of one shipment's page, and of an invoice's Create Shipment screen. */
+export const shipmentPath = (id: number) => `/shipments/${id}`;
+export const invoiceShipPath = (invoiceId: number) => `/invoices/${invoiceId}/ship`;
+
 /** The address of one sales order's page and of one quotation's page. */
 export const orderPath = (id: number) => `/orders/${id}`;
 export const quotationPath = (id: number) => `/quotations/${id}`;
+
+/** The address of one payment received. */
+export const paymentPath = (id: number) => `/payments-received/${id}`;
+
+/** The address of one delivery challan's page. */
+export const deliveryChallanPath = (id: number) => `/delivery-challans/${id}`;
+
+/** The address of one sales return, and of an invoice's Sales Return screen. */
+export const salesReturnPath = (id: number) => `/sales-returns/${id}`;
+export const invoiceSalesReturnPath = (invoiceId: number) => `/invoices/${invoiceId}/sales-return`;
+
+/** The address of one credit note, and of an invoice's Credit Note screen (from a return when given). */
+export const creditNotePath = (id: number) => `/credit-notes/${id}`;
+export const invoiceCreditNotePath = (invoiceId: number) => `/invoices/${invoiceId}/credit-note`;

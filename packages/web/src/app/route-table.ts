@@ -51,10 +51,29 @@ const EXTRA_ROUTES: AppRoute[] = [
   { path: PATHS.invoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
   { path: PATHS.invoiceEdit, title: 'Invoices', permission: 'view_invoice', navbar: true },
   { path: PATHS.orderInvoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
+  { path: PATHS.shipment, title: 'Shipments', permission: 'view_shipment', navbar: true },
+  { path: PATHS.payment, title: 'Payments Received', permission: 'view_payment_received', navbar: true },
+  { path: PATHS.invoiceShip, title: 'Shipments', permission: 'view_shipment', navbar: true },
+  { path: PATHS.salesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
+  { path: PATHS.invoiceSalesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
+  { path: PATHS.creditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
+  { path: PATHS.invoiceCreditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
   { path: PATHS.orderNew, title: 'Sales Order', permission: 'view_order', navbar: true },
   { path: PATHS.order, title: 'Sales Order', permission: 'view_order', navbar: true },
   { path: PATHS.quotationNew, title: 'Quotations', permission: 'view_quotation', navbar: true },
   { path: PATHS.quotation, title: 'Quotations', permission: 'view_quotation', navbar: true },
+  {
+    path: PATHS.deliveryChallanNew,
+    title: 'Delivery Challans',
+    permission: 'view_delivery_challan',
+    navbar: true,
+  },
+  {
+    path: PATHS.deliveryChallan,
+    title: 'Delivery Challans',
+    permission: 'view_delivery_challan',
+    navbar: true,
+  },
 ];
 
 export const ROUTE_TABLE: AppRoute[] = [

@@ -362,6 +362,25 @@ describe('HTTP IRP client', () => {
         expect(irp.requests.filter((request) => request.path === '/eivital/v1.04/auth')).toHaveLength(1);
       });
 
+      it('cancels an IRN, and takes an IRN cancelled already as cancelled', async () => {
+        const irpClient = client();
+        const { irn } = await irpClient.generateIrn(buildEInvoicePayload(uniqueDoc()));
+        const cancelled = await irpClient.cancelIrn(SAMPLE_SELLER_GSTIN, irn, '2', 'Typing mistake');
+        expect(cancelled.irn).toBe(irn);
+        expect(cancelled.cancelDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+        const cancel = irp.requests.find((request) => request.path === '/eicore/v1.03/Invoice/Cancel');
+        expect(cancel?.encrypted).toBe(variant === 'encrypted');
+        expect(cancel?.body).toEqual({ Irn: irn, CnlRsn: '2', CnlRem: 'Typing mistake' });
+        expect(await irpClient.cancelIrn(SAMPLE_SELLER_GSTIN, irn, '2', 'again')).toEqual({
+          irn,
+          cancelDate: '',
+        });
+        const unknown = await irpClient
+          .cancelIrn(SAMPLE_SELLER_GSTIN, 'f'.repeat(64), '4', 'x')
+          .catch((e: unknown) => e);
+        expect((unknown as IrpError).code).toBe('2278');
+      });
+
       it('says so when the IRN already exists (2150), with the IRN the IRP holds', async () => {
         const irpClient = client();
         const payload = buildEInvoicePayload(uniqueDoc());

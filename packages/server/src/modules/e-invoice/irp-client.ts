@@ -13,6 +13,7 @@ import type { EInvoicePayload } from './e-invoice-json.ts';
  *
  *   POST {baseUrl}/eivital/v1.04/auth       headers client_id, client_secret, gstin
  *   POST {baseUrl}/eicore/v1.03/Invoice     headers client_id, client_secret, gstin, user_name, AuthToken
+ *   POST {baseUrl}/eicore/v1.03/Invoice/Cancel   same headers; { Irn, CnlRsn, CnlRem }
  *
  * Every answer is an envelope { Status: 1 | 0, Data, ErrorDetails: [{ ErrorCode, ErrorMessage }],
  * InfoDtls }. A repeated invoice fails with error 2150 'Duplicate IRN' and InfoDtls 'DUPIRN'
@@ -56,8 +57,22 @@ export interface IrnResult {
   signedQrCode: string;
 }
 
+/** NIC's cancel reasons: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others. */
+export type IrnCancelReason = '1' | '2' | '3' | '4';
+
+export interface IrnCancellation {
+  irn: string;
+  /** As the IRP sends it: 'YYYY-MM-DD HH:mm:ss', Indian time. */
+  cancelDate: string;
+}
+
 export interface IrpClient {
   generateIrn(payload: EInvoicePayload): Promise<IrnResult>;
+  /**
+   * Cancels an IRN (the IRP allows it within 24 hours of generation). `gstin` is the seller's.
+   * An IRN the IRP has already cancelled counts as cancelled (a retry after a lost answer).
+   */
+  cancelIrn(gstin: string, irn: string, reason: IrnCancelReason, remark: string): Promise<IrnCancellation>;
 }
 
 export interface IrpErrorDetail {
@@ -85,7 +100,10 @@ export class IrpError extends Error {
 
 export const IRP_AUTH_PATH = '/eivital/v1.04/auth';
 export const IRP_GENERATE_IRN_PATH = '/eicore/v1.03/Invoice';
+export const IRP_CANCEL_IRN_PATH = '/eicore/v1.03/Invoice/Cancel';
 const INVALID_TOKEN = '1005';
+/** NIC's 9999 'Invoice is not active': the IRN is cancelled already. */
+export const IRN_ALREADY_CANCELLED = '9999';
 /** Renew this long before TokenExpiry, so that no request goes out on a token about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** When an IRP gives no readable TokenExpiry. */
@@ -273,29 +291,45 @@ export function createHttpIrpClient(
     return login;
   }
 
-  async function generateOnce(payload: EInvoicePayload, gstin: string, current: Session): Promise<IrnResult> {
-    const body = current.sek
-      ? { Data: aesEncrypt(current.sek, Buffer.from(JSON.stringify(payload))) }
-      : payload;
+  /** Sends `body` (encrypted under the session key when there is one) and answers the IRP's Data, decrypted. */
+  async function call(path: string, gstin: string, current: Session, body: unknown, failure: string) {
     const envelope = await post(
-      IRP_GENERATE_IRN_PATH,
+      path,
       { gstin, user_name: config.username, AuthToken: current.token },
-      body,
+      current.sek ? { Data: aesEncrypt(current.sek, Buffer.from(JSON.stringify(body))) } : body,
     );
     if (String(envelope.Status) !== '1') {
       const errors = errorDetails(envelope.ErrorDetails);
-      throw new IrpError(
-        `The IRP rejected invoice ${payload.DocDtls.No}: ${describe(errors)}`,
-        errors,
-        duplicateOf(envelope.InfoDtls),
-      );
+      throw new IrpError(`${failure}: ${describe(errors)}`, errors, duplicateOf(envelope.InfoDtls));
     }
     let data = envelope.Data;
     if (typeof data === 'string') {
       const text = current.sek ? aesDecrypt(current.sek, data).toString('utf8') : data;
       data = JSON.parse(text);
     }
-    const result = data as Record<string, unknown> | null;
+    return data as Record<string, unknown> | null;
+  }
+
+  /** Runs `work` with the GSTIN's session; the IRP can drop a token before its stated expiry: log in again once and retry. */
+  async function withSession<T>(gstin: string, work: (current: Session) => Promise<T>): Promise<T> {
+    const current = await session(gstin);
+    try {
+      return await work(current);
+    } catch (error) {
+      if (!(error instanceof IrpError) || !error.errors.some((e) => e.code === INVALID_TOKEN)) throw error;
+      if (sessions.get(gstin) === current) sessions.delete(gstin);
+      return work(await session(gstin));
+    }
+  }
+
+  async function generateOnce(payload: EInvoicePayload, gstin: string, current: Session): Promise<IrnResult> {
+    const result = await call(
+      IRP_GENERATE_IRN_PATH,
+      gstin,
+      current,
+      payload,
+      `The IRP rejected invoice ${payload.DocDtls.No}`,
+    );
     if (!result || typeof result.Irn !== 'string' || typeof result.SignedQRCode !== 'string') {
       throw new IrpError(`The IRP accepted invoice ${payload.DocDtls.No} but sent no IRN.`, []);
     }
@@ -308,18 +342,39 @@ export function createHttpIrpClient(
     };
   }
 
+  async function cancelOnce(
+    gstin: string,
+    current: Session,
+    request: { Irn: string; CnlRsn: IrnCancelReason; CnlRem: string },
+  ): Promise<IrnCancellation> {
+    try {
+      const result = await call(
+        IRP_CANCEL_IRN_PATH,
+        gstin,
+        current,
+        request,
+        `The IRP did not cancel IRN ${request.Irn}`,
+      );
+      return { irn: String(result?.Irn ?? request.Irn), cancelDate: String(result?.CancelDate ?? '') };
+    } catch (error) {
+      if (error instanceof IrpError && error.code === IRN_ALREADY_CANCELLED)
+        return { irn: request.Irn, cancelDate: '' };
+      throw error;
+    }
+  }
+
+  const gstinOf = (sellerGstin: string) => (config.gstin ?? sellerGstin).trim().toUpperCase();
+
   return {
-    async generateIrn(payload) {
-      const gstin = (config.gstin ?? payload.SellerDtls.Gstin).trim().toUpperCase();
-      const current = await session(gstin);
-      try {
-        return await generateOnce(payload, gstin, current);
-      } catch (error) {
-        // The IRP can drop a token before its stated expiry: log in again once and retry.
-        if (!(error instanceof IrpError) || !error.errors.some((e) => e.code === INVALID_TOKEN)) throw error;
-        if (sessions.get(gstin) === current) sessions.delete(gstin);
-        return generateOnce(payload, gstin, await session(gstin));
-      }
+    generateIrn(payload) {
+      const gstin = gstinOf(payload.SellerDtls.Gstin);
+      return withSession(gstin, (current) => generateOnce(payload, gstin, current));
+    },
+    cancelIrn(sellerGstin, irn, reason, remark) {
+      const gstin = gstinOf(sellerGstin);
+      // The IRP takes at most 100 characters of remark.
+      const request = { Irn: irn, CnlRsn: reason, CnlRem: remark.slice(0, 100) };
+      return withSession(gstin, (current) => cancelOnce(gstin, current, request));
     },
   };
 }

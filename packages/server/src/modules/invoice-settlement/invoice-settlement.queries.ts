@@ -67,3 +67,20 @@ export const setOrderPaymentStatus = (tx: Tx, companyId: number, orderId: number
     .where('id', '=', orderId)
     .where('payment_status', '<>', status)
     .execute();
+
+/**
+ * Money of the order's own payments that no invoice shows: pending online payments (not yet
+ * received) and the unallocated advance of completed ones.
+ */
+export const orderPaymentMoney = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .selectFrom('payments')
+    .select([
+      sql<string>`coalesce(sum(amount_paise) filter (where status = 'pending'), 0)`.as('pending_paise'),
+      sql<string>`coalesce(sum(unallocated_paise) filter (where status = 'completed'), 0)`.as(
+        'advance_paise',
+      ),
+    ])
+    .where('company_id', '=', companyId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();

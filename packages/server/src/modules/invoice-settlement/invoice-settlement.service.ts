@@ -56,10 +56,12 @@ export async function settleInvoice(tx: Tx, change: SettlementChange): Promise<S
   if (paidDelta + creditedDelta > dueBefore) {
     throw conflict(SETTLEMENT_MESSAGES.more_than_due(formatMoney(toRupees(dueBefore))));
   }
+  // An online payment initiated for the order and not yet confirmed shows the invoice as pending.
+  const { pending_paise } = await queries.orderPaymentMoney(tx, companyId, invoice.order_id);
   await queries.updateInvoiceSettlement(tx, companyId, invoiceId, {
     amount_paid_paise: after.paidPaise,
     credited_paise: after.creditedPaise,
-    payment_status: invoicePaymentStatus(after),
+    payment_status: invoicePaymentStatus(after, Number(pending_paise)),
   });
   await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
   return {
@@ -81,18 +83,22 @@ const settlementOf = (invoice: queries.InvoiceSettlementRow) => ({
 });
 
 /**
- * Sets the order's payment status from what its live invoices have had settled against the order
- * total. Call it after anything that changes an invoice's settlement (payments, credit notes,
- * write-offs, cancelling an invoice).
+ * Sets the order's payment status from what its live invoices have had settled, plus the
+ * unallocated advance of the order's own payments, against the order total; a pending online
+ * payment of the order makes it pending until it is paid. Call it after anything that changes an
+ * invoice's settlement (payments, credit notes, write-offs, cancelling an invoice) or an order
+ * payment's unallocated balance.
  */
 export async function refreshOrderPaymentStatus(tx: Tx, companyId: number, orderId: number): Promise<void> {
   const order = await queries.orderSettlement(tx, companyId, orderId);
   if (!order) return;
+  const money = await queries.orderPaymentMoney(tx, companyId, orderId);
   const status = paymentStatusOf({
     totalPaise: Number(order.total_paise),
-    paidPaise: Number(order.settled_paise),
+    paidPaise: Number(order.settled_paise) + Number(money.advance_paise),
     writtenOffPaise: 0,
     cancelled: order.status === 'cancelled',
+    pendingPaise: Number(money.pending_paise),
   });
   await queries.setOrderPaymentStatus(tx, companyId, orderId, status);
 }

@@ -45,6 +45,7 @@ export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
       'total_quantity',
       'total_quantity_invoiced',
       'total_quantity_shipped',
+      'total_quantity_delivered',
       day('order_date').as('order_date'),
     ])
     .where('company_id', '=', companyId)
@@ -668,3 +669,14 @@ export function listInvoicePage(
     .execute();
 }
 export type InvoiceListRow = Awaited<ReturnType<typeof listInvoicePage>>[number];
+
+/** The GSTIN of the seller as the invoice recorded it. */
+export const sellerGstinOf = async (db: Executor, companyId: number, invoiceId: number) =>
+  (
+    await db
+      .selectFrom('invoices')
+      .select(sql<string | null>`seller->>'gstin'`.as('gstin'))
+      .where('company_id', '=', companyId)
+      .where('id', '=', invoiceId)
+      .executeTakeFirst()
+  )?.gstin ?? null;

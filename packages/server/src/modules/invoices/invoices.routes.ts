@@ -30,7 +30,7 @@ import type { Api } from '../../http/api-types.ts';
 import { attachmentDisposition, type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, idList, listQuery, pageOf } from '../../http/list-params.ts';
+import { idList, listQuery, pageOf, valueList } from '../../http/list-params.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
 import * as service from './invoices.service.ts';
 
@@ -49,24 +49,6 @@ const ORDERING: Record<(typeof INVOICE_ORDERINGS)[number], Omit<KeysetSort, 'dir
 };
 /** The spec: the invoice list is sorted by invoice date, newest first (ties: the newest invoice first). */
 const DEFAULT_ORDERING = '-invoice_date';
-
-/** A comma list of allowed values (`status__in=generated,cancelled`); an unknown one is a 400. */
-const valueList = (allowed: readonly string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const values = csvList(value);
-      const unknown = values.find((v) => !allowed.includes(v));
-      if (unknown) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Unknown value '${unknown}'. Allowed: ${allowed.join(', ')}.`,
-        });
-        return z.NEVER;
-      }
-      return values;
-    });
 
 /** The list's and the export's filters, checked. */
 const invoiceFilterQuery = z.object({
@@ -401,6 +383,7 @@ export async function invoicesRoutes(app: Api) {
     async (request) =>
       service.cancelInvoice({
         ctx,
+        irp: app.ctx.irp,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
         reason: request.body?.reason,

@@ -38,6 +38,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
+import { refuseIfInvoiceCredited } from '../credit-notes/credit-notes.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { buildEInvoicePayload, validateEInvoice } from '../e-invoice/e-invoice-json.ts';
 import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-client.ts';
@@ -53,6 +54,8 @@ import {
   presentTotals,
   totalsColumns,
 } from '../quotations/sales-document.ts';
+import { refuseIfInvoiceReturned } from '../sales-returns/sales-returns.service.ts';
+import { refuseIfInvoiceShipped } from '../shipments/shipments.service.ts';
 import { type BuyerSnapshot, invoiceDocumentOf, type SellerSnapshot } from './invoice-document-of.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -68,6 +71,9 @@ export const INVOICE_ENTITY = 'invoice';
 const ORDER_ENTITY = 'sales_order';
 
 /** Texts of refusals the spec and the domain do not word. */
+/** NIC's cancel reason 4, 'Others': the user's reason goes in the remark. */
+const IRN_CANCEL_OTHERS = '4';
+
 export const INVOICE_REFUSALS_HERE = {
   paid: 'Payments or credit notes have been applied to this invoice; remove them before cancelling it.',
   edit_paid: 'An invoice with payments or credit notes applied cannot be edited.',
@@ -77,6 +83,10 @@ export const INVOICE_REFUSALS_HERE = {
   cancelled: 'A cancelled invoice cannot be changed.',
   before_order: 'The invoice date cannot be before the order date.',
   shipped: 'Goods of this invoice have been shipped; record a sales return instead.',
+  irn_without_irp:
+    'This invoice is e-invoiced and e-invoicing is not configured here, so its IRN cannot be cancelled; issue a credit note instead.',
+  irn_not_cancelled: (reason: string) =>
+    `The e-invoice portal did not cancel the IRN: ${reason}. Issue a credit note instead.`,
   write_off_open: 'This invoice already has a write-off; cancel it before writing off again.',
   nothing_due: 'Nothing is due on this invoice.',
   number_taken: (number: string) =>
@@ -221,6 +231,7 @@ function presentInvoice(
             ack_number: row.ack_number,
             ack_date: row.ack_date,
             signed_qr_code: row.signed_qr_code,
+            irn_cancelled_at: row.irn_cancelled_at ?? null,
           }
         : null,
     e_invoicing_configured: eInvoicingConfigured,
@@ -718,6 +729,9 @@ async function settleOrder(
     quantityInvoiced,
     quantityShipped: Number(order.total_quantity_shipped),
     activeInvoices: activeInvoicesAfter,
+    // Complete once everything is invoiced and delivered (shipments deliver it).
+    quantityDelivered: Number(order.total_quantity_delivered),
+    completeRequiresShipment: true,
   });
   await queries.setOrderInvoiced(tx, companyId, order.id, {
     totalQuantityInvoiced: decimal(quantityInvoiced),
@@ -1026,6 +1040,8 @@ export async function editInvoice(options: {
     const { order, invoice } = await lockOrderAndInvoice(tx, companyId, invoiceId);
     const refusal = editRefusal(invoice);
     if (refusal) throw conflict(refusal);
+    await refuseIfInvoiceReturned(tx, companyId, invoiceId);
+    await refuseIfInvoiceCredited(tx, companyId, invoiceId);
     const items = await queries.lockOrderItems(tx, companyId, order.id);
     const oldLines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     const held = new Map<number, number>();
@@ -1169,6 +1185,8 @@ export async function editInvoice(options: {
  */
 export async function cancelInvoice(options: {
   ctx: InvoiceContext;
+  /** Cancels the IRN of an e-invoiced invoice; without one such an invoice cannot be cancelled. */
+  irp?: IrpClient | undefined;
   actor: Principal;
   invoiceId: number;
   reason?: string;
@@ -1181,6 +1199,15 @@ export async function cancelInvoice(options: {
     if (refusal) throw conflict(refusal);
     if (Number(invoice.amount_paid_paise) + Number(invoice.credited_paise) > 0)
       throw conflict(INVOICE_REFUSALS_HERE.paid);
+    // Goods in shipments come back by cancelling those shipments, or by a sales return.
+    await refuseIfInvoiceShipped(tx, companyId, invoiceId);
+    // Last of the checks and before any write: an IRP refusal leaves the invoice as it was.
+    if (invoice.irn) {
+      await cancelIrn(tx, options.irp, { companyId, invoiceId, irn: invoice.irn, reason: options.reason });
+    }
+    // Goods returned or credited against it come back by cancelling those first.
+    await refuseIfInvoiceReturned(tx, companyId, invoiceId);
+    await refuseIfInvoiceCredited(tx, companyId, invoiceId);
     const items = await queries.lockOrderItems(tx, companyId, order.id);
     const lines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     await returnGoods(
@@ -1248,6 +1275,32 @@ export async function cancelInvoice(options: {
       changes: { invoice: invoiceId, invoice_number: invoice.invoice_number, status: settled.status },
     });
   });
+}
+
+/**
+ * Cancels the invoice's IRN at the IRP, inside the cancelling transaction with the invoice locked:
+ * a refusal (the IRP allows it within 24 hours of the IRN) rolls the cancellation back. Should the
+ * commit fail after the IRP said yes, a retry finds the IRN cancelled already, which counts as done.
+ */
+async function cancelIrn(
+  tx: Tx,
+  irp: IrpClient | undefined,
+  target: { companyId: number; invoiceId: number; irn: string; reason: string | undefined },
+) {
+  if (!irp) throw conflict(INVOICE_REFUSALS_HERE.irn_without_irp);
+  const gstin = (await queries.sellerGstinOf(tx, target.companyId, target.invoiceId)) ?? '';
+  try {
+    await irp.cancelIrn(gstin, target.irn, IRN_CANCEL_OTHERS, target.reason ?? 'Invoice cancelled');
+  } catch (error) {
+    if (error instanceof IrpError && error.errors.length) {
+      throw conflict(INVOICE_REFUSALS_HERE.irn_not_cancelled(error.errors.map((e) => e.message).join('; ')));
+    }
+    throw new AppError(
+      'service_unavailable',
+      `The e-invoice portal could not be reached; please try again. (${(error as Error).message})`,
+    );
+  }
+  await queries.updateInvoice(tx, target.companyId, target.invoiceId, { irn_cancelled_at: new Date() });
 }
 
 /** POST admin/invoices/{id}/ready_to_ship/ */

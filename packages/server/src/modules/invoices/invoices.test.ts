@@ -149,7 +149,8 @@ describe('POST admin/orders/{id}/generate_invoice/', () => {
     expect(second.totals).toMatchObject({ shipping_handling_charges: 0, other_charges: 0 });
     expect(await stock(world)).toEqual({ available: 7, reserved: 0 });
     const done = await orderOf(world.company, order.id);
-    expect(done).toMatchObject({ status: 'complete', total_quantity_invoiced: 3 });
+    // All invoiced, none delivered yet: complete comes with the deliveries (modules/shipments).
+    expect(done).toMatchObject({ status: 'processing', total_quantity_invoiced: 3 });
 
     // Every figure of the two invoices adds up to the order's, to the paisa.
     for (const key of [
@@ -467,7 +468,7 @@ describe('POST admin/invoices/{id}/edit_invoice', () => {
     expect(more.body.items[0].quantity).toBe(3);
     expect(await stock(world)).toEqual({ available: 7, reserved: 0 });
     expect(await orderOf(world.company, order.id)).toMatchObject({
-      status: 'complete',
+      status: 'processing',
       total_quantity_invoiced: 3,
     });
     expect(await outstanding(world)).toBe(order.order_total);
@@ -726,6 +727,61 @@ describe('POST admin/invoices/{id}/e_invoice/', () => {
   });
 });
 
+describe('cancelling an e-invoiced invoice', () => {
+  it('cancels the IRN at the IRP with the invoice, and refuses when the IRP does', async () => {
+    const stand = await startIrpStandIn();
+    const irp = createHttpIrpClient({
+      baseUrl: stand.url,
+      clientId: stand.clientId,
+      clientSecret: stand.clientSecret,
+      username: stand.username,
+      password: stand.password,
+    });
+    const configured = await testAppWith({ irp });
+    try {
+      const world = await setUp({ product: { hsn: '84713010' } });
+      const api = new ApiClient(configured.baseUrl, world.company.api.token);
+      const registered = async () => {
+        const inv = await invoice(world.company, await confirmedOrder(world, 1));
+        const res = await api.post(`admin/invoices/${inv.id}/e_invoice/`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body;
+      };
+
+      // Without an IRP here, an e-invoiced invoice cannot be cancelled (its IRN would stay live).
+      const first = await registered();
+      const unconfigured = await world.company.api.post(`admin/invoices/${first.id}/cancel/`);
+      expect(unconfigured.status).toBe(409);
+      expect(unconfigured.body.detail).toContain('its IRN cannot be cancelled');
+
+      const cancelled = await api.post(`admin/invoices/${first.id}/cancel/`, { reason: 'Wrong buyer' });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body.status).toBe('cancelled');
+      expect(cancelled.body.e_invoice.irn_cancelled_at).not.toBeNull();
+      expect(stand.invoices.get(first.e_invoice.irn)?.cancelled).toMatchObject({
+        reason: '4',
+        remark: 'Wrong buyer',
+      });
+
+      // Past the IRP's 24 hours the IRP refuses, and the invoice stays as it was.
+      const late = await registered();
+      stand.cancelWindowMs = 0;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const refused = await api.post(`admin/invoices/${late.id}/cancel/`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toBe(
+        'The e-invoice portal did not cancel the IRN: The allowed cancellation time limit is crossed, you cannot cancel the IRN. Issue a credit note instead.',
+      );
+      const after = await api.get(`admin/invoices/${late.id}`);
+      expect(after.body).toMatchObject({ status: 'generated', e_invoice: { irn_cancelled_at: null } });
+      expect(stand.invoices.get(late.e_invoice.irn)?.cancelled).toBeUndefined();
+    } finally {
+      await configured.close();
+      await stand.close();
+    }
+  }, 90_000);
+});
+
 describe('GET admin/companies/{companyId}/invoices and invoices_export', () => {
   it('filters, searches, orders (invoice date, newest first) and pages', async () => {
     const world = await setUp({ stock: 20 });
@@ -846,7 +902,8 @@ describe('instant orders', () => {
       { product: world.product.id, quantity: 2 },
     ]);
     const order = await generateOrder(world.company, quotation.id, true);
-    expect(order).toMatchObject({ status: 'complete', total_quantity_invoiced: 2 });
+    // Invoiced in full, to be delivered: processing until its shipments are delivered.
+    expect(order).toMatchObject({ status: 'processing', total_quantity_invoiced: 2 });
     const invoices = (await world.company.api.get(`admin/orders/${order.id}/invoices`)).body.results;
     expect(invoices).toEqual([
       expect.objectContaining({ invoice_number: `PUN/${FY}/00001`, invoice_total: 236 }),

@@ -59,6 +59,26 @@ export const insertOrder = (db: Executor, values: Insertable<SalesOrdersTable>) 
 export const insertOrderItems = (db: Executor, rows: Insertable<SalesOrderItemsTable>[]) =>
   db.insertInto('sales_order_items').values(rows).execute();
 
+/** An id for an order about to be written (its stock can be reserved under it first). */
+export const nextOrderId = async (db: Executor) => {
+  const result = await sql<{
+    id: number;
+  }>`SELECT nextval(pg_get_serial_sequence('sales_orders', 'id')) AS id`.execute(db);
+  return Number(result.rows[0]?.id);
+};
+
+/** The order (with the id nextOrderId gave) and its items, in one statement. */
+export const insertOrderWithItems = (
+  db: Executor,
+  order: Insertable<SalesOrdersTable> & { id: number },
+  items: Insertable<SalesOrderItemsTable>[],
+) =>
+  db
+    .with('o', (qb) => qb.insertInto('sales_orders').values(order).returning('id'))
+    .insertInto('sales_order_items')
+    .values(items)
+    .execute();
+
 export const updateOrder = (
   db: Executor,
   companyId: number,
@@ -185,6 +205,10 @@ export const findOrder = (db: Executor, companyId: number, id: number) =>
       'po.order_number as previous_order_number',
       'po.version as previous_order_version',
       'q.quotation_number',
+      // The state machine's count of invoices not cancelled (activeInvoiceCount), read with the order.
+      sql<number>`(SELECT count(*) FROM invoices iv WHERE iv.company_id = o.company_id AND iv.order_id = o.id AND iv.status <> 'cancelled')`.as(
+        'active_invoices',
+      ),
     ])
     .where('o.company_id', '=', companyId)
     .where('o.id', '=', id)

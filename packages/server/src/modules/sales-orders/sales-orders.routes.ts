@@ -20,7 +20,7 @@ import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
 import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, idList, listQuery, pageOf } from '../../http/list-params.ts';
+import { idList, listQuery, pageOf, valueList } from '../../http/list-params.ts';
 import type { OrderFilter } from './sales-orders.queries.ts';
 import * as service from './sales-orders.service.ts';
 
@@ -38,24 +38,6 @@ const ORDERING: Record<(typeof SALES_ORDER_ORDERINGS)[number], Omit<KeysetSort, 
 };
 /** The spec: the order list is sorted by order date, newest first (ties: the newest order first). */
 const DEFAULT_ORDERING = '-order_date';
-
-/** A comma list of allowed values (`status__in=new,confirmed`); an unknown one is a 400. */
-const valueList = (allowed: readonly string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const values = csvList(value);
-      const unknown = values.find((v) => !allowed.includes(v));
-      if (unknown) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Unknown value '${unknown}'. Allowed: ${allowed.join(', ')}.`,
-        });
-        return z.NEVER;
-      }
-      return values;
-    });
 
 /** The list's and the report's filters, checked. */
 const orderFilterQuery = z.object({

@@ -24,10 +24,15 @@ import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { companyChanged } from '../../http/company-cache.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import { assertWithinCreditLimit } from '../buyers/buyers.service.ts';
+import { assertCreditHeadroom, assertWithinCreditLimit } from '../buyers/buyers.service.ts';
 import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import {
+  type HistoryEntry,
+  historyPage,
+  recordHistory,
+  recordHistoryEntries,
+} from '../history/history.service.ts';
 import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
 import {
@@ -45,7 +50,6 @@ import {
   lockOpenQuotation,
   markOrdered,
   openEditOf,
-  sellableStockOf,
   termsOfQuotation,
 } from '../quotations/quotations.service.ts';
 import {
@@ -77,21 +81,28 @@ const rupees = (paise: number) => formatMoney(paise / 100);
 // ---------------------------------------------------------------------------------------------
 // Facts and locks
 
+type LineQuantities = Pick<queries.OrderLine, 'quantity' | 'quantity_invoiced' | 'quantity_shipped'>;
+
+/** What the state machine needs, from the order's status, its lines and its invoices not cancelled. */
+function factsFrom(status: string, lines: readonly LineQuantities[], activeInvoices: number): OrderFacts {
+  const sum = (pick: (line: LineQuantities) => number) =>
+    roundQuantity(lines.reduce((total, line) => total + Number(pick(line)), 0));
+  return {
+    status: status as SalesOrderStatus,
+    totalQuantity: sum((line) => line.quantity),
+    quantityInvoiced: sum((line) => line.quantity_invoiced),
+    quantityShipped: sum((line) => line.quantity_shipped),
+    activeInvoices,
+  };
+}
+
 /** What the state machine needs, from the order's lines and its invoices. */
 async function factsOf(
   db: Executor,
   order: { company_id: number; id: number; status: string },
   lines: readonly queries.OrderLine[],
 ): Promise<OrderFacts> {
-  const sum = (pick: (line: queries.OrderLine) => number) =>
-    roundQuantity(lines.reduce((total, line) => total + Number(pick(line)), 0));
-  return {
-    status: order.status as SalesOrderStatus,
-    totalQuantity: sum((line) => line.quantity),
-    quantityInvoiced: sum((line) => line.quantity_invoiced),
-    quantityShipped: sum((line) => line.quantity_shipped),
-    activeInvoices: await queries.activeInvoiceCount(db, order.company_id, order.id),
-  };
+  return factsFrom(order.status, lines, await queries.activeInvoiceCount(db, order.company_id, order.id));
 }
 
 /** Locks the order (404 when not the company's) and reads its lines and facts under the lock. */
@@ -139,21 +150,27 @@ async function release(tx: Tx, actor: Principal, orderId: number, lines: readonl
   if (remaining.length > 0) await stockLines(tx, 'release', stockDocument(actor, orderId), remaining);
 }
 
+const historyEntry = (
+  actor: Principal,
+  orderId: number,
+  action: string,
+  changes: Record<string, unknown>,
+): HistoryEntry => ({
+  companyId: actor.companyId,
+  entityType: ORDER_ENTITY,
+  entityId: orderId,
+  action,
+  userId: actor.userId,
+  changes,
+});
+
 const history = (
   tx: Tx,
   actor: Principal,
   orderId: number,
   action: string,
   changes: Record<string, unknown>,
-) =>
-  recordHistory(tx, {
-    companyId: actor.companyId,
-    entityType: ORDER_ENTITY,
-    entityId: orderId,
-    action,
-    userId: actor.userId,
-    changes,
-  });
+) => recordHistory(tx, historyEntry(actor, orderId, action, changes));
 
 // ---------------------------------------------------------------------------------------------
 // Placing orders
@@ -161,9 +178,18 @@ const history = (
 /**
  * The rules an order must meet on top of the quotation's: the minimum item value, each product's
  * max quantity per transaction (0: its sellable stock, unless back-ordering is allowed), and the
- * buyer's credit limit for `totalPaise` (all of the quotation's orders together).
+ * buyer's credit limit for `totalPaise` (all of the quotation's orders together). Stock and credit
+ * figures are those the pricing read. `postsToLedger`: the transaction also posts to the buyer's
+ * ledger (an instant order's invoice), so the buyer row is locked and read again from the check to
+ * the posting; an order alone posts nothing and locks nothing.
  */
-async function assertOrderable(tx: Tx, companyId: number, priced: PricedQuotation, totalPaise: number) {
+async function assertOrderable(
+  tx: Tx,
+  companyId: number,
+  priced: PricedQuotation,
+  totalPaise: number,
+  { postsToLedger = true }: { postsToLedger?: boolean } = {},
+) {
   const itemsValue = priced.pricing.lines.reduce((sum, line) => sum + line.amountPaise, 0);
   const minimum = priced.terms.minimumItemValuePaise;
   if (minimum !== null && itemsValue < minimum) {
@@ -197,7 +223,7 @@ async function assertOrderable(tx: Tx, companyId: number, priced: PricedQuotatio
     }
   }
   if (limitedByStock.length > 0) {
-    const stock = await sellableStockOf(tx, companyId, limitedByStock);
+    const stock = priced.sellable;
     for (const [productId, entry] of byProduct) {
       const product = priced.products.get(productId);
       if (!product || Number(product.max_quantity_per_transaction) !== 0 || product.allow_back_ordering)
@@ -218,7 +244,8 @@ async function assertOrderable(tx: Tx, companyId: number, priced: PricedQuotatio
     }
   }
 
-  await assertWithinCreditLimit(tx, companyId, priced.terms.buyerId, totalPaise);
+  if (postsToLedger) await assertWithinCreditLimit(tx, companyId, priced.terms.buyerId, totalPaise);
+  else assertCreditHeadroom(priced.credit, totalPaise);
 }
 
 const snapshot = (address: AddressRow) => JSON.stringify(documentAddress(address));
@@ -233,34 +260,72 @@ interface PlaceOptions {
   confirm: boolean;
   autoConfirmed: boolean;
   instant: boolean;
+  /** Where the order's history entries go, for the caller to write with its own; without, written at once. */
+  history?: HistoryEntry[];
+  /**
+   * The transaction places this one order: its stock is reserved before it takes its number. The
+   * number's counter stays locked until the transaction ends, so every order placed meanwhile
+   * waits; taken last, it is held for the few statements left. (A transaction placing several
+   * orders takes the number first: reserving under it, it cannot deadlock with another such.)
+   */
+  numberLast?: boolean;
 }
 
-/** Writes one order of a priced quotation (and confirms it, reserving its stock, when asked). */
+/**
+ * Writes one order of a priced quotation (and confirms it, reserving its stock, when asked). A
+ * confirmed order is written as such: the state machine rules on the facts of the new order
+ * (its lines, nothing invoiced or shipped, no invoice), and its stock is reserved in the same
+ * transaction (a refusal rolls it all back), with the 'created' and 'confirmed' history entries.
+ */
 async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, options: PlaceOptions) {
   const { companyId } = actor;
-  const number =
+  const takeNumber = async () =>
     options.number ?? (await nextDocumentNumber(tx, companyId, ORDER_ENTITY, { prefix: ORDER_PREFIX }));
   const lines = priced.pricing.lines;
-  const { id } = await queries.insertOrder(tx, {
-    company_id: companyId,
-    order_number: number,
-    version: options.version ?? 1,
-    previous_order_id: options.previousOrderId ?? null,
-    quotation_id: options.quotationId,
-    status: 'new',
-    is_instant: options.instant,
-    payment_status: options.paymentStatus ?? 'unpaid',
-    billing_address: snapshot(priced.billing),
-    shipping_address: snapshot(priced.shipping),
-    place_of_supply_state_id: priced.shipping.state_id,
-    order_date: priced.terms.date,
-    total_items: lines.length,
-    total_quantity: decimal(lines.reduce((sum, line) => sum + line.quantity, 0)),
-    created_by: actor.userId,
-    ...documentColumns(priced),
-  });
-  await queries.insertOrderItems(
+  const quantities = lines.map((line) => ({
+    productId: line.productId,
+    warehouseId: line.warehouseId,
+    quantity: roundQuantity(line.quantity),
+  }));
+  const confirmedStatus = options.confirm
+    ? transitionOrRefuse(
+        factsFrom(
+          'new',
+          quantities.map((line) => ({ quantity: line.quantity, quantity_invoiced: 0, quantity_shipped: 0 })),
+          0,
+        ),
+        'confirm',
+      )
+    : null;
+  const id = await queries.nextOrderId(tx);
+  const reserveItsStock = async () => {
+    const remaining = quantities.filter((line) => line.quantity > 0);
+    if (remaining.length > 0) await reserveLines(tx, stockDocument(actor, id), remaining);
+  };
+  if (confirmedStatus && options.numberLast) await reserveItsStock();
+  const number = await takeNumber();
+  await queries.insertOrderWithItems(
     tx,
+    {
+      id,
+      company_id: companyId,
+      order_number: number,
+      version: options.version ?? 1,
+      previous_order_id: options.previousOrderId ?? null,
+      quotation_id: options.quotationId,
+      status: confirmedStatus ?? 'new',
+      ...(confirmedStatus ? { is_stock_reserved: true, auto_processed_order: options.autoConfirmed } : {}),
+      is_instant: options.instant,
+      payment_status: options.paymentStatus ?? 'unpaid',
+      billing_address: snapshot(priced.billing),
+      shipping_address: snapshot(priced.shipping),
+      place_of_supply_state_id: priced.shipping.state_id,
+      order_date: priced.terms.date,
+      total_items: lines.length,
+      total_quantity: decimal(lines.reduce((sum, line) => sum + line.quantity, 0)),
+      created_by: actor.userId,
+      ...documentColumns(priced),
+    },
     lines.map((line, index) => ({
       company_id: companyId,
       order_id: id,
@@ -273,35 +338,31 @@ async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, opt
       ...lineColumns(line),
     })),
   );
-  await history(tx, actor, id, 'created', {
-    order_number: number,
-    version: options.version ?? 1,
-    status: 'new',
-    total: toRupees(priced.pricing.totals.totalPaise),
-    items: lines.map((line) => ({
-      product: line.productId,
-      warehouse: line.warehouseId,
-      quantity: line.quantity,
-    })),
-    ...(options.instant ? { instant: true } : {}),
-  });
-  if (options.confirm) {
-    const orderLines = await queries.orderLines(tx, companyId, id);
-    const status = transitionOrRefuse(
-      await factsOf(tx, { company_id: companyId, id, status: 'new' }, orderLines),
-      'confirm',
+  const entries = [
+    historyEntry(actor, id, 'created', {
+      order_number: number,
+      version: options.version ?? 1,
+      status: 'new',
+      total: toRupees(priced.pricing.totals.totalPaise),
+      items: lines.map((line) => ({
+        product: line.productId,
+        warehouse: line.warehouseId,
+        quantity: line.quantity,
+      })),
+      ...(options.instant ? { instant: true } : {}),
+    }),
+  ];
+  if (confirmedStatus) {
+    if (!options.numberLast) await reserveItsStock();
+    entries.push(
+      historyEntry(actor, id, 'confirmed', {
+        status: { from: 'new', to: confirmedStatus },
+        ...(options.autoConfirmed ? { auto_confirmed: true } : {}),
+      }),
     );
-    await reserve(tx, actor, id, orderLines);
-    await queries.updateOrder(tx, companyId, id, {
-      status,
-      is_stock_reserved: true,
-      auto_processed_order: options.autoConfirmed,
-    });
-    await history(tx, actor, id, 'confirmed', {
-      status: { from: 'new', to: status },
-      ...(options.autoConfirmed ? { auto_confirmed: true } : {}),
-    });
   }
+  if (options.history) options.history.push(...entries);
+  else await recordHistoryEntries(tx, entries);
   return { id, number };
 }
 
@@ -328,19 +389,25 @@ export async function generateOrder(options: {
   const { companyId } = actor;
   const id = await inTransaction(db, async (tx) => {
     const { priced } = await quotationToOrder(tx, companyId, quotationId);
-    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
+      postsToLedger: instant,
+    });
     const auto = priced.branch.is_order_auto_confirm;
+    const entries: HistoryEntry[] = [];
     const order = await placeOrder(tx, actor, priced, {
       quotationId,
       confirm: auto || instant,
       autoConfirmed: auto,
       instant,
+      history: entries,
+      numberLast: true,
     });
-    await markOrdered(tx, actor, quotationId, [order]);
+    await markOrdered(tx, actor, quotationId, [order], entries);
+    await recordHistoryEntries(tx, entries);
     if (instant) await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
     return order.id;
   });
-  return getOrder(db, companyId, id);
+  return readOrder(db, companyId, id, { isNew: true });
 }
 
 /**
@@ -415,9 +482,10 @@ export async function generateFulfilmentOrders(options: {
     const { priced } = await quotationToOrder(tx, companyId, quotationId);
     const parts = splitByWarehouse(priced);
     const total = parts.reduce((sum, part) => sum + part.pricing.totals.totalPaise, 0);
-    await assertOrderable(tx, companyId, priced, total);
+    await assertOrderable(tx, companyId, priced, total, { postsToLedger: false });
     const auto = priced.branch.is_order_auto_confirm;
     const orders = [];
+    const entries: HistoryEntry[] = [];
     for (const part of parts) {
       orders.push(
         await placeOrder(tx, actor, part, {
@@ -425,13 +493,15 @@ export async function generateFulfilmentOrders(options: {
           confirm: auto,
           autoConfirmed: auto,
           instant: false,
+          history: entries,
         }),
       );
     }
-    await markOrdered(tx, actor, quotationId, orders);
+    await markOrdered(tx, actor, quotationId, orders, entries);
+    await recordHistoryEntries(tx, entries);
     return orders.map((order) => order.id);
   });
-  return Promise.all(ids.map((id) => getOrder(db, companyId, id)));
+  return Promise.all(ids.map((id) => readOrder(db, companyId, id, { isNew: true })));
 }
 
 /**
@@ -460,8 +530,11 @@ export async function editOrder(options: {
     const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation), {
       exceptOrderNumber: old.order_number,
     });
-    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
+      postsToLedger: false,
+    });
     const wasConfirmed = old.status === 'confirmed' || old.status === 'on_hold';
+    const entries: HistoryEntry[] = [];
     const created = await placeOrder(tx, actor, priced, {
       quotationId,
       number: old.order_number,
@@ -471,17 +544,21 @@ export async function editOrder(options: {
       confirm: wasConfirmed,
       autoConfirmed: false,
       instant: false,
+      history: entries,
     });
-    await markOrdered(tx, actor, quotationId, [created]);
-    await history(tx, actor, old.id, 'edited', {
-      status: { from: old.status, to: oldStatusAfter },
-      new_version: old.version + 1,
-      new_order: created.id,
-      stock_released: old.is_stock_reserved,
-    });
+    await markOrdered(tx, actor, quotationId, [created], entries);
+    entries.push(
+      historyEntry(actor, old.id, 'edited', {
+        status: { from: old.status, to: oldStatusAfter },
+        new_version: old.version + 1,
+        new_order: created.id,
+        stock_released: old.is_stock_reserved,
+      }),
+    );
+    await recordHistoryEntries(tx, entries);
     return created.id;
   });
-  return getOrder(db, companyId, id);
+  return readOrder(db, companyId, id, { isNew: true });
 }
 
 /** The order's terms as a quotation's (the edit and the re-order start from them). */
@@ -729,15 +806,24 @@ export async function orderHistory(db: Executor, companyId: number, id: number) 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function getOrder(db: Executor, companyId: number, id: number): Promise<SalesOrderOutput> {
+export function getOrder(db: Executor, companyId: number, id: number): Promise<SalesOrderOutput> {
+  return readOrder(db, companyId, id);
+}
+
+/** The order as answered; `isNew`: just placed by the caller, so it has no comments to read yet. */
+async function readOrder(
+  db: Executor,
+  companyId: number,
+  id: number,
+  { isNew = false } = {},
+): Promise<SalesOrderOutput> {
   const row = await queries.findOrder(db, companyId, id);
   if (!row) throw notFound('Order');
-  const [items, comments, lines] = await Promise.all([
+  const [items, comments] = await Promise.all([
     queries.orderItemsOf(db, companyId, [id]),
-    commentsOf(db, companyId, ORDER_ENTITY, id),
-    queries.orderLines(db, companyId, id),
+    isNew ? [] : commentsOf(db, companyId, ORDER_ENTITY, id),
   ]);
-  const facts = await factsOf(db, row, lines);
+  const facts = factsFrom(row.status, items, Number(row.active_invoices));
   const invoiced = thousandths(facts.quantityInvoiced);
   return {
     id: row.id,
@@ -977,4 +1063,25 @@ export async function* orderReportRows(db: Executor, companyId: number, filter: 
     after = { day: last.order_day, id: last.id };
     if (orders.length < REPORT_BATCH) return;
   }
+}
+
+/**
+ * An order confirmed and invoiced in full inside the caller's transaction, from terms no user
+ * turned into a quotation first (a delivery challan converted into a sale, a counter sale). The
+ * quotation is still written, for the record, and marked ordered. Answers the order and its invoice.
+ */
+export async function placeInstantOrder(tx: Tx, actor: Principal, terms: QuotationTerms) {
+  const { companyId } = actor;
+  const quotationId = await insertQuotation(tx, actor, terms);
+  const { priced } = await quotationToOrder(tx, companyId, quotationId);
+  await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+  const order = await placeOrder(tx, actor, priced, {
+    quotationId,
+    confirm: true,
+    autoConfirmed: false,
+    instant: true,
+  });
+  await markOrdered(tx, actor, quotationId, [order]);
+  const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+  return { order, invoice };
 }

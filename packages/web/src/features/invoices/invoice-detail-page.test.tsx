@@ -132,6 +132,7 @@ describe('InvoiceDetailPage', () => {
           ack_number: '112010036563310',
           ack_date: '2025-06-10T10:30:00Z',
           signed_qr_code: 'qr',
+          irn_cancelled_at: null,
         },
       }),
     );

@@ -6,6 +6,9 @@ import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { InvoiceAppliedPayments } from '../payments/invoice-applied-payments';
+import { InvoiceReturnActions, ReturnsTab } from '../sales-returns/related-returns';
+import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
 import { InvoiceActions } from './invoice-actions';
 import { IrnMarker } from './invoice-columns';
 import { InvoiceCommentsTab } from './invoice-comments-tab';
@@ -50,7 +53,13 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <IrnMarker irn={invoice.e_invoice?.irn ?? null} />
           </>
         }
-        actions={<InvoiceActions invoice={invoice} mayChange={mayChange} />}
+        actions={
+          <>
+            <CreateShipmentButton invoice={invoice} />
+            <InvoiceReturnActions invoice={invoice} />
+            <InvoiceActions invoice={invoice} mayChange={mayChange} />
+          </>
+        }
       />
       <InvoicePartiesCard invoice={invoice} />
       <EInvoiceSection
@@ -74,8 +83,19 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           {
             value: 'payment',
             label: 'Payment',
-            panel: <InvoicePaymentCard invoice={invoice} mayChange={mayChange} />,
+            panel: (
+              <Stack gap="md">
+                <InvoicePaymentCard invoice={invoice} mayChange={mayChange} />
+                <InvoiceAppliedPayments invoice={invoice} />
+              </Stack>
+            ),
           },
+          {
+            value: 'shipments',
+            label: 'Shipments',
+            panel: <InvoiceShipmentsTab invoiceId={invoice.id} />,
+          },
+          { value: 'returns', label: 'Returns', panel: <ReturnsTab invoiceId={invoice.id} /> },
           { value: 'history', label: 'History', panel: <InvoiceHistoryTab invoiceId={invoice.id} /> },
           {
             value: 'comments',

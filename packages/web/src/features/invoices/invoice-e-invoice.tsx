@@ -46,6 +46,11 @@ export function EInvoiceSection({ invoice, canGenerate }: { invoice: Invoice; ca
           <DetailField label="IRN">{e.irn}</DetailField>
           <DetailField label="Ack No">{e.ack_number}</DetailField>
           <DetailField label="Ack Date">{dayjs(e.ack_date).format('DD/MM/YYYY, hh:mm A')}</DetailField>
+          {e.irn_cancelled_at && (
+            <DetailField label="IRN Cancelled">
+              {dayjs(e.irn_cancelled_at).format('DD/MM/YYYY, hh:mm A')}
+            </DetailField>
+          )}
         </DetailGrid>
       </Card>
     );

@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, PAYMENT_STATUSES, SALES_ORDER_STATUS_OPTIONS } from '@b2b/domain/sales-orders';
-import { Alert, Anchor, Badge, Card, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -9,7 +9,10 @@ import { buyerPath, orderPath, PATHS, quotationPath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { OrderPaymentsTab } from '../payments/order-payments-tab';
 import { AddressText } from '../reference/address-text';
+import { ReturnsTab } from '../sales-returns/related-returns';
+import { OrderShipmentsTab } from '../shipments/related-shipments';
 import { DocumentLinesTable } from './document-lines-table';
 import { DocumentTotalsCard } from './document-totals-card';
 import { OrderCommentsTab } from './order-comments-tab';
@@ -39,15 +42,6 @@ export function SalesOrderDetailPage() {
     >
       {(data) => <SalesOrderDetail order={data} />}
     </DetailLoader>
-  );
-}
-
-/** Shipments and payments are recorded from their own screens (the next issue); nothing is made up here. */
-function NotRecordedHere({ what, screen }: { what: string; screen: string }) {
-  return (
-    <Text size="sm" c="dimmed" py="md">
-      No {what} are shown here yet: {what} are recorded from the {screen} screen.
-    </Text>
   );
 }
 
@@ -152,13 +146,14 @@ function SalesOrderDetail({ order }: { order: SalesOrder }) {
           {
             value: 'shipments',
             label: 'Shipments',
-            panel: <NotRecordedHere what="shipments" screen="Shipments" />,
+            panel: <OrderShipmentsTab orderId={order.id} />,
           },
           {
             value: 'payments',
             label: 'Payments',
-            panel: <NotRecordedHere what="payments" screen="Payments Received" />,
+            panel: <OrderPaymentsTab order={order} />,
           },
+          { value: 'returns', label: 'Returns', panel: <ReturnsTab orderId={order.id} /> },
           { value: 'history', label: 'History', panel: <OrderHistoryTab orderId={order.id} /> },
           {
             value: 'comments',

@@ -1,0 +1,316 @@
+import { idParam } from '@b2b/domain/api/common';
+import {
+  applyCreditNoteInput,
+  cancelCreditNoteInput,
+  createCreditNoteInput,
+  creditNoteFromReturnInput,
+  creditNoteListQuery,
+  creditNoteOutput,
+  creditNoteSummaryOutput,
+  initiateCreditNoteOutput,
+  openInvoicesOutput,
+  refundCreditNoteInput,
+} from '@b2b/domain/api/credit-notes';
+import { historyPageOutput } from '@b2b/domain/api/sales-orders';
+import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES, type CreditNoteStatus } from '@b2b/domain/credit-notes';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import type { CreditNoteFilter } from './credit-notes.queries.ts';
+import * as service from './credit-notes.service.ts';
+
+const tags = ['credit notes'];
+const companyParams = z.object({ companyId: idParam });
+const idParams = z.object({ id: idParam });
+
+const ORDERING = {
+  credit_note_date: 'cn.credit_note_date',
+  created_at: 'cn.created_at',
+  credit_note_number: 'cn.credit_note_number',
+  total: 'cn.total_paise',
+};
+
+const statusList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const values = csvList(value);
+    const unknown = values.find((v) => !(CREDIT_NOTE_STATUSES as readonly string[]).includes(v));
+    if (unknown) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown value '${unknown}'. Allowed: ${CREDIT_NOTE_STATUSES.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return values as CreditNoteStatus[];
+  });
+
+const listFilterQuery = listQuery.extend({ ...creditNoteListQuery.shape, status__in: statusList });
+
+const filterOf = (q: z.infer<typeof listFilterQuery>): CreditNoteFilter => ({
+  search: q.search,
+  invoiceId: q.invoice,
+  orderId: q.order,
+  buyerId: q.buyer,
+  salesReturnId: q.sales_return,
+  statuses: q.status__in,
+  isCancelled: q.is_cancelled === undefined ? undefined : q.is_cancelled === 'true',
+  startDate: q.start_date,
+  endDate: q.end_date,
+});
+
+const VIEW = { permission: 'view_credit_note', forbidden: CREDIT_NOTE_MESSAGES.forbidden_view } as const;
+const CREATE = { permission: 'add_credit_note', forbidden: CREDIT_NOTE_MESSAGES.forbidden_create } as const;
+const UPDATE = {
+  permission: 'change_credit_note',
+  forbidden: CREDIT_NOTE_MESSAGES.forbidden_update,
+} as const;
+
+/**
+ * Credit notes (spec calls admin/orders/{id}/credit_notes and admin/companies/{companyId}/
+ * credit_notes filtered by invoice and is_cancelled=false); issuing, applying and cancelling one
+ * follow the API's style.
+ */
+export async function creditNotesRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/admin/invoices/:id/initiate_credit_note',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description:
+          'Each invoice line with its figures and what is left to credit; the invoice’s returns without a credit note.',
+        params: idParams,
+        response: { 200: initiateCreditNoteOutput },
+      },
+    },
+    async (request) => service.initiateCreditNote(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/invoices/:id/credit_notes',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description:
+          'Issues a credit note against the invoice (from one of its sales returns or directly): quantity and additional discount per line, tax reversed at the invoice’s rates.',
+        params: idParams,
+        body: createCreditNoteInput,
+        response: { 201: creditNoteOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.createCreditNote({
+          db,
+          actor: requirePrincipal(request),
+          invoiceId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/sales_returns/:id/credit_note',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description: 'Issues the credit note of a sales return: its lines at 100% unless items are given.',
+        params: idParams,
+        body: creditNoteFromReturnInput.optional(),
+        response: { 201: creditNoteOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.creditNoteFromReturn({
+          db,
+          actor: requirePrincipal(request),
+          returnId: request.params.id,
+          input: request.body ?? {},
+        }),
+      ),
+  );
+
+  app.get(
+    '/admin/companies/:companyId/credit_notes',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description:
+          'Credit notes, newest date first; search by number, reference, invoice number or buyer; filters invoice, order, buyer, sales_return, status__in, is_cancelled, start_date, end_date.',
+        params: companyParams,
+        querystring: listFilterQuery,
+        response: { 200: pageOf(creditNoteSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const window = pageWindow(q);
+      const sort = parseOrdering(q.ordering, ORDERING, '-credit_note_date');
+      const { count, results } = await service.listCreditNotes(
+        db,
+        request.params.companyId,
+        filterOf(q),
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id/credit_notes',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'The order’s credit notes, newest first.',
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: pageOf(creditNoteSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.assertOrderExists(db, companyId, request.params.id);
+      const q = request.query;
+      const window = pageWindow(q);
+      const sort = parseOrdering(q.ordering, ORDERING, '-created_at');
+      const { count, results } = await service.listCreditNotes(
+        db,
+        companyId,
+        { orderId: request.params.id },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.get(
+    '/admin/credit_notes/:id',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: creditNoteOutput } },
+    },
+    async (request) => service.getCreditNote(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/admin/credit_notes/:id/history',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
+    },
+    async (request) => service.creditNoteHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/admin/credit_notes/:id/open_invoices',
+    {
+      config: VIEW,
+      schema: {
+        tags,
+        description:
+          'The invoices of the note’s buyer with an amount due, oldest first, and the note’s balance.',
+        params: idParams,
+        response: { 200: openInvoicesOutput },
+      },
+    },
+    async (request) => service.openInvoices(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/credit_notes/:id/apply',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Applies amounts of the note to open invoices of its buyer (never more than its balance, nor more than an invoice’s due).',
+        params: idParams,
+        body: applyCreditNoteInput,
+        response: { 200: creditNoteOutput },
+      },
+    },
+    async (request) =>
+      service.applyCreditNote({
+        db,
+        actor: requirePrincipal(request),
+        creditNoteId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/admin/credit_notes/:id/applications/:applicationId/cancel',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Removes an application: the invoice is due that much again and the note’s balance grows back.',
+        params: idParams.extend({ applicationId: idParam }),
+        response: { 200: creditNoteOutput },
+      },
+    },
+    async (request) =>
+      service.cancelApplication({
+        db,
+        actor: requirePrincipal(request),
+        creditNoteId: request.params.id,
+        applicationId: request.params.applicationId,
+      }),
+  );
+
+  app.post(
+    '/admin/credit_notes/:id/refund',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Pays part or all of the note’s balance back to the buyer (a refund record; never more than the balance).',
+        params: idParams,
+        body: refundCreditNoteInput,
+        response: { 200: creditNoteOutput },
+      },
+    },
+    async (request) =>
+      service.refundCreditNote({
+        db,
+        actor: requirePrincipal(request),
+        creditNoteId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/admin/credit_notes/:id/cancel',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description: 'Cancels a credit note while nothing of it is applied or refunded (409 otherwise).',
+        params: idParams,
+        body: cancelCreditNoteInput.optional(),
+        response: { 200: creditNoteOutput },
+      },
+    },
+    async (request) =>
+      service.cancelCreditNote({
+        db,
+        actor: requirePrincipal(request),
+        creditNoteId: request.params.id,
+        reason: request.body?.reason,
+      }),
+  );
+}

@@ -1,0 +1,476 @@
+import { idParam } from '@b2b/domain/api/common';
+import {
+  allocateInput,
+  allocationOutput,
+  markAsPaidInput,
+  openInvoicesOutput,
+  orderPaymentCreate,
+  type PAYMENT_ORDERINGS,
+  paymentCreate,
+  paymentDetailOutput,
+  paymentListFilters,
+  paymentOutput,
+  type REFUND_ORDERINGS,
+  receivablesPage,
+  receivablesQuery,
+  refundCreate,
+  refundListFilters,
+  refundOutput,
+  updatePaymentStatusInput,
+} from '@b2b/domain/api/payments';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_RECORD_STATUS_VALUES,
+  type PaymentRecordStatus,
+} from '@b2b/domain/payments';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { idempotently } from '../../http/idempotency.ts';
+import {
+  csvList,
+  idList,
+  listQuery,
+  page,
+  pageOf,
+  pageWindow,
+  parseOrdering,
+} from '../../http/list-params.ts';
+import * as service from './payments.service.ts';
+
+const tags = ['payments'];
+const companyParams = z.object({ companyId: idParam });
+const idParams = z.object({ id: idParam });
+
+const VIEW = { permission: 'view_payment_received' } as const;
+const RECORD = { permission: 'add_payment_received', forbidden: PAYMENT_MESSAGES.forbidden_record } as const;
+const CHANGE = { permission: 'change_payment_received' } as const;
+
+const PAYMENT_ORDERING: Record<(typeof PAYMENT_ORDERINGS)[number], string> = {
+  payment_date: 'p.payment_date',
+  created_at: 'p.created_at',
+  amount: 'p.amount_paise',
+  payment_number: 'p.payment_number',
+};
+const REFUND_ORDERING: Record<(typeof REFUND_ORDERINGS)[number], string> = {
+  refund_date: 'r.refund_date',
+  created_at: 'r.created_at',
+  amount: 'r.amount_paise',
+  refund_number: 'r.refund_number',
+};
+
+const statusList = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => {
+    const values = csvList(value);
+    const unknown = values.find((v) => !(PAYMENT_RECORD_STATUS_VALUES as string[]).includes(v));
+    if (unknown) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown value '${unknown}'. Allowed: ${PAYMENT_RECORD_STATUS_VALUES.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return values as PaymentRecordStatus[];
+  });
+
+const paymentQuery = listQuery.extend({
+  ...paymentListFilters.shape,
+  status__in: statusList.optional(),
+  payment_method__in: idList.optional(),
+});
+
+const list = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
+
+/** Payments received, order payments, applied payments, refunds and payments to be received. */
+export async function paymentsRoutes(app: Api) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  // -------------------------------------------------------------------------------------------
+  // Payments received
+
+  app.get(
+    '/admin/companies/:companyId/payments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'Payments received, newest first; search by payment number, reference or buyer.',
+        params: companyParams,
+        querystring: paymentQuery,
+        response: { 200: pageOf(paymentOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = parseOrdering(q.ordering, PAYMENT_ORDERING, '-payment_date,-created_at');
+      const window = pageWindow(q);
+      const { count, results } = await service.listPayments(
+        db,
+        request.params.companyId,
+        {
+          buyerId: q.buyer,
+          orderId: q.order,
+          statuses: q.status__in,
+          paymentMethodIds: q.payment_method__in,
+          startDate: q.start_date,
+          endDate: q.end_date,
+          hasUnallocated: q.has_unallocated === undefined ? undefined : q.has_unallocated === 'true',
+          search: q.search,
+        },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/admin/companies/:companyId/payments',
+    {
+      config: RECORD,
+      schema: {
+        tags,
+        description:
+          'Records a payment of a buyer against invoices: the chosen `allocations`, or oldest first when left out; the rest stays as buyer credit. Send an `Idempotency-Key` header to make retries safe.',
+        params: companyParams,
+        body: paymentCreate,
+        response: { 201: paymentDetailOutput },
+      },
+    },
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
+      return idempotently(db, request, reply, actor, async () => ({
+        status: 201,
+        body: await service.createPayment({ db, actor, input: request.body }),
+      }));
+    },
+  );
+
+  app.get(
+    '/admin/payments/:id',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: paymentDetailOutput } },
+    },
+    async (request) => service.getPayment(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/payments/:id/allocate',
+    {
+      config: CHANGE,
+      schema: {
+        tags,
+        description:
+          'Allocates the payment’s unallocated balance to the buyer’s open invoices (oldest first unless chosen).',
+        params: idParams,
+        body: allocateInput,
+        response: { 200: paymentDetailOutput },
+      },
+    },
+    async (request) =>
+      service.allocatePayment({
+        db,
+        actor: requirePrincipal(request),
+        paymentId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.get(
+    '/admin/companies/:companyId/buyers/:id/open_invoices',
+    {
+      config: VIEW,
+      schema: {
+        tags,
+        description:
+          'The buyer’s invoices with something due, oldest first, and the buyer’s unallocated credit.',
+        params: companyParams.extend({ id: idParam }),
+        response: { 200: openInvoicesOutput },
+      },
+    },
+    async (request) => service.openInvoices(db, request.params.companyId, request.params.id),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Order payments
+
+  app.get(
+    '/admin/orders/:id/order_payments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'Payments recorded against the order (pending online ones too), newest first.',
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: pageOf(paymentOutput) },
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.assertOrder(db, companyId, request.params.id);
+      const window = pageWindow(request.query);
+      const sort = parseOrdering(request.query.ordering, PAYMENT_ORDERING, '-created_at');
+      const { count, results } = await service.listPayments(
+        db,
+        companyId,
+        { orderId: request.params.id },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id/payments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description:
+          'Money applied to the order’s invoices: every allocation, from any payment, newest first.',
+        params: idParams,
+        response: { 200: list(allocationOutput) },
+      },
+    },
+    async (request) => {
+      const results = await service.orderAllocations(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+      );
+      return { count: results.length, results };
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/record_payments',
+    {
+      config: RECORD,
+      schema: {
+        tags,
+        description:
+          'Money received for the order: allocated to its open invoices oldest first; the rest is kept as an advance on the order (buyer credit). Send an `Idempotency-Key` header to make retries safe.',
+        params: idParams,
+        body: orderPaymentCreate,
+        response: { 201: paymentDetailOutput },
+      },
+    },
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
+      return idempotently(db, request, reply, actor, async () => ({
+        status: 201,
+        body: await service.recordOrderPayment({
+          db,
+          actor,
+          orderId: request.params.id,
+          input: request.body,
+        }),
+      }));
+    },
+  );
+
+  app.patch(
+    '/admin/orders/:id/mark_as_paid',
+    {
+      config: RECORD,
+      schema: {
+        tags,
+        description:
+          'Records a payment of exactly what is due on the order’s live invoices (409 when nothing is due).',
+        params: idParams,
+        body: markAsPaidInput.optional(),
+        response: { 200: paymentDetailOutput },
+      },
+    },
+    async (request) =>
+      service.markOrderAsPaid({
+        db,
+        actor: requirePrincipal(request),
+        orderId: request.params.id,
+        input: request.body ?? {},
+      }),
+  );
+
+  app.post(
+    '/admin/orders/:id/update_payment_status',
+    {
+      config: CHANGE,
+      schema: {
+        tags,
+        description:
+          '`initiated`: the buyer started an online payment; a pending payment is recorded and the order becomes pending. `completed` / `failed` with `payment`: the gateway’s answer for that pending payment (completed takes the money in, failed cancels it).',
+        params: idParams,
+        body: updatePaymentStatusInput,
+        response: { 200: paymentDetailOutput },
+      },
+    },
+    async (request) =>
+      service.updateOrderPaymentStatus({
+        db,
+        actor: requirePrincipal(request),
+        orderId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.patch(
+    '/admin/order_payments/:id/cancel',
+    {
+      config: CHANGE,
+      schema: {
+        tags,
+        description:
+          'Cancels a payment: its allocations are reversed and the buyer is debited back (409 when cancelled or refunded).',
+        params: idParams,
+        response: { 200: paymentDetailOutput },
+      },
+    },
+    async (request) =>
+      service.cancelPayment({ db, actor: requirePrincipal(request), paymentId: request.params.id }),
+  );
+
+  app.post(
+    '/admin/order_payments/:id/recheck_payment_status',
+    {
+      config: CHANGE,
+      schema: {
+        tags,
+        description:
+          'Asks the payment gateway about a pending online payment (409 when no gateway is configured).',
+        params: idParams,
+        response: { 200: paymentDetailOutput },
+      },
+    },
+    async (request) =>
+      service.recheckPaymentStatus({
+        db,
+        gateway: ctx.paymentGateway,
+        actor: requirePrincipal(request),
+        paymentId: request.params.id,
+      }),
+  );
+
+  app.get(
+    '/admin/invoices/:id/applied_payments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'Payments applied to the invoice, newest first (cancelled ones carry cancelled_at).',
+        params: idParams,
+        response: { 200: list(allocationOutput) },
+      },
+    },
+    async (request) => {
+      const results = await service.appliedPayments(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+      );
+      return { count: results.length, results };
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Payments to be received
+
+  app.get(
+    '/admin/companies/:companyId/payments_to_be_received',
+    {
+      config: { permission: 'view_payment_to_be_received', cache: true },
+      schema: {
+        tags,
+        description:
+          'Buyers with invoices due, most overdue first, with ageing buckets (not due, 0-30, 31-60, 61-90, 90+ days overdue) and their open invoices; search by buyer name.',
+        params: companyParams,
+        querystring: listQuery.extend(receivablesQuery.shape),
+        response: { 200: receivablesPage },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const window = pageWindow(q);
+      const result = await service.paymentsToBeReceived(
+        db,
+        request.params.companyId,
+        { buyerId: q.buyer, search: q.search, overdueOnly: q.overdue_only === 'true' },
+        window,
+      );
+      const paged = page(request, window, result.count, result.results);
+      return { ...paged, totals: result.totals };
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Refunds
+
+  app.get(
+    '/admin/companies/:companyId/refunds',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'Refunds paid to buyers (of over-payments and of credit notes), newest first.',
+        params: companyParams,
+        querystring: listQuery.extend(refundListFilters.shape),
+        response: { 200: pageOf(refundOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = parseOrdering(q.ordering, REFUND_ORDERING, '-refund_date,-created_at');
+      const window = pageWindow(q);
+      const { count, results } = await service.listRefunds(
+        db,
+        request.params.companyId,
+        {
+          buyerId: q.buyer,
+          paymentId: q.payment,
+          startDate: q.start_date,
+          endDate: q.end_date,
+          search: q.search,
+        },
+        sort,
+        window,
+      );
+      return page(request, window, count, results);
+    },
+  );
+
+  app.post(
+    '/admin/companies/:companyId/refunds',
+    {
+      config: RECORD,
+      schema: {
+        tags,
+        description:
+          'Pays back part or all of a payment’s unallocated balance (never more). Credit-note refunds are made from the credit note.',
+        params: companyParams,
+        body: refundCreate,
+        response: { 201: refundOutput },
+      },
+    },
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
+      return idempotently(db, request, reply, actor, async () => ({
+        status: 201,
+        body: await service.createRefund({ db, actor, input: request.body }),
+      }));
+    },
+  );
+
+  app.get(
+    '/admin/refunds/:id',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: refundOutput } },
+    },
+    async (request) => service.getRefund(db, requirePrincipal(request).companyId, request.params.id),
+  );
+}

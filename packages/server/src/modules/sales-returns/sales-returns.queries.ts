@@ -1,0 +1,355 @@
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { containing } from '../../db/like-pattern.ts';
+import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import type { SortKey } from '../../http/list-params.ts';
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+// ---------------------------------------------------------------------------------------------
+// The invoice returned against (read here, locked here: every return and credit note of one
+// invoice takes turns at the invoice's row lock, so none can take back more than it sold)
+
+const invoiceSelect = (db: Executor) =>
+  db
+    .selectFrom('invoices as i')
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
+    )
+    .innerJoin('states as st', 'st.id', 'i.place_of_supply_state_id')
+    .select([
+      'i.id',
+      'i.invoice_number',
+      'i.status',
+      day('i.invoice_date').as('invoice_date'),
+      'i.order_id',
+      'o.order_number',
+      'i.buyer_id',
+      'b.name as buyer_name',
+      'i.branch_id',
+      'i.place_of_supply_state_id',
+      'st.name as place_of_supply_name',
+      'st.gst_code as place_of_supply_gst_code',
+      'i.is_intra_state',
+    ]);
+
+export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
+  invoiceSelect(db).where('i.company_id', '=', companyId).where('i.id', '=', invoiceId).executeTakeFirst();
+export type InvoiceForReturn = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
+  invoiceSelect(tx)
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', invoiceId)
+    .forUpdate('i')
+    .executeTakeFirst();
+
+/** The invoice's lines with every figure a return or a credit note needs, in invoice order. */
+export const invoiceLines = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoice_items as ii')
+    .innerJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'ii.company_id').onRef('w.id', '=', 'ii.warehouse_id'),
+    )
+    .select([
+      'ii.id',
+      'ii.order_item_id',
+      'ii.position',
+      'ii.product_id',
+      'ii.product_name',
+      'ii.sku',
+      'ii.unit',
+      'ii.hsn',
+      'ii.warehouse_id',
+      'w.name as warehouse_name',
+      'ii.quantity',
+      'ii.gst_rate',
+      'ii.cess_rate',
+      'ii.amount_paise',
+      'ii.taxable_paise',
+      'ii.cgst_paise',
+      'ii.sgst_paise',
+      'ii.igst_paise',
+      'ii.cess_paise',
+    ])
+    .where('ii.company_id', '=', companyId)
+    .where('ii.invoice_id', '=', invoiceId)
+    .orderBy('ii.position')
+    .execute();
+export type InvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
+
+/** What live returns of the invoice took back, by invoice line. */
+export const returnedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
+  const rows = await db
+    .selectFrom('sales_return_items as ri')
+    .innerJoin('sales_returns as r', (j) =>
+      j.onRef('r.company_id', '=', 'ri.company_id').onRef('r.id', '=', 'ri.sales_return_id'),
+    )
+    .select(['ri.invoice_item_id', sql<string>`sum(ri.quantity)`.as('quantity')])
+    .where('r.company_id', '=', companyId)
+    .where('r.invoice_id', '=', invoiceId)
+    .where('r.status', '<>', 'cancelled')
+    .groupBy('ri.invoice_item_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.invoice_item_id), Number(row.quantity)]));
+};
+
+/** Whether the invoice has live returns (an invoice with returns cannot be cancelled or edited). */
+export const hasLiveReturns = async (db: Executor, companyId: number, invoiceId: number) =>
+  (await db
+    .selectFrom('sales_returns')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '<>', 'cancelled')
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+export const warehouseExists = async (db: Executor, companyId: number, warehouseId: number) =>
+  (await db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', warehouseId)
+    .executeTakeFirst()) !== undefined;
+
+export const orderExists = async (db: Executor, companyId: number, orderId: number) =>
+  (await db
+    .selectFrom('sales_orders')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .executeTakeFirst()) !== undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Returns
+
+/** The return's invoice, unlocked (to take the invoice's lock before the return's). */
+export const findReturnInvoice = (db: Executor, companyId: number, returnId: number) =>
+  db
+    .selectFrom('sales_returns')
+    .select(['id', 'invoice_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', returnId)
+    .executeTakeFirst();
+
+export const insertSalesReturn = async (tx: Tx, values: Insertable<SalesReturnsTable>) =>
+  (await tx.insertInto('sales_returns').values(values).returning('id').executeTakeFirstOrThrow()).id;
+
+export const insertSalesReturnItems = (tx: Tx, rows: Insertable<SalesReturnItemsTable>[]) =>
+  tx.insertInto('sales_return_items').values(rows).execute();
+
+export const lockSalesReturn = (tx: Tx, companyId: number, returnId: number) =>
+  tx
+    .selectFrom('sales_returns')
+    .select([
+      'id',
+      'return_number',
+      'status',
+      'disposition',
+      'invoice_id',
+      'order_id',
+      'buyer_id',
+      'adjustments_paise',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', returnId)
+    .forUpdate()
+    .executeTakeFirst();
+export type LockedSalesReturn = NonNullable<Awaited<ReturnType<typeof lockSalesReturn>>>;
+
+export const updateSalesReturn = (
+  tx: Tx,
+  companyId: number,
+  returnId: number,
+  changes: Updateable<SalesReturnsTable>,
+) =>
+  tx
+    .updateTable('sales_returns')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', returnId)
+    .execute();
+
+export const itemsOfSalesReturn = (db: Executor, companyId: number, returnId: number) =>
+  db
+    .selectFrom('sales_return_items as ri')
+    .innerJoin('invoice_items as ii', 'ii.id', 'ri.invoice_item_id')
+    .leftJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'ri.company_id').onRef('w.id', '=', 'ri.warehouse_id'),
+    )
+    .select([
+      'ri.id',
+      'ri.invoice_item_id',
+      'ri.order_item_id',
+      'ri.product_id',
+      'ri.warehouse_id',
+      'w.name as warehouse_name',
+      'ri.quantity',
+      'ii.product_name',
+      'ii.sku',
+      'ii.unit',
+    ])
+    .where('ri.company_id', '=', companyId)
+    .where('ri.sales_return_id', '=', returnId)
+    .orderBy('ri.position')
+    .execute();
+export type SalesReturnItemRow = Awaited<ReturnType<typeof itemsOfSalesReturn>>[number];
+
+type ReturnScope = DB & {
+  r: DB['sales_returns'];
+  i: DB['invoices'];
+  o: DB['sales_orders'];
+  b: DB['buyers'];
+  br: DB['branches'];
+};
+
+const returnSelect = (db: Executor) =>
+  db
+    .selectFrom('sales_returns as r')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.company_id', '=', 'r.company_id').onRef('i.id', '=', 'r.invoice_id'),
+    )
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 'r.company_id').onRef('o.id', '=', 'r.order_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'r.company_id').onRef('b.id', '=', 'r.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 'r.company_id').onRef('br.id', '=', 'r.branch_id'),
+    );
+
+const summaryColumns = [
+  'r.id',
+  'r.return_number',
+  sql<string>`to_char(r.return_date, 'YYYY-MM-DD')`.as('return_date'),
+  'r.status',
+  'r.disposition',
+  'r.invoice_id',
+  'i.invoice_number',
+  'r.order_id',
+  'o.order_number',
+  'r.buyer_id',
+  'b.name as buyer_name',
+  'r.branch_id',
+  'br.name as branch_name',
+  'r.return_reference_no',
+  'r.reason',
+  'r.adjustments_paise',
+  'r.total_items',
+  'r.total_quantity',
+  'r.created_at',
+  // The live credit note issued from the return, if any.
+  sql<
+    number | null
+  >`(select cn.id from credit_notes cn where cn.company_id = r.company_id and cn.sales_return_id = r.id and cn.status <> 'cancelled' limit 1)`.as(
+    'credit_note_id',
+  ),
+  sql<
+    string | null
+  >`(select cn.credit_note_number from credit_notes cn where cn.company_id = r.company_id and cn.sales_return_id = r.id and cn.status <> 'cancelled' limit 1)`.as(
+    'credit_note_number',
+  ),
+  sql<
+    string | null
+  >`(select cn.status from credit_notes cn where cn.company_id = r.company_id and cn.sales_return_id = r.id and cn.status <> 'cancelled' limit 1)`.as(
+    'credit_note_status',
+  ),
+] as const;
+
+export const findSalesReturn = (db: Executor, companyId: number, returnId: number) =>
+  returnSelect(db)
+    .leftJoin('warehouses as w', (j) =>
+      j.onRef('w.company_id', '=', 'r.company_id').onRef('w.id', '=', 'r.warehouse_id'),
+    )
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 'r.company_id').onRef('cu.id', '=', 'r.created_by'),
+    )
+    .leftJoin('users as xu', (j) =>
+      j.onRef('xu.company_id', '=', 'r.company_id').onRef('xu.id', '=', 'r.cancelled_by'),
+    )
+    .select([
+      ...summaryColumns,
+      'r.warehouse_id',
+      'w.name as warehouse_name',
+      'r.created_by',
+      'cu.first_name as created_by_first_name',
+      'cu.last_name as created_by_last_name',
+      'r.cancelled_at',
+      'r.cancelled_by',
+      'xu.first_name as cancelled_by_first_name',
+      'xu.last_name as cancelled_by_last_name',
+      'r.updated_at',
+    ])
+    .where('r.company_id', '=', companyId)
+    .where('r.id', '=', returnId)
+    .executeTakeFirst();
+export type SalesReturnRow = NonNullable<Awaited<ReturnType<typeof findSalesReturn>>>;
+
+export interface SalesReturnFilter {
+  search?: string;
+  invoiceId?: number;
+  orderId?: number;
+  buyerId?: number;
+  statuses?: SalesReturnStatus[];
+  disposition?: 'restock' | 'damaged';
+  isCancelled?: boolean;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The expression of the trigram index sales_returns_search_idx (migration 0025). */
+const searchText = sql<string>`lower(r.return_number || ' ' || coalesce(r.return_reference_no, ''))`;
+
+function applyFilter(
+  eb: ExpressionBuilder<ReturnScope, 'r' | 'i' | 'o' | 'b' | 'br'>,
+  companyId: number,
+  f: SalesReturnFilter,
+) {
+  const conditions = [eb('r.company_id', '=', companyId)];
+  if (f.search) {
+    const pattern = containing(f.search.toLowerCase());
+    conditions.push(
+      eb.or([
+        eb(searchText, 'like', pattern),
+        eb(sql<string>`lower(i.invoice_number)`, 'like', pattern),
+        eb(sql<string>`lower(b.name)`, 'like', pattern),
+      ]),
+    );
+  }
+  if (f.invoiceId !== undefined) conditions.push(eb('r.invoice_id', '=', f.invoiceId));
+  if (f.orderId !== undefined) conditions.push(eb('r.order_id', '=', f.orderId));
+  if (f.buyerId !== undefined) conditions.push(eb('r.buyer_id', '=', f.buyerId));
+  if (f.statuses?.length) conditions.push(eb('r.status', 'in', f.statuses));
+  if (f.disposition) conditions.push(eb('r.disposition', '=', f.disposition));
+  if (f.isCancelled !== undefined) conditions.push(eb('r.status', f.isCancelled ? '=' : '<>', 'cancelled'));
+  if (f.startDate) conditions.push(eb('r.return_date', '>=', f.startDate));
+  if (f.endDate) conditions.push(eb('r.return_date', '<=', f.endDate));
+  return eb.and(conditions);
+}
+
+export async function listSalesReturns(
+  db: Executor,
+  companyId: number,
+  filter: SalesReturnFilter,
+  sort: SortKey[],
+  window: { limit: number; offset: number },
+) {
+  let rows = returnSelect(db)
+    .select(summaryColumns)
+    .where((eb) => applyFilter(eb, companyId, filter));
+  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  const [count, results] = await Promise.all([
+    returnSelect(db)
+      .where((eb) => applyFilter(eb, companyId, filter))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    rows.orderBy('r.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  ]);
+  return { count: Number(count.n), results };
+}
+export type SalesReturnListRow = Awaited<ReturnType<typeof listSalesReturns>>['results'][number];

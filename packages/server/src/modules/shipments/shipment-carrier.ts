@@ -1,0 +1,148 @@
+import type { ShipmentStatus } from '../../db/schema.ts';
+
+/**
+ * A courier integration: books a shipment and reports where it is. Without one configured,
+ * shipments are self-delivery (or a courier booked elsewhere) and tracking is entered by hand.
+ *
+ * One HTTP carrier is built in (createHttpCarrier): a JSON API, or an aggregator's adapter in front
+ * of one, configured by SHIPMENT_CARRIER_URL (+ SHIPMENT_CARRIER_TOKEN, SHIPMENT_CARRIER_NAME).
+ */
+export interface ShipmentCarrier {
+  /** Stored on the shipments it booked. */
+  code: string;
+  name: string;
+  createShipment(request: CarrierShipmentRequest): Promise<CarrierBooking>;
+  track(trackingNumber: string): Promise<CarrierTracking>;
+}
+
+export interface CarrierShipmentRequest {
+  reference: string;
+  shipmentDate: string;
+  buyer: { name: string };
+  items: { name: string; sku: string | null; quantity: number }[];
+}
+
+export interface CarrierBooking {
+  trackingNumber: string;
+  trackingLink: string | null;
+  expectedDeliveryDate: string | null;
+}
+
+export interface CarrierTracking {
+  trackingNumber: string;
+  /** The carrier's status in our terms, when it maps to one. */
+  status: ShipmentStatus | null;
+  events: { at: string; description: string }[];
+}
+
+export class CarrierError extends Error {}
+
+export interface HttpCarrierConfig {
+  url: string;
+  token: string | undefined;
+  name: string;
+}
+
+/** SHIPMENT_CARRIER_URL (required to enable), SHIPMENT_CARRIER_TOKEN, SHIPMENT_CARRIER_NAME. */
+export function readCarrierConfig(env: Record<string, string | undefined>): HttpCarrierConfig | undefined {
+  const url = env.SHIPMENT_CARRIER_URL?.trim();
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new Error(`SHIPMENT_CARRIER_URL must be an http(s) URL: ${url}`);
+  }
+  return {
+    url: url.replace(/\/+$/, ''),
+    token: env.SHIPMENT_CARRIER_TOKEN?.trim() || undefined,
+    name: env.SHIPMENT_CARRIER_NAME?.trim() || 'Courier',
+  };
+}
+
+const STATUSES = new Set<string>([
+  'scheduled',
+  'picked_up',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'rto_initiated',
+  'cancellation_requested',
+  'rto_delivered',
+  'lost',
+  'pickup_error',
+  'undelivered',
+  'damaged',
+  'rto_ndr',
+  'disposed',
+  'rto_shipped',
+]);
+
+/**
+ * The built-in HTTP carrier: POST {url}/shipments -> {tracking_number, tracking_link?,
+ * expected_delivery_date?}; GET {url}/shipments/{tracking_number} -> {status, events?}. Bearer
+ * token when given; ten seconds at most per call.
+ */
+export function createHttpCarrier(
+  config: HttpCarrierConfig,
+  fetchImpl: typeof fetch = fetch,
+): ShipmentCarrier {
+  const headers = {
+    'content-type': 'application/json',
+    ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+  };
+  async function call(path: string, init: RequestInit = {}) {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${config.url}${path}`, {
+        ...init,
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw new CarrierError(`The carrier could not be reached (${(error as Error).message}).`);
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) {
+      const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
+      throw new CarrierError(`The carrier refused: ${detail}`);
+    }
+    return body;
+  }
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  return {
+    code: 'http',
+    name: config.name,
+    async createShipment(request) {
+      const body = await call('/shipments', {
+        method: 'POST',
+        body: JSON.stringify({
+          reference: request.reference,
+          shipment_date: request.shipmentDate,
+          consignee: request.buyer.name,
+          items: request.items,
+        }),
+      });
+      const trackingNumber = text(body.tracking_number);
+      if (!trackingNumber) throw new CarrierError('The carrier gave no tracking number.');
+      return {
+        trackingNumber,
+        trackingLink: text(body.tracking_link),
+        expectedDeliveryDate: text(body.expected_delivery_date),
+      };
+    },
+    async track(trackingNumber) {
+      const body = await call(`/shipments/${encodeURIComponent(trackingNumber)}`);
+      const status = text(body.status);
+      const events = Array.isArray(body.events) ? body.events : [];
+      return {
+        trackingNumber,
+        status: status && STATUSES.has(status) ? (status as ShipmentStatus) : null,
+        events: events.map((event) => ({
+          at: String((event as Record<string, unknown>).at ?? ''),
+          description: String((event as Record<string, unknown>).description ?? ''),
+        })),
+      };
+    },
+  };
+}

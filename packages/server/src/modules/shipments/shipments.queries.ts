@@ -1,0 +1,445 @@
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import { boundedCount } from '../../http/bounded-count.ts';
+import {
+  type KeysetCursor,
+  type KeysetSort,
+  keysetCondition,
+  readDirection,
+} from '../../http/cursor-paging.ts';
+
+export type { BoundedCount } from '../../http/bounded-count.ts';
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/**
+ * Statuses whose goods count as shipped (domain shipmentHoldsGoods): everything but cancelled and
+ * returned to origin. Only outgoing shipments count.
+ */
+const RELEASED: ShipmentStatus[] = ['cancelled', 'rto_delivered'];
+
+// ---------------------------------------------------------------------------------------------
+// The invoice and order being shipped (their rows are locked and their shipped figures updated
+// here, inside the shipment's transaction, as invoicing updates the order's invoiced figures)
+
+/** The invoice's order id, unlocked: the order is locked first, then the invoice. */
+export const orderIdOfInvoice = async (db: Executor, companyId: number, invoiceId: number) =>
+  (
+    await db
+      .selectFrom('invoices')
+      .select('order_id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', invoiceId)
+      .executeTakeFirst()
+  )?.order_id;
+
+const orderColumns = [
+  'id',
+  'order_number',
+  'status',
+  'total_quantity',
+  'total_quantity_invoiced',
+  'total_quantity_shipped',
+  'total_quantity_delivered',
+] as const;
+
+export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .selectFrom('sales_orders')
+    .select(orderColumns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+const invoiceColumns = (db: Executor) =>
+  db
+    .selectFrom('invoices as i')
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
+    )
+    .select([
+      'i.id',
+      'i.invoice_number',
+      'i.status',
+      day('i.invoice_date').as('invoice_date'),
+      'i.order_id',
+      'o.order_number',
+      'i.buyer_id',
+      'b.name as buyer_name',
+      'i.branch_id',
+    ]);
+
+export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
+  invoiceColumns(db).where('i.company_id', '=', companyId).where('i.id', '=', invoiceId).executeTakeFirst();
+export type InvoiceForShipping = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+/** The invoice, locked for update: every shipment of one invoice takes turns here (after the order). */
+export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
+  invoiceColumns(tx)
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', invoiceId)
+    .forUpdate('i')
+    .executeTakeFirst();
+
+export const setInvoiceStatus = (
+  tx: Tx,
+  companyId: number,
+  invoiceId: number,
+  status: 'generated' | 'ready_to_ship' | 'processed',
+) =>
+  tx
+    .updateTable('invoices')
+    .set({ status, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .execute();
+
+export const invoiceLines = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoice_items')
+    .select(['id', 'order_item_id', 'product_id', 'product_name', 'sku', 'unit', 'quantity', 'position'])
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
+export type InvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
+
+/** What the invoice's lines have in outgoing shipments that hold goods, by invoice line. */
+export const shippedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
+  const rows = await db
+    .selectFrom('shipment_items as si')
+    .innerJoin('shipments as s', (j) =>
+      j.onRef('s.company_id', '=', 'si.company_id').onRef('s.id', '=', 'si.shipment_id'),
+    )
+    .select(['si.invoice_item_id', sql<string>`sum(si.quantity)`.as('quantity')])
+    .where('s.company_id', '=', companyId)
+    .where('s.invoice_id', '=', invoiceId)
+    .where('s.direction', '=', 'outgoing')
+    .where('s.status', 'not in', RELEASED)
+    .groupBy('si.invoice_item_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.invoice_item_id), Number(row.quantity)]));
+};
+
+/** Whether outgoing shipments that hold goods exist for the invoice (its cancel is refused then). */
+export const hasShipmentsHoldingGoods = async (db: Executor, companyId: number, invoiceId: number) =>
+  (await db
+    .selectFrom('shipments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .where('direction', '=', 'outgoing')
+    .where('status', 'not in', RELEASED)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/** The order's lines that shipments change, locked in id order (after the order and the invoice). */
+export const lockOrderItems = (tx: Tx, companyId: number, orderItemIds: number[]) =>
+  tx
+    .selectFrom('sales_order_items')
+    .select(['id', 'quantity', 'quantity_invoiced', 'quantity_shipped', 'quantity_delivered'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', orderItemIds.length ? orderItemIds : [0])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** Adds (or with negative figures takes back) shipped and delivered quantity on an order line. */
+export const addShippedToOrderItem = (
+  tx: Tx,
+  companyId: number,
+  orderItemId: number,
+  shipped: string,
+  delivered: string,
+) =>
+  tx
+    .updateTable('sales_order_items')
+    .set({
+      quantity_shipped: sql`quantity_shipped + ${shipped}::numeric`,
+      quantity_delivered: sql`quantity_delivered + ${delivered}::numeric`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderItemId)
+    .execute();
+
+export const setOrderShipped = (
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  changes: {
+    totalQuantityShipped: string;
+    totalQuantityDelivered: string;
+    status: DB['sales_orders']['status']['__select__'];
+  },
+) =>
+  tx
+    .updateTable('sales_orders')
+    .set({
+      total_quantity_shipped: changes.totalQuantityShipped,
+      total_quantity_delivered: changes.totalQuantityDelivered,
+      status: changes.status,
+      updated_at: sql`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .execute();
+
+export const countActiveInvoices = async (db: Executor, companyId: number, orderId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('order_id', '=', orderId)
+        .where('status', '<>', 'cancelled')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const orderExists = async (db: Executor, companyId: number, orderId: number) =>
+  (await db
+    .selectFrom('sales_orders')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .executeTakeFirst()) !== undefined;
+
+export const shippingMethodExists = async (db: Executor, companyId: number, id: number) =>
+  (await db
+    .selectFrom('shipping_methods')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst()) !== undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Shipments
+
+export const insertShipment = async (tx: Tx, values: Insertable<ShipmentsTable>) =>
+  (await tx.insertInto('shipments').values(values).returning('id').executeTakeFirstOrThrow()).id;
+
+export const insertShipmentItems = (tx: Tx, rows: Insertable<ShipmentItemsTable>[]) =>
+  tx.insertInto('shipment_items').values(rows).execute();
+
+export const lockShipment = (tx: Tx, companyId: number, shipmentId: number) =>
+  tx
+    .selectFrom('shipments')
+    .select([
+      'id',
+      'shipment_number',
+      'status',
+      'direction',
+      'invoice_id',
+      'order_id',
+      'carrier',
+      'carrier_name',
+      'tracking_number',
+      'tracking_link',
+      'shipping_method_id',
+      'integration_code',
+      day('shipment_date').as('shipment_date'),
+      dayOrNull('expected_delivery_date').as('expected_delivery_date'),
+      'notes',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', shipmentId)
+    .forUpdate()
+    .executeTakeFirst();
+export type LockedShipment = NonNullable<Awaited<ReturnType<typeof lockShipment>>>;
+
+/** The shipment's invoice and order ids, unlocked (to take the locks in order). */
+export const shipmentParents = (db: Executor, companyId: number, shipmentId: number) =>
+  db
+    .selectFrom('shipments')
+    .select(['invoice_id', 'order_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', shipmentId)
+    .executeTakeFirst();
+
+export const updateShipment = (
+  tx: Tx,
+  companyId: number,
+  shipmentId: number,
+  changes: Updateable<ShipmentsTable>,
+) =>
+  tx
+    .updateTable('shipments')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', shipmentId)
+    .execute();
+
+export const itemsOfShipment = (db: Executor, companyId: number, shipmentId: number) =>
+  db
+    .selectFrom('shipment_items as si')
+    .innerJoin('invoice_items as ii', 'ii.id', 'si.invoice_item_id')
+    .select([
+      'si.id',
+      'si.invoice_item_id',
+      'si.order_item_id',
+      'si.product_id',
+      'si.quantity',
+      'ii.product_name',
+      'ii.sku',
+      'ii.unit',
+    ])
+    .where('si.company_id', '=', companyId)
+    .where('si.shipment_id', '=', shipmentId)
+    .orderBy('si.position')
+    .execute();
+export type ShipmentItemRow = Awaited<ReturnType<typeof itemsOfShipment>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// Reading and listing
+
+type ShipmentScope = DB & {
+  s: DB['shipments'];
+  i: DB['invoices'];
+  o: DB['sales_orders'];
+  b: DB['buyers'];
+  br: DB['branches'];
+  sm: DB['shipping_methods'];
+};
+
+const shipmentSelect = (db: Executor) =>
+  db
+    .selectFrom('shipments as s')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.company_id', '=', 's.company_id').onRef('i.id', '=', 's.invoice_id'),
+    )
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 's.company_id').onRef('o.id', '=', 's.order_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 's.company_id').onRef('b.id', '=', 's.buyer_id'),
+    )
+    .innerJoin('branches as br', (j) =>
+      j.onRef('br.company_id', '=', 's.company_id').onRef('br.id', '=', 's.branch_id'),
+    )
+    .leftJoin('shipping_methods as sm', (j) =>
+      j.onRef('sm.company_id', '=', 's.company_id').onRef('sm.id', '=', 's.shipping_method_id'),
+    );
+
+const summaryColumns = [
+  's.id',
+  's.shipment_number',
+  sql<string>`to_char(s.shipment_date, 'YYYY-MM-DD')`.as('shipment_date'),
+  's.status',
+  's.direction',
+  's.carrier',
+  's.carrier_name',
+  's.tracking_number',
+  's.tracking_link',
+  's.shipping_method_id',
+  'sm.name as shipping_method_name',
+  sql<string | null>`to_char(s.expected_delivery_date, 'YYYY-MM-DD')`.as('expected_delivery_date'),
+  's.delivered_at',
+  's.invoice_id',
+  'i.invoice_number',
+  's.order_id',
+  'o.order_number',
+  's.buyer_id',
+  'b.name as buyer_name',
+  's.branch_id',
+  'br.name as branch_name',
+  's.total_items',
+  's.total_quantity',
+  's.created_at',
+] as const;
+
+export const findShipment = (db: Executor, companyId: number, shipmentId: number) =>
+  shipmentSelect(db)
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.id', '=', 's.created_by'),
+    )
+    .select([
+      ...summaryColumns,
+      's.notes',
+      's.integration_code',
+      's.updated_at',
+      's.created_by',
+      'cu.first_name as created_by_first_name',
+      'cu.last_name as created_by_last_name',
+    ])
+    .where('s.company_id', '=', companyId)
+    .where('s.id', '=', shipmentId)
+    .executeTakeFirst();
+export type ShipmentRow = NonNullable<Awaited<ReturnType<typeof findShipment>>>;
+
+export interface ShipmentFilter {
+  search?: string;
+  /** The search's LIKE pattern with the buyers it names, looked up first. */
+  resolvedSearch?: { pattern: string; buyerIds: number[] };
+  statuses?: string[];
+  direction?: 'outgoing' | 'incoming';
+  carrier?: 'self_delivery' | 'other';
+  buyerId?: number;
+  invoiceId?: number;
+  orderId?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The expression of the trigram index shipments_search_idx (migration 0023). */
+const searchText = sql<string>`lower(s.shipment_number || ' ' || coalesce(s.tracking_number, ''))`;
+
+function applyFilter(
+  eb: ExpressionBuilder<ShipmentScope, 's' | 'i' | 'o' | 'b' | 'br' | 'sm'>,
+  companyId: number,
+  f: ShipmentFilter,
+) {
+  const conditions = [eb('s.company_id', '=', companyId)];
+  if (f.search) {
+    const found = f.resolvedSearch;
+    if (!found) throw new Error('A shipment search must go through resolveShipmentSearch first.');
+    const byText = eb(searchText, 'like', found.pattern);
+    const byBuyer = found.buyerIds.length ? [eb('s.buyer_id', 'in', found.buyerIds)] : [];
+    conditions.push(eb.or([byText, ...byBuyer]));
+  }
+  if (f.statuses?.length) conditions.push(eb('s.status', 'in', f.statuses as ShipmentStatus[]));
+  if (f.direction) conditions.push(eb('s.direction', '=', f.direction));
+  if (f.carrier) conditions.push(eb('s.carrier', '=', f.carrier));
+  if (f.buyerId !== undefined) conditions.push(eb('s.buyer_id', '=', f.buyerId));
+  if (f.invoiceId !== undefined) conditions.push(eb('s.invoice_id', '=', f.invoiceId));
+  if (f.orderId !== undefined) conditions.push(eb('s.order_id', '=', f.orderId));
+  if (f.startDate) conditions.push(eb('s.shipment_date', '>=', f.startDate));
+  if (f.endDate) conditions.push(eb('s.shipment_date', '<=', f.endDate));
+  return eb.and(conditions);
+}
+
+export const countShipments = (db: Executor, companyId: number, filter: ShipmentFilter) =>
+  boundedCount(
+    db,
+    shipmentSelect(db).where((eb) => applyFilter(eb, companyId, filter)),
+  );
+
+/** One page of list rows in list order (a backwards keyset page comes reversed). */
+export function listShipmentPage(
+  db: Executor,
+  companyId: number,
+  filter: ShipmentFilter,
+  sort: KeysetSort[],
+  window: { limit: number; offset: number; cursor?: KeysetCursor },
+) {
+  const { cursor } = window;
+  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
+  let rows = shipmentSelect(db)
+    .where((eb) => applyFilter(eb, companyId, filter))
+    .select([...summaryColumns, sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value')]);
+  if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 's.id'));
+  for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), readDirection(key, cursor));
+  rows = rows.orderBy('s.id', readDirection({ direction: tieBreak }, cursor));
+  return rows
+    .limit(window.limit)
+    .offset(cursor ? 0 : window.offset)
+    .execute();
+}
+export type ShipmentListRow = Awaited<ReturnType<typeof listShipmentPage>>[number];

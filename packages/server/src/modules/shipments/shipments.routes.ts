@@ -1,0 +1,318 @@
+import { idParam } from '@b2b/domain/api/common';
+import { commentInput, commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
+import {
+  createShipmentInput,
+  initiateShipmentOutput,
+  type SHIPMENT_ORDERINGS,
+  SHIPMENT_STATUSES,
+  shipmentIntegrationsOutput,
+  shipmentListQuery,
+  shipmentOutput,
+  shipmentStatusInput,
+  shipmentSummaryOutput,
+  shipmentUpdate,
+} from '@b2b/domain/api/shipments';
+import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
+import { z } from 'zod';
+import type { Api } from '../../http/api-types.ts';
+import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { csvList, listQuery, pageOf } from '../../http/list-params.ts';
+import type { ShipmentFilter } from './shipments.queries.ts';
+import * as service from './shipments.service.ts';
+
+const tags = ['shipments'];
+const companyParams = z.object({ companyId: idParam });
+const idParams = z.object({ id: idParam });
+
+/** API ordering field -> SQL expression over the shipments alias `s` and its type (for cursors). */
+const ORDERING: Record<(typeof SHIPMENT_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  shipment_date: { expression: 's.shipment_date', type: 'date' },
+  created_at: { expression: 's.created_at', type: 'timestamptz' },
+  shipment_number: { expression: 's.shipment_number', type: 'text' },
+  status: { expression: 's.status', type: 'text' },
+};
+/** Newest shipment date first; an invoice's and an order's shipments newest created first (spec: lists limit 1000, newest created_at first). */
+const DEFAULT_ORDERING = '-shipment_date';
+
+const statusList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const values = csvList(value);
+    const unknown = values.find((v) => !(SHIPMENT_STATUSES as readonly string[]).includes(v));
+    if (unknown) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown value '${unknown}'. Allowed: ${SHIPMENT_STATUSES.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return values;
+  });
+
+const listFilterQuery = z.object({ ...shipmentListQuery.shape, status__in: statusList });
+
+const filterOf = (q: z.infer<typeof listFilterQuery> & { search?: string }): ShipmentFilter => ({
+  search: q.search,
+  statuses: q.status__in,
+  direction: q.direction,
+  carrier: q.carrier,
+  buyerId: q.buyer,
+  invoiceId: q.invoice,
+  orderId: q.order,
+  startDate: q.start_date,
+  endDate: q.end_date,
+});
+
+const VIEW = { permission: 'view_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_view } as const;
+const CREATE = { permission: 'add_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_create } as const;
+const UPDATE = { permission: 'change_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_update } as const;
+
+const trackOutput = z.object({
+  tracking_number: z.string(),
+  carrier_status: z.string().nullable(),
+  applied: z.boolean(),
+  events: z.array(z.object({ at: z.string(), description: z.string() })),
+  shipment: shipmentOutput,
+});
+
+/**
+ * Shipments (spec 1: Shipment and its fifteen statuses; calls initiate_shipment, an invoice's and
+ * an order's shipments): made from an invoice, moved through the domain's status table, tracked
+ * by hand or through a carrier integration when one is configured.
+ */
+export async function shipmentsRoutes(app: Api) {
+  const { db } = app.ctx;
+  const ctx: service.ShipmentContext = { db, carrier: app.ctx.shipmentCarrier };
+
+  // -------------------------------------------------------------------------------------------
+  // From an invoice
+
+  app.get(
+    '/admin/invoices/:id/initiate_shipment',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description: 'What each line of the invoice has left to ship; 409 when it cannot be shipped.',
+        params: idParams,
+        response: { 200: initiateShipmentOutput },
+      },
+    },
+    async (request) => service.initiateShipment(ctx, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/invoices/:id/shipments',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description:
+          'Ships the given quantities of the invoice’s lines (each at most what is left to ship); partial shipments are allowed.',
+        params: idParams,
+        body: createShipmentInput,
+        response: { 201: shipmentOutput },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.createShipment({
+          ctx,
+          actor: requirePrincipal(request),
+          invoiceId: request.params.id,
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/admin/invoices/:id/shipments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'The invoice’s shipments, newest first.',
+        params: idParams,
+        querystring: listQuery.extend({ cursor: cursorParam }),
+        response: { 200: pageOf(shipmentSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.assertInvoiceExists(db, companyId, request.params.id);
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, '-created_at');
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listShipments(db, companyId, { invoiceId: request.params.id }, sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id/shipments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'The order’s shipments, newest first.',
+        params: idParams,
+        querystring: listQuery.extend({ cursor: cursorParam }),
+        response: { 200: pageOf(shipmentSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      await service.assertOrderExists(db, companyId, request.params.id);
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, '-created_at');
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listShipments(db, companyId, { orderId: request.params.id }, sort, window),
+      );
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // The list and the integrations
+
+  app.get(
+    '/admin/companies/:companyId/shipments',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description:
+          'Shipments, newest shipment date first; search by shipment number, tracking number or buyer; filters status__in, direction, carrier, buyer, invoice, order, start_date, end_date.',
+        params: companyParams,
+        querystring: listQuery.extend({ ...listFilterQuery.shape, cursor: cursorParam }),
+        response: { 200: pageOf(shipmentSummaryOutput) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
+      return offsetOrKeysetPage(request, q, sort, (window) =>
+        service.listShipments(db, request.params.companyId, filterOf(q), sort, window),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/companies/:companyId/shipment_integrations',
+    {
+      // The settings panel's Shipment Integrations screen has no permission in the spec: any signed-in user.
+      config: {},
+      schema: {
+        tags,
+        description: 'The carrier integrations configured on the server (none: tracking is entered by hand).',
+        params: companyParams,
+        response: { 200: shipmentIntegrationsOutput },
+      },
+    },
+    async () => service.shipmentIntegrations(ctx.carrier),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // One shipment
+
+  app.get(
+    '/admin/shipments/:id',
+    {
+      config: { ...VIEW, cache: true },
+      schema: {
+        tags,
+        description: 'The shipment with its lines, comments and the statuses it may move to now.',
+        params: idParams,
+        querystring: z.object({ expand: listQuery.shape.expand }),
+        response: { 200: shipmentOutput },
+      },
+    },
+    async (request) => service.getShipment(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/admin/shipments/:id',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description: 'Tracking number and link, carrier, shipping method, dates and notes.',
+        params: idParams,
+        body: shipmentUpdate,
+        response: { 200: shipmentOutput },
+      },
+    },
+    async (request) =>
+      service.updateShipment({
+        db,
+        actor: requirePrincipal(request),
+        shipmentId: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/admin/shipments/:id/status',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Moves the shipment to a status its current one allows (409 with the reason otherwise); delivered, cancelled and returned shipments update the order and the invoice.',
+        params: idParams,
+        body: shipmentStatusInput,
+        response: { 200: shipmentOutput },
+      },
+    },
+    async (request) =>
+      service.changeShipmentStatus({
+        db,
+        actor: requirePrincipal(request),
+        shipmentId: request.params.id,
+        status: request.body.status,
+      }),
+  );
+
+  app.post(
+    '/admin/shipments/:id/track',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description:
+          'Asks the carrier integration that booked the shipment where it is, and applies its status when allowed.',
+        params: idParams,
+        response: { 200: trackOutput },
+      },
+    },
+    async (request) =>
+      service.trackShipment({ ctx, actor: requirePrincipal(request), shipmentId: request.params.id }),
+  );
+
+  app.get(
+    '/admin/shipments/:id/history',
+    {
+      config: { ...VIEW, cache: true },
+      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
+    },
+    async (request) => service.shipmentHistory(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/shipments/:id/comments',
+    {
+      config: UPDATE,
+      schema: { tags, params: idParams, body: commentInput, response: { 201: commentOutput } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.addComment({
+          db,
+          actor: requirePrincipal(request),
+          shipmentId: request.params.id,
+          comment: request.body.comment,
+        }),
+      ),
+  );
+}

@@ -1,0 +1,127 @@
+import '@mantine/dates/styles.css';
+import { Group, MultiSelect, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ListParams, Paged } from '../api/types';
+import { useCurrentUser } from '../app/current-user';
+import { PATHS } from '../app/paths';
+import { type Column, DataTable } from './data-table';
+import { ListPage } from './list-page';
+import { ListSearch, useListSearch } from './list-search';
+import { listTableProps, useListParams } from './use-list-params';
+
+interface Filters {
+  status: string[];
+  dates: [string | null, string | null];
+}
+const NO_FILTERS: Filters = { status: [], dates: [null, null] };
+
+const filterParams = (values: Filters) => ({
+  status__in: values.status.length ? values.status.join(',') : undefined,
+  start_date: values.dates[0] ?? undefined,
+  end_date: values.dates[1] ?? values.dates[0] ?? undefined,
+});
+
+/** The list call's parameters: paging, search and ordering, with the status and date filters. */
+export type InvoiceDocumentListParams = ListParams & {
+  status__in?: string | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+};
+
+export interface InvoiceDocumentListConfig<T extends { id: number }, K extends readonly unknown[]> {
+  /** 'Sales Returns', 'Credit Notes': the page title and the table's name. */
+  title: string;
+  /** 'sales return': for the empty-search sentence. */
+  singular: string;
+  searchPlaceholder: string;
+  dateLabel: string;
+  statusOptions: readonly { value: string; label: string }[];
+  columns: Column<T>[];
+  defaultOrdering: string;
+  listQuery: (
+    companyId: number,
+    params: InvoiceDocumentListParams,
+  ) => UseQueryOptions<Paged<T>, Error, Paged<T>, K>;
+  errorTitle: (error: unknown) => string;
+  pathOf: (id: number) => string;
+}
+
+/**
+ * The list of a document made from invoices (sales returns, credit notes): newest first, search,
+ * status and date filters; the empty card's Add leads to the invoices they are made from.
+ */
+export function InvoiceDocumentListPage<T extends { id: number }, K extends readonly unknown[]>({
+  config,
+}: {
+  config: InvoiceDocumentListConfig<T, K>;
+}) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const list = useListParams({ ordering: config.defaultOrdering });
+  const search = useListSearch(list.setSearch);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const params: InvoiceDocumentListParams = { ...list.params, ...filterParams(filters) };
+  const documents = useQuery(config.listQuery(user.company.id, params));
+  const filtered =
+    list.params.search !== '' || Object.values(filterParams(filters)).some((v) => v !== undefined);
+  const noneYet = !filtered && documents.data?.count === 0 && !documents.isPlaceholderData;
+  const change = (values: Filters) => {
+    setFilters(values);
+    list.resetPage();
+  };
+
+  return (
+    <ListPage
+      title={config.title}
+      addLabel="Add"
+      onAdd={noneYet ? () => void navigate({ to: PATHS.invoices }) : undefined}
+      dialogOpen={false}
+      noneYet={noneYet}
+      filters={
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <ListSearch search={search} placeholder={config.searchPlaceholder} />
+          <MultiSelect
+            label="Status"
+            placeholder={filters.status.length ? undefined : 'All'}
+            data={config.statusOptions.map(({ value, label }) => ({ value, label }))}
+            value={filters.status}
+            onChange={(status) => change({ ...filters, status })}
+            clearable
+            w={240}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <DatePickerInput
+            type="range"
+            label={config.dateLabel}
+            placeholder="Any date"
+            valueFormat="DD/MM/YYYY"
+            value={filters.dates}
+            onChange={(value) => change({ ...filters, dates: [value[0] ?? null, value[1] ?? null] })}
+            clearable
+            allowSingleDateInRange
+            w={240}
+          />
+        </Group>
+      }
+      table={
+        <DataTable
+          label={config.title}
+          columns={config.columns}
+          rowKey={(row) => row.id}
+          {...listTableProps(list, documents)}
+          errorTitle={config.errorTitle(documents.error)}
+          onRowClick={(row) => void navigate({ to: config.pathOf(row.id) })}
+          minWidth={1100}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No {config.singular} matches the search or the filters.
+            </Text>
+          }
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,315 @@
+import { CREDIT_NOTE_MESSAGES } from '@b2b/domain/credit-notes';
+import { formatQuantity } from '@b2b/domain/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
+import { isApiError } from '../../api/api-error';
+import { useCurrentUser } from '../../app/current-user';
+import { canPerform } from '../../app/has-permission';
+import { creditNotePath, invoicePath, PATHS } from '../../app/paths';
+import { DayField } from '../../components/day-field';
+import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { Money } from '../../components/money';
+import { NumberField } from '../../components/number-field';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import {
+  CREDIT_NOTE_LINE_SERVER_FIELD,
+  CREDIT_NOTE_SERVER_FIELDS,
+  type CreditNoteFormValues,
+  creditNoteBody,
+  creditNoteFormSchema,
+  initialCreditNoteValues,
+} from './credit-note-form.schema';
+import { previewCreditNote } from './credit-note-pricing';
+import { type InitiateCreditNote, initiateCreditNoteQuery, useCreateCreditNote } from './credit-notes.api';
+
+const INVOICES = { to: PATHS.invoices, label: 'Invoices' };
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function applyNoteErrors(
+  error: unknown,
+  values: CreditNoteFormValues,
+  setError: UseFormSetError<CreditNoteFormValues>,
+) {
+  if (!isApiError(error)) return;
+  const sent = values.items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => String(item.quantity).trim() === '' || Number(item.quantity) !== 0);
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    const line = CREDIT_NOTE_LINE_SERVER_FIELD.exec(field);
+    const formIndex = line ? sent[Number(line[1])]?.index : undefined;
+    if (formIndex !== undefined) {
+      const target = line?.[2] === 'additional_discount' ? 'additional_discount' : 'quantity';
+      setError(`items.${formIndex}.${target}`, { type: 'server', message });
+    } else if ((CREDIT_NOTE_SERVER_FIELDS as readonly string[]).includes(field)) {
+      setError(field as (typeof CREDIT_NOTE_SERVER_FIELDS)[number], { type: 'server', message });
+    }
+  }
+}
+
+function CreditNoteForm({
+  initiate,
+  salesReturnId,
+  onDone,
+}: {
+  initiate: InitiateCreditNote;
+  salesReturnId: number | null;
+  onDone: (id: number) => void;
+}) {
+  const create = useCreateCreditNote(initiate.invoice.id);
+  const navigate = useNavigate();
+  const form = useForm<CreditNoteFormValues>({
+    mode: 'onTouched',
+    resolver: zodResolver(creditNoteFormSchema),
+    defaultValues: initialCreditNoteValues(initiate, salesReturnId),
+  });
+  const [items, adjustments, fromReturn] = useWatch({
+    control: form.control,
+    name: ['items', 'adjustments', 'sales_return'],
+  });
+  const preview = previewCreditNote(initiate, items, adjustments);
+  const previewOf = new Map(preview.lines.map((line) => [line.invoice_item, line]));
+  const byId = new Map(initiate.items.map((item) => [item.invoice_item, item]));
+  const returnNumber = initiate.open_returns.find((r) => r.id === fromReturn)?.return_number;
+  const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
+  const intra = initiate.is_intra_state;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(creditNoteBody(values));
+      onDone(created.id);
+    } catch (error) {
+      applyNoteErrors(error, values, form.setError);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Create Credit Note">
+      <Stack gap="lg">
+        {returnNumber && (
+          <Alert color="blue" title={`From sales return ${returnNumber}`}>
+            The returned quantities are credited at their full value; change a discount to credit less.
+          </Alert>
+        )}
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={4}>Items</Title>
+            <Table.ScrollContainer minWidth={900}>
+              <Table aria-label="Items to credit" verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Product</Table.Th>
+                    <Table.Th ta="right">Invoiced</Table.Th>
+                    <Table.Th ta="right">Rate</Table.Th>
+                    <Table.Th ta="right">Creditable</Table.Th>
+                    <Table.Th w={140}>Quantity</Table.Th>
+                    <Table.Th w={150}>Additional Discount %</Table.Th>
+                    <Table.Th ta="right">Taxable</Table.Th>
+                    <Table.Th ta="right">{intra ? 'CGST + SGST' : 'IGST'}</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((value, index) => {
+                    const item = byId.get(value.invoice_item);
+                    if (!item) return null;
+                    const priced = previewOf.get(item.invoice_item);
+                    return (
+                      <Table.Tr key={item.invoice_item}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {item.product.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {item.hsn ? `HSN ${item.hsn} · ` : ''}GST {item.gst_rate}%
+                            {item.cess_rate ? ` + cess ${item.cess_rate}%` : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right">{formatQuantity(item.quantity)}</Table.Td>
+                        <Table.Td ta="right">
+                          <Money value={item.rate} />
+                        </Table.Td>
+                        <Table.Td ta="right">{formatQuantity(item.creditable_quantity)}</Table.Td>
+                        <Table.Td>
+                          <NumberField
+                            control={form.control}
+                            name={`items.${index}.quantity`}
+                            label={`Quantity of ${item.product.name}`}
+                            labelProps={{ style: VISUALLY_HIDDEN }}
+                            min={0}
+                            decimalScale={3}
+                            allowNegative={false}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <NumberField
+                            control={form.control}
+                            name={`items.${index}.additional_discount`}
+                            label={`Additional discount of ${item.product.name}`}
+                            labelProps={{ style: VISUALLY_HIDDEN }}
+                            min={0}
+                            max={100}
+                            decimalScale={2}
+                            allowNegative={false}
+                            suffix="%"
+                          />
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {priced ? <Money value={priced.taxable_value} /> : '—'}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {priced ? <Money value={intra ? priced.cgst + priced.sgst : priced.igst} /> : '—'}
+                        </Table.Td>
+                        <Table.Td ta="right">{priced ? <Money value={priced.amount} /> : '—'}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Text size="xs" c="dimmed">
+              Leave a quantity at 0 to keep that item out. An additional discount of 100% refunds the item's
+              full value.
+            </Text>
+            {itemsError && (
+              <Text size="sm" c="red" role="alert">
+                {itemsError}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder padding="md">
+            <Stack gap="sm">
+              <DayField control={form.control} name="credit_note_date" label="Credit Note Date" required />
+              <TextField control={form.control} name="reference" label="Reference" maxLength={64} />
+              <NumberField
+                control={form.control}
+                name="adjustments"
+                label="Adjustments"
+                description="Negative reduces the credit."
+                decimalScale={2}
+              />
+              <TextareaField control={form.control} name="reason" label="Reason" minRows={2} />
+            </Stack>
+          </Card>
+          <Card withBorder padding="md" aria-label="Credit note totals">
+            <Stack gap={6}>
+              <Title order={5}>Totals</Title>
+              <Text size="xs" c="dimmed">
+                Place of supply {initiate.place_of_supply.name} (
+                {intra ? 'intra-state: CGST + SGST' : 'inter-state: IGST'})
+              </Text>
+              <TotalRow label="Taxable Value" value={preview.taxable_value} />
+              {intra ? (
+                <>
+                  <TotalRow label="CGST" value={preview.cgst} />
+                  <TotalRow label="SGST" value={preview.sgst} />
+                </>
+              ) : (
+                <TotalRow label="IGST" value={preview.igst} />
+              )}
+              {preview.cess !== 0 && <TotalRow label="Cess" value={preview.cess} />}
+              <TotalRow label="Adjustments" value={preview.adjustments} />
+              {preview.round_off !== 0 && <TotalRow label="Round Off" value={preview.round_off} />}
+              <TotalRow label="Total Credit" value={preview.total} strong />
+            </Stack>
+          </Card>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate({ to: invoicePath(initiate.invoice.id) })}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create Credit Note
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 600 : undefined} aria-label={label}>
+        <Money value={value} />
+      </Text>
+    </Group>
+  );
+}
+
+/** /invoices/{id}/credit-note (?sales_return=): 'Credit Note' against the invoice, or from one of its returns. */
+export function CreditNoteCreatePage() {
+  const invoiceId = useIdParam('invoiceId');
+  const search = useSearch({ strict: false }) as { sales_return?: unknown };
+  const salesReturnId = Number.isSafeInteger(Number(search.sales_return))
+    ? Number(search.sales_return)
+    : null;
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const mayCreate = canPerform(user, 'add_credit_note');
+  const initiate = useQuery({
+    ...initiateCreditNoteQuery(invoiceId ?? 0),
+    enabled: invoiceId !== null && mayCreate,
+  });
+
+  if (!mayCreate) {
+    return (
+      <Stack gap="lg">
+        <DetailHeader list={INVOICES} title="Credit Note" />
+        <Alert color="yellow" title={CREDIT_NOTE_MESSAGES.forbidden_create} />
+      </Stack>
+    );
+  }
+  if (isApiError(initiate.error) && initiate.error.status === 409 && invoiceId !== null) {
+    return (
+      <Stack gap="lg">
+        <DetailHeader list={{ to: invoicePath(invoiceId), label: 'Invoice' }} title="Credit Note" />
+        <Alert color="yellow" title={initiate.error.message} />
+      </Stack>
+    );
+  }
+  return (
+    <DetailLoader
+      id={invoiceId}
+      query={initiate}
+      list={INVOICES}
+      notFoundMessage="Invoice Not Found"
+      loadFailedTitle={CREDIT_NOTE_MESSAGES.create_failed}
+      loadingLabel="Loading the invoice's items"
+    >
+      {(data) => (
+        <Stack gap="lg">
+          <DetailHeader
+            list={{ to: invoicePath(data.invoice.id), label: `Invoice ${data.invoice.invoice_number}` }}
+            title="Credit Note"
+          />
+          <Text size="sm" c="dimmed">
+            {data.buyer.name} · Order {data.order.order_number}
+          </Text>
+          <CreditNoteForm
+            initiate={data}
+            salesReturnId={salesReturnId}
+            onDone={(id) => void navigate({ to: creditNotePath(id) })}
+          />
+        </Stack>
+      )}
+    </DetailLoader>
+  );
+}

@@ -1,0 +1,323 @@
+import { notifications } from '@mantine/notifications';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, paged } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import { withPermissions } from '../../test/users';
+import { applicationErrors, proposeApplications } from './apply-credit-note-dialog';
+import { CreditNoteCreatePage } from './credit-note-create-page';
+import { CreditNoteDetailPage } from './credit-note-detail-page';
+import { previewCreditNote } from './credit-note-pricing';
+import type { CreditNote, InitiateCreditNote } from './credit-notes.api';
+
+/** An intra-state invoice of 3 at ₹118 (18% GST: ₹100 + ₹9 + ₹9 each) and a return of 2 of it. */
+function initiate(overrides: Partial<InitiateCreditNote> = {}): InitiateCreditNote {
+  return {
+    invoice: { id: 7, invoice_number: 'PUN/2627/00001', invoice_date: '2026-06-10', status: 'processed' },
+    order: { id: 52, order_number: 'SO-2' },
+    buyer: { id: 3, name: 'Mehta Kitchen World' },
+    place_of_supply: { id: 27, name: 'Maharashtra', gst_code: '27' },
+    is_intra_state: true,
+    round_off: false,
+    credit_note_date: '2026-06-12',
+    open_returns: [
+      {
+        id: 40,
+        return_number: 'SR/2627/00001',
+        adjustments: -4,
+        items: [{ invoice_item: 70, return_quantity: 2 }],
+      },
+    ],
+    items: [
+      {
+        invoice_item: 70,
+        product: { id: 5, name: 'Ceiling Fan', sku: 'CF-1' },
+        hsn: '8414',
+        unit: 'pcs',
+        quantity: 3,
+        rate: 118,
+        gst_rate: 18,
+        cess_rate: 0,
+        amount: 354,
+        taxable_value: 300,
+        cgst: 27,
+        sgst: 27,
+        igst: 0,
+        cess: 0,
+        credited_units: 0,
+        creditable_quantity: 3,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('previewCreditNote', () => {
+  it('reverses the invoice line’s own figures: full refund, a 10% reduction, an adjustment', () => {
+    const full = previewCreditNote(
+      initiate(),
+      [{ invoice_item: 70, quantity: 2, additional_discount: 100 }],
+      '',
+    );
+    expect(full).toMatchObject({ taxable_value: 200, cgst: 18, sgst: 18, igst: 0, total: 236 });
+    const reduction = previewCreditNote(
+      initiate(),
+      [{ invoice_item: 70, quantity: 3, additional_discount: 10 }],
+      -5.4,
+    );
+    expect(reduction).toMatchObject({ lines_total: 35.4, adjustments: -5.4, total: 30 });
+  });
+
+  it('leaves out lines that are blank, invalid or more than is left', () => {
+    const credited = initiate({ items: [{ ...initiate().items[0], credited_units: 2 * 1000 * 10_000 }] });
+    expect(
+      previewCreditNote(credited, [{ invoice_item: 70, quantity: 2, additional_discount: 100 }], '').total,
+    ).toBe(0);
+    expect(
+      previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 'x', additional_discount: 100 }], '')
+        .total,
+    ).toBe(0);
+    expect(
+      previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 1, additional_discount: 0 }], '').total,
+    ).toBe(0);
+  });
+});
+
+describe('Apply dialog rules', () => {
+  const invoices = [
+    {
+      id: 1,
+      invoice_number: 'A',
+      invoice_date: '2026-05-01',
+      due_date: null,
+      invoice_total: 100,
+      amount_due: 60,
+    },
+    {
+      id: 7,
+      invoice_number: 'B',
+      invoice_date: '2026-06-10',
+      due_date: null,
+      invoice_total: 354,
+      amount_due: 50,
+    },
+  ];
+  it('proposes the note’s own invoice first, then the oldest, up to the balance', () => {
+    expect(proposeApplications(7, 80, invoices)).toEqual({ 7: 50, 1: 30 });
+  });
+  it('refuses more than an invoice’s due or the balance', () => {
+    expect(applicationErrors(80, invoices, { 1: 61 }).errors[1]).toBe('Only ₹60.00 is due on this invoice.');
+    expect(applicationErrors(80, invoices, { 1: 60, 7: 50 }).errors.total).toBe(
+      'Only ₹80.00 is left of this credit note to apply.',
+    );
+    expect(applicationErrors(80, invoices, {}).errors.total).toBe(
+      'Choose at least one invoice to apply the credit note to.',
+    );
+  });
+});
+
+describe('CreditNoteCreatePage', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('starts from a return, shows live GST totals, and sends quantity and additional discount per line', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/invoices/7/initiate_credit_note') return { body: initiate() };
+      if (call.method === 'POST' && call.path === 'admin/invoices/7/credit_notes')
+        return { status: 201, body: { id: 90, invoice: { id: 7, invoice_number: 'PUN/2627/00001' } } };
+      if (call.path === 'companies/10/warehouses') return { body: paged([]) };
+      return undefined;
+    });
+    const rootRoute = createRootRoute({ component: () => <Outlet /> });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([
+        createRoute({
+          getParentRoute: () => rootRoute,
+          path: '/invoices/$invoiceId/credit-note',
+          component: CreditNoteCreatePage,
+        }),
+        createRoute({
+          getParentRoute: () => rootRoute,
+          path: '/credit-notes/$creditNoteId',
+          component: () => <p>Note page</p>,
+        }),
+      ]),
+      history: createMemoryHistory({ initialEntries: ['/invoices/7/credit-note?sales_return=40'] }),
+    });
+    renderWithProviders(<RouterProvider router={router} />, {
+      user: withPermissions(['view_credit_note', 'add_credit_note']),
+    });
+    expect(
+      await screen.findByText('From sales return SR/2627/00001', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    const totals = screen.getByLabelText('Credit note totals');
+    // 2 returned at 100% less the return's ₹4 adjustment.
+    expect(within(totals).getByLabelText('Total Credit').textContent).toContain('232.00');
+    expect(within(totals).getByLabelText('CGST').textContent).toContain('18.00');
+
+    fireEvent.change(screen.getByLabelText('Additional discount of Ceiling Fan'), {
+      target: { value: '50' },
+    });
+    await waitFor(() =>
+      expect(within(totals).getByLabelText('Total Credit').textContent).toContain('114.00'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Credit Note' }));
+    await screen.findByText('Note page');
+    const sent = api.calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      sales_return: 40,
+      adjustments: -4,
+      items: [{ invoice_item: 70, quantity: 2, additional_discount: 50 }],
+    });
+  });
+});
+
+function note(overrides: Partial<CreditNote> = {}): CreditNote {
+  return {
+    id: 90,
+    credit_note_number: 'CN/2627/00001',
+    credit_note_date: '2026-06-12',
+    status: 'open',
+    invoice: { id: 7, invoice_number: 'PUN/2627/00001' },
+    order: { id: 52, order_number: 'SO-2' },
+    sales_return: null,
+    buyer: { id: 3, name: 'Mehta Kitchen World' },
+    branch: { id: 1, name: 'Pune' },
+    reference: null,
+    total: 118,
+    amount_applied: 0,
+    amount_refunded: 0,
+    balance: 118,
+    is_cancelled: false,
+    created_at: '2026-06-12T10:00:00Z',
+    reason: null,
+    place_of_supply: { id: 27, name: 'Maharashtra', gst_code: '27' },
+    is_intra_state: true,
+    items: [
+      {
+        id: 1,
+        invoice_item: 70,
+        product: { id: 5, name: 'Ceiling Fan', sku: 'CF-1' },
+        hsn: '8414',
+        unit: 'pcs',
+        quantity: 1,
+        additional_discount: 100,
+        rate: 118,
+        gst_rate: 18,
+        cess_rate: 0,
+        amount: 118,
+        taxable_value: 100,
+        cgst: 9,
+        sgst: 9,
+        igst: 0,
+        cess: 0,
+      },
+    ],
+    totals: {
+      lines_total: 118,
+      taxable_value: 100,
+      cgst: 9,
+      sgst: 9,
+      igst: 0,
+      cess: 0,
+      total_tax: 18,
+      adjustments: 0,
+      round_off: 0,
+      total: 118,
+      hsn_summary: [],
+    },
+    applications: [],
+    allowed_actions: ['apply', 'refund', 'cancel'],
+    created_by: null,
+    cancelled_at: null,
+    cancelled_by: null,
+    updated_at: '2026-06-12T10:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('CreditNoteDetailPage', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the GST split and applies the balance to the buyer’s open invoices', async () => {
+    const api = fakeApi((call) => {
+      if (call.method === 'GET' && call.path === 'admin/credit_notes/90') return { body: note() };
+      if (call.path === 'admin/credit_notes/90/history') return { body: paged([]) };
+      if (call.path === 'admin/credit_notes/90/open_invoices') {
+        return {
+          body: {
+            balance: 118,
+            results: [
+              {
+                id: 5,
+                invoice_number: 'PUN/2627/00000',
+                invoice_date: '2026-05-01',
+                due_date: null,
+                invoice_total: 50,
+                amount_due: 50,
+              },
+              {
+                id: 7,
+                invoice_number: 'PUN/2627/00001',
+                invoice_date: '2026-06-10',
+                due_date: null,
+                invoice_total: 354,
+                amount_due: 354,
+              },
+            ],
+          },
+        };
+      }
+      if (call.method === 'POST' && call.path === 'admin/credit_notes/90/apply') {
+        return { body: note({ status: 'applied', amount_applied: 118, balance: 0, allowed_actions: [] }) };
+      }
+      return undefined;
+    });
+    const rootRoute = createRootRoute({ component: () => <Outlet /> });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([
+        createRoute({
+          getParentRoute: () => rootRoute,
+          path: '/credit-notes/$creditNoteId',
+          component: CreditNoteDetailPage,
+        }),
+      ]),
+      history: createMemoryHistory({ initialEntries: ['/credit-notes/90'] }),
+    });
+    renderWithProviders(<RouterProvider router={router} />, {
+      user: withPermissions(['view_credit_note', 'change_credit_note']),
+    });
+    expect(await screen.findByRole('heading', { name: 'CN/2627/00001' }, { timeout: 5000 })).toBeTruthy();
+    const totals = screen.getByLabelText('Credit note totals');
+    expect(within(totals).getByText('CGST')).toBeTruthy();
+    expect(within(totals).queryByText('IGST')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply Credit Note' });
+    // The note's own invoice takes it first.
+    await waitFor(() =>
+      expect(
+        (within(dialog).getByLabelText('Amount to apply to PUN/2627/00001') as HTMLInputElement).value,
+      ).toContain('118'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      applications: [{ invoice: 7, amount: 118 }],
+    });
+  });
+});

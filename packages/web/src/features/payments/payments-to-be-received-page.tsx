@@ -1,0 +1,229 @@
+import { AGEING_BUCKETS, type AgeingBucket } from '@b2b/domain/payments';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { buyerPath, invoicePath } from '../../app/paths';
+import { formatDay } from '../../components/format-day';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { Money } from '../../components/money';
+import { useListParams } from '../../components/use-list-params';
+import { type Receivable, receivablesQuery } from './payments.api';
+
+const BUCKET_LABEL = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.label])) as Record<
+  AgeingBucket,
+  string
+>;
+const BUCKET_COLOR = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.color])) as Record<
+  AgeingBucket,
+  string
+>;
+
+/** /payments-to-be-received: buyers with money due, most overdue first, by age; a buyer opens to its invoices. */
+export function PaymentsToBeReceivedPage() {
+  const user = useCurrentUser();
+  const list = useListParams({ ordering: '' });
+  const search = useListSearch(list.setSearch);
+  const [overdueOnly, setOverdueOnly] = useState(false);
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const receivables = useQuery(
+    receivablesQuery(user.company.id, {
+      limit: list.params.limit,
+      offset: list.params.offset,
+      search: list.params.search || undefined,
+      ...(overdueOnly ? { overdue_only: 'true' } : {}),
+    }),
+  );
+  const data = receivables.data;
+  const toggle = (buyerId: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(buyerId)) next.delete(buyerId);
+      else next.add(buyerId);
+      return next;
+    });
+  const pages = data ? Math.max(1, Math.ceil(data.count / list.params.limit)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Payments to be Received</Title>
+      {data && (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label="Totals">
+          <Card withBorder padding="sm">
+            <Text size="xs" c="dimmed">
+              Total Due
+            </Text>
+            <Text fw={600}>
+              <Money value={data.totals.amount_due} />
+            </Text>
+          </Card>
+          {AGEING_BUCKETS.map((bucket) => (
+            <Card withBorder padding="sm" key={bucket.value}>
+              <Text size="xs" c="dimmed">
+                {bucket.label}
+              </Text>
+              <Text fw={600} c={bucket.value === 'not_due' ? undefined : bucket.color}>
+                <Money value={data.totals[bucket.value]} />
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end">
+            <ListSearch search={search} placeholder="Buyer" />
+            <Switch
+              label="Overdue only"
+              checked={overdueOnly}
+              onChange={(event) => {
+                setOverdueOnly(event.currentTarget.checked);
+                list.resetPage();
+              }}
+            />
+          </Group>
+          {receivables.isLoading ? (
+            <Skeleton height={200} aria-label="Loading payments to be received" />
+          ) : receivables.error ? (
+            <LoadErrorAlert
+              title="Failed to load Payments to be Received"
+              error={receivables.error}
+              onRetry={() => void receivables.refetch()}
+            />
+          ) : !data || data.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              Nothing is due: every invoice is paid.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table aria-label="Payments to be Received" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Buyer</Table.Th>
+                    <Table.Th>Oldest Due</Table.Th>
+                    <Table.Th ta="right">Days Overdue</Table.Th>
+                    <Table.Th ta="right">Amount Due</Table.Th>
+                    {AGEING_BUCKETS.map((b) => (
+                      <Table.Th key={b.value} ta="right">
+                        {b.label}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((row) => (
+                    <Fragment key={row.buyer.id}>
+                      <BuyerRow
+                        row={row}
+                        expanded={open.has(row.buyer.id)}
+                        onToggle={() => toggle(row.buyer.id)}
+                      />
+                      {open.has(row.buyer.id) && <InvoiceRows row={row} />}
+                    </Fragment>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {data && pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.floor(list.params.offset / list.params.limit) + 1}
+              onChange={(p) => list.setPage((p - 1) * list.params.limit, list.params.limit)}
+            />
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function BuyerRow({ row, expanded, onToggle }: { row: Receivable; expanded: boolean; onToggle: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <UnstyledButton
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Hide' : 'Show'} invoices of ${row.buyer.name}`}
+          >
+            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </UnstyledButton>
+          <Anchor component={Link} to={buyerPath(row.buyer.id)} size="sm">
+            {row.buyer.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.invoice_count} invoice{row.invoice_count === 1 ? '' : 's'}
+            {row.payment_term ? ` · ${row.payment_term.name}` : ''}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{formatDay(row.oldest_due_date)}</Table.Td>
+      <Table.Td ta="right">
+        {row.max_days_overdue > 0 ? (
+          <Badge color="red" variant="light">
+            {row.max_days_overdue}
+          </Badge>
+        ) : (
+          '—'
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Money value={row.amount_due} />
+      </Table.Td>
+      {AGEING_BUCKETS.map((b) => (
+        <Table.Td key={b.value} ta="right">
+          {row.buckets[b.value] > 0 ? <Money value={row.buckets[b.value]} /> : '—'}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+function InvoiceRows({ row }: { row: Receivable }) {
+  return (
+    <>
+      {row.invoices.map((invoice) => (
+        <Table.Tr key={invoice.id} bg="var(--mantine-color-gray-0)">
+          <Table.Td pl="xl">
+            <Anchor component={Link} to={invoicePath(invoice.id)} size="sm">
+              {invoice.invoice_number}
+            </Anchor>
+            <Text span size="xs" c="dimmed">
+              {' '}
+              dated {formatDay(invoice.invoice_date)}
+            </Text>
+          </Table.Td>
+          <Table.Td>{formatDay(invoice.due_date)}</Table.Td>
+          <Table.Td ta="right">{invoice.days_overdue > 0 ? invoice.days_overdue : '—'}</Table.Td>
+          <Table.Td ta="right">
+            <Money value={invoice.amount_due} />
+          </Table.Td>
+          <Table.Td colSpan={AGEING_BUCKETS.length}>
+            <Badge color={BUCKET_COLOR[invoice.bucket as AgeingBucket]} variant="light">
+              {BUCKET_LABEL[invoice.bucket as AgeingBucket]}
+            </Badge>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { SALES_RETURN_MESSAGES, SALES_RETURN_STATUS_OPTIONS } from '@b2b/domain/sales-returns';
+import { salesReturnPath } from '../../app/paths';
+import { InvoiceDocumentListPage } from '../../components/invoice-document-list-page';
+import { SALES_RETURN_COLUMNS } from './sales-return-columns';
+import {
+  SALES_RETURN_DEFAULT_ORDERING,
+  salesReturnListQuery,
+  salesReturnLoadErrorTitle,
+} from './sales-returns.api';
+
+const CONFIG = {
+  title: 'Sales Returns',
+  singular: 'sales return',
+  searchPlaceholder: 'Return, reference, invoice or buyer',
+  dateLabel: 'Return Date',
+  statusOptions: SALES_RETURN_STATUS_OPTIONS,
+  columns: SALES_RETURN_COLUMNS,
+  defaultOrdering: SALES_RETURN_DEFAULT_ORDERING,
+  listQuery: salesReturnListQuery,
+  errorTitle: (error: unknown) => salesReturnLoadErrorTitle(error, SALES_RETURN_MESSAGES.list_load_failed),
+  pathOf: salesReturnPath,
+};
+
+/** /sales-returns: goods taken back against invoices, newest first, with status and date filters. */
+export function SalesReturnsPage() {
+  return <InvoiceDocumentListPage config={CONFIG} />;
+}

@@ -1,0 +1,152 @@
+import '@mantine/dates/styles.css';
+import {
+  SHIPMENT_DIRECTION_OPTIONS,
+  SHIPMENT_MESSAGES,
+  SHIPMENT_STATUS_OPTIONS,
+} from '@b2b/domain/shipments';
+import { Group, MultiSelect, Select, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { PATHS, shipmentPath } from '../../app/paths';
+import { DataTable } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
+import { ListSearch, useListSearch } from '../../components/list-search';
+import { listTableProps, useListParams } from '../../components/use-list-params';
+import { SHIPMENT_COLUMNS } from './shipment-columns';
+import {
+  SHIPMENT_DEFAULT_ORDERING,
+  type ShipmentFilters,
+  type ShipmentListParams,
+  shipmentListQuery,
+  shipmentLoadErrorTitle,
+} from './shipments.api';
+
+/** The shipment list's filters: status (several), direction, shipment date range. */
+export interface ShipmentFilterValues {
+  status: string[];
+  direction: string | null;
+  dates: [string | null, string | null];
+}
+
+export const NO_SHIPMENT_FILTERS: ShipmentFilterValues = { status: [], direction: null, dates: [null, null] };
+
+export function shipmentFilterParams(values: ShipmentFilterValues): ShipmentFilters {
+  return {
+    status__in: values.status.length ? values.status.join(',') : undefined,
+    direction: values.direction ?? undefined,
+    start_date: values.dates[0] ?? undefined,
+    end_date: values.dates[1] ?? values.dates[0] ?? undefined,
+  };
+}
+
+const isFiltered = (values: ShipmentFilterValues) =>
+  Object.values(shipmentFilterParams(values)).some((value) => value !== undefined);
+
+const options = (items: readonly { value: string; label: string }[]) =>
+  items.map(({ value, label }) => ({ value, label }));
+
+function ShipmentFilterBar({
+  values,
+  onChange,
+}: {
+  values: ShipmentFilterValues;
+  onChange: (values: ShipmentFilterValues) => void;
+}) {
+  const set =
+    <K extends keyof ShipmentFilterValues>(key: K) =>
+    (value: ShipmentFilterValues[K]) =>
+      onChange({ ...values, [key]: value });
+  return (
+    <>
+      <MultiSelect
+        label="Status"
+        placeholder={values.status.length ? undefined : 'All'}
+        data={options(SHIPMENT_STATUS_OPTIONS)}
+        value={values.status}
+        onChange={set('status')}
+        clearable
+        searchable
+        w={240}
+        comboboxProps={{ withinPortal: true }}
+        styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
+      />
+      <Select
+        label="Direction"
+        placeholder="All"
+        data={options(SHIPMENT_DIRECTION_OPTIONS)}
+        value={values.direction}
+        onChange={set('direction')}
+        clearable
+        w={150}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <DatePickerInput
+        type="range"
+        label="Shipment Date"
+        placeholder="Any date"
+        valueFormat="DD/MM/YYYY"
+        value={values.dates}
+        onChange={(value) => set('dates')([value[0] ?? null, value[1] ?? null])}
+        clearable
+        allowSingleDateInRange
+        w={240}
+      />
+    </>
+  );
+}
+
+/** /shipments: the company's shipments, newest shipment date first, with status, direction and date filters. */
+export function ShipmentsPage() {
+  const user = useCurrentUser();
+  const companyId = user.company.id;
+  const navigate = useNavigate();
+  const list = useListParams({ ordering: SHIPMENT_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch);
+  const [filters, setFilters] = useState<ShipmentFilterValues>(NO_SHIPMENT_FILTERS);
+  const params: ShipmentListParams = { ...list.params, ...shipmentFilterParams(filters) };
+  const shipments = useQuery(shipmentListQuery(companyId, params));
+  const filtered = list.params.search !== '' || isFiltered(filters);
+  const noneYet = !filtered && shipments.data?.count === 0 && !shipments.isPlaceholderData;
+
+  return (
+    <ListPage
+      title="Shipments"
+      addLabel="Add"
+      // Shipments are made from invoices: the empty card's Add leads there.
+      onAdd={noneYet ? () => void navigate({ to: PATHS.invoices }) : undefined}
+      dialogOpen={false}
+      noneYet={noneYet}
+      filters={
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <ListSearch search={search} placeholder="Shipment, tracking number or buyer" />
+          <ShipmentFilterBar
+            values={filters}
+            onChange={(values) => {
+              setFilters(values);
+              list.resetPage();
+            }}
+          />
+        </Group>
+      }
+      table={
+        <DataTable
+          label="Shipments"
+          columns={SHIPMENT_COLUMNS}
+          rowKey={(s) => s.id}
+          {...listTableProps(list, shipments)}
+          errorTitle={shipmentLoadErrorTitle(shipments.error, SHIPMENT_MESSAGES.list_load_failed)}
+          onRowClick={(s) => void navigate({ to: shipmentPath(s.id) })}
+          minWidth={1200}
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No shipment matches the search or the filters.
+            </Text>
+          }
+        />
+      }
+    />
+  );
+}
