@@ -47,7 +47,7 @@ const dbName = `b2b_bench_sales_${process.pid}`;
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
-const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: clients });
+const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: clients, idleTimeoutMillis: 0 });
 pool.on('error', () => {});
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
@@ -162,6 +162,21 @@ function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds used so far by every PostgreSQL process of the machine (its backends included). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {}
+  }
+  return total;
+}
+
 const percentile = (times, p) => {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
@@ -226,10 +241,12 @@ try {
   };
   await concurrently(clients, clients, placeOrder); // warm-up
   const cpuBefore = cpuSeconds(app.pid);
+  const pgBefore = postgresCpuSeconds();
   const api = await concurrently(orders, clients, placeOrder);
   if (api.errors.length) throw api.errors[0];
   const apiRate = orders / (api.ms / 1000);
   const serverCpu = cpuSeconds(app.pid) - cpuBefore;
+  const apiPgCpu = postgresCpuSeconds() - pgBefore;
 
   // The floor: the same rows as bare SQL, one transaction per order.
   const { rows: template } = await pool.query(
@@ -305,13 +322,17 @@ try {
     }
   };
   await concurrently(clients, clients, floorOrder); // warm-up
+  const floorPgBefore = postgresCpuSeconds();
   const floor = await concurrently(orders, clients, floorOrder);
   if (floor.errors.length) throw floor.errors[0];
+  const floorPgCpu = postgresCpuSeconds() - floorPgBefore;
   const floorRate = orders / (floor.ms / 1000);
   console.log(
     `Orders (5 lines, confirmed), ${clients} clients: ${apiRate.toFixed(1)}/s through the API ` +
       `(API server CPU ${((serverCpu * 1000) / orders).toFixed(1)} ms an order, ` +
-      `${((serverCpu / (api.ms / 1000)) * 100).toFixed(0)}% of a core); bare SQL floor ${floorRate.toFixed(1)}/s.`,
+      `${((serverCpu / (api.ms / 1000)) * 100).toFixed(0)}% of a core; PostgreSQL CPU ` +
+      `${((apiPgCpu * 1000) / orders).toFixed(1)} ms an order); bare SQL floor ${floorRate.toFixed(1)}/s ` +
+      `(PostgreSQL CPU ${((floorPgCpu * 1000) / orders).toFixed(1)} ms an order).`,
   );
   const ratio = apiRate / floorRate;
   console.log(

@@ -47,6 +47,14 @@ describe('checkCreditLimit', () => {
   });
 });
 
+describe('checkCreditLimit with nothing added', () => {
+  it('allows what adds nothing to what is owed, even past the limit (a sale paid in full)', () => {
+    const past = { restrictionApplied: true, creditLimitPaise: 100_000_00, outstandingPaise: 120_000_00 };
+    expect(checkCreditLimit({ ...past, additionalPaise: 0 })).toEqual({ allowed: true });
+    expect(checkCreditLimit({ ...past, additionalPaise: 1 }).allowed).toBe(false);
+  });
+});
+
 describe('creditLimitExceededMessage', () => {
   it('states the amounts in rupees with Indian grouping', () => {
     const decision = checkCreditLimit({

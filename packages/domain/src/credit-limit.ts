@@ -26,10 +26,14 @@ export type CreditLimitDecision =
       excessPaise: number;
     };
 
-/** Reaching the limit exactly is allowed; going past it by one paisa is not. */
+/**
+ * Reaching the limit exactly is allowed; going past it by one paisa is not. What adds nothing to
+ * what the buyer owes (a sale paid in full at the counter) is allowed even past the limit.
+ */
 export function checkCreditLimit(input: CreditLimitInput): CreditLimitDecision {
   const { restrictionApplied, creditLimitPaise, outstandingPaise, additionalPaise } = input;
   if (!restrictionApplied || creditLimitPaise === null) return { allowed: true };
+  if (additionalPaise <= 0) return { allowed: true };
   const totalPaise = outstandingPaise + additionalPaise;
   if (totalPaise <= creditLimitPaise) return { allowed: true };
   return {

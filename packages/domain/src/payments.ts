@@ -236,4 +236,10 @@ export const PAYMENT_MESSAGES = {
     'This Idempotency-Key was already used with a different request; use a new key for a new payment.',
   idempotency_running: 'A request with this Idempotency-Key is still being processed; try again shortly.',
   idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  no_buyer_credit: 'The buyer has no credit left to apply.',
+  invoice_nothing_due: 'Nothing is due on this invoice.',
+  invoice_cancelled: 'A cancelled invoice cannot be paid or credited.',
+  credit_applied: (amount: string) => `Buyer credit of ${amount} applied.`,
+  apply_credit_failed: 'Failed to apply buyer credit',
+  date_range: 'The end date cannot be before the start date.',
 } as const;

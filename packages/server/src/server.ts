@@ -54,9 +54,7 @@ export async function startServer(
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   await migrateToLatest(database.db);
-  const stopSharing = config.databaseUrl
-    ? await shareCompanyChanges(config.databaseUrl, database.pool)
-    : async () => {};
+  const stopSharing = config.databaseUrl ? await shareCompanyChanges(config.databaseUrl) : async () => {};
   await ensureStatesAndCities(database.db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });

@@ -224,6 +224,17 @@ export const openInvoicesOutput = z.object({
   results: z.array(openInvoiceOutput),
 });
 
+/** POST admin/invoices/{id}/apply_buyer_credit: the buyer's unused credit put on the invoice. */
+export const applyBuyerCreditOutput = z.object({
+  detail: z.string(),
+  /** What was applied now (rupees). */
+  applied: z.number(),
+  invoice: z.object({ id, amount_due: z.number(), payment_status: z.enum(PAYMENT_STATUSES) }),
+  /** The buyer's credit left after this (rupees). */
+  buyer_credit: z.number(),
+});
+export type ApplyBuyerCreditOutput = z.infer<typeof applyBuyerCreditOutput>;
+
 const ageingTotalsOutput = z.object(
   Object.fromEntries(AGEING_BUCKET_VALUES.map((bucket) => [bucket, z.number()])) as Record<
     (typeof AGEING_BUCKET_VALUES)[number],

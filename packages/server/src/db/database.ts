@@ -9,6 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareStatementsOnConnect } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
 // bigint ids and counts fit in a JS number (2^53); numeric rates are small decimals.
@@ -91,6 +92,7 @@ export interface DatabaseHandle {
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    prepareStatementsOnConnect(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,23 +1,43 @@
 /**
- * Read caching per company. Every company has an epoch; any change to its data bumps it, which
- * retires every cached response and principal of that company at once. On PostgreSQL the bump is
- * broadcast with NOTIFY so every app server retires its copies too (see server.ts).
+ * Read caching per company. Every company has two epochs: its data epoch, which any change to its
+ * data bumps and which retires every cached response of the company at once; and its access epoch,
+ * which only changes to who may do what (users, roles, sessions, branch assignments, verification)
+ * bump and which retires the company's cached principals. On PostgreSQL the bumps are broadcast
+ * with NOTIFY so every app server retires its copies too (see db/company-changes.ts).
  */
 const epochs = new Map<number, number>();
-const listeners = new Set<(companyId: number) => void>();
+const accessEpochs = new Map<number, number>();
+
+export interface CompanyChange {
+  /** Access changed too (see accessEpoch). */
+  access: boolean;
+}
+const listeners = new Set<(companyId: number, change: CompanyChange) => void>();
 
 export function companyEpoch(companyId: number): number {
   return epochs.get(companyId) ?? 0;
 }
 
-/** Call after anything of the company changed (the API does it after every successful write). */
-export function companyChanged(companyId: number, options: { broadcast?: boolean } = {}): void {
+export function accessEpoch(companyId: number): number {
+  return accessEpochs.get(companyId) ?? 0;
+}
+
+/**
+ * Call after anything of the company changed (the API does it after every successful write);
+ * `access: true` after a change to its users, roles, sessions or verification.
+ */
+export function companyChanged(
+  companyId: number,
+  options: { broadcast?: boolean; access?: boolean } = {},
+): void {
+  const access = options.access === true;
   epochs.set(companyId, companyEpoch(companyId) + 1);
-  if (options.broadcast !== false) for (const listener of listeners) listener(companyId);
+  if (access) accessEpochs.set(companyId, accessEpoch(companyId) + 1);
+  if (options.broadcast !== false) for (const listener of listeners) listener(companyId, { access });
 }
 
 /** Subscribes to local changes, e.g. to broadcast them to other servers. */
-export function onCompanyChanged(listener: (companyId: number) => void): () => void {
+export function onCompanyChanged(listener: (companyId: number, change: CompanyChange) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

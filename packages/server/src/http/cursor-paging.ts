@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { linkWith, type Page, type PageWindow, page, pageWindow, parseOrdering } from './list-params.ts';
@@ -106,6 +106,35 @@ export function keysetCondition(
   const value = sql`${cursor.value}::${sql.raw(key.type)}`;
   return sql<boolean>`(${sql.raw(key.expression)}, ${sql.ref(idColumn)}) ${sql.raw(after ? '>' : '<')} (${value}, ${cursor.id})`;
 }
+
+/**
+ * One page of a list query, in read order: ordered by `sort` and then by `idColumn` (in the last
+ * key's direction, so equal values keep their order across pages), the rows beyond the cursor when
+ * there is one (else `window.offset` rows skipped), with the first sort expression as text in
+ * `sort_value` for the next cursor. A backwards keyset page comes reversed: the caller turns it round.
+ */
+export function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: string,
+  sort: KeysetSort[],
+  window: KeysetWindow,
+): SelectQueryBuilder<DB, TB, O & { sort_value: string }> {
+  const { cursor } = window;
+  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
+  let rows = query.select(
+    sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value'),
+  ) as SelectQueryBuilder<DB, TB, O & { sort_value: string }>;
+  if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, idColumn));
+  for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), readDirection(key, cursor));
+  return rows
+    .orderBy(sql.ref(idColumn), readDirection({ direction: tieBreak }, cursor))
+    .limit(window.limit)
+    .offset(cursor ? 0 : window.offset);
+}
+
+/** A keyset page's rows in list order: a backwards page is read in reverse, and turned round here. */
+export const inListOrder = <T>(rows: T[], window: KeysetWindow): T[] =>
+  window.cursor?.direction === 'previous' ? rows.reverse() : rows;
 
 /** Turns `ordering` into sort keys over an allow-list of API field -> expression and type. */
 export function keysetSort<F extends string>(

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConcurrencyFailure } from '../db/transaction.ts';
 
 /** Every error the API can answer with. Adding one here without a status below fails to compile. */
 export type ErrorCode =
@@ -109,6 +110,9 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   });
 }
 
+/** 409 for a transaction that kept deadlocking (or failing serialization) after its retries. */
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment; please try again.';
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) return sendError(reply, error);
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -122,6 +126,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply
       .status(500)
       .send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
+  }
+  if (isConcurrencyFailure(error)) {
+    // Still losing the race after inTransaction's retries: the user can simply try again.
+    request.log.warn({ err: error }, 'transaction lost a race after its retries');
+    return sendError(reply, new AppError('conflict', CONCURRENT_CHANGE_MESSAGE));
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return sendError(reply, new AppError('rate_limited', error.message));

@@ -103,13 +103,13 @@ export const csvList = (value: string | undefined): string[] =>
     : [];
 
 /** A comma list of allowed values (`status__in=new,confirmed`); an unknown one is a 400. */
-export const valueList = (allowed: readonly string[]) =>
+export const valueList = <T extends string>(allowed: readonly T[]) =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
       const values = csvList(value);
-      const unknown = values.find((v) => !allowed.includes(v));
+      const unknown = values.find((v) => !(allowed as readonly string[]).includes(v));
       if (unknown) {
         ctx.addIssue({
           code: 'custom',
@@ -117,7 +117,7 @@ export const valueList = (allowed: readonly string[]) =>
         });
         return z.NEVER;
       }
-      return values;
+      return values as T[];
     });
 
 export const idList = z

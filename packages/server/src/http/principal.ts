@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { BoundedCache, companyChanged, companyEpoch } from './company-cache.ts';
+import { accessEpoch, BoundedCache, companyChanged } from './company-cache.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling, resolved from the access token on every request. */
@@ -20,8 +20,9 @@ const cache = new BoundedCache<{ principal: Principal; epoch: number; expiresAt:
 
 /**
  * Loads the caller from the session, user and role rows. A revoked session, an inactive user or
- * role, or an unverified company ends access at once: the company's epoch changes with each of
- * them (the access token's 15 minutes are not waited for).
+ * role, or an unverified company ends access at once: the company's access epoch changes with
+ * each of them (the access token's 15 minutes are not waited for). Other writes leave cached
+ * principals alone, so a busy company does not reload every caller on every request.
  */
 export async function loadPrincipal(
   db: Database,
@@ -31,13 +32,13 @@ export async function loadPrincipal(
   if (
     cached &&
     cached.expiresAt > Date.now() &&
-    cached.epoch === companyEpoch(claims.cid) &&
+    cached.epoch === accessEpoch(claims.cid) &&
     cached.principal.userId === claims.sub &&
     cached.principal.companyId === claims.cid
   ) {
     return cached.principal;
   }
-  const epoch = companyEpoch(claims.cid);
+  const epoch = accessEpoch(claims.cid);
 
   const row = await db
     .selectFrom('auth_sessions as s')
@@ -99,7 +100,7 @@ export async function loadPrincipal(
 
 /** Call after a change to users, roles, sessions or branch assignments of a company. */
 export function forgetPrincipals(companyId: number): void {
-  companyChanged(companyId);
+  companyChanged(companyId, { access: true });
 }
 
 export function hasPermission(principal: Principal, permission: string): boolean {

@@ -7,16 +7,15 @@ import type {
   CreditNotesTable,
   DB,
 } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
   const rows = await db
     .selectFrom('credit_note_items as ci')
-    .innerJoin('credit_notes as cn', (j) =>
-      j.onRef('cn.company_id', '=', 'ci.company_id').onRef('cn.id', '=', 'ci.credit_note_id'),
-    )
+    .innerJoin('credit_notes as cn', (j) => sameTenant(j, 'cn.id', 'ci.credit_note_id'))
     .select(['ci.invoice_item_id', sql<string>`sum(ci.credit_units)`.as('units')])
     .where('cn.company_id', '=', companyId)
     .where('cn.invoice_id', '=', invoiceId)
@@ -160,12 +159,8 @@ export const itemsOfCreditNote = (db: Executor, companyId: number, creditNoteId:
 export const applicationsOf = (db: Executor, companyId: number, creditNoteId: number) =>
   db
     .selectFrom('credit_note_applications as a')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.company_id', '=', 'a.company_id').onRef('i.id', '=', 'a.invoice_id'),
-    )
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 'a.company_id').onRef('u.id', '=', 'a.created_by'),
-    )
+    .innerJoin('invoices as i', (j) => sameTenant(j, 'i.id', 'a.invoice_id'))
+    .leftJoin('users as u', (j) => sameTenant(j, 'u.id', 'a.created_by'))
     .select([
       'a.id',
       'a.invoice_id',
@@ -248,21 +243,11 @@ type NoteScope = DB & {
 const noteSelect = (db: Executor) =>
   db
     .selectFrom('credit_notes as cn')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.company_id', '=', 'cn.company_id').onRef('i.id', '=', 'cn.invoice_id'),
-    )
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 'cn.company_id').onRef('o.id', '=', 'cn.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'cn.company_id').onRef('b.id', '=', 'cn.buyer_id'),
-    )
-    .innerJoin('branches as br', (j) =>
-      j.onRef('br.company_id', '=', 'cn.company_id').onRef('br.id', '=', 'cn.branch_id'),
-    )
-    .leftJoin('sales_returns as r', (j) =>
-      j.onRef('r.company_id', '=', 'cn.company_id').onRef('r.id', '=', 'cn.sales_return_id'),
-    );
+    .innerJoin('invoices as i', (j) => sameTenant(j, 'i.id', 'cn.invoice_id'))
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'cn.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'cn.buyer_id'))
+    .innerJoin('branches as br', (j) => sameTenant(j, 'br.id', 'cn.branch_id'))
+    .leftJoin('sales_returns as r', (j) => sameTenant(j, 'r.id', 'cn.sales_return_id'));
 
 const summaryColumns = [
   'cn.id',
@@ -289,12 +274,8 @@ const summaryColumns = [
 export const findCreditNote = (db: Executor, companyId: number, creditNoteId: number) =>
   noteSelect(db)
     .innerJoin('states as st', 'st.id', 'cn.place_of_supply_state_id')
-    .leftJoin('users as cu', (j) =>
-      j.onRef('cu.company_id', '=', 'cn.company_id').onRef('cu.id', '=', 'cn.created_by'),
-    )
-    .leftJoin('users as xu', (j) =>
-      j.onRef('xu.company_id', '=', 'cn.company_id').onRef('xu.id', '=', 'cn.cancelled_by'),
-    )
+    .leftJoin('users as cu', (j) => sameTenant(j, 'cu.id', 'cn.created_by'))
+    .leftJoin('users as xu', (j) => sameTenant(j, 'xu.id', 'cn.cancelled_by'))
     .select([
       ...summaryColumns,
       'cn.reason',
@@ -324,6 +305,21 @@ export const findCreditNote = (db: Executor, companyId: number, creditNoteId: nu
     .where('cn.id', '=', creditNoteId)
     .executeTakeFirst();
 export type CreditNoteRow = NonNullable<Awaited<ReturnType<typeof findCreditNote>>>;
+
+/** What the credit note PDF takes of its invoice: the parties as the invoice keeps them, and its date. */
+export const invoiceOfCreditNote = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoices')
+    .select([
+      'seller',
+      'buyer',
+      'billing_address',
+      'shipping_address',
+      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
 
 export interface CreditNoteFilter {
   search?: string;
@@ -371,20 +367,22 @@ export async function listCreditNotes(
   db: Executor,
   companyId: number,
   filter: CreditNoteFilter,
-  sort: SortKey[],
-  window: { limit: number; offset: number },
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
-  let rows = noteSelect(db)
+  const rows = noteSelect(db)
     .select(summaryColumns)
     .where((eb) => applyFilter(eb, companyId, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
   const [count, results] = await Promise.all([
     noteSelect(db)
       .where((eb) => applyFilter(eb, companyId, filter))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    rows.orderBy('cn.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    keysetPage(rows, 'cn.id', sort, window).execute(),
   ]);
   return { count: Number(count.n), results };
 }
-export type CreditNoteListRow = Awaited<ReturnType<typeof listCreditNotes>>['results'][number];
+export type CreditNoteListRow = Omit<
+  Awaited<ReturnType<typeof listCreditNotes>>['results'][number],
+  'sort_value'
+>;

@@ -1,6 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
   applyCreditNoteInput,
+  type CREDIT_NOTE_ORDERINGS,
   cancelCreditNoteInput,
   createCreditNoteInput,
   creditNoteFromReturnInput,
@@ -12,44 +13,31 @@ import {
   refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
-import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES, type CreditNoteStatus } from '@b2b/domain/credit-notes';
+import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES } from '@b2b/domain/credit-notes';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
+import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { type ListQuery, valueList } from '../../http/list-params.ts';
+import { sendPdf } from '../../http/pdf-download.ts';
+import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { CreditNoteFilter } from './credit-notes.queries.ts';
 import * as service from './credit-notes.service.ts';
 
 const tags = ['credit notes'];
-const companyParams = z.object({ companyId: idParam });
 const idParams = z.object({ id: idParam });
 
-const ORDERING = {
-  credit_note_date: 'cn.credit_note_date',
-  created_at: 'cn.created_at',
-  credit_note_number: 'cn.credit_note_number',
-  total: 'cn.total_paise',
+/** API ordering field -> SQL expression over the credit notes alias `cn` and its type (for cursors). */
+const ORDERING: Record<(typeof CREDIT_NOTE_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  credit_note_date: { expression: 'cn.credit_note_date', type: 'date' },
+  created_at: { expression: 'cn.created_at', type: 'timestamptz' },
+  credit_note_number: { expression: 'cn.credit_note_number', type: 'text' },
+  total: { expression: 'cn.total_paise', type: 'bigint' },
 };
 
-const statusList = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const values = csvList(value);
-    const unknown = values.find((v) => !(CREDIT_NOTE_STATUSES as readonly string[]).includes(v));
-    if (unknown) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown value '${unknown}'. Allowed: ${CREDIT_NOTE_STATUSES.join(', ')}.`,
-      });
-      return z.NEVER;
-    }
-    return values as CreditNoteStatus[];
-  });
+const listFilters = creditNoteListQuery.extend({ status__in: valueList(CREDIT_NOTE_STATUSES) });
 
-const listFilterQuery = listQuery.extend({ ...creditNoteListQuery.shape, status__in: statusList });
-
-const filterOf = (q: z.infer<typeof listFilterQuery>): CreditNoteFilter => ({
+const filterOf = (q: z.infer<typeof listFilters> & ListQuery): CreditNoteFilter => ({
   search: q.search,
   invoiceId: q.invoice,
   orderId: q.order,
@@ -138,62 +126,20 @@ export async function creditNotesRoutes(app: Api) {
       ),
   );
 
-  app.get(
-    '/admin/companies/:companyId/credit_notes',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description:
-          'Credit notes, newest date first; search by number, reference, invoice number or buyer; filters invoice, order, buyer, sales_return, status__in, is_cancelled, start_date, end_date.',
-        params: companyParams,
-        querystring: listFilterQuery,
-        response: { 200: pageOf(creditNoteSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const window = pageWindow(q);
-      const sort = parseOrdering(q.ordering, ORDERING, '-credit_note_date');
-      const { count, results } = await service.listCreditNotes(
-        db,
-        request.params.companyId,
-        filterOf(q),
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
-
-  app.get(
-    '/admin/orders/:id/credit_notes',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description: 'The order’s credit notes, newest first.',
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: pageOf(creditNoteSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
-      await service.assertOrderExists(db, companyId, request.params.id);
-      const q = request.query;
-      const window = pageWindow(q);
-      const sort = parseOrdering(q.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listCreditNotes(
-        db,
-        companyId,
-        { orderId: request.params.id },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'credit_notes',
+    tags,
+    config: VIEW,
+    description:
+      'Credit notes, newest date first; search by number, reference, invoice number or buyer; filters invoice, order, buyer, sales_return, status__in, is_cancelled, start_date, end_date.',
+    output: creditNoteSummaryOutput,
+    filters: listFilters,
+    filterOf,
+    ordering: ORDERING,
+    defaultOrdering: '-credit_note_date',
+    list: (companyId, filter, sort, window) => service.listCreditNotes(db, companyId, filter, sort, window),
+    ofOrder: (orderId): CreditNoteFilter => ({ orderId }),
+  });
 
   app.get(
     '/admin/credit_notes/:id',
@@ -202,6 +148,16 @@ export async function creditNotesRoutes(app: Api) {
       schema: { tags, params: idParams, response: { 200: creditNoteOutput } },
     },
     async (request) => service.getCreditNote(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/admin/credit_notes/:id/pdf',
+    {
+      config: VIEW,
+      schema: { tags, description: 'The GST credit note as a PDF download.', params: idParams },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await service.creditNotePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
   app.get(

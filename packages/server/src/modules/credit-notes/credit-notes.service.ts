@@ -30,17 +30,20 @@ import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
-import type { SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
+import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
+import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
 import { recordRefund } from '../payments/payments.service.ts';
 import { decimal, person } from '../quotations/sales-document.ts';
 import * as invoiceReads from '../sales-returns/sales-returns.queries.ts';
 import { lockReturnForCredit, setReturnCredited } from '../sales-returns/sales-returns.service.ts';
+import { creditNoteDocumentOf, storedHsnSummary } from './credit-note-document-of.ts';
 import * as queries from './credit-notes.queries.ts';
 
 /**
@@ -117,18 +120,6 @@ function presentSummary(row: queries.CreditNoteListRow): CreditNoteSummaryOutput
   };
 }
 
-interface StoredHsnRow {
-  hsn: string | null;
-  gst_rate: number;
-  cess_rate: number;
-  taxable_paise: number;
-  cgst_paise: number;
-  sgst_paise: number;
-  igst_paise: number;
-  cess_paise: number;
-  tax_paise: number;
-}
-
 /** GET admin/credit_notes/{id} */
 export async function getCreditNote(
   db: Executor,
@@ -141,7 +132,7 @@ export async function getCreditNote(
     queries.itemsOfCreditNote(db, companyId, creditNoteId),
     queries.applicationsOf(db, companyId, creditNoteId),
   ]);
-  const summary = (row.tax_summary as { hsn_summary?: StoredHsnRow[] }).hsn_summary ?? [];
+  const summary = storedHsnSummary(row);
   const tax =
     Number(row.cgst_paise) + Number(row.sgst_paise) + Number(row.igst_paise) + Number(row.cess_paise);
   return {
@@ -215,11 +206,31 @@ export async function listCreditNotes(
   db: Executor,
   companyId: number,
   filter: queries.CreditNoteFilter,
-  sort: SortKey[],
-  window: { limit: number; offset: number },
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
   const { count, results } = await queries.listCreditNotes(db, companyId, filter, sort, window);
-  return { count, results: results.map(presentSummary) };
+  return {
+    count,
+    results: inListOrder(results, window).map((row) => ({
+      ...presentSummary(row),
+      sort_value: row.sort_value,
+    })),
+  };
+}
+
+/** GET admin/credit_notes/{id}/pdf: the GST credit note as printed, named after its number. */
+export async function creditNotePdf(db: Executor, companyId: number, creditNoteId: number) {
+  const row = await queries.findCreditNote(db, companyId, creditNoteId);
+  if (!row) throw notFound();
+  const [items, invoice] = await Promise.all([
+    queries.itemsOfCreditNote(db, companyId, creditNoteId),
+    queries.invoiceOfCreditNote(db, companyId, row.invoice_id),
+  ]);
+  return {
+    filename: pdfFileName(row.credit_note_number),
+    pdf: await renderCreditNotePdf(creditNoteDocumentOf(row, items, invoice)),
+  };
 }
 
 export async function creditNoteHistory(db: Executor, companyId: number, creditNoteId: number) {
@@ -949,5 +960,3 @@ export async function refundFromCreditNote(
     status: { from: note.status, to: status },
   };
 }
-
-export { assertOrderExists } from '../sales-returns/sales-returns.service.ts';

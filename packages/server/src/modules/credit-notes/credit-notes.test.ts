@@ -4,6 +4,7 @@ import { todayInIndia } from '@b2b/domain/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
 import { createCreditNote, createSalesReturn, outstandingOf } from '../../../test/returns-fixtures.ts';
 import {
   type Buyer,
@@ -405,6 +406,64 @@ describe('GET admin/companies/{companyId}/credit_notes', () => {
       invoice: { id: a.invoice.id },
       buyer: { id: a.buyer.id },
     });
+
+    // Keyset paging, the way the invoice and shipment lists page: forwards, then back.
+    const first = await list('ordering=credit_note_number&limit=2&cursor=');
+    expect(ids(first)).toEqual([n1.id, n2.id]);
+    expect(first.body.previous).toBeNull();
+    const second = await c.api.get(first.body.next.replace(/^\/api\//, ''));
+    expect(ids(second)).toEqual([n3.id]);
+    expect(second.body.next).toBeNull();
+    expect(ids(await c.api.get(second.body.previous.replace(/^\/api\//, '')))).toEqual([n1.id, n2.id]);
+    const orderPage = await c.api.get(`admin/orders/${a.order.id}/credit_notes?limit=1&cursor=`);
+    expect(orderPage.body.count).toBe(2);
+    expect(ids(orderPage)).toEqual([n2.id]); // newest created first
+    expect(ids(await c.api.get(orderPage.body.next.replace(/^\/api\//, '')))).toEqual([n1.id]);
+    expect((await c.api.get(`admin/orders/999999999/credit_notes`)).status).toBe(404);
+    expect((await list('cursor=bogus')).status).toBe(400);
+  });
+});
+
+describe('GET admin/credit_notes/{id}/pdf', () => {
+  it('downloads the GST credit note with its number, invoice, figures and reason', async () => {
+    const c = await company();
+    const { invoice } = await invoiced(c, { quantity: 2 });
+    const note = await createCreditNote(c, invoice, [[1, 100]], { reason: 'One unit came back damaged.' });
+    const download = (id: number, as = c) =>
+      fetch(`${as.t.baseUrl}/admin/credit_notes/${id}/pdf`, {
+        headers: { authorization: `Bearer ${as.api.token}` },
+      });
+    const res = await download(note.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`CN-${FY}-00001.pdf`);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfPages(pdf)
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    const { invoice_number: invoiceNumber } = await getInvoice(c, invoice.id);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(`Credit Note No. CN/${FY}/00001`);
+    expect(text).toContain(`Original Invoice No. ${invoiceNumber}`);
+    expect(text).toContain('Place of Supply');
+    expect(text).toContain('8471'); // the line's HSN
+    // 1 of 2 units of 100.00 + 18%: 100.00 taxable, 9.00 + 9.00, 118.00
+    expect(text).toContain('1 100% 100.00 9% 9.00 9% 9.00 118.00');
+    expect(text).toContain('Taxable Value 100.00');
+    expect(text).toContain('CGST 9.00');
+    expect(text).toContain('Total ₹ 118.00');
+    expect(text).toContain('Rupees One Hundred Eighteen Only');
+    expect(text).toContain('One unit came back damaged.');
+    expect(text).toContain('Authorised Signatory');
+    expect(text).not.toContain('CANCELLED');
+
+    await c.api.post(`admin/credit_notes/${note.id}/cancel`, {});
+    const cancelled = pdfPages(Buffer.from(await (await download(note.id)).arrayBuffer()));
+    expect(cancelled[0].text).toContain('CANCELLED');
+    expect((await download(999_999_999)).status).toBe(404);
+    expect((await download(note.id, await company())).status).toBe(404);
   });
 });
 

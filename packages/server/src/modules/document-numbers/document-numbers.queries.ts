@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 
+/** The least digits of a document number (`ADJ-000001`). */
+export const DOCUMENT_NUMBER_DIGITS = 6;
+
 /**
  * Takes the next value of the counter, making the counter at 1 if the company has none yet, in one
  * statement: the row stays locked until the transaction ends, so a concurrent taker waits and then
@@ -28,3 +31,38 @@ export const peekNextValue = (db: Executor, companyId: number, documentType: str
     .where('company_id', '=', companyId)
     .where('document_type', '=', documentType)
     .executeTakeFirst();
+
+/** Stands in for the number a numbered statement takes, in values written by that statement. */
+export const TAKEN_NUMBER = sql<string>`(SELECT number FROM taken_number)`;
+
+/**
+ * The start of one statement that takes the next number of a counter (as takeNextValue does)
+ * and writes the document that carries it: chain the document's writes with `.with(...)`, putting
+ * TAKEN_NUMBER where the number goes, and end with `.selectFrom('taken_number')`. The counter row
+ * is locked from this statement to the end of the transaction, so a transaction that places one
+ * document runs it last: its number is held for this statement and the commit, not for the rest
+ * of the transaction. Formatted as formatDocumentNumber does (`<prefix>-<at least 6 digits>`).
+ */
+export const withNextNumber = (db: Executor, companyId: number, documentType: string, prefix: string) =>
+  db
+    .with('taken_value', (qb) =>
+      qb
+        .insertInto('document_sequences')
+        .values({ company_id: companyId, document_type: documentType, prefix, next_value: 2 })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'document_type']).doUpdateSet({
+            next_value: sql`document_sequences.next_value + 1`,
+            updated_at: sql`now()`,
+          }),
+        )
+        .returning(['prefix', sql<string>`(next_value - 1)::text`.as('value')]),
+    )
+    .with('taken_number', (qb) =>
+      qb
+        .selectFrom('taken_value')
+        .select(
+          sql<string>`prefix || '-' || lpad(value, greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(value)), '0')`.as(
+            'number',
+          ),
+        ),
+    );

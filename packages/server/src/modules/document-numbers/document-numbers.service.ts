@@ -1,5 +1,6 @@
 import type { Executor, Tx } from '../../db/transaction.ts';
 import * as queries from './document-numbers.queries.ts';
+import { DOCUMENT_NUMBER_DIGITS } from './document-numbers.queries.ts';
 
 /**
  * Numbers of documents (inventory adjustments now; orders, invoices and notes as they arrive):
@@ -15,7 +16,7 @@ export const DOCUMENT_PREFIXES: Record<string, string> = {
   inventory_transfer: 'TRF',
 };
 
-export const DOCUMENT_NUMBER_DIGITS = 6;
+export { DOCUMENT_NUMBER_DIGITS };
 
 export function formatDocumentNumber(prefix: string, value: number, digits = DOCUMENT_NUMBER_DIGITS): string {
   return `${prefix}-${String(value).padStart(digits, '0')}`;

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpCompany } from '../../../test/factories.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { historyRowsTakingNumber } from '../history/history.queries.ts';
+import { NUMBER_TO_TAKE } from '../history/history.service.ts';
+import { TAKEN_NUMBER, withNextNumber } from './document-numbers.queries.ts';
 import {
   formatDocumentNumber,
   nextDocumentNumber,
@@ -39,6 +42,64 @@ describe('document numbers', () => {
       inTransaction(db, (tx) => nextDocumentNumber(tx, company.companyId, 'custom_doc', { prefix }));
     expect(await take('INV/25')).toBe('INV/25-000001');
     expect(await take()).toBe('INV/25-000002');
+  });
+
+  it('takes the number in the statement that writes the document, from the same counter', async () => {
+    const company = await signUpCompany();
+    const db = company.t.server.ctx.db;
+    const { companyId, userId } = company;
+    const write = (entityId: number) =>
+      inTransaction(db, async (tx) => {
+        const row = await withNextNumber(tx, companyId, 'numbered_test', 'NT')
+          .with('h', (qb) =>
+            qb
+              .insertInto('history')
+              .values(
+                historyRowsTakingNumber(
+                  [
+                    {
+                      companyId,
+                      entityType: 'numbered_test',
+                      entityId,
+                      action: 'created',
+                      userId,
+                      changes: { number: NUMBER_TO_TAKE, also: [NUMBER_TO_TAKE], note: 'number' },
+                    },
+                  ],
+                  TAKEN_NUMBER,
+                ),
+              )
+              .returning('id'),
+          )
+          .selectFrom('taken_number')
+          .select('number')
+          .executeTakeFirstOrThrow();
+        return row.number;
+      });
+    expect(await write(1)).toBe('NT-000001');
+    expect(await inTransaction(db, (tx) => nextDocumentNumber(tx, companyId, 'numbered_test'))).toBe(
+      'NT-000002',
+    );
+    expect(await write(3)).toBe('NT-000003');
+    const changes = await db
+      .selectFrom('history')
+      .select(['entity_id', 'changes'])
+      .where('company_id', '=', companyId)
+      .where('entity_type', '=', 'numbered_test')
+      .orderBy('entity_id')
+      .execute();
+    expect(changes).toEqual([
+      { entity_id: 1, changes: { number: 'NT-000001', also: ['NT-000001'], note: 'number' } },
+      { entity_id: 3, changes: { number: 'NT-000003', also: ['NT-000003'], note: 'number' } },
+    ]);
+    // Past six digits the number grows, as formatDocumentNumber does.
+    await db
+      .updateTable('document_sequences')
+      .set({ next_value: 1234567 })
+      .where('company_id', '=', companyId)
+      .where('document_type', '=', 'numbered_test')
+      .execute();
+    expect(await write(4)).toBe('NT-1234567');
   });
 
   it('gives a rolled-back number back: no gaps among committed documents', async () => {

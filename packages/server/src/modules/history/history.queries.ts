@@ -1,3 +1,4 @@
+import { type Expression, sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 
 export interface HistoryEntry {
@@ -20,6 +21,25 @@ const historyRow = (entry: HistoryEntry) => ({
 
 export const insertHistory = (db: Executor, entry: HistoryEntry) =>
   db.insertInto('history').values(historyRow(entry)).execute();
+
+/**
+ * Put in an entry's changes where a document number goes that is taken by the same statement as
+ * the entry is written by (`historyRowsTakingNumber`).
+ */
+export const NUMBER_TO_TAKE = '\u0000number';
+
+/**
+ * The rows of entries written by a statement that also takes a document number (document-numbers'
+ * withNextNumber): every NUMBER_TO_TAKE in their changes becomes `number`.
+ */
+export const historyRowsTakingNumber = (entries: readonly HistoryEntry[], number: Expression<string>) =>
+  entries.map((entry) => {
+    const row = historyRow(entry);
+    return {
+      ...row,
+      changes: sql<string>`replace(${row.changes}, ${JSON.stringify(NUMBER_TO_TAKE)}, to_json(${number})::text)::jsonb`,
+    };
+  });
 
 /** Several entries in one statement, written (and numbered) in the order given. */
 export const insertHistoryEntries = (db: Executor, entries: readonly HistoryEntry[]) =>

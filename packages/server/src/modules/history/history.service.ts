@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/transaction.ts';
-import { type HistoryEntry, insertHistory, insertHistoryEntries, listHistory } from './history.queries.ts';
+import {
+  type HistoryEntry,
+  insertHistory,
+  insertHistoryEntries,
+  listHistory,
+  NUMBER_TO_TAKE,
+} from './history.queries.ts';
 
-export type { HistoryEntry };
+export { type HistoryEntry, NUMBER_TO_TAKE };
 
 /** Written inside the transaction of the change it describes, so history never disagrees with data. */
 export const recordHistory = (tx: Executor, entry: HistoryEntry) => insertHistory(tx, entry);

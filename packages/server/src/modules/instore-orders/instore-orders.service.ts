@@ -254,33 +254,40 @@ export async function createInstoreOrder(options: {
     const notes = [walkInName ? `Walk-in customer: ${walkInName}` : null, input.notes ?? null]
       .filter(Boolean)
       .join('\n');
-    const { order, invoice } = await placeInstantOrder(tx, actor, {
-      buyerId: buyer.id,
-      branchId: warehouse.branch_id,
-      salesChannelId: channel?.id ?? null,
-      billingAddressId,
-      shippingAddressId,
-      salesPersonId: null,
-      shippingMethodId: null,
-      paymentMethodId: methods[0]?.id ?? null,
-      paymentTermDays: null,
-      date: todayInIndia(),
-      shipmentDate: null,
-      reference: null,
-      minimumItemValuePaise: null,
-      notes: notes === '' ? null : notes,
-      additionalDiscountPaise: 0,
-      shippingChargesPaise: 0,
-      otherChargesPaise: 0,
-      couponCode: null,
-      items: input.items.map((item) => ({
-        productId: item.product,
-        warehouseId: warehouse.id,
-        quantity: item.quantity,
-        ratePaise: null,
-        discountPercent: item.discount ?? 0,
-      })),
-    });
+    // The tenders pay now: only what they leave unpaid counts against the buyer's credit limit.
+    const paidNowPaise = input.tenders.reduce((sum, tender) => sum + toPaise(tender.amount), 0);
+    const { order, invoice } = await placeInstantOrder(
+      tx,
+      actor,
+      {
+        buyerId: buyer.id,
+        branchId: warehouse.branch_id,
+        salesChannelId: channel?.id ?? null,
+        billingAddressId,
+        shippingAddressId,
+        salesPersonId: null,
+        shippingMethodId: null,
+        paymentMethodId: methods[0]?.id ?? null,
+        paymentTermDays: null,
+        date: todayInIndia(),
+        shipmentDate: null,
+        reference: null,
+        minimumItemValuePaise: null,
+        notes: notes === '' ? null : notes,
+        additionalDiscountPaise: 0,
+        shippingChargesPaise: 0,
+        otherChargesPaise: 0,
+        couponCode: null,
+        items: input.items.map((item) => ({
+          productId: item.product,
+          warehouseId: warehouse.id,
+          quantity: item.quantity,
+          ratePaise: null,
+          discountPercent: item.discount ?? 0,
+        })),
+      },
+      { paidNowPaise },
+    );
 
     // The invoice's own total is what the tenders must settle (the branch's round-off included).
     const totalPaise = Number((await queries.invoiceTotal(tx, companyId, invoice.id)).total_paise);

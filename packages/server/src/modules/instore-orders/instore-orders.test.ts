@@ -10,7 +10,13 @@ import {
   sell,
 } from '../../../test/instore-fixtures.ts';
 import { dbOf, levelOf } from '../../../test/inventory-fixtures.ts';
-import { createBuyerWithAddress, setRoundOff } from '../../../test/sales-fixtures.ts';
+import {
+  createBuyerWithAddress,
+  createOrder,
+  invoiceOrder,
+  setCompanyFlags,
+  setRoundOff,
+} from '../../../test/sales-fixtures.ts';
 
 const lookupPath = (world: CounterWorld, code: string, warehouse = world.warehouseId) =>
   `admin/companies/${world.company.companyId}/instore/product_lookup?code=${encodeURIComponent(code)}&warehouse=${warehouse}`;
@@ -253,6 +259,44 @@ describe('POST admin/companies/{companyId}/instore_orders', { timeout: 120_000 }
     expect(res.body.invoice.totals.is_intra_state).toBe(true);
     expect(res.body.invoice.billing_address.id).toBe(buyer.billingAddressId);
     expect(res.body.invoice.place_of_supply.gst_code).toBe('27');
+  });
+
+  it('sells to a buyer past its credit limit when the counter takes the whole total now', async () => {
+    const world = await counterWorld();
+    const buyer = await createBuyerWithAddress(world.company, { creditLimit: 100 });
+    // The buyer owes ₹1,180 on an earlier invoice, past its ₹100 limit, before the restriction is applied.
+    const { order } = await createOrder(world.company, {
+      buyer,
+      lines: [{ product: world.pen.id, quantity: 10 }],
+      confirm: true,
+    });
+    await invoiceOrder(world.company, order);
+    await setCompanyFlags(world.company, { apply_credit_limit_restriction: true });
+    expect(Number((await buyerRow(world, buyer.id)).outstanding_paise)).toBe(118_000);
+
+    const paid = await sell(world, {
+      buyer: buyer.id,
+      items: [{ product: world.pen.id, quantity: 2 }],
+      tenders: [
+        { payment_method: world.methods.card, amount: 100 },
+        { payment_method: world.methods.cash, amount: 200 },
+      ],
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.invoice.payment_status).toBe('paid');
+    expect(paid.body.change_due).toBe(64);
+    expect(Number((await buyerRow(world, buyer.id)).outstanding_paise)).toBe(118_000);
+
+    // Short of the total, only the ₹18 left unpaid counts against the limit (and is refused); nothing is kept.
+    const before = await countOrders(world);
+    const short = await sell(world, {
+      buyer: buyer.id,
+      items: [{ product: world.pen.id, quantity: 1 }],
+      tenders: [{ payment_method: world.methods.cash, amount: 100 }],
+    });
+    expect(short.status).toBe(409);
+    expect(short.body.detail).toMatch(/^Credit limit exceeded: .* this adds ₹18\.00,/);
+    expect(await countOrders(world)).toBe(before);
   });
 
   it('replays the first answer for the same Idempotency-Key: one order', async () => {

@@ -148,55 +148,31 @@ export interface StockLineContext {
   df_quantity: number | null;
 }
 
-/**
- * What the lines of a document need before their reservations move, in one statement: each
- * line's warehouse and branch (share-locked until the transaction ends, as findMovementContext),
- * its product, and its stock level, locked FOR UPDATE in product then warehouse order (the order
- * every stock movement locks levels in, so documents sharing products never deadlock). The levels
- * answered are the latest: nobody else can change them until the transaction ends. A line whose
- * warehouse is not the company's has no row.
- */
-export async function lockStockLines(
-  db: Executor,
-  companyId: number,
-  lines: readonly { productId: number; warehouseId: number }[],
-) {
-  const result = await sql<StockLineContext>`
-    WITH v AS (
-      SELECT DISTINCT product_id, warehouse_id
-      FROM unnest(${lines.map((l) => l.productId)}::bigint[], ${lines.map((l) => l.warehouseId)}::bigint[])
-        AS v (product_id, warehouse_id)
-    ),
-    levels AS MATERIALIZED (
-      SELECT sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
-      FROM stock_levels sl
-      JOIN v ON v.product_id = sl.product_id AND v.warehouse_id = sl.warehouse_id
-      WHERE sl.company_id = ${companyId}
-      ORDER BY sl.product_id, sl.warehouse_id
-      FOR UPDATE OF sl
-    )
-    SELECT v.product_id AS line_product_id, v.warehouse_id AS line_warehouse_id,
-      w.name, w.is_active, b.name AS branch_name, b.is_active AS branch_is_active,
-      p.id AS product_id, p.name AS product_name, p.allow_back_ordering, p.reorder_point,
-      l.available_stock, l.df_quantity
-    FROM v
-    JOIN warehouses w ON w.company_id = ${companyId} AND w.id = v.warehouse_id
-    JOIN branches b ON b.company_id = w.company_id AND b.id = w.branch_id
-    LEFT JOIN products p ON p.company_id = w.company_id AND p.id = v.product_id
-    LEFT JOIN levels l ON l.product_id = v.product_id AND l.warehouse_id = v.warehouse_id
-    FOR SHARE OF w, b`.execute(db);
-  return result.rows;
+/** What `lockAndMoveReservations` answers for one line: its context, and its ledger row once moved. */
+export interface MovedStockLine extends StockLineContext {
+  /** The ledger row of the move; null when nothing moved (a line refused, so no line moved). */
+  ledger_id: number | null;
+  batch_id: number | null;
+  quantity: number | null;
+  balance_after: number | null;
+  reserved_after: number | null;
+  created_at: Date | null;
 }
 
 /**
- * Moves the reservations (df_quantity) of a document's lines and writes their ledger rows, in one
- * statement, after `lockStockLines` locked the levels and the caller checked the moves against
- * them. Levels without a row get one (a back-ordered reservation). The WHERE re-states the rules
- * (never below zero reserved; a `requireSellable` reservation fits in what is on hand and not yet
- * reserved): a line that no longer meets them moves nothing and has no ledger row. Ledger rows are
- * written in product then warehouse order; returns them in that order.
+ * Moves the reservations (df_quantity) of a document's lines (each product and warehouse once) and
+ * writes their ledger rows, in one statement, so the stock rows are locked for as short a time as
+ * can be. It locks each line's level FOR UPDATE in product then warehouse order (the order every
+ * stock movement locks levels in, so documents sharing products never deadlock) and share-locks
+ * its warehouse and branch (as findMovementContext); then, only when every line may move (the
+ * company's warehouse, active with its branch, the company's product, and for a reservation
+ * enough sellable stock unless back-ordering is allowed, for a release enough reserved), it moves
+ * them all: levels without a row get one (a back-ordered reservation), ledger rows are written in
+ * product then warehouse order. Answers each line's context as it was locked (the latest: nobody
+ * else can change it until the transaction ends) for the caller's checks and refusals, with the
+ * line's ledger row when it moved. A line whose warehouse is not the company's has no row.
  */
-export async function moveReservations(
+export async function lockAndMoveReservations(
   db: Executor,
   document: {
     companyId: number;
@@ -208,57 +184,83 @@ export async function moveReservations(
   moves: readonly {
     productId: number;
     warehouseId: number;
-    /** Signed change of df_quantity, exact decimal text. */
+    /** Signed change of df_quantity, exact decimal text: positive reserves, negative releases. */
     reserved: string;
-    hasLevel: boolean;
-    requireSellable: boolean;
   }[],
 ) {
   const { companyId } = document;
-  const result = await sql<{
-    id: number;
-    product_id: number;
-    warehouse_id: number;
-    batch_id: number | null;
-    quantity: number;
-    balance_after: number;
-    reserved_after: number;
-    created_at: Date;
-  }>`
+  const result = await sql<MovedStockLine>`
     WITH v AS (
       SELECT * FROM unnest(
         ${moves.map((m) => m.productId)}::bigint[], ${moves.map((m) => m.warehouseId)}::bigint[],
-        ${moves.map((m) => m.reserved)}::numeric[], ${moves.map((m) => m.hasLevel)}::boolean[],
-        ${moves.map((m) => m.requireSellable)}::boolean[]
-      ) AS v (product_id, warehouse_id, reserved, has_level, require_sellable)
+        ${moves.map((m) => m.reserved)}::numeric[]
+      ) AS v (product_id, warehouse_id, reserved)
+    ),
+    levels AS MATERIALIZED (
+      SELECT sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
+      FROM stock_levels sl
+      JOIN v ON v.product_id = sl.product_id AND v.warehouse_id = sl.warehouse_id
+      WHERE sl.company_id = ${companyId}
+      ORDER BY sl.product_id, sl.warehouse_id
+      FOR UPDATE OF sl
+    ),
+    lines AS MATERIALIZED (
+      SELECT v.product_id AS line_product_id, v.warehouse_id AS line_warehouse_id, v.reserved,
+        w.name, w.is_active, b.name AS branch_name, b.is_active AS branch_is_active,
+        p.id AS product_id, p.name AS product_name, p.allow_back_ordering, p.reorder_point,
+        l.available_stock, l.df_quantity
+      FROM v
+      JOIN warehouses w ON w.company_id = ${companyId} AND w.id = v.warehouse_id
+      JOIN branches b ON b.company_id = w.company_id AND b.id = w.branch_id
+      LEFT JOIN products p ON p.company_id = w.company_id AND p.id = v.product_id
+      LEFT JOIN levels l ON l.product_id = v.product_id AND l.warehouse_id = v.warehouse_id
+      FOR SHARE OF w, b
+    ),
+    movable AS MATERIALIZED (
+      SELECT * FROM lines
+      WHERE (SELECT count(*) FROM lines) = ${moves.length}
+        AND NOT EXISTS (
+          SELECT 1 FROM lines x
+          WHERE (x.is_active AND x.branch_is_active AND x.product_id IS NOT NULL
+            AND CASE WHEN x.reserved > 0
+              THEN x.allow_back_ordering OR x.available_stock - x.df_quantity >= x.reserved
+              ELSE x.df_quantity + x.reserved >= 0 END) IS NOT TRUE
+        )
     ),
     updated AS (
       UPDATE stock_levels sl
-      SET df_quantity = sl.df_quantity + v.reserved, updated_at = now()
-      FROM v
-      WHERE v.has_level AND sl.company_id = ${companyId}
-        AND sl.product_id = v.product_id AND sl.warehouse_id = v.warehouse_id
-        AND sl.df_quantity + v.reserved >= 0
-        AND (NOT v.require_sellable OR sl.available_stock - sl.df_quantity >= v.reserved)
+      SET df_quantity = sl.df_quantity + m.reserved, updated_at = now()
+      FROM movable m
+      WHERE m.available_stock IS NOT NULL AND sl.company_id = ${companyId}
+        AND sl.product_id = m.line_product_id AND sl.warehouse_id = m.line_warehouse_id
+        AND sl.df_quantity + m.reserved >= 0
+        AND (m.reserved <= 0 OR m.allow_back_ordering OR sl.available_stock - sl.df_quantity >= m.reserved)
       RETURNING sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
     ),
     inserted AS (
       INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, df_quantity)
-      SELECT ${companyId}, v.product_id, v.warehouse_id, v.reserved
-      FROM v WHERE NOT v.has_level AND v.reserved >= 0
-      ORDER BY v.product_id, v.warehouse_id
+      SELECT ${companyId}, m.line_product_id, m.line_warehouse_id, m.reserved
+      FROM movable m WHERE m.available_stock IS NULL AND m.reserved >= 0
+      ORDER BY m.line_product_id, m.line_warehouse_id
       ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
         SET df_quantity = sl.df_quantity + excluded.df_quantity, updated_at = now()
       RETURNING sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity
     ),
-    moved AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted)
-    INSERT INTO stock_ledger (company_id, product_id, warehouse_id, quantity, balance_after,
-      reserved_quantity, reserved_after, reason, document_type, document_id, user_id)
-    SELECT ${companyId}, m.product_id, m.warehouse_id, 0, m.available_stock, v.reserved, m.df_quantity,
-      ${document.reason}, ${document.documentType}, ${document.documentId}, ${document.userId}::bigint
-    FROM moved m JOIN v ON v.product_id = m.product_id AND v.warehouse_id = m.warehouse_id
-    ORDER BY m.product_id, m.warehouse_id
-    RETURNING id, product_id, warehouse_id, batch_id, quantity, balance_after, reserved_after, created_at`.execute(
+    moved AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted),
+    ledger AS (
+      INSERT INTO stock_ledger (company_id, product_id, warehouse_id, quantity, balance_after,
+        reserved_quantity, reserved_after, reason, document_type, document_id, user_id)
+      SELECT ${companyId}, m.product_id, m.warehouse_id, 0, m.available_stock, v.reserved, m.df_quantity,
+        ${document.reason}, ${document.documentType}, ${document.documentId}, ${document.userId}::bigint
+      FROM moved m JOIN v ON v.product_id = m.product_id AND v.warehouse_id = m.warehouse_id
+      ORDER BY m.product_id, m.warehouse_id
+      RETURNING id, product_id, warehouse_id, batch_id, quantity, balance_after, reserved_after, created_at
+    )
+    SELECT l.line_product_id, l.line_warehouse_id, l.name, l.is_active, l.branch_name, l.branch_is_active,
+      l.product_id, l.product_name, l.allow_back_ordering, l.reorder_point, l.available_stock, l.df_quantity,
+      g.id AS ledger_id, g.batch_id, g.quantity, g.balance_after, g.reserved_after, g.created_at
+    FROM lines l
+    LEFT JOIN ledger g ON g.product_id = l.line_product_id AND g.warehouse_id = l.line_warehouse_id`.execute(
     db,
   );
   return result.rows;

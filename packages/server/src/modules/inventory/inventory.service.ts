@@ -10,7 +10,7 @@ import { formatQuantity } from '@b2b/domain/money';
 import { isInStock, type ProductStock, roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
 import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehouse-stock';
-import type { Executor, Tx } from '../../db/transaction.ts';
+import { afterCommit, type Executor, type Tx } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { alertOnReorderPoint, alertOnReorderPoints } from '../reorder-alerts/reorder-alerts.service.ts';
@@ -411,9 +411,12 @@ const milli = (quantity: number) => Math.round(quantity * 1000);
 
 /**
  * Reserves or releases a document's lines (each product and warehouse once) with the same checks,
- * refusals and ledger rows as one operateOnStock per line in product order, in three statements
- * instead of three or four per line: one locks the levels in product order and reads what the
- * checks need, one moves the levels and writes the ledger rows, one checks the reorder points.
+ * refusals and ledger rows as one operateOnStock per line in product order, in one statement
+ * instead of three or four per line: it locks the levels in product order and moves them when
+ * every line may move (lockAndMoveReservations); the reorder points are checked once the
+ * transaction has committed (the stock rows stay locked until then). The checks below
+ * rule on what that statement locked, and the first refusal throws: the caller's transaction
+ * rolls back, and nothing moved anyway, since the statement moves all of the lines or none.
  */
 async function moveDocumentReservations(
   tx: Tx,
@@ -422,60 +425,8 @@ async function moveDocumentReservations(
   order: readonly { line: Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity'>; index: number }[],
 ) {
   const { companyId } = document;
-  const contexts = await queries.lockStockLines(
-    tx,
-    companyId,
-    order.map(({ line }) => line),
-  );
-  const contextOf = new Map(contexts.map((c) => [`${c.line_product_id}:${c.line_warehouse_id}`, c]));
-  const moves: Parameters<typeof queries.moveReservations>[2][number][] = [];
-  const reorderChecks: number[] = [];
-  // The lines in product order, each checked as operateOnStock checks it: the first refusal throws.
-  for (const { line } of order) {
-    const { productId, warehouseId, quantity } = line;
-    if (
-      !Number.isFinite(quantity) ||
-      quantity <= 0 ||
-      quantity > MAX_QUANTITY ||
-      roundQuantity(quantity) !== quantity
-    ) {
-      throw validationError('quantity', 'Please enter a valid quantity');
-    }
-    const context = contextOf.get(`${productId}:${warehouseId}`);
-    if (!context) throw validationError('warehouse', 'Warehouse Not Found');
-    if (!context.is_active) throw validationError('warehouse', warehouseInactiveMessage(context.name));
-    if (!context.branch_is_active)
-      throw validationError('warehouse', branchInactiveMessage(context.branch_name));
-    if (context.product_id === null) throw validationError('product', 'Product Not Found');
-    const backOrdering = context.allow_back_ordering === true;
-    const hasLevel = context.available_stock !== null;
-    const onHand = Number(context.available_stock ?? 0);
-    const reserved = Number(context.df_quantity ?? 0);
-    const allowed =
-      kind === 'reserve'
-        ? backOrdering || (hasLevel && milli(onHand) - milli(reserved) >= milli(quantity))
-        : hasLevel && milli(reserved) >= milli(quantity);
-    if (!allowed) {
-      throw conflict(
-        refusal(kind, {
-          product: context.product_name ?? `product ${productId}`,
-          warehouse: context.name,
-          quantity,
-          onHand,
-          reserved,
-        }),
-      );
-    }
-    moves.push({
-      productId,
-      warehouseId,
-      reserved: kind === 'reserve' ? decimal(quantity) : `-${decimal(quantity)}`,
-      hasLevel,
-      requireSellable: kind === 'reserve' && !backOrdering,
-    });
-    if (Number(context.reorder_point) > 0) reorderChecks.push(productId);
-  }
-  const rows = await queries.moveReservations(
+  for (const { line } of order) assertValidQuantity(line.quantity);
+  const rows = await queries.lockAndMoveReservations(
     tx,
     {
       companyId,
@@ -484,21 +435,86 @@ async function moveDocumentReservations(
       documentId: document.documentId,
       userId: document.userId,
     },
-    moves,
+    order.map(({ line }) => ({
+      productId: line.productId,
+      warehouseId: line.warehouseId,
+      reserved: kind === 'reserve' ? decimal(line.quantity) : `-${decimal(line.quantity)}`,
+    })),
   );
-  const written = new Map(
-    rows.map(({ product_id, warehouse_id, ...row }) => [`${product_id}:${warehouse_id}`, row]),
-  );
-  // The sales side's hot path: only products with a reorder point need the check.
-  await alertOnReorderPoints(tx, companyId, [...new Set(reorderChecks)]);
+  const contextOf = new Map(rows.map((row) => [`${row.line_product_id}:${row.line_warehouse_id}`, row]));
+  const reorderChecks: number[] = [];
+  // The lines in product order, each checked as operateOnStock checks it: the first refusal throws.
+  for (const { line } of order) {
+    const context = contextOf.get(`${line.productId}:${line.warehouseId}`);
+    assertMovable(kind, line, context);
+    if (Number(context.reorder_point) > 0) reorderChecks.push(line.productId);
+  }
+  // The sales side's hot path: only products with a reorder point need the check, and it need
+  // not keep the stock rows locked.
+  if (reorderChecks.length > 0) {
+    const productIds = [...new Set(reorderChecks)];
+    await afterCommit(tx, (later) => alertOnReorderPoints(later, companyId, productIds));
+  }
   const results: Awaited<ReturnType<typeof operateOnStock>>[] = new Array(order.length);
   for (const { line, index } of order) {
-    const row = written.get(`${line.productId}:${line.warehouseId}`);
-    // The levels were locked and checked above: every line moves.
-    if (!row) throw new Error('a reservation moved fewer levels than it checked');
-    results[index] = { ...row, rows: [row] };
+    const row = contextOf.get(`${line.productId}:${line.warehouseId}`);
+    // Every line was checked above, so every line moved.
+    if (!row || row.ledger_id === null) throw new Error('a reservation moved fewer levels than it checked');
+    const moved = {
+      id: row.ledger_id,
+      batch_id: row.batch_id,
+      quantity: Number(row.quantity),
+      balance_after: Number(row.balance_after),
+      reserved_after: Number(row.reserved_after),
+      created_at: row.created_at as Date,
+    };
+    results[index] = { ...moved, rows: [moved] };
   }
   return results;
+}
+
+function assertValidQuantity(quantity: number) {
+  if (
+    !Number.isFinite(quantity) ||
+    quantity <= 0 ||
+    quantity > MAX_QUANTITY ||
+    roundQuantity(quantity) !== quantity
+  ) {
+    throw validationError('quantity', 'Please enter a valid quantity');
+  }
+}
+
+/** The refusals of one line of a document's reservations, as operateOnStock words them. */
+function assertMovable(
+  kind: 'reserve' | 'release',
+  line: Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity'>,
+  context: queries.StockLineContext | undefined,
+): asserts context is queries.StockLineContext {
+  const { productId, quantity } = line;
+  if (!context) throw validationError('warehouse', 'Warehouse Not Found');
+  if (!context.is_active) throw validationError('warehouse', warehouseInactiveMessage(context.name));
+  if (!context.branch_is_active)
+    throw validationError('warehouse', branchInactiveMessage(context.branch_name));
+  if (context.product_id === null) throw validationError('product', 'Product Not Found');
+  const onHand = Number(context.available_stock ?? 0);
+  const reserved = Number(context.df_quantity ?? 0);
+  const hasLevel = context.available_stock !== null;
+  const allowed =
+    kind === 'reserve'
+      ? context.allow_back_ordering === true ||
+        (hasLevel && milli(onHand) - milli(reserved) >= milli(quantity))
+      : hasLevel && milli(reserved) >= milli(quantity);
+  if (!allowed) {
+    throw conflict(
+      refusal(kind, {
+        product: context.product_name ?? `product ${productId}`,
+        warehouse: context.name,
+        quantity,
+        onHand,
+        reserved,
+      }),
+    );
+  }
 }
 
 /** Reserves every line of a document (a confirmed order), locking stock rows in product order. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
 import { createProduct, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import type { Database } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import {
@@ -631,7 +631,9 @@ describe('a document’s lines moved together act as one operation per line (pro
       documentId: 77,
       userId: company.userId,
     };
-    const run = inTransaction(company.t.server.ctx.db, async (tx) => {
+    // A transaction not begun by inTransaction: the reorder check a document's lines leave for
+    // after the commit runs inside it, so both ways are compared on the warnings too.
+    const run = company.t.server.ctx.db.transaction().execute(async (tx) => {
       let entries: { quantity: number; balance_after: number; reserved_after: number }[];
       if (way === 'together') entries = await stockLines(tx, kind, document, lines);
       else {
@@ -753,5 +755,41 @@ describe('a document’s lines moved together act as one operation per line (pro
     expect(seen.moved).toBeGreaterThan(0);
     expect(seen.warned).toBeGreaterThan(0);
     for (const p of products) for (const w of warehouses) await expectLedgerMatchesLevel(company, p.id, w);
+  });
+
+  it('checks the reorder points once the reservation has committed, and not at all when it rolled back', async () => {
+    const db = company.t.server.ctx.db;
+    const product = await createProduct(company, { reorderPoint: 5 });
+    await operate(company, 'receive', { productId: product.id, warehouseId: warehouses[0], quantity: 6 });
+    const warning = (executor: Executor = db) =>
+      executor
+        .selectFrom('notifications')
+        .select('message')
+        .where('company_id', '=', company.companyId)
+        .where('dedupe_key', '=', `reorder_point:${product.id}`)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+    const document = {
+      companyId: company.companyId,
+      documentType: 'sales_order',
+      documentId: 79,
+      userId: company.userId,
+    };
+    const lines = [{ productId: product.id, warehouseId: warehouses[0], quantity: 3 }];
+    await expect(
+      inTransaction(db, async (tx) => {
+        await reserveLines(tx, document, lines);
+        expect(await warning(tx)).toBeUndefined();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await warning()).toBeUndefined();
+
+    await inTransaction(db, async (tx) => {
+      await reserveLines(tx, document, lines);
+      // Not yet: the stock rows are still locked, the check waits for the commit.
+      expect(await warning(tx)).toBeUndefined();
+    });
+    expect((await warning())?.message).toContain('below its reorder point of 5');
   });
 });

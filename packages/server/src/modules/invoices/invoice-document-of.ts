@@ -5,6 +5,7 @@ import type {
   InvoiceAddress,
   InvoiceBankDetails,
   InvoiceDocument,
+  InvoiceHsnSummaryRow,
   InvoiceLine,
 } from '../invoice-documents/invoice-document.ts';
 import { CHARGE_LABELS, type StoredTaxSummary } from '../quotations/sales-document.ts';
@@ -129,14 +130,70 @@ function ackDateText(value: Date | string | null): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
+/** An HSN summary as a document stores it (`tax_summary.hsn_summary`), as its PDF prints it. */
+export const printedHsnSummary = (rows: StoredTaxSummary['hsn_summary']): InvoiceHsnSummaryRow[] =>
+  rows.map((row) => ({
+    hsn: row.hsn,
+    gstRatePercent: row.gst_rate,
+    cessRatePercent: row.cess_rate,
+    taxablePaise: row.taxable_paise,
+    cgstPaise: row.cgst_paise,
+    sgstPaise: row.sgst_paise,
+    igstPaise: row.igst_paise,
+    cessPaise: row.cess_paise,
+    taxPaise: row.tax_paise,
+  }));
+
+/** The columns in which an invoice keeps its parties as they were when it was generated. */
+export interface PartySnapshots {
+  seller: unknown;
+  buyer: unknown;
+  billing_address: unknown;
+  shipping_address: unknown;
+}
+
+/**
+ * Seller (with its bank), buyer and consignee as an invoice's documents print them: the tax
+ * invoice, and the credit notes issued against it.
+ */
+export function printedParties(snapshots: PartySnapshots) {
+  const seller = snapshots.seller as SellerSnapshot;
+  const buyer = snapshots.buyer as BuyerSnapshot;
+  return {
+    seller: {
+      name: seller.trade_name ?? seller.company_name,
+      legalName: seller.company_name,
+      branchName: seller.branch_name,
+      gstin: seller.gstin,
+      pan: seller.pan,
+      address: printedAddress(seller.address),
+      phone: seller.phone,
+      email: seller.email,
+    },
+    buyer: {
+      name: buyer.name,
+      gstin: buyer.gstin,
+      address: printedAddress(snapshots.billing_address as DocumentAddressOutput),
+      phone: buyer.phone,
+      email: buyer.email,
+    },
+    shipTo: {
+      name: buyer.name,
+      gstin: buyer.gstin,
+      address: printedAddress(snapshots.shipping_address as DocumentAddressOutput),
+      phone: null,
+      email: null,
+    },
+    bank: printedBank(seller.bank),
+  } satisfies Pick<InvoiceDocument, 'seller' | 'buyer' | 'shipTo' | 'bank'>;
+}
+
 /**
  * One invoice as the tax invoice PDF, the e-invoice payload and the mail to the buyer see it:
  * every figure as stored when it was generated (never re-priced), seller and buyer as they were.
  */
 export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]): InvoiceDocument {
-  const seller = invoice.seller as unknown as SellerSnapshot;
-  const buyer = invoice.buyer as unknown as BuyerSnapshot;
-  const billing = invoice.billing_address as unknown as DocumentAddressOutput;
+  const { seller, buyer, shipTo, bank } = printedParties(invoice);
   const shipping = invoice.shipping_address as unknown as DocumentAddressOutput;
   const summary = (invoice.tax_summary ?? {}) as Partial<StoredTaxSummary>;
   const lines = items.map((item, index) => printedLine(item, index + 1));
@@ -167,30 +224,9 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     dueDate: invoice.due_day,
     orderNumber: invoice.order_number,
     referenceNumber: invoice.reference_number,
-    seller: {
-      name: seller.trade_name ?? seller.company_name,
-      legalName: seller.company_name,
-      branchName: seller.branch_name,
-      gstin: seller.gstin,
-      pan: seller.pan,
-      address: printedAddress(seller.address),
-      phone: seller.phone,
-      email: seller.email,
-    },
-    buyer: {
-      name: buyer.name,
-      gstin: buyer.gstin,
-      address: printedAddress(billing),
-      phone: buyer.phone,
-      email: buyer.email,
-    },
-    shipTo: {
-      name: buyer.name,
-      gstin: buyer.gstin,
-      address: printedAddress(shipping),
-      phone: null,
-      email: null,
-    },
+    seller,
+    buyer,
+    shipTo,
     placeOfSupply: {
       state: invoice.place_of_supply_name ?? shipping.state.name,
       stateCode: invoice.place_of_supply_gst_code ?? shipping.state.gst_code,
@@ -199,17 +235,7 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     reverseCharge: false,
     lines,
     charges,
-    hsnSummary: (summary.hsn_summary ?? []).map((row) => ({
-      hsn: row.hsn,
-      gstRatePercent: row.gst_rate,
-      cessRatePercent: row.cess_rate,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      igstPaise: row.igst_paise,
-      cessPaise: row.cess_paise,
-      taxPaise: row.tax_paise,
-    })),
+    hsnSummary: printedHsnSummary(summary.hsn_summary ?? []),
     totals: {
       subtotalPaise: sum(lines, (line) => line.taxablePaise + line.discountPaise),
       discountPaise: sum(lines, (line) => line.discountPaise),
@@ -224,7 +250,7 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
       totalPaise: Number(invoice.total_paise),
     },
     amountInWords: amountInWords(Number(invoice.total_paise)),
-    bank: printedBank(seller.bank),
+    bank,
     termsAndConditions: invoice.terms_and_conditions,
     notes: invoice.notes,
     status: invoice.status,

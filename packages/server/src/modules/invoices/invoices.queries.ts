@@ -5,13 +5,9 @@ export type { BoundedCount } from '../../http/bounded-count.ts';
 
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import {
-  type KeysetCursor,
-  type KeysetSort,
-  keysetCondition,
-  readDirection,
-} from '../../http/cursor-paging.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -21,6 +17,15 @@ const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(colum
 // invoicing changes what the order has invoiced, inside the invoice's transaction)
 
 /** The order, locked for update: every invoicing of one order takes turns here, first. */
+/** The order's buyer, read without a lock (to take the buyer's credit locks before the order's). */
+export const buyerOfOrder = (db: Executor, companyId: number, orderId: number) =>
+  db
+    .selectFrom('sales_orders')
+    .select('buyer_id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+
 export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
   tx
     .selectFrom('sales_orders')
@@ -58,9 +63,7 @@ export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 export const lockOrderItems = (tx: Tx, companyId: number, orderId: number) =>
   tx
     .selectFrom('sales_order_items as oi')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'oi.company_id').onRef('w.id', '=', 'oi.warehouse_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'oi.warehouse_id'))
     .select([
       'oi.id',
       'oi.position',
@@ -95,9 +98,7 @@ export type LockedOrderItem = Awaited<ReturnType<typeof lockOrderItems>>[number]
 export const orderItemsOf = (db: Executor, companyId: number, orderId: number) =>
   db
     .selectFrom('sales_order_items as oi')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'oi.company_id').onRef('w.id', '=', 'oi.warehouse_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'oi.warehouse_id'))
     .select([
       'oi.id',
       'oi.product_id',
@@ -176,9 +177,7 @@ export const discountsInvoiced = (
 ) => {
   let query = tx
     .selectFrom('invoice_items as ii')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.company_id', '=', 'ii.company_id').onRef('i.id', '=', 'ii.invoice_id'),
-    )
+    .innerJoin('invoices as i', (j) => sameTenant(j, 'i.id', 'ii.invoice_id'))
     .select([
       'ii.order_item_id',
       sql<number>`sum(ii.line_discount_paise)`.as('line_discount_paise'),
@@ -392,9 +391,7 @@ export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>
 export const itemsOfInvoice = (db: Executor, companyId: number, invoiceId: number) =>
   db
     .selectFrom('invoice_items as ii')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'ii.company_id').onRef('w.id', '=', 'ii.warehouse_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'ii.warehouse_id'))
     .selectAll('ii')
     .select('w.name as warehouse_name')
     .where('ii.company_id', '=', companyId)
@@ -459,12 +456,8 @@ export const cancelWriteOff = (tx: Tx, companyId: number, writeOffId: number, us
 export const latestWriteOff = (db: Executor, companyId: number, invoiceId: number) =>
   db
     .selectFrom('invoice_write_offs as wo')
-    .leftJoin('users as cu', (j) =>
-      j.onRef('cu.company_id', '=', 'wo.company_id').onRef('cu.id', '=', 'wo.created_by'),
-    )
-    .leftJoin('users as xu', (j) =>
-      j.onRef('xu.company_id', '=', 'wo.company_id').onRef('xu.id', '=', 'wo.cancelled_by'),
-    )
+    .leftJoin('users as cu', (j) => sameTenant(j, 'cu.id', 'wo.created_by'))
+    .leftJoin('users as xu', (j) => sameTenant(j, 'xu.id', 'wo.cancelled_by'))
     .select([
       'wo.id',
       'wo.amount_paise',
@@ -502,18 +495,10 @@ type InvoiceScope = DB & {
 const invoiceSelect = (db: Executor) =>
   db
     .selectFrom('invoices as i')
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
-    )
-    .innerJoin('branches as br', (j) =>
-      j.onRef('br.company_id', '=', 'i.company_id').onRef('br.id', '=', 'i.branch_id'),
-    )
-    .leftJoin('users as sp', (j) =>
-      j.onRef('sp.company_id', '=', 'o.company_id').onRef('sp.id', '=', 'o.sales_person_id'),
-    );
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'i.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'i.buyer_id'))
+    .innerJoin('branches as br', (j) => sameTenant(j, 'br.id', 'i.branch_id'))
+    .leftJoin('users as sp', (j) => sameTenant(j, 'sp.id', 'o.sales_person_id'));
 
 /** The columns of a list row (and of the CSV export). */
 const summaryColumns = [
@@ -550,9 +535,7 @@ const summaryColumns = [
 export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
   invoiceSelect(db)
     .leftJoin('states as ps', 'ps.id', 'i.place_of_supply_state_id')
-    .leftJoin('users as cu', (j) =>
-      j.onRef('cu.company_id', '=', 'i.company_id').onRef('cu.id', '=', 'i.created_by'),
-    )
+    .leftJoin('users as cu', (j) => sameTenant(j, 'cu.id', 'i.created_by'))
     .selectAll('i')
     .select([
       sql<string>`to_char(i.invoice_date, 'YYYY-MM-DD')`.as('invoice_day'),
@@ -653,20 +636,12 @@ export function listInvoicePage(
   companyId: number,
   filter: InvoiceFilter,
   sort: KeysetSort[],
-  window: { limit: number; offset: number; cursor?: KeysetCursor },
+  window: KeysetWindow,
 ) {
-  const { cursor } = window;
-  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
-  let rows = invoiceSelect(db)
+  const rows = invoiceSelect(db)
     .where((eb) => applyFilter(eb, companyId, filter))
-    .select([...summaryColumns, sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value')]);
-  if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 'i.id'));
-  for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), readDirection(key, cursor));
-  rows = rows.orderBy('i.id', readDirection({ direction: tieBreak }, cursor));
-  return rows
-    .limit(window.limit)
-    .offset(cursor ? 0 : window.offset)
-    .execute();
+    .select(summaryColumns);
+  return keysetPage(rows, 'i.id', sort, window).execute();
 }
 export type InvoiceListRow = Awaited<ReturnType<typeof listInvoicePage>>[number];
 

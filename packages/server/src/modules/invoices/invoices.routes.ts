@@ -27,10 +27,12 @@ import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Api } from '../../http/api-types.ts';
-import { attachmentDisposition, type CsvValue, sendCsvStream } from '../../http/csv.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
+import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
+import { type KeysetSort, keysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { idList, listQuery, pageOf, valueList } from '../../http/list-params.ts';
+import { idList, listQuery, valueList } from '../../http/list-params.ts';
+import { sendPdf } from '../../http/pdf-download.ts';
+import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
 import * as service from './invoices.service.ts';
 
@@ -189,53 +191,22 @@ export async function invoicesRoutes(app: Api) {
       ),
   );
 
-  app.get(
-    '/admin/orders/:id/invoices',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description: 'The order’s invoices, newest first.',
-        params: idParams,
-        querystring: listQuery.extend({ cursor: cursorParam }),
-        response: { 200: pageOf(invoiceSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
-      await service.assertOrderExists(db, companyId, request.params.id);
-      const q = request.query;
-      const sort = keysetSort(q.ordering, ORDERING, '-created_at');
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listInvoices(db, companyId, { orderId: request.params.id }, sort, window),
-      );
-    },
-  );
-
   // -------------------------------------------------------------------------------------------
   // Lists
 
-  app.get(
-    '/admin/companies/:companyId/invoices',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description:
-          'Invoices, newest invoice date first; search by invoice number, buyer or order number; `cursor=` (empty) starts keyset paging, then follow next/previous.',
-        params: companyParams,
-        querystring: listQuery.extend({ ...invoiceFilterQuery.shape, cursor: cursorParam }),
-        response: { 200: pageOf(invoiceSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listInvoices(db, request.params.companyId, filterOf(q), sort, window),
-      );
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'invoices',
+    tags,
+    config: VIEW,
+    description: 'Invoices, newest invoice date first; search by invoice number, buyer or order number.',
+    output: invoiceSummaryOutput,
+    filters: invoiceFilterQuery,
+    filterOf,
+    ordering: ORDERING,
+    defaultOrdering: DEFAULT_ORDERING,
+    list: (companyId, filter, sort, window) => service.listInvoices(db, companyId, filter, sort, window),
+    ofOrder: (orderId): InvoiceFilter => ({ orderId }),
+  });
 
   app.get(
     '/admin/companies/:companyId/invoices_export',
@@ -299,18 +270,8 @@ export async function invoicesRoutes(app: Api) {
       config: VIEW,
       schema: { tags, description: 'The tax invoice as a PDF download.', params: idParams },
     },
-    async (request, reply) => {
-      const { filename, pdf } = await service.invoicePdf(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentDisposition(filename))
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
+    async (request, reply) =>
+      sendPdf(reply, await service.invoicePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
   app.get(

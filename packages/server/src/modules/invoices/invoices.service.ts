@@ -31,7 +31,7 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import type { KeysetSort, KeysetWindow } from '../../http/cursor-paging.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -45,7 +45,9 @@ import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-clien
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
+import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
+import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/payments.service.ts';
 import {
   decimal,
   documentAddress,
@@ -314,7 +316,7 @@ export async function listInvoices(
 ) {
   filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   const rows = await queries.listInvoicePage(db, companyId, filter, sort, window);
-  const ordered = window.cursor?.direction === 'previous' ? rows.reverse() : rows;
+  const ordered = inListOrder(rows, window);
   // A first offset page that is not full holds every match.
   const { count, countIsEstimate } =
     !window.cursor && window.offset === 0 && rows.length < window.limit
@@ -344,11 +346,6 @@ export async function* invoiceBatches(
     const last = rows[rows.length - 1];
     cursor = { value: last.sort_value, id: last.id, direction: 'next' };
   }
-}
-
-/** 404 'Order Not Found' for an order that is not the company's. */
-export async function assertOrderExists(db: Executor, companyId: number, orderId: number) {
-  if (!(await queries.findOrder(db, companyId, orderId))) throw new AppError('not_found', 'Order Not Found');
 }
 
 export async function invoiceHistory(db: Executor, companyId: number, invoiceId: number) {
@@ -904,15 +901,21 @@ export async function generateInvoice(options: {
   input: GenerateInvoiceInput;
 }): Promise<InvoiceOutput> {
   const { ctx, actor } = options;
-  const { id } = await inTransaction(ctx.db, (tx) =>
-    invoiceOrder(tx, {
-      companyId: actor.companyId,
+  const { companyId } = actor;
+  const { id } = await inTransaction(ctx.db, async (tx) => {
+    // The buyer's credit is locked before the order (see lockBuyerCreditFirst), and put on the new invoice.
+    const buyerId = (await queries.buyerOfOrder(tx, companyId, options.orderId))?.buyer_id;
+    const hasCredit = buyerId !== undefined && (await lockBuyerCreditFirst(tx, companyId, buyerId));
+    const invoice = await invoiceOrder(tx, {
+      companyId,
       orderId: options.orderId,
       userId: actor.userId,
       input: options.input,
-    }),
-  );
-  return getInvoice(ctx, actor.companyId, id);
+    });
+    if (hasCredit) await allocateBuyerCredit(tx, companyId, buyerId, invoice.id, actor.userId);
+    return invoice;
+  });
+  return getInvoice(ctx, companyId, id);
 }
 
 /**
@@ -1560,9 +1563,6 @@ export function setShippingChargesPaidByCompany(options: {
 
 // ---------------------------------------------------------------------------------------------
 // The tax invoice as a document: PDF, mail, e-invoice
-
-/** A file name from the invoice number ('/' is not allowed in file names): MUM-2627-00001.pdf. */
-export const pdfFileName = (invoiceNumber: string) => `${invoiceNumber.replaceAll('/', '-')}.pdf`;
 
 /** GET admin/invoices/{id}/pdf: the tax invoice as printed. */
 export async function invoicePdf(db: Executor, companyId: number, invoiceId: number) {

@@ -86,6 +86,15 @@ export function lockOpenInvoices(tx: Tx, companyId: number, scope: OpenInvoiceSc
   return query.orderBy('i.invoice_date').orderBy('i.id').forUpdate().execute();
 }
 
+/** An invoice's buyer, status and what is due on it (not locked). */
+export const invoiceOfBuyer = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoices as i')
+    .select(['i.id', 'i.buyer_id', 'i.status', 'i.payment_status', amountDue.as('due_paise')])
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+
 /** The buyer's open invoices for the Record Payment dialog (not locked). */
 export const openInvoicesOf = (db: Executor, companyId: number, buyerId: number) =>
   db
@@ -167,7 +176,7 @@ export const updatePayment = (
 export function lockBuyerCredits(tx: Tx, companyId: number, buyerId: number, preferOrderId?: number) {
   let query = tx
     .selectFrom('payments')
-    .select(['id', 'order_id', 'unallocated_paise'])
+    .select(['id', 'order_id', 'payment_number', 'unallocated_paise'])
     .where('company_id', '=', companyId)
     .where('buyer_id', '=', buyerId)
     .where('status', '=', 'completed')
@@ -177,6 +186,19 @@ export function lockBuyerCredits(tx: Tx, companyId: number, buyerId: number, pre
   }
   return query.orderBy('payment_date').orderBy('id').forUpdate().execute();
 }
+
+/** Orders locked in id order (the orders whose advances a credit allocation will touch). */
+export const lockOrders = (tx: Tx, companyId: number, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .selectFrom('sales_orders')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', 'in', orderIds)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
 
 export const insertAllocations = (
   tx: Tx,

@@ -2,6 +2,7 @@ import { idParam } from '@b2b/domain/api/common';
 import {
   allocateInput,
   allocationOutput,
+  applyBuyerCreditOutput,
   markAsPaidInput,
   openInvoicesOutput,
   orderPaymentCreate,
@@ -75,11 +76,16 @@ const statusList = z
     return values as PaymentRecordStatus[];
   });
 
-const paymentQuery = listQuery.extend({
-  ...paymentListFilters.shape,
-  status__in: statusList.optional(),
-  payment_method__in: idList.optional(),
-});
+const paymentQuery = listQuery
+  .extend({
+    ...paymentListFilters.shape,
+    status__in: statusList.optional(),
+    payment_method__in: idList.optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: PAYMENT_MESSAGES.date_range,
+    path: ['end_date'],
+  });
 
 const list = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
 
@@ -375,6 +381,26 @@ export async function paymentsRoutes(app: Api) {
       );
       return { count: results.length, results };
     },
+  );
+
+  app.post(
+    '/admin/invoices/:id/apply_buyer_credit',
+    {
+      config: RECORD,
+      schema: {
+        tags,
+        description:
+          "Puts the buyer's unused credit (unallocated money of completed payments, the invoice's own order's first, then oldest first) on the invoice; 409 when the buyer has no credit or nothing is due.",
+        params: idParams,
+        response: { 200: applyBuyerCreditOutput },
+      },
+    },
+    async (request) =>
+      service.applyBuyerCreditToInvoice({
+        db,
+        actor: requirePrincipal(request),
+        invoiceId: request.params.id,
+      }),
   );
 
   // -------------------------------------------------------------------------------------------

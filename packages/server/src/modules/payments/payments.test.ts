@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
 import { createUserWithPermissions, signUpCompany } from '../../../test/factories.ts';
@@ -16,8 +17,9 @@ import {
   payInvoices,
   paymentWorld,
 } from '../../../test/payments-fixtures.ts';
-import { daysFromToday, invoiceOrder } from '../../../test/sales-fixtures.ts';
+import { createQuotation, daysFromToday, generateOrder, invoiceOrder } from '../../../test/sales-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { CONCURRENT_CHANGE_MESSAGE } from '../../http/errors.ts';
 import { createHttpPaymentGateway } from './payment-gateway.ts';
 import { allocateBuyerCredit } from './payments.service.ts';
 
@@ -59,13 +61,16 @@ describe('POST admin/companies/{companyId}/payments', { timeout: 120_000 }, () =
     expect((await orderOf(world.company, first.order.id)).payment_status).toBe('paid');
     expect((await orderOf(world.company, second.order.id)).payment_status).toBe('partially_paid');
 
-    // Over-payment: the rest is credit, later allocated to a new invoice.
-    const over = await payInvoices(world, { amount: 200 });
+    // Chosen amounts leave the rest as credit, later allocated by hand to another open invoice.
+    const third = await invoicedOrder(world, 1);
+    const over = await payInvoices(world, {
+      amount: 200,
+      allocations: [{ invoice: second.invoice.id, amount: 154 }],
+    });
     expect(over.allocations.map((a: any) => a.amount)).toEqual([154]);
     expect(over.unallocated).toBe(46);
     expect(over.allowed_actions).toEqual(['cancel', 'allocate', 'refund']);
-    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(-4_600);
-    const third = await invoicedOrder(world, 1);
+    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(-4_600 + 11_800);
     const open = await world.company.api.get(companyPath(world, `buyers/${world.buyer.id}/open_invoices`));
     expect(open.body.credit).toBe(46);
     expect(open.body.results.map((r: any) => r.id)).toEqual([third.invoice.id]);
@@ -213,13 +218,8 @@ describe('order payments', { timeout: 120_000 }, () => {
     expect(await outstandingPaise(world.company, world.buyer.id)).toBe(-10_000);
 
     const invoice = await invoiceOrder(world.company, order);
-    // The lead may wire allocateBuyerCredit into invoicing; until then the credit is allocated by hand.
-    if (invoice.amount_due === 236) {
-      const allocated = await world.company.api.post(`admin/payments/${res.body.id}/allocate`, {
-        allocations: [{ invoice: invoice.id, amount: 100 }],
-      });
-      expect(allocated.status, JSON.stringify(allocated.body)).toBe(200);
-    }
+    // Invoicing puts the order's advance on the invoice at once.
+    expect(invoice.amount_due).toBe(136);
     const now = await invoiceOf(world.company, invoice.id);
     expect(now.amount_due).toBe(136);
     expect(now.payment_status).toBe('partially_paid');
@@ -567,11 +567,11 @@ describe('allocateBuyerCredit', { timeout: 120_000 }, () => {
     expect(advance.status).toBe(201);
     const invoice = await invoiceOrder(world.company, order);
     const db = dbOf(world.company);
+    // Invoicing allocated the credit itself: nothing is left for a second call.
     const allocated = await inTransaction(db, (tx) =>
       allocateBuyerCredit(tx, world.company.companyId, world.buyer.id, invoice.id, world.company.userId),
     );
-    // Once invoicing allocates credit itself (the lead may wire it), nothing is left here.
-    expect(allocated).toBe(invoice.amount_due === 236 ? 15_000 : 0);
+    expect(allocated).toBe(0);
     const now = await invoiceOf(world.company, invoice.id);
     expect(now.amount_due).toBe(86);
     expect(now.payment_status).toBe('partially_paid');
@@ -589,5 +589,204 @@ describe('allocateBuyerCredit', { timeout: 120_000 }, () => {
       allocateBuyerCredit(tx, world.company.companyId, world.buyer.id),
     );
     expect(again).toBe(0);
+  });
+});
+
+/** The buyer's outstanding equals what is due on live invoices less the credit not yet used. */
+async function expectOutstandingConsistent(world: PaymentWorld) {
+  const db = dbOf(world.company);
+  const due = await db
+    .selectFrom('invoices')
+    .select(
+      sql<string>`coalesce(sum(total_paise - amount_paid_paise - credited_paise - write_off_paise), 0)`.as(
+        'n',
+      ),
+    )
+    .where('company_id', '=', world.company.companyId)
+    .where('buyer_id', '=', world.buyer.id)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirstOrThrow();
+  const credit = await db
+    .selectFrom('payments')
+    .select(sql<string>`coalesce(sum(unallocated_paise), 0)`.as('n'))
+    .where('company_id', '=', world.company.companyId)
+    .where('buyer_id', '=', world.buyer.id)
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
+  expect(await outstandingPaise(world.company, world.buyer.id)).toBe(Number(due.n) - Number(credit.n));
+}
+
+describe('buyer credit used by later invoices', { timeout: 120_000 }, () => {
+  it('generate_invoice puts the buyer’s unused credit on the new invoice, shown in its payments and history', async () => {
+    const world = await paymentWorld();
+    const credit = await payInvoices(world, { amount: 200 }); // nothing open: all credit
+    expect(credit.unallocated).toBe(200);
+
+    const first = await invoicedOrder(world, 1); // 118, paid from the credit
+    expect(first.invoice.invoice_total).toBe(118);
+    const firstNow = await invoiceOf(world.company, first.invoice.id);
+    expect(firstNow.payment_status).toBe('paid');
+    expect(firstNow.amount_due).toBe(0);
+    expect((await orderOf(world.company, first.order.id)).payment_status).toBe('paid');
+    const applied = await world.company.api.get(`admin/invoices/${first.invoice.id}/applied_payments/`);
+    expect(applied.body.results.map((a: any) => [a.payment.id, a.amount])).toEqual([[credit.id, 118]]);
+    const history = await world.company.api.get(`admin/invoices/${first.invoice.id}/history`);
+    expect(history.status).toBe(200);
+    const entry = history.body.results.find((h: any) => h.actions.action === 'buyer_credit_applied');
+    expect(entry?.actions.changes).toEqual({ payments: credit.payment_number, amount: 118 });
+
+    const second = await invoicedOrder(world, 1); // 118: 82 of credit left
+    const secondNow = await invoiceOf(world.company, second.invoice.id);
+    expect(secondNow.payment_status).toBe('partially_paid');
+    expect(secondNow.amount_due).toBe(36);
+    expect((await world.company.api.get(`admin/payments/${credit.id}`)).body.unallocated).toBe(0);
+    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(3_600);
+    await expectOutstandingConsistent(world);
+
+    // No credit left: the next invoice is simply unpaid.
+    const third = await invoicedOrder(world, 1);
+    expect((await invoiceOf(world.company, third.invoice.id)).payment_status).toBe('unpaid');
+  });
+
+  it('an instant order from a quotation is invoiced with the buyer’s credit on it', async () => {
+    const world = await paymentWorld();
+    await payInvoices(world, { amount: 500 });
+    const quotation = await createQuotation(world.company, world.buyer, [
+      { product: world.productId, quantity: 2 },
+    ]);
+    const instant = await generateOrder(world.company, quotation.id, true);
+    const res = { body: instant };
+    const order = await orderOf(world.company, res.body.id);
+    expect(order.payment_status).toBe('paid');
+    await expectOutstandingConsistent(world);
+  });
+
+  it('POST admin/invoices/{id}/apply_buyer_credit applies credit by hand, with clear refusals', async () => {
+    const world = await paymentWorld();
+    const a = await invoicedOrder(world, 1); // 118
+    const b = await invoicedOrder(world, 1); // 118
+    const path = (id: number) => `admin/invoices/${id}/apply_buyer_credit`;
+
+    const none = await world.company.api.post(path(b.invoice.id));
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toBe(PAYMENT_MESSAGES.no_buyer_credit);
+
+    // 200 paid, 118 chosen for A: 82 stays as credit while B is open.
+    await payInvoices(world, { amount: 200, allocations: [{ invoice: a.invoice.id, amount: 118 }] });
+    const open = await world.company.api.get(companyPath(world, `buyers/${world.buyer.id}/open_invoices`));
+    expect(open.body.credit).toBe(82);
+
+    const viewer = await createUserWithPermissions(world.company, ['view_payment_received']);
+    const forbidden = await viewer.api.post(path(b.invoice.id));
+    expect(forbidden.status).toBe(403);
+
+    const applied = await world.company.api.post(path(b.invoice.id));
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toEqual({
+      detail: 'Buyer credit of ₹82.00 applied.',
+      applied: 82,
+      invoice: { id: b.invoice.id, amount_due: 36, payment_status: 'partially_paid' },
+      buyer_credit: 0,
+    });
+    const again = await world.company.api.post(path(b.invoice.id));
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(PAYMENT_MESSAGES.no_buyer_credit);
+    await expectOutstandingConsistent(world);
+
+    // Credit again (50 chosen for B's 36: 14 left), refused on an invoice with nothing due.
+    await payInvoices(world, { amount: 50, allocations: [{ invoice: b.invoice.id, amount: 36 }] });
+    const paidUp = await world.company.api.post(path(a.invoice.id));
+    expect(paidUp.status).toBe(409);
+    expect(paidUp.body.detail).toBe(PAYMENT_MESSAGES.invoice_nothing_due);
+
+    // A cancelled invoice takes no credit.
+    const c = await invoicedOrder(world, 1); // generated with the 14 of credit on it
+    expect((await invoiceOf(world.company, c.invoice.id)).amount_due).toBe(104);
+    const d = await invoicedOrder(world, 1);
+    await payInvoices(world, { amount: 10, allocations: [{ invoice: c.invoice.id, amount: 1 }] });
+    const cancelled = await world.company.api.post(`admin/invoices/${d.invoice.id}/cancel/`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const onCancelled = await world.company.api.post(path(d.invoice.id));
+    expect(onCancelled.status).toBe(409);
+    expect(onCancelled.body.detail).toBe(PAYMENT_MESSAGES.invoice_cancelled);
+
+    expect((await world.company.api.post(path(999_999_999))).status).toBe(404);
+    expect((await world.company.api.post('admin/invoices/abc/apply_buyer_credit')).status).toBe(400);
+    const other = await signUpCompany();
+    expect((await other.api.post(path(b.invoice.id))).status).toBe(404);
+  });
+
+  it('a payment cancelled while the buyer is invoiced: both succeed or one is told to retry, never a 500', async () => {
+    const world = await paymentWorld();
+    for (let round = 0; round < 4; round++) {
+      // An advance of 200 on an order of 118: 82 of it is credit when the next order is invoiced.
+      const advanced = await confirmedOrder(world, 1);
+      const advance = await world.company.api.post(`admin/orders/${advanced.id}/record_payments`, {
+        amount: 200,
+      });
+      expect(advance.status).toBe(201);
+      await invoiceOrder(world.company, advanced);
+      const next = await confirmedOrder(world, 2);
+      const items = next.order_items.map((item) => ({
+        order_item: item.id,
+        quantity: item.invoiceable_quantity,
+      }));
+      const [cancel, invoice] = await Promise.all([
+        world.company.api.patch(`admin/order_payments/${advance.body.id}/cancel`),
+        world.company.api.post(`admin/orders/${next.id}/generate_invoice/`, { items }),
+      ]);
+      expect([200, 409], JSON.stringify(cancel.body)).toContain(cancel.status);
+      expect([201, 409], JSON.stringify(invoice.body)).toContain(invoice.status);
+      if (cancel.status === 409) expect(cancel.body.detail).toBe(CONCURRENT_CHANGE_MESSAGE);
+      if (invoice.status === 409) expect(invoice.body.detail).toBe(CONCURRENT_CHANGE_MESSAGE);
+      await expectOutstandingConsistent(world);
+      // Whatever the order, the cancelled advance pays nothing in the end.
+      if (cancel.status === 200 && invoice.status === 201) {
+        expect((await invoiceOf(world.company, invoice.body.id)).payment_status).toBe('unpaid');
+      }
+    }
+  });
+});
+
+describe('GET admin/companies/{companyId}/payments filters', { timeout: 120_000 }, () => {
+  it('filters by buyer, payment date range and payment method; an end before the start is 400', async () => {
+    const world = await paymentWorld();
+    const other = await paymentWorld(world.company);
+    const methods = await dbOf(world.company)
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('company_id', '=', world.company.companyId)
+      .where('is_active', '=', true)
+      .orderBy('position')
+      .execute();
+    const second = methods[1].id;
+    const p1 = await payInvoices(world, { amount: 10, payment_date: daysFromToday(-5) });
+    const p2 = await payInvoices(world, { amount: 20, payment_method: second });
+    const p3 = await payInvoices(other, { amount: 30, payment_date: daysFromToday(-2) });
+    const ids = async (query: string) => {
+      const res = await world.company.api.get(companyPath(world, `payments?${query}`));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((p: any) => p.id).sort((x: number, y: number) => x - y);
+    };
+    expect(await ids(`buyer=${world.buyer.id}`)).toEqual([p1.id, p2.id]);
+    expect(await ids(`buyer=${other.buyer.id}`)).toEqual([p3.id]);
+    expect(await ids(`start_date=${daysFromToday(-3)}`)).toEqual([p2.id, p3.id]);
+    expect(await ids(`start_date=${daysFromToday(-6)}&end_date=${daysFromToday(-1)}`)).toEqual([
+      p1.id,
+      p3.id,
+    ]);
+    expect(await ids(`payment_method__in=${second}`)).toEqual([p2.id]);
+    expect(await ids(`payment_method__in=${world.methodId},${second}&buyer=${world.buyer.id}`)).toEqual([
+      p1.id,
+      p2.id,
+    ]);
+    const backwards = await world.company.api.get(
+      companyPath(world, `payments?start_date=${daysFromToday(-1)}&end_date=${daysFromToday(-3)}`),
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors.end_date).toEqual([PAYMENT_MESSAGES.date_range]);
+    for (const query of ['payment_method__in=x', 'end_date=2026-02-30', 'buyer=-1']) {
+      expect((await world.company.api.get(companyPath(world, `payments?${query}`))).status, query).toBe(400);
+    }
   });
 });

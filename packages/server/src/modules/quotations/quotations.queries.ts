@@ -3,7 +3,9 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
+import { type HistoryEntry, historyRowsTakingNumber } from '../history/history.queries.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
@@ -296,7 +298,7 @@ export const offerUses = (
 export const insertQuotation = (db: Executor, values: Insertable<QuotationsTable>) =>
   db.insertInto('quotations').values(values).returning('id').executeTakeFirstOrThrow();
 
-/** An id for a quotation about to be written (insertQuotationWithItems). */
+/** An id for a quotation about to be written (insertNumberedQuotation). */
 export const nextQuotationId = async (db: Executor) => {
   const result = await sql<{
     id: number;
@@ -304,17 +306,33 @@ export const nextQuotationId = async (db: Executor) => {
   return Number(result.rows[0]?.id);
 };
 
-/** The quotation (with the id nextQuotationId gave) and its items, in one statement. */
-export const insertQuotationWithItems = (
-  db: Executor,
-  quotation: Insertable<QuotationsTable> & { id: number },
+/**
+ * The quotation (with the id nextQuotationId gave), its items and its history entries, in one
+ * statement that also takes the quotation's number from the company's counter: the number goes in
+ * the quotation and wherever the entries have NUMBER_TO_TAKE. Answers the number.
+ */
+export async function insertNumberedQuotation(
+  tx: Executor,
+  counter: { documentType: string; prefix: string },
+  quotation: Omit<Insertable<QuotationsTable>, 'quotation_number'> & { id: number; company_id: number },
   items: Insertable<QuotationItemsTable>[],
-) =>
-  db
-    .with('q', (qb) => qb.insertInto('quotations').values(quotation).returning('id'))
-    .insertInto('quotation_items')
-    .values(items)
-    .execute();
+  history: readonly HistoryEntry[],
+): Promise<string> {
+  let statement = withNextNumber(tx, quotation.company_id, counter.documentType, counter.prefix)
+    .with('q', (qb) =>
+      qb
+        .insertInto('quotations')
+        .values({ ...quotation, quotation_number: TAKEN_NUMBER })
+        .returning('id'),
+    )
+    .with('h', (qb) =>
+      qb.insertInto('history').values(historyRowsTakingNumber(history, TAKEN_NUMBER)).returning('id'),
+    );
+  if (items.length > 0)
+    statement = statement.with('i', (qb) => qb.insertInto('quotation_items').values(items).returning('id'));
+  const row = await statement.selectFrom('taken_number').select('number').executeTakeFirstOrThrow();
+  return row.number;
+}
 
 export const updateQuotation = (
   db: Executor,
@@ -478,12 +496,13 @@ export interface QuotationFilter {
   search?: string;
 }
 
+/** One page of quotations (offset, or keyset after `window.cursor`) and the count of matches. */
 export function listQuotations(
   db: Executor,
   companyId: number,
   filter: QuotationFilter,
-  sort: SortKey[],
-  window: PageWindow,
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
   let base = db
     .selectFrom('quotations as q')
@@ -505,7 +524,7 @@ export function listQuotations(
       ]),
     );
   }
-  let page = base
+  const page = base
     .leftJoin('sales_orders as o', (j) =>
       j.onRef('o.company_id', '=', 'q.company_id').onRef('o.id', '=', 'q.order_id'),
     )
@@ -528,10 +547,8 @@ export function listQuotations(
         .whereRef('i.quotation_id', '=', 'q.id')
         .as('total_items'),
     ]);
-  for (const key of sort) page = page.orderBy(sql.raw(key.column), key.direction);
-  page = page.orderBy('q.id', sort[sort.length - 1]?.direction ?? 'desc');
   return Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    page.limit(window.limit).offset(window.offset).execute(),
+    keysetPage(page, 'q.id', sort, window).execute(),
   ]);
 }

@@ -13,19 +13,23 @@ import {
 } from '@b2b/domain/api/sales-orders';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
+import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { csvList, pageOf } from '../../http/list-params.ts';
+import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import type { QuotationFilter } from './quotations.queries.ts';
 import * as service from './quotations.service.ts';
 
 const tags = ['quotations'];
 const companyParams = z.object({ companyId: idParam });
 const quotationParams = z.object({ id: idParam });
 
-const ORDERING: Record<(typeof QUOTATION_ORDERINGS)[number], string> = {
-  date: 'q.quotation_date',
-  created_at: 'q.created_at',
-  quotation_number: 'q.quotation_number',
-  total: 'q.total_paise',
+/** API ordering field -> SQL expression over the quotations alias `q` and its type (for cursors). */
+const ORDERING: Record<(typeof QUOTATION_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  date: { expression: 'q.quotation_date', type: 'date' },
+  created_at: { expression: 'q.created_at', type: 'timestamptz' },
+  quotation_number: { expression: 'q.quotation_number', type: 'text' },
+  total: { expression: 'q.total_paise', type: 'bigint' },
 };
 
 const statusList = z
@@ -70,37 +74,25 @@ export async function quotationsRoutes(app: Api) {
     async (request) => service.editQuotation({ db, actor: requirePrincipal(request), input: request.body }),
   );
 
-  app.get(
-    '/admin/companies/:companyId/quotations',
-    {
-      config: { cache: true, permission: 'view_quotation' },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: listQuery.extend({ ...quotationListQuery.shape, status__in: statusList }),
-        response: { 200: pageOf(quotationSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const { query } = request;
-      const window = pageWindow(query);
-      const sort = parseOrdering(query.ordering, ORDERING, '-date');
-      const { count, results } = await service.listQuotations(
-        db,
-        request.params.companyId,
-        {
-          statuses: query.status__in,
-          buyerId: query.buyer,
-          startDate: query.start_date,
-          endDate: query.end_date,
-          search: query.search,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'quotations',
+    tags,
+    config: { permission: 'view_quotation' },
+    description:
+      'Quotations, newest date first; search by quotation number, buyer or reference; filters status__in, buyer, start_date, end_date.',
+    output: quotationSummaryOutput,
+    filters: quotationListQuery.extend({ status__in: statusList }),
+    filterOf: (query): QuotationFilter => ({
+      statuses: query.status__in,
+      buyerId: query.buyer,
+      startDate: query.start_date,
+      endDate: query.end_date,
+      search: query.search,
+    }),
+    ordering: ORDERING,
+    defaultOrdering: '-date',
+    list: (companyId, filter, sort, window) => service.listQuotations(db, companyId, filter, sort, window),
+  });
 
   app.get(
     '/admin/quotations/:id',

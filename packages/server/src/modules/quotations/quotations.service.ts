@@ -9,11 +9,10 @@ import { toPaise, toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { inListOrder } from '../../http/cursor-paging.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
-import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
-import { type HistoryEntry, historyPage, recordHistory } from '../history/history.service.ts';
+import { type HistoryEntry, historyPage, NUMBER_TO_TAKE, recordHistory } from '../history/history.service.ts';
 import {
   normaliseOffer,
   offerDiscountPaise,
@@ -181,16 +180,15 @@ export async function insertQuotation(
   const priced = await priceQuotationTerms(tx, companyId, terms, {
     exceptOrderNumber: options.purpose === 'edit_order' ? options.sourceOrder?.number : null,
   });
-  // The number's counter stays locked until the transaction ends: taken last, with the quotation
-  // and its items written in one statement after it (under the id taken first).
+  // The number's counter stays locked until the transaction ends: taken last, by the statement
+  // that writes the quotation, its items and its history (under the id taken first).
   const id = await queries.nextQuotationId(tx);
-  const number = await nextDocumentNumber(tx, companyId, QUOTATION_ENTITY, { prefix: QUOTATION_PREFIX });
-  await queries.insertQuotationWithItems(
+  await queries.insertNumberedQuotation(
     tx,
+    { documentType: QUOTATION_ENTITY, prefix: QUOTATION_PREFIX },
     {
       id,
       company_id: companyId,
-      quotation_number: number,
       purpose: options.purpose ?? 'new',
       source_order_id: options.sourceOrder?.id ?? null,
       quotation_date: terms.date,
@@ -198,20 +196,22 @@ export async function insertQuotation(
       ...documentColumns(priced),
     },
     itemRows(companyId, id, priced),
+    [
+      {
+        companyId,
+        entityType: QUOTATION_ENTITY,
+        entityId: id,
+        action: 'created',
+        userId: actor.userId,
+        changes: {
+          quotation_number: NUMBER_TO_TAKE,
+          purpose: options.purpose ?? 'new',
+          ...(options.sourceOrder ? { source_order: options.sourceOrder.number } : {}),
+          ...pricedSummary(priced),
+        },
+      },
+    ],
   );
-  await recordHistory(tx, {
-    companyId,
-    entityType: QUOTATION_ENTITY,
-    entityId: id,
-    action: 'created',
-    userId: actor.userId,
-    changes: {
-      quotation_number: number,
-      purpose: options.purpose ?? 'new',
-      ...(options.sourceOrder ? { source_order: options.sourceOrder.number } : {}),
-      ...pricedSummary(priced),
-    },
-  });
   return id;
 }
 
@@ -374,17 +374,28 @@ export async function markOrdered(
     status: 'ordered',
     order_id: orders[0]?.id ?? null,
   });
-  const entry: HistoryEntry = {
-    companyId: actor.companyId,
-    entityType: QUOTATION_ENTITY,
-    entityId: quotationId,
-    action: 'ordered',
-    userId: actor.userId,
-    changes: { status: 'ordered', orders: orders.map((order) => order.number) },
-  };
+  const entry = orderedEntry(
+    actor,
+    quotationId,
+    orders.map((order) => order.number),
+  );
   if (history) history.push(entry);
   else await recordHistory(tx, entry);
 }
+
+/** The quotation's history entry for becoming the orders numbered `orderNumbers`. */
+export const orderedEntry = (
+  actor: Principal,
+  quotationId: number,
+  orderNumbers: string[],
+): HistoryEntry => ({
+  companyId: actor.companyId,
+  entityType: QUOTATION_ENTITY,
+  entityId: quotationId,
+  action: 'ordered',
+  userId: actor.userId,
+  changes: { status: 'ordered', orders: orderNumbers },
+});
 
 /** Which of the products are live (active, not deleted): those a re-order can take. */
 export async function liveProductIds(db: Executor, companyId: number, productIds: readonly number[]) {
@@ -432,15 +443,19 @@ function presentSummary(row: Awaited<ReturnType<typeof queries.listQuotations>>[
   } satisfies z.infer<typeof quotationSummaryOutput>;
 }
 
+/** GET admin/companies/{companyId}/quotations: one page (offset or keyset) and the count. */
 export async function listQuotations(
   db: Executor,
   companyId: number,
   filter: queries.QuotationFilter,
-  sort: SortKey[],
-  window: PageWindow,
+  sort: Parameters<typeof queries.listQuotations>[3],
+  window: Parameters<typeof queries.listQuotations>[4],
 ) {
   const [{ n }, rows] = await queries.listQuotations(db, companyId, filter, sort, window);
-  return { count: Number(n), results: rows.map(presentSummary) };
+  return {
+    count: Number(n),
+    results: inListOrder(rows, window).map((row) => ({ ...presentSummary(row), sort_value: row.sort_value })),
+  };
 }
 
 /** GET admin/quotations/{id}/history: who did what to the quotation, newest first. */

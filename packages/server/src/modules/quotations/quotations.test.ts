@@ -557,6 +557,52 @@ describe('quotations: list, read, submit, delete', () => {
     expect((await list('?status__in=bogus')).status).toBe(400);
   });
 
+  it('pages by offset and by cursor, forwards and back', async () => {
+    const company = await signUpCompany();
+    const buyer = await createBuyerWithAddress(company);
+    const product = await createTaxedProduct(company);
+    const quote = (daysAgo: number) =>
+      createQuotation(company, buyer, [{ product: product.id, quantity: 1 }], {
+        date: daysFromToday(-daysAgo),
+      });
+    const a = await quote(3);
+    const b = await quote(1);
+    const c = await quote(1);
+    const base = `admin/companies/${company.companyId}/quotations`;
+    const ids = (res: { body: { results: { id: number }[] } }) => res.body.results.map((q) => q.id);
+
+    const offset = await company.api.get(`${base}?limit=2&offset=2`);
+    expect(offset.body).toMatchObject({ count: 3, next: null });
+    expect(ids(offset)).toEqual([a.id]);
+    expect(offset.body.previous).toContain('offset=0');
+
+    // Newest date first, the newest quotation first within a day.
+    const page1 = await company.api.get(`${base}?limit=2&cursor=`);
+    expect(page1.status).toBe(200);
+    expect(ids(page1)).toEqual([c.id, b.id]);
+    expect(page1.body.count).toBe(3);
+    expect(page1.body.previous).toBeNull();
+    expect(page1.body.results[0]).not.toHaveProperty('sort_value');
+    const page2 = await company.api.get(page1.body.next.replace(/^\/api\//, ''));
+    expect(ids(page2)).toEqual([a.id]);
+    expect(page2.body.next).toBeNull();
+    const back = await company.api.get(page2.body.previous.replace(/^\/api\//, ''));
+    expect(ids(back)).toEqual([c.id, b.id]);
+
+    const byNumber = await company.api.get(`${base}?limit=1&cursor=&ordering=quotation_number`);
+    expect(ids(byNumber)).toEqual([a.id]);
+    expect(ids(await company.api.get(byNumber.body.next.replace(/^\/api\//, '')))).toEqual([b.id]);
+
+    const forged = await company.api.get(
+      `${base}?cursor=${Buffer.from('{"v":"2025-02-30"}').toString('base64url')}`,
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body.errors.cursor).toEqual(['This cursor is not valid; start again from the first page.']);
+    // A cursor made for one ordering is refused for another.
+    const mixed = await company.api.get(`${page1.body.next.replace(/^\/api\//, '')}&ordering=total`);
+    expect(mixed.status).toBe(400);
+  });
+
   it('keeps quotations of another warehouse apart and answers 404 for unknown ids', async () => {
     const company = await signUpCompany();
     const buyer = await createBuyerWithAddress(company);

@@ -10,6 +10,8 @@ import {
   readDirection,
 } from '../../http/cursor-paging.ts';
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
+import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
+import { type HistoryEntry, historyRowsTakingNumber } from '../history/history.queries.ts';
 
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;
@@ -78,6 +80,46 @@ export const insertOrderWithItems = (
     .insertInto('sales_order_items')
     .values(items)
     .execute();
+
+/**
+ * The order (with the id nextOrderId gave), its items, its history entries, and the quotation it
+ * came from marked ordered, in one statement that also takes the order's number from the
+ * company's counter: the number goes in the order and wherever the entries have NUMBER_TO_TAKE.
+ * Run last in its transaction (see withNextNumber). Answers the number.
+ */
+export async function insertNumberedOrder(
+  tx: Tx,
+  counter: { documentType: string; prefix: string },
+  order: Omit<Insertable<SalesOrdersTable>, 'order_number'> & { id: number; company_id: number },
+  items: Insertable<SalesOrderItemsTable>[],
+  history: readonly HistoryEntry[],
+  orderedQuotationId: number | null,
+): Promise<string> {
+  const companyId = order.company_id;
+  const row = await withNextNumber(tx, companyId, counter.documentType, counter.prefix)
+    .with('o', (qb) =>
+      qb
+        .insertInto('sales_orders')
+        .values({ ...order, order_number: TAKEN_NUMBER })
+        .returning('id'),
+    )
+    .with('i', (qb) => qb.insertInto('sales_order_items').values(items).returning('id'))
+    .with('h', (qb) =>
+      qb.insertInto('history').values(historyRowsTakingNumber(history, TAKEN_NUMBER)).returning('id'),
+    )
+    .with('q', (qb) =>
+      qb
+        .updateTable('quotations')
+        .set({ status: 'ordered', order_id: order.id, updated_at: sql`now()` })
+        .where('company_id', '=', companyId)
+        .where('id', '=', orderedQuotationId ?? 0)
+        .returning('id'),
+    )
+    .selectFrom('taken_number')
+    .select('number')
+    .executeTakeFirstOrThrow();
+  return row.number;
+}
 
 export const updateOrder = (
   db: Executor,

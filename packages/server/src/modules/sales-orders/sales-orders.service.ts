@@ -30,11 +30,13 @@ import { nextDocumentNumber } from '../document-numbers/document-numbers.service
 import {
   type HistoryEntry,
   historyPage,
+  NUMBER_TO_TAKE,
   recordHistory,
   recordHistoryEntries,
 } from '../history/history.service.ts';
 import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
+import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/payments.service.ts';
 import {
   assertOrderReferences,
   type PricedItem,
@@ -50,6 +52,7 @@ import {
   lockOpenQuotation,
   markOrdered,
   openEditOf,
+  orderedEntry,
   termsOfQuotation,
 } from '../quotations/quotations.service.ts';
 import {
@@ -263,12 +266,15 @@ interface PlaceOptions {
   /** Where the order's history entries go, for the caller to write with its own; without, written at once. */
   history?: HistoryEntry[];
   /**
-   * The transaction places this one order: its stock is reserved before it takes its number. The
-   * number's counter stays locked until the transaction ends, so every order placed meanwhile
-   * waits; taken last, it is held for the few statements left. (A transaction placing several
-   * orders takes the number first: reserving under it, it cannot deadlock with another such.)
+   * The transaction places this one order and nothing after it, from the quotation it marks
+   * ordered: the stock is reserved first, then one statement takes the order's number and writes
+   * the order, its items, the history entries (the caller's `history` too) and the quotation's
+   * new status. The stock rows and the number's counter stay locked until the transaction ends,
+   * so every order placed meanwhile waits on them: this way they are held for the fewest round
+   * trips. (A transaction placing several orders takes each number first: reserving under it, it
+   * cannot deadlock with another such.)
    */
-  numberLast?: boolean;
+  lastWrite?: boolean;
 }
 
 /**
@@ -279,8 +285,6 @@ interface PlaceOptions {
  */
 async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, options: PlaceOptions) {
   const { companyId } = actor;
-  const takeNumber = async () =>
-    options.number ?? (await nextDocumentNumber(tx, companyId, ORDER_ENTITY, { prefix: ORDER_PREFIX }));
   const lines = priced.pricing.lines;
   const quantities = lines.map((line) => ({
     productId: line.productId,
@@ -302,43 +306,37 @@ async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, opt
     const remaining = quantities.filter((line) => line.quantity > 0);
     if (remaining.length > 0) await reserveLines(tx, stockDocument(actor, id), remaining);
   };
-  if (confirmedStatus && options.numberLast) await reserveItsStock();
-  const number = await takeNumber();
-  await queries.insertOrderWithItems(
-    tx,
-    {
-      id,
-      company_id: companyId,
-      order_number: number,
-      version: options.version ?? 1,
-      previous_order_id: options.previousOrderId ?? null,
-      quotation_id: options.quotationId,
-      status: confirmedStatus ?? 'new',
-      ...(confirmedStatus ? { is_stock_reserved: true, auto_processed_order: options.autoConfirmed } : {}),
-      is_instant: options.instant,
-      payment_status: options.paymentStatus ?? 'unpaid',
-      billing_address: snapshot(priced.billing),
-      shipping_address: snapshot(priced.shipping),
-      place_of_supply_state_id: priced.shipping.state_id,
-      order_date: priced.terms.date,
-      total_items: lines.length,
-      total_quantity: decimal(lines.reduce((sum, line) => sum + line.quantity, 0)),
-      created_by: actor.userId,
-      ...documentColumns(priced),
-    },
-    lines.map((line, index) => ({
-      company_id: companyId,
-      order_id: id,
-      position: index + 1,
-      product_id: line.productId,
-      warehouse_id: line.warehouseId,
-      product_name: line.productName,
-      sku: line.sku,
-      unit: line.unit,
-      ...lineColumns(line),
-    })),
-  );
-  const entries = [
+  const order = {
+    id,
+    company_id: companyId,
+    version: options.version ?? 1,
+    previous_order_id: options.previousOrderId ?? null,
+    quotation_id: options.quotationId,
+    status: confirmedStatus ?? 'new',
+    ...(confirmedStatus ? { is_stock_reserved: true, auto_processed_order: options.autoConfirmed } : {}),
+    is_instant: options.instant,
+    payment_status: options.paymentStatus ?? 'unpaid',
+    billing_address: snapshot(priced.billing),
+    shipping_address: snapshot(priced.shipping),
+    place_of_supply_state_id: priced.shipping.state_id,
+    order_date: priced.terms.date,
+    total_items: lines.length,
+    total_quantity: decimal(lines.reduce((sum, line) => sum + line.quantity, 0)),
+    created_by: actor.userId,
+    ...documentColumns(priced),
+  };
+  const items = lines.map((line, index) => ({
+    company_id: companyId,
+    order_id: id,
+    position: index + 1,
+    product_id: line.productId,
+    warehouse_id: line.warehouseId,
+    product_name: line.productName,
+    sku: line.sku,
+    unit: line.unit,
+    ...lineColumns(line),
+  }));
+  const entries = (number: string) => [
     historyEntry(actor, id, 'created', {
       order_number: number,
       version: options.version ?? 1,
@@ -351,18 +349,38 @@ async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotation, opt
       })),
       ...(options.instant ? { instant: true } : {}),
     }),
+    ...(confirmedStatus
+      ? [
+          historyEntry(actor, id, 'confirmed', {
+            status: { from: 'new', to: confirmedStatus },
+            ...(options.autoConfirmed ? { auto_confirmed: true } : {}),
+          }),
+        ]
+      : []),
   ];
-  if (confirmedStatus) {
-    if (!options.numberLast) await reserveItsStock();
-    entries.push(
-      historyEntry(actor, id, 'confirmed', {
-        status: { from: 'new', to: confirmedStatus },
-        ...(options.autoConfirmed ? { auto_confirmed: true } : {}),
-      }),
+
+  if (options.lastWrite) {
+    if (confirmedStatus) await reserveItsStock();
+    const number = await queries.insertNumberedOrder(
+      tx,
+      { documentType: ORDER_ENTITY, prefix: ORDER_PREFIX },
+      order,
+      items,
+      [
+        ...entries(NUMBER_TO_TAKE),
+        orderedEntry(actor, options.quotationId, [NUMBER_TO_TAKE]),
+        ...(options.history ?? []),
+      ],
+      options.quotationId,
     );
+    return { id, number };
   }
-  if (options.history) options.history.push(...entries);
-  else await recordHistoryEntries(tx, entries);
+  const number =
+    options.number ?? (await nextDocumentNumber(tx, companyId, ORDER_ENTITY, { prefix: ORDER_PREFIX }));
+  await queries.insertOrderWithItems(tx, { ...order, order_number: number }, items);
+  if (confirmedStatus) await reserveItsStock();
+  if (options.history) options.history.push(...entries(number));
+  else await recordHistoryEntries(tx, entries(number));
   return { id, number };
 }
 
@@ -389,22 +407,23 @@ export async function generateOrder(options: {
   const { companyId } = actor;
   const id = await inTransaction(db, async (tx) => {
     const { priced } = await quotationToOrder(tx, companyId, quotationId);
+    // An instant order's invoice gets the buyer's unused credit: its payments are locked before the buyer.
+    const hasCredit = instant && (await lockBuyerCreditFirst(tx, companyId, priced.terms.buyerId));
     await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
       postsToLedger: instant,
     });
     const auto = priced.branch.is_order_auto_confirm;
-    const entries: HistoryEntry[] = [];
     const order = await placeOrder(tx, actor, priced, {
       quotationId,
       confirm: auto || instant,
       autoConfirmed: auto,
       instant,
-      history: entries,
-      numberLast: true,
+      lastWrite: true,
     });
-    await markOrdered(tx, actor, quotationId, [order], entries);
-    await recordHistoryEntries(tx, entries);
-    if (instant) await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+    if (instant) {
+      const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+      if (hasCredit) await allocateBuyerCredit(tx, companyId, priced.terms.buyerId, invoice.id, actor.userId);
+    }
     return order.id;
   });
   return readOrder(db, companyId, id, { isNew: true });
@@ -1069,12 +1088,22 @@ export async function* orderReportRows(db: Executor, companyId: number, filter: 
  * An order confirmed and invoiced in full inside the caller's transaction, from terms no user
  * turned into a quotation first (a delivery challan converted into a sale, a counter sale). The
  * quotation is still written, for the record, and marked ordered. Answers the order and its invoice.
+ * `paidNowPaise`: what the caller takes in payment in the same action (a counter sale's tenders);
+ * only the rest counts against the buyer's credit limit. A sale not paid now gets the buyer's
+ * unused credit (its payments locked first, see lockBuyerCreditFirst).
  */
-export async function placeInstantOrder(tx: Tx, actor: Principal, terms: QuotationTerms) {
+export async function placeInstantOrder(
+  tx: Tx,
+  actor: Principal,
+  terms: QuotationTerms,
+  { paidNowPaise = 0 }: { paidNowPaise?: number } = {},
+) {
   const { companyId } = actor;
+  const hasCredit = paidNowPaise === 0 && (await lockBuyerCreditFirst(tx, companyId, terms.buyerId));
   const quotationId = await insertQuotation(tx, actor, terms);
   const { priced } = await quotationToOrder(tx, companyId, quotationId);
-  await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise);
+  const unpaidPaise = Math.max(0, priced.pricing.totals.totalPaise - paidNowPaise);
+  await assertOrderable(tx, companyId, priced, unpaidPaise);
   const order = await placeOrder(tx, actor, priced, {
     quotationId,
     confirm: true,
@@ -1083,5 +1112,6 @@ export async function placeInstantOrder(tx: Tx, actor: Principal, terms: Quotati
   });
   await markOrdered(tx, actor, quotationId, [order]);
   const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+  if (hasCredit) await allocateBuyerCredit(tx, companyId, terms.buyerId, invoice.id, actor.userId);
   return { order, invoice };
 }

@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -13,12 +14,8 @@ const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM
 const invoiceSelect = (db: Executor) =>
   db
     .selectFrom('invoices as i')
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
-    )
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'i.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'i.buyer_id'))
     .innerJoin('states as st', 'st.id', 'i.place_of_supply_state_id')
     .select([
       'i.id',
@@ -51,9 +48,7 @@ export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
 export const invoiceLines = (db: Executor, companyId: number, invoiceId: number) =>
   db
     .selectFrom('invoice_items as ii')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'ii.company_id').onRef('w.id', '=', 'ii.warehouse_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'ii.warehouse_id'))
     .select([
       'ii.id',
       'ii.order_item_id',
@@ -85,9 +80,7 @@ export type InvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
 export const returnedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
   const rows = await db
     .selectFrom('sales_return_items as ri')
-    .innerJoin('sales_returns as r', (j) =>
-      j.onRef('r.company_id', '=', 'ri.company_id').onRef('r.id', '=', 'ri.sales_return_id'),
-    )
+    .innerJoin('sales_returns as r', (j) => sameTenant(j, 'r.id', 'ri.sales_return_id'))
     .select(['ri.invoice_item_id', sql<string>`sum(ri.quantity)`.as('quantity')])
     .where('r.company_id', '=', companyId)
     .where('r.invoice_id', '=', invoiceId)
@@ -114,14 +107,6 @@ export const warehouseExists = async (db: Executor, companyId: number, warehouse
     .select('id')
     .where('company_id', '=', companyId)
     .where('id', '=', warehouseId)
-    .executeTakeFirst()) !== undefined;
-
-export const orderExists = async (db: Executor, companyId: number, orderId: number) =>
-  (await db
-    .selectFrom('sales_orders')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', orderId)
     .executeTakeFirst()) !== undefined;
 
 // ---------------------------------------------------------------------------------------------
@@ -178,9 +163,7 @@ export const itemsOfSalesReturn = (db: Executor, companyId: number, returnId: nu
   db
     .selectFrom('sales_return_items as ri')
     .innerJoin('invoice_items as ii', 'ii.id', 'ri.invoice_item_id')
-    .leftJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'ri.company_id').onRef('w.id', '=', 'ri.warehouse_id'),
-    )
+    .leftJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'ri.warehouse_id'))
     .select([
       'ri.id',
       'ri.invoice_item_id',
@@ -210,18 +193,10 @@ type ReturnScope = DB & {
 const returnSelect = (db: Executor) =>
   db
     .selectFrom('sales_returns as r')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.company_id', '=', 'r.company_id').onRef('i.id', '=', 'r.invoice_id'),
-    )
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 'r.company_id').onRef('o.id', '=', 'r.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'r.company_id').onRef('b.id', '=', 'r.buyer_id'),
-    )
-    .innerJoin('branches as br', (j) =>
-      j.onRef('br.company_id', '=', 'r.company_id').onRef('br.id', '=', 'r.branch_id'),
-    );
+    .innerJoin('invoices as i', (j) => sameTenant(j, 'i.id', 'r.invoice_id'))
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'r.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'r.buyer_id'))
+    .innerJoin('branches as br', (j) => sameTenant(j, 'br.id', 'r.branch_id'));
 
 const summaryColumns = [
   'r.id',
@@ -263,15 +238,9 @@ const summaryColumns = [
 
 export const findSalesReturn = (db: Executor, companyId: number, returnId: number) =>
   returnSelect(db)
-    .leftJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'r.company_id').onRef('w.id', '=', 'r.warehouse_id'),
-    )
-    .leftJoin('users as cu', (j) =>
-      j.onRef('cu.company_id', '=', 'r.company_id').onRef('cu.id', '=', 'r.created_by'),
-    )
-    .leftJoin('users as xu', (j) =>
-      j.onRef('xu.company_id', '=', 'r.company_id').onRef('xu.id', '=', 'r.cancelled_by'),
-    )
+    .leftJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'r.warehouse_id'))
+    .leftJoin('users as cu', (j) => sameTenant(j, 'cu.id', 'r.created_by'))
+    .leftJoin('users as xu', (j) => sameTenant(j, 'xu.id', 'r.cancelled_by'))
     .select([
       ...summaryColumns,
       'r.warehouse_id',
@@ -336,20 +305,22 @@ export async function listSalesReturns(
   db: Executor,
   companyId: number,
   filter: SalesReturnFilter,
-  sort: SortKey[],
-  window: { limit: number; offset: number },
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
-  let rows = returnSelect(db)
+  const rows = returnSelect(db)
     .select(summaryColumns)
     .where((eb) => applyFilter(eb, companyId, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
   const [count, results] = await Promise.all([
     returnSelect(db)
       .where((eb) => applyFilter(eb, companyId, filter))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    rows.orderBy('r.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    keysetPage(rows, 'r.id', sort, window).execute(),
   ]);
   return { count: Number(count.n), results };
 }
-export type SalesReturnListRow = Awaited<ReturnType<typeof listSalesReturns>>['results'][number];
+export type SalesReturnListRow = Omit<
+  Awaited<ReturnType<typeof listSalesReturns>>['results'][number],
+  'sort_value'
+>;

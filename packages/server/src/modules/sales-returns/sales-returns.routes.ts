@@ -4,51 +4,34 @@ import {
   cancelSalesReturnInput,
   createSalesReturnInput,
   initiateSalesReturnOutput,
+  type SALES_RETURN_ORDERINGS,
   salesReturnListQuery,
   salesReturnOutput,
   salesReturnSummaryOutput,
 } from '@b2b/domain/api/sales-returns';
-import {
-  SALES_RETURN_MESSAGES,
-  SALES_RETURN_STATUSES,
-  type SalesReturnStatus,
-} from '@b2b/domain/sales-returns';
+import { SALES_RETURN_MESSAGES, SALES_RETURN_STATUSES } from '@b2b/domain/sales-returns';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
+import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { type ListQuery, valueList } from '../../http/list-params.ts';
+import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { SalesReturnFilter } from './sales-returns.queries.ts';
 import * as service from './sales-returns.service.ts';
 
 const tags = ['sales returns'];
-const companyParams = z.object({ companyId: idParam });
 const idParams = z.object({ id: idParam });
 
-const ORDERING = {
-  return_date: 'r.return_date',
-  created_at: 'r.created_at',
-  return_number: 'r.return_number',
+/** API ordering field -> SQL expression over the returns alias `r` and its type (for cursors). */
+const ORDERING: Record<(typeof SALES_RETURN_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
+  return_date: { expression: 'r.return_date', type: 'date' },
+  created_at: { expression: 'r.created_at', type: 'timestamptz' },
+  return_number: { expression: 'r.return_number', type: 'text' },
 };
 
-const statusList = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const values = csvList(value);
-    const unknown = values.find((v) => !(SALES_RETURN_STATUSES as readonly string[]).includes(v));
-    if (unknown) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown value '${unknown}'. Allowed: ${SALES_RETURN_STATUSES.join(', ')}.`,
-      });
-      return z.NEVER;
-    }
-    return values as SalesReturnStatus[];
-  });
+const listFilters = salesReturnListQuery.extend({ status__in: valueList(SALES_RETURN_STATUSES) });
 
-const listFilterQuery = listQuery.extend({ ...salesReturnListQuery.shape, status__in: statusList });
-
-const filterOf = (q: z.infer<typeof listFilterQuery>): SalesReturnFilter => ({
+const filterOf = (q: z.infer<typeof listFilters> & ListQuery): SalesReturnFilter => ({
   search: q.search,
   invoiceId: q.invoice,
   orderId: q.order,
@@ -114,62 +97,20 @@ export async function salesReturnsRoutes(app: Api) {
       ),
   );
 
-  app.get(
-    '/admin/companies/:companyId/sales_returns',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description:
-          'Sales returns, newest return date first; search by return number, reference, invoice number or buyer; filters invoice, order, buyer, status__in, disposition, is_cancelled, start_date, end_date.',
-        params: companyParams,
-        querystring: listFilterQuery,
-        response: { 200: pageOf(salesReturnSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const window = pageWindow(q);
-      const sort = parseOrdering(q.ordering, ORDERING, '-return_date');
-      const { count, results } = await service.listSalesReturns(
-        db,
-        request.params.companyId,
-        filterOf(q),
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
-
-  app.get(
-    '/admin/orders/:id/sales_returns',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description: 'The order’s sales returns, newest first.',
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: pageOf(salesReturnSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
-      await service.assertOrderExists(db, companyId, request.params.id);
-      const q = request.query;
-      const window = pageWindow(q);
-      const sort = parseOrdering(q.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listSalesReturns(
-        db,
-        companyId,
-        { orderId: request.params.id },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'sales_returns',
+    tags,
+    config: VIEW,
+    description:
+      'Sales returns, newest return date first; search by return number, reference, invoice number or buyer; filters invoice, order, buyer, status__in, disposition, is_cancelled, start_date, end_date.',
+    output: salesReturnSummaryOutput,
+    filters: listFilters,
+    filterOf,
+    ordering: ORDERING,
+    defaultOrdering: '-return_date',
+    list: (companyId, filter, sort, window) => service.listSalesReturns(db, companyId, filter, sort, window),
+    ofOrder: (orderId): SalesReturnFilter => ({ orderId }),
+  });
 
   app.get(
     '/admin/sales_returns/:id',

@@ -17,8 +17,8 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
-import type { SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
 import { issueCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
@@ -114,21 +114,22 @@ export async function listSalesReturns(
   db: Executor,
   companyId: number,
   filter: queries.SalesReturnFilter,
-  sort: SortKey[],
-  window: { limit: number; offset: number },
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
   const { count, results } = await queries.listSalesReturns(db, companyId, filter, sort, window);
-  return { count, results: results.map(presentSummary) };
+  return {
+    count,
+    results: inListOrder(results, window).map((row) => ({
+      ...presentSummary(row),
+      sort_value: row.sort_value,
+    })),
+  };
 }
 
 export async function salesReturnHistory(db: Executor, companyId: number, returnId: number) {
   if (!(await queries.findSalesReturn(db, companyId, returnId))) throw notFound();
   return historyPage(db, companyId, SALES_RETURN_ENTITY, returnId);
-}
-
-export async function assertOrderExists(db: Executor, companyId: number, orderId: number) {
-  if (!(await queries.orderExists(db, companyId, orderId)))
-    throw new AppError('not_found', 'Order Not Found');
 }
 
 /** GET admin/invoices/{id}/initiate_sales_return: what each invoice line can still take back. */

@@ -1,13 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { boundedCount } from '../../http/bounded-count.ts';
-import {
-  type KeysetCursor,
-  type KeysetSort,
-  keysetCondition,
-  readDirection,
-} from '../../http/cursor-paging.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 
 export type { BoundedCount } from '../../http/bounded-count.ts';
 
@@ -58,12 +54,8 @@ export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 const invoiceColumns = (db: Executor) =>
   db
     .selectFrom('invoices as i')
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
-    )
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'i.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'i.buyer_id'))
     .select([
       'i.id',
       'i.invoice_number',
@@ -115,9 +107,7 @@ export type InvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
 export const shippedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
   const rows = await db
     .selectFrom('shipment_items as si')
-    .innerJoin('shipments as s', (j) =>
-      j.onRef('s.company_id', '=', 'si.company_id').onRef('s.id', '=', 'si.shipment_id'),
-    )
+    .innerJoin('shipments as s', (j) => sameTenant(j, 's.id', 'si.shipment_id'))
     .select(['si.invoice_item_id', sql<string>`sum(si.quantity)`.as('quantity')])
     .where('s.company_id', '=', companyId)
     .where('s.invoice_id', '=', invoiceId)
@@ -203,14 +193,6 @@ export const countActiveInvoices = async (db: Executor, companyId: number, order
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-export const orderExists = async (db: Executor, companyId: number, orderId: number) =>
-  (await db
-    .selectFrom('sales_orders')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', orderId)
-    .executeTakeFirst()) !== undefined;
 
 export const shippingMethodExists = async (db: Executor, companyId: number, id: number) =>
   (await db
@@ -312,21 +294,11 @@ type ShipmentScope = DB & {
 const shipmentSelect = (db: Executor) =>
   db
     .selectFrom('shipments as s')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.company_id', '=', 's.company_id').onRef('i.id', '=', 's.invoice_id'),
-    )
-    .innerJoin('sales_orders as o', (j) =>
-      j.onRef('o.company_id', '=', 's.company_id').onRef('o.id', '=', 's.order_id'),
-    )
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 's.company_id').onRef('b.id', '=', 's.buyer_id'),
-    )
-    .innerJoin('branches as br', (j) =>
-      j.onRef('br.company_id', '=', 's.company_id').onRef('br.id', '=', 's.branch_id'),
-    )
-    .leftJoin('shipping_methods as sm', (j) =>
-      j.onRef('sm.company_id', '=', 's.company_id').onRef('sm.id', '=', 's.shipping_method_id'),
-    );
+    .innerJoin('invoices as i', (j) => sameTenant(j, 'i.id', 's.invoice_id'))
+    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 's.order_id'))
+    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 's.buyer_id'))
+    .innerJoin('branches as br', (j) => sameTenant(j, 'br.id', 's.branch_id'))
+    .leftJoin('shipping_methods as sm', (j) => sameTenant(j, 'sm.id', 's.shipping_method_id'));
 
 const summaryColumns = [
   's.id',
@@ -357,9 +329,7 @@ const summaryColumns = [
 
 export const findShipment = (db: Executor, companyId: number, shipmentId: number) =>
   shipmentSelect(db)
-    .leftJoin('users as cu', (j) =>
-      j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.id', '=', 's.created_by'),
-    )
+    .leftJoin('users as cu', (j) => sameTenant(j, 'cu.id', 's.created_by'))
     .select([
       ...summaryColumns,
       's.notes',
@@ -427,19 +397,11 @@ export function listShipmentPage(
   companyId: number,
   filter: ShipmentFilter,
   sort: KeysetSort[],
-  window: { limit: number; offset: number; cursor?: KeysetCursor },
+  window: KeysetWindow,
 ) {
-  const { cursor } = window;
-  const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
-  let rows = shipmentSelect(db)
+  const rows = shipmentSelect(db)
     .where((eb) => applyFilter(eb, companyId, filter))
-    .select([...summaryColumns, sql<string>`(${sql.raw(sort[0].expression)})::text`.as('sort_value')]);
-  if (cursor) rows = rows.where(keysetCondition(sort[0], cursor, 's.id'));
-  for (const key of sort) rows = rows.orderBy(sql.raw(key.expression), readDirection(key, cursor));
-  rows = rows.orderBy('s.id', readDirection({ direction: tieBreak }, cursor));
-  return rows
-    .limit(window.limit)
-    .offset(cursor ? 0 : window.offset)
-    .execute();
+    .select(summaryColumns);
+  return keysetPage(rows, 's.id', sort, window).execute();
 }
 export type ShipmentListRow = Awaited<ReturnType<typeof listShipmentPage>>[number];

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, pageOf } from '../../http/list-params.ts';
+import { type ListQuery, listQuery, pageOf, valueList } from '../../http/list-params.ts';
+import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { ShipmentFilter } from './shipments.queries.ts';
 import * as service from './shipments.service.ts';
 
@@ -35,25 +36,9 @@ const ORDERING: Record<(typeof SHIPMENT_ORDERINGS)[number], Omit<KeysetSort, 'di
 /** Newest shipment date first; an invoice's and an order's shipments newest created first (spec: lists limit 1000, newest created_at first). */
 const DEFAULT_ORDERING = '-shipment_date';
 
-const statusList = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const values = csvList(value);
-    const unknown = values.find((v) => !(SHIPMENT_STATUSES as readonly string[]).includes(v));
-    if (unknown) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown value '${unknown}'. Allowed: ${SHIPMENT_STATUSES.join(', ')}.`,
-      });
-      return z.NEVER;
-    }
-    return values;
-  });
+const listFilterQuery = z.object({ ...shipmentListQuery.shape, status__in: valueList(SHIPMENT_STATUSES) });
 
-const listFilterQuery = z.object({ ...shipmentListQuery.shape, status__in: statusList });
-
-const filterOf = (q: z.infer<typeof listFilterQuery> & { search?: string }): ShipmentFilter => ({
+const filterOf = (q: z.infer<typeof listFilterQuery> & ListQuery): ShipmentFilter => ({
   search: q.search,
   statuses: q.status__in,
   direction: q.direction,
@@ -150,53 +135,23 @@ export async function shipmentsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/admin/orders/:id/shipments',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description: 'The order’s shipments, newest first.',
-        params: idParams,
-        querystring: listQuery.extend({ cursor: cursorParam }),
-        response: { 200: pageOf(shipmentSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
-      await service.assertOrderExists(db, companyId, request.params.id);
-      const q = request.query;
-      const sort = keysetSort(q.ordering, ORDERING, '-created_at');
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listShipments(db, companyId, { orderId: request.params.id }, sort, window),
-      );
-    },
-  );
-
   // -------------------------------------------------------------------------------------------
   // The list and the integrations
 
-  app.get(
-    '/admin/companies/:companyId/shipments',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description:
-          'Shipments, newest shipment date first; search by shipment number, tracking number or buyer; filters status__in, direction, carrier, buyer, invoice, order, start_date, end_date.',
-        params: companyParams,
-        querystring: listQuery.extend({ ...listFilterQuery.shape, cursor: cursorParam }),
-        response: { 200: pageOf(shipmentSummaryOutput) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listShipments(db, request.params.companyId, filterOf(q), sort, window),
-      );
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'shipments',
+    tags,
+    config: VIEW,
+    description:
+      'Shipments, newest shipment date first; search by shipment number, tracking number or buyer; filters status__in, direction, carrier, buyer, invoice, order, start_date, end_date.',
+    output: shipmentSummaryOutput,
+    filters: listFilterQuery,
+    filterOf,
+    ordering: ORDERING,
+    defaultOrdering: DEFAULT_ORDERING,
+    list: (companyId, filter, sort, window) => service.listShipments(db, companyId, filter, sort, window),
+    ofOrder: (orderId): ShipmentFilter => ({ orderId }),
+  });
 
   app.get(
     '/admin/companies/:companyId/shipment_integrations',

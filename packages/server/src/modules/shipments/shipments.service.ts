@@ -24,7 +24,7 @@ import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import type { KeysetSort, KeysetWindow } from '../../http/cursor-paging.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
@@ -152,7 +152,7 @@ export async function listShipments(
   const found = await resolveSearch(db, companyId, filter.search);
   if (found) filter = { ...filter, resolvedSearch: found };
   const rows = await queries.listShipmentPage(db, companyId, filter, sort, window);
-  const ordered = window.cursor?.direction === 'previous' ? rows.reverse() : rows;
+  const ordered = inListOrder(rows, window);
   const { count, countIsEstimate } =
     !window.cursor && window.offset === 0 && rows.length < window.limit
       ? { count: rows.length, countIsEstimate: false }
@@ -166,11 +166,6 @@ export async function listShipments(
 
 export async function assertInvoiceExists(db: Executor, companyId: number, invoiceId: number) {
   if (!(await queries.findInvoice(db, companyId, invoiceId))) throw invoiceNotFound();
-}
-
-export async function assertOrderExists(db: Executor, companyId: number, orderId: number) {
-  if (!(await queries.orderExists(db, companyId, orderId)))
-    throw new AppError('not_found', 'Order Not Found');
 }
 
 export async function shipmentHistory(db: Executor, companyId: number, shipmentId: number) {

@@ -2,19 +2,17 @@ import { CREDIT_NOTE_MESSAGES } from '@b2b/domain/credit-notes';
 import { formatQuantity } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { creditNotePath, invoicePath, PATHS } from '../../app/paths';
+import { useForm, useWatch } from 'react-hook-form';
+import { creditNotePath, invoicePath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
-import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { Money } from '../../components/money';
 import { NumberField } from '../../components/number-field';
+import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import {
   CREDIT_NOTE_LINE_SERVER_FIELD,
   CREDIT_NOTE_SERVER_FIELDS,
@@ -25,40 +23,6 @@ import {
 } from './credit-note-form.schema';
 import { previewCreditNote } from './credit-note-pricing';
 import { type InitiateCreditNote, initiateCreditNoteQuery, useCreateCreditNote } from './credit-notes.api';
-
-const INVOICES = { to: PATHS.invoices, label: 'Invoices' };
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-function applyNoteErrors(
-  error: unknown,
-  values: CreditNoteFormValues,
-  setError: UseFormSetError<CreditNoteFormValues>,
-) {
-  if (!isApiError(error)) return;
-  const sent = values.items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => String(item.quantity).trim() === '' || Number(item.quantity) !== 0);
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const line = CREDIT_NOTE_LINE_SERVER_FIELD.exec(field);
-    const formIndex = line ? sent[Number(line[1])]?.index : undefined;
-    if (formIndex !== undefined) {
-      const target = line?.[2] === 'additional_discount' ? 'additional_discount' : 'quantity';
-      setError(`items.${formIndex}.${target}`, { type: 'server', message });
-    } else if ((CREDIT_NOTE_SERVER_FIELDS as readonly string[]).includes(field)) {
-      setError(field as (typeof CREDIT_NOTE_SERVER_FIELDS)[number], { type: 'server', message });
-    }
-  }
-}
 
 function CreditNoteForm({
   initiate,
@@ -91,7 +55,11 @@ function CreditNoteForm({
       const created = await create.mutateAsync(creditNoteBody(values));
       onDone(created.id);
     } catch (error) {
-      applyNoteErrors(error, values, form.setError);
+      applyLineServerErrors(error, values, form.setError, {
+        lineField: CREDIT_NOTE_LINE_SERVER_FIELD,
+        fields: CREDIT_NOTE_SERVER_FIELDS,
+        lineFields: ['additional_discount'],
+      });
     }
   });
 
@@ -256,60 +224,28 @@ function TotalRow({ label, value, strong }: { label: string; value: number; stro
 
 /** /invoices/{id}/credit-note (?sales_return=): 'Credit Note' against the invoice, or from one of its returns. */
 export function CreditNoteCreatePage() {
-  const invoiceId = useIdParam('invoiceId');
   const search = useSearch({ strict: false }) as { sales_return?: unknown };
   const salesReturnId = Number.isSafeInteger(Number(search.sales_return))
     ? Number(search.sales_return)
     : null;
-  const user = useCurrentUser();
   const navigate = useNavigate();
-  const mayCreate = canPerform(user, 'add_credit_note');
-  const initiate = useQuery({
-    ...initiateCreditNoteQuery(invoiceId ?? 0),
-    enabled: invoiceId !== null && mayCreate,
-  });
-
-  if (!mayCreate) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={INVOICES} title="Credit Note" />
-        <Alert color="yellow" title={CREDIT_NOTE_MESSAGES.forbidden_create} />
-      </Stack>
-    );
-  }
-  if (isApiError(initiate.error) && initiate.error.status === 409 && invoiceId !== null) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={{ to: invoicePath(invoiceId), label: 'Invoice' }} title="Credit Note" />
-        <Alert color="yellow" title={initiate.error.message} />
-      </Stack>
-    );
-  }
   return (
-    <DetailLoader
-      id={invoiceId}
-      query={initiate}
-      list={INVOICES}
-      notFoundMessage="Invoice Not Found"
-      loadFailedTitle={CREDIT_NOTE_MESSAGES.create_failed}
-      loadingLabel="Loading the invoice's items"
+    <InvoiceDocumentCreatePage
+      title="Credit Note"
+      permission="add_credit_note"
+      messages={{
+        forbidden: CREDIT_NOTE_MESSAGES.forbidden_create,
+        loadFailed: CREDIT_NOTE_MESSAGES.create_failed,
+      }}
+      initiateQuery={initiateCreditNoteQuery}
     >
       {(data) => (
-        <Stack gap="lg">
-          <DetailHeader
-            list={{ to: invoicePath(data.invoice.id), label: `Invoice ${data.invoice.invoice_number}` }}
-            title="Credit Note"
-          />
-          <Text size="sm" c="dimmed">
-            {data.buyer.name} · Order {data.order.order_number}
-          </Text>
-          <CreditNoteForm
-            initiate={data}
-            salesReturnId={salesReturnId}
-            onDone={(id) => void navigate({ to: creditNotePath(id) })}
-          />
-        </Stack>
+        <CreditNoteForm
+          initiate={data}
+          salesReturnId={salesReturnId}
+          onDone={(id) => void navigate({ to: creditNotePath(id) })}
+        />
       )}
-    </DetailLoader>
+    </InvoiceDocumentCreatePage>
   );
 }

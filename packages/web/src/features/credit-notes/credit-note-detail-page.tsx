@@ -23,6 +23,7 @@ import { invoicePath, orderPath, salesReturnPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
@@ -30,11 +31,13 @@ import { StatusBadge } from '../../components/status-badge';
 import { HistoryTable } from '../sales-returns/history-table';
 import { ApplyCreditNoteDialog } from './apply-credit-note-dialog';
 import {
+  CREDIT_NOTE_PDF_FAILED,
   CREDIT_NOTES_LIST,
   type CreditNote,
   creditNoteHistoryQuery,
   creditNoteLoadErrorTitle,
   creditNoteQuery,
+  downloadCreditNotePdf,
   useCancelApplication,
   useCancelCreditNote,
   useRefundCreditNote,
@@ -75,6 +78,10 @@ function CreditNoteDetail({ note }: { note: CreditNote }) {
         badges={<StatusBadge options={CREDIT_NOTE_STATUS_OPTIONS} value={note.status} />}
         actions={
           <>
+            <DownloadPdfButton
+              download={() => downloadCreditNotePdf(note)}
+              failure={CREDIT_NOTE_PDF_FAILED}
+            />
             {allowed('apply') && <Button onClick={() => setDialog('apply')}>Apply</Button>}
             {allowed('refund') && (
               <Button variant="default" onClick={() => setDialog('refund')}>

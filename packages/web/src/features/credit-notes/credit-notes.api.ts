@@ -10,6 +10,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import type { ListParams, Paged } from '../../api/types';
 import { PATHS } from '../../app/paths';
 
@@ -46,6 +47,17 @@ export type CreditNoteListParams = ListParams & CreditNoteFilters;
 
 export const CREDIT_NOTE_DEFAULT_ORDERING = '-credit_note_date';
 export const CREDIT_NOTES_LIST = { to: PATHS.creditNotes, label: 'Credit Notes' };
+
+/** The GST credit note PDF, saved by the browser. */
+export const downloadCreditNotePdf = (note: Pick<CreditNote, 'id' | 'credit_note_number'>) =>
+  downloadFile(
+    `admin/credit_notes/${note.id}/pdf`,
+    {},
+    `credit-note-${note.credit_note_number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`,
+  );
+
+/** Ours: the spec names no PDF failure. */
+export const CREDIT_NOTE_PDF_FAILED = 'Failed to download Credit Note';
 
 export const creditNoteLoadErrorTitle = (error: unknown, failed: string) =>
   isApiError(error) && error.status === 403 ? CREDIT_NOTE_MESSAGES.forbidden_view : failed;

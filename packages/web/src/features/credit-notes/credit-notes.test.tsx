@@ -253,10 +253,11 @@ describe('CreditNoteDetailPage', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the GST split and applies the balance to the buyer’s open invoices', async () => {
+  it('shows the GST split, downloads the PDF and applies the balance to the buyer’s open invoices', async () => {
     const api = fakeApi((call) => {
       if (call.method === 'GET' && call.path === 'admin/credit_notes/90') return { body: note() };
       if (call.path === 'admin/credit_notes/90/history') return { body: paged([]) };
+      if (call.path === 'admin/credit_notes/90/pdf') return { body: '%PDF-1.3' };
       if (call.path === 'admin/credit_notes/90/open_invoices') {
         return {
           body: {
@@ -305,6 +306,12 @@ describe('CreditNoteDetailPage', () => {
     const totals = screen.getByLabelText('Credit note totals');
     expect(within(totals).getByText('CGST')).toBeTruthy();
     expect(within(totals).queryByText('IGST')).toBeNull();
+
+    const createObjectURL = vi.fn(() => 'blob:credit-note');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(api.calls.some((c) => c.method === 'GET' && c.path === 'admin/credit_notes/90/pdf')).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply Credit Note' });

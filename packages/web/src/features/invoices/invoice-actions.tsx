@@ -3,7 +3,6 @@ import { formatMoney } from '@b2b/domain/money';
 import { Button } from '@mantine/core';
 import {
   IconArrowBackUp,
-  IconDownload,
   IconMailForward,
   IconPencil,
   IconReceiptOff,
@@ -16,7 +15,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { invoiceEditPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { notifyFailure, notifySuccess } from '../../components/notify';
+import { DownloadPdfButton } from '../../components/download-pdf-button';
+import { notifySuccess } from '../../components/notify';
 import { GenerateEInvoiceButton } from './invoice-e-invoice';
 import { WriteOffDialog } from './invoice-money-dialogs';
 import {
@@ -44,30 +44,6 @@ export function cancelWriteOffMessage(invoice: Invoice, record: WriteOffRecord |
 }
 
 type Dialog = 'cancel' | 'write_off' | 'cancel_write_off' | null;
-
-function PdfButton({ invoice }: { invoice: Invoice }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadInvoicePdf(invoice);
-    } catch (error) {
-      notifyFailure(PDF_FAILED, error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-      loading={busy}
-      onClick={() => void download()}
-    >
-      Download PDF
-    </Button>
-  );
-}
 
 function ResendButton({ invoice }: { invoice: Invoice }) {
   const resend = useResendNotifications(invoice.id);
@@ -104,7 +80,7 @@ export function InvoiceActions({ invoice, mayChange }: { invoice: Invoice; mayCh
 
   return (
     <>
-      <PdfButton invoice={invoice} />
+      <DownloadPdfButton download={() => downloadInvoicePdf(invoice)} failure={PDF_FAILED} />
       {allowed('ready_to_ship') && (
         <Button
           leftSection={<IconTruck size={16} />}

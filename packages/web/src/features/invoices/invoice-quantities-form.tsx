@@ -1,13 +1,14 @@
 import { formatQuantity } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type UseFormSetError, useForm } from 'react-hook-form';
-import { isApiError } from '../../api/api-error';
+import { useForm } from 'react-hook-form';
 import { DayField } from '../../components/day-field';
 import { Money } from '../../components/money';
 import { NumberField } from '../../components/number-field';
+import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import {
   INVOICE_LINE_SERVER_FIELD,
   INVOICE_SERVER_FIELDS,
@@ -16,42 +17,6 @@ import {
   invoiceQuantitiesSchema,
 } from './invoice-quantities.schema';
 import type { InitiateInvoice, InvoiceQuantitiesBody } from './invoices.api';
-
-/**
- * Puts the server's 400/409 field messages on the form. Its line errors name positions in the body
- * sent (lines at 0 are left out of it), so they are mapped back to the form's lines.
- */
-function applyInvoiceErrors(
-  error: unknown,
-  values: InvoiceQuantitiesValues,
-  setError: UseFormSetError<InvoiceQuantitiesValues>,
-) {
-  if (!isApiError(error)) return;
-  const sent = values.items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => String(item.quantity).trim() === '' || Number(item.quantity) !== 0);
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const line = INVOICE_LINE_SERVER_FIELD.exec(field);
-    const formIndex = line ? sent[Number(line[1])]?.index : undefined;
-    if (formIndex !== undefined) {
-      setError(`items.${formIndex}.quantity`, { type: 'server', message });
-    } else if ((INVOICE_SERVER_FIELDS as readonly string[]).includes(field)) {
-      setError(field as (typeof INVOICE_SERVER_FIELDS)[number], { type: 'server', message });
-    }
-  }
-}
-
-/** The line's label is for screen readers: the row already says which product it is. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function LinesTable({
   initiate,
@@ -150,7 +115,10 @@ export function InvoiceQuantitiesForm({
     try {
       await onSubmit(invoiceQuantitiesBody(values));
     } catch (error) {
-      applyInvoiceErrors(error, values, form.setError);
+      applyLineServerErrors(error, values, form.setError, {
+        lineField: INVOICE_LINE_SERVER_FIELD,
+        fields: INVOICE_SERVER_FIELDS,
+      });
     }
   });
 

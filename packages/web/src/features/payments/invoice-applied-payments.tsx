@@ -7,7 +7,7 @@ import { canPerform } from '../../app/has-permission';
 import { paymentPath } from '../../app/paths';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
-import { appliedPaymentsQuery } from './payments.api';
+import { appliedPaymentsQuery, openInvoicesQuery, useApplyBuyerCredit } from './payments.api';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 export interface InvoiceForPayments {
@@ -24,6 +24,10 @@ export function InvoiceAppliedPayments({ invoice }: { invoice: InvoiceForPayment
   const [recording, setRecording] = useState(false);
   const mayRecord = canPerform(user, 'add_payment_received');
   const canPay = mayRecord && invoice.status !== 'cancelled' && invoice.amount_due > 0;
+  // The buyer's unused credit (money received and not yet allocated), offered for this invoice.
+  const open = useQuery({ ...openInvoicesQuery(user.company.id, invoice.buyer.id), enabled: canPay });
+  const credit = canPay ? (open.data?.credit ?? 0) : 0;
+  const applyCredit = useApplyBuyerCredit(invoice.id);
   const rows = applied.data?.results ?? [];
   return (
     <Card withBorder padding="md">
@@ -32,6 +36,16 @@ export function InvoiceAppliedPayments({ invoice }: { invoice: InvoiceForPayment
           <Title order={5}>Applied Payments</Title>
           {canPay && <Button onClick={() => setRecording(true)}>Record Payment</Button>}
         </Group>
+        {credit > 0 && (
+          <Group justify="space-between" aria-label="Buyer credit">
+            <Text size="sm">
+              Buyer credit available: <Money value={credit} />
+            </Text>
+            <Button variant="light" loading={applyCredit.isPending} onClick={() => applyCredit.mutate()}>
+              Apply buyer credit
+            </Button>
+          </Group>
+        )}
         {applied.isLoading ? (
           <Skeleton height={60} aria-label="Loading applied payments" />
         ) : rows.length === 0 ? (

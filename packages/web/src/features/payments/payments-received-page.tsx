@@ -1,5 +1,5 @@
-import { PAYMENT_MESSAGES, PAYMENT_RECORD_STATUSES } from '@b2b/domain/payments';
-import { Group, Select, Text } from '@mantine/core';
+import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,24 +8,31 @@ import { canPerform } from '../../app/has-permission';
 import { paymentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
-import { ListSearch, useListSearch } from '../../components/list-search';
+import { useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
 import { PAYMENT_COLUMNS } from './payment-columns';
+import {
+  isPaymentFiltered,
+  NO_PAYMENT_FILTERS,
+  type PaymentFilterState,
+  PaymentFiltersBar,
+  paymentFilterParams,
+} from './payment-filters';
 import { type PaymentListParams, paymentListQuery } from './payments.api';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
-/** /payments-received: payments of buyers, newest first, with Record Payment. */
+/** /payments-received: payments of buyers, newest first, filtered as the order list is, with Record Payment. */
 export function PaymentsReceivedPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
   const list = useListParams({ ordering: '-payment_date' });
   const search = useListSearch(list.setSearch);
-  const [status, setStatus] = useState<string | null>(null);
+  const [filters, setFilters] = useState<PaymentFilterState>(NO_PAYMENT_FILTERS);
   const [recording, setRecording] = useState(false);
-  const params: PaymentListParams = { ...list.params, ...(status ? { status__in: status } : {}) };
+  const params: PaymentListParams = { ...list.params, ...paymentFilterParams(filters) };
   const payments = useQuery(paymentListQuery(companyId, params));
-  const filtered = list.params.search !== '' || status !== null;
+  const filtered = list.params.search !== '' || isPaymentFiltered(filters);
   const noneYet = !filtered && payments.data?.count === 0 && !payments.isPlaceholderData;
   const mayRecord = canPerform(user, 'add_payment_received');
 
@@ -38,20 +45,15 @@ export function PaymentsReceivedPage() {
       readOnlyThing={mayRecord ? undefined : 'payments'}
       noneYet={noneYet}
       filters={
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <ListSearch search={search} placeholder="Payment number, reference or buyer" />
-          <Select
-            label="Status"
-            placeholder="All"
-            clearable
-            value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
-            data={PAYMENT_RECORD_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
-          />
-        </Group>
+        <PaymentFiltersBar
+          companyId={companyId}
+          search={search}
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            list.resetPage();
+          }}
+        />
       }
       table={
         <DataTable

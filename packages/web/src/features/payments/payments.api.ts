@@ -1,5 +1,6 @@
 import type {
   AllocationOutput,
+  ApplyBuyerCreditOutput,
   MarkAsPaidInput,
   OpenInvoiceOutput,
   PaymentCreateInput,
@@ -13,6 +14,7 @@ import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import type { ListParams, Paged } from '../../api/types';
+import { notifySuccess } from '../../components/notify';
 
 export type Payment = PaymentOutput;
 export type PaymentDetail = PaymentDetailOutput;
@@ -200,5 +202,18 @@ export function useRecordRefund(companyId: number) {
       postWithKey<Refund>(`admin/companies/${companyId}/refunds`, body, key),
     meta: { successMessage: PAYMENT_MESSAGES.refund_recorded, errorMessage: PAYMENT_MESSAGES.refund_failed },
     onSuccess: invalidate,
+  });
+}
+
+/** POST admin/invoices/{id}/apply_buyer_credit: the buyer's unused credit put on the invoice; the toast says how much. */
+export function useApplyBuyerCredit(invoiceId: number) {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: () => api.post<ApplyBuyerCreditOutput>(`admin/invoices/${invoiceId}/apply_buyer_credit`),
+    meta: { errorMessage: PAYMENT_MESSAGES.apply_credit_failed },
+    onSuccess: (answer) => {
+      notifySuccess(answer.detail);
+      invalidate();
+    },
   });
 }

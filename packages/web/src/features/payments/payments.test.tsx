@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
+import { InvoiceAppliedPayments } from './invoice-applied-payments';
 import { OrderPaymentsTab } from './order-payments-tab';
 import type { Payment } from './payments.api';
+import { PaymentsReceivedPage } from './payments-received-page';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 const CLERK = withPermissions(['view_payment_received', 'add_payment_received', 'change_payment_received']);
@@ -183,5 +185,93 @@ describe('OrderPaymentsTab', () => {
       ),
     );
     expect(api.changes().map((c) => c.path)).toEqual(['admin/order_payments/91/recheck_payment_status']);
+  });
+});
+
+describe('InvoiceAppliedPayments: buyer credit', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const invoice = { id: 31, status: 'generated', amount_due: 118, buyer: { id: 7, name: 'Mehta Stores' } };
+
+  it('shows the buyer’s credit and applies it to the invoice, with the server’s toast', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/invoices/31/applied_payments/') return { body: { count: 0, results: [] } };
+      if (call.path === 'admin/companies/10/buyers/7/open_invoices')
+        return { body: { ...openInvoices, credit: 82 } };
+      if (call.method === 'POST' && call.path === 'admin/invoices/31/apply_buyer_credit')
+        return {
+          body: {
+            detail: 'Buyer credit of ₹82.00 applied.',
+            applied: 82,
+            invoice: { id: 31, amount_due: 36, payment_status: 'partially_paid' },
+            buyer_credit: 0,
+          },
+        };
+      return undefined;
+    });
+    renderScreen(() => <InvoiceAppliedPayments invoice={invoice} />, { user: CLERK });
+    const credit = await screen.findByLabelText('Buyer credit');
+    expect(credit.textContent).toContain('Buyer credit available: ₹82.00');
+    fireEvent.click(within(credit).getByRole('button', { name: 'Apply buyer credit' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Buyer credit of ₹82.00 applied.' }),
+      ),
+    );
+    expect(api.changes().map((c) => c.path)).toEqual(['admin/invoices/31/apply_buyer_credit']);
+  });
+
+  it('offers nothing without credit, or on an invoice with nothing due', async () => {
+    fakeApi((call) => {
+      if (call.path === 'admin/invoices/31/applied_payments/') return { body: { count: 0, results: [] } };
+      if (call.path === 'admin/companies/10/buyers/7/open_invoices') return { body: openInvoices };
+      return undefined;
+    });
+    renderScreen(() => <InvoiceAppliedPayments invoice={invoice} />, { user: CLERK });
+    expect(await screen.findByRole('button', { name: 'Record Payment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply buyer credit' })).toBeNull();
+  });
+});
+
+describe('PaymentsReceivedPage filters', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('filters by payment method and status as the order list does', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/companies/10/payments') return { body: paged([payment()]) };
+      if (call.path === 'companies/10/payment_methods')
+        return {
+          body: paged([
+            { id: 1, code: 'cash', name: 'Cash', position: 1, is_active: true },
+            { id: 2, code: 'upi', name: 'UPI', position: 2, is_active: true },
+          ]),
+        };
+      if (call.path.startsWith('companies/10/buyers')) return { body: paged([]) };
+      return undefined;
+    });
+    renderScreen(() => <PaymentsReceivedPage />, { user: CLERK });
+    expect(await screen.findByText('RCPT/2627/00001')).toBeTruthy();
+    expect(screen.getByLabelText('Buyer', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByText('Payment Date')).toBeTruthy();
+    const method = screen.getByLabelText('Payment Method', { selector: 'input' });
+    method.focus();
+    fireEvent.click(method);
+    fireEvent.click(await screen.findByRole('option', { name: 'UPI' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path === 'admin/companies/10/payments' && c.query.get('payment_method__in') === '2',
+        ),
+      ).toBe(true),
+    );
   });
 });

@@ -1,21 +1,22 @@
 import { formatQuantity } from '@b2b/domain/money';
 import { SALES_RETURN_DISPOSITION_OPTIONS, SALES_RETURN_MESSAGES } from '@b2b/domain/sales-returns';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/api-error';
+import { useForm, useWatch } from 'react-hook-form';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
-import { invoicePath, PATHS, salesReturnPath } from '../../app/paths';
+import { invoicePath, salesReturnPath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
-import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
+import { applyLineServerErrors } from '../../components/server-errors';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
   initialSalesReturnValues,
@@ -30,40 +31,6 @@ import {
   initiateSalesReturnQuery,
   useCreateSalesReturn,
 } from './sales-returns.api';
-
-const INVOICES = { to: PATHS.invoices, label: 'Invoices' };
-
-/** The line's label is for screen readers: the row already says which product it is. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** The server's line errors name positions in the body sent (lines at 0 left out): mapped back to the form. */
-function applyReturnErrors(
-  error: unknown,
-  values: SalesReturnFormValues,
-  setError: UseFormSetError<SalesReturnFormValues>,
-) {
-  if (!isApiError(error)) return;
-  const sent = values.items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => String(item.quantity).trim() === '' || Number(item.quantity) !== 0);
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const line = SALES_RETURN_LINE_SERVER_FIELD.exec(field);
-    const formIndex = line ? sent[Number(line[1])]?.index : undefined;
-    if (formIndex !== undefined) setError(`items.${formIndex}.quantity`, { type: 'server', message });
-    else if ((SALES_RETURN_SERVER_FIELDS as readonly string[]).includes(field)) {
-      setError(field as (typeof SALES_RETURN_SERVER_FIELDS)[number], { type: 'server', message });
-    }
-  }
-}
 
 function SalesReturnForm({
   initiate,
@@ -89,7 +56,10 @@ function SalesReturnForm({
       const created = await create.mutateAsync(salesReturnBody(values));
       onDone(created.id);
     } catch (error) {
-      applyReturnErrors(error, values, form.setError);
+      applyLineServerErrors(error, values, form.setError, {
+        lineField: SALES_RETURN_LINE_SERVER_FIELD,
+        fields: SALES_RETURN_SERVER_FIELDS,
+      });
     }
   });
 
@@ -220,52 +190,20 @@ function SalesReturnForm({
 
 /** /invoices/{id}/sales-return: 'Sales Return' for goods the buyer sends back against the invoice. */
 export function SalesReturnCreatePage() {
-  const invoiceId = useIdParam('invoiceId');
-  const user = useCurrentUser();
   const navigate = useNavigate();
-  const mayCreate = canPerform(user, 'add_sales_return');
-  const initiate = useQuery({
-    ...initiateSalesReturnQuery(invoiceId ?? 0),
-    enabled: invoiceId !== null && mayCreate,
-  });
-
-  if (!mayCreate) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={INVOICES} title="Sales Return" />
-        <Alert color="yellow" title={SALES_RETURN_MESSAGES.forbidden_create} />
-      </Stack>
-    );
-  }
-  if (isApiError(initiate.error) && initiate.error.status === 409 && invoiceId !== null) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={{ to: invoicePath(invoiceId), label: 'Invoice' }} title="Sales Return" />
-        <Alert color="yellow" title={initiate.error.message} />
-      </Stack>
-    );
-  }
   return (
-    <DetailLoader
-      id={invoiceId}
-      query={initiate}
-      list={INVOICES}
-      notFoundMessage="Invoice Not Found"
-      loadFailedTitle={SALES_RETURN_MESSAGES.create_failed}
-      loadingLabel="Loading the invoice's items"
+    <InvoiceDocumentCreatePage
+      title="Sales Return"
+      permission="add_sales_return"
+      messages={{
+        forbidden: SALES_RETURN_MESSAGES.forbidden_create,
+        loadFailed: SALES_RETURN_MESSAGES.create_failed,
+      }}
+      initiateQuery={initiateSalesReturnQuery}
     >
       {(data) => (
-        <Stack gap="lg">
-          <DetailHeader
-            list={{ to: invoicePath(data.invoice.id), label: `Invoice ${data.invoice.invoice_number}` }}
-            title="Sales Return"
-          />
-          <Text size="sm" c="dimmed">
-            {data.buyer.name} · Order {data.order.order_number}
-          </Text>
-          <SalesReturnForm initiate={data} onDone={(id) => void navigate({ to: salesReturnPath(id) })} />
-        </Stack>
+        <SalesReturnForm initiate={data} onDone={(id) => void navigate({ to: salesReturnPath(id) })} />
       )}
-    </DetailLoader>
+    </InvoiceDocumentCreatePage>
   );
 }

@@ -1,21 +1,19 @@
 import { formatQuantity } from '@b2b/domain/money';
 import { SHIPMENT_CARRIERS, SHIPMENT_DIRECTION_OPTIONS, SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type UseFormSetError, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath, PATHS, shipmentPath } from '../../app/paths';
+import { useForm, useWatch } from 'react-hook-form';
+import { invoicePath, shipmentPath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
-import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
+import { applyLineServerErrors } from '../../components/server-errors';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import {
   initialShipmentValues,
   SHIPMENT_LINE_SERVER_FIELD,
@@ -25,40 +23,6 @@ import {
   shipmentFormSchema,
 } from './shipment-form.schema';
 import { type InitiateShipment, initiateShipmentQuery, useCreateShipment } from './shipments.api';
-
-const INVOICES = { to: PATHS.invoices, label: 'Invoices' };
-
-/** The line's label is for screen readers: the row already says which product it is. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** The server's line errors name positions in the body sent (lines at 0 left out): mapped back to the form. */
-function applyShipmentErrors(
-  error: unknown,
-  values: ShipmentFormValues,
-  setError: UseFormSetError<ShipmentFormValues>,
-) {
-  if (!isApiError(error)) return;
-  const sent = values.items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => String(item.quantity).trim() === '' || Number(item.quantity) !== 0);
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const line = SHIPMENT_LINE_SERVER_FIELD.exec(field);
-    const formIndex = line ? sent[Number(line[1])]?.index : undefined;
-    if (formIndex !== undefined) setError(`items.${formIndex}.quantity`, { type: 'server', message });
-    else if ((SHIPMENT_SERVER_FIELDS as readonly string[]).includes(field)) {
-      setError(field as (typeof SHIPMENT_SERVER_FIELDS)[number], { type: 'server', message });
-    }
-  }
-}
 
 function ShipmentForm({ initiate, onDone }: { initiate: InitiateShipment; onDone: (id: number) => void }) {
   const create = useCreateShipment(initiate.invoice.id);
@@ -75,7 +39,10 @@ function ShipmentForm({ initiate, onDone }: { initiate: InitiateShipment; onDone
       const shipment = await create.mutateAsync(shipmentBody(values));
       onDone(shipment.id);
     } catch (error) {
-      applyShipmentErrors(error, values, form.setError);
+      applyLineServerErrors(error, values, form.setError, {
+        lineField: SHIPMENT_LINE_SERVER_FIELD,
+        fields: SHIPMENT_SERVER_FIELDS,
+      });
     }
   });
 
@@ -213,54 +180,18 @@ function ShipmentForm({ initiate, onDone }: { initiate: InitiateShipment; onDone
 
 /** /invoices/{id}/ship: 'Create Shipment' for some or all of what the invoice has left to ship. */
 export function ShipmentCreatePage() {
-  const invoiceId = useIdParam('invoiceId');
-  const user = useCurrentUser();
   const navigate = useNavigate();
-  const mayCreate = canPerform(user, 'add_shipment');
-  const initiate = useQuery({
-    ...initiateShipmentQuery(invoiceId ?? 0),
-    enabled: invoiceId !== null && mayCreate,
-  });
-
-  if (!mayCreate) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={INVOICES} title="Create Shipment" />
-        <Alert color="yellow" title={SHIPMENT_MESSAGES.forbidden_create} />
-      </Stack>
-    );
-  }
-  // A 409 (cancelled, or everything shipped) is said in place, with the way back to the invoice.
-  if (isApiError(initiate.error) && initiate.error.status === 409 && invoiceId !== null) {
-    return (
-      <Stack gap="lg">
-        <DetailHeader list={{ to: invoicePath(invoiceId), label: 'Invoice' }} title="Create Shipment" />
-        <Alert color="yellow" title={initiate.error.message} />
-      </Stack>
-    );
-  }
-  const forbidden = isApiError(initiate.error) && initiate.error.status === 403;
   return (
-    <DetailLoader
-      id={invoiceId}
-      query={initiate}
-      list={INVOICES}
-      notFoundMessage="Invoice Not Found"
-      loadFailedTitle={forbidden ? SHIPMENT_MESSAGES.forbidden_create : SHIPMENT_MESSAGES.create_failed}
-      loadingLabel="Loading the invoice's items"
+    <InvoiceDocumentCreatePage
+      title="Create Shipment"
+      permission="add_shipment"
+      messages={{
+        forbidden: SHIPMENT_MESSAGES.forbidden_create,
+        loadFailed: SHIPMENT_MESSAGES.create_failed,
+      }}
+      initiateQuery={initiateShipmentQuery}
     >
-      {(data) => (
-        <Stack gap="lg">
-          <DetailHeader
-            list={{ to: invoicePath(data.invoice.id), label: `Invoice ${data.invoice.invoice_number}` }}
-            title="Create Shipment"
-          />
-          <Text size="sm" c="dimmed">
-            {data.buyer.name} · Order {data.order.order_number}
-          </Text>
-          <ShipmentForm initiate={data} onDone={(id) => void navigate({ to: shipmentPath(id) })} />
-        </Stack>
-      )}
-    </DetailLoader>
+      {(data) => <ShipmentForm initiate={data} onDone={(id) => void navigate({ to: shipmentPath(id) })} />}
+    </InvoiceDocumentCreatePage>
   );
 }

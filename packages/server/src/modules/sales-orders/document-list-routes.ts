@@ -1,0 +1,112 @@
+import { idParam } from '@b2b/domain/api/common';
+import type { FastifyContextConfig } from 'fastify';
+import { type ZodObject, type ZodType, z } from 'zod';
+import type { Executor } from '../../db/transaction.ts';
+import type { Api } from '../../http/api-types.ts';
+import {
+  cursorParam,
+  type KeysetSort,
+  type KeysetWindow,
+  keysetSort,
+  offsetOrKeysetPage,
+} from '../../http/cursor-paging.ts';
+import { AppError } from '../../http/errors.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { type ListQuery, listQuery, pageOf } from '../../http/list-params.ts';
+import { orderExists } from './sales-orders.queries.ts';
+
+/** 404 'Order Not Found' for an order that is not the company's. */
+export async function assertOrderExists(db: Executor, companyId: number, orderId: number) {
+  if (!(await orderExists(db, companyId, orderId))) throw new AppError('not_found', 'Order Not Found');
+}
+
+export interface DocumentListOptions<Q extends ZodObject, F, T extends { id: number; sort_value: string }> {
+  /** The path's last part: 'invoices', 'sales_returns'. */
+  documents: string;
+  tags: string[];
+  /** The view permission and its 403 sentence. */
+  config: FastifyContextConfig;
+  /** What the company's list offers (ordering, search, filters), for the API description. */
+  description: string;
+  /** One list row. */
+  output: ZodType;
+  /** The company list's filters, besides paging, search and ordering. */
+  filters: Q;
+  filterOf: (query: z.infer<Q> & ListQuery) => F;
+  /** The ordering fields (`ordering=`): API field -> SQL expression and type. */
+  ordering: Record<string, Omit<KeysetSort, 'direction'>>;
+  /** The company list's default ordering ('-invoice_date'); an order's list is newest created first. */
+  defaultOrdering: string;
+  list: (
+    companyId: number,
+    filter: F,
+    sort: KeysetSort[],
+    window: KeysetWindow,
+  ) => Promise<{ count: number; results: T[]; countIsEstimate?: boolean }>;
+  /** The filter of one order's documents: when given, GET admin/orders/{id}/<documents> too. */
+  ofOrder?: (orderId: number) => F;
+}
+
+/**
+ * The lists of a kind of sales document: GET admin/companies/{companyId}/<documents> with its
+ * filters, and (for the documents an order has: invoices, shipments, returns, credit notes)
+ * GET admin/orders/{id}/<documents>, newest created first, 404 'Order Not Found' for an order that
+ * is not the company's. Both page by offset, or by cursor when `cursor` is given (`cursor=` for
+ * the first page), the next and previous pages as links.
+ */
+export function documentListRoutes<Q extends ZodObject, F, T extends { id: number; sort_value: string }>(
+  app: Api,
+  options: DocumentListOptions<Q, F, T>,
+) {
+  const { db } = app.ctx;
+  const { documents, tags, ordering } = options;
+  const response = { 200: pageOf(options.output) };
+  const config = { ...options.config, cache: true };
+
+  app.get(
+    `/admin/companies/:companyId/${documents}`,
+    {
+      config,
+      schema: {
+        tags,
+        description: `${options.description} \`cursor=\` (empty) starts keyset paging, then follow next/previous.`,
+        params: z.object({ companyId: idParam }),
+        querystring: listQuery.extend({ ...options.filters.shape, cursor: cursorParam }),
+        response,
+      },
+    },
+    async (request) => {
+      const query = request.query as z.infer<Q> & ListQuery & { cursor?: string };
+      const sort = keysetSort(query.ordering, ordering, options.defaultOrdering);
+      const filter = options.filterOf(query);
+      return offsetOrKeysetPage(request, query, sort, (window) =>
+        options.list(request.params.companyId, filter, sort, window),
+      );
+    },
+  );
+
+  const { ofOrder } = options;
+  if (!ofOrder) return;
+  app.get(
+    `/admin/orders/:id/${documents}`,
+    {
+      config,
+      schema: {
+        tags,
+        description: `The order’s ${documents.replaceAll('_', ' ')}, newest first.`,
+        params: z.object({ id: idParam }),
+        querystring: listQuery.extend({ cursor: cursorParam }),
+        response,
+      },
+    },
+    async (request) => {
+      const { companyId } = requirePrincipal(request);
+      const orderId = request.params.id;
+      await assertOrderExists(db, companyId, orderId);
+      const sort = keysetSort(request.query.ordering, ordering, '-created_at');
+      return offsetOrKeysetPage(request, request.query, sort, (window) =>
+        options.list(companyId, ofOrder(orderId), sort, window),
+      );
+    },
+  );
+}
