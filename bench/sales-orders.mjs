@@ -4,8 +4,10 @@
 // 1. Order creation: 5-line orders (generate_quotation, then generate_order with the company's
 //    auto-confirm on, which reserves the stock), 20 clients at once. Orders per second beside a
 //    TPC-C New-Order-like floor: the same order and line inserts, stock reservations and ledger rows
-//    as bare SQL in one transaction per order, 20 connections at once. Target: ratio >= 0.5.
-// 2. The order list and the invoice list with 1,000,000 orders (and as many invoices) in the
+//    as bare SQL in one transaction per order, 20 connections at once. Target: ratio >= 0.5. After a
+//    warm-up of each and an ANALYZE, the two take turns for ROUNDS rounds; each keeps its best.
+// 2. The order list and the invoice list with 1,000,000 orders (and as many invoices, one in a
+//    thousand ready to ship, so one status filter in four looks for a rare status) in the
 //    company: p95 of first pages, deep offset pages, filters, searches and cursor pages, each a
 //    different URL so the server's read cache never answers. Target < 50 ms.
 // 3. The order details CSV of 100,000 orders from a server whose heap is capped at 128 MB: seconds
@@ -14,7 +16,7 @@
 //
 // Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). The bench
 // makes its own database beside it and drops it afterwards; without PostgreSQL it says so and skips.
-//   ORDERS=400 CLIENTS=20 BULK_ORDERS=1000000 EXPORT_ORDERS=100000 SAMPLES=200 node bench/sales-orders.mjs
+//   ORDERS=600 ROUNDS=3 CLIENTS=20 BULK_ORDERS=1000000 EXPORT_ORDERS=100000 SAMPLES=200 node bench/sales-orders.mjs
 // ONLY=orders runs part 1 alone (order creation against the floor), for quick iterations.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +25,7 @@ import path from 'node:path';
 import { report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const orders = Number(process.env.ORDERS ?? 400);
+const orders = Number(process.env.ORDERS ?? 600);
 const clients = Number(process.env.CLIENTS ?? 20);
 const bulkOrders = Number(process.env.BULK_ORDERS ?? 1_000_000);
 const exportOrders = Number(process.env.EXPORT_ORDERS ?? 100_000);
@@ -153,10 +155,13 @@ async function concurrently(count, limit, task) {
 }
 
 /** CPU time (user + system) a process has used, in seconds; NaN where /proc is not there. */
-function cpuSeconds(pid) {
+function cpuSeconds(pid, which = 'both') {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ)
+    // utime, stime in clock ticks (USER_HZ)
+    const user = Number(fields[11]) / 100;
+    const system = Number(fields[12]) / 100;
+    return which === 'system' ? system : user + system;
   } catch {
     return Number.NaN;
   }
@@ -239,14 +244,10 @@ try {
     const order = await request('POST', `${base}/admin/quotations/${quotation.body.id}/generate_order/`, {});
     if (order.body.status !== 'confirmed') throw new Error(`order ${order.body.id} is ${order.body.status}`);
   };
-  await concurrently(clients, clients, placeOrder); // warm-up
-  const cpuBefore = cpuSeconds(app.pid);
-  const pgBefore = postgresCpuSeconds();
-  const api = await concurrently(orders, clients, placeOrder);
-  if (api.errors.length) throw api.errors[0];
-  const apiRate = orders / (api.ms / 1000);
-  const serverCpu = cpuSeconds(app.pid) - cpuBefore;
-  const apiPgCpu = postgresCpuSeconds() - pgBefore;
+  // Warm-up: past PostgreSQL's first (custom) plans of each prepared statement on every pooled
+  // connection, and past the server's JIT, so the rounds measure the steady state.
+  const warmUp = clients * 6;
+  await concurrently(warmUp, clients, placeOrder);
 
   // The floor: the same rows as bare SQL, one transaction per order.
   const { rows: template } = await pool.query(
@@ -321,23 +322,46 @@ try {
       client.release();
     }
   };
-  await concurrently(clients, clients, floorOrder); // warm-up
-  const floorPgBefore = postgresCpuSeconds();
-  const floor = await concurrently(orders, clients, floorOrder);
-  if (floor.errors.length) throw floor.errors[0];
-  const floorPgCpu = postgresCpuSeconds() - floorPgBefore;
-  const floorRate = orders / (floor.ms / 1000);
-  console.log(
-    `Orders (5 lines, confirmed), ${clients} clients: ${apiRate.toFixed(1)}/s through the API ` +
-      `(API server CPU ${((serverCpu * 1000) / orders).toFixed(1)} ms an order, ` +
-      `${((serverCpu / (api.ms / 1000)) * 100).toFixed(0)}% of a core; PostgreSQL CPU ` +
-      `${((apiPgCpu * 1000) / orders).toFixed(1)} ms an order); bare SQL floor ${floorRate.toFixed(1)}/s ` +
-      `(PostgreSQL CPU ${((floorPgCpu * 1000) / orders).toFixed(1)} ms an order).`,
-  );
+  await concurrently(warmUp, clients, floorOrder);
+  // Statistics as autovacuum keeps them in a company that has been trading a while (this one grew
+  // from the demo's few dozen orders in seconds, faster than autovacuum looks).
+  await pool.query('ANALYZE');
+
+  /** Orders a second of `task`, with the CPU the API server and PostgreSQL spent an order. */
+  const measure = async (task) => {
+    const server = cpuSeconds(app.pid);
+    const serverSystem = cpuSeconds(app.pid, 'system');
+    const postgres = postgresCpuSeconds();
+    const run = await concurrently(orders, clients, task);
+    if (run.errors.length) throw run.errors[0];
+    const perOrder = (seconds) => ((seconds * 1000) / orders).toFixed(1);
+    const serverCpu = cpuSeconds(app.pid) - server;
+    return {
+      rate: orders / (run.ms / 1000),
+      server: `${perOrder(serverCpu)} ms an order (${((serverCpu / (run.ms / 1000)) * 100).toFixed(0)}% of a core, ${(((cpuSeconds(app.pid, 'system') - serverSystem) / serverCpu) * 100).toFixed(0)}% of it in the kernel)`,
+      postgres: `${perOrder(postgresCpuSeconds() - postgres)} ms an order`,
+    };
+  };
+  // The API and the floor take turns, and each keeps its best round: a slow spell of the shared
+  // machine then favours neither.
+  const rounds = Number(process.env.ROUNDS ?? 3);
+  let apiRate = 0;
+  let floorRate = 0;
+  for (let round = 1; round <= rounds; round++) {
+    const api = await measure(placeOrder);
+    const floor = await measure(floorOrder);
+    apiRate = Math.max(apiRate, api.rate);
+    floorRate = Math.max(floorRate, floor.rate);
+    console.log(
+      `Orders (5 lines, confirmed), ${clients} clients, round ${round}: ${api.rate.toFixed(1)}/s through ` +
+        `the API (server CPU ${api.server}; PostgreSQL CPU ${api.postgres}); bare SQL floor ` +
+        `${floor.rate.toFixed(1)}/s (PostgreSQL CPU ${floor.postgres}).`,
+    );
+  }
   const ratio = apiRate / floorRate;
   console.log(
-    `${ratio >= 0.5 ? 'PASS' : 'MISS'}  order creation: ${apiRate.toFixed(1)} orders/s against the floor's ` +
-      `${floorRate.toFixed(1)}/s: ratio ${ratio.toFixed(2)} (target >= 0.50)`,
+    `${ratio >= 0.5 ? 'PASS' : 'MISS'}  order creation (best of ${rounds} rounds each): ${apiRate.toFixed(1)} ` +
+      `orders/s against the floor's ${floorRate.toFixed(1)}/s: ratio ${ratio.toFixed(2)} (target >= 0.50)`,
   );
   ok = ratio >= 0.5 && ok;
   if (!ordersOnly) ok = (await listsAndExport(companyId)) && ok;
@@ -411,12 +435,14 @@ async function listsAndExport(companyId) {
         `SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
            FROM information_schema.columns
           WHERE table_name = 'invoices'
-            AND column_name NOT IN ('id', 'order_id', 'invoice_number', 'invoice_date', 'due_date', 'created_at')`,
+            AND column_name NOT IN ('id', 'order_id', 'invoice_number', 'invoice_date', 'due_date', 'created_at', 'status')`,
       )
     ).rows[0].columns;
     await bulk.query(
-      `INSERT INTO invoices (order_id, invoice_number, invoice_date, due_date, created_at, ${invoiceColumns})
-       SELECT o.id, 'BK/' || substr(o.order_number, 4), o.order_date, o.order_date + 30, o.created_at, ${invoiceColumns.replaceAll(/(^|, )/g, '$1t.')}
+      `INSERT INTO invoices (order_id, invoice_number, invoice_date, due_date, created_at, status, ${invoiceColumns})
+       SELECT o.id, 'BK/' || substr(o.order_number, 4), o.order_date, o.order_date + 30, o.created_at,
+              CASE WHEN o.id % 1000 = 0 THEN 'ready_to_ship'
+                   ELSE (ARRAY['generated','processed','processed','cancelled'])[1 + o.id % 4] END, ${invoiceColumns.replaceAll(/(^|, )/g, '$1t.')}
          FROM sales_orders o CROSS JOIN invoices t
         WHERE o.company_id = $1 AND o.order_number LIKE 'BK-%' AND t.company_id = $1 AND t.id = $2`,
       [companyId, invoiceId],
@@ -455,6 +481,7 @@ async function listsAndExport(companyId) {
     return { p50: percentile(times, 50), p95: percentile(times, 95) };
   }
   const statuses = ['new', 'confirmed', 'processing', 'complete', 'cancelled', 'on_hold'];
+  const invoiceStatuses = ['generated', 'ready_to_ship', 'processed', 'cancelled'];
   const lists = {
     orders: `${base}/admin/companies/${companyId}/orders`,
     invoices: `${base}/admin/companies/${companyId}/invoices`,
@@ -464,7 +491,7 @@ async function listsAndExport(companyId) {
       'first page': () => `${list}?limit=20`,
       'offset pages': (i) => `${list}?limit=20&offset=${(i % 50) * 20}`,
       'status filter': (i) =>
-        `${list}?limit=20&status__in=${name === 'orders' ? statuses[i % 6] : 'generated'}`,
+        `${list}?limit=20&status__in=${name === 'orders' ? statuses[i % 6] : invoiceStatuses[i % 4]}`,
       'date range': (i) => `${list}?limit=20&start_date=2026-01-01&end_date=2026-0${1 + (i % 9)}-28`,
       search: (i) => `${list}?limit=20&search=BK${name === 'orders' ? '-' : '/'}${1000 + i}`,
       'cursor pages': () => `${list}?limit=20&cursor=`,

@@ -3,6 +3,8 @@ import type pg from 'pg';
 /** How many statements one connection keeps prepared, and how many distinct texts get a name. */
 const PER_CONNECTION = 300;
 const DISTINCT_TEXTS = 5000;
+/** A page of a list (ends `limit $n`, maybe `offset $m`), its bounded count (`... limit $n) as "m"`), an EXPLAIN. */
+const PAGE = /^explain\b|\blimit \$\d+(?: offset \$\d+)?\)?(?: as "\w+")?$/i;
 
 /**
  * Makes every parameterised query of the pool's connections a named prepared statement, so a
@@ -15,6 +17,12 @@ const DISTINCT_TEXTS = 5000;
  * run unnamed as before. pg drops a name whose Parse failed, so a bad statement is parsed again.
  */
 export function prepareStatementsOnConnect(pool: pg.Pool): void {
+  // A page of a list, its count and an EXPLAIN are planned for their values every time: a
+  // list's filters match anything from none to all of a company's rows, and the one plan
+  // PostgreSQL keeps for a prepared statement after its first five runs is costed for a typical
+  // value (a status filter that nearly every invoice matches then reads the invoices of that
+  // status and sorts them instead of walking the date index for the first twenty).
+  const isPage = (text: string) => PAGE.test(text);
   const names = new Map<string, string>();
   const nameFor = (text: string) => {
     let name = names.get(text);
@@ -29,7 +37,7 @@ export function prepareStatementsOnConnect(pool: pg.Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const prepared = new Set<string>();
     const preparingQuery = (text: unknown, values?: unknown, callback?: unknown) => {
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && !isPage(text)) {
         const name = nameFor(text);
         if (name !== undefined && (prepared.has(name) || prepared.size < PER_CONNECTION)) {
           prepared.add(name);

@@ -49,15 +49,17 @@ export async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T
   }
 }
 
-type DeferredWork = (tx: Tx) => Promise<void>;
+/** Deferred work gets the database (no transaction), or the transaction it was asked from. */
+type DeferredWork = (executor: Executor) => Promise<void>;
 const deferred = new WeakMap<Tx, DeferredWork[]>();
 
 /**
  * Work that a transaction's change calls for but that need not hold the transaction's locks (a
- * reorder-point notice after stock moved): it runs after `tx` commits, in a transaction of its
- * own, before inTransaction returns; not at all if `tx` rolls back. Its failure is logged, not
- * thrown: what `tx` committed stands. In a transaction not begun by inTransaction it runs at once,
- * inside `tx`.
+ * reorder-point notice after stock moved): it runs after `tx` commits, before inTransaction
+ * returns, and not at all if `tx` rolls back. It gets the database, outside any transaction: work
+ * that writes begins its own with `withinTransaction`, so a check that finds nothing to do costs
+ * one statement. Its failure is logged, not thrown: what `tx` committed stands. In a transaction
+ * not begun by inTransaction it runs at once, inside `tx`.
  */
 export async function afterCommit(tx: Tx, work: DeferredWork): Promise<void> {
   const later = deferred.get(tx);
@@ -65,9 +67,14 @@ export async function afterCommit(tx: Tx, work: DeferredWork): Promise<void> {
   else await work(tx);
 }
 
+/** Runs `work` in `executor`'s transaction, or in a new one when `executor` is the database. */
+export function withinTransaction<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor as Tx) : inTransaction(executor as Database, work);
+}
+
 async function runDeferred(db: Database, work: DeferredWork) {
   try {
-    await inTransaction(db, work);
+    await work(db);
   } catch (error) {
     console.error('[after-commit] deferred work failed', error);
   }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** The least digits of a document number (`ADJ-000001`). */
@@ -11,6 +12,9 @@ export const DOCUMENT_NUMBER_DIGITS = 6;
  * after it commits (the conflict waits for it), never made twice.
  */
 export const takeNextValue = (db: Executor, companyId: number, documentType: string, prefix: string) =>
+  advanceCounter(db, companyId, documentType, prefix).executeTakeFirstOrThrow();
+
+const advanceCounter = (db: QueryCreator<DB>, companyId: number, documentType: string, prefix: string) =>
   db
     .insertInto('document_sequences')
     .values({ company_id: companyId, document_type: documentType, prefix, next_value: 2 })
@@ -20,8 +24,7 @@ export const takeNextValue = (db: Executor, companyId: number, documentType: str
         updated_at: sql`now()`,
       }),
     )
-    .returning(['prefix', sql<number>`next_value - 1`.as('value')])
-    .executeTakeFirstOrThrow();
+    .returning(['prefix', sql<number>`next_value - 1`.as('value')]);
 
 /** The value the next document will take, without taking it (tests and screens that preview it). */
 export const peekNextValue = (db: Executor, companyId: number, documentType: string) =>
@@ -45,23 +48,12 @@ export const TAKEN_NUMBER = sql<string>`(SELECT number FROM taken_number)`;
  */
 export const withNextNumber = (db: Executor, companyId: number, documentType: string, prefix: string) =>
   db
-    .with('taken_value', (qb) =>
-      qb
-        .insertInto('document_sequences')
-        .values({ company_id: companyId, document_type: documentType, prefix, next_value: 2 })
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'document_type']).doUpdateSet({
-            next_value: sql`document_sequences.next_value + 1`,
-            updated_at: sql`now()`,
-          }),
-        )
-        .returning(['prefix', sql<string>`(next_value - 1)::text`.as('value')]),
-    )
+    .with('taken_value', (qb) => advanceCounter(qb, companyId, documentType, prefix))
     .with('taken_number', (qb) =>
       qb
         .selectFrom('taken_value')
         .select(
-          sql<string>`prefix || '-' || lpad(value, greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(value)), '0')`.as(
+          sql<string>`prefix || '-' || lpad(value::text, greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(value::text)), '0')`.as(
             'number',
           ),
         ),

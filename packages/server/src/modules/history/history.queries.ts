@@ -10,7 +10,7 @@ export interface HistoryEntry {
   changes?: Record<string, unknown>;
 }
 
-const historyRow = (entry: HistoryEntry) => ({
+export const historyRow = (entry: HistoryEntry) => ({
   company_id: entry.companyId,
   entity_type: entry.entityType,
   entity_id: entry.entityId,
@@ -33,13 +33,13 @@ export const NUMBER_TO_TAKE = '\u0000number';
  * withNextNumber): every NUMBER_TO_TAKE in their changes becomes `number`.
  */
 export const historyRowsTakingNumber = (entries: readonly HistoryEntry[], number: Expression<string>) =>
-  entries.map((entry) => {
-    const row = historyRow(entry);
-    return {
-      ...row,
-      changes: sql<string>`replace(${row.changes}, ${JSON.stringify(NUMBER_TO_TAKE)}, to_json(${number})::text)::jsonb`,
-    };
-  });
+  entries.map((entry) => rowTakingNumber(historyRow(entry), number));
+
+/** A history row (historyRow's) whose changes get `number` for every NUMBER_TO_TAKE. */
+export const rowTakingNumber = (row: ReturnType<typeof historyRow>, number: Expression<string>) => ({
+  ...row,
+  changes: sql<string>`replace(${row.changes}, ${JSON.stringify(NUMBER_TO_TAKE)}, to_json(${number})::text)::jsonb`,
+});
 
 /** Several entries in one statement, written (and numbered) in the order given. */
 export const insertHistoryEntries = (db: Executor, entries: readonly HistoryEntry[]) =>

@@ -245,14 +245,7 @@ export const returnStock = (tx: Tx, operation: StockOperation) => operateOnStock
 
 async function operateOnStock(tx: Tx, kind: StockOperationKind, operation: StockOperation) {
   const { companyId, productId, warehouseId, quantity } = operation;
-  if (
-    !Number.isFinite(quantity) ||
-    quantity <= 0 ||
-    quantity > MAX_QUANTITY ||
-    roundQuantity(quantity) !== quantity
-  ) {
-    throw validationError('quantity', 'Please enter a valid quantity');
-  }
+  assertValidQuantity(quantity);
   const context = await queries.findMovementContext(tx, companyId, productId, warehouseId);
   if (!context) throw validationError('warehouse', 'Warehouse Not Found');
   // The spec: an inactive branch or warehouse blocks all operations, stock movements included.
@@ -473,6 +466,7 @@ async function moveDocumentReservations(
   return results;
 }
 
+/** A quantity a stock movement takes: positive, at most MAX_QUANTITY, in thousandths. */
 function assertValidQuantity(quantity: number) {
   if (
     !Number.isFinite(quantity) ||

@@ -1,11 +1,12 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { compiledOnce, compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/compiled-once.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
-import { type HistoryEntry, historyRowsTakingNumber } from '../history/history.queries.ts';
+import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
@@ -100,12 +101,23 @@ const liveProductsQuery = (db: Executor, companyId: number, ids: readonly number
       'u.name as unit',
     ])
     .where('p.company_id', '=', companyId)
-    .where((eb) => (ids.length === 0 ? sql<boolean>`false` : eb('p.id', 'in', [...ids])))
+    .where(sql<boolean>`p.id = any(${ids}::bigint[])`)
     .where('p.is_active', '=', true)
     .where('p.deleted_at', 'is', null);
 
 export const liveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
   liveProductsQuery(db, companyId, ids).execute();
+
+/** The ids pricingFacts reads by; `lineProductIds[i]` and `lineWarehouseIds[i]` make line i. */
+export type PricingFactIds = {
+  companyId: number;
+  buyerId: number;
+  branchId: number;
+  productIds: readonly number[];
+  warehouseIds: readonly number[];
+  lineProductIds: readonly number[];
+  lineWarehouseIds: readonly number[];
+};
 
 /**
  * Everything a quotation is priced and an order checked from, in one statement (each part as
@@ -113,9 +125,56 @@ export const liveProducts = (db: Executor, companyId: number, ids: readonly numb
  * deactivated under the order), the live products among `productIds`, the warehouses among
  * `warehouseIds` with their branches (both share-locked until the transaction ends, in id order,
  * as inventory's assertActiveWarehouse), and the stock levels of the lines. Missing parts are
- * null (buyer, branch) or left out of the lists.
+ * null (buyer, branch) or left out of the lists. Compiled once: it runs twice for every order.
  */
-export const pricingFacts = (
+const pricingFactsQuery = compiledOnce<PricingFactIds, PricingFactsRow>((db, value) => {
+  const companyId = value('companyId');
+  return db.selectNoFrom([
+    jsonObjectFrom(buyerQuery(db, companyId, value('buyerId'))).as('buyer'),
+    jsonArrayFrom(
+      documentAddresses(db, companyId)
+        .where('a.owner_type', '=', 'buyer')
+        .where('a.owner_id', '=', value('buyerId'))
+        .where('a.is_deleted', '=', false)
+        .orderBy('a.id'),
+    ).as('addresses'),
+    jsonObjectFrom(branchForSaleQuery(db, companyId, value('branchId'))).as('branch'),
+    jsonArrayFrom(liveProductsQuery(db, companyId, value('productIds'))).as('products'),
+    jsonArrayFrom(
+      db
+        .selectFrom('warehouses as w')
+        .innerJoin('branches as b', (j) =>
+          j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
+        )
+        .select(['w.id', 'w.name', 'w.is_active', 'b.name as branch_name', 'b.is_active as branch_is_active'])
+        .where('w.company_id', '=', companyId)
+        .where(sql<boolean>`w.id = any(${value('warehouseIds')}::bigint[])`)
+        .orderBy('w.id')
+        .forShare(),
+    ).as('warehouses'),
+    jsonArrayFrom(sellableStockQuery(db, companyId, value('lineProductIds'), value('lineWarehouseIds'))).as(
+      'levels',
+    ),
+  ]);
+});
+
+/** The row pricingFactsQuery answers (typed from the builders it is made of). */
+type PricingFactsRow = {
+  buyer: Awaited<ReturnType<ReturnType<typeof buyerQuery>['executeTakeFirst']>> | null;
+  addresses: Awaited<ReturnType<typeof addressesByIds>>;
+  branch: Awaited<ReturnType<ReturnType<typeof branchForSaleQuery>['executeTakeFirst']>> | null;
+  products: Awaited<ReturnType<typeof liveProducts>>;
+  warehouses: {
+    id: number;
+    name: string;
+    is_active: boolean;
+    branch_name: string;
+    branch_is_active: boolean;
+  }[];
+  levels: Awaited<ReturnType<typeof sellableStock>>;
+};
+
+export async function pricingFacts(
   db: Executor,
   companyId: number,
   ids: {
@@ -125,80 +184,45 @@ export const pricingFacts = (
     warehouseIds: readonly number[];
     lines: readonly { productId: number; warehouseId: number }[];
   },
-) =>
-  db
-    .selectNoFrom([
-      jsonObjectFrom(buyerQuery(db, companyId, ids.buyerId)).as('buyer'),
-      jsonArrayFrom(
-        db
-          .selectFrom('addresses as a')
-          .innerJoin('states as s', 's.id', 'a.state_id')
-          .select([
-            'a.id',
-            'a.address_line_1',
-            'a.address_line_2',
-            'a.landmark',
-            'a.city',
-            'a.pincode',
-            's.id as state_id',
-            's.name as state_name',
-            's.gst_code',
-          ])
-          .where('a.company_id', '=', companyId)
-          .where('a.owner_type', '=', 'buyer')
-          .where('a.owner_id', '=', ids.buyerId)
-          .where('a.is_deleted', '=', false)
-          .orderBy('a.id'),
-      ).as('addresses'),
-      jsonObjectFrom(branchForSaleQuery(db, companyId, ids.branchId)).as('branch'),
-      jsonArrayFrom(liveProductsQuery(db, companyId, ids.productIds)).as('products'),
-      jsonArrayFrom(
-        db
-          .selectFrom('warehouses as w')
-          .innerJoin('branches as b', (j) =>
-            j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-          )
-          .select([
-            'w.id',
-            'w.name',
-            'w.is_active',
-            'b.name as branch_name',
-            'b.is_active as branch_is_active',
-          ])
-          .where('w.company_id', '=', companyId)
-          .where((eb) =>
-            ids.warehouseIds.length === 0 ? sql<boolean>`false` : eb('w.id', 'in', [...ids.warehouseIds]),
-          )
-          .orderBy('w.id')
-          .forShare(),
-      ).as('warehouses'),
-      jsonArrayFrom(sellableStockQuery(db, companyId, ids.lines)).as('levels'),
-    ])
-    .executeTakeFirstOrThrow();
+): Promise<PricingFactsRow> {
+  const rows = await pricingFactsQuery(db, {
+    companyId,
+    buyerId: ids.buyerId,
+    branchId: ids.branchId,
+    productIds: ids.productIds,
+    warehouseIds: ids.warehouseIds,
+    lineProductIds: ids.lines.map((line) => line.productId),
+    lineWarehouseIds: ids.lines.map((line) => line.warehouseId),
+  });
+  return rows[0] as PricingFactsRow;
+}
 
-/** Sellable stock (on hand minus reserved) of products in warehouses. */
+/** Sellable stock (on hand minus reserved) of products in warehouses: line i is the i-th of each list. */
 const sellableStockQuery = (
   db: Executor,
   companyId: number,
-  pairs: readonly { productId: number; warehouseId: number }[],
+  productIds: readonly number[],
+  warehouseIds: readonly number[],
 ) =>
   db
     .selectFrom('stock_levels')
     .select(['product_id', 'warehouse_id', 'available_stock', 'df_quantity'])
     .where('company_id', '=', companyId)
-    .where((eb) =>
-      eb.or(
-        pairs.map((p) =>
-          eb.and([eb('product_id', '=', p.productId), eb('warehouse_id', '=', p.warehouseId)]),
-        ),
-      ),
+    .where(
+      sql<boolean>`(product_id, warehouse_id) IN (SELECT * FROM unnest(${productIds}::bigint[], ${warehouseIds}::bigint[]))`,
     );
 
 export const sellableStock = (
   db: Executor,
   companyId: number,
   pairs: readonly { productId: number; warehouseId: number }[],
-) => sellableStockQuery(db, companyId, pairs).execute();
+) =>
+  sellableStockQuery(
+    db,
+    companyId,
+    pairs.map((pair) => pair.productId),
+    pairs.map((pair) => pair.warehouseId),
+  ).execute();
 
 export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
   db
@@ -306,6 +330,57 @@ export const nextQuotationId = async (db: Executor) => {
   return Number(result.rows[0]?.id);
 };
 
+interface NumberedQuotation {
+  counter: { documentType: string; prefix: string };
+  quotation: Omit<Insertable<QuotationsTable>, 'quotation_number'> & { id: number; company_id: number };
+  items: Insertable<QuotationItemsTable>[];
+  history: ReturnType<typeof historyRow>[];
+}
+
+/** Compiled once per shape (columns, lines, history entries): it runs for every order placed. */
+const numberedQuotationStatement = compiledPerShape(
+  (args: NumberedQuotation) =>
+    `${rowsShape([args.quotation])}|${rowsShape(args.items)}|${rowsShape(args.history)}`,
+  (args: NumberedQuotation) =>
+    Object.assign(
+      rowValues('h', args.history, rowValues('i', args.items, rowValues('q', [args.quotation]))),
+      {
+        companyId: args.quotation.company_id,
+        documentType: args.counter.documentType,
+        prefix: args.counter.prefix,
+      },
+    ),
+  (db, value, args) => {
+    const [quotation] = rowMarkers(value, 'q', [args.quotation]);
+    let statement = withNextNumber(
+      db,
+      value('companyId') as number,
+      value('documentType') as string,
+      value('prefix') as string,
+    )
+      .with('q', (qb) =>
+        qb
+          .insertInto('quotations')
+          .values({ ...quotation, quotation_number: TAKEN_NUMBER })
+          .returning('id'),
+      )
+      .with('h', (qb) =>
+        qb
+          .insertInto('history')
+          .values(rowMarkers(value, 'h', args.history).map((row) => rowTakingNumber(row, TAKEN_NUMBER)))
+          .returning('id'),
+      );
+    if (args.items.length > 0)
+      statement = statement.with('i', (qb) =>
+        qb
+          .insertInto('quotation_items')
+          .values(rowMarkers(value, 'i', args.items))
+          .returning('id'),
+      );
+    return statement.selectFrom('taken_number').select('number');
+  },
+);
+
 /**
  * The quotation (with the id nextQuotationId gave), its items and its history entries, in one
  * statement that also takes the quotation's number from the company's counter: the number goes in
@@ -313,25 +388,18 @@ export const nextQuotationId = async (db: Executor) => {
  */
 export async function insertNumberedQuotation(
   tx: Executor,
-  counter: { documentType: string; prefix: string },
-  quotation: Omit<Insertable<QuotationsTable>, 'quotation_number'> & { id: number; company_id: number },
-  items: Insertable<QuotationItemsTable>[],
+  counter: NumberedQuotation['counter'],
+  quotation: NumberedQuotation['quotation'],
+  items: NumberedQuotation['items'],
   history: readonly HistoryEntry[],
 ): Promise<string> {
-  let statement = withNextNumber(tx, quotation.company_id, counter.documentType, counter.prefix)
-    .with('q', (qb) =>
-      qb
-        .insertInto('quotations')
-        .values({ ...quotation, quotation_number: TAKEN_NUMBER })
-        .returning('id'),
-    )
-    .with('h', (qb) =>
-      qb.insertInto('history').values(historyRowsTakingNumber(history, TAKEN_NUMBER)).returning('id'),
-    );
-  if (items.length > 0)
-    statement = statement.with('i', (qb) => qb.insertInto('quotation_items').values(items).returning('id'));
-  const row = await statement.selectFrom('taken_number').select('number').executeTakeFirstOrThrow();
-  return row.number;
+  const [row] = await numberedQuotationStatement(tx, {
+    counter,
+    quotation,
+    items,
+    history: history.map(historyRow),
+  });
+  return (row as { number: string }).number;
 }
 
 export const updateQuotation = (
@@ -448,7 +516,8 @@ export const findQuotation = (db: Executor, companyId: number, id: number) =>
 export type QuotationRow = NonNullable<Awaited<ReturnType<typeof findQuotation>>>;
 
 /** The quotation's billing and shipping addresses as they are now (deleted ones too: they were chosen). */
-export const addressesByIds = (db: Executor, companyId: number, ids: readonly number[]) =>
+/** The company's addresses with their states, as documents print them. */
+const documentAddresses = (db: Executor, companyId: number) =>
   db
     .selectFrom('addresses as a')
     .innerJoin('states as s', 's.id', 'a.state_id')
@@ -463,7 +532,10 @@ export const addressesByIds = (db: Executor, companyId: number, ids: readonly nu
       's.name as state_name',
       's.gst_code',
     ])
-    .where('a.company_id', '=', companyId)
+    .where('a.company_id', '=', companyId);
+
+export const addressesByIds = (db: Executor, companyId: number, ids: readonly number[]) =>
+  documentAddresses(db, companyId)
     .where('a.id', 'in', [...ids])
     .execute();
 

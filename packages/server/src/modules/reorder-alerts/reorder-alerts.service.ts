@@ -1,6 +1,6 @@
 import { formatQuantity, formatQuantityWithUnit } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
-import type { Tx } from '../../db/transaction.ts';
+import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { raiseNotification, resolveNotificationByKey } from '../notifications/notifications.service.ts';
 import * as queries from './reorder-alerts.queries.ts';
 
@@ -31,35 +31,49 @@ export async function alertOnReorderPoint(tx: Tx, companyId: number, productId: 
 
 /**
  * The same check for several products moved by one document, with one query for all of them;
- * the products are settled in id order (the order their stock moved in).
+ * the products are settled in id order (the order their stock moved in). Given the database
+ * rather than a transaction (after the movement committed), it begins a transaction only when a
+ * warning is to be raised or resolved, and reads those products' states again inside it.
  */
 export async function alertOnReorderPoints(
-  tx: Tx,
+  executor: Executor,
   companyId: number,
   productIds: readonly number[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  const states = await queries.findReorderStates(tx, companyId, productIds);
-  for (const state of states) await settleReorderAlert(tx, companyId, state.id, state);
+  const states = await queries.findReorderStates(executor, companyId, productIds);
+  const changing = states.filter((state) => isBelow(state) !== state.is_open).map((state) => state.id);
+  if (changing.length === 0) return;
+  await withinTransaction(executor, async (tx) => {
+    const current = tx === executor ? states : await queries.findReorderStates(tx, companyId, changing);
+    for (const state of current) await settleReorderAlert(tx, companyId, state.id, state);
+  });
 }
 
+type ReorderState = NonNullable<Awaited<ReturnType<typeof queries.findReorderState>>>;
+
+const sellableOf = (state: ReorderState) =>
+  state.sellable === null ? null : roundQuantity(Number(state.sellable));
+
+/** Whether the product's sellable stock is below its reorder point (one is set). */
+const isBelow = (state: ReorderState) => {
+  const sellable = sellableOf(state);
+  const reorderPoint = Number(state.reorder_point);
+  return sellable !== null && reorderPoint > 0 && sellable < reorderPoint;
+};
+
 /** Raises or resolves the product's warning when its state says so (nothing in the usual case). */
-async function settleReorderAlert(
-  tx: Tx,
-  companyId: number,
-  productId: number,
-  state: NonNullable<Awaited<ReturnType<typeof queries.findReorderState>>>,
-) {
+async function settleReorderAlert(tx: Tx, companyId: number, productId: number, state: ReorderState) {
   const key = reorderKey(productId);
   const reorderPoint = Number(state.reorder_point);
-  const sellable = state.sellable === null ? null : roundQuantity(Number(state.sellable));
-  const below = sellable !== null && reorderPoint > 0 && sellable < reorderPoint;
+  const sellable = sellableOf(state);
+  const below = isBelow(state);
   if (below === state.is_open) return;
   // A transaction may move the product in several warehouses while another does the same: were
   // both to wait on the other's uncommitted notification row they would deadlock. Whoever holds
   // the product's alert lock decides; the other lets it (the next movement checks again).
   if (!(await queries.tryLockReorderAlert(tx, companyId, productId))) return;
-  if (below && !state.is_open) {
+  if (below && sellable !== null && !state.is_open) {
     await raiseNotification(tx, {
       companyId,
       service: REORDER_SERVICE,

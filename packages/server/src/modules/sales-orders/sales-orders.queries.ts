@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/compiled-once.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
@@ -11,7 +12,7 @@ import {
 } from '../../http/cursor-paging.ts';
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
-import { type HistoryEntry, historyRowsTakingNumber } from '../history/history.queries.ts';
+import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
 
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;
@@ -81,6 +82,62 @@ export const insertOrderWithItems = (
     .values(items)
     .execute();
 
+interface NumberedOrder {
+  counter: { documentType: string; prefix: string };
+  order: Omit<Insertable<SalesOrdersTable>, 'order_number'> & { id: number; company_id: number };
+  items: Insertable<SalesOrderItemsTable>[];
+  history: ReturnType<typeof historyRow>[];
+  orderedQuotationId: number;
+}
+
+/** Compiled once per shape (columns, lines, history entries): it runs for every order placed. */
+const numberedOrderStatement = compiledPerShape(
+  (args: NumberedOrder) => `${rowsShape([args.order])}|${rowsShape(args.items)}|${rowsShape(args.history)}`,
+  (args: NumberedOrder) => {
+    const values = rowValues('h', args.history, rowValues('i', args.items, rowValues('o', [args.order])));
+    return Object.assign(values, {
+      companyId: args.order.company_id,
+      orderId: args.order.id,
+      documentType: args.counter.documentType,
+      prefix: args.counter.prefix,
+      quotationId: args.orderedQuotationId,
+    });
+  },
+  (db, value, args) => {
+    const companyId = value('companyId') as number;
+    const [order] = rowMarkers(value, 'o', [args.order]);
+    return withNextNumber(db, companyId, value('documentType') as string, value('prefix') as string)
+      .with('o', (qb) =>
+        qb
+          .insertInto('sales_orders')
+          .values({ ...order, order_number: TAKEN_NUMBER })
+          .returning('id'),
+      )
+      .with('i', (qb) =>
+        qb
+          .insertInto('sales_order_items')
+          .values(rowMarkers(value, 'i', args.items))
+          .returning('id'),
+      )
+      .with('h', (qb) =>
+        qb
+          .insertInto('history')
+          .values(rowMarkers(value, 'h', args.history).map((row) => rowTakingNumber(row, TAKEN_NUMBER)))
+          .returning('id'),
+      )
+      .with('q', (qb) =>
+        qb
+          .updateTable('quotations')
+          .set({ status: 'ordered', order_id: value('orderId') as number, updated_at: sql`now()` })
+          .where('company_id', '=', companyId)
+          .where('id', '=', value('quotationId') as number)
+          .returning('id'),
+      )
+      .selectFrom('taken_number')
+      .select('number');
+  },
+);
+
 /**
  * The order (with the id nextOrderId gave), its items, its history entries, and the quotation it
  * came from marked ordered, in one statement that also takes the order's number from the
@@ -89,36 +146,20 @@ export const insertOrderWithItems = (
  */
 export async function insertNumberedOrder(
   tx: Tx,
-  counter: { documentType: string; prefix: string },
-  order: Omit<Insertable<SalesOrdersTable>, 'order_number'> & { id: number; company_id: number },
-  items: Insertable<SalesOrderItemsTable>[],
+  counter: NumberedOrder['counter'],
+  order: NumberedOrder['order'],
+  items: NumberedOrder['items'],
   history: readonly HistoryEntry[],
-  orderedQuotationId: number | null,
+  orderedQuotationId: number,
 ): Promise<string> {
-  const companyId = order.company_id;
-  const row = await withNextNumber(tx, companyId, counter.documentType, counter.prefix)
-    .with('o', (qb) =>
-      qb
-        .insertInto('sales_orders')
-        .values({ ...order, order_number: TAKEN_NUMBER })
-        .returning('id'),
-    )
-    .with('i', (qb) => qb.insertInto('sales_order_items').values(items).returning('id'))
-    .with('h', (qb) =>
-      qb.insertInto('history').values(historyRowsTakingNumber(history, TAKEN_NUMBER)).returning('id'),
-    )
-    .with('q', (qb) =>
-      qb
-        .updateTable('quotations')
-        .set({ status: 'ordered', order_id: order.id, updated_at: sql`now()` })
-        .where('company_id', '=', companyId)
-        .where('id', '=', orderedQuotationId ?? 0)
-        .returning('id'),
-    )
-    .selectFrom('taken_number')
-    .select('number')
-    .executeTakeFirstOrThrow();
-  return row.number;
+  const [row] = await numberedOrderStatement(tx, {
+    counter,
+    order,
+    items,
+    history: history.map(historyRow),
+    orderedQuotationId,
+  });
+  return (row as { number: string }).number;
 }
 
 export const updateOrder = (
