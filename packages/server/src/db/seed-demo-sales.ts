@@ -1,9 +1,11 @@
 import { generateInvoiceInput } from '@b2b/domain/api/invoices';
+import { markAsPaidInput, orderPaymentCreate } from '@b2b/domain/api/payments';
 import { quotationInput } from '@b2b/domain/api/sales-orders';
 import { createShipmentInput } from '@b2b/domain/api/shipments';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../http/principal.ts';
 import { generateInvoice } from '../modules/invoices/invoices.service.ts';
+import { markOrderAsPaid, recordOrderPayment } from '../modules/payments/payments.service.ts';
 import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';
 import { confirmOrder, generateOrder, holdOrder } from '../modules/sales-orders/sales-orders.service.ts';
 import {
@@ -14,8 +16,9 @@ import {
 
 /**
  * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST) whose invoice
- * is with a courier, an inter-state order invoiced in full (IGST) and delivered (so complete), a
- * new order with shipping charges, one on hold and a quotation sent to a buyer in Bengaluru.
+ * is with a courier and part paid, an inter-state order invoiced in full (IGST), delivered and
+ * paid (so complete), a new order with shipping charges, one on hold and a quotation sent to a
+ * buyer in Bengaluru.
  */
 const OFFERS = [
   {
@@ -48,6 +51,8 @@ interface DemoSale {
   outcome: 'submit' | 'order' | 'hold' | { invoice: Record<string, number> | 'all' };
   /** The invoice shipped in full: delivered, or with a courier. */
   shipment?: 'delivered' | 'in_transit';
+  /** Money received for the order: rupees, or all that its invoice is due. */
+  payment?: { amount: number | 'due'; reference: string };
 }
 
 const SALES: DemoSale[] = [
@@ -63,6 +68,7 @@ const SALES: DemoSale[] = [
     reference: 'MKW/PO/2611',
     outcome: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
     shipment: 'in_transit',
+    payment: { amount: 10000, reference: 'NEFT/HDFC/N2611' },
   },
   {
     buyer: 'Mysuru Electricals & Hardware',
@@ -75,6 +81,7 @@ const SALES: DemoSale[] = [
     reference: 'MEH-7781',
     outcome: { invoice: 'all' },
     shipment: 'delivered',
+    payment: { amount: 'due', reference: 'UPI/412233987761' },
   },
   {
     buyer: 'Pune Electric Stores',
@@ -196,6 +203,27 @@ export async function seedDemoSales(
       }),
     );
     if (sale.shipment) await seedDemoShipment(ctx, actor, created.id, sale.shipment, step);
+    const payment = sale.payment;
+    if (payment) {
+      await step(`payment from ${sale.buyer}`, () =>
+        payment.amount === 'due'
+          ? markOrderAsPaid({
+              db,
+              actor,
+              orderId: order.id,
+              input: markAsPaidInput.parse({ reference_number: payment.reference }),
+            })
+          : recordOrderPayment({
+              db,
+              actor,
+              orderId: order.id,
+              input: orderPaymentCreate.parse({
+                amount: payment.amount,
+                reference_number: payment.reference,
+              }),
+            }),
+      );
+    }
   }
 }
 

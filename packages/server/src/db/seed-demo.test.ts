@@ -203,13 +203,13 @@ describe('demo company on a new database', () => {
       0,
     );
     const summary = await get(`buyers/${mehta.id}/summary`);
-    // Opening balance 1,25,000 less the 40,000 payment, plus the demo invoice.
+    // Opening balance 1,25,000 less the 40,000 payment, plus the demo invoice less the 10,000 paid on it.
     expect(summary).toMatchObject({
       opening_balance: 125000,
-      outstanding: 85000 + invoiced,
+      outstanding: 75000 + invoiced,
       credit_limit: 500000,
-      credit_available: 415000 - invoiced,
-      last_payment: { amount: 40000, payment_method: { name: 'Bank Transfer (NEFT/RTGS/IMPS)' } },
+      credit_available: 425000 - invoiced,
+      last_payment: { amount: 10000 },
     });
   });
 
@@ -231,6 +231,17 @@ describe('demo company on a new database', () => {
     expect(quotations.find((q: { status: string }) => q.status === 'submitted')?.buyer.name).toBe(
       'Sri Lakshmi Appliances',
     );
+  });
+
+  it('has a part payment on the part-invoiced order and the delivered order paid in full', async () => {
+    const payments = (await get(`admin/companies/${companyId}/payments`)).results;
+    expect(payments.map((p: { amount: number }) => p.amount).sort((a: number, b: number) => a - b)).toEqual([
+      10000,
+      expect.any(Number),
+    ]);
+    const invoices = (await get(`admin/companies/${companyId}/invoices`)).results;
+    const statuses = invoices.map((i: { payment_status: string }) => i.payment_status).sort();
+    expect(statuses).toEqual(['paid', 'partially_paid']);
   });
 
   it('has a challan out on approval and a branch transfer delivered to Bengaluru', async () => {

@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { Group, MultiSelect, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import type { ListParams, Paged } from '../api/types';
 import { useCurrentUser } from '../app/current-user';
 import { PATHS } from '../app/paths';
 import { type Column, DataTable } from './data-table';
+import { DateRangeFilter } from './date-range-filter';
 import { ListPage } from './list-page';
 import { ListSearch, useListSearch } from './list-search';
 import { listTableProps, useListParams } from './use-list-params';
@@ -93,16 +93,10 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
             w={240}
             comboboxProps={{ withinPortal: true }}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeFilter
             label={config.dateLabel}
-            placeholder="Any date"
-            valueFormat="DD/MM/YYYY"
             value={filters.dates}
-            onChange={(value) => change({ ...filters, dates: [value[0] ?? null, value[1] ?? null] })}
-            clearable
-            allowSingleDateInRange
-            w={240}
+            onChange={(range) => change({ ...filters, dates: range })}
           />
         </Group>
       }

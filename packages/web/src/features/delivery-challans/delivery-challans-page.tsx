@@ -7,7 +7,6 @@ import {
 } from '@b2b/domain/delivery-challans';
 import { formatQuantity } from '@b2b/domain/money';
 import { Anchor, Group, MultiSelect, Select, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { deliveryChallanPath, PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { formatDay } from '../../components/format-day';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
@@ -169,16 +169,10 @@ export function DeliveryChallansPage() {
             clearable
             w={190}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeFilter
             label="Challan Date"
-            placeholder="Any date"
-            valueFormat="DD/MM/YYYY"
             value={filters.dates}
-            onChange={(value) => set('dates')([value[0] ?? null, value[1] ?? null])}
-            clearable
-            allowSingleDateInRange
-            w={240}
+            onChange={(range) => set('dates')(range)}
           />
         </Group>
       }

@@ -5,7 +5,6 @@ import {
 } from '@b2b/domain/inventory-adjustments';
 import { formatQuantity } from '@b2b/domain/money';
 import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
 import { inventoryAdjustmentPath, PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
 import { warehouseListQuery } from '../warehouses/warehouses.api';
@@ -154,19 +154,13 @@ export function InventoryAdjustmentsPage() {
             clearable
             w={200}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeFilter
             label="Date"
-            placeholder="Any date"
-            valueFormat="DD/MM/YYYY"
             value={dates}
-            onChange={(value) => {
-              setDates([value[0] ?? null, value[1] ?? value[0] ?? null]);
+            onChange={(range) => {
+              setDates(range);
               resetPage();
             }}
-            clearable
-            allowSingleDateInRange
-            w={240}
           />
         </Group>
       }

@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES } from '@b2b/domain/sales-orders';
 import { MultiSelect } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { allBranchesQuery } from '../branches/branches.api';
 import { salesChannelsQuery } from '../reference/reference.api';
 import { userListQuery } from '../users/users.api';
@@ -79,17 +80,7 @@ export function InvoiceFilterBar({
   };
   return (
     <>
-      <DatePickerInput
-        type="range"
-        label="Invoice Date"
-        placeholder="Any date"
-        valueFormat="DD/MM/YYYY"
-        value={values.dates}
-        onChange={(value) => set('dates')([value[0] ?? null, value[1] ?? null])}
-        clearable
-        allowSingleDateInRange
-        w={240}
-      />
+      <DateRangeFilter label="Invoice Date" value={values.dates} onChange={(range) => set('dates')(range)} />
       <MultiSelect
         {...multi}
         label="Status"

@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
 import { PAYMENT_RECORD_STATUSES } from '@b2b/domain/payments';
 import { Box, Group, MultiSelect } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { EntitySelect } from '../../components/entity-select';
 import { ListSearch, type useListSearch } from '../../components/list-search';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
@@ -67,18 +67,10 @@ export function PaymentFiltersBar({
           includeInactive
         />
       </Box>
-      <DatePickerInput
-        type="range"
+      <DateRangeFilter
         label="Payment Date"
-        placeholder="Any date"
-        valueFormat="DD/MM/YYYY"
         value={filters.dates}
-        onChange={(value) =>
-          onChange({ ...filters, dates: [value[0] ?? null, value[1] ?? value[0] ?? null] })
-        }
-        clearable
-        allowSingleDateInRange
-        w={240}
+        onChange={(range) => onChange({ ...filters, dates: range })}
       />
       <MultiSelect
         label="Payment Method"

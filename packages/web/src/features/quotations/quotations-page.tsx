@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { ActionIcon, Anchor, Group, Select, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,6 +10,7 @@ import { canPerform } from '../../app/has-permission';
 import { orderPath, PATHS, quotationPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
@@ -132,19 +132,13 @@ export function QuotationsPage() {
             clearable
             w={160}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeFilter
             label="Date"
-            placeholder="Any date"
-            valueFormat="DD/MM/YYYY"
             value={dates}
-            onChange={(value) => {
-              setDates([value[0] ?? null, value[1] ?? value[0] ?? null]);
+            onChange={(range) => {
+              setDates(range);
               list.resetPage();
             }}
-            clearable
-            allowSingleDateInRange
-            w={240}
           />
         </Group>
       }

@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
 import { PAYMENT_STATUSES, SALES_ORDER_STATUS_OPTIONS } from '@b2b/domain/sales-orders';
 import { Group, MultiSelect } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListSearch, type useListSearch } from '../../components/list-search';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 import { salesChannelsQuery } from '../reference/reference.api';
@@ -87,18 +87,10 @@ export function SalesOrderFiltersBar({
     <Group gap="sm" align="flex-end" wrap="wrap">
       <ListSearch search={search} placeholder="Order number, buyer or reference" />
       {multi('Status', 'status', STATUS_OPTIONS)}
-      <DatePickerInput
-        type="range"
+      <DateRangeFilter
         label="Order Date"
-        placeholder="Any date"
-        valueFormat="DD/MM/YYYY"
         value={filters.dates}
-        onChange={(value) =>
-          onChange({ ...filters, dates: [value[0] ?? null, value[1] ?? value[0] ?? null] })
-        }
-        clearable
-        allowSingleDateInRange
-        w={240}
+        onChange={(range) => onChange({ ...filters, dates: range })}
       />
       {multi(
         'Sales Channel',

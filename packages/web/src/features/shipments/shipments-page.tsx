@@ -5,13 +5,13 @@ import {
   SHIPMENT_STATUS_OPTIONS,
 } from '@b2b/domain/shipments';
 import { Group, MultiSelect, Select, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS, shipmentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
@@ -83,17 +83,7 @@ function ShipmentFilterBar({
         w={150}
         comboboxProps={{ withinPortal: true }}
       />
-      <DatePickerInput
-        type="range"
-        label="Shipment Date"
-        placeholder="Any date"
-        valueFormat="DD/MM/YYYY"
-        value={values.dates}
-        onChange={(value) => set('dates')([value[0] ?? null, value[1] ?? null])}
-        clearable
-        allowSingleDateInRange
-        w={240}
-      />
+      <DateRangeFilter label="Shipment Date" value={values.dates} onChange={(range) => set('dates')(range)} />
     </>
   );
 }

@@ -1,0 +1,37 @@
+import '@mantine/dates/styles.css';
+import { DatePickerInput } from '@mantine/dates';
+
+/** A list's date filter: from and to days (YYYY-MM-DD), either open. */
+export type DayRange = [string | null, string | null];
+
+export const ANY_DAY: DayRange = [null, null];
+
+/**
+ * The date range filter of a list. The range is handed on as the picker has it: after the first
+ * click only its start (a list then shows that day onwards), after the second both ends. (Filling
+ * the end with the start on the first click would close the range, and the second click would
+ * start a new one: a range of several days could never be picked.)
+ */
+export function DateRangeFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: DayRange;
+  onChange: (range: DayRange) => void;
+}) {
+  return (
+    <DatePickerInput
+      type="range"
+      label={label}
+      placeholder="Any date"
+      valueFormat="DD/MM/YYYY"
+      value={value}
+      onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}
+      clearable
+      allowSingleDateInRange
+      w={240}
+    />
+  );
+}
