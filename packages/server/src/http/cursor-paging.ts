@@ -132,6 +132,24 @@ export function keysetPage<DB, TB extends keyof DB, O>(
     .offset(cursor ? 0 : window.offset);
 }
 
+/**
+ * A list's count and one page of it, read side by side: `matches` is the list's filtered FROM/WHERE
+ * (selecting nothing yet), `page` the same with the columns of a row.
+ */
+export async function countedKeysetPage<DM, TM extends keyof DM, DP, TP extends keyof DP, O>(
+  matches: SelectQueryBuilder<DM, TM, object>,
+  page: SelectQueryBuilder<DP, TP, O>,
+  idColumn: string,
+  sort: KeysetSort[],
+  window: KeysetWindow,
+) {
+  const [counted, results] = await Promise.all([
+    matches.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    keysetPage(page, idColumn, sort, window).execute(),
+  ]);
+  return { count: Number((counted as { n: number | string }).n), results };
+}
+
 /** A keyset page's rows in list order: a backwards page is read in reverse, and turned round here. */
 export const inListOrder = <T>(rows: T[], window: KeysetWindow): T[] =>
   window.cursor?.direction === 'previous' ? rows.reverse() : rows;

@@ -9,7 +9,7 @@ import type {
 } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -370,17 +370,8 @@ export async function listCreditNotes(
   sort: KeysetSort[],
   window: KeysetWindow,
 ) {
-  const rows = noteSelect(db)
-    .select(summaryColumns)
-    .where((eb) => applyFilter(eb, companyId, filter));
-  const [count, results] = await Promise.all([
-    noteSelect(db)
-      .where((eb) => applyFilter(eb, companyId, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    keysetPage(rows, 'cn.id', sort, window).execute(),
-  ]);
-  return { count: Number(count.n), results };
+  const matches = noteSelect(db).where((eb) => applyFilter(eb, companyId, filter));
+  return countedKeysetPage(matches, matches.select(summaryColumns), 'cn.id', sort, window);
 }
 export type CreditNoteListRow = Omit<
   Awaited<ReturnType<typeof listCreditNotes>>['results'][number],

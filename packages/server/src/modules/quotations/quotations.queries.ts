@@ -4,7 +4,7 @@ import { compiledOnce, compiledPerShape, rowMarkers, rowsShape, rowValues } from
 import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
 
@@ -619,8 +619,5 @@ export function listQuotations(
         .whereRef('i.quotation_id', '=', 'q.id')
         .as('total_items'),
     ]);
-  return Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    keysetPage(page, 'q.id', sort, window).execute(),
-  ]);
+  return countedKeysetPage(base, page, 'q.id', sort, window);
 }

@@ -425,7 +425,7 @@ export const openEditOf = (db: Executor, companyId: number, orderId: number) =>
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function presentSummary(row: Awaited<ReturnType<typeof queries.listQuotations>>[1][number]) {
+function presentSummary(row: Awaited<ReturnType<typeof queries.listQuotations>>['results'][number]) {
   return {
     id: row.id,
     quotation_number: row.quotation_number,
@@ -451,9 +451,9 @@ export async function listQuotations(
   sort: Parameters<typeof queries.listQuotations>[3],
   window: Parameters<typeof queries.listQuotations>[4],
 ) {
-  const [{ n }, rows] = await queries.listQuotations(db, companyId, filter, sort, window);
+  const { count, results: rows } = await queries.listQuotations(db, companyId, filter, sort, window);
   return {
-    count: Number(n),
+    count,
     results: inListOrder(rows, window).map((row) => ({ ...presentSummary(row), sort_value: row.sort_value })),
   };
 }

@@ -3,7 +3,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -308,17 +308,8 @@ export async function listSalesReturns(
   sort: KeysetSort[],
   window: KeysetWindow,
 ) {
-  const rows = returnSelect(db)
-    .select(summaryColumns)
-    .where((eb) => applyFilter(eb, companyId, filter));
-  const [count, results] = await Promise.all([
-    returnSelect(db)
-      .where((eb) => applyFilter(eb, companyId, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    keysetPage(rows, 'r.id', sort, window).execute(),
-  ]);
-  return { count: Number(count.n), results };
+  const matches = returnSelect(db).where((eb) => applyFilter(eb, companyId, filter));
+  return countedKeysetPage(matches, matches.select(summaryColumns), 'r.id', sort, window);
 }
 export type SalesReturnListRow = Omit<
   Awaited<ReturnType<typeof listSalesReturns>>['results'][number],
