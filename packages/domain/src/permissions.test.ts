@@ -4,6 +4,7 @@ import { NAVIGATION_PERMISSIONS } from './navigation.ts';
 import {
   ALL_PERMISSIONS,
   COMPANY_ADMIN_ROLE,
+  grantRefusal,
   hasPermission,
   isKnownPermission,
   PERMISSION_GROUPS,
@@ -12,6 +13,8 @@ import {
   permissionLabel,
   permissionSchema,
   permissionsOfSubject,
+  superiorRefusal,
+  ungrantedPermissions,
 } from './permissions.ts';
 
 /** Every view permission the spec documents name (navigation gating and route guards). */
@@ -169,5 +172,74 @@ describe('hasPermission', () => {
     expect(hasPermission({ roleName: 'Sales', permissions: ['view_invoice'] }, 'add_invoice')).toBe(false);
     expect(hasPermission({ roleName: 'Sales', permissions: null }, 'view_invoice')).toBe(false);
     expect(hasPermission({}, 'view_invoice')).toBe(false);
+  });
+});
+
+describe('grantRefusal', () => {
+  const admin = { isAdmin: true, permissions: [] };
+  const clerk = { isAdmin: false, permissions: ['view_user', 'change_user', 'view_order'] };
+
+  it('lets a Company Admin grant anything, the Company Admin role included', () => {
+    expect(grantRefusal(admin, { isAdmin: true, permissions: [] })).toBeNull();
+    expect(grantRefusal(admin, { isAdmin: false, permissions: ['delete_invoice'] })).toBeNull();
+  });
+
+  it('lets others grant only what they hold', () => {
+    expect(grantRefusal(clerk, { isAdmin: false, permissions: ['view_order', 'view_user'] })).toBeNull();
+    expect(grantRefusal(clerk, { isAdmin: false, permissions: [] })).toBeNull();
+    expect(
+      grantRefusal(clerk, { isAdmin: false, permissions: ['view_order', 'delete_product', 'view_invoice'] }),
+    ).toBe('You do not have permissions to grant permissions you do not hold: Delete Product, View Invoice.');
+    expect(
+      ungrantedPermissions(clerk, { isAdmin: false, permissions: ['view_invoice', 'view_order'] }),
+    ).toEqual(['view_invoice']);
+  });
+
+  it('keeps the Company Admin role to Company Admins, even for someone holding every permission', () => {
+    const everything = { isAdmin: false, permissions: [...ALL_PERMISSIONS] };
+    expect(grantRefusal(everything, { isAdmin: true, permissions: [] })).toBe(
+      'You do not have permissions to grant the Company Admin role.',
+    );
+    expect(grantRefusal(clerk, { isAdmin: true, permissions: [] })).toBe(
+      'You do not have permissions to grant the Company Admin role.',
+    );
+  });
+
+  it('names only the first few missing permissions', () => {
+    const message = grantRefusal(
+      { isAdmin: false, permissions: [] },
+      { isAdmin: false, permissions: [...ALL_PERMISSIONS] },
+    );
+    expect(message).toMatch(
+      /^You do not have permissions to grant permissions you do not hold: .+ and \d+ more\.$/,
+    );
+  });
+});
+
+describe('superiorRefusal', () => {
+  const clerk = { isAdmin: false, permissions: ['view_user', 'change_user'] };
+
+  it('keeps a Company Admin to Company Admins', () => {
+    expect(superiorRefusal(clerk, { isAdmin: true, permissions: [] }, 'user')).toBe(
+      'You do not have permissions to change a Company Admin.',
+    );
+    expect(superiorRefusal(clerk, { isAdmin: true, permissions: [] }, 'role')).toBe(
+      'You do not have permissions to change the Company Admin role.',
+    );
+    expect(
+      superiorRefusal({ isAdmin: true, permissions: [] }, { isAdmin: true, permissions: [] }, 'user'),
+    ).toBeNull();
+  });
+
+  it('refuses a user or role holding permissions the actor does not hold', () => {
+    expect(superiorRefusal(clerk, { isAdmin: false, permissions: ['view_user'] }, 'user')).toBeNull();
+    expect(
+      superiorRefusal(clerk, { isAdmin: false, permissions: ['view_user', 'add_invoice'] }, 'user'),
+    ).toBe(
+      'You do not have permissions to change a user who holds permissions you do not hold: Add Invoice.',
+    );
+    expect(superiorRefusal(clerk, { isAdmin: false, permissions: ['add_invoice'] }, 'role')).toBe(
+      'You do not have permissions to change a role that holds permissions you do not hold: Add Invoice.',
+    );
   });
 });

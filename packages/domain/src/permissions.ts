@@ -167,3 +167,55 @@ export function hasPermission(user: PermissionHolder, permission: string): boole
   if (user.roleName === COMPANY_ADMIN_ROLE || user.permissions === 'all') return true;
   return user.permissions?.includes(permission) ?? false;
 }
+
+/** What a user or a role holds: a Company Admin holds every permission, now and added later. */
+export interface Grants {
+  isAdmin: boolean;
+  permissions: Iterable<string>;
+}
+
+/** The permissions `granted` holds that `holder` does not, sorted (a Company Admin holds them all). */
+export function ungrantedPermissions(holder: Grants, granted: Grants): string[] {
+  if (holder.isAdmin) return [];
+  const held = new Set(holder.permissions);
+  const wanted = granted.isAdmin ? ALL_PERMISSIONS : granted.permissions;
+  return [...new Set(wanted)].filter((p) => !held.has(p)).sort();
+}
+
+const LISTED_AT_MOST = 5;
+
+function listed(permissions: string[]): string {
+  const named = permissions.slice(0, LISTED_AT_MOST).map(permissionLabel).join(', ');
+  const more = permissions.length - LISTED_AT_MOST;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
+/**
+ * Why `actor` may not give `granted` to a role or to a user (through a role), or null when it may.
+ * Nobody hands out a permission they do not hold, and only a Company Admin hands out the Company
+ * Admin role: it carries every permission added later too, which even a role listing every
+ * permission of today does not.
+ */
+export function grantRefusal(actor: Grants, granted: Grants): string | null {
+  if (granted.isAdmin && !actor.isAdmin)
+    return 'You do not have permissions to grant the Company Admin role.';
+  const missing = ungrantedPermissions(actor, granted);
+  if (missing.length === 0) return null;
+  return `You do not have permissions to grant permissions you do not hold: ${listed(missing)}.`;
+}
+
+/**
+ * Why `actor` may not change a user or a role that holds `target`, or null when it may. Taking over
+ * someone's sign-in, or editing a role above one's own, would reach permissions the actor lacks;
+ * so a Company Admin is changed only by a Company Admin, anyone else only by a holder of all they hold.
+ */
+export function superiorRefusal(actor: Grants, target: Grants, kind: 'user' | 'role'): string | null {
+  if (target.isAdmin && !actor.isAdmin)
+    return kind === 'user'
+      ? 'You do not have permissions to change a Company Admin.'
+      : 'You do not have permissions to change the Company Admin role.';
+  const missing = ungrantedPermissions(actor, target);
+  if (missing.length === 0) return null;
+  const who = kind === 'user' ? 'a user who holds' : 'a role that holds';
+  return `You do not have permissions to change ${who} permissions you do not hold: ${listed(missing)}.`;
+}
