@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Api } from './http/api-types.ts';
+import { registerEdgeInput } from './http/edge-input.ts';
 import { AppError, errorHandler, sendError } from './http/errors.ts';
 import { guardRequest } from './http/guard.ts';
 import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
@@ -126,6 +127,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.setErrorHandler(errorHandler);
+  // NUL bytes, lone surrogates and boundary-less multipart: refused here once, for every route.
+  registerEdgeInput(app);
   // The spec's action calls (activate, deactivate, confirm...) have an empty body; many clients still
   // label it application/json, which Fastify would refuse. An empty body is no body.
   app.addHook('onRequest', async (request) => {

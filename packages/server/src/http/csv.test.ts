@@ -1,5 +1,15 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, csvDocument, csvField, fileSlug } from './csv.ts';
+import {
+  attachmentDisposition,
+  CSV_STREAM_FAILED,
+  type CsvValue,
+  csvDocument,
+  csvField,
+  fileSlug,
+  sendCsvStream,
+} from './csv.ts';
+import { AppError, errorHandler } from './errors.ts';
 
 describe('csvField', () => {
   it('quotes commas, quotes and line breaks, doubling inner quotes', () => {
@@ -49,5 +59,44 @@ describe('attachmentDisposition and fileSlug', () => {
     expect(attachmentDisposition('₹.csv')).toContain("filename*=UTF-8''%E2%82%B9.csv");
     expect(fileSlug('  Shree Traders & Co. ')).toBe('shree-traders-co');
     expect(fileSlug('₹₹')).toBe('export');
+  });
+});
+
+describe('sendCsvStream', () => {
+  async function download(rows: () => AsyncIterable<CsvValue[][]>) {
+    const app = Fastify({ logger: false });
+    app.setErrorHandler(errorHandler);
+    app.get('/export', async (_request, reply) => sendCsvStream(reply, 'x.csv', ['a', 'b'], rows()));
+    const res = await app.inject({ method: 'GET', url: '/export' });
+    await app.close();
+    return res;
+  }
+
+  it('streams the header and every batch', async () => {
+    const res = await download(async function* () {
+      yield [[1, 'x']];
+      yield [];
+      yield [[2, 'y']];
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('\uFEFFa,b\r\n1,x\r\n2,y\r\n');
+  });
+
+  it('answers an error in the first batch as an ordinary error, before any byte of CSV', async () => {
+    const res = await download(async function* () {
+      await Promise.reject(new AppError('validation_error', 'Bad filter.'));
+      yield [];
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Bad filter.');
+  });
+
+  it('ends a stream that fails after its first rows with a line saying the file is incomplete', async () => {
+    const res = await download(async function* () {
+      yield [[1, 'x']];
+      throw new Error('the database went away');
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(`\uFEFFa,b\r\n1,x\r\n${csvField(CSV_STREAM_FAILED)}\r\n`);
   });
 });

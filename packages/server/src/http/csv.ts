@@ -62,21 +62,40 @@ export function sendCsv(
     .send(csvDocument(header, rows));
 }
 
+/** The last line of a streamed CSV whose rows failed after the first bytes had gone out. */
+export const CSV_STREAM_FAILED =
+  'The export stopped early because of a server error; this file is incomplete. Please try again.';
+
 /**
  * Sends a CSV download as a stream: the header first, then each batch of rows as it arrives
  * (chunked transfer), so a report of any length is never held in memory. The rows come from a
  * generator that reads its batches from the database as the client takes them.
+ *
+ * The first batch is read before the first byte is sent, so a query that fails at once (the
+ * likeliest place for a failure) is still an ordinary error answer. Once the status line has gone
+ * out, a later failure is logged and the file ends with CSV_STREAM_FAILED as its last line: a
+ * clean end the user can read, rather than a dropped connection.
  */
-export function sendCsvStream(
+export async function sendCsvStream(
   reply: FastifyReply,
   filename: string,
   header: readonly string[],
   rows: AsyncIterable<readonly (readonly CsvValue[])[]>,
 ) {
+  const batches = rows[Symbol.asyncIterator]();
+  const first = await batches.next();
   async function* text() {
-    yield `\uFEFF${csvRow(header)}\r\n`;
-    for await (const batch of rows) {
-      if (batch.length > 0) yield `${batch.map(csvRow).join('\r\n')}\r\n`;
+    try {
+      yield `\uFEFF${csvRow(header)}\r\n`;
+      for (let next = first; !next.done; next = await batches.next()) {
+        if (next.value.length > 0) yield `${next.value.map(csvRow).join('\r\n')}\r\n`;
+      }
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed after its first bytes');
+      yield `${csvRow([CSV_STREAM_FAILED])}\r\n`;
+    } finally {
+      // A client that goes away ends this generator early: let the row source close its cursor.
+      await batches.return?.();
     }
   }
   return reply

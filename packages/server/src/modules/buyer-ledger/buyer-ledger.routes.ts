@@ -7,6 +7,7 @@ import {
 } from '@b2b/domain/api/buyers';
 import { idParam } from '@b2b/domain/api/common';
 import { LEDGER_ENTRY_TYPE_VALUES } from '@b2b/domain/buyers';
+import { calendarDateSchema } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -23,10 +24,8 @@ const ORDERING: Record<(typeof TRANSACTION_ORDERINGS)[number], string> = {
   amount: '(e.debit_paise + e.credit_paise)',
 };
 
-const day = z
-  .string()
-  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Expected a date as YYYY-MM-DD.');
+/** A calendar day: Date.parse would take 2026-02-30 as 2 March, this refuses it. */
+const day = calendarDateSchema('Expected a date as YYYY-MM-DD.');
 
 const entryTypes = z
   .string()
