@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_CANCEL_DEFAULTS,
+  maskSecretSettings,
+  mergeSecretSettings,
   autoCancelSchema,
   BATCH_DEFAULTS,
   batchSchema,
@@ -69,5 +71,37 @@ describe('settings schemas', () => {
     expect(messageOf(printSchema.safeParse({ ...PRINT_DEFAULTS, footer_note: note }))).toBe(
       'Cannot exceed more than 200 characters.',
     );
+  });
+});
+
+describe('secret settings', () => {
+  it('are never shown: null beside a flag saying whether one is stored', () => {
+    expect(
+      maskSecretSettings({ client_id: 'id-1', client_secret: 's3cret', refresh_token: '', organization: 'Acme' }),
+    ).toEqual({
+      client_id: 'id-1',
+      client_secret: null,
+      client_secret_set: true,
+      refresh_token: null,
+      refresh_token_set: false,
+      organization: 'Acme',
+    });
+  });
+
+  it('keep the stored value when an update sends them empty, and take a new one', () => {
+    const stored = { client_id: 'id-1', client_secret: 's3cret', refresh_token: 'rt-1' };
+    expect(
+      mergeSecretSettings(stored, {
+        client_id: 'id-2',
+        client_secret: '',
+        client_secret_set: true,
+        refresh_token: 'rt-2',
+      }),
+    ).toEqual({ client_id: 'id-2', client_secret: 's3cret', refresh_token: 'rt-2' });
+    expect(mergeSecretSettings(stored, { client_id: 'id-3' })).toEqual({
+      client_id: 'id-3',
+      client_secret: 's3cret',
+      refresh_token: 'rt-1',
+    });
   });
 });

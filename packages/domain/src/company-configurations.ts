@@ -76,4 +76,55 @@ export const CONFIGURATION_SETTINGS_SCHEMAS = {
   print_configuration: printSchema.partial().loose(),
   terms_and_conditions: termsSchema.partial().loose(),
   zoho: z.record(z.string(), z.unknown()),
+  /** A switch only: is_enabled allows back-dated invoices; no settings of its own. */
+  back_dated_invoices: z.object({}).loose(),
 } as const;
+
+/**
+ * Credentials kept in a configuration (Zoho's client secret and refresh token, a carrier's API
+ * key): write-only. A read never returns one; it shows the key as null beside `<key>_set`, true
+ * when a value is stored, so a form can say "set" and leave its field empty. An update that sends
+ * the key empty (absent, null or '') keeps the stored value; only a new value replaces it.
+ */
+const SECRET_KEY = /secret|token|password|passwd|api_?key|private_?key|credential/i;
+const SET_SUFFIX = '_set';
+export const isSecretSettingKey = (key: string) => SECRET_KEY.test(key) && !key.endsWith(SET_SUFFIX);
+export const secretSetKey = (key: string) => `${key}${SET_SUFFIX}`;
+
+/** Stored settings as a read shows them: every secret null, with its `<key>_set` flag. */
+export function maskSecretSettings(stored: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (!isSecretSettingKey(key)) {
+      shown[key] = value;
+      continue;
+    }
+    shown[key] = null;
+    shown[secretSetKey(key)] = value !== null && value !== undefined && value !== '';
+  }
+  return shown;
+}
+
+/**
+ * Settings to store from an update: a secret sent empty keeps the stored one, and the `<key>_set`
+ * flags a form may send back are read-only and dropped.
+ */
+export function mergeSecretSettings(
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(incoming)) {
+    if (key.endsWith(SET_SUFFIX) && isSecretSettingKey(key.slice(0, -SET_SUFFIX.length))) continue;
+    merged[key] = value;
+  }
+  for (const [key, value] of Object.entries(stored)) {
+    const empty = merged[key] === undefined || merged[key] === null || merged[key] === '';
+    if (isSecretSettingKey(key) && empty && value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+/** Reading configurations takes view_configuration; these types shape other screens' forms, so any member reads them. */
+export const CONFIGURATION_VIEW_PERMISSION = 'view_configuration';
+export const CONFIGURATION_TYPES_READ_BY_FORMS = ['batch_configuration'] as const;

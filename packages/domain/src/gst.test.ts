@@ -35,25 +35,36 @@ describe('splitGst', () => {
     });
   });
 
-  it('keeps CGST + SGST equal to the full tax when it is odd', () => {
-    // 5% of 10.10 rupees is 50.5 paise, rounded to 51: CGST takes the odd paisa.
-    const split = splitGst({ taxablePaise: 1010, ratePercent: 5, intraState: true });
-    expect(split).toEqual({ cgst: 26, sgst: 25, igst: 0, tax: 51 });
+  it('rounds CGST and SGST each on its own, so they are always equal (issue 16)', () => {
+    // 6% of ₹1,883.28 is 112.9968 -> ₹113.00 for each head (₹226.00), not ₹113.00 + ₹112.99.
+    expect(splitGst({ taxablePaise: 188_328, ratePercent: 12, intraState: true })).toEqual({
+      cgst: 11_300,
+      sgst: 11_300,
+      igst: 0,
+      tax: 22_600,
+    });
+    // 2.5% of 10.10 rupees is 25.25 paise: 25 each.
+    expect(splitGst({ taxablePaise: 1010, ratePercent: 5, intraState: true })).toEqual({
+      cgst: 25,
+      sgst: 25,
+      igst: 0,
+      tax: 50,
+    });
     for (let taxable = 1; taxable < 5000; taxable += 7) {
       for (const rate of [0.25, 3, 5, 12, 18, 28]) {
         const s = splitGst({ taxablePaise: taxable, ratePercent: rate, intraState: true });
-        expect(s.cgst + s.sgst).toBe(taxOn(taxable, rate));
-        expect(Math.abs(s.cgst - s.sgst)).toBeLessThanOrEqual(1);
+        expect(s.cgst).toBe(s.sgst);
+        expect(Math.abs(s.tax - taxOn(taxable, rate))).toBeLessThanOrEqual(1);
       }
     }
   });
 
   it('splits negative (credit note) amounts symmetrically', () => {
     expect(splitGst({ taxablePaise: -1010, ratePercent: 5, intraState: true })).toEqual({
-      cgst: -26,
+      cgst: -25,
       sgst: -25,
       igst: 0,
-      tax: -51,
+      tax: -50,
     });
   });
 });

@@ -45,9 +45,10 @@ export function taxOn(taxablePaise: number, ratePercent: number): number {
 }
 
 /**
- * Intra-state supply (seller branch state = place of supply) splits the tax into CGST and SGST;
- * inter-state supply charges IGST. The full tax is rounded once and then halved, with the odd
- * paisa going to CGST, so that CGST + SGST always equals the tax on the line exactly.
+ * Intra-state supply (seller branch state = place of supply) charges CGST and SGST, each at half
+ * the rate on the taxable value and rounded on its own, so the two heads are always equal (the
+ * law levies them separately: halving a rounded total would leave them a paisa apart);
+ * inter-state supply charges IGST at the whole rate.
  */
 export function splitGst({
   taxablePaise,
@@ -58,10 +59,13 @@ export function splitGst({
   ratePercent: number;
   intraState: boolean;
 }): GstSplit {
-  const tax = taxOn(taxablePaise, ratePercent);
-  if (!intraState) return { cgst: 0, sgst: 0, igst: tax, tax };
-  const sgst = Math.trunc(tax / 2);
-  return { cgst: tax - sgst, sgst, igst: 0, tax };
+  if (!intraState) {
+    const tax = taxOn(taxablePaise, ratePercent);
+    return { cgst: 0, sgst: 0, igst: tax, tax };
+  }
+  assertPaise(taxablePaise, 'taxablePaise');
+  const half = mulDivRounded(taxablePaise, rateToBasisPoints(ratePercent), 20_000);
+  return { cgst: half, sgst: half, igst: 0, tax: 2 * half };
 }
 
 /** Splits a tax-inclusive price into its taxable value and tax; the two always add up to the price. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDay,
+  seriesDateRefusal,
   allowedInvoiceActions,
   amountInWords,
   defaultInvoiceSeries,
@@ -161,6 +163,35 @@ describe('defaultInvoiceSeries', () => {
     expect(defaultInvoiceSeries('Mumbai Head Office', new Set(['mho', 'MHO2']))).toBe('MHO3');
     const upToNine = new Set(['MHO', ...Array.from({ length: 8 }, (_, i) => `MHO${i + 2}`)]);
     expect(defaultInvoiceSeries('Mumbai Head Office', upToNine)).toBe('MH10');
+  });
+});
+
+describe('seriesDateRefusal', () => {
+  const last = { number: 'MUM/2627/00068', date: '2026-11-26' };
+
+  it('refuses a date before the last document of the series, saying the earliest date allowed', () => {
+    expect(seriesDateRefusal({ date: '2026-04-01', last, backDatingAllowed: false })).toBe(
+      'The invoice date cannot be before 26/11/2026, the date of the last invoice MUM/2627/00068.',
+    );
+    expect(
+      seriesDateRefusal({
+        date: '2026-11-25',
+        last: { number: 'CN/2627/00003', date: '2026-11-26' },
+        backDatingAllowed: false,
+        documentName: 'credit note',
+      }),
+    ).toBe('The credit note date cannot be before 26/11/2026, the date of the last credit note CN/2627/00003.');
+  });
+
+  it('allows the same day or later, the first document, and back-dating when the company allows it', () => {
+    expect(seriesDateRefusal({ date: '2026-11-26', last, backDatingAllowed: false })).toBeNull();
+    expect(seriesDateRefusal({ date: '2026-12-01', last, backDatingAllowed: false })).toBeNull();
+    expect(seriesDateRefusal({ date: '2026-04-01', last: null, backDatingAllowed: false })).toBeNull();
+    expect(seriesDateRefusal({ date: '2026-04-01', last, backDatingAllowed: true })).toBeNull();
+  });
+
+  it('prints days as dd/mm/yyyy', () => {
+    expect(formatDay('2027-03-31')).toBe('31/03/2027');
   });
 });
 

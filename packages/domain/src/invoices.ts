@@ -211,6 +211,40 @@ export function formatInvoiceNumber(series: string, fyCode: string, sequence: nu
   return number;
 }
 
+/** A day as refusals print it: '2026-11-26' -> '26/11/2026'. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-');
+  return `${date}/${month}/${year}`;
+}
+
+/** The last document of a numbered series (the one before the number being taken). */
+export interface LastInSeries {
+  number: string;
+  /** ISO day */
+  date: string;
+}
+
+/**
+ * A numbered series stays in date order (issue 16: an invoice dated 1 April took number 69 after
+ * 1-68 dated 26 November): a document may not be dated before the last document of its series,
+ * unless the company allows back-dating (its 'back_dated_invoices' configuration is enabled).
+ * Null when the date may be used, else the sentence that says the earliest date allowed.
+ */
+export function seriesDateRefusal({
+  date,
+  last,
+  backDatingAllowed,
+  documentName = 'invoice',
+}: {
+  date: string;
+  last: LastInSeries | null | undefined;
+  backDatingAllowed: boolean;
+  documentName?: string;
+}): string | null {
+  if (backDatingAllowed || !last || date >= last.date) return null;
+  return `The ${documentName} date cannot be before ${formatDay(last.date)}, the date of the last ${documentName} ${last.number}.`;
+}
+
 /** The series a branch name suggests: initials of several words ('Mumbai Head Office' -> 'MHO'), else its first three letters. */
 function seriesFromName(branchName: string): string {
   const words = branchName

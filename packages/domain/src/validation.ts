@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.ts';
 import { isValidGstin } from './gstin.ts';
 
 /** The maximum length constant of the spec, used for free-text names. */
@@ -6,6 +7,8 @@ export const MAX_LENGTH = 64;
 export const CATEGORY_NAME_MIN = 3;
 export const CATEGORY_NAME_MAX = 200;
 export const PASSWORD_MIN_LENGTH = 8;
+/** One limit for choosing and for logging in, so no accepted password can be refused at login. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * User-facing validation messages. Texts quoted by the spec are reproduced verbatim, including
@@ -23,6 +26,9 @@ export const MESSAGES = {
   otp: 'Please enter the 6-digit OTP.',
   password:
     'Password must have at least 8 characters with a lower case letter, an upper case letter, a digit and one of -+_!@#$%^&*.,?',
+  password_too_long: 'Password cannot exceed more than 128 characters.',
+  password_common: 'This password is too common. Please choose one that is harder to guess.',
+  password_personal: 'Password must not contain your name or email address.',
   passwords_mismatch: 'Passwords do not match.',
   gstin: 'Please enter a valid GSTIN',
   hsn: 'HSN code must be 4, 6 or 8 digits.',
@@ -295,13 +301,54 @@ export const upcSchema = textField(MESSAGES.required, [[isUpc, MESSAGES.upc]]);
 
 export const otpSchema = textField(MESSAGES.required, [[isOtp, MESSAGES.otp]]);
 
-/** For choosing a password (sign-up, reset); a login form only requires a non-blank password. */
-export const passwordSchema = z.string({ error: MESSAGES.required }).superRefine(
-  firstBroken<string>([
-    [(v) => v !== '', MESSAGES.required],
-    [isStrongPassword, MESSAGES.password],
-  ]),
-);
+const PASSWORD_RULES: readonly Rule<string>[] = [
+  [(v) => v !== '', MESSAGES.required],
+  [(v) => v.length <= PASSWORD_MAX_LENGTH, MESSAGES.password_too_long],
+  [isStrongPassword, MESSAGES.password],
+  [(v) => !isCommonPassword(v), MESSAGES.password_common],
+];
+
+/**
+ * For choosing a password (sign-up, user creation, reset, change); a login form only requires a
+ * non-blank password of at most PASSWORD_MAX_LENGTH. Whether it holds the person's own name or
+ * e-mail is checked where the person is known: `personalPasswordCheck` on a form,
+ * `passwordProblem` on the server.
+ */
+export const passwordSchema = z.string({ error: MESSAGES.required }).superRefine(firstBroken(PASSWORD_RULES));
+
+/** The password as a login form takes it: anything non-blank that a chosen password could be. */
+export const loginPasswordSchema = z
+  .string({ error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.password_too_long);
+
+export interface PasswordOwner {
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/** The e-mail's local part (and its dot/dash pieces) and the name words of 3 or more characters. */
+function personalWords(owner: PasswordOwner): string[] {
+  const local = (owner.email ?? '').split('@')[0] ?? '';
+  const words = [local, ...local.split(/[._+-]+/)];
+  for (const name of [owner.first_name, owner.last_name])
+    words.push(name ?? '', ...(name ?? '').split(/\s+/));
+  return words.map((w) => w.trim().toLowerCase()).filter((w) => w.length >= 3);
+}
+
+/** True when the password contains the owner's e-mail local part or first or last name, any case. */
+export function containsPersonalInfo(password: string, owner: PasswordOwner): boolean {
+  const lower = password.toLowerCase();
+  return personalWords(owner).some((word) => lower.includes(word));
+}
+
+/** The first rule a new password breaks, or undefined: the server's check when the owner is stored. */
+export function passwordProblem(password: string, owner: PasswordOwner = {}): string | undefined {
+  const broken = PASSWORD_RULES.find(([check]) => !check(password));
+  if (broken) return broken[1];
+  return containsPersonalInfo(password, owner) ? MESSAGES.password_personal : undefined;
+}
 
 export const gstinSchema = textField(MESSAGES.required, [[isValidGstin, MESSAGES.gstin]]).toUpperCase();
 
@@ -556,6 +603,27 @@ export function eitherRequiredCheck<A extends string, B extends string>(
       report(bKey, message);
     }
   });
+}
+
+/**
+ * A password must not contain the e-mail's local part or the first or last name given in the same
+ * form (sign-up, user creation); the message goes on the password field.
+ */
+export function personalPasswordCheck<P extends string>(passwordKey: P) {
+  return groupCheck<P | 'email' | 'first_name' | 'last_name'>(
+    [passwordKey, 'email', 'first_name', 'last_name'],
+    (value, report) => {
+      const password = value[passwordKey];
+      if (typeof password !== 'string') return;
+      const asText = (v: unknown) => (typeof v === 'string' ? v : '');
+      const owner = {
+        email: asText(value.email),
+        first_name: asText(value.first_name),
+        last_name: asText(value.last_name),
+      };
+      if (containsPersonalInfo(password, owner)) report(passwordKey, MESSAGES.password_personal);
+    },
+  );
 }
 
 /** Both fields must hold the same value (password confirmation); the message goes on the second. */

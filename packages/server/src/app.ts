@@ -15,6 +15,7 @@ import type { AppContext } from './app-context.ts';
 import type { Api } from './http/api-types.ts';
 import { registerEdgeInput } from './http/edge-input.ts';
 import { AppError, errorHandler, sendError } from './http/errors.ts';
+import { guardBranches } from './http/branch-guard.ts';
 import { guardRequest } from './http/guard.ts';
 import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (api) => {
       api.addHook('onRequest', guardRequest);
+      api.addHook('preHandler', guardBranches);
       api.addHook('preHandler', serveFromCache);
       api.addHook('onSend', keepInCache);
       api.addHook('onResponse', retireAfterWrite);

@@ -23,7 +23,7 @@ export function validGstin(stateCode = '27'): string {
   return first14 + computeGstinCheckChar(first14);
 }
 
-export const PASSWORD = 'Secret@123';
+export const PASSWORD = 'Quiet-Harbour@42';
 
 export function signupInput(overrides: Record<string, unknown> = {}) {
   const tag = unique();

@@ -25,7 +25,7 @@ test('batches: switch batches on, receive two batches with expiry dates, write o
     lastName: 'Joshi',
     email: `batches.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
   const me = await callApiAsUser(page, 'GET', 'me/');
   const companyId = (me.body.company as { id: number }).id;

@@ -5,7 +5,7 @@ const stamp = `${Date.now().toString(36)}`;
 const owner = {
   email: `branches.${stamp}@example.in`,
   phone: `8${String(Date.now()).slice(-9)}`,
-  password: 'Secret@123',
+  password: 'Quiet-Harbour@42',
 };
 const branchName = `Mumbai ${stamp}`;
 const accountNumber = `5010${String(Date.now()).slice(-10)}`;

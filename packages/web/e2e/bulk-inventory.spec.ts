@@ -16,7 +16,7 @@ test('bulk inventory: a file with a wrong row changes nothing and gives an error
     lastName: 'Jain',
     email: `bulk.${stamp}@example.in`,
     phone: `6${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
   const me = await callApiAsUser(page, 'GET', 'me/');
   const companyId = (me.body.company as { id: number }).id;

@@ -16,7 +16,7 @@ test('buyer groups: create a static group, assign two buyers from the unassigned
     lastName: 'Kulkarni',
     email: `buyer.groups.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // Two buyers, made through the API (the buyer form has its own journey).

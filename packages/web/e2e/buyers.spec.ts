@@ -26,7 +26,7 @@ test('buyers: a buyer with a billing and a different shipping address, found by 
     lastName: 'Patil',
     email: `buyers.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // No buyer yet: the empty-state card opens the form.

@@ -47,7 +47,7 @@ test('catalog groups: a product attribute group, a variant group, a bundle with 
     lastName: 'Kulkarni',
     email: `catalog.groups.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
   await seedProducts(page, [
     { name: 'Steel Tiffin Red', sku: 'TIF-RED', mrp: 500, selling_price: 450 },

@@ -16,7 +16,7 @@ test('catalog: a category and a sub-category, a brand, a product with an image a
     lastName: 'Deshmukh',
     email: `catalog.${stamp}@example.in`,
     phone: `6${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // A new company has only its Root Category: the empty-state card adds the first one.

@@ -17,7 +17,7 @@ test('delivery challan journey: goods on approval to a buyer, delivered, two of 
     lastName: 'Deshpande',
     email: `dc.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
   const me = await callApiAsUser(page, 'GET', 'me/');
   const companyId = (me.body.company as { id: number }).id;

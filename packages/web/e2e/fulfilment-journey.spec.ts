@@ -27,7 +27,7 @@ test('fulfilment journey: an invoiced order shipped in part and delivered, part 
     lastName: 'Kulkarni',
     email: `fulfil.${stamp}@example.in`,
     phone: `8${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // The world: a fan at ₹1,180 with 18% GST, a buyer in Maharashtra, and a confirmed order of 4.

@@ -16,7 +16,7 @@ test('inventory adjustments: take 3 damaged units out of 10 and see 10 → 7 on 
     lastName: 'Joshi',
     email: `adjustments.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // A product with opening stock 10 in the sign-up warehouse, made through the API.

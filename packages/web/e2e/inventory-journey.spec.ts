@@ -16,7 +16,7 @@ test('inventory journey: damage 2 of 10 in A, transfer 5 to B, dispatch, receive
     lastName: 'Kulkarni',
     email: `journey.${stamp}@example.in`,
     phone: `8${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // Warehouse A (sign-up) holds 10 of a product; warehouse B is made through the API.

@@ -23,7 +23,7 @@ test('inventory reports: stock brought in today is in the 0–30 days bucket; it
     lastName: 'Deshpande',
     email: `reports.${stamp}@example.in`,
     phone: `8${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   const me = await callApiAsUser(page, 'GET', 'me/');

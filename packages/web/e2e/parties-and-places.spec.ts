@@ -26,7 +26,7 @@ test('parties and places: a branch with a bank account, a warehouse, a buyer wit
     lastName: 'Kulkarni',
     email: `places.${stamp}@example.in`,
     phone: `9${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // A branch in Mumbai, with its address.

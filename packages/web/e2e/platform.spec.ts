@@ -5,12 +5,12 @@ const stamp = `${Date.now().toString(36)}`;
 const owner = {
   email: `owner.${stamp}@example.in`,
   phone: `9${String(Date.now()).slice(-9)}`,
-  password: 'Secret@123',
+  password: 'Quiet-Harbour@42',
 };
 const staff = {
   email: `staff.${stamp}@example.in`,
   phone: `8${String(Date.now() + 7).slice(-9)}`,
-  password: 'Staff@1234',
+  password: 'Counter-Desk@42',
 };
 
 test('sign up, verify by e-mailed OTP, log in, and a user without view_order is refused /orders', async ({

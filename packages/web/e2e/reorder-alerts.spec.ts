@@ -16,7 +16,7 @@ test('reorder alert: a reorder point, an adjustment below it, the under-stocking
     lastName: 'Joshi',
     email: `reorder.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // A product with 10 in the sign-up warehouse and no reorder point yet.

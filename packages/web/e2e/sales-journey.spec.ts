@@ -32,7 +32,7 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
     lastName: 'Deshpande',
     email: `sales.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // The world: two products with stock in the sign-up warehouse, a buyer in the same state, a coupon.

@@ -15,7 +15,7 @@ async function signUp(page: Page, tag: string) {
     lastName: 'Joshi',
     email: `${tag.toLowerCase()}.${stamp}@example.in`,
     phone: `7${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
   const me = await callApiAsUser(page, 'GET', 'me/');
   return (me.body.company as { id: number }).id;

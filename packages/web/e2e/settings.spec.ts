@@ -5,7 +5,7 @@ const stamp = `${Date.now().toString(36)}`;
 const owner = {
   email: `settings.${stamp}@example.in`,
   phone: `7${String(Date.now()).slice(-9)}`,
-  password: 'Secret@123',
+  password: 'Quiet-Harbour@42',
 };
 
 /** The payment method names in the order the table shows them (the name cell shows the code below). */

@@ -16,7 +16,7 @@ test('warehouses: create one under a branch, make it private, assign a product a
     lastName: 'Patil',
     email: `warehouses.${stamp}@example.in`,
     phone: `8${String(Date.now()).slice(-9)}`,
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
   });
 
   // A product to assign, made through the API (the product form has its own journey).

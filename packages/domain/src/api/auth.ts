@@ -3,8 +3,10 @@ import {
   credentialSchema,
   emailSchema,
   gstinSchema,
+  loginPasswordSchema,
   otpSchema,
   passwordSchema,
+  personalPasswordCheck,
   personNameSchema,
   phoneSchema,
   pincodeSchema,
@@ -13,27 +15,29 @@ import { id, idInput, optionalText } from './common.ts';
 
 export const loginRequest = z.object({
   username: credentialSchema,
-  password: z.string().min(1, 'Password is required.').max(128),
+  password: loginPasswordSchema,
   provider: z.enum(['email', 'phone']).optional(),
 });
 
 const optionalGstin = z.preprocess((v) => (v === '' || v === null ? undefined : v), gstinSchema.optional());
 
-export const signupRequest = z.object({
-  company_name: z.string().trim().min(2, 'Company name is required.').max(200),
-  first_name: personNameSchema,
-  last_name: z.preprocess((v) => v ?? '', z.string().trim().max(64)),
-  email: emailSchema,
-  phone: phoneSchema,
-  password: passwordSchema,
-  gstin: optionalGstin,
-  branch_name: z.string().trim().min(2, 'Branch name is required.').max(100),
-  state_id: idInput,
-  city: z.string().trim().min(1, 'City is required.').max(100),
-  address_line_1: z.string().trim().min(1, 'Address line 1 is required.').max(200),
-  address_line_2: optionalText(200),
-  pincode: pincodeSchema,
-});
+export const signupRequest = z
+  .object({
+    company_name: z.string().trim().min(2, 'Company name is required.').max(200),
+    first_name: personNameSchema,
+    last_name: z.preprocess((v) => v ?? '', z.string().trim().max(64)),
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    gstin: optionalGstin,
+    branch_name: z.string().trim().min(2, 'Branch name is required.').max(100),
+    state_id: idInput,
+    city: z.string().trim().min(1, 'City is required.').max(100),
+    address_line_1: z.string().trim().min(1, 'Address line 1 is required.').max(200),
+    address_line_2: optionalText(200),
+    pincode: pincodeSchema,
+  })
+  .check(personalPasswordCheck('password'));
 export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const verifySignupRequest = z.object({ email: emailSchema, otp: otpSchema });

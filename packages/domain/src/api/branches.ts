@@ -36,6 +36,9 @@ export const BRANCH_MESSAGES = {
   name_required: 'Branch name is required.',
   name_taken: 'A branch with this name already exists.',
   invoice_series_taken: 'Another branch already uses this invoice series.',
+  /** Issue 16: a series that has issued an invoice belongs to its branch for good. */
+  invoice_series_used: (series: string, branchName: string, firstNumber: string) =>
+    `The invoice series ${series} belongs to branch ${branchName}, which issued ${firstNumber} with it; choose another series.`,
   last_active: 'At least one branch must stay active: this is the last active branch of the company.',
   inactive: (name: string) => `Branch ${name} is inactive.`,
   contact_not_found: 'Notification Contact Not Found',

@@ -8,6 +8,8 @@ export const CONFIGURATION_TYPES = [
   'batch_configuration',
   'terms_and_conditions',
   'print_configuration',
+  /** Enabled: invoices may be dated before the last invoice of their series (off by default). */
+  'back_dated_invoices',
 ] as const;
 
 export const notificationContactOutput = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, personNameSchema, phoneSchema } from '../validation.ts';
+import {
+  emailSchema,
+  passwordSchema,
+  personalPasswordCheck,
+  personNameSchema,
+  phoneSchema,
+} from '../validation.ts';
 import { id, idInput, timestamp } from './common.ts';
 
 export const userOutput = z.object({
@@ -20,15 +26,17 @@ export type UserOutput = z.infer<typeof userOutput>;
 const branchIds = z.array(idInput).min(1, 'Assign at least one branch.').max(500);
 const optionalPhone = z.preprocess((v) => (v === '' ? null : v), z.union([phoneSchema, z.null()]).optional());
 
-export const userCreate = z.object({
-  first_name: personNameSchema,
-  last_name: z.preprocess((v) => v ?? '', z.string().trim().max(64)),
-  email: emailSchema,
-  phone: optionalPhone,
-  password: passwordSchema,
-  role: idInput,
-  branches: branchIds,
-});
+export const userCreate = z
+  .object({
+    first_name: personNameSchema,
+    last_name: z.preprocess((v) => v ?? '', z.string().trim().max(64)),
+    email: emailSchema,
+    phone: optionalPhone,
+    password: passwordSchema,
+    role: idInput,
+    branches: branchIds,
+  })
+  .check(personalPasswordCheck('password'));
 export type UserCreate = z.infer<typeof userCreate>;
 
 export const userUpdate = z

@@ -168,7 +168,8 @@ export type ConfigurationType =
   | 'zoho'
   | 'batch_configuration'
   | 'terms_and_conditions'
-  | 'print_configuration';
+  | 'print_configuration'
+  | 'back_dated_invoices';
 
 export interface CompanyConfigurationsTable {
   id: Auto<number>;
@@ -431,6 +432,15 @@ export interface BatchStockTable {
   quantity: Quantity;
   received_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A series that has issued an invoice, and the branch it belongs to for good (issue 16). */
+export interface UsedInvoiceSeriesTable {
+  company_id: number;
+  series: string;
+  branch_id: number;
+  first_invoice_number: string;
+  first_used_at: Timestamp;
 }
 
 export interface DocumentSequencesTable {
@@ -1369,6 +1379,7 @@ export interface DB {
   product_batches: ProductBatchesTable;
   batch_stock: BatchStockTable;
   document_sequences: DocumentSequencesTable;
+  used_invoice_series: UsedInvoiceSeriesTable;
   inventory_adjustments: InventoryAdjustmentsTable;
   inventory_adjustment_lines: InventoryAdjustmentLinesTable;
   inventory_transfers: InventoryTransfersTable;

@@ -3,24 +3,29 @@ import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { AppError, statusOf } from './errors.ts';
+import { type Executor, inTransaction, type Tx } from '../db/transaction.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Idempotency-Key for POST routes that record money: a client that does not know whether its
- * request went through (a timeout, a double click) sends it again with the same key and gets the
- * first answer back instead of a second payment.
+ * request went through (a timeout, a double click, a server that died) sends it again with the
+ * same key and gets the first answer back instead of a second payment.
  *
- * Keys are scoped by company, user and route pattern. The key row is inserted in its own short
- * transaction BEFORE the work (INSERT ... ON CONFLICT DO NOTHING), so of parallel duplicates
- * exactly one inserts and runs; the others find the row: still running -> 409, done -> the stored
- * answer (status and body), a different request under the same key -> 422. The answer is stored
- * after the work. A 5xx or a crash must not block retries: a failed attempt deletes its row, and
- * a row left running by a dead process is taken over once its lease has expired.
+ * Keys are scoped by company, user and route pattern. The key, the document the request writes
+ * and the stored answer commit in ONE transaction: the key row is inserted first
+ * (INSERT ... ON CONFLICT DO NOTHING, the first lock of the transaction, see db/lock-order.ts),
+ * the work runs in the same transaction, and the answer is written to the row before commit. So:
+ * - a crash at any point rolls the key back with the payment: a retry runs once, afresh;
+ * - a parallel duplicate's INSERT waits on the uncommitted row, then finds the committed answer
+ *   and replays it (same status, same body), or, when the first rolled back, runs itself;
+ * - 'running' exists only inside the uncommitted transaction (a committed 'running' row is left
+ *   over from before this design and is taken over);
+ * - a different request under the same key -> 422.
+ * A refusal (4xx) or a failure rolls back and stores nothing: nothing was written, so a retry
+ * (after the user corrected the amount, say) runs again on the state of that moment.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** How long a running attempt holds its key before a retry may take it over (a crashed process). */
-export const IDEMPOTENCY_LEASE_SECONDS = 120;
 
 export interface IdempotentAnswer {
   status: number;
@@ -51,14 +56,6 @@ export const idempotencyHash = (method: string, path: string, body: unknown) =>
 const requestHash = (request: FastifyRequest) =>
   idempotencyHash(request.method, request.url.split('?')[0] ?? request.url, request.body);
 
-/** The JSON an AppError answers with (as the error handler sends it), to store and replay. */
-const errorBody = (error: AppError) => ({
-  detail: error.message,
-  code: error.code,
-  ...(error.errors ? { errors: error.errors } : {}),
-  ...error.extra,
-});
-
 interface Scope {
   companyId: number;
   userId: number;
@@ -66,19 +63,22 @@ interface Scope {
 
 /**
  * Runs `work` at most once per Idempotency-Key (when the request carries one) and replies with its
- * answer. Without the header it simply runs `work`. Use in a route handler:
- * `return idempotently(db, request, reply, scope, async () => ({ status: 201, body }))`.
+ * answer. `work` gets the executor to write with: the transaction that holds the key (when there
+ * is one), in which it must do all its writes and build its answer; otherwise the database.
+ * Services take it as their `db` and open their transaction with `withinTransaction`. Use in a
+ * route handler:
+ * `return idempotently(db, request, reply, scope, async (executor) => ({ status: 201, body }))`.
  */
 export async function idempotently(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: Scope,
-  work: () => Promise<IdempotentAnswer>,
+  work: (executor: Executor) => Promise<IdempotentAnswer>,
 ): Promise<FastifyReply> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) {
-    const answer = await work();
+    const answer = await work(db);
     return reply.status(answer.status).send(answer.body);
   }
   const key = Array.isArray(header) ? header[0] : header;
@@ -87,40 +87,33 @@ export async function idempotently(
       errors: { 'Idempotency-Key': [PAYMENT_MESSAGES.idempotency_key_invalid] },
     });
   }
-  const row = {
+  const row: KeyRow = {
     company_id: scope.companyId,
     user_id: scope.userId,
     route: `${request.method} ${request.routeOptions.url ?? request.url}`,
     idempotency_key: key,
   };
   const hash = requestHash(request);
-  const claimed = await claim(db, row, hash);
-  if (claimed !== 'claimed') {
-    if (claimed.request_hash !== hash)
-      throw new AppError('unprocessable', PAYMENT_MESSAGES.idempotency_other_body);
-    if (claimed.state === 'running') throw new AppError('conflict', PAYMENT_MESSAGES.idempotency_running);
-    return reply
-      .status(claimed.response_status ?? 200)
-      .header('idempotent-replayed', 'true')
-      .send(claimed.response_body);
-  }
-
-  let answer: IdempotentAnswer;
-  try {
-    answer = await work();
-  } catch (error) {
-    // A refusal (4xx) is the answer to this request: a retry gets the same one. Anything else
-    // (a 5xx, a bug, a lost connection) releases the key so that a retry runs again.
-    if (error instanceof AppError && statusOf(error.code) < 500) {
-      await store(db, row, { status: statusOf(error.code), body: errorBody(error) });
-    } else {
-      await release(db, row).catch(() => {});
+  const outcome = await inTransaction(db, async (tx) => {
+    const earlier = await claimKey(tx, row, hash);
+    if (earlier) {
+      if (earlier.request_hash !== hash)
+        throw new AppError('unprocessable', PAYMENT_MESSAGES.idempotency_other_body);
+      if (earlier.state === 'done') {
+        return {
+          replayed: true,
+          answer: { status: earlier.response_status ?? 200, body: earlier.response_body },
+        };
+      }
     }
-    throw error;
-  }
-  if (answer.status >= 500) await release(db, row);
-  else await store(db, row, answer);
-  return reply.status(answer.status).send(answer.body);
+    const answer = await work(tx);
+    // An answer that says "failed" is not kept: the key is given back for a retry.
+    if (answer.status >= 500) await releaseKey(tx, row);
+    else await storeAnswer(tx, row, answer);
+    return { replayed: false, answer };
+  });
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(outcome.answer.status).send(outcome.answer.body);
 }
 
 type KeyRow = {
@@ -130,46 +123,32 @@ type KeyRow = {
   idempotency_key: string;
 };
 
-async function claim(db: Database, row: KeyRow, hash: string) {
-  const inserted = await db
+/**
+ * Takes the key's row lock in `tx`: inserts it ('running', seen by no one until commit), or, when
+ * it exists, waits for whoever holds it and answers the committed row (locked for update, so a
+ * left-over 'running' row is taken over by one retry at a time). Answers undefined when inserted.
+ */
+async function claimKey(tx: Tx, row: KeyRow, hash: string) {
+  const inserted = await tx
     .insertInto('idempotency_keys')
     .values({ ...row, request_hash: hash })
     .onConflict((oc) => oc.doNothing())
     .returning('state')
     .executeTakeFirst();
-  if (inserted) return 'claimed' as const;
-  // A running row past its lease belongs to an attempt that died: take it over (same request only).
-  const takenOver = await db
-    .updateTable('idempotency_keys')
-    .set({ locked_at: sql`now()` })
-    .where('company_id', '=', row.company_id)
-    .where('user_id', '=', row.user_id)
-    .where('route', '=', row.route)
-    .where('idempotency_key', '=', row.idempotency_key)
-    .where('request_hash', '=', hash)
-    .where('state', '=', 'running')
-    .where('locked_at', '<', sql.raw<Date>(`now() - interval '${IDEMPOTENCY_LEASE_SECONDS} seconds'`))
-    .returning('state')
-    .executeTakeFirst();
-  if (takenOver) return 'claimed' as const;
-  const existing = await findKey(db, row);
-  // Released between our insert and this read: try once more from the start.
-  if (!existing) return claim(db, row, hash);
-  return existing;
-}
-
-const findKey = (db: Database, row: KeyRow) =>
-  db
+  if (inserted) return undefined;
+  return tx
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'state', 'response_status', 'response_body'])
     .where('company_id', '=', row.company_id)
     .where('user_id', '=', row.user_id)
     .where('route', '=', row.route)
     .where('idempotency_key', '=', row.idempotency_key)
-    .executeTakeFirst();
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
 
-const store = (db: Database, row: KeyRow, answer: IdempotentAnswer) =>
-  db
+const storeAnswer = (tx: Tx, row: KeyRow, answer: IdempotentAnswer) =>
+  tx
     .updateTable('idempotency_keys')
     .set({
       state: 'done',
@@ -183,14 +162,13 @@ const store = (db: Database, row: KeyRow, answer: IdempotentAnswer) =>
     .where('idempotency_key', '=', row.idempotency_key)
     .execute();
 
-const release = (db: Database, row: KeyRow) =>
-  db
+const releaseKey = (tx: Tx, row: KeyRow) =>
+  tx
     .deleteFrom('idempotency_keys')
     .where('company_id', '=', row.company_id)
     .where('user_id', '=', row.user_id)
     .where('route', '=', row.route)
     .where('idempotency_key', '=', row.idempotency_key)
-    .where('state', '=', 'running')
     .execute();
 
 /** How long an answer is kept for replays; clients retry within minutes, not days. */

@@ -297,7 +297,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/users': {
     first_name: 'X',
     email: 'x.tenant@example.in',
-    password: 'Secret@123',
+    password: 'Quiet-Harbour@42',
     role: 1,
     branches: [1],
   },

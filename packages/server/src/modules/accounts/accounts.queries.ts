@@ -4,6 +4,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /**
  * The chart of accounts every company starts with, from the one list in the SQL function
@@ -59,6 +60,8 @@ export const findAccount = (db: Executor, companyId: number, id: number) =>
   accountSelect(db, companyId).where('a.id', '=', id).executeTakeFirst();
 
 export interface AccountFilter {
+  /** The caller's branches (null: every branch); accounts of no branch are company-wide. */
+  branches?: BranchScope;
   search?: string;
   accountTypeIds?: number[];
   accountGroupIds?: number[];
@@ -71,6 +74,10 @@ function applyFilter(
   filter: AccountFilter,
 ) {
   const conditions = [];
+  if (filter.branches) {
+    const branchIds = scopeIds(filter.branches);
+    conditions.push(eb.or([eb('a.branch_id', 'is', null), eb('a.branch_id', 'in', branchIds)]));
+  }
   if (filter.search) {
     const pattern = containing(filter.search);
     conditions.push(eb.or([eb('a.name', 'ilike', pattern), eb('a.code', 'ilike', pattern)]));

@@ -467,6 +467,11 @@ export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: s
   if (companyId) forgetPrincipals(companyId);
 }
 
+/** Ends every session of a user at once (an admin's password reset); call forgetPrincipals after commit. */
+export async function endSessionsOfUser(tx: Executor, companyId: number, userId: number, reason: string) {
+  await queries.revokeSessionsOfUser(tx, companyId, userId, reason);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Refresh and logout
 

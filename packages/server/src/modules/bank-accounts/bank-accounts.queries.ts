@@ -4,6 +4,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /** Live accounts with their branch; a deleted account is gone for the API. */
 const accountSelect = (db: Executor, companyId: number) =>
@@ -42,6 +43,8 @@ export const findBankAccount = (db: Executor, companyId: number, id: number) =>
   accountSelect(db, companyId).where('ba.id', '=', id).executeTakeFirst();
 
 export interface BankAccountFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   branchId?: number;
   search?: string;
   isDefault?: boolean;
@@ -51,6 +54,7 @@ type Eb = ExpressionBuilder<DB & { ba: DB['bank_accounts']; b: DB['branches'] },
 
 function applyFilter(eb: Eb, filter: BankAccountFilter) {
   const conditions = [];
+  if (filter.branches) conditions.push(eb('ba.branch_id', 'in', scopeIds(filter.branches)));
   if (filter.branchId !== undefined) conditions.push(eb('ba.branch_id', '=', filter.branchId));
   if (filter.isDefault !== undefined) conditions.push(eb('ba.is_default', '=', filter.isDefault));
   if (filter.search) {

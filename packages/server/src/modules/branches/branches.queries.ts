@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 export interface BranchValues {
   name: string;
@@ -50,12 +51,15 @@ export const findBranch = (db: Executor, companyId: number, id: number) =>
   branchSelect(db, companyId).where('b.id', '=', id).executeTakeFirst();
 
 export interface BranchFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   isActive?: boolean;
 }
 
 function filtered(db: Executor, companyId: number, filter: BranchFilter) {
   let query = branchSelect(db, companyId);
+  if (filter.branches) query = query.where('b.id', 'in', scopeIds(filter.branches));
   if (filter.search) {
     const pattern = containing(filter.search);
     query = query.where((eb) =>
@@ -105,7 +109,7 @@ export const findBranchByName = (db: Executor, companyId: number, name: string, 
 export const lockBranch = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('branches')
-    .select(['id', 'name', 'gstin', 'is_active', 'round_off_enabled'])
+    .select(['id', 'name', 'gstin', 'is_active', 'round_off_enabled', 'invoice_series'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .forUpdate()

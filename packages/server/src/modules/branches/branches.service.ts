@@ -13,7 +13,7 @@ import { GSTIN_STATE_MISMATCH, gstinMatchesState } from '@b2b/domain/gstin';
 import { defaultInvoiceSeries } from '@b2b/domain/invoices';
 import { effectiveLedgerMappings, effectiveVoucherTypes } from '@b2b/domain/tally';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -24,6 +24,11 @@ import {
   registerAddressOwnerRules,
 } from '../addresses/addresses.service.ts';
 import { validSettings } from '../companies/companies.service.ts';
+import {
+  invoiceSeriesOwner,
+  lockInvoiceSeriesClaims,
+  usedInvoiceSeries,
+} from '../document-numbers/document-numbers.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './branches.queries.ts';
 
@@ -155,6 +160,23 @@ async function assertNameFree(tx: Executor, companyId: number, name: string, exc
   }
 }
 
+/**
+ * A series that has issued an invoice belongs to its branch for good (issue 16): given to another
+ * branch, the two would count the same numbers, and every invoice of the other branch would be
+ * refused. Checked under the company's lock on series claims, which an invoice issuing the first
+ * number of a series also holds, so the check cannot miss a series being used at that moment.
+ */
+async function assertSeriesFree(tx: Tx, companyId: number, series: string, branchId?: number) {
+  await lockInvoiceSeriesClaims(tx, companyId);
+  const owner = await invoiceSeriesOwner(tx, companyId, series);
+  if (!owner || owner.branchId === branchId) return;
+  const ownerBranch = await queries.findBranch(tx, companyId, owner.branchId);
+  throw validationError(
+    'invoice_series',
+    BRANCH_MESSAGES.invoice_series_used(series, ownerBranch?.name ?? '', owner.firstInvoiceNumber),
+  );
+}
+
 function explainUniqueViolation(error: unknown): never {
   if (queries.isBranchNameTaken(error)) throw validationError('name', BRANCH_MESSAGES.name_taken);
   if (queries.isInvoiceSeriesTaken(error)) {
@@ -172,9 +194,16 @@ export async function createBranch(options: {
   const { address, status, ...fields } = input;
   const id = await inTransaction(db, async (tx) => {
     await assertNameFree(tx, actor.companyId, fields.name);
+    if (fields.invoice_series) await assertSeriesFree(tx, actor.companyId, fields.invoice_series);
     const invoiceSeries =
       fields.invoice_series ??
-      defaultInvoiceSeries(fields.name, await queries.invoiceSeriesInUse(tx, actor.companyId));
+      defaultInvoiceSeries(
+        fields.name,
+        new Set([
+          ...(await queries.invoiceSeriesInUse(tx, actor.companyId)),
+          ...(await usedInvoiceSeries(tx, actor.companyId)),
+        ]),
+      );
     const row = await queries
       .insertBranch(tx, {
         company_id: actor.companyId,
@@ -255,6 +284,9 @@ export async function updateBranch(options: {
       throw validationError('branch', BRANCH_MESSAGES.inactive(current.name));
     }
     if (fields.name !== undefined) await assertNameFree(tx, actor.companyId, fields.name, branchId);
+    if (fields.invoice_series && fields.invoice_series !== current.invoice_series) {
+      await assertSeriesFree(tx, actor.companyId, fields.invoice_series, branchId);
+    }
     await queries
       .updateBranch(tx, actor.companyId, branchId, {
         ...fields,

@@ -1,4 +1,7 @@
+import { BRANCH_MESSAGES } from '@b2b/domain/api/branches';
 import { GSTIN_STATE_MISMATCH } from '@b2b/domain/gstin';
+import { financialYearOf } from '@b2b/domain/invoices';
+import { todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createUserWithPermissions,
@@ -7,6 +10,7 @@ import {
   unique,
   validGstin,
 } from '../../../test/factories.ts';
+import { createOrder, createTaxedProduct, invoiceOrder } from '../../../test/sales-fixtures.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/branches`;
 
@@ -335,6 +339,78 @@ describe('PATCH branches/{id}', () => {
   });
 });
 
+describe('invoice series that have issued invoices (issue 16)', () => {
+  const FY = financialYearOf(todayInIndia()).code;
+
+  /** A confirmed order of the branch, invoiced in full: its invoice number. */
+  async function invoiceOf(company: SignedUpCompany, branchId = company.branchId) {
+    const product = await createTaxedProduct(company, { openingStock: 10 });
+    const { order } = await createOrder(company, {
+      lines: [{ product: product.id, quantity: 1 }],
+      fields: { branch: branchId },
+      confirm: true,
+    });
+    return (await invoiceOrder(company, order)).invoice_number as string;
+  }
+
+  it('keeps a used series with its branch for good, and starts a changed series at 1', async () => {
+    const company = await signUpCompany();
+    expect(await invoiceOf(company)).toBe(`PUN/${FY}/00001`);
+    const changed = await company.api.patch(`branches/${company.branchId}`, { invoice_series: 'RE5A' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // A new series starts at 1, not where the branch's old one stopped.
+    expect(await invoiceOf(company)).toBe(`RE5A/${FY}/00001`);
+
+    // PUN issued PUN/…/00001 for Pune: no other branch may take it, made or changed.
+    const refusal = BRANCH_MESSAGES.invoice_series_used('PUN', 'Pune', `PUN/${FY}/00001`);
+    const made = await company.api.post(listPath(company), { name: `Nashik ${unique()}`, invoice_series: 'pun' });
+    expect(made.status).toBe(400);
+    expect(made.body.errors).toEqual({ invoice_series: [refusal] });
+    const other = await createBranch(company);
+    const taken = await company.api.patch(`branches/${other.id}`, { invoice_series: 'PUN' });
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({ invoice_series: [refusal] });
+    // A series that never issued an invoice is free; the other branch invoices from 1 with it.
+    expect((await company.api.patch(`branches/${other.id}`, { invoice_series: 'QE5A' })).status).toBe(200);
+    expect(await invoiceOf(company, other.id)).toBe(`QE5A/${FY}/00001`);
+
+    // Its own branch may go back to a used series, which goes on where it stopped.
+    expect((await company.api.patch(`branches/${company.branchId}`, { invoice_series: 'PUN' })).status).toBe(
+      200,
+    );
+    expect(await invoiceOf(company)).toBe(`PUN/${FY}/00002`);
+    // RE5A is free of any branch now but has issued an invoice: still Pune's. A new branch whose
+    // name suggests it gets the next free series instead.
+    const suggested = await createBranch(company, { name: `R E 5 A ${unique()}` });
+    expect((suggested as unknown as { invoice_series: string }).invoice_series).not.toBe('RE5A');
+    const refused = await company.api.patch(`branches/${other.id}`, { invoice_series: 'RE5A' });
+    expect(refused.body.errors).toEqual({
+      invoice_series: [BRANCH_MESSAGES.invoice_series_used('RE5A', 'Pune', `RE5A/${FY}/00001`)],
+    });
+  });
+
+  it("never leaves a branch unable to invoice: a branch holding another branch's used series gets a free one", async () => {
+    const company = await signUpCompany();
+    expect(await invoiceOf(company)).toBe(`PUN/${FY}/00001`);
+    expect((await company.api.patch(`branches/${company.branchId}`, { invoice_series: 'PNQ' })).status).toBe(
+      200,
+    );
+    const other = await createBranch(company, { name: `Pimpri ${unique()}` });
+    // As the bug left it: another branch holding PUN after Pune issued PUN/…/00001.
+    await company.t.server.ctx.db
+      .updateTable('branches')
+      .set({ invoice_series: 'PUN' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', other.id)
+      .execute();
+    const number = await invoiceOf(company, other.id);
+    expect(number).toMatch(new RegExp(`^[A-Z0-9]{1,4}/${FY}/00001$`));
+    expect(number.startsWith('PUN/')).toBe(false);
+    const series = number.split('/')[0];
+    expect((await company.api.get(`branches/${other.id}`)).body.invoice_series).toBe(series);
+  });
+});
+
 describe('POST branches/{id}/activate and /deactivate', () => {
   it("never deactivates the company's last active branch", async () => {
     const company = await signUpCompany();
@@ -389,7 +465,7 @@ describe('POST branches/{id}/activate and /deactivate', () => {
       company.api.post(`companies/${company.companyId}/users`, {
         first_name: 'New',
         email: `new.${unique()}@example.in`,
-        password: 'Secret@123',
+        password: 'Quiet-Harbour@42',
         role: (await company.api.get(`companies/${company.companyId}/roles`)).body.results[0].id,
         branches: [branch.id],
       }),

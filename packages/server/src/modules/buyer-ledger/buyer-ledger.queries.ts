@@ -2,15 +2,19 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { BuyerLedgerEntryType, DB } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
-/** The buyer's running total, locked: every posting on one buyer waits here for the one before. */
+/**
+ * The buyer's running total, locked: every posting on one buyer waits here for the one before.
+ * FOR NO KEY UPDATE, the buyer's money lock of db/lock-order.ts (level 1).
+ */
 export const lockOutstanding = (tx: Tx, companyId: number, buyerId: number) =>
   tx
     .selectFrom('buyers')
     .select(['id', 'outstanding_paise'])
     .where('company_id', '=', companyId)
     .where('id', '=', buyerId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 
 export const setOutstanding = (tx: Tx, companyId: number, buyerId: number, outstandingPaise: number) =>
@@ -54,6 +58,8 @@ export const findPaymentMethod = (db: Executor, companyId: number, id: number) =
 // Reading the ledger
 
 export interface LedgerFilter {
+  /** The caller's branches (null: every branch); entries of no branch are the buyer's, company-wide. */
+  branches?: BranchScope;
   buyerId?: number;
   entryTypes?: BuyerLedgerEntryType[];
   /** YYYY-MM-DD, inclusive */
@@ -69,6 +75,10 @@ function applyFilter(
   filter: LedgerFilter,
 ) {
   const conditions = [eb('e.company_id', '=', companyId)];
+  if (filter.branches) {
+    const branchIds = scopeIds(filter.branches);
+    conditions.push(eb.or([eb('e.branch_id', 'is', null), eb('e.branch_id', 'in', branchIds)]));
+  }
   if (filter.buyerId !== undefined) conditions.push(eb('e.buyer_id', '=', filter.buyerId));
   if (filter.entryTypes?.length) conditions.push(eb('e.entry_type', 'in', filter.entryTypes));
   if (filter.startDate) conditions.push(eb('e.entry_date', '>=', filter.startDate));

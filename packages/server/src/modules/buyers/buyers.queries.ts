@@ -118,7 +118,7 @@ export const isGstinTaken = (error: unknown) => isUniqueViolation(error, 'buyers
 /**
  * What the credit limit rule needs: the buyer's outstanding and limit and the company switch.
  * Inside a transaction the buyer row is locked, so the outstanding cannot change before the
- * caller's own ledger posting.
+ * caller's own ledger posting (FOR NO KEY UPDATE: the buyer's money lock of db/lock-order.ts).
  */
 export const creditState = (db: Executor, companyId: number, buyerId: number, lock: boolean) => {
   const query = db
@@ -127,7 +127,7 @@ export const creditState = (db: Executor, companyId: number, buyerId: number, lo
     .select(['b.outstanding_paise', 'b.credit_limit_paise', 'c.apply_credit_limit_restriction'])
     .where('b.company_id', '=', companyId)
     .where('b.id', '=', buyerId);
-  return (lock ? query.forUpdate('b') : query).executeTakeFirst();
+  return (lock ? query.forNoKeyUpdate('b') : query).executeTakeFirst();
 };
 
 /** The buyer's figures for its summary card, in one statement. */

@@ -87,7 +87,11 @@ export async function companiesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.listConfigurations(db, requirePrincipal(request).companyId, request.query.configuration_type),
+      service.listConfigurations({
+        db,
+        actor: requirePrincipal(request),
+        type: request.query.configuration_type,
+      }),
   );
 
   app.post(

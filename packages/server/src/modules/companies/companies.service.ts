@@ -1,10 +1,16 @@
 import type { CompanyOutput, CompanyUpdate } from '@b2b/domain/api/companies';
-import { CONFIGURATION_SETTINGS_SCHEMAS } from '@b2b/domain/company-configurations';
+import {
+  CONFIGURATION_SETTINGS_SCHEMAS,
+  CONFIGURATION_TYPES_READ_BY_FORMS,
+  CONFIGURATION_VIEW_PERMISSION,
+  maskSecretSettings,
+  mergeSecretSettings,
+} from '@b2b/domain/company-configurations';
 import type { Database } from '../../db/database.ts';
 import type { ConfigurationType } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
+import { hasPermission, type Principal } from '../../http/principal.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { addressesByOwner } from '../addresses/addresses.service.ts';
@@ -62,8 +68,30 @@ export async function updateCompany(options: {
   return getCompany(db, actor.companyId, { expandAddresses: true });
 }
 
-export const listConfigurations = (db: Executor, companyId: number, type?: ConfigurationType) =>
-  queries.listConfigurations(db, companyId, type);
+type ConfigurationRow = Awaited<ReturnType<typeof queries.listConfigurations>>[number];
+
+/** A configuration as every read shows it: its secrets write-only (null beside `<key>_set`). */
+const shownConfiguration = (row: ConfigurationRow) => ({
+  ...row,
+  configurations: maskSecretSettings(row.configurations as Record<string, unknown>),
+});
+
+/**
+ * GET company_configurations: view_configuration, except a type that other screens' forms need
+ * (the batch rule of the stock forms), which any member of the company may read.
+ */
+export async function listConfigurations(options: {
+  db: Executor;
+  actor: Principal;
+  type?: ConfigurationType;
+}) {
+  const { db, actor, type } = options;
+  const readByForms = (CONFIGURATION_TYPES_READ_BY_FORMS as readonly string[]).includes(type ?? '');
+  if (!readByForms && !hasPermission(actor, CONFIGURATION_VIEW_PERMISSION)) {
+    throw new AppError('permission_denied', 'You do not have permissions to perform this action.');
+  }
+  return (await queries.listConfigurations(db, actor.companyId, type)).map(shownConfiguration);
+}
 
 /** Each configuration type has its own settings; a wrong value is a 400 on that setting. */
 export function validSettings(
@@ -91,7 +119,7 @@ export async function createConfiguration(
     is_enabled: boolean;
   },
 ) {
-  const configurations = validSettings(input.configuration_type, input.configurations);
+  const configurations = validSettings(input.configuration_type, mergeSecretSettings({}, input.configurations));
   const row = await queries.insertConfiguration(db, companyId, { ...input, configurations });
   if (!row) {
     throw new AppError(
@@ -99,7 +127,7 @@ export async function createConfiguration(
       `A ${input.configuration_type} configuration already exists; update it instead.`,
     );
   }
-  return row;
+  return shownConfiguration(row);
 }
 
 export async function updateConfiguration(
@@ -110,11 +138,16 @@ export async function updateConfiguration(
 ) {
   const [current] = (await queries.listConfigurations(db, companyId)).filter((c) => c.id === id);
   if (!current) throw notFound('Configuration');
+  // A secret sent empty keeps the stored one: reads never hand it out, so a form cannot send it back.
   const configurations =
-    changes.configurations && validSettings(current.configuration_type, changes.configurations);
+    changes.configurations &&
+    validSettings(
+      current.configuration_type,
+      mergeSecretSettings(current.configurations as Record<string, unknown>, changes.configurations),
+    );
   const row = await queries.updateConfiguration(db, companyId, id, { ...changes, configurations });
   if (!row) throw notFound('Configuration');
-  return row;
+  return shownConfiguration(row);
 }
 
 export async function getTerms(db: Executor, companyId: number) {

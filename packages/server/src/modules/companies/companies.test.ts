@@ -224,3 +224,89 @@ describe('company_configurations settings', () => {
     expect(patched.status).toBe(400);
   });
 });
+
+describe('company_configurations reads', () => {
+  it('need view_configuration, except the batch rule that stock forms read', async () => {
+    const company = await signUpCompany();
+    await company.api.post('company_configurations', {
+      configuration_type: 'batch_configuration',
+      configurations: { expiry_alert_days: 10 },
+      is_enabled: true,
+    });
+    const clerk = await createUserWithPermissions(company, ['view_product']);
+    const all = await clerk.api.get('company_configurations');
+    expect(all.status).toBe(403);
+    expect(all.body.detail).toBe('You do not have permissions to perform this action.');
+    expect((await clerk.api.get('company_configurations?configuration_type=zoho')).status).toBe(403);
+    const batch = await clerk.api.get('company_configurations?configuration_type=batch_configuration');
+    expect(batch.status).toBe(200);
+    expect(batch.body).toMatchObject([{ configuration_type: 'batch_configuration', is_enabled: true }]);
+    const viewer = await createUserWithPermissions(company, ['view_configuration']);
+    const read = await viewer.api.get('company_configurations');
+    expect(read.status).toBe(200);
+    expect(read.body.map((c: { configuration_type: string }) => c.configuration_type)).toContain(
+      'batch_configuration',
+    );
+  });
+
+  it('never return a secret: shown as set, kept when an update sends it empty', async () => {
+    const company = await signUpCompany();
+    const created = await company.api.post('company_configurations', {
+      configuration_type: 'zoho',
+      configurations: { client_id: 'zoho-client', client_secret: 'zoho-s3cret', refresh_token: 'zoho-rt' },
+      is_enabled: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const masked = {
+      client_id: 'zoho-client',
+      client_secret: null,
+      client_secret_set: true,
+      refresh_token: null,
+      refresh_token_set: true,
+    };
+    expect(created.body.configurations).toEqual(masked);
+    const list = await company.api.get('company_configurations');
+    expect(JSON.stringify(list.body)).not.toContain('zoho-s3cret');
+    expect(JSON.stringify(list.body)).not.toContain('zoho-rt');
+    expect(list.body.find((c: { configuration_type: string }) => c.configuration_type === 'zoho').configurations).toEqual(
+      masked,
+    );
+
+    const kept = await company.api.patch(`company_configurations/${created.body.id}`, {
+      configurations: { client_id: 'zoho-client-2', client_secret: '', client_secret_set: true },
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.configurations).toEqual({ ...masked, client_id: 'zoho-client-2' });
+    const stored = async () =>
+      (
+        await company.t.server.ctx.db
+          .selectFrom('company_configurations')
+          .select('configurations')
+          .where('id', '=', created.body.id)
+          .executeTakeFirstOrThrow()
+      ).configurations as Record<string, unknown>;
+    expect(await stored()).toEqual({
+      client_id: 'zoho-client-2',
+      client_secret: 'zoho-s3cret',
+      refresh_token: 'zoho-rt',
+    });
+
+    await company.api.patch(`company_configurations/${created.body.id}`, {
+      configurations: { client_id: 'zoho-client-2', client_secret: 'new-s3cret' },
+    });
+    expect((await stored()).client_secret).toBe('new-s3cret');
+  });
+});
+
+describe('GET admin/companies/{companyId}/shipment_integrations', () => {
+  it('needs view_configuration', async () => {
+    const company = await signUpCompany();
+    const clerk = await createUserWithPermissions(company, ['view_product']);
+    const path = `admin/companies/${company.companyId}/shipment_integrations`;
+    expect((await clerk.api.get(path)).status).toBe(403);
+    const viewer = await createUserWithPermissions(company, ['view_configuration']);
+    const res = await viewer.api.get(path);
+    expect(res.status).toBe(200);
+    expect(res.body.configured).toBe(false);
+  });
+});

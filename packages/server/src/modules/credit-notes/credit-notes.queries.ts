@@ -10,6 +10,7 @@ import type {
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -322,6 +323,8 @@ export const invoiceOfCreditNote = (db: Executor, companyId: number, invoiceId: 
     .executeTakeFirstOrThrow();
 
 export interface CreditNoteFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   invoiceId?: number;
   orderId?: number;
@@ -342,6 +345,7 @@ function applyFilter(
   f: CreditNoteFilter,
 ) {
   const conditions = [eb('cn.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('cn.branch_id', 'in', scopeIds(f.branches)));
   if (f.search) {
     const pattern = containing(f.search.toLowerCase());
     conditions.push(

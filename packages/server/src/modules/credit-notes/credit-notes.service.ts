@@ -29,6 +29,7 @@ import { formatQuantity, toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
+import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
@@ -349,6 +350,8 @@ export async function issueCreditNote(
   options: IssueCreditNoteOptions,
 ): Promise<{ id: number; number: string }> {
   const { companyId, invoiceId } = options;
+  // The buyer first, then the invoice (db/lock-order.ts).
+  await lockBuyerOf(tx, companyId, 'invoices', invoiceId);
   const invoice = await invoiceReads.lockInvoice(tx, companyId, invoiceId);
   if (!invoice) throw invoiceNotFound();
   if (invoice.status === 'cancelled') throw conflict(CREDIT_NOTE_MESSAGES.invoice_cancelled);
@@ -646,7 +649,9 @@ export async function creditNoteFromReturn(options: {
 // ---------------------------------------------------------------------------------------------
 // Applying, cancelling
 
+/** The note's buyer first (db/lock-order.ts: every use of a note moves the buyer's money), then the note. */
 async function lockNote(tx: Tx, companyId: number, creditNoteId: number) {
+  await lockBuyerOf(tx, companyId, 'credit_notes', creditNoteId);
   const note = await queries.lockCreditNote(tx, companyId, creditNoteId);
   if (!note) throw notFound();
   return note;

@@ -3,6 +3,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB, DeliveryChallanItemsTable, DeliveryChallansTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 type ChallanScope = DB & {
   c: DB['delivery_challans'];
@@ -61,6 +62,8 @@ export const SORTABLE = {
 } as const;
 
 export interface ChallanFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string | undefined;
   statuses?: string[] | undefined;
   purpose?: string | undefined;
@@ -75,6 +78,7 @@ function applyFilter(
   filter: ChallanFilter,
 ) {
   const conditions = [];
+  if (filter.branches) conditions.push(eb('c.branch_id', 'in', scopeIds(filter.branches)));
   if (filter.search) {
     const pattern = containing(filter.search);
     conditions.push(

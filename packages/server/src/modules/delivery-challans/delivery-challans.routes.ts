@@ -15,7 +15,7 @@ import type { Api } from '../../http/api-types.ts';
 import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow, parseOrdering, valueList } from '../../http/list-params.ts';
-import { hasPermission } from '../../http/principal.ts';
+import { branchScope, hasPermission } from '../../http/principal.ts';
 import { SORTABLE } from './delivery-challans.queries.ts';
 import * as service from './delivery-challans.service.ts';
 
@@ -53,6 +53,7 @@ export async function deliveryChallansRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           search: query.search,
           statuses: query.status__in,
           purpose: query.purpose,

@@ -1,6 +1,6 @@
 import { type QueryCreator, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Executor } from '../../db/transaction.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 
 /** The least digits of a document number (`ADJ-000001`). */
 export const DOCUMENT_NUMBER_DIGITS = 6;
@@ -58,3 +58,42 @@ export const withNextNumber = (db: Executor, companyId: number, documentType: st
           ),
         ),
     );
+
+// ---------------------------------------------------------------------------------------------
+// Invoice series that have issued invoices (issue 16): each belongs to its branch for good.
+
+/**
+ * Serialises the claims on invoice series, company-wide: a branch given a series (made, changed,
+ * or at its first invoice) and a series issuing its first invoice take turns, so a series cannot
+ * be handed to one branch while another issues its first invoice with it.
+ */
+export const lockInvoiceSeriesClaims = (tx: Tx, companyId: number) =>
+  sql`SELECT pg_advisory_xact_lock(${companyId}::int, hashtext('invoice_series'))`.execute(tx);
+
+export const findInvoiceSeriesOwner = (db: Executor, companyId: number, series: string) =>
+  db
+    .selectFrom('used_invoice_series')
+    .select(['branch_id', 'first_invoice_number'])
+    .where('company_id', '=', companyId)
+    .where('series', '=', series)
+    .executeTakeFirst();
+
+export const usedInvoiceSeries = async (db: Executor, companyId: number) =>
+  (
+    await db
+      .selectFrom('used_invoice_series')
+      .select('series')
+      .where('company_id', '=', companyId)
+      .execute()
+  ).map((row) => row.series);
+
+/** Records the first invoice of a series; a series already recorded keeps its row. */
+export const insertUsedInvoiceSeries = (
+  tx: Tx,
+  values: { company_id: number; series: string; branch_id: number; first_invoice_number: string },
+) =>
+  tx
+    .insertInto('used_invoice_series')
+    .values(values)
+    .onConflict((oc) => oc.columns(['company_id', 'series']).doNothing())
+    .execute();

@@ -62,3 +62,38 @@ export async function peekDocumentNumber(db: Executor, companyId: number, docume
   const row = await queries.peekNextValue(db, companyId, documentType);
   return formatDocumentNumber(row?.prefix ?? prefixOf(documentType), row?.next_value ?? 1);
 }
+
+/**
+ * The counter of an invoice series in a financial year. Counters are kept per series, not per
+ * branch (issue 16): a branch that changes its series starts the new one at 1, and goes on where
+ * it stopped if it returns to an old one; a series never passes to another branch once it has
+ * issued an invoice (invoiceSeriesOwner), so no two branches ever count the same numbers.
+ */
+export const invoiceCounterKey = (series: string, fyCode: string) => `invoice_series:${series}:${fyCode}`;
+
+export { lockInvoiceSeriesClaims } from './document-numbers.queries.ts';
+
+/** The branch a series belongs to since it issued its first invoice, or null if it never did. */
+export async function invoiceSeriesOwner(db: Executor, companyId: number, series: string) {
+  const row = await queries.findInvoiceSeriesOwner(db, companyId, series);
+  return row ? { branchId: Number(row.branch_id), firstInvoiceNumber: row.first_invoice_number } : null;
+}
+
+/** Every series of the company that has issued an invoice (none may be given to another branch). */
+export const usedInvoiceSeries = (db: Executor, companyId: number) => queries.usedInvoiceSeries(db, companyId);
+
+/**
+ * Records that a series issued its first invoice, for the branch, in the invoice's transaction
+ * (under lockInvoiceSeriesClaims, taken before the series was chosen).
+ */
+export async function recordInvoiceSeriesUse(
+  tx: Tx,
+  use: { companyId: number; series: string; branchId: number; firstInvoiceNumber: string },
+) {
+  await queries.insertUsedInvoiceSeries(tx, {
+    company_id: use.companyId,
+    series: use.series,
+    branch_id: use.branchId,
+    first_invoice_number: use.firstInvoiceNumber,
+  });
+}

@@ -94,9 +94,13 @@ export async function instoreOrdersRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async () => ({
+      return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
-        body: await service.createInstoreOrder({ ctx: invoiceContext, actor, input: request.body }),
+        body: await service.createInstoreOrder({
+          ctx: { ...invoiceContext, db: executor },
+          actor,
+          input: request.body,
+        }),
       }));
     },
   );

@@ -7,7 +7,7 @@ import type {
 import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
-import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
@@ -234,7 +234,10 @@ async function tenderMethods(
   });
 }
 
-/** POST admin/companies/{companyId}/instore_orders */
+/**
+ * POST admin/companies/{companyId}/instore_orders. `ctx.db` may be the transaction that holds the
+ * request's Idempotency-Key: the sale and its answer are then made in it (see http/idempotency.ts).
+ */
 export async function createInstoreOrder(options: {
   ctx: InvoiceContext;
   actor: Principal;
@@ -242,7 +245,7 @@ export async function createInstoreOrder(options: {
 }): Promise<InstoreOrderOutput> {
   const { ctx, actor, input } = options;
   const { companyId } = actor;
-  const sale = await inTransaction(ctx.db, async (tx) => {
+  return withinTransaction(ctx.db, async (tx) => {
     const warehouse = await counterWarehouse(tx, companyId, input.warehouse);
     const methods = await tenderMethods(tx, companyId, input);
     const counter = await queries.branchAddress(tx, companyId, warehouse.branch_id);
@@ -358,12 +361,10 @@ export async function createInstoreOrder(options: {
     return {
       order: { id: order.id, order_number: order.number },
       buyer: { id: buyer.id, name: buyer.name, phone: buyer.phone },
-      invoiceId: invoice.id,
+      invoice: await getInvoice({ ...ctx, db: tx }, companyId, invoice.id),
       payments,
       tendered: toRupees(tendered.reduce((sum, tender) => sum + tender.amountPaise, 0)),
       change_due: toRupees(settlement.changeDuePaise),
     };
   });
-  const { invoiceId, ...rest } = sale;
-  return { ...rest, invoice: await getInvoice(ctx, companyId, invoiceId) };
 }

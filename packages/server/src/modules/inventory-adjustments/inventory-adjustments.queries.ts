@@ -3,6 +3,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 type AdjustmentScope = DB & {
   a: DB['inventory_adjustments'];
@@ -55,6 +56,8 @@ export const findAdjustment = (db: Executor, companyId: number, id: number) =>
   adjustmentColumns(adjustmentSelect(db, companyId)).where('a.id', '=', id).executeTakeFirst();
 
 export interface AdjustmentFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   warehouseId?: number;
   reason?: string;
@@ -68,6 +71,7 @@ function applyFilter(
   filter: AdjustmentFilter,
 ) {
   const conditions = [];
+  if (filter.branches) conditions.push(eb('w.branch_id', 'in', scopeIds(filter.branches)));
   if (filter.search) conditions.push(eb('a.number', 'ilike', containing(filter.search)));
   if (filter.warehouseId !== undefined) conditions.push(eb('a.warehouse_id', '=', filter.warehouseId));
   if (filter.reason !== undefined) conditions.push(eb('a.reason', '=', filter.reason));

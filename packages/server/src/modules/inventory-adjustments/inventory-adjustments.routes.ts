@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './inventory-adjustments.service.ts';
 
 const tags = ['inventory adjustments'];
@@ -47,6 +48,7 @@ export async function inventoryAdjustmentsRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           search: query.search,
           warehouseId: query.warehouse,
           reason: query.reason,

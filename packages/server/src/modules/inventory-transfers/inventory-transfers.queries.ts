@@ -3,6 +3,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 type TransferScope = DB & {
   t: DB['inventory_transfers'];
@@ -86,6 +87,8 @@ export const lockTransfer = (db: Executor, companyId: number, id: number) =>
     .executeTakeFirst();
 
 export interface TransferFilter {
+  /** The caller's branches (null: every branch): a transfer is seen from either end. */
+  branches?: BranchScope;
   search?: string;
   status?: string;
   sourceWarehouseId?: number;
@@ -99,6 +102,10 @@ function applyFilter(
   filter: TransferFilter,
 ) {
   const conditions = [];
+  if (filter.branches) {
+    const ids = scopeIds(filter.branches);
+    conditions.push(eb.or([eb('sw.branch_id', 'in', ids), eb('dw.branch_id', 'in', ids)]));
+  }
   if (filter.search) conditions.push(eb('t.number', 'ilike', containing(filter.search)));
   if (filter.status) conditions.push(eb('t.status', '=', filter.status));
   if (filter.sourceWarehouseId !== undefined) {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { productBatches } from '../inventory/inventory.service.ts';
 import * as service from './inventory-transfers.service.ts';
 
@@ -54,6 +55,7 @@ export async function inventoryTransfersRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           search: query.search,
           status: query.status,
           sourceWarehouseId: query.source_warehouse,

@@ -8,6 +8,7 @@ import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -563,6 +564,8 @@ export const findInvoice = (db: Executor, companyId: number, invoiceId: number) 
 export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 
 export interface InvoiceFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   /** The search with the orders and buyers it names, looked up first (resolveInvoiceSearch). */
   resolvedSearch?: { pattern: string; buyerIds: number[]; orderIds: number[] };
@@ -592,6 +595,7 @@ function applyFilter(
   f: InvoiceFilter,
 ) {
   const conditions = [eb('i.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('i.branch_id', 'in', scopeIds(f.branches)));
   if (f.search) {
     // The invoice number, or its order's number, reference or buyer, looked up first: an OR of
     // index scans (trigram indexes of migrations 0009 and 0021) PostgreSQL can combine.

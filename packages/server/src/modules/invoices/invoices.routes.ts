@@ -31,6 +31,7 @@ import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { type KeysetSort, keysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idList, listQuery, valueList } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
@@ -222,7 +223,8 @@ export async function invoicesRoutes(app: Api) {
     async (request, reply) => {
       const q = request.query;
       const [sort] = keysetSort(q.ordering?.split(',')[0], ORDERING, DEFAULT_ORDERING);
-      const batches = service.invoiceBatches(db, request.params.companyId, filterOf(q), sort);
+      const filter = { ...filterOf(q), branches: branchScope(requirePrincipal(request)) };
+      const batches = service.invoiceBatches(db, request.params.companyId, filter, sort);
       async function* rows() {
         for await (const batch of batches) yield batch.map(exportRow);
       }

@@ -29,6 +29,7 @@ import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
@@ -39,7 +40,14 @@ import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { refuseIfInvoiceCredited } from '../credit-notes/credit-notes.service.ts';
-import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import {
+  invoiceCounterKey,
+  invoiceSeriesOwner,
+  lockInvoiceSeriesClaims,
+  nextInSeries,
+  recordInvoiceSeriesUse,
+  usedInvoiceSeries,
+} from '../document-numbers/document-numbers.service.ts';
 import { buildEInvoicePayload, validateEInvoice } from '../e-invoice/e-invoice-json.ts';
 import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-client.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
@@ -583,22 +591,40 @@ function itemRows(
 }
 
 /**
- * The seller branch with its invoice series. A branch without one is given its default series at
- * its first invoice, under the branch's row lock and a company-wide lock on series assignment
- * (so two branches never pick the same free series at once).
+ * The seller branch with its invoice series. A series that has issued an invoice belongs to its
+ * branch for good (issue 16), so a branch invoicing with a series it already owns goes straight
+ * on. Otherwise (no series yet, or a series not used yet) the choice is made under the company's
+ * lock on series claims and the branch's row lock, held to commit, so the series cannot be
+ * given to another branch before this invoice records it (`claimsSeries`: the caller records it
+ * with the number it takes). A branch left holding a series another branch has used (by the bug of
+ * issue 16, before series were recorded) is given a free default series instead of being unable to
+ * invoice, as is a branch without a series.
  */
 async function branchWithSeries(tx: Tx, companyId: number, branchId: number) {
   const branch = await queries.findBranch(tx, companyId, branchId);
   if (!branch) throw new AppError('not_found', 'Branch Not Found');
   // The spec: an inactive branch blocks all operations.
   if (!branch.is_active) throw conflict(branchInactiveMessage(branch.name));
-  if (branch.invoice_series) return { ...branch, invoice_series: branch.invoice_series };
-  await queries.lockSeriesAssignment(tx, companyId);
+  if (branch.invoice_series) {
+    const owner = await invoiceSeriesOwner(tx, companyId, branch.invoice_series);
+    if (owner?.branchId === branchId) {
+      return { ...branch, invoice_series: branch.invoice_series, claimsSeries: false };
+    }
+  }
+  await lockInvoiceSeriesClaims(tx, companyId);
   const locked = await queries.lockBranch(tx, companyId, branchId);
-  if (locked?.invoice_series) return { ...branch, invoice_series: locked.invoice_series };
-  const series = defaultInvoiceSeries(branch.name, new Set(await queries.seriesTaken(tx, companyId)));
+  const current = locked?.invoice_series ?? null;
+  const owner = current ? await invoiceSeriesOwner(tx, companyId, current) : null;
+  if (current && (owner === null || owner.branchId === branchId)) {
+    return { ...branch, invoice_series: current, claimsSeries: owner === null };
+  }
+  const taken = new Set([
+    ...(await queries.seriesTaken(tx, companyId)),
+    ...(await usedInvoiceSeries(tx, companyId)),
+  ]);
+  const series = defaultInvoiceSeries(branch.name, taken);
   await queries.setBranchSeries(tx, companyId, branchId, series);
-  return { ...branch, invoice_series: series };
+  return { ...branch, invoice_series: series, claimsSeries: true };
 }
 
 /** What the invoice prints of its seller, as it is today. */
@@ -817,10 +843,18 @@ export async function invoiceOrder(
   const sequence = await nextInSeries(
     tx,
     companyId,
-    `invoice:${branch.id}:${financialYear.code}`,
+    invoiceCounterKey(branch.invoice_series, financialYear.code),
     branch.invoice_series,
   );
   const invoiceNumber = formatInvoiceNumber(branch.invoice_series, financialYear.code, sequence);
+  if (branch.claimsSeries) {
+    await recordInvoiceSeriesUse(tx, {
+      companyId,
+      series: branch.invoice_series,
+      branchId: branch.id,
+      firstInvoiceNumber: invoiceNumber,
+    });
+  }
   try {
     await queries.insertInvoice(tx, {
       id,
@@ -903,8 +937,9 @@ export async function generateInvoice(options: {
   const { ctx, actor } = options;
   const { companyId } = actor;
   const { id } = await inTransaction(ctx.db, async (tx) => {
-    // The buyer's credit is locked before the order (see lockBuyerCreditFirst), and put on the new invoice.
-    const buyerId = (await queries.buyerOfOrder(tx, companyId, options.orderId))?.buyer_id;
+    // The buyer first (db/lock-order.ts), then its credit before the order (see
+    // lockBuyerCreditFirst), which is put on the new invoice.
+    const buyerId = await lockBuyerOf(tx, companyId, 'sales_orders', options.orderId);
     const hasCredit = buyerId !== undefined && (await lockBuyerCreditFirst(tx, companyId, buyerId));
     const invoice = await invoiceOrder(tx, {
       companyId,
@@ -961,14 +996,21 @@ function assertNotCancelled(invoice: queries.LockedInvoice) {
   if (invoice.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
 }
 
-/** Runs a change of one invoice and answers the invoice as it is after the change. */
+/**
+ * Runs a change of one invoice and answers the invoice as it is after the change. The changes
+ * (edit, cancel, write-off, charges) move the buyer's money: the buyer's lock first, before the
+ * order and the invoice (db/lock-order.ts).
+ */
 async function changeInvoice(
   ctx: InvoiceContext,
   actor: Principal,
   invoiceId: number,
   change: (tx: Tx) => Promise<void>,
 ): Promise<InvoiceOutput> {
-  await inTransaction(ctx.db, change);
+  await inTransaction(ctx.db, async (tx) => {
+    await lockBuyerOf(tx, actor.companyId, 'invoices', invoiceId);
+    await change(tx);
+  });
   return getInvoice(ctx, actor.companyId, invoiceId);
 }
 

@@ -3,6 +3,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB, PaymentRecordStatus, PaymentsTable, RefundsTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
+import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a payment refers to
@@ -96,7 +97,7 @@ export const invoiceOfBuyer = (db: Executor, companyId: number, invoiceId: numbe
     .executeTakeFirst();
 
 /** The buyer's open invoices for the Record Payment dialog (not locked). */
-export const openInvoicesOf = (db: Executor, companyId: number, buyerId: number) =>
+export const openInvoicesOf = (db: Executor, companyId: number, buyerId: number, branches?: BranchScope) =>
   db
     .selectFrom('invoices as i')
     .innerJoin('sales_orders as o', (j) =>
@@ -123,6 +124,7 @@ export const openInvoicesOf = (db: Executor, companyId: number, buyerId: number)
     ])
     .where('i.company_id', '=', companyId)
     .where('i.buyer_id', '=', buyerId)
+    .where(inBranches('i.branch_id', branches))
     .where('i.status', '<>', 'cancelled')
     .where(sql<boolean>`${amountDue} > 0`)
     .orderBy('i.invoice_date')
@@ -317,6 +319,8 @@ export const findPayment = (db: Executor, companyId: number, paymentId: number) 
   paymentSelect(db).where('p.company_id', '=', companyId).where('p.id', '=', paymentId).executeTakeFirst();
 
 export interface PaymentFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   buyerId?: number;
   orderId?: number;
   statuses?: PaymentRecordStatus[];
@@ -333,6 +337,7 @@ function paymentWhere(
   f: PaymentFilter,
 ) {
   const conditions = [eb('p.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('p.branch_id', 'in', scopeIds(f.branches)));
   if (f.buyerId !== undefined) conditions.push(eb('p.buyer_id', '=', f.buyerId));
   if (f.orderId !== undefined) conditions.push(eb('p.order_id', '=', f.orderId));
   if (f.statuses?.length) conditions.push(eb('p.status', 'in', f.statuses));
@@ -489,6 +494,8 @@ export const refundsOfPayment = (db: Executor, companyId: number, paymentId: num
     .execute();
 
 export interface RefundFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   buyerId?: number;
   paymentId?: number;
   startDate?: string;
@@ -502,6 +509,7 @@ function refundWhere(
   f: RefundFilter,
 ) {
   const conditions = [eb('r.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('r.branch_id', 'in', scopeIds(f.branches)));
   if (f.buyerId !== undefined) conditions.push(eb('r.buyer_id', '=', f.buyerId));
   if (f.paymentId !== undefined) conditions.push(eb('r.payment_id', '=', f.paymentId));
   if (f.startDate) conditions.push(eb('r.refund_date', '>=', f.startDate));
@@ -546,6 +554,8 @@ export const countRefunds = (db: Executor, companyId: number, filter: RefundFilt
 // Payments to be received
 
 export interface ReceivableFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   buyerId?: number;
   search?: string;
   overdueOnly?: boolean;
@@ -579,7 +589,7 @@ function openInvoicesWithDue(db: Executor, companyId: number, today: string, f: 
     .where(sql<boolean>`${amountDue} > 0`);
   if (f.buyerId !== undefined) query = query.where('i.buyer_id', '=', f.buyerId);
   if (f.search) query = query.where('b.name', 'ilike', containing(f.search));
-  return query;
+  return query.where(inBranches('i.branch_id', f.branches));
 }
 
 const bucketSums = sql`

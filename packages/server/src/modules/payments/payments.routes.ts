@@ -37,6 +37,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['payments'];
@@ -117,6 +118,7 @@ export async function paymentsRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           buyerId: q.buyer,
           orderId: q.order,
           statuses: q.status__in,
@@ -148,9 +150,9 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async () => ({
+      return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
-        body: await service.createPayment({ db, actor, input: request.body }),
+        body: await service.createPayment({ db: executor, actor, input: request.body }),
       }));
     },
   );
@@ -198,7 +200,13 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: openInvoicesOutput },
       },
     },
-    async (request) => service.openInvoices(db, request.params.companyId, request.params.id),
+    async (request) =>
+      service.openInvoices(
+        db,
+        request.params.companyId,
+        request.params.id,
+        branchScope(requirePrincipal(request)),
+      ),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -269,10 +277,10 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async () => ({
+      return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
         body: await service.recordOrderPayment({
-          db,
+          db: executor,
           actor,
           orderId: request.params.id,
           input: request.body,
@@ -425,7 +433,12 @@ export async function paymentsRoutes(app: Api) {
       const result = await service.paymentsToBeReceived(
         db,
         request.params.companyId,
-        { buyerId: q.buyer, search: q.search, overdueOnly: q.overdue_only === 'true' },
+        {
+          branches: branchScope(requirePrincipal(request)),
+          buyerId: q.buyer,
+          search: q.search,
+          overdueOnly: q.overdue_only === 'true',
+        },
         window,
       );
       const paged = page(request, window, result.count, result.results);
@@ -456,6 +469,7 @@ export async function paymentsRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           buyerId: q.buyer,
           paymentId: q.payment,
           startDate: q.start_date,
@@ -484,9 +498,9 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async () => ({
+      return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
-        body: await service.createRefund({ db, actor, input: request.body }),
+        body: await service.createRefund({ db: executor, actor, input: request.body }),
       }));
     },
   );

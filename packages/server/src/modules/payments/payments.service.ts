@@ -27,8 +27,10 @@ import {
   paymentCancelRefusal,
 } from '@b2b/domain/payments';
 import { todayInIndia } from '@b2b/domain/validation';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
+import { type Executor, inTransaction, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -43,9 +45,9 @@ import { GatewayError, type PaymentGateway } from './payment-gateway.ts';
 import * as queries from './payments.queries.ts';
 
 /**
- * Payments received. Every change of money happens in one transaction, in a fixed lock order:
- * payment rows, then invoices (oldest first, through the settlement writer), then the buyer
- * (through the ledger writer).
+ * Payments received. Every change of money happens in one transaction, in the lock order of
+ * db/lock-order.ts: the buyer first, then payment rows, then invoices (oldest first, through the
+ * settlement writer), then the payment's number.
  *
  * Ledger: a payment credits the buyer with its full amount when the money is in (recorded as
  * completed, or a pending online payment confirmed); cancelling a completed payment debits it back;
@@ -187,6 +189,8 @@ interface MoneyIn {
  */
 export async function recordPayment(tx: Tx, input: MoneyIn): Promise<number> {
   const { companyId } = input;
+  // The buyer first (db/lock-order.ts); a caller that locked it already takes it again at no cost.
+  await lockBuyerMoney(tx, companyId, input.buyerId);
   await assertPaymentMethod(tx, companyId, input.paymentMethodId);
   const pending = input.pending !== undefined;
   const open = pending ? [] : await queries.lockOpenInvoices(tx, companyId, input.scope);
@@ -491,6 +495,7 @@ export async function applyBuyerCreditToInvoice(options: {
   const invoice = await queries.invoiceOfBuyer(db, companyId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   const applied = await inTransaction(db, async (tx) => {
+    await lockBuyerMoney(tx, companyId, invoice.buyer_id);
     if (!(await lockBuyerCreditFirst(tx, companyId, invoice.buyer_id))) {
       throw conflict(PAYMENT_MESSAGES.no_buyer_credit);
     }
@@ -519,12 +524,15 @@ export async function applyBuyerCreditToInvoice(options: {
 // ---------------------------------------------------------------------------------------------
 // The calls
 
-/** POST admin/companies/{companyId}/payments */
-export async function createPayment(options: { db: Database; actor: Principal; input: PaymentCreate }) {
+/**
+ * POST admin/companies/{companyId}/payments. `db` may be the transaction that holds the request's
+ * Idempotency-Key: the payment and the answer are then made in it (see http/idempotency.ts).
+ */
+export async function createPayment(options: { db: Executor; actor: Principal; input: PaymentCreate }) {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const date = paymentDate(input.payment_date);
-  const id = await inTransaction(db, async (tx) => {
+  return withinTransaction(db, async (tx) => {
     await assertBuyer(tx, companyId, input.buyer);
     let orderId: number | null = null;
     if (input.order !== undefined) {
@@ -533,7 +541,7 @@ export async function createPayment(options: { db: Database; actor: Principal; i
       if (order.status === 'cancelled') throw validationError('order', PAYMENT_MESSAGES.order_cancelled);
       orderId = order.id;
     }
-    return recordPayment(tx, {
+    const id = await recordPayment(tx, {
       companyId,
       userId: actor.userId,
       buyerId: input.buyer,
@@ -547,13 +555,16 @@ export async function createPayment(options: { db: Database; actor: Principal; i
       scope: { buyerId: input.buyer, ...(orderId !== null ? { orderId } : {}) },
       allocations: input.allocations,
     });
+    return getPayment(tx, companyId, id);
   });
-  return getPayment(db, companyId, id);
 }
 
-/** POST admin/orders/{id}/record_payments: allocated to the order's invoices oldest first, the rest an advance. */
+/**
+ * POST admin/orders/{id}/record_payments: allocated to the order's invoices oldest first, the rest
+ * an advance. `db` may be the transaction of the request's Idempotency-Key, as for createPayment.
+ */
 export async function recordOrderPayment(options: {
-  db: Database;
+  db: Executor;
   actor: Principal;
   orderId: number;
   input: OrderPaymentCreate;
@@ -561,9 +572,9 @@ export async function recordOrderPayment(options: {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const date = paymentDate(input.payment_date);
-  const id = await inTransaction(db, async (tx) => {
+  return withinTransaction(db, async (tx) => {
     const order = await orderForPayment(tx, companyId, options.orderId);
-    return recordPayment(tx, {
+    const id = await recordPayment(tx, {
       companyId,
       userId: actor.userId,
       buyerId: order.buyer_id,
@@ -576,8 +587,8 @@ export async function recordOrderPayment(options: {
       notes: input.notes ?? null,
       scope: { buyerId: order.buyer_id, orderId: order.id },
     });
+    return getPayment(tx, companyId, id);
   });
-  return getPayment(db, companyId, id);
 }
 
 /** PATCH admin/orders/{id}/mark_as_paid: a payment of exactly what is due on the order's live invoices. */
@@ -592,6 +603,7 @@ export async function markOrderAsPaid(options: {
   const date = paymentDate(input.payment_date);
   const id = await inTransaction(db, async (tx) => {
     const order = await orderForPayment(tx, companyId, options.orderId);
+    await lockBuyerMoney(tx, companyId, order.buyer_id);
     const open = await queries.lockOpenInvoices(tx, companyId, {
       buyerId: order.buyer_id,
       orderId: order.id,
@@ -626,6 +638,7 @@ export async function updateOrderPaymentStatus(options: {
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {
     const order = await orderForPayment(tx, companyId, options.orderId);
+    await lockBuyerMoney(tx, companyId, order.buyer_id);
     if (input.status === 'initiated') {
       return recordPayment(tx, {
         companyId,
@@ -663,6 +676,7 @@ export async function updateOrderPaymentStatus(options: {
 export async function cancelPayment(options: { db: Database; actor: Principal; paymentId: number }) {
   const { db, actor } = options;
   await inTransaction(db, async (tx) => {
+    await lockBuyerOf(tx, actor.companyId, 'payments', options.paymentId);
     const payment = await queries.lockPayment(tx, actor.companyId, options.paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_MESSAGES.not_found);
     await cancelLockedPayment(tx, payment, actor.userId);
@@ -696,6 +710,7 @@ export async function recheckPaymentStatus(options: {
     throw error;
   }
   await inTransaction(db, async (tx) => {
+    await lockBuyerMoney(tx, companyId, payment.buyer_id);
     const locked = await queries.lockPayment(tx, companyId, payment.id);
     if (locked?.status !== 'pending') return; // answered meanwhile: nothing to do
     if (answer.outcome === 'captured') await completePendingPayment(tx, locked, actor.userId, answer.status);
@@ -715,6 +730,7 @@ export async function allocatePayment(options: {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   await inTransaction(db, async (tx) => {
+    await lockBuyerOf(tx, companyId, 'payments', options.paymentId);
     const payment = await queries.lockPayment(tx, companyId, options.paymentId);
     if (!payment) throw new AppError('not_found', PAYMENT_MESSAGES.not_found);
     if (payment.status !== 'completed') throw conflict(PAYMENT_MESSAGES.not_completed);
@@ -775,6 +791,11 @@ export async function recordRefund(
     throw new RangeError('A refund is of a payment or of a credit note.');
   }
   const date = paymentDate(request.date, 'refund_date');
+  // The buyer first (db/lock-order.ts): the refunded payment's or credit note's.
+  if (request.paymentId !== undefined) await lockBuyerOf(tx, companyId, 'payments', request.paymentId);
+  else if (request.creditNoteId !== undefined) {
+    await lockBuyerOf(tx, companyId, 'credit_notes', request.creditNoteId);
+  }
   await assertPaymentMethod(tx, companyId, request.paymentMethodId);
   let buyerId = request.buyerId;
   let branchId = request.branchId;
@@ -847,11 +868,14 @@ export async function recordRefund(
   return { id, refundNumber: number };
 }
 
-/** POST admin/companies/{companyId}/refunds: a refund of a payment's unallocated balance. */
-export async function createRefund(options: { db: Database; actor: Principal; input: RefundCreate }) {
+/**
+ * POST admin/companies/{companyId}/refunds: a refund of a payment's unallocated balance. `db` may be
+ * the transaction of the request's Idempotency-Key, as for createPayment.
+ */
+export async function createRefund(options: { db: Executor; actor: Principal; input: RefundCreate }) {
   const { db, actor, input } = options;
-  const { id } = await inTransaction(db, (tx) =>
-    recordRefund(tx, {
+  return withinTransaction(db, async (tx) => {
+    const { id } = await recordRefund(tx, {
       companyId: actor.companyId,
       userId: actor.userId,
       amountPaise: toPaise(input.amount),
@@ -860,9 +884,9 @@ export async function createRefund(options: { db: Database; actor: Principal; in
       paymentMethodId: input.payment_method ?? null,
       referenceNumber: input.reference_number ?? null,
       notes: input.notes ?? null,
-    }),
-  );
-  return getRefund(db, actor.companyId, id);
+    });
+    return getRefund(tx, actor.companyId, id);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1020,11 +1044,11 @@ export async function orderAllocations(db: Executor, companyId: number, orderId:
   return (await queries.allocationsOfOrder(db, companyId, orderId)).map(presentAllocation);
 }
 
-export async function openInvoices(db: Executor, companyId: number, buyerId: number) {
+export async function openInvoices(db: Executor, companyId: number, buyerId: number, branches?: BranchScope) {
   const buyer = await queries.findBuyer(db, companyId, buyerId);
   if (!buyer) throw notFound('Buyer');
   const [rows, credit] = await Promise.all([
-    queries.openInvoicesOf(db, companyId, buyerId),
+    queries.openInvoicesOf(db, companyId, buyerId, branches),
     queries.buyerCreditPaise(db, companyId, buyerId),
   ]);
   return {

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
@@ -561,6 +562,8 @@ export const quotationItems = (db: Executor, companyId: number, quotationId: num
 export type QuotationItemRow = Awaited<ReturnType<typeof quotationItems>>[number];
 
 export interface QuotationFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   statuses?: string[];
   buyerId?: number;
   startDate?: string;
@@ -582,6 +585,7 @@ export function listQuotations(
       j.onRef('b.company_id', '=', 'q.company_id').onRef('b.id', '=', 'q.buyer_id'),
     )
     .where('q.company_id', '=', companyId);
+  if (filter.branches) base = base.where('q.branch_id', 'in', scopeIds(filter.branches));
   if (filter.statuses?.length) base = base.where('q.status', 'in', filter.statuses as never);
   if (filter.buyerId !== undefined) base = base.where('q.buyer_id', '=', filter.buyerId);
   if (filter.startDate) base = base.where('q.quotation_date', '>=', filter.startDate);

@@ -371,8 +371,15 @@ describe('coupons: apply_coupon_code, remove_coupon_code, available_offers', () 
     const applied = await apply(String(offer.coupon_code).toLowerCase());
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.coupon_code).toBe(offer.coupon_code);
-    // 236.00 - 50.00 = 186.00, taxable 157.63.
-    expect(applied.body.totals).toMatchObject({ coupon_discount: 50, taxable_value: 157.63, total: 186 });
+    // 236.00 - 50.00 = 186.00, taxable 157.62 with CGST and SGST 14.19 each (9% of 157.62, each
+    // rounded on its own; the old 157.63 + 14.19 + 14.18 split the GST unequally, issue 16).
+    expect(applied.body.totals).toMatchObject({
+      coupon_discount: 50,
+      taxable_value: 157.62,
+      cgst: 14.19,
+      sgst: 14.19,
+      total: 186,
+    });
     expect(applied.body.items[0]).toMatchObject({ order_discount: 50, amount: 186 });
     expect(await storedQuotation(company, quotation.id)).toMatchObject({
       offer_id: offer.id,

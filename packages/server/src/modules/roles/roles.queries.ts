@@ -98,3 +98,29 @@ export const findRoleByName = (db: Executor, companyId: number, name: string, ex
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 };
+
+/**
+ * What a user holds through their role, with the role row share-locked: a concurrent change to
+ * that role waits until the grant that relied on it commits. An inactive role holds nothing.
+ */
+export const lockGrantsOfUser = (db: Executor, companyId: number, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'),
+    )
+    .select(['u.is_active as user_active', 'r.is_admin', 'r.is_active as role_active', 'r.permissions'])
+    .where('u.company_id', '=', companyId)
+    .where('u.id', '=', userId)
+    .forShare('r')
+    .executeTakeFirst();
+
+/** The company's Company Admin role, locked: changes that could leave no active admin take turns. */
+export const lockAdminRole = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('roles')
+    .select(['id'])
+    .where('company_id', '=', companyId)
+    .where('is_admin', '=', true)
+    .forUpdate()
+    .executeTakeFirst();

@@ -1,5 +1,11 @@
 import type { RoleOutput } from '@b2b/domain/api/roles';
-import { ALL_PERMISSIONS, COMPANY_ADMIN_ROLE } from '@b2b/domain/permissions';
+import {
+  ALL_PERMISSIONS,
+  COMPANY_ADMIN_ROLE,
+  type Grants,
+  grantRefusal,
+  superiorRefusal,
+} from '@b2b/domain/permissions';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
@@ -52,6 +58,33 @@ export function createAdminRole(tx: Executor, companyId: number) {
   });
 }
 
+/**
+ * What the actor holds right now, read inside the transaction that relies on it (the cached
+ * principal may be a moment old), with their role share-locked until it commits.
+ */
+export async function grantsOfActor(tx: Executor, actor: Principal): Promise<Grants> {
+  const row = await queries.lockGrantsOfUser(tx, actor.companyId, actor.userId);
+  if (!row?.user_active) return { isAdmin: false, permissions: [] };
+  return { isAdmin: row.is_admin, permissions: row.role_active ? row.permissions : [] };
+}
+
+/** 403 unless the actor holds everything `granted` gives (see grantRefusal). */
+export function assertMayGrant(actor: Grants, granted: Grants) {
+  const refusal = grantRefusal(actor, granted);
+  if (refusal) throw new AppError('permission_denied', refusal);
+}
+
+/** 403 unless the actor holds everything the user or role they change holds (see superiorRefusal). */
+export function assertNotSuperior(actor: Grants, target: Grants, kind: 'user' | 'role') {
+  const refusal = superiorRefusal(actor, target, kind);
+  if (refusal) throw new AppError('permission_denied', refusal);
+}
+
+/** The Company Admin role locked, so that changes which could leave no active admin take turns. */
+export async function lockAdminRole(tx: Executor, companyId: number) {
+  return queries.lockAdminRole(tx, companyId);
+}
+
 export async function createRole(options: {
   db: Database;
   actor: Principal;
@@ -59,6 +92,7 @@ export async function createRole(options: {
 }): Promise<RoleOutput> {
   const { db, actor, input } = options;
   const id = await inTransaction(db, async (tx) => {
+    assertMayGrant(await grantsOfActor(tx, actor), { isAdmin: false, permissions: input.permissions });
     await assertNameFree(tx, actor.companyId, input.display_name);
     const row = await queries.insertRole(tx, {
       company_id: actor.companyId,
@@ -88,7 +122,13 @@ async function changeRole(
   await inTransaction(db, async (tx) => {
     const current = await queries.lockRole(tx, actor.companyId, roleId);
     if (!current) throw notFound('Role');
+    // Nobody changes (or brings back to life) a role above their own, nor adds to a role a
+    // permission they lack themselves.
+    const grants = await grantsOfActor(tx, actor);
+    assertNotSuperior(grants, { isAdmin: current.is_admin, permissions: current.permissions }, 'role');
     const changes = decide(current);
+    const added = (changes.permissions ?? []).filter((p) => !current.permissions.includes(p));
+    assertMayGrant(grants, { isAdmin: false, permissions: added });
     await queries.updateRole(tx, actor.companyId, roleId, changes);
     await recordHistory(tx, {
       companyId: actor.companyId,
@@ -163,11 +203,21 @@ export function setRoleActive(options: { db: Database; actor: Principal; roleId:
   );
 }
 
-/** Used when a user is given a role: the role must exist in the company and be active. */
-export async function assertAssignableRole(db: Executor, companyId: number, roleId: number) {
+/**
+ * Used when a user is given a role: the role must exist in the company and be active, and the one
+ * who gives it must hold everything it grants.
+ */
+export async function assertAssignableRole(db: Executor, companyId: number, roleId: number, granter: Grants) {
   const role = await queries.findRole(db, companyId, roleId);
   if (!role) throw validationError('role', 'Role Not Found');
   if (!role.is_active)
     throw validationError('role', 'This role is inactive; activate it before assigning it.');
+  assertMayGrant(granter, { isAdmin: role.is_admin, permissions: role.permissions });
   return role;
+}
+
+/** What a user holds through their role (active or not), for deciding who may change them. */
+export async function grantsOfRole(db: Executor, companyId: number, roleId: number): Promise<Grants> {
+  const role = await queries.findRole(db, companyId, roleId);
+  return { isAdmin: role?.is_admin ?? false, permissions: role?.permissions ?? [] };
 }

@@ -1,6 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
 import type { FastifyContextConfig } from 'fastify';
 import { type ZodObject, type ZodType, z } from 'zod';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { Api } from '../../http/api-types.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { type ListQuery, listQuery, pageOf } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { orderExists } from './sales-orders.queries.ts';
 
 /** 404 'Order Not Found' for an order that is not the company's. */
@@ -20,7 +22,10 @@ export async function assertOrderExists(db: Executor, companyId: number, orderId
   if (!(await orderExists(db, companyId, orderId))) throw new AppError('not_found', 'Order Not Found');
 }
 
-export interface DocumentListOptions<Q extends ZodObject, F, T extends { id: number; sort_value: string }> {
+/** A list's filter carries the caller's branches (null: all); the list's query applies it. */
+type ScopedFilter = { branches?: BranchScope };
+
+export interface DocumentListOptions<Q extends ZodObject, F extends ScopedFilter, T extends { id: number; sort_value: string }> {
   /** The path's last part: 'invoices', 'sales_returns'. */
   documents: string;
   tags: string[];
@@ -54,7 +59,7 @@ export interface DocumentListOptions<Q extends ZodObject, F, T extends { id: num
  * is not the company's. Both page by offset, or by cursor when `cursor` is given (`cursor=` for
  * the first page), the next and previous pages as links.
  */
-export function documentListRoutes<Q extends ZodObject, F, T extends { id: number; sort_value: string }>(
+export function documentListRoutes<Q extends ZodObject, F extends ScopedFilter, T extends { id: number; sort_value: string }>(
   app: Api,
   options: DocumentListOptions<Q, F, T>,
 ) {
@@ -78,7 +83,7 @@ export function documentListRoutes<Q extends ZodObject, F, T extends { id: numbe
     async (request) => {
       const query = request.query as z.infer<Q> & ListQuery & { cursor?: string };
       const sort = keysetSort(query.ordering, ordering, options.defaultOrdering);
-      const filter = options.filterOf(query);
+      const filter = { ...options.filterOf(query), branches: branchScope(requirePrincipal(request)) };
       return offsetOrKeysetPage(request, query, sort, (window) =>
         options.list(request.params.companyId, filter, sort, window),
       );
@@ -100,12 +105,13 @@ export function documentListRoutes<Q extends ZodObject, F, T extends { id: numbe
       },
     },
     async (request) => {
-      const { companyId } = requirePrincipal(request);
+      const principal = requirePrincipal(request);
+      const { companyId } = principal;
       const orderId = request.params.id;
       await assertOrderExists(db, companyId, orderId);
       const sort = keysetSort(request.query.ordering, ordering, '-created_at');
       return offsetOrKeysetPage(request, request.query, sort, (window) =>
-        options.list(companyId, ofOrder(orderId), sort, window),
+        options.list(companyId, { ...ofOrder(orderId), branches: branchScope(principal) }, sort, window),
       );
     },
   );

@@ -13,6 +13,7 @@ import {
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;
@@ -330,6 +331,8 @@ export type OrderItemRow = Awaited<ReturnType<typeof orderItemsOf>>[number];
 // The order list (and the report, which walks the same filter)
 
 export interface OrderFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   statuses?: string[];
   paymentStatuses?: string[];
   salesPersonIds?: number[];
@@ -348,6 +351,7 @@ type OrderScope = DB & { o: DB['sales_orders'] };
 
 function applyFilter(eb: ExpressionBuilder<OrderScope, 'o'>, companyId: number, filter: OrderFilter) {
   const conditions = [eb('o.company_id', '=', companyId)];
+  if (filter.branches) conditions.push(eb('o.branch_id', 'in', scopeIds(filter.branches)));
   // An edited order's old version leaves the list, unless asked for by status.
   if (filter.statuses?.length) conditions.push(eb('o.status', 'in', filter.statuses as never));
   else conditions.push(eb('o.status', '<>', 'has_new_version'));

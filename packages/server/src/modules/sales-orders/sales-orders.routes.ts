@@ -21,6 +21,7 @@ import { sendCsvStream } from '../../http/csv.ts';
 import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idList, listQuery, pageOf, valueList } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import type { OrderFilter } from './sales-orders.queries.ts';
 import * as service from './sales-orders.service.ts';
 
@@ -147,7 +148,13 @@ export async function salesOrdersRoutes(app: Api) {
       const q = request.query;
       const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listOrders(db, request.params.companyId, filterOf(q), sort, window),
+        service.listOrders(
+          db,
+          request.params.companyId,
+          { ...filterOf(q), branches: branchScope(requirePrincipal(request)) },
+          sort,
+          window,
+        ),
       );
     },
   );
@@ -267,12 +274,15 @@ export async function salesOrdersRoutes(app: Api) {
         querystring: orderFilterQuery,
       },
     },
-    async (request, reply) =>
-      sendCsvStream(
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const filter = { ...filterOf(request.query), branches: branchScope(principal) };
+      return sendCsvStream(
         reply,
         `order-details-${todayInIndia()}.csv`,
         service.ORDER_REPORT_HEADER,
-        service.orderReportRows(db, requirePrincipal(request).companyId, filterOf(request.query)),
-      ),
+        service.orderReportRows(db, principal.companyId, filter),
+      );
+    },
   );
 }

@@ -20,6 +20,7 @@ import { apportionPaise, priceSalesDocument } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { companyChanged } from '../../http/company-cache.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
@@ -406,6 +407,8 @@ export async function generateOrder(options: {
   const { db, actor, quotationId, instant } = options;
   const { companyId } = actor;
   const id = await inTransaction(db, async (tx) => {
+    // An instant order posts to the buyer's ledger: the buyer's lock first (db/lock-order.ts).
+    if (instant) await lockBuyerOf(tx, companyId, 'quotations', quotationId);
     const { priced } = await quotationToOrder(tx, companyId, quotationId);
     // An instant order's invoice gets the buyer's unused credit: its payments are locked before the buyer.
     const hasCredit = instant && (await lockBuyerCreditFirst(tx, companyId, priced.terms.buyerId));
@@ -1115,6 +1118,9 @@ export async function placeInstantOrder(
   { paidNowPaise = 0 }: { paidNowPaise?: number } = {},
 ) {
   const { companyId } = actor;
+  // In the lock order of db/lock-order.ts: the buyer, its credit, then the stock (reserved, then
+  // issued by the invoice: the same rows) before the order's number and then the invoice's.
+  await lockBuyerMoney(tx, companyId, terms.buyerId);
   const hasCredit = paidNowPaise === 0 && (await lockBuyerCreditFirst(tx, companyId, terms.buyerId));
   const quotationId = await insertQuotation(tx, actor, terms);
   const { priced } = await quotationToOrder(tx, companyId, quotationId);
@@ -1125,8 +1131,8 @@ export async function placeInstantOrder(
     confirm: true,
     autoConfirmed: false,
     instant: true,
+    lastWrite: true,
   });
-  await markOrdered(tx, actor, quotationId, [order]);
   const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
   if (hasCredit) await allocateBuyerCredit(tx, companyId, terms.buyerId, invoice.id, actor.userId);
   return { order, invoice };

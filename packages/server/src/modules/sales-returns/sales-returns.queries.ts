@@ -4,6 +4,7 @@ import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } 
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -260,6 +261,8 @@ export const findSalesReturn = (db: Executor, companyId: number, returnId: numbe
 export type SalesReturnRow = NonNullable<Awaited<ReturnType<typeof findSalesReturn>>>;
 
 export interface SalesReturnFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   invoiceId?: number;
   orderId?: number;
@@ -280,6 +283,7 @@ function applyFilter(
   f: SalesReturnFilter,
 ) {
   const conditions = [eb('r.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('r.branch_id', 'in', scopeIds(f.branches)));
   if (f.search) {
     const pattern = containing(f.search.toLowerCase());
     conditions.push(

@@ -4,6 +4,7 @@ import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { boundedCount } from '../../http/bounded-count.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 export type { BoundedCount } from '../../http/bounded-count.ts';
 
@@ -345,6 +346,8 @@ export const findShipment = (db: Executor, companyId: number, shipmentId: number
 export type ShipmentRow = NonNullable<Awaited<ReturnType<typeof findShipment>>>;
 
 export interface ShipmentFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   /** The search's LIKE pattern with the buyers it names, looked up first. */
   resolvedSearch?: { pattern: string; buyerIds: number[] };
@@ -367,6 +370,7 @@ function applyFilter(
   f: ShipmentFilter,
 ) {
   const conditions = [eb('s.company_id', '=', companyId)];
+  if (f.branches) conditions.push(eb('s.branch_id', 'in', scopeIds(f.branches)));
   if (f.search) {
     const found = f.resolvedSearch;
     if (!found) throw new Error('A shipment search must go through resolveShipmentSearch first.');

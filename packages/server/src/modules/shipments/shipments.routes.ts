@@ -156,8 +156,9 @@ export async function shipmentsRoutes(app: Api) {
   app.get(
     '/admin/companies/:companyId/shipment_integrations',
     {
-      // The settings panel's Shipment Integrations screen has no permission in the spec: any signed-in user.
-      config: {},
+      // The settings panel's Shipment Integrations screen: the spec names no permission, but a
+      // read of the company's integrations is a read of its configuration.
+      config: { permission: 'view_configuration' },
       schema: {
         tags,
         description: 'The carrier integrations configured on the server (none: tracking is entered by hand).',

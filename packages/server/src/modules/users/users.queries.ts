@@ -191,3 +191,17 @@ export const setPasswordHash = (db: Executor, userId: number, passwordHash: stri
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
+
+/** Active users holding the Company Admin role, other than `exceptUserId`. */
+export const countOtherActiveAdmins = (db: Executor, companyId: number, exceptUserId: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('u.company_id', '=', companyId)
+    .where('r.is_admin', '=', true)
+    .where('u.is_active', '=', true)
+    .where('u.id', '!=', exceptUserId)
+    .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import {
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';
+import { resetUserPassword } from './reset-user-password.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
@@ -111,6 +112,16 @@ export async function usersRoutes(app: Api) {
     handler: (request, active) =>
       service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
   });
+
+  app.post(
+    '/users/:id/reset_password',
+    {
+      config: { permission: 'change_user' },
+      schema: { tags, params: userParams, response: { 200: z.object({ detail: z.string() }) } },
+    },
+    async (request) =>
+      resetUserPassword({ ctx: app.ctx, actor: requirePrincipal(request), userId: request.params.id }),
+  );
 
   for (const [path, assign] of [
     ['/users/:id/branches', true],

@@ -1,4 +1,5 @@
 import type { UserCreate, UserOutput, UserUpdate } from '@b2b/domain/api/users';
+import type { Grants } from '@b2b/domain/permissions';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
@@ -7,7 +8,13 @@ import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
-import { assertAssignableRole } from '../roles/roles.service.ts';
+import {
+  assertAssignableRole,
+  assertNotSuperior,
+  grantsOfActor,
+  grantsOfRole,
+  lockAdminRole,
+} from '../roles/roles.service.ts';
 import * as queries from './users.queries.ts';
 
 export {
@@ -68,6 +75,39 @@ export async function assertIdentityFree(
   if (first) throw new AppError('validation_error', first[0], { errors });
 }
 
+/**
+ * Locks a user that the actor is about to change. Nobody changes a user above themselves: taking
+ * over their sign-in, or switching them back on, would reach permissions the actor lacks.
+ */
+export async function lockChangeableUser(tx: Executor, actor: Principal, userId: number, grants: Grants) {
+  const current = await queries.lockUser(tx, actor.companyId, userId);
+  if (!current) throw notFound('User');
+  await assertNotAbove(tx, actor, current, grants);
+  return current;
+}
+
+async function assertNotAbove(
+  tx: Executor,
+  actor: Principal,
+  user: { id: number; role_id: number },
+  grants: Grants,
+) {
+  if (user.id !== actor.userId)
+    assertNotSuperior(grants, await grantsOfRole(tx, actor.companyId, user.role_id), 'user');
+}
+
+/**
+ * A company always keeps an active Company Admin. Callers hold the admin role's lock (taken before
+ * anything else), so two admins demoting each other at once cannot both succeed.
+ */
+async function assertAnotherActiveAdmin(tx: Executor, companyId: number, userId: number) {
+  const { n } = await queries.countOtherActiveAdmins(tx, companyId, userId);
+  if (Number(n) === 0) throw conflict('The company must keep at least one active Company Admin.');
+}
+
+const OTHERS_PASSWORD =
+  "You do not have permissions to set another user's password. Send them a password reset instead.";
+
 export async function createUser(options: {
   db: Database;
   actor: Principal;
@@ -76,7 +116,7 @@ export async function createUser(options: {
   const { db, actor, input } = options;
   const passwordHash = await hashPassword(input.password);
   const userId = await inTransaction(db, async (tx) => {
-    await assertAssignableRole(tx, actor.companyId, input.role);
+    await assertAssignableRole(tx, actor.companyId, input.role, await grantsOfActor(tx, actor));
     await assertActiveBranches(tx, actor.companyId, input.branches);
     await assertIdentityFree(tx, input.email, input.phone);
     const { id } = await queries.insertUser(tx, {
@@ -111,13 +151,23 @@ export async function updateUser(options: {
 }): Promise<UserOutput> {
   const { db, actor, userId, changes } = options;
   const { password, role, ...plain } = changes;
+  // Whoever sets a password can sign in with it: only its owner does; admins send a reset.
+  if (password && userId !== actor.userId) throw new AppError('permission_denied', OTHERS_PASSWORD);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await inTransaction(db, async (tx) => {
+    if (role !== undefined) await lockAdminRole(tx, actor.companyId);
+    const grants = await grantsOfActor(tx, actor);
     const current = await queries.lockUser(tx, actor.companyId, userId);
     if (!current) throw notFound('User');
     if (role !== undefined && role !== current.role_id) {
-      if (userId === actor.userId) throw conflict('You cannot change your own role.');
-      await assertAssignableRole(tx, actor.companyId, role);
+      // This also keeps users from moving themselves to a bigger role.
+      await assertAssignableRole(tx, actor.companyId, role, grants);
+    }
+    await assertNotAbove(tx, actor, current, grants);
+    if (role !== undefined && role !== current.role_id) {
+      const before = await grantsOfRole(tx, actor.companyId, current.role_id);
+      const after = await grantsOfRole(tx, actor.companyId, role);
+      if (before.isAdmin && !after.isAdmin) await assertAnotherActiveAdmin(tx, actor.companyId, userId);
     }
     if (plain.email || plain.phone) {
       const existing = await queries.findUser(tx, actor.companyId, userId);
@@ -154,8 +204,10 @@ export async function setUserActive(options: {
   const { db, actor, userId, active } = options;
   if (userId === actor.userId && !active) throw conflict('You cannot deactivate yourself.');
   await inTransaction(db, async (tx) => {
-    const current = await queries.lockUser(tx, actor.companyId, userId);
-    if (!current) throw notFound('User');
+    if (!active) await lockAdminRole(tx, actor.companyId);
+    const current = await lockChangeableUser(tx, actor, userId, await grantsOfActor(tx, actor));
+    if (!active && current.is_active && (await grantsOfRole(tx, actor.companyId, current.role_id)).isAdmin)
+      await assertAnotherActiveAdmin(tx, actor.companyId, userId);
     await queries.updateUser(tx, actor.companyId, userId, { is_active: active });
     await recordHistory(tx, {
       companyId: actor.companyId,
@@ -178,8 +230,7 @@ export async function changeUserBranches(options: {
 }) {
   const { db, actor, userId, branchIds, assign } = options;
   await inTransaction(db, async (tx) => {
-    const current = await queries.lockUser(tx, actor.companyId, userId);
-    if (!current) throw notFound('User');
+    await lockChangeableUser(tx, actor, userId, await grantsOfActor(tx, actor));
     if (assign) {
       await assertActiveBranches(tx, actor.companyId, branchIds);
       await queries.addUserBranches(tx, actor.companyId, userId, branchIds);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createUserWithPermissions,
   PASSWORD,
+  type SignedUpCompany,
   signUpCompany,
   unique,
   uniquePhone,
@@ -15,6 +16,15 @@ async function companyWithRole(permissions: string[] = ['view_order']) {
   });
   expect(role.status).toBe(201);
   return { company, roleId: role.body.id as number };
+}
+
+async function companyRole(company: SignedUpCompany, permissions: string[]) {
+  const role = await company.api.post(`companies/${company.companyId}/roles`, {
+    display_name: `Role ${unique()}`,
+    permissions,
+  });
+  expect(role.status).toBe(201);
+  return role.body as { id: number };
 }
 
 const newUser = (roleId: number, branchId: number, overrides: Record<string, unknown> = {}) => ({
@@ -207,5 +217,226 @@ describe('POST users/{id}/addresses', () => {
     });
     expect(noState.status).toBe(400);
     expect(noState.body.errors.state_id).toEqual(['State Not Found']);
+  });
+});
+
+async function adminRoleOf(company: SignedUpCompany): Promise<number> {
+  const roles = await company.api.get(`companies/${company.companyId}/roles?limit=-1`);
+  return roles.body.results.find((r: { is_admin: boolean }) => r.is_admin).id;
+}
+
+/** A second Company Admin, signed in. */
+async function secondAdmin(company: SignedUpCompany) {
+  const input = newUser(await adminRoleOf(company), company.branchId);
+  const created = await company.api.post(`companies/${company.companyId}/users`, input);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const login = await company.anonymous.post('admin/auth/login/', {
+    username: input.email,
+    password: PASSWORD,
+  });
+  expect(login.status).toBe(200);
+  return { user: created.body, api: company.anonymous.as(login.body.access_token), session: login.body };
+}
+
+const canLogIn = async (company: SignedUpCompany, username: string, password: string) =>
+  (await company.anonymous.post('admin/auth/login/', { username, password })).status === 200;
+
+const OTHER_PASSWORD = 'Kx9#mTq2Lp!v';
+
+describe('granting: nobody gives what they do not hold', () => {
+  it("refuses a user with view_user + change_user setting a Company Admin's password or e-mail", async () => {
+    const company = await signUpCompany();
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user']);
+    const res = await clerk.api.patch(`users/${company.userId}`, { password: OTHER_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/^You do not have permissions to /);
+    expect(await canLogIn(company, company.email, OTHER_PASSWORD)).toBe(false);
+    expect(await canLogIn(company, company.email, PASSWORD)).toBe(true);
+
+    const email = `taken.${unique()}@example.in`;
+    const mail = await clerk.api.patch(`users/${company.userId}`, { email });
+    expect(mail.status).toBe(403);
+    expect(mail.body.detail).toBe('You do not have permissions to change a Company Admin.');
+    expect((await company.api.get(`users/${company.userId}`)).body.email).toBe(company.email.toLowerCase());
+    const deactivate = await clerk.api.post(`users/${company.userId}/deactivate`);
+    expect(deactivate.status).toBe(403);
+    expect((await company.api.get(`users/${company.userId}`)).body.is_active).toBe(true);
+  });
+
+  it('refuses giving another user the Company Admin role or a role above the actor', async () => {
+    const company = await signUpCompany();
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user']);
+    const staff = await createUserWithPermissions(company, ['view_order']);
+    const promote = await clerk.api.patch(`users/${staff.user.id}`, { role: await adminRoleOf(company) });
+    expect(promote.status).toBe(403);
+    expect(promote.body.detail).toBe('You do not have permissions to grant the Company Admin role.');
+    expect((await company.api.get(`users/${staff.user.id}`)).body.role.id).toBe(staff.role.id);
+    expect((await staff.api.get('me/')).body.access_permissions.permissions).toEqual(['view_order']);
+
+    // staff holds view_order, which the clerk does not: the clerk may not touch them at all.
+    const edit = await clerk.api.patch(`users/${staff.user.id}`, { last_name: 'Rao' });
+    expect(edit.status).toBe(403);
+    expect(edit.body.detail).toBe(
+      'You do not have permissions to change a user who holds permissions you do not hold: View Order.',
+    );
+
+    const junior = await createUserWithPermissions(company, ['view_user']);
+    const bigger = await clerk.api.patch(`users/${junior.user.id}`, { role: staff.role.id });
+    expect(bigger.status).toBe(403);
+    expect(bigger.body.detail).toBe(
+      'You do not have permissions to grant permissions you do not hold: View Order.',
+    );
+    const same = await clerk.api.patch(`users/${junior.user.id}`, { role: clerk.role.id, last_name: 'Das' });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ role: { id: clerk.role.id }, last_name: 'Das' });
+  });
+
+  it('refuses a user with only add_user creating a Company Admin or a user above them', async () => {
+    const company = await signUpCompany();
+    const hirer = await createUserWithPermissions(company, ['add_user']);
+    const path = `companies/${company.companyId}/users`;
+    const admin = await hirer.api.post(path, newUser(await adminRoleOf(company), company.branchId));
+    expect(admin.status).toBe(403);
+    expect(admin.body.detail).toBe('You do not have permissions to grant the Company Admin role.');
+    const above = await hirer.api.post(
+      path,
+      newUser((await companyRole(company, ['view_invoice'])).id, company.branchId),
+    );
+    expect(above.status).toBe(403);
+    expect(above.body.detail).toBe(
+      'You do not have permissions to grant permissions you do not hold: View Invoice.',
+    );
+    const list = await company.api.get(`${path}?limit=-1`);
+    expect(list.body.count).toBe(2);
+    const peer = await hirer.api.post(path, newUser(hirer.role.id, company.branchId));
+    expect(peer.status).toBe(201);
+  });
+
+  it('lets a user move themselves to a smaller role but not a bigger one', async () => {
+    const company = await signUpCompany();
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user']);
+    const bigger = await companyRole(company, ['view_user', 'change_user', 'delete_user']);
+    const smaller = await companyRole(company, ['view_user']);
+    const up = await clerk.api.patch(`users/${clerk.user.id}`, { role: bigger.id });
+    expect(up.status).toBe(403);
+    expect(up.body.detail).toBe(
+      'You do not have permissions to grant permissions you do not hold: Delete User.',
+    );
+    const admin = await clerk.api.patch(`users/${clerk.user.id}`, { role: await adminRoleOf(company) });
+    expect(admin.status).toBe(403);
+    const down = await clerk.api.patch(`users/${clerk.user.id}`, { role: smaller.id });
+    expect(down.status).toBe(200);
+    expect((await clerk.api.get('me/')).body.access_permissions.permissions).toEqual(['view_user']);
+  });
+
+  it('lets a Company Admin create, promote, edit and deactivate Company Admins', async () => {
+    const company = await signUpCompany();
+    const other = await secondAdmin(company);
+    const staff = await createUserWithPermissions(company, ['view_order']);
+    const promoted = await company.api.patch(`users/${staff.user.id}`, { role: await adminRoleOf(company) });
+    expect(promoted.status).toBe(200);
+    expect((await staff.api.get('me/')).body.access_permissions.navigation).toBe('all');
+    const email = `new.${unique()}@example.in`;
+    expect((await company.api.patch(`users/${other.user.id}`, { email })).body.email).toBe(email);
+    expect((await company.api.post(`users/${other.user.id}/deactivate`)).status).toBe(200);
+    expect((await company.api.patch(`users/${staff.user.id}`, { role: staff.role.id })).status).toBe(200);
+  });
+});
+
+describe('PATCH users/{id} password', () => {
+  it("refuses another user's password even from a Company Admin, and keeps one's own", async () => {
+    const company = await signUpCompany();
+    const staff = await createUserWithPermissions(company, ['view_order']);
+    const res = await company.api.patch(`users/${staff.user.id}`, { password: OTHER_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe(
+      "You do not have permissions to set another user's password. Send them a password reset instead.",
+    );
+    expect(await canLogIn(company, staff.user.email, PASSWORD)).toBe(true);
+    const own = await company.api.patch(`users/${company.userId}`, { password: OTHER_PASSWORD });
+    expect(own.status).toBe(200);
+    expect(await canLogIn(company, company.email, OTHER_PASSWORD)).toBe(true);
+  });
+});
+
+describe('the last active Company Admin', () => {
+  it('cannot be demoted; with a second admin it can', async () => {
+    const company = await signUpCompany();
+    const staffRole = await companyRole(company, ['view_order']);
+    const alone = await company.api.patch(`users/${company.userId}`, { role: staffRole.id });
+    expect(alone.status).toBe(409);
+    expect(alone.body.detail).toBe('The company must keep at least one active Company Admin.');
+    expect((await company.api.get('me/')).body.access_permissions.navigation).toBe('all');
+
+    const other = await secondAdmin(company);
+    await company.api.post(`users/${other.user.id}/deactivate`);
+    // The other admin is inactive, so this one is still the last active one.
+    expect((await company.api.patch(`users/${company.userId}`, { role: staffRole.id })).status).toBe(409);
+    await company.api.post(`users/${other.user.id}/activate`);
+    const demoted = await company.api.patch(`users/${company.userId}`, { role: staffRole.id });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.role.id).toBe(staffRole.id);
+    const self = await other.api.patch(`users/${other.user.id}`, { role: staffRole.id });
+    expect(self.status).toBe(409);
+    expect((await other.api.post(`users/${other.user.id}/deactivate`)).status).toBe(409);
+  });
+});
+
+describe('POST users/{id}/reset_password', () => {
+  it('mails the user, ends every session and the old password, and leaves history', async () => {
+    const company = await signUpCompany();
+    const staff = await createUserWithPermissions(company, ['view_order']);
+    const { t } = company;
+    const before = t.mail.messages.length;
+    const res = await company.api.post(`users/${staff.user.id}/reset_password`);
+    expect(res.status).toBe(200);
+    expect(res.body.detail).toBe(`A password reset has been sent to ${staff.user.email}.`);
+
+    const me = await staff.api.get('me/');
+    expect(me.status).toBe(401);
+    expect(me.body.detail).toBe('Your session has ended. Please log in again.');
+    const refreshed = await company.anonymous.post('auth/refresh/', {
+      refresh_token: staff.session.refresh_token,
+    });
+    expect(refreshed.status).toBe(401);
+    expect(await canLogIn(company, staff.user.email, PASSWORD)).toBe(false);
+    await expect
+      .poll(() => t.mail.messages.slice(before).filter((m) => m.to === staff.user.email.toLowerCase()).length)
+      .toBe(1);
+    const notice = t.mail.messages.slice(before).find((m) => m.to === staff.user.email.toLowerCase());
+    expect(notice?.subject).toBe('Reset your password');
+
+    // The user sets a new password through the ordinary forgot-password flow.
+    const mark = t.mail.messages.length;
+    const req = await company.anonymous.post('auth/request_reset_password_otp/', {
+      username: staff.user.email,
+    });
+    const otp = await t.mail.otpFor(staff.user.email, { after: mark });
+    const validated = await company.anonymous.post('auth/validate_reset_password_otp/', {
+      verification_token: req.body.verification_token,
+      otp,
+    });
+    await company.anonymous.post('auth/reset_password/', {
+      reset_token: validated.body.reset_token,
+      new_password: OTHER_PASSWORD,
+    });
+    expect(await canLogIn(company, staff.user.email, OTHER_PASSWORD)).toBe(true);
+
+    const history = await company.api.get(`users/${staff.user.id}/history`);
+    expect(history.body.results[0].actions.action).toBe('password_reset');
+    // The admin's own session is untouched.
+    expect((await company.api.get('me/')).status).toBe(200);
+  });
+
+  it('needs change_user, and a Company Admin to reset a Company Admin', async () => {
+    const company = await signUpCompany();
+    const viewer = await createUserWithPermissions(company, ['view_user']);
+    expect((await viewer.api.post(`users/${company.userId}/reset_password`)).status).toBe(403);
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user']);
+    const res = await clerk.api.post(`users/${company.userId}/reset_password`);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe('You do not have permissions to change a Company Admin.');
+    expect((await company.api.get('me/')).status).toBe(200);
+    expect((await company.api.post('users/987654321/reset_password')).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 export const insertWarehouse = (
   db: Executor,
@@ -51,6 +52,8 @@ export const findWarehouse = (db: Executor, companyId: number, id: number) =>
   warehouseSelect(db, companyId).where('w.id', '=', id).executeTakeFirst();
 
 export interface WarehouseFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   search?: string;
   isActive?: boolean;
   isPrivate?: boolean;
@@ -62,6 +65,7 @@ function applyFilter(
   filter: WarehouseFilter,
 ) {
   const conditions = [];
+  if (filter.branches) conditions.push(eb('w.branch_id', 'in', scopeIds(filter.branches)));
   if (filter.search) {
     const text = containing(filter.search);
     conditions.push(eb.or([eb('w.name', 'ilike', text), eb('w.tally_warehouse_name', 'ilike', text)]));

@@ -3,10 +3,12 @@ import {
   emailSchema,
   fieldsEqualCheck,
   gstinSchema,
+  loginPasswordSchema,
   MESSAGES,
   optionalField,
   otpSchema,
   passwordSchema,
+  personalPasswordCheck,
   personNameSchema,
   phoneSchema,
   pincodeSchema,
@@ -16,8 +18,9 @@ import { z } from 'zod';
 
 export const passwordLoginSchema = z.object({
   username: credentialSchema,
-  // Logging in only needs a password; the strength rule applies when one is chosen.
-  password: z.string().min(1, MESSAGES.required),
+  // Logging in only needs a password (within the one length limit); the strength rule applies
+  // when one is chosen.
+  password: loginPasswordSchema,
 });
 
 export const credentialFormSchema = z.object({ username: credentialSchema });
@@ -30,20 +33,22 @@ export const newPasswordSchema = z
 
 export const verifySignupSchema = z.object({ email: emailSchema, otp: otpSchema });
 
-export const signupSchema = z.object({
-  company_name: requiredText('Company name is required.', 200),
-  gstin: optionalField(gstinSchema),
-  branch_name: requiredText('Branch name is required.', 100),
-  state_id: z.string({ error: 'State is required.' }).min(1, 'State is required.'),
-  city: requiredText('City is required.', 100),
-  address_line_1: requiredText('Address line 1 is required.', 200),
-  address_line_2: z.string().max(200).optional(),
-  pincode: pincodeSchema,
-  first_name: personNameSchema,
-  last_name: z.string().trim().max(64).optional(),
-  email: emailSchema,
-  phone: phoneSchema,
-  password: passwordSchema,
-});
+export const signupSchema = z
+  .object({
+    company_name: requiredText('Company name is required.', 200),
+    gstin: optionalField(gstinSchema),
+    branch_name: requiredText('Branch name is required.', 100),
+    state_id: z.string({ error: 'State is required.' }).min(1, 'State is required.'),
+    city: requiredText('City is required.', 100),
+    address_line_1: requiredText('Address line 1 is required.', 200),
+    address_line_2: z.string().max(200).optional(),
+    pincode: pincodeSchema,
+    first_name: personNameSchema,
+    last_name: z.string().trim().max(64).optional(),
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+  })
+  .check(personalPasswordCheck('password'));
 
 export type SignupForm = z.input<typeof signupSchema>;

@@ -2,6 +2,7 @@ import {
   emailSchema,
   optionalField,
   passwordSchema,
+  personalPasswordCheck,
   personNameSchema,
   phoneSchema,
 } from '@b2b/domain/validation';
@@ -16,10 +17,14 @@ const common = {
   branches: z.array(z.string()).min(1, 'Assign at least one branch.'),
 };
 
-export const createUserSchema = z.object({ ...common, password: passwordSchema });
+export const createUserSchema = z
+  .object({ ...common, password: passwordSchema })
+  .check(personalPasswordCheck('password'));
 
 /** On edit the password is optional: blank keeps the current one. */
-export const editUserSchema = z.object({ ...common, password: optionalField(passwordSchema) });
+export const editUserSchema = z
+  .object({ ...common, password: optionalField(passwordSchema) })
+  .check(personalPasswordCheck('password'));
 
 export type UserFormValues = {
   first_name: string;
