@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Me, Session, SignupRequest } from '@b2b/domain/api/auth';
 import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
+import { passwordProblem } from '@b2b/domain/validation';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { assertUnderLimit, countHit, hitRateLimit, readHits } from '../../auth/rate-limit.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  hashCode,
   hashToken,
   newOpaqueToken,
   newOtpCode,
@@ -46,10 +48,19 @@ const OTP_SEND_WINDOW_MS = 15 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60;
 
 export interface AuthLimits {
+  /**
+   * Wrong passwords one source (IP address) may try on one account (all its identifiers together)
+   * in 15 minutes before that source is refused for the account; the account's owner elsewhere is
+   * not. The same count across all sources mails the owner an alert and starts slowing answers down.
+   */
   loginPerUsername: number;
+  /** Login attempts of one IP address on any accounts in 15 minutes. */
   loginPerIp: number;
 }
 export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerUsername: 10, loginPerIp: 200 };
+/** The slow-down of a login on an account under attack: doubles per failure past the limit, up to this. */
+const MAX_LOGIN_DELAY_MS = 4000;
+const FIRST_LOGIN_DELAY_MS = 250;
 
 type Ctx = Pick<AppContext, 'db' | 'jobs' | 'secrets'> & { limits?: AuthLimits };
 
@@ -58,6 +69,7 @@ const NOT_VERIFIED = 'Your company is not verified yet. Please enter the OTP sen
 const INVALID_OTP = 'Invalid OTP. Please check the code and try again.';
 const EXPIRED_OTP = 'This OTP has expired. Please request a new one.';
 const DEAD_OTP = 'Too many wrong attempts. Please request a new OTP.';
+const TOO_MANY_OTPS = 'Too many OTP requests. Please try again after 15 minutes.';
 
 // ---------------------------------------------------------------------------------------------
 // Session
@@ -151,10 +163,12 @@ async function sendCode(
   ctx: Ctx,
   user: { id: number; email: string; first_name: string },
   purpose: OneTimeCodePurpose,
+  options: { throttledByCaller?: boolean } = {},
 ): Promise<string> {
-  const { n } = await queries.countRecentCodes(tx, user.id, new Date(Date.now() - OTP_SEND_WINDOW_MS));
-  if (Number(n) >= OTP_SENDS_PER_WINDOW) {
-    throw new AppError('rate_limited', 'Too many OTP requests. Please try again after 15 minutes.');
+  // Callers that answer unknown accounts too count by identifier instead (the same 429 for all).
+  if (!options.throttledByCaller) {
+    const { n } = await queries.countRecentCodes(tx, user.id, new Date(Date.now() - OTP_SEND_WINDOW_MS));
+    if (Number(n) >= OTP_SENDS_PER_WINDOW) throw new AppError('rate_limited', TOO_MANY_OTPS);
   }
   await queries.retireCodes(tx, user.id, purpose);
   const code = newOtpCode();
@@ -162,8 +176,8 @@ async function sendCode(
   await queries.insertOneTimeCode(tx, {
     user_id: user.id,
     purpose,
-    verification_token_hash: hashToken(verificationToken),
-    code_hash: hashToken(`${purpose}:${code}`),
+    verification_token_hash: hashCode(ctx.secrets.jwt, verificationToken),
+    code_hash: hashCode(ctx.secrets.jwt, `${purpose}:${code}`),
     expires_at: new Date(Date.now() + OTP_TTL_MS),
   });
   const what = {
@@ -197,7 +211,7 @@ async function checkCode(
     if (!code || code.consumed_at) return { error: INVALID_OTP } as const;
     if (code.expires_at.getTime() <= Date.now()) return { error: EXPIRED_OTP } as const;
     if (code.attempts >= OTP_MAX_ATTEMPTS) return { error: DEAD_OTP } as const;
-    if (!sameHash(code.code_hash, hashToken(`${code.purpose}:${otp}`))) {
+    if (!sameHash(code.code_hash, hashCode(ctx.secrets.jwt, `${code.purpose}:${otp}`))) {
       const { attempts } = await queries.countFailedAttempt(tx, code.id);
       if (attempts >= OTP_MAX_ATTEMPTS) await queries.consumeCode(tx, code.id);
       return { error: attempts >= OTP_MAX_ATTEMPTS ? DEAD_OTP : INVALID_OTP } as const;
@@ -323,23 +337,32 @@ export async function signup(ctx: Ctx, input: SignupRequest): Promise<{ email: s
   return { email: input.email };
 }
 
+/**
+ * The sign-up waiting for this e-mail, or undefined: an unknown, inactive or already verified
+ * account gets the same answers as a waiting one, so these routes do not tell who has an account.
+ */
 async function findUnverifiedSignup(db: Executor, email: string) {
   const identity = await findLoginIdentity(db, email);
-  if (!identity?.is_active) throw new AppError('not_found', 'No sign-up is waiting for this email.');
-  if (identity.is_verified)
-    throw new AppError('conflict', 'This company is already verified. Please log in.');
-  return identity;
+  return identity?.is_active && !identity.is_verified ? identity : undefined;
 }
 
+/** Re-sends the sign-up code: 4 re-sends per e-mail in 15 minutes, counted alike for every e-mail. */
 export async function resendSignupOtp(ctx: Ctx, email: string): Promise<void> {
+  await hitRateLimit(ctx.db, {
+    key: `signup-otp:${email.trim().toLowerCase()}`,
+    limit: OTP_SENDS_PER_WINDOW - 1,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: TOO_MANY_OTPS,
+  });
   await inTransaction(ctx.db, async (tx) => {
     const identity = await findUnverifiedSignup(tx, email);
-    await sendCode(tx, ctx, identity, 'signup_verify');
+    if (identity) await sendCode(tx, ctx, identity, 'signup_verify', { throttledByCaller: true });
   });
 }
 
 export async function verifySignup(ctx: Ctx, email: string, otp: string): Promise<Session> {
   const identity = await findUnverifiedSignup(ctx.db, email);
+  if (!identity) throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
   const code = await checkCode(ctx, (tx) => queries.lockLatestCode(tx, identity.id, 'signup_verify'), otp);
   return inTransaction(ctx.db, async (tx) => {
     await queries.consumeCode(tx, code.id);
@@ -364,21 +387,62 @@ function afterSignIn(session: Session): Session {
 // ---------------------------------------------------------------------------------------------
 // Login
 
-async function throttleLogin(ctx: Ctx, username: string, ip: string) {
+/**
+ * Who a login names: the account behind an e-mail or phone (so both count together), or the
+ * identifier itself when no account has it (unknown names are counted the same way).
+ */
+const accountKey = (identity: { id: number } | undefined, username: string) =>
+  identity ? `user:${identity.id}` : `name:${username.trim().toLowerCase()}`;
+
+const TOO_MANY_LOGINS = 'Too many login attempts. Please try again in 15 minutes.';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Guessing is slowed without locking the owner out: a source (IP address) that failed too often on
+ * an account is refused for it, every source's answer slows down once the account's failures pass
+ * the limit, and the owner is mailed once per window. The right password from a source that has
+ * not been failing still signs in.
+ */
+async function throttleLogin(ctx: Ctx, account: string, ip: string) {
   const limits = ctx.limits ?? DEFAULT_AUTH_LIMITS;
-  const message = 'Too many login attempts. Please try again in 15 minutes.';
   await hitRateLimit(ctx.db, {
     key: `login:ip:${ip}`,
     limit: limits.loginPerIp,
     windowSeconds: FIFTEEN_MINUTES,
-    message,
+    message: TOO_MANY_LOGINS,
   });
-  await hitRateLimit(ctx.db, {
-    key: `login:user:${username.toLowerCase()}`,
+  await assertUnderLimit(ctx.db, {
+    key: `login:fail:${ip}:${account}`,
     limit: limits.loginPerUsername,
     windowSeconds: FIFTEEN_MINUTES,
-    message,
+    message: TOO_MANY_LOGINS,
   });
+}
+
+async function slowDownLogin(ctx: Ctx, account: string) {
+  const limits = ctx.limits ?? DEFAULT_AUTH_LIMITS;
+  const failures = await readHits(ctx.db, `login:fail:${account}`, FIFTEEN_MINUTES);
+  const over = failures - limits.loginPerUsername;
+  if (over >= 0) await sleep(Math.min(FIRST_LOGIN_DELAY_MS * 2 ** over, MAX_LOGIN_DELAY_MS));
+}
+
+async function countLoginFailure(
+  ctx: Ctx,
+  account: string,
+  ip: string,
+  identity: { email: string; first_name: string } | undefined,
+) {
+  const limits = ctx.limits ?? DEFAULT_AUTH_LIMITS;
+  await countHit(ctx.db, `login:fail:${ip}:${account}`, FIFTEEN_MINUTES);
+  const failures = await countHit(ctx.db, `login:fail:${account}`, FIFTEEN_MINUTES);
+  // Exactly one request sees the count reach the limit in a window: one alert per window.
+  if (identity && failures === limits.loginPerUsername) {
+    await queueMail(ctx.jobs, {
+      to: identity.email,
+      subject: 'Several failed sign-in attempts on your account',
+      text: `Hello ${identity.first_name},\n\nThere were ${failures} failed attempts to sign in to your account in the last 15 minutes. Sign-ins from the addresses that failed are paused for a while; you can still sign in as usual.\n\nIf this was not you, someone may be guessing your password: change it to one you use nowhere else.`,
+    });
+  }
 }
 
 function assertCanSignIn(identity: { is_active: boolean; is_verified: boolean; email: string }) {
@@ -392,10 +456,15 @@ export async function login(
   ctx: Ctx,
   input: { username: string; password: string; ip: string },
 ): Promise<Session> {
-  await throttleLogin(ctx, input.username, input.ip);
   const identity = await findLoginIdentity(ctx.db, input.username);
+  const account = accountKey(identity, input.username);
+  await throttleLogin(ctx, account, input.ip);
+  await slowDownLogin(ctx, account);
   const valid = await verifyPassword(identity?.password_hash ?? (await decoyPasswordHash()), input.password);
-  if (!identity || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  if (!identity || !valid) {
+    await countLoginFailure(ctx, account, input.ip, identity);
+    throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  }
   assertCanSignIn(identity);
   return inTransaction(ctx.db, (tx) =>
     startSession(tx, ctx, { id: identity.id, companyId: identity.company_id }),
@@ -411,19 +480,30 @@ async function requestCode(ctx: Ctx, username: string, ip: string, purpose: 'log
     key: `otp:ip:${ip}`,
     limit: (ctx.limits ?? DEFAULT_AUTH_LIMITS).loginPerIp,
     windowSeconds: FIFTEEN_MINUTES,
-    message: 'Too many OTP requests. Please try again after 15 minutes.',
+    message: TOO_MANY_OTPS,
   });
   const identity = await findLoginIdentity(ctx.db, username);
+  // Counted per account (or per unknown identifier) before anything differs between the two.
+  await hitRateLimit(ctx.db, {
+    key: `otp:${accountKey(identity, username)}`,
+    limit: OTP_SENDS_PER_WINDOW,
+    windowSeconds: FIFTEEN_MINUTES,
+    message: TOO_MANY_OTPS,
+  });
   if (!identity?.is_active) return newOpaqueToken();
   if (purpose === 'login') assertCanSignIn(identity);
-  return inTransaction(ctx.db, (tx) => sendCode(tx, ctx, identity, purpose));
+  return inTransaction(ctx.db, (tx) => sendCode(tx, ctx, identity, purpose, { throttledByCaller: true }));
 }
 
 export const requestLoginOtp = (ctx: Ctx, username: string, ip: string) =>
   requestCode(ctx, username, ip, 'login');
 
 export async function validateLoginOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<Session> {
-  const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
+  const code = await checkCode(
+    ctx,
+    (tx) => queries.lockCodeByToken(tx, hashCode(ctx.secrets.jwt, verificationToken)),
+    otp,
+  );
   if (code.purpose !== 'login')
     throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
   return inTransaction(ctx.db, async (tx) => {
@@ -441,11 +521,15 @@ export const requestPasswordReset = (ctx: Ctx, username: string, ip: string) =>
   requestCode(ctx, username, ip, 'reset_password');
 
 export async function validateResetOtp(ctx: Ctx, verificationToken: string, otp: string): Promise<string> {
-  const code = await checkCode(ctx, (tx) => queries.lockCodeByToken(tx, hashToken(verificationToken)), otp);
+  const code = await checkCode(
+    ctx,
+    (tx) => queries.lockCodeByToken(tx, hashCode(ctx.secrets.jwt, verificationToken)),
+    otp,
+  );
   if (code.purpose !== 'reset_password')
     throw new AppError('validation_error', INVALID_OTP, { errors: { otp: [INVALID_OTP] } });
   const resetToken = newOpaqueToken();
-  await queries.markCodeVerified(ctx.db, code.id, hashToken(resetToken));
+  await queries.markCodeVerified(ctx.db, code.id, hashCode(ctx.secrets.jwt, resetToken));
   return resetToken;
 }
 
@@ -453,14 +537,16 @@ export async function validateResetOtp(ctx: Ctx, verificationToken: string, otp:
 export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const companyId = await inTransaction(ctx.db, async (tx) => {
-    const code = await queries.lockCodeByResetToken(tx, hashToken(resetToken));
+    const code = await queries.lockCodeByResetToken(tx, hashCode(ctx.secrets.jwt, resetToken));
     const invalid = 'This reset link has expired. Please request a new OTP.';
     if (!code || code.consumed_at || !code.verified_at || code.expires_at.getTime() <= Date.now()) {
       throw new AppError('validation_error', invalid, { errors: { reset_token: [invalid] } });
     }
+    const user = await queries.findMe(tx, code.user_id);
+    const problem = user && passwordProblem(newPassword, user);
+    if (problem) throw new AppError('validation_error', problem, { errors: { new_password: [problem] } });
     await queries.consumeCode(tx, code.id);
     await setPasswordHash(tx, code.user_id, passwordHash);
-    const user = await queries.findMe(tx, code.user_id);
     if (user) await queries.revokeSessionsOfUser(tx, user.company_id, user.id, 'password_reset');
     return user?.company_id;
   });
@@ -472,6 +558,23 @@ export async function endSessionsOfUser(tx: Executor, companyId: number, userId:
   await queries.revokeSessionsOfUser(tx, companyId, userId, reason);
 }
 
+/**
+ * A user changed their own password: every other session ends (whoever knew the old password is
+ * signed out), the one making the change stays. Call forgetPrincipals after commit.
+ */
+export async function endOtherSessions(
+  tx: Executor,
+  options: { companyId: number; userId: number; keepSessionId: string; reason: string },
+) {
+  await queries.revokeSessionsOfUser(
+    tx,
+    options.companyId,
+    options.userId,
+    options.reason,
+    options.keepSessionId,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Refresh and logout
 
@@ -481,10 +584,15 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
  * Rotates a refresh token. A token that was already rotated is being replayed: someone holds a
  * stolen copy, so the whole session family is revoked and both holders must sign in again.
  */
-export async function refresh(ctx: Ctx, refreshToken: string): Promise<Session> {
+export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promise<Session> {
+  if (!refreshToken) throw new AppError('not_authenticated', SESSION_ENDED);
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const token = await queries.lockRefreshToken(tx, hashToken(refreshToken));
     if (!token || token.revoked_at) return { ended: true } as const;
+    if (!token.user_active) {
+      await queries.revokeSession(tx, token.session_id, 'user_inactive');
+      return { ended: true, companyId: token.company_id } as const;
+    }
     if (token.rotated_at) {
       await queries.revokeSession(tx, token.session_id, 'refresh_token_reuse');
       return { ended: true, companyId: token.company_id } as const;

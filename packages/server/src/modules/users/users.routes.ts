@@ -1,4 +1,4 @@
-import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
+import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
 import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
@@ -117,7 +117,7 @@ export async function usersRoutes(app: Api) {
     '/users/:id/reset_password',
     {
       config: { permission: 'change_user' },
-      schema: { tags, params: userParams, response: { 200: z.object({ detail: z.string() }) } },
+      schema: { tags, params: userParams, response: { 200: detailResponse } },
     },
     async (request) =>
       resetUserPassword({ ctx: app.ctx, actor: requirePrincipal(request), userId: request.params.id }),

@@ -1,11 +1,13 @@
 import type { UserCreate, UserOutput, UserUpdate } from '@b2b/domain/api/users';
 import type { Grants } from '@b2b/domain/permissions';
+import { passwordProblem } from '@b2b/domain/validation';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { forgetPrincipals, type Principal } from '../../http/principal.ts';
+import { endOtherSessions } from '../auth/auth.service.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import {
@@ -172,6 +174,18 @@ export async function updateUser(options: {
     if (plain.email || plain.phone) {
       const existing = await queries.findUser(tx, actor.companyId, userId);
       await assertIdentityFree(tx, plain.email ?? existing?.email ?? '', plain.phone, userId);
+    }
+    if (password) {
+      // The name and e-mail rule needs the stored person; a new password ends the other sessions.
+      const existing = await queries.findUser(tx, actor.companyId, userId);
+      const problem = passwordProblem(password, { ...existing, ...plain });
+      if (problem) throw new AppError('validation_error', problem, { errors: { password: [problem] } });
+      await endOtherSessions(tx, {
+        companyId: actor.companyId,
+        userId,
+        keepSessionId: actor.sessionId,
+        reason: 'password_changed',
+      });
     }
     await queries.updateUser(tx, actor.companyId, userId, {
       ...plain,
