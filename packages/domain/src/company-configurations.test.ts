@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_CANCEL_DEFAULTS,
-  maskSecretSettings,
-  mergeSecretSettings,
   autoCancelSchema,
   BATCH_DEFAULTS,
   batchSchema,
+  maskSecretSettings,
+  mergeSecretSettings,
   PRINT_DEFAULTS,
   printSchema,
   readSettings,
@@ -77,7 +77,12 @@ describe('settings schemas', () => {
 describe('secret settings', () => {
   it('are never shown: null beside a flag saying whether one is stored', () => {
     expect(
-      maskSecretSettings({ client_id: 'id-1', client_secret: 's3cret', refresh_token: '', organization: 'Acme' }),
+      maskSecretSettings({
+        client_id: 'id-1',
+        client_secret: 's3cret',
+        refresh_token: '',
+        organization: 'Acme',
+      }),
     ).toEqual({
       client_id: 'id-1',
       client_secret: null,

@@ -119,7 +119,10 @@ export async function createConfiguration(
     is_enabled: boolean;
   },
 ) {
-  const configurations = validSettings(input.configuration_type, mergeSecretSettings({}, input.configurations));
+  const configurations = validSettings(
+    input.configuration_type,
+    mergeSecretSettings({}, input.configurations),
+  );
   const row = await queries.insertConfiguration(db, companyId, { ...input, configurations });
   if (!row) {
     throw new AppError(
@@ -148,6 +151,15 @@ export async function updateConfiguration(
   const row = await queries.updateConfiguration(db, companyId, id, { ...changes, configurations });
   if (!row) throw notFound('Configuration');
   return shownConfiguration(row);
+}
+
+/**
+ * Whether the company may date an invoice (or credit note) before the last one of its series:
+ * its 'back_dated_invoices' configuration, off unless saved and enabled (issue 16).
+ */
+export async function backDatingAllowed(db: Executor, companyId: number): Promise<boolean> {
+  const [entry] = await queries.listConfigurations(db, companyId, 'back_dated_invoices');
+  return entry?.is_enabled === true;
 }
 
 export async function getTerms(db: Executor, companyId: number) {

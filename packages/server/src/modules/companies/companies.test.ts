@@ -268,9 +268,9 @@ describe('company_configurations reads', () => {
     const list = await company.api.get('company_configurations');
     expect(JSON.stringify(list.body)).not.toContain('zoho-s3cret');
     expect(JSON.stringify(list.body)).not.toContain('zoho-rt');
-    expect(list.body.find((c: { configuration_type: string }) => c.configuration_type === 'zoho').configurations).toEqual(
-      masked,
-    );
+    expect(
+      list.body.find((c: { configuration_type: string }) => c.configuration_type === 'zoho').configurations,
+    ).toEqual(masked);
 
     const kept = await company.api.patch(`company_configurations/${created.body.id}`, {
       configurations: { client_id: 'zoho-client-2', client_secret: '', client_secret_set: true },

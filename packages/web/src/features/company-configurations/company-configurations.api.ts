@@ -14,6 +14,9 @@ export interface CompanyConfiguration {
 export const configurationKeys = {
   all: ['company-configurations'] as const,
   list: (companyId: number) => [...configurationKeys.all, 'list', companyId] as const,
+  /** Under the list key, so whatever refreshes the list refreshes this too. */
+  ofType: (companyId: number, type: ConfigurationType) =>
+    [...configurationKeys.list(companyId), type] as const,
 };
 
 /** The signed-in company's configuration entries, at most one per type (the server answers a plain list). */
@@ -23,11 +26,27 @@ export const configurationListQuery = (companyId: number) =>
     queryFn: ({ signal }) => api.get<CompanyConfiguration[]>('company_configurations', undefined, signal),
   });
 
+/**
+ * One type's entry (or none): what another screen's form reads. The server lets any member read
+ * the types in CONFIGURATION_TYPES_READ_BY_FORMS; the whole list takes view_configuration.
+ */
+export const configurationOfTypeQuery = (companyId: number, type: ConfigurationType) =>
+  queryOptions({
+    queryKey: configurationKeys.ofType(companyId, type),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<CompanyConfiguration[]>('company_configurations', { configuration_type: type }, signal)
+      )[0] ?? null,
+  });
+
 export interface SaveConfiguration {
   type: ConfigurationType;
   /** The stored entry of that type; none yet means the entry is created. */
   existing: CompanyConfiguration | undefined;
-  /** The type's settings as a whole; unknown keys already stored are kept. */
+  /**
+   * The type's settings as a whole; unknown keys already stored are kept. Stored secrets come back
+   * as null with a `<key>_set` flag; sent back that way, the server keeps them.
+   */
   settings?: Record<string, unknown>;
   is_enabled?: boolean;
   /** What a new entry starts with when only is_enabled is given. */

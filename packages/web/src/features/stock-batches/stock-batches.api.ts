@@ -2,7 +2,7 @@ import type { ProductBatchList, ProductBatchStock } from '@b2b/domain/api/stock-
 import { BATCH_DEFAULTS, batchSchema, readSettings } from '@b2b/domain/company-configurations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { configurationListQuery } from '../company-configurations/company-configurations.api';
+import { configurationOfTypeQuery } from '../company-configurations/company-configurations.api';
 import { productKeys } from '../products/products.api';
 
 export type { ProductBatchList, ProductBatchStock };
@@ -21,8 +21,9 @@ export const productBatchesQuery = (productId: number, warehouseId?: number) =>
 
 /** The company's batch configuration as the forms need it: on, mandatory, alert days. */
 export function useBatchConfiguration(companyId: number) {
-  const list = useQuery(configurationListQuery(companyId));
-  const entry = list.data?.find((c) => c.configuration_type === 'batch_configuration');
+  // Only this type: the whole list takes view_configuration, which a stock clerk need not have.
+  const list = useQuery(configurationOfTypeQuery(companyId, 'batch_configuration'));
+  const entry = list.data ?? undefined;
   const settings = readSettings(batchSchema, BATCH_DEFAULTS, entry?.configurations);
   const enabled = entry?.is_enabled === true;
   return {
