@@ -207,11 +207,7 @@ describe('Idempotency-Key after a crash before the answer was stored', { timeout
       tenders: [{ payment_method: world.methods.cash, amount: 236 }],
     };
     const orders = () =>
-      db
-        .selectFrom('sales_orders')
-        .select('id')
-        .where('company_id', '=', world.company.companyId)
-        .execute();
+      db.selectFrom('sales_orders').select('id').where('company_id', '=', world.company.companyId).execute();
     await failing.mark(key);
     const crashed = await world.company.api.post(path, body, { 'idempotency-key': key });
     expect(crashed.status).toBe(500);

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Tx } from './transaction.ts';
+
+/**
+ * THE LOCK ORDER OF EVERY MONEY PATH (placing an order, an instant order or counter sale, invoice
+ * generation and its edit or cancel, a payment and its cancel or allocation, a refund, a credit
+ * note and its application, refund or cancel, a write-off). A transaction takes its row locks in
+ * this order and never goes back to an earlier level, so no two of them wait on each other in a
+ * cycle (a deadlock PostgreSQL would break by rolling one back: a 409 to the user).
+ *
+ *   0. The Idempotency-Key row of the request (http/idempotency.ts), when it has one.
+ *   1. The buyer: `lockBuyerMoney` / `lockBuyerOf`, the buyers row FOR NO KEY UPDATE, taken FIRST
+ *      by every path that changes what the buyer owes or has paid (its ledger, its credit, its
+ *      invoices' settlement). It is the one lock per buyer that queues that buyer's money changes;
+ *      beneath it, the buyer's own documents are touched by one money path at a time. NO KEY
+ *      UPDATE (not FOR UPDATE) because every document written for the buyer (an order, an invoice,
+ *      a payment) takes a KEY SHARE lock on this row through its foreign key: FOR UPDATE would
+ *      make a plain order placement, which holds stock rows, wait on it (a cycle with level 3).
+ *      The ledger writer and the credit-limit check lock the row the same way.
+ *   2. The buyer's documents: its payments with credit (oldest first), its orders (by id), its
+ *      invoices (oldest first, by id), its credit notes. Under the buyer's lock their relative
+ *      order does not matter to another money path; paths that take them without the buyer (an
+ *      order confirmed or cancelled, a shipment) lock one document and what lies below it.
+ *   3. Stock levels, sorted by product then warehouse, every level a document moves in one
+ *      statement (inventory.queries: lockAndMoveReservations, the stock movements). A
+ *      transaction that moves stock for several documents locks them all first
+ *      (`lockStockLevels` in the inventory area), so its later movements take no new lock
+ *      out of order.
+ *   4. Document-number counters, LAST: order, then invoice, then payment, refund and credit-note
+ *      series (document_sequences rows, the invoice series counter and its advisory lock). A
+ *      counter is held from the number's statement to commit, so it is taken as late as can be.
+ *
+ * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
+ * docs/locking.md says the same for readers who do not start from the code.
+ */
+
+/** The documents whose buyer can be locked by the document's id (each has company_id and buyer_id). */
+export type BuyerDocument = 'sales_orders' | 'invoices' | 'payments' | 'credit_notes' | 'quotations';
+
+/**
+ * Level 1: the buyer's money lock. Answers whether the buyer exists (in the company); a path that
+ * goes on to find nothing answers its own 404.
+ */
+export async function lockBuyerMoney(tx: Tx, companyId: number, buyerId: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM buyers WHERE company_id = ${companyId} AND id = ${buyerId} FOR NO KEY UPDATE`.execute(tx);
+  return rows.length > 0;
+}
+
+/**
+ * Level 1 for a path that starts from one of the buyer's documents: the document's buyer, locked
+ * in one statement (a document's buyer never changes). Answers the buyer's id, or undefined when
+ * the company has no such document (the path's own lock of the document then answers 404).
+ */
+export async function lockBuyerOf(
+  tx: Tx,
+  companyId: number,
+  document: BuyerDocument,
+  documentId: number,
+): Promise<number | undefined> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT b.id FROM buyers b
+    WHERE b.company_id = ${companyId}
+      AND b.id = (SELECT d.buyer_id FROM ${sql.table(document)} d
+                  WHERE d.company_id = ${companyId} AND d.id = ${documentId})
+    FOR NO KEY UPDATE OF b`.execute(tx);
+  return rows[0]?.id;
+}
