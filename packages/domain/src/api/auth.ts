@@ -55,7 +55,8 @@ export const resetPasswordRequest = z.object({
   reset_token: z.string().min(10, 'Invalid reset token.').max(200),
   new_password: passwordSchema,
 });
-export const refreshRequest = z.object({ refresh_token: z.string().min(10).max(200) });
+/** A browser sends no token: its refresh token comes in the HttpOnly cookie. */
+export const refreshRequest = z.object({ refresh_token: z.string().min(10).max(200).optional() }).optional();
 export const logoutRequest = z.object({ refresh_token: z.string().max(200).optional() }).optional();
 
 export const otpSentResponse = z.object({ detail: z.string(), verification_token: z.string() });
@@ -90,7 +91,8 @@ export type Me = z.infer<typeof meResponse>;
 
 export const sessionResponse = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
+  /** For API clients; a browser gets the refresh token only as an HttpOnly cookie. */
+  refresh_token: z.string().optional(),
   expires_in: z.number().int(),
   token_type: z.literal('Bearer'),
   user: meResponse,

@@ -15,6 +15,9 @@ export const lockRefreshToken = (db: Executor, tokenHash: string) =>
   db
     .selectFrom('refresh_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'),
+    )
     .select([
       't.token_hash',
       't.session_id',
@@ -23,6 +26,7 @@ export const lockRefreshToken = (db: Executor, tokenHash: string) =>
       's.user_id',
       's.company_id',
       's.revoked_at',
+      'u.is_active as user_active',
     ])
     .where('t.token_hash', '=', tokenHash)
     .forUpdate('t')
@@ -43,13 +47,21 @@ export const revokeSession = (db: Executor, sessionId: string, reason: string) =
     .where('revoked_at', 'is', null)
     .execute();
 
-export const revokeSessionsOfUser = (db: Executor, companyId: number, userId: number, reason: string) =>
+/** Every live session of the user, except `keepSessionId` when given (the one making a change). */
+export const revokeSessionsOfUser = (
+  db: Executor,
+  companyId: number,
+  userId: number,
+  reason: string,
+  keepSessionId?: string,
+) =>
   db
     .updateTable('auth_sessions')
     .set({ revoked_at: sql`now()`, revoked_reason: reason })
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .$if(keepSessionId !== undefined, (q) => q.where('id', '!=', keepSessionId as string))
     .execute();
 
 export const insertOneTimeCode = (

@@ -9,6 +9,7 @@ import {
   resendSignupOtpRequest,
   resetPasswordRequest,
   resetTokenResponse,
+  type Session,
   sessionResponse,
   signupRequest,
   signupResponse,
@@ -16,12 +17,26 @@ import {
   verifySignupRequest,
 } from '@b2b/domain/api/auth';
 import { detailResponse } from '@b2b/domain/api/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clearRefreshCookie,
+  madeByBrowser,
+  readRefreshCookie,
+  setRefreshCookie,
+} from '../../auth/refresh-cookie.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import * as service from './auth.service.ts';
 
 const tags = ['auth'];
 const open = { public: true } as const;
+
+/** Every new session sets the refresh cookie; a browser does not get the token in the body. */
+function sendSession(request: FastifyRequest, reply: FastifyReply, session: Session) {
+  const { refresh_token, ...rest } = session;
+  if (refresh_token) setRefreshCookie(request, reply, refresh_token);
+  return madeByBrowser(request) ? rest : session;
+}
 
 export async function authRoutes(app: Api, options: { limits?: service.AuthLimits }) {
   const ctx = { ...app.ctx, limits: options.limits };
@@ -40,7 +55,8 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.post(
     '/auth/signup/verify',
     { config: open, schema: { tags, body: verifySignupRequest, response: { 200: sessionResponse } } },
-    async (request) => service.verifySignup(ctx, request.body.email, request.body.otp),
+    async (request, reply) =>
+      sendSession(request, reply, await service.verifySignup(ctx, request.body.email, request.body.otp)),
   );
 
   app.post(
@@ -48,19 +64,23 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     { config: open, schema: { tags, body: resendSignupOtpRequest, response: { 200: detailResponse } } },
     async (request) => {
       await service.resendSignupOtp(ctx, request.body.email);
-      return { detail: 'OTP sent to your email.' };
+      return { detail: 'If a sign-up is waiting for this email, a new OTP has been sent to it.' };
     },
   );
 
   app.post(
     '/admin/auth/login',
     { config: open, schema: { tags, body: loginRequest, response: { 200: sessionResponse } } },
-    async (request) =>
-      service.login(ctx, {
-        username: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-      }),
+    async (request, reply) =>
+      sendSession(
+        request,
+        reply,
+        await service.login(ctx, {
+          username: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.post(
@@ -75,7 +95,12 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.post(
     '/auth/validate_login_otp',
     { config: open, schema: { tags, body: validateOtpRequest, response: { 200: sessionResponse } } },
-    async (request) => service.validateLoginOtp(ctx, request.body.verification_token, request.body.otp),
+    async (request, reply) =>
+      sendSession(
+        request,
+        reply,
+        await service.validateLoginOtp(ctx, request.body.verification_token, request.body.otp),
+      ),
   );
 
   app.post(
@@ -107,11 +132,15 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.post(
     '/auth/refresh',
     { config: open, schema: { tags, body: refreshRequest, response: { 200: sessionResponse } } },
-    async (request) => service.refresh(ctx, request.body.refresh_token),
+    async (request, reply) => {
+      const token = request.body?.refresh_token ?? readRefreshCookie(request);
+      return sendSession(request, reply, await service.refresh(ctx, token));
+    },
   );
 
   app.post('/auth/logout', { schema: { tags, body: logoutRequest } }, async (request, reply) => {
     await service.logout(ctx, requirePrincipal(request));
+    clearRefreshCookie(request, reply);
     return reply.status(204).send();
   });
 
