@@ -21,7 +21,10 @@ export interface ServerConfig {
   /** smtp://user:pass@host:port; when absent mail goes to the server log. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** HMAC secret for access tokens; generated and stored in the database when absent. */
+  /**
+   * HMAC secret for access tokens and one-time codes; generated and stored in the database when
+   * absent, which production (NODE_ENV=production) refuses: see `readJwtSecret`.
+   */
   jwtSecret: string | undefined;
   webDistDir: string;
   logLevel: string;
@@ -47,7 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.DEMO !== '0',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'B2B Back Office <no-reply@b2b.local>',
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: readJwtSecret(env),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
@@ -55,6 +58,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
   };
+}
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+/**
+ * Without JWT_SECRET the signing key is generated once and kept in the database (server_secrets):
+ * fine for a trial, but then anyone who can read the database or a backup of it can mint access
+ * tokens for any user and recompute the keyed hashes of one-time codes. Production must bring its
+ * own secret, kept outside the database.
+ */
+export function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.JWT_SECRET || undefined;
+  if (env.NODE_ENV !== 'production') return secret;
+  if (!secret)
+    throw new Error(
+      'JWT_SECRET is not set. In production (NODE_ENV=production) set JWT_SECRET to a random value of at least 32 characters, e.g. `openssl rand -base64 48`; without it the signing key would be kept in the database.',
+    );
+  if (secret.length < JWT_SECRET_MIN_LENGTH)
+    throw new Error(`JWT_SECRET is too short: use at least ${JWT_SECRET_MIN_LENGTH} random characters.`);
+  return secret;
 }
 
 /**

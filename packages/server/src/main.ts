@@ -1,8 +1,18 @@
 import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
 
+/** A configuration that cannot work stops the start with its sentence, not a stack trace. */
+function readConfigOrExit() {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 const startedAt = Date.now();
-const config = readConfig();
+const config = readConfigOrExit();
 const server = await startServer(config, { logger: { level: config.logLevel } });
 await server.app.listen({ port: config.port, host: config.host });
 
