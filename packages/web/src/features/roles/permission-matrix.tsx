@@ -14,6 +14,8 @@ export interface PermissionMatrixProps {
   value: string[];
   onChange: (value: string[]) => void;
   disabled?: boolean;
+  /** Whether the signed-in user may add this permission (the server refuses the rest); all when absent. */
+  grantable?: (permission: string) => boolean;
 }
 
 const SUBJECTS_BY_GROUP = PERMISSION_GROUPS.map((group) => ({
@@ -26,8 +28,10 @@ function groupPermissions(subjects: readonly PermissionSubject[]): string[] {
 }
 
 /** View / Add / Edit / Delete checkboxes per subject, grouped as in the domain catalogue. */
-export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrixProps) {
+export function PermissionMatrix({ value, onChange, disabled, grantable }: PermissionMatrixProps) {
   const held = new Set(value);
+  // What the role already holds may always be taken away; only additions need the user to hold them.
+  const toggleable = (permission: string) => held.has(permission) || (grantable?.(permission) ?? true);
   const set = (permissions: string[], on: boolean) => {
     const next = new Set(held);
     for (const permission of permissions) {
@@ -51,7 +55,7 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
                 checked={count === all.length}
                 indeterminate={count > 0 && count < all.length}
                 disabled={disabled}
-                onChange={(event) => set(all, event.currentTarget.checked)}
+                onChange={(event) => set(all.filter(toggleable), event.currentTarget.checked)}
               />
               <Text size="xs" c="dimmed">
                 {count} of {all.length}
@@ -82,7 +86,7 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
                               <Checkbox
                                 aria-label={permissionLabel(permission)}
                                 checked={held.has(permission)}
-                                disabled={disabled}
+                                disabled={disabled || !toggleable(permission)}
                                 onChange={(event) => set([permission], event.currentTarget.checked)}
                                 styles={{ body: { justifyContent: 'center' } }}
                               />

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Input, Modal, ScrollArea, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useCurrentUser } from '../../app/current-user';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { mayGrantPermission } from './grants';
 import { PermissionMatrix } from './permission-matrix';
 import { type Role, useCreateRole, useUpdateRole } from './roles.api';
 
@@ -29,6 +31,7 @@ export interface RoleFormDialogProps {
 
 /** Create or edit a role: its name, description and permission matrix. */
 export function RoleFormDialog({ companyId, role, onClose }: RoleFormDialogProps) {
+  const me = useCurrentUser();
   const createRole = useCreateRole(companyId);
   const updateRole = useUpdateRole();
   const form = useForm<Values>({
@@ -74,7 +77,12 @@ export function RoleFormDialog({ companyId, role, onClose }: RoleFormDialogProps
                 control={form.control}
                 name="permissions"
                 render={({ field }) => (
-                  <PermissionMatrix value={field.value} onChange={field.onChange} disabled={isAdminRole} />
+                  <PermissionMatrix
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={isAdminRole}
+                    grantable={(permission) => mayGrantPermission(me, permission)}
+                  />
                 )}
               />
             </ScrollArea.Autosize>

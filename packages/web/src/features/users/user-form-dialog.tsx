@@ -1,16 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Input, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useCurrentUser } from '../../app/current-user';
 import { MultiSelectField } from '../../components/multi-select-field';
 import { PasswordField } from '../../components/password-field';
 import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { allBranchesQuery } from '../branches/branches.api';
+import { mayGrantRole } from '../roles/grants';
 import { allRolesQuery } from '../roles/roles.api';
 import { createUserSchema, editUserSchema, USER_FORM_FIELDS, type UserFormValues } from './user-form.schema';
-import { type User, useAssignBranches, useCreateUser, useUnassignBranches, useUpdateUser } from './users.api';
+import {
+  type User,
+  useAssignBranches,
+  useCreateUser,
+  useSendPasswordReset,
+  useUnassignBranches,
+  useUpdateUser,
+} from './users.api';
 
 export interface UserFormDialogProps {
   companyId: number;
@@ -33,8 +42,14 @@ function initialValues(user: User | null): UserFormValues {
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** Create or edit a user: names, contact, role, branches and (on create) the password. */
+/**
+ * Create or edit a user: names, contact, role, branches, and the password on create or for
+ * oneself. Another user's password is never typed by an admin: they are sent a reset instead.
+ */
 export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps) {
+  const me = useCurrentUser();
+  const editingOther = user !== null && user.id !== me.id;
+  const sendReset = useSendPasswordReset();
   const roles = useQuery(allRolesQuery(companyId));
   const branches = useQuery(allBranchesQuery(companyId));
   const createUser = useCreateUser(companyId);
@@ -49,7 +64,7 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
   });
 
   const roleOptions = (roles.data?.results ?? [])
-    .filter((role) => role.is_active || role.id === user?.role?.id)
+    .filter((role) => (role.is_active && mayGrantRole(me, role)) || role.id === user?.role?.id)
     .map((role) => ({ value: String(role.id), label: role.display_name }));
   const branchOptions = (branches.data?.results ?? [])
     .filter((branch) => branch.is_active || user?.branches.some((b) => b.id === branch.id))
@@ -73,7 +88,7 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
       } else {
         await updateUser.mutateAsync({
           id: user.id,
-          body: values.password ? { ...common, password: values.password } : common,
+          body: values.password && !editingOther ? { ...common, password: values.password } : common,
         });
         const before = new Set(user.branches.map((branch) => branch.id));
         const added = branchIds.filter((id) => !before.has(id));
@@ -106,14 +121,30 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
               placeholder={roles.isLoading ? 'Loading roles…' : 'Choose a role'}
               nothingFoundMessage="No role found"
             />
-            <PasswordField
-              control={form.control}
-              name="password"
-              label={user ? 'New Password' : 'Password'}
-              required={!user}
-              autoComplete="new-password"
-              description={user ? 'Leave blank to keep the current password.' : undefined}
-            />
+            {editingOther ? (
+              <Input.Wrapper
+                label="Password"
+                description="Signs the user out everywhere and e-mails them to set a new password."
+              >
+                <Button
+                  variant="light"
+                  mt={4}
+                  loading={sendReset.isPending}
+                  onClick={() => sendReset.mutate(user.id)}
+                >
+                  Send Password Reset
+                </Button>
+              </Input.Wrapper>
+            ) : (
+              <PasswordField
+                control={form.control}
+                name="password"
+                label={user ? 'New Password' : 'Password'}
+                required={!user}
+                autoComplete="new-password"
+                description={user ? 'Leave blank to keep the current password.' : undefined}
+              />
+            )}
           </SimpleGrid>
           <MultiSelectField
             control={form.control}

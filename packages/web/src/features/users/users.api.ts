@@ -122,3 +122,14 @@ export function useUnassignBranches() {
     onSuccess: (_user, { id }) => invalidate(id),
   });
 }
+
+/** Signs the user out everywhere and mails them to set a new password (admins never type one). */
+export function useSendPasswordReset() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ detail: string }>(`users/${id}/reset_password`),
+    meta: {
+      successMessage: 'Password reset sent successfully.',
+      errorMessage: 'Failed to send Password Reset',
+    },
+  });
+}
