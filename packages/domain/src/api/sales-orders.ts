@@ -442,3 +442,12 @@ export const SALES_ORDER_ORDERINGS = [
   'status',
 ] as const;
 export const QUOTATION_ORDERINGS = ['date', 'created_at', 'quotation_number', 'total'] as const;
+
+/**
+ * GET admin/orders/{id}/initiate_reorder: the draft quotation a re-order would make, not stored
+ * (so it has no id, number or timestamps yet). POST on the same path makes it.
+ */
+export const reorderPreviewOutput = quotationOutput
+  .omit({ id: true, quotation_number: true, created_at: true, updated_at: true })
+  .extend({ items: z.array(pricedLineOutput.omit({ id: true })) });
+export type ReorderPreview = z.infer<typeof reorderPreviewOutput>;

@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   quotationOutput,
+  reorderPreviewOutput,
   type SALES_ORDER_ORDERINGS,
   salesOrderListQuery,
   salesOrderOutput,
@@ -254,14 +255,37 @@ export async function salesOrdersRoutes(app: Api) {
       service.initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
+  // GET (the spec's call) shows the draft without storing it; POST makes it.
   app.get(
     '/admin/orders/:id/initiate_reorder',
     {
       config: { permission: 'add_quotation' },
-      schema: { tags, params: orderParams, response: { 200: quotationOutput } },
+      schema: {
+        tags,
+        description: 'The draft quotation a re-order would make, at today’s prices; nothing is stored.',
+        params: orderParams,
+        response: { 200: reorderPreviewOutput },
+      },
     },
     async (request) =>
-      service.initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
+      service.previewReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.post(
+    '/admin/orders/:id/initiate_reorder',
+    {
+      config: { permission: 'add_quotation' },
+      schema: {
+        tags,
+        description: 'Makes the re-order’s draft quotation, which the quotation form then edits.',
+        params: orderParams,
+        response: { 201: quotationOutput },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id })),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   type commentOutput,
   type QuotationOutput,
+  type ReorderPreview,
   SALES_ORDER_FORM_MESSAGES,
   type SalesOrderOutput,
   type SalesOrderSummaryOutput,
@@ -35,7 +36,7 @@ import {
   recordHistory,
   recordHistoryEntries,
 } from '../history/history.service.ts';
-import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
+import { lockStockLevels, reserveLines, stockLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/payments.service.ts';
 import {
@@ -506,6 +507,9 @@ export async function generateFulfilmentOrders(options: {
     const total = parts.reduce((sum, part) => sum + part.pricing.totals.totalPaise, 0);
     await assertOrderable(tx, companyId, priced, total, { postsToLedger: false });
     const auto = priced.branch.is_order_auto_confirm;
+    // Each part takes its number and then reserves: all the parts' stock is locked first, so no
+    // stock lock is taken after a number (db/lock-order.ts: stock before counters).
+    if (auto) await lockStockLevels(tx, companyId, priced.terms.items);
     const orders = [];
     const entries: HistoryEntry[] = [];
     for (const part of parts) {
@@ -645,49 +649,90 @@ export async function initiateEditOrder(options: {
 }
 
 /**
- * GET admin/orders/{id}/initiate_reorder: a new draft quotation of the order's products and
- * quantities at today's prices, dated today (no coupon or additional discount; products no
- * longer sold are left out).
+ * The draft quotation of a re-order, inserted in `tx`: the order's products and quantities at
+ * today's prices, dated today (no coupon or additional discount; products no longer sold are left
+ * out).
  */
+async function insertReorderDraft(tx: Tx, actor: Principal, id: number): Promise<number> {
+  const { companyId } = actor;
+  const order = await queries.lockOrder(tx, companyId, id);
+  if (!order) throw notFound('Order');
+  const lines = await queries.orderLines(tx, companyId, id);
+  transitionOrRefuse(await factsOf(tx, order, lines), 'reorder');
+  const live = await liveProductIds(
+    tx,
+    companyId,
+    lines.map((line) => line.product_id),
+  );
+  const terms = termsOfOrder(order, lines);
+  const items = terms.items
+    .filter((item) => live.has(item.productId))
+    .map((item) => ({ ...item, ratePaise: null }));
+  if (items.length === 0) throw conflict(SALES_ORDER_MESSAGES.nothing_to_reorder);
+  return insertQuotation(
+    tx,
+    actor,
+    {
+      ...terms,
+      items,
+      date: todayInIndia(),
+      shipmentDate: null,
+      couponCode: null,
+      additionalDiscountPaise: 0,
+      minimumItemValuePaise: null,
+    },
+    { purpose: 'reorder', sourceOrder: { id: order.id, number: order.order_number } },
+  );
+}
+
+/** POST admin/orders/{id}/initiate_reorder: makes the re-order's draft quotation. */
 export async function initiateReorder(options: {
   db: Database;
   actor: Principal;
   id: number;
 }): Promise<QuotationOutput> {
   const { db, actor, id } = options;
-  const { companyId } = actor;
-  const quotationId = await inTransaction(db, async (tx) => {
-    const order = await queries.lockOrder(tx, companyId, id);
-    if (!order) throw notFound('Order');
-    const lines = await queries.orderLines(tx, companyId, id);
-    transitionOrRefuse(await factsOf(tx, order, lines), 'reorder');
-    const live = await liveProductIds(
-      tx,
-      companyId,
-      lines.map((line) => line.product_id),
-    );
-    const terms = termsOfOrder(order, lines);
-    const items = terms.items
-      .filter((item) => live.has(item.productId))
-      .map((item) => ({ ...item, ratePaise: null }));
-    if (items.length === 0) throw conflict(SALES_ORDER_MESSAGES.nothing_to_reorder);
-    return insertQuotation(
-      tx,
-      actor,
-      {
-        ...terms,
-        items,
-        date: todayInIndia(),
-        shipmentDate: null,
-        couponCode: null,
-        additionalDiscountPaise: 0,
-        minimumItemValuePaise: null,
-      },
-      { purpose: 'reorder', sourceOrder: { id: order.id, number: order.order_number } },
-    );
-  });
-  companyChanged(companyId);
-  return getQuotation(db, companyId, quotationId);
+  const quotationId = await inTransaction(db, (tx) => insertReorderDraft(tx, actor, id));
+  companyChanged(actor.companyId);
+  return getQuotation(db, actor.companyId, quotationId);
+}
+
+/** Carries a preview out of the transaction it rolls back. */
+class PreviewRolledBack extends Error {
+  constructor(readonly draft: QuotationOutput) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * GET admin/orders/{id}/initiate_reorder: the draft a re-order would make, without making it (a
+ * GET must not write). The very code of POST runs and its transaction is rolled back, so the
+ * preview cannot drift from what POST makes (prices, products left out, refusals), and nothing
+ * stays behind: no quotation, no history row, no quotation number used.
+ */
+export async function previewReorder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<ReorderPreview> {
+  const { db, actor, id } = options;
+  try {
+    await inTransaction(db, async (tx) => {
+      const quotationId = await insertReorderDraft(tx, actor, id);
+      throw new PreviewRolledBack(await getQuotation(tx, actor.companyId, quotationId));
+    });
+  } catch (error) {
+    if (!(error instanceof PreviewRolledBack)) throw error;
+    const {
+      id: _id,
+      quotation_number: _number,
+      created_at: _created,
+      updated_at: _updated,
+      ...draft
+    } = error.draft;
+    return { ...draft, items: draft.items.map(({ id: _line, ...item }) => item) };
+  }
+  throw new Error('A re-order preview must roll its transaction back.');
 }
 
 // ---------------------------------------------------------------------------------------------

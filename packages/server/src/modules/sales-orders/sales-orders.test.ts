@@ -434,8 +434,8 @@ describe('editing and re-ordering', () => {
     });
     await company.api.post(`admin/orders/${order.id}/cancel/`);
     await company.api.patch(`products/${product.id}`, { selling_price: 59 });
-    const res = await company.api.get(`admin/orders/${order.id}/initiate_reorder`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const res = await company.api.post(`admin/orders/${order.id}/initiate_reorder`);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       purpose: 'reorder',
       status: 'draft',
@@ -445,6 +445,47 @@ describe('editing and re-ordering', () => {
       totals: expect.objectContaining({ additional_discount: 0, total: 118 }),
     });
     expect(res.body.id).not.toBe(order.quotation.id);
+    const stored = await company.api.get(`admin/quotations/${res.body.id}`);
+    expect(stored.body).toMatchObject({ purpose: 'reorder', status: 'draft' });
+  });
+
+  it('GET initiate_reorder shows the draft a re-order would make and stores nothing', async () => {
+    const { company, buyer, product } = await setUp();
+    const { order } = await createOrder(company, {
+      buyer,
+      lines: [{ product: product.id, quantity: 3, rate: 100 }],
+    });
+    await company.api.post(`admin/orders/${order.id}/cancel/`);
+    await company.api.patch(`products/${product.id}`, { selling_price: 40 });
+    const quotations = async () =>
+      Number(
+        (
+          await company.t.server.ctx.db
+            .selectFrom('quotations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('company_id', '=', company.companyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await quotations();
+    const first = await company.api.get(`admin/orders/${order.id}/initiate_reorder`);
+    const second = await company.api.get(`admin/orders/${order.id}/initiate_reorder`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({
+      purpose: 'reorder',
+      status: 'draft',
+      source_order: { id: order.id },
+      buyer: { id: buyer.id },
+      items: [expect.objectContaining({ quantity: 3, rate: 40 })],
+      totals: expect.objectContaining({ total: 120 }),
+    });
+    expect(first.body.id).toBeUndefined();
+    expect(second.body).toEqual(first.body);
+    expect(await quotations()).toBe(before);
+    // POST on the same path makes exactly one.
+    const made = await company.api.post(`admin/orders/${order.id}/initiate_reorder`);
+    expect(made.status).toBe(201);
+    expect(await quotations()).toBe(before + 1);
   });
 });
 
