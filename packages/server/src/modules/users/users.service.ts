@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { forgetPrincipals, type Principal } from '../../http/principal.ts';
+import { assertBranchAccess, forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { endOtherSessions } from '../auth/auth.service.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
@@ -107,6 +107,11 @@ async function assertAnotherActiveAdmin(tx: Executor, companyId: number, userId:
   if (Number(n) === 0) throw conflict('The company must keep at least one active Company Admin.');
 }
 
+/** Work in a branch is granted, like a permission, only by someone who works there (or an admin). */
+function assertMayGrantBranches(actor: Principal, branchIds: readonly number[]) {
+  for (const branchId of branchIds) assertBranchAccess(actor, branchId);
+}
+
 const OTHERS_PASSWORD =
   "You do not have permissions to set another user's password. Send them a password reset instead.";
 
@@ -120,6 +125,7 @@ export async function createUser(options: {
   const userId = await inTransaction(db, async (tx) => {
     await assertAssignableRole(tx, actor.companyId, input.role, await grantsOfActor(tx, actor));
     await assertActiveBranches(tx, actor.companyId, input.branches);
+    assertMayGrantBranches(actor, input.branches);
     await assertIdentityFree(tx, input.email, input.phone);
     const { id } = await queries.insertUser(tx, {
       company_id: actor.companyId,
@@ -247,6 +253,7 @@ export async function changeUserBranches(options: {
     await lockChangeableUser(tx, actor, userId, await grantsOfActor(tx, actor));
     if (assign) {
       await assertActiveBranches(tx, actor.companyId, branchIds);
+      assertMayGrantBranches(actor, branchIds);
       await queries.addUserBranches(tx, actor.companyId, userId, branchIds);
     } else {
       await queries.removeUserBranches(tx, actor.companyId, userId, branchIds);

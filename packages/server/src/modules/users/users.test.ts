@@ -440,3 +440,34 @@ describe('POST users/{id}/reset_password', () => {
     expect((await company.api.post('users/987654321/reset_password')).status).toBe(404);
   });
 });
+
+describe('branch access is granted only by those who have it', () => {
+  it('refuses assigning a branch the actor does not work in, to others or to themselves', async () => {
+    const company = await signUpCompany();
+    const branch = await company.api.post(`companies/${company.companyId}/branches`, {
+      name: `Nashik ${unique()}`,
+      address: { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(201);
+    const other = branch.body.id as number;
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user', 'add_user']);
+    const self = await clerk.api.post(`users/${clerk.user.id}/branches`, { branches: [other] });
+    expect(self.status).toBe(403);
+    expect(self.body.detail).toBe('You do not have permissions to act on this branch.');
+    expect((await company.api.get(`users/${clerk.user.id}`)).body.branches).toHaveLength(1);
+    const created = await clerk.api.post(
+      `companies/${company.companyId}/users`,
+      newUser(clerk.role.id, company.branchId, { branches: [company.branchId, other] }),
+    );
+    expect(created.status).toBe(403);
+    const mine = await clerk.api.post(
+      `companies/${company.companyId}/users`,
+      newUser(clerk.role.id, company.branchId),
+    );
+    expect(mine.status).toBe(201);
+    // A Company Admin works in every branch.
+    expect((await company.api.post(`users/${clerk.user.id}/branches`, { branches: [other] })).status).toBe(
+      200,
+    );
+  });
+});
