@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { containing } from '../../db/like-pattern.ts';
-import type { Executor } from '../../db/transaction.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 
 /**
  * Applies a signed quantity to the stock level of a product in a warehouse and returns the new
@@ -298,6 +298,25 @@ export const findBatchConfiguration = (db: Executor, companyId: number) =>
     .where('company_id', '=', companyId)
     .where('configuration_type', '=', 'batch_configuration')
     .executeTakeFirst();
+
+/**
+ * Locks the stock levels of `lines` FOR UPDATE, in product then warehouse order (level 3 of
+ * db/lock-order.ts), for a transaction that then moves stock for several documents: its later
+ * movements only take locks it holds. Levels without a row are not locked (nothing to wait on).
+ */
+export const lockStockLevels = (
+  tx: Tx,
+  companyId: number,
+  lines: readonly { productId: number; warehouseId: number }[],
+) =>
+  sql`
+    SELECT sl.product_id FROM stock_levels sl
+    JOIN unnest(${lines.map((l) => l.productId)}::bigint[], ${lines.map((l) => l.warehouseId)}::bigint[])
+      AS v (product_id, warehouse_id)
+      ON v.product_id = sl.product_id AND v.warehouse_id = sl.warehouse_id
+    WHERE sl.company_id = ${companyId}
+    ORDER BY sl.product_id, sl.warehouse_id
+    FOR UPDATE OF sl`.execute(tx);
 
 export const findStockLevel = (db: Executor, companyId: number, productId: number, warehouseId: number) =>
   db

@@ -512,6 +512,9 @@ function assertMovable(
 }
 
 /** Reserves every line of a document (a confirmed order), locking stock rows in product order. */
+/** Stock levels of several documents locked at once, in the lock order (see lockStockLevels). */
+export const lockStockLevels = queries.lockStockLevels;
+
 export const reserveLines = (
   tx: Tx,
   document: Parameters<typeof stockLines>[2],

@@ -16,6 +16,7 @@ import {
 } from '@b2b/domain/sales-returns';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
+import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
@@ -227,6 +228,9 @@ export async function createSalesReturn(options: {
   const { db, actor, invoiceId, input } = options;
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {
+    // A credit note issued with the return moves the buyer's money: the buyer's lock first,
+    // before the invoice and the stock (db/lock-order.ts).
+    if (input.issue_credit_note) await lockBuyerOf(tx, companyId, 'invoices', invoiceId);
     const invoice = await queries.lockInvoice(tx, companyId, invoiceId);
     if (!invoice) throw invoiceNotFound();
     if (invoice.status === 'cancelled') throw conflict(SALES_RETURN_MESSAGES.invoice_cancelled);
