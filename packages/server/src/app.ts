@@ -18,6 +18,7 @@ import { AppError, errorHandler, sendError } from './http/errors.ts';
 import { guardBranches } from './http/branch-guard.ts';
 import { guardRequest } from './http/guard.ts';
 import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -130,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler(errorHandler);
   // NUL bytes, lone surrogates and boundary-less multipart: refused here once, for every route.
   registerEdgeInput(app);
+  // CSP, frame-ancestors, nosniff, Referrer-Policy on every answer; no-store on API answers.
+  await registerSecurityHeaders(app);
   // The spec's action calls (activate, deactivate, confirm...) have an empty body; many clients still
   // label it application/json, which Fastify would refuse. An empty body is no body.
   app.addHook('onRequest', async (request) => {
