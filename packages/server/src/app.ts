@@ -71,7 +71,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   authLimits?: AuthLimits;
   /** Trust X-Forwarded-For (behind a reverse proxy, and in tests that act as many clients). */
-  trustProxy?: boolean;
+  trustProxy?: boolean | string;
 }
 
 /** The API's modules, in one list: adding an area means adding its routes here. */

@@ -15,3 +15,12 @@ describe('readConfig: JWT_SECRET', () => {
     expect(readConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
   });
 });
+
+describe('readConfig: TRUST_PROXY', () => {
+  it('trusts no proxy unless told, then all or the listed addresses', () => {
+    expect(readConfig({}).trustProxy).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+});

@@ -27,6 +27,12 @@ export interface ServerConfig {
    */
   jwtSecret: string | undefined;
   webDistDir: string;
+  /**
+   * TRUST_PROXY: behind a reverse proxy, which X-Forwarded-For / -Proto to believe, so that the
+   * client's address (login limits) and https (the Secure cookie) are seen. `true`/`1`: any proxy;
+   * otherwise the proxies' addresses or CIDR ranges, comma-separated. Unset: none.
+   */
+  trustProxy: boolean | string | undefined;
   logLevel: string;
   /** Run the durable job runner in this process. */
   runJobs: boolean;
@@ -52,12 +58,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'B2B Back Office <no-reply@b2b.local>',
     jwtSecret: readJwtSecret(env),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'packages/web/dist')),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
     irp: readIrpConfig(env),
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
   };
+}
+
+function readTrustProxy(value: string | undefined): boolean | string | undefined {
+  const text = value?.trim();
+  if (!text || text === '0' || text === 'false') return undefined;
+  if (text === '1' || text === 'true') return true;
+  return text;
 }
 
 export const JWT_SECRET_MIN_LENGTH = 32;

@@ -13,7 +13,10 @@ function readConfigOrExit() {
 
 const startedAt = Date.now();
 const config = readConfigOrExit();
-const server = await startServer(config, { logger: { level: config.logLevel } });
+const server = await startServer(config, {
+  logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
+});
 await server.app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl
