@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDay,
-  seriesDateRefusal,
   allowedInvoiceActions,
   amountInWords,
   defaultInvoiceSeries,
   financialYearOf,
+  formatDay,
   formatInvoiceNumber,
   INVOICE_MESSAGES,
   INVOICE_REFUSALS,
@@ -16,6 +15,7 @@ import {
   invoiceStatusColor,
   invoiceStatusLabel,
   invoiceTransition,
+  seriesDateRefusal,
 } from './invoices.ts';
 
 describe('invoice statuses', () => {
@@ -180,7 +180,9 @@ describe('seriesDateRefusal', () => {
         backDatingAllowed: false,
         documentName: 'credit note',
       }),
-    ).toBe('The credit note date cannot be before 26/11/2026, the date of the last credit note CN/2627/00003.');
+    ).toBe(
+      'The credit note date cannot be before 26/11/2026, the date of the last credit note CN/2627/00003.',
+    );
   });
 
   it('allows the same day or later, the first document, and back-dating when the company allows it', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mulDivRounded, rateToBasisPoints } from './gst.ts';
 import {
   apportionPaise,
   type DocumentTaxTotals,
@@ -88,15 +89,60 @@ describe('taxInclusiveAmount', () => {
     });
   });
 
-  it('handles 0.25% and gives the odd paisa to CGST: ₹100.00 -> ₹99.75 + 13 p + 12 p', () => {
-    // 10000 / 1.0025 = 9975.06 -> 9975; GST 25 paise
+  it('handles 0.25%: CGST and SGST are each 0.125% rounded on its own, ₹100.00 -> ₹99.76 + 12 p + 12 p', () => {
+    // 10000 / 1.0025 = 9975.06; 0.125% of 99.75 is 12.47 p -> 12 p, so the heads of ₹99.75 leave a
+    // paisa over: the taxable value is the largest whose heads fit, ₹99.76 (0.125% of it is still 12 p).
     const parts = taxInclusiveAmount({
       amountPaise: 10_000,
       gstRatePercent: 0.25,
       cessRatePercent: 0,
       intraState: true,
     });
-    expect(taxOf(parts)).toEqual({ taxable: 9_975, cgst: 13, sgst: 12, igst: 0, cess: 0, tax: 25 });
+    expect(taxOf(parts)).toEqual({ taxable: 9_976, cgst: 12, sgst: 12, igst: 0, cess: 0, tax: 24 });
+  });
+
+  it('rounds CGST and SGST each on its own: taxable ₹1,883.28 at 12% is ₹113.00 + ₹113.00 (issue 16)', () => {
+    // 6% of 1,883.28 is 112.9968 -> 113.00 for each head; halving the rounded 12% (225.99) gave
+    // 113.00 + 112.99, which the law does not allow: each head is its own rate on the taxable value.
+    const parts = taxInclusiveAmount({
+      amountPaise: 210_928,
+      gstRatePercent: 12,
+      cessRatePercent: 0,
+      intraState: true,
+    });
+    expect(taxOf(parts)).toEqual({
+      taxable: 188_328,
+      cgst: 11_300,
+      sgst: 11_300,
+      igst: 0,
+      cess: 0,
+      tax: 22_600,
+    });
+  });
+
+  it('keeps CGST equal to SGST on intra-state amounts, each its half rate on the taxable value', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.constantFrom(0, 0.1, 0.25, 1.5, 3, 5, 12, 18, 28, 40),
+        fc.constantFrom(0, 0, 1, 12, 15, 22, 65, 290),
+        (amountPaise, gst, cess) => {
+          const parts = taxInclusiveAmount({
+            amountPaise,
+            gstRatePercent: gst,
+            cessRatePercent: cess,
+            intraState: true,
+          });
+          expect(parts.cgstPaise).toBe(parts.sgstPaise);
+          expect(parts.igstPaise).toBe(0);
+          expect(parts.taxablePaise + parts.cgstPaise + parts.sgstPaise + parts.cessPaise).toBe(amountPaise);
+          // The heads are rounded on a taxable value at most a few paise below the one shown
+          // (when rounding skips the amount, the paise left over stay in the taxable value).
+          const halfRate = mulDivRounded(parts.taxablePaise, rateToBasisPoints(gst), 20_000);
+          expect(Math.abs(parts.cgstPaise - halfRate)).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
   });
 
   it('rounds the taxable value half away from zero: ₹999.99 at 18% -> ₹847.45', () => {
@@ -615,6 +661,22 @@ function expectTotalsAddUp(
 }
 
 describe('properties', () => {
+  it('CGST === SGST on every intra-state line, charge and HSN row, and in the totals', () => {
+    fc.assert(
+      fc.property(documentArbitrary, (input) => {
+        const priced = priceSalesDocument({ ...input, intraState: true });
+        const supplies = [
+          ...priced.lines,
+          priced.charges.shipping,
+          priced.charges.other,
+          ...priced.hsnSummary,
+        ];
+        for (const supply of supplies) expect(supply.cgstPaise).toBe(supply.sgstPaise);
+        expect(priced.totals.cgstPaise).toBe(priced.totals.sgstPaise);
+      }),
+    );
+  });
+
   it('every sales document adds up to the paisa', () => {
     fc.assert(
       fc.property(documentArbitrary, (input) => {

@@ -221,10 +221,45 @@ function spreadOrderDiscount(orderDiscountPaise: number, netPaise: readonly numb
 // ---------------------------------------------------------------------------
 
 /**
- * Splits a tax-inclusive amount into its parts. The taxable value is back-calculated,
- * taxable = round(amount x 100 / (100 + GST% + cess%)); cess = round(taxable x cess%); GST is what is
- * left, so the parts add up to the amount exactly. Intra-state GST is halved into CGST and SGST,
- * the odd paisa going to CGST (as splitGst does); inter-state GST is IGST.
+ * The tax heads on a taxable value, each its own rate on it and rounded on its own (half away from
+ * zero): intra-state, CGST and SGST are each half the GST rate, so they are always equal (the law
+ * charges each head separately; halving a rounded total would leave them a paisa apart);
+ * inter-state, IGST is the whole rate; cess is its rate.
+ */
+export function taxHeadsOn({
+  taxablePaise,
+  gstRatePercent,
+  cessRatePercent,
+  intraState,
+}: {
+  taxablePaise: number;
+  gstRatePercent: number;
+  cessRatePercent: number;
+  intraState: boolean;
+}): Omit<TaxBreakdown, 'taxablePaise'> {
+  const gstBasisPoints = rateToBasisPoints(gstRatePercent);
+  const halfPaise = intraState ? mulDivRounded(taxablePaise, gstBasisPoints, 20_000) : 0;
+  const igstPaise = intraState ? 0 : mulDivRounded(taxablePaise, gstBasisPoints, 10_000);
+  const cessPaise = taxOn(taxablePaise, cessRatePercent);
+  return {
+    cgstPaise: halfPaise,
+    sgstPaise: halfPaise,
+    igstPaise,
+    cessPaise,
+    taxPaise: 2 * halfPaise + igstPaise + cessPaise,
+  };
+}
+
+/**
+ * Splits a tax-inclusive amount into its parts, so that taxable + CGST + SGST + IGST + cess is the
+ * amount to the paisa (the buyer pays the price; the invoice total follows from the heads).
+ *
+ * The rule: the taxable value T is the largest whole number of paise whose heads (taxHeadsOn, each
+ * rounded on its own) added to T do not pass the amount; it starts from the back-calculated
+ * round(amount x 100 / (100 + GST% + cess%)). Usually T + heads is the amount exactly. Because each
+ * head is rounded, T + heads can step over an amount (T + heads grows by 3 when CGST and SGST both
+ * round up): then the paisa or two left over stay in the taxable value, with the heads of T, so the
+ * heads are never recomputed into a different split and CGST = SGST always.
  */
 export function taxInclusiveAmount({
   amountPaise,
@@ -238,18 +273,16 @@ export function taxInclusiveAmount({
   intraState: boolean;
 }): TaxBreakdown {
   assertPaise(amountPaise, 'Amount');
-  const gstBasisPoints = rateToBasisPoints(gstRatePercent);
-  const rateBasisPoints = gstBasisPoints + rateToBasisPoints(cessRatePercent);
-  const taxablePaise = mulDivRounded(amountPaise, 10_000, 10_000 + rateBasisPoints);
-  const taxPaise = amountPaise - taxablePaise;
-  // Rounding the taxable value and the cess separately can leave a paisa of "GST" on a supply that
-  // bears none, or take GST below zero on tiny amounts: the cess gives or takes that paisa.
-  const cessPaise =
-    gstBasisPoints === 0 ? taxPaise : Math.min(taxOn(taxablePaise, cessRatePercent), taxPaise);
-  const gstPaise = taxPaise - cessPaise;
-  const sgstPaise = intraState ? Math.trunc(gstPaise / 2) : 0;
-  const cgstPaise = intraState ? gstPaise - sgstPaise : 0;
-  return { taxablePaise, cgstPaise, sgstPaise, igstPaise: intraState ? 0 : gstPaise, cessPaise, taxPaise };
+  const rates = { gstRatePercent, cessRatePercent, intraState };
+  const rateBasisPoints = rateToBasisPoints(gstRatePercent) + rateToBasisPoints(cessRatePercent);
+  const headsOn = (taxablePaise: number) => taxHeadsOn({ taxablePaise, ...rates });
+  const reaches = (taxablePaise: number) => taxablePaise + headsOn(taxablePaise).taxPaise;
+  // T + heads(T) never decreases as T grows, so a short walk from the back-calculated value finds T.
+  let taxablePaise = mulDivRounded(amountPaise, 10_000, 10_000 + rateBasisPoints);
+  while (taxablePaise > 0 && reaches(taxablePaise) > amountPaise) taxablePaise -= 1;
+  while (reaches(taxablePaise + 1) <= amountPaise) taxablePaise += 1;
+  const heads = headsOn(taxablePaise);
+  return { taxablePaise: amountPaise - heads.taxPaise, ...heads };
 }
 
 /**

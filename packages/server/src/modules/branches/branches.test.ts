@@ -363,7 +363,10 @@ describe('invoice series that have issued invoices (issue 16)', () => {
 
     // PUN issued PUN/…/00001 for Pune: no other branch may take it, made or changed.
     const refusal = BRANCH_MESSAGES.invoice_series_used('PUN', 'Pune', `PUN/${FY}/00001`);
-    const made = await company.api.post(listPath(company), { name: `Nashik ${unique()}`, invoice_series: 'pun' });
+    const made = await company.api.post(listPath(company), {
+      name: `Nashik ${unique()}`,
+      invoice_series: 'pun',
+    });
     expect(made.status).toBe(400);
     expect(made.body.errors).toEqual({ invoice_series: [refusal] });
     const other = await createBranch(company);

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type {
   CreditNoteApplicationsTable,
@@ -10,7 +11,6 @@ import type {
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -85,6 +85,15 @@ export const openReturnsOfInvoice = async (db: Executor, companyId: number, invo
 
 // ---------------------------------------------------------------------------------------------
 // Credit notes
+
+/** The date of a credit note by its number (the last one of the series, for the date-order rule). */
+export const findCreditNoteDateByNumber = (db: Executor, companyId: number, number: string) =>
+  db
+    .selectFrom('credit_notes')
+    .select(['credit_note_number', sql<string>`to_char(credit_note_date, 'YYYY-MM-DD')`.as('note_day')])
+    .where('company_id', '=', companyId)
+    .where('credit_note_number', '=', number)
+    .executeTakeFirst();
 
 export const insertCreditNote = async (tx: Tx, values: Insertable<CreditNotesTable>) =>
   (await tx.insertInto('credit_notes').values(values).returning('id').executeTakeFirstOrThrow()).id;

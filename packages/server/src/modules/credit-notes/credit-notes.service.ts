@@ -24,7 +24,7 @@ import {
   priceCreditNote,
   uncreditedQuantity,
 } from '@b2b/domain/credit-notes';
-import { financialYearOf } from '@b2b/domain/invoices';
+import { financialYearOf, seriesDateRefusal } from '@b2b/domain/invoices';
 import { formatQuantity, toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
@@ -35,6 +35,7 @@ import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/curs
 import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
+import { backDatingAllowed } from '../companies/companies.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
@@ -436,6 +437,23 @@ export async function issueCreditNote(
   return storeCreditNote(tx, options, { invoice, noteDate, pricing, returnNumber });
 }
 
+/**
+ * Keeps the series in date order (issue 16): a credit note may not be dated before the one that
+ * took the number before its own, unless the company allows back-dating. Run after the number is
+ * taken, under the series counter's lock, so that credit note is committed and cannot change.
+ */
+async function assertInSeriesDateOrder(tx: Tx, companyId: number, noteDate: string, previousNumber: string) {
+  const previous = await queries.findCreditNoteDateByNumber(tx, companyId, previousNumber);
+  const refusal = seriesDateRefusal({
+    date: noteDate,
+    last: previous ? { number: previous.credit_note_number, date: previous.note_day } : null,
+    backDatingAllowed: false,
+    documentName: 'credit note',
+  });
+  if (refusal && !(await backDatingAllowed(tx, companyId)))
+    throw validationError('credit_note_date', refusal);
+}
+
 /** Numbers, stores and posts a priced credit note (the tail of issueCreditNote). */
 async function storeCreditNote(
   tx: Tx,
@@ -457,6 +475,13 @@ async function storeCreditNote(
   const financialYear = financialYearOf(noteDate);
   const sequence = await nextInSeries(tx, companyId, `credit_note:${financialYear.code}`, 'CN');
   const number = formatCreditNoteNumber(financialYear.code, sequence);
+  if (sequence > 1)
+    await assertInSeriesDateOrder(
+      tx,
+      companyId,
+      noteDate,
+      formatCreditNoteNumber(financialYear.code, sequence - 1),
+    );
   const id = await queries.insertCreditNote(tx, {
     company_id: companyId,
     credit_note_number: number,

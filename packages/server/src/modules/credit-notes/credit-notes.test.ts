@@ -191,6 +191,41 @@ describe('POST admin/invoices/{id}/credit_notes', () => {
   });
 });
 
+describe('credit note dates (issue 16)', () => {
+  const yearEnd = financialYearOf(todayInIndia()).end;
+  it.skipIf(yearEnd === todayInIndia())(
+    'refuses a credit note dated before the last one of the series, unless the company allows back-dating',
+    async () => {
+      const c = await company();
+      const { invoice } = await invoiced(c, { quantity: 3 });
+      const first = await createCreditNote(c, invoice, [[1, 100]], { credit_note_date: yearEnd });
+      expect(first.credit_note_number).toBe(`CN/${FY}/00001`);
+      const [year, month, day] = yearEnd.split('-');
+      const refused = await c.api.post(`admin/invoices/${invoice.id}/credit_notes`, {
+        items: [{ invoice_item: invoice.items[0].id, quantity: 1 }],
+        credit_note_date: todayInIndia(),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        credit_note_date: [
+          `The credit note date cannot be before ${day}/${month}/${year}, the date of the last credit note CN/${FY}/00001.`,
+        ],
+      });
+      const allowed = await c.api.post('company_configurations', {
+        configuration_type: 'back_dated_invoices',
+        configurations: {},
+        is_enabled: true,
+      });
+      expect(allowed.status).toBe(201);
+      const backDated = await createCreditNote(c, invoice, [[1, 100]], { credit_note_date: todayInIndia() });
+      expect(backDated).toMatchObject({
+        credit_note_number: `CN/${FY}/00002`,
+        credit_note_date: todayInIndia(),
+      });
+    },
+  );
+});
+
 describe('POST admin/sales_returns/{id}/credit_note', () => {
   it('credits a return’s lines at 100% with its adjustments, once; cancelling the note frees the return', async () => {
     const c = await company();

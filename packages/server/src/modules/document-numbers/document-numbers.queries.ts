@@ -80,11 +80,7 @@ export const findInvoiceSeriesOwner = (db: Executor, companyId: number, series: 
 
 export const usedInvoiceSeries = async (db: Executor, companyId: number) =>
   (
-    await db
-      .selectFrom('used_invoice_series')
-      .select('series')
-      .where('company_id', '=', companyId)
-      .execute()
+    await db.selectFrom('used_invoice_series').select('series').where('company_id', '=', companyId).execute()
   ).map((row) => row.series);
 
 /** Records the first invoice of a series; a series already recorded keeps its row. */

@@ -80,7 +80,8 @@ export async function invoiceSeriesOwner(db: Executor, companyId: number, series
 }
 
 /** Every series of the company that has issued an invoice (none may be given to another branch). */
-export const usedInvoiceSeries = (db: Executor, companyId: number) => queries.usedInvoiceSeries(db, companyId);
+export const usedInvoiceSeries = (db: Executor, companyId: number) =>
+  queries.usedInvoiceSeries(db, companyId);
 
 /**
  * Records that a series issued its first invoice, for the branch, in the invoice's transaction

@@ -4,11 +4,11 @@ import { findOrderIdsMatching, resolveSearch } from '../sales-orders/sales-order
 export type { BoundedCount } from '../../http/bounded-count.ts';
 
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -256,13 +256,6 @@ export const lockBranch = (tx: Tx, companyId: number, branchId: number) =>
     .where('id', '=', branchId)
     .forNoKeyUpdate()
     .executeTakeFirst();
-
-/**
- * Serialises the first invoices of branches without a series, company-wide: two branches given a
- * series at the same moment could otherwise both pick the same free one.
- */
-export const lockSeriesAssignment = (tx: Tx, companyId: number) =>
-  sql`SELECT pg_advisory_xact_lock(${companyId}::int, hashtext('invoice_series'))`.execute(tx);
 
 export const seriesTaken = async (tx: Tx, companyId: number) =>
   (
@@ -532,6 +525,15 @@ const summaryColumns = [
   'i.irn',
   'i.created_at',
 ] as const;
+
+/** The date of an invoice by its number (the last one of a series, for the date-order rule). */
+export const findInvoiceDateByNumber = (db: Executor, companyId: number, invoiceNumber: string) =>
+  db
+    .selectFrom('invoices')
+    .select(['invoice_number', sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_day')])
+    .where('company_id', '=', companyId)
+    .where('invoice_number', '=', invoiceNumber)
+    .executeTakeFirst();
 
 export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
   invoiceSelect(db)

@@ -20,6 +20,7 @@ import {
   invoiceAmountDuePaise,
   invoicePaymentStatus,
   invoiceRefusal,
+  seriesDateRefusal,
 } from '@b2b/domain/invoices';
 import { formatMoney, toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
@@ -39,6 +40,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
+import { backDatingAllowed } from '../companies/companies.service.ts';
 import { refuseIfInvoiceCredited } from '../credit-notes/credit-notes.service.ts';
 import {
   invoiceCounterKey,
@@ -627,6 +629,27 @@ async function branchWithSeries(tx: Tx, companyId: number, branchId: number) {
   return { ...branch, invoice_series: series, claimsSeries: true };
 }
 
+/**
+ * Keeps a series in date order (issue 16): the invoice may not be dated before the invoice that
+ * took the number before its own, unless the company allows back-dating. Run after the number is
+ * taken, under the series counter's lock, so the last invoice is committed and cannot change.
+ */
+async function assertInSeriesDateOrder(
+  tx: Tx,
+  companyId: number,
+  invoiceDate: string,
+  previousNumber: string | null,
+) {
+  if (previousNumber === null) return;
+  const previous = await queries.findInvoiceDateByNumber(tx, companyId, previousNumber);
+  const refusal = seriesDateRefusal({
+    date: invoiceDate,
+    last: previous ? { number: previous.invoice_number, date: previous.invoice_day } : null,
+    backDatingAllowed: false,
+  });
+  if (refusal && !(await backDatingAllowed(tx, companyId))) throw validationError('invoice_date', refusal);
+}
+
 /** What the invoice prints of its seller, as it is today. */
 async function sellerSnapshot(
   tx: Tx,
@@ -847,6 +870,12 @@ export async function invoiceOrder(
     branch.invoice_series,
   );
   const invoiceNumber = formatInvoiceNumber(branch.invoice_series, financialYear.code, sequence);
+  await assertInSeriesDateOrder(
+    tx,
+    companyId,
+    invoiceDate,
+    sequence === 1 ? null : formatInvoiceNumber(branch.invoice_series, financialYear.code, sequence - 1),
+  );
   if (branch.claimsSeries) {
     await recordInvoiceSeriesUse(tx, {
       companyId,

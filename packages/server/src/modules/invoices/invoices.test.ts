@@ -107,6 +107,16 @@ const ledgerOf = (world: World, invoiceId: number) =>
     .orderBy('id')
     .execute();
 
+/** Saves the company's back-dating switch (issue 16: off unless saved enabled). */
+async function setBackDating(company: SignedUpCompany, enabled: boolean) {
+  const res = await company.api.post('company_configurations', {
+    configuration_type: 'back_dated_invoices',
+    configurations: {},
+    is_enabled: enabled,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
 
 describe('POST admin/orders/{id}/generate_invoice/', () => {
@@ -160,7 +170,9 @@ describe('POST admin/orders/{id}/generate_invoice/', () => {
     // value and heads may differ from its share of the order's by a paisa or two; they still add
     // up to the same amounts.
     for (const key of ['taxable_value', 'cgst', 'sgst', 'igst', 'cess']) {
-      expect(Math.abs(sum([first.totals[key], second.totals[key]]) - order.totals[key]), key).toBeLessThan(0.05);
+      expect(Math.abs(sum([first.totals[key], second.totals[key]]) - order.totals[key]), key).toBeLessThan(
+        0.05,
+      );
     }
     for (const inv of [first, second]) expect(inv.totals.cgst).toBe(inv.totals.sgst);
     expect(
@@ -784,6 +796,8 @@ describe('GET admin/companies/{companyId}/invoices and invoices_export', () => {
   it('filters, searches, orders (invoice date, newest first) and pages', async () => {
     const world = await setUp({ stock: 20 });
     const other = await createBuyerWithAddress(world.company, { name: `Zeta ${unique()}` });
+    // Back-dated (c before b), so that the order of numbers and of dates differ.
+    await setBackDating(world.company, true);
     const april = { date: '2026-04-01' };
     const a = await invoice(world.company, await confirmedOrder(world, 1, april), undefined, {
       invoice_date: '2026-04-10',
@@ -907,5 +921,73 @@ describe('instant orders', () => {
       expect.objectContaining({ invoice_number: `PUN/${FY}/00001`, invoice_total: 236 }),
     ]);
     expect(await stock(world)).toEqual({ available: 8, reserved: 0 });
+  });
+});
+
+describe('GST heads and invoice dates (issue 16)', () => {
+  it('charges CGST and SGST each on its own: taxable ₹1,883.28 at 12% is ₹113.00 + ₹113.00, on charges too', async () => {
+    const world = await setUp({ product: { sellingPrice: 2109.28, gstRate: 12 } });
+    const order = await confirmedOrder(world, 1, { shipping_handling_charges: 2109.28 });
+    const inv = await invoice(world.company, order);
+    // 6% of 1,883.28 is 112.9968: ₹113.00 for each head. Halving the rounded 12% gave 113.00 + 112.99.
+    expect(inv.items[0]).toMatchObject({ amount: 2109.28, taxable_value: 1883.28, cgst: 113, sgst: 113 });
+    expect(inv.totals).toMatchObject({
+      taxable_value: 3766.56,
+      cgst: 226,
+      sgst: 226,
+      igst: 0,
+      shipping_handling_charges: 2109.28,
+      total: 4218.56,
+    });
+    expect(inv.totals.hsn_summary).toEqual([
+      expect.objectContaining({ taxable_value: 3766.56, cgst: 226, sgst: 226, total_tax: 452 }),
+    ]);
+  });
+
+  // The last day of the financial year: an invoice dated then, and one dated today after it.
+  const yearEnd = financialYearOf(todayInIndia()).end;
+  it.skipIf(yearEnd === todayInIndia())(
+    'refuses an invoice dated before the last invoice of its series, unless the company allows back-dating',
+    async () => {
+      const world = await setUp();
+      const first = await invoice(world.company, await confirmedOrder(world, 1), undefined, {
+        invoice_date: yearEnd,
+      });
+      expect(first.invoice_number).toBe(`PUN/${FY}/00001`);
+      const order = await confirmedOrder(world, 1);
+      const items = [{ order_item: order.order_items[0].id, quantity: 1 }];
+      const [year, month, day] = yearEnd.split('-');
+      const refused = await generate(world.company, order.id, { items, invoice_date: todayInIndia() });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        invoice_date: [
+          `The invoice date cannot be before ${day}/${month}/${year}, the date of the last invoice PUN/${FY}/00001.`,
+        ],
+      });
+      // Nothing was taken: the same day as the last one is fine, and gets the next number.
+      const sameDay = await invoice(world.company, order, undefined, { invoice_date: yearEnd });
+      expect(sameDay.invoice_number).toBe(`PUN/${FY}/00002`);
+
+      await setBackDating(world.company, true);
+      const backDated = await invoice(world.company, await confirmedOrder(world, 1), undefined, {
+        invoice_date: todayInIndia(),
+      });
+      expect(backDated).toMatchObject({ invoice_number: `PUN/${FY}/00003`, invoice_date: todayInIndia() });
+    },
+  );
+
+  it('keeps the rule off when the back-dating configuration is saved disabled', async () => {
+    const world = await setUp();
+    await setBackDating(world.company, false);
+    const later = financialYearOf(todayInIndia()).end;
+    if (later === todayInIndia()) return;
+    await invoice(world.company, await confirmedOrder(world, 1), undefined, { invoice_date: later });
+    const order = await confirmedOrder(world, 1);
+    const refused = await generate(world.company, order.id, {
+      items: [{ order_item: order.order_items[0].id, quantity: 1 }],
+      invoice_date: todayInIndia(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.invoice_date[0]).toContain(`PUN/${FY}/00001`);
   });
 });
