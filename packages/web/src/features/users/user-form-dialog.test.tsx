@@ -38,7 +38,12 @@ function serve() {
   return fakeApi((call) => {
     if (call.path === 'companies/10/roles') return { body: paged(ROLES) };
     if (call.path === 'companies/10/branches')
-      return { body: paged([{ id: 100, name: 'Main', is_active: true }]) };
+      return {
+        body: paged([
+          { id: 100, name: 'Main', is_active: true },
+          { id: 101, name: 'Nashik', is_active: true },
+        ]),
+      };
     if (call.path === 'users/7/reset_password' && call.method === 'POST')
       return { body: { detail: 'A password reset has been sent to ravi@example.in.' } };
     return undefined;
@@ -120,5 +125,26 @@ describe('UserFormDialog', () => {
     await waitFor(async () =>
       expect(await roleOptions()).toEqual(['Company Admin', 'Clerk', 'Accountant', 'Sales']),
     );
+  });
+});
+
+describe('UserFormDialog branches', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('offers only the branches the signed-in user works in, unless a Company Admin', async () => {
+    const api = serve();
+    renderWithProviders(<UserFormDialog companyId={10} user={null} onClose={() => {}} />, {
+      user: withPermissions(['add_user']),
+    });
+    await waitFor(() => expect(api.calls.some((c) => c.path === 'companies/10/branches')).toBe(true));
+    await waitFor(() => {
+      // The MultiSelect's visible input comes before its hidden value input.
+      fireEvent.click(screen.getAllByLabelText(/^Branches/)[0]);
+      expect(screen.getByRole('option', { name: 'Main' })).toBeTruthy();
+    });
+    expect(screen.queryByRole('option', { name: 'Nashik' })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { allBranchesQuery } from '../branches/branches.api';
-import { mayGrantRole } from '../roles/grants';
+import { grantsOf, mayGrantRole } from '../roles/grants';
 import { allRolesQuery } from '../roles/roles.api';
 import { createUserSchema, editUserSchema, USER_FORM_FIELDS, type UserFormValues } from './user-form.schema';
 import {
@@ -67,7 +67,12 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
     .filter((role) => (role.is_active && mayGrantRole(me, role)) || role.id === user?.role?.id)
     .map((role) => ({ value: String(role.id), label: role.display_name }));
   const branchOptions = (branches.data?.results ?? [])
-    .filter((branch) => branch.is_active || user?.branches.some((b) => b.id === branch.id))
+    // Work in a branch is given only by someone who works there (a Company Admin works in all).
+    .filter(
+      (branch) =>
+        (branch.is_active && (grantsOf(me).isAdmin || me.branches.some((b) => b.id === branch.id))) ||
+        user?.branches.some((b) => b.id === branch.id),
+    )
     .map((branch) => ({ value: String(branch.id), label: branch.name }));
 
   const saving = createUser.isPending || updateUser.isPending || assign.isPending || unassign.isPending;
