@@ -103,8 +103,9 @@ export function solidPng(size: number, [r, g, b]: [number, number, number]): Buf
 }
 
 /**
- * Calls the API as the signed-in user of `page` (the app's stored session), for what the screens
- * will not let a user do: a journey checks that the server refuses it as well.
+ * Calls the API as the signed-in user of `page`, for what the screens will not let a user do: a
+ * journey checks that the server refuses it as well. The app keeps its access token in memory
+ * only, so this takes a new one from the session's refresh cookie, as a reload would.
  */
 export async function callApiAsUser(
   page: Page,
@@ -114,10 +115,15 @@ export async function callApiAsUser(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('b2b.session') ?? '{}') as { accessToken?: string };
+      const refreshed = await fetch('/api/auth/refresh/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const { access_token } = (await refreshed.json()) as { access_token?: string };
       const response = await fetch(`/api/${path}`, {
         method,
-        headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: response.status, body: await response.json() };

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { setAuthEvents } from './auth-events';
-import { FORBIDDEN_MESSAGE, NO_INTERNET_MESSAGE, request } from './client';
-import { readSession, saveSession } from './session';
+import { FORBIDDEN_MESSAGE, NO_INTERNET_MESSAGE, refreshSession, request } from './client';
+import { clearSession, readSession, saveSession } from './session';
 
 const session = (access: string, refresh: string) => ({
   access_token: access,
@@ -26,7 +26,7 @@ describe('API client', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {
-    localStorage.clear();
+    clearSession();
     vi.stubGlobal('fetch', fetchMock);
     setAuthEvents({ onUnverified, onSignedOut });
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
@@ -40,14 +40,36 @@ describe('API client', () => {
     onSignedOut.mockReset();
   });
 
-  it('sends the stored access token as a Bearer token and mirrors it in the access_token cookie', async () => {
+  it('sends the access token as a Bearer token and keeps it where no script can find it', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: plays a cookie left by an older version
+    document.cookie = 'access_token=old-version; Path=/';
+    localStorage.setItem('b2b.session', '{"accessToken":"old-version"}');
     saveSession(session('access-1', 'refresh-1'));
     fetchMock.mockResolvedValueOnce(reply(200, { id: 1 }));
     await expect(request('me/')).resolves.toEqual({ id: 1 });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/me/');
     expect(headersOf(init).Authorization).toBe('Bearer access-1');
-    expect(document.cookie).toContain('access_token=access-1');
+    // Neither the access token nor the refresh token is in storage or a readable cookie.
+    expect(document.cookie).not.toContain('access_token');
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/access-1|refresh-1|old-version/);
+  });
+
+  it('signs in at start from the refresh cookie alone (auto-login), and says so when there is none', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { ...session('from-cookie', 'ignored'), refresh_token: undefined }),
+    );
+    await expect(refreshSession()).resolves.toMatchObject({ access_token: 'from-cookie' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/auth/refresh/');
+    expect(JSON.parse(String(init?.body))).toEqual({});
+    expect(init?.credentials).toBe('same-origin');
+    expect(readSession()?.accessToken).toBe('from-cookie');
+
+    clearSession();
+    fetchMock.mockResolvedValueOnce(reply(401, { code: 'not_authenticated' }));
+    await expect(refreshSession()).resolves.toBeNull();
+    expect(readSession()).toBeNull();
   });
 
   it('refreshes an expired access token once, stores the rotated tokens and retries', async () => {
@@ -57,9 +79,10 @@ describe('API client', () => {
       .mockResolvedValueOnce(reply(200, session('new-access', 'new-refresh')))
       .mockResolvedValueOnce(reply(200, { ok: true }));
     await expect(request('companies/1')).resolves.toEqual({ ok: true });
-    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ refresh_token: 'old-refresh' });
+    // The refresh token travels in the HttpOnly cookie, never in the body the page writes.
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({});
     expect(headersOf(fetchMock.mock.calls[2][1]).Authorization).toBe('Bearer new-access');
-    expect(readSession()?.refreshToken).toBe('new-refresh');
+    expect(readSession()?.accessToken).toBe('new-access');
     expect(onSignedOut).not.toHaveBeenCalled();
   });
 

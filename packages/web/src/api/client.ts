@@ -39,27 +39,36 @@ export function buildUrl(path: string, query?: QueryParams): string {
 }
 
 // Refresh tokens rotate, so concurrent 401s must share one refresh call; a second call with the
-// already-used refresh token would be rejected and sign the user out.
-let refreshing: Promise<boolean> | null = null;
+// already-used refresh token would be taken for a stolen copy and end the session. Other tabs share
+// the cookie, so the call also holds a lock that every tab of the app takes (Web Locks, where the
+// browser has them): a tab's refresh sends the cookie that the previous one left.
+let refreshing: Promise<Session | null> | null = null;
 
-function refreshSession(): Promise<boolean> {
+async function callRefresh(): Promise<Session | null> {
+  try {
+    const response = await fetch(buildUrl('auth/refresh/'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return null;
+    const session = (await response.json()) as Session;
+    saveSession(session);
+    return session;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A new access token from the refresh cookie (the only place the refresh token is kept), or null
+ * when there is no live session. Auto-login at start is this call.
+ */
+export function refreshSession(): Promise<Session | null> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const stored = readSession();
-      if (!stored) return false;
-      try {
-        const response = await fetch(buildUrl('auth/refresh/'), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ refresh_token: stored.refreshToken }),
-        });
-        if (!response.ok) return false;
-        saveSession((await response.json()) as Session);
-        return true;
-      } catch {
-        return false;
-      }
-    })().finally(() => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    refreshing = (locks ? locks.request('b2b-session-refresh', callRefresh) : callRefresh()).finally(() => {
       refreshing = null;
     });
   }

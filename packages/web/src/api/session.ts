@@ -1,51 +1,53 @@
 import type { Session } from './types';
 
 /**
- * The session lives in local storage (so a reload keeps the user signed in) and the access token
- * is mirrored in a cookie named access_token, as the spec asks (other services on the same host
- * read it).
+ * The access token lives in this module's memory only: nothing a script injected into the page
+ * could carry away sits in local storage or a readable cookie. The refresh token is an HttpOnly
+ * cookie that the server sets on /api/auth, so a reload or a new tab signs in again at start by
+ * calling auth/refresh/ (auto-login, see app/current-user.ts).
+ *
+ * This departs from the spec's note (token in local storage and a cookie named access_token, for
+ * other services on the host): no route of this server reads that cookie, and a token that scripts
+ * can read is what issue 15 removes. A `next` address of another origin still gets the token in
+ * its query string (features/auth/next-address.ts).
  */
-const STORAGE_KEY = 'b2b.session';
-const COOKIE_NAME = 'access_token';
-
 export interface StoredSession {
   accessToken: string;
-  refreshToken: string;
   /** epoch milliseconds */
   expiresAt: number;
 }
 
+let current: StoredSession | null = null;
+
+/** Left by versions that kept the session in local storage and a script-readable cookie. */
+const LEGACY_STORAGE_KEY = 'b2b.session';
+const LEGACY_COOKIE = 'access_token';
+
 export function readSession(): StoredSession | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as StoredSession;
-    return parsed.accessToken && parsed.refreshToken ? parsed : null;
-  } catch {
-    return null;
-  }
+  return current;
 }
 
 export function saveSession(session: Session): StoredSession {
-  const stored: StoredSession = {
-    accessToken: session.access_token,
-    refreshToken: session.refresh_token,
-    expiresAt: Date.now() + session.expires_in * 1000,
-  };
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser
-  document.cookie = `${COOKIE_NAME}=${encodeURIComponent(stored.accessToken)}; Path=/; Max-Age=${session.expires_in}; SameSite=Lax${secure}`;
-  return stored;
+  current = { accessToken: session.access_token, expiresAt: Date.now() + session.expires_in * 1000 };
+  forgetLegacySession();
+  return current;
 }
 
-/** Logout and a login screen opened by a user of an unverified company both clear local storage. */
+/** Logout and a login screen opened by a user of an unverified company clear everything local. */
 export function clearSession(): void {
+  current = null;
   localStorage.clear();
-  // biome-ignore lint/suspicious/noDocumentCookie: see saveSession
-  document.cookie = `${COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`;
+  forgetLegacySession();
 }
 
 export function hasSession(): boolean {
-  return readSession() !== null;
+  return current !== null;
+}
+
+function forgetLegacySession(): void {
+  localStorage.removeItem(LEGACY_STORAGE_KEY);
+  if (document.cookie.includes(`${LEGACY_COOKIE}=`)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: removes the cookie older versions wrote; nothing sets it now
+    document.cookie = `${LEGACY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  }
 }

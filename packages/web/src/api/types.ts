@@ -39,7 +39,8 @@ export interface CurrentUser {
 
 export interface Session {
   access_token: string;
-  refresh_token: string;
+  /** Sent to API clients only; the browser keeps its refresh token as an HttpOnly cookie. */
+  refresh_token?: string;
   expires_in: number;
   token_type: 'Bearer';
   user?: unknown;

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { api, refreshSession } from '../api/client';
 import { hasSession } from '../api/session';
 import type { CurrentUser } from '../api/types';
 
@@ -10,11 +10,19 @@ export const currentUserQuery = queryOptions({
   retry: false,
 });
 
+// Auto-login is tried once per page load: after that, no session means signed out.
+let autoLogin: Promise<unknown> | null = null;
+
 /**
- * The signed-in user, or null when there is no session. Auto-login at start is this call: a stored
- * session is trusted until /me/ says otherwise (a rejected token signs the user out on its own).
+ * The signed-in user, or null when there is no session. Auto-login at start is the first call: the
+ * refresh cookie, if the browser has a live one, gives a new access token; then /me/ is trusted
+ * until it says otherwise (a rejected token signs the user out on its own).
  */
 export async function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  if (!hasSession()) {
+    autoLogin ??= refreshSession();
+    await autoLogin;
+  }
   if (!hasSession()) return null;
   try {
     return await queryClient.ensureQueryData(currentUserQuery);
