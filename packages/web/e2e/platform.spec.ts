@@ -73,4 +73,20 @@ test('sign up, verify by e-mailed OTP, log in, and a user without view_order is 
   await expect(
     page.getByText("You don't have permission to view this page. Please contact your Company Admin."),
   ).toBeVisible();
+
+  // The admin never types Sunil's password: a reset signs him out and his old password stops working.
+  await logout(page);
+  await login(page, owner.email, owner.password);
+  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Actions for Sunil Patil' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(editDialog.getByLabel('New Password')).toHaveCount(0);
+  await editDialog.getByRole('button', { name: 'Send Password Reset' }).click();
+  await expect(page.getByText('Password reset sent successfully.')).toBeVisible();
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+  await logout(page);
+  await login(page, staff.email, staff.password);
+  await expect(page.getByText('Invalid username or password.')).toBeVisible();
 });
