@@ -60,6 +60,21 @@ describe('CompanyConfigurationsPage', () => {
     );
   });
 
+  it('switches back-dated invoices on: off by default, a switch without settings (issue 16)', async () => {
+    const api = server([]);
+    renderScreen(() => <CompanyConfigurationsPage />, { user: canChange });
+    const backDating = await card('Back-dated Invoices');
+    expect(within(backDating).getByText('Disabled')).toBeTruthy();
+    fireEvent.click(within(backDating).getByRole('switch', { name: 'Enable Back-dated Invoices' }));
+    await waitFor(() => expect(within(backDating).getByText('Enabled')).toBeTruthy());
+    expect(api.changes()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        body: { configuration_type: 'back_dated_invoices', configurations: {}, is_enabled: true },
+      }),
+    ]);
+  });
+
   it('shows stored settings and saves a change as a PATCH that keeps unknown keys', async () => {
     const api = server([
       {

@@ -4,7 +4,7 @@ import {
   PRINT_DEFAULTS,
   TERMS_DEFAULTS,
 } from '@b2b/domain/company-configurations';
-import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../app/current-user';
 import { canPerform } from '../../app/has-permission';
@@ -107,6 +107,19 @@ export function CompanyConfigurationsPage() {
           defaults={TERMS_DEFAULTS}
         >
           <TermsSettingsForm {...card} entry={entryOf('terms_and_conditions')} />
+        </ConfigurationCard>
+        <ConfigurationCard
+          {...card}
+          type="back_dated_invoices"
+          title="Back-dated Invoices"
+          description="Allows an invoice or credit note dated before the last one of its series."
+          entry={entryOf('back_dated_invoices')}
+          defaults={{}}
+        >
+          <Text size="sm">
+            While this is off, each series stays in date order: a new invoice or credit note cannot be dated
+            before the last one of its series.
+          </Text>
         </ConfigurationCard>
         <ZohoCard />
       </SimpleGrid>

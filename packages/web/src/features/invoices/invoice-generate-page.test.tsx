@@ -167,6 +167,20 @@ describe('InvoiceGeneratePage', () => {
     expect(await within(lamp).findByText(QUANTITY_MESSAGE)).toBeTruthy();
   });
 
+  it('shows the series date rule under the invoice date when the server refuses a back-dated invoice', async () => {
+    const DATE_RULE =
+      'The invoice date cannot be before 26/11/2026, the date of the last invoice MUM/2627/00068.';
+    renderGenerate((call) =>
+      call.method === 'POST'
+        ? { status: 400, body: { detail: DATE_RULE, errors: { invoice_date: [DATE_RULE] } } }
+        : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Generate Invoice' });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Invoice' }));
+    const field = await screen.findByText(DATE_RULE, { selector: '.mantine-InputWrapper-error' });
+    expect(field).toBeTruthy();
+  });
+
   it('tells a user who may not create invoices so', async () => {
     const { api } = renderGenerate(undefined, withPermissions(['view_invoice']));
     expect(await screen.findByText('You do not have permissions to create invoice.')).toBeTruthy();
