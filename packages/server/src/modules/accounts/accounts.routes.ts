@@ -22,6 +22,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 
@@ -65,6 +66,7 @@ export async function accountsRoutes(app: Api) {
       db,
       request.params.companyId,
       {
+        branches: branchScope(requirePrincipal(request)),
         search: request.query.search,
         isActive: request.query.is_active,
         accountTypeIds: request.query.account_type,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './bank-accounts.service.ts';
 
 const tags = ['bank accounts'];
@@ -74,6 +75,7 @@ export async function bankAccountsRoutes(app: Api) {
         db,
         companyId: request.params.companyId,
         filter: {
+          branches: branchScope(requirePrincipal(request)),
           branchId: request.query.branch,
           search: request.query.search,
           isDefault: request.query.is_default,

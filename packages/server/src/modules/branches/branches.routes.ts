@@ -28,6 +28,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './branches.service.ts';
 
@@ -51,8 +52,9 @@ export async function branchesRoutes(app: Api) {
   const { db } = app.ctx;
   service.registerBranchAddressRules();
 
-  // The branch list and a branch's page are open to every signed-in user: pickers everywhere
-  // need them, and the spec gates /branches with no permission.
+  // The branch list is open to every signed-in user (pickers everywhere need it, and the spec
+  // gates /branches with no permission); it lists the caller's branches. A branch's own record
+  // (configuration, GSTIN, tally settings) needs view_branch.
   app.get(
     '/companies/:companyId/branches',
     {
@@ -69,7 +71,11 @@ export async function branchesRoutes(app: Api) {
       const { count, results } = await service.listBranches({
         db,
         companyId: request.params.companyId,
-        filter: { search: request.query.search, isActive: request.query.is_active },
+        filter: {
+          branches: branchScope(requirePrincipal(request)),
+          search: request.query.search,
+          isActive: request.query.is_active,
+        },
         sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
         window,
         expand: expandOf(request.query.expand),
@@ -98,7 +104,7 @@ export async function branchesRoutes(app: Api) {
   app.get(
     '/branches/:id',
     {
-      config: { cache: true },
+      config: { permission: 'view_branch', cache: true },
       schema: { tags, params: branchParams, querystring: expandQuery, response: { 200: branchOutput } },
     },
     async (request) =>

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './buyer-ledger.service.ts';
 
 const tags = ['buyers'];
@@ -67,6 +68,7 @@ export async function buyerLedgerRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           buyerId: q.buyer,
           entryTypes: entryTypes.length ? entryTypes : undefined,
           startDate: q.start_date,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
@@ -218,7 +219,7 @@ export const companyOf = (db: Executor, companyId: number) =>
     .executeTakeFirstOrThrow();
 
 /** Active warehouses of active branches, in the company's order, with the branch's selling facts. */
-export const counterWarehouses = (db: Executor, companyId: number) =>
+export const counterWarehouses = (db: Executor, companyId: number, branches: BranchScope) =>
   db
     .selectFrom('warehouses as w')
     .innerJoin('branches as b', (j) =>
@@ -235,6 +236,7 @@ export const counterWarehouses = (db: Executor, companyId: number) =>
     .where('w.company_id', '=', companyId)
     .where('w.is_active', '=', true)
     .where('b.is_active', '=', true)
+    .where(inBranches('w.branch_id', branches))
     .orderBy('w.position')
     .orderBy('w.id')
     .execute();

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './instore-orders.service.ts';
 
 const tags = ['instore orders'];
@@ -39,7 +40,8 @@ export async function instoreOrdersRoutes(app: Api) {
         response: { 200: counterContextOutput },
       },
     },
-    async (request) => service.counterContext(db, request.params.companyId),
+    async (request) =>
+      service.counterContext(db, request.params.companyId, branchScope(requirePrincipal(request))),
   );
 
   app.get(

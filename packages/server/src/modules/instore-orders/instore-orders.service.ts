@@ -7,6 +7,7 @@ import type {
 import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -33,10 +34,15 @@ import * as queries from './instore-orders.queries.ts';
 // The counter
 
 /** GET instore/counter: the company, the warehouses a counter can sell from, the tenders. */
-export async function counterContext(db: Executor, companyId: number): Promise<CounterContextOutput> {
+export async function counterContext(
+  db: Executor,
+  companyId: number,
+  /** The caller's branches: a counter sells from their warehouses (null: every branch). */
+  branches: BranchScope,
+): Promise<CounterContextOutput> {
   const [company, warehouses, methods] = await Promise.all([
     queries.companyOf(db, companyId),
-    queries.counterWarehouses(db, companyId),
+    queries.counterWarehouses(db, companyId, branches),
     queries.activePaymentMethods(db, companyId),
   ]);
   const addresses = await queries.branchAddresses(db, companyId, [

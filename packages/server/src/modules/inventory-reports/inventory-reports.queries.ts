@@ -1,6 +1,7 @@
 import type { BATCH_INVENTORY_ORDERINGS, INVENTORY_AGE_ORDERINGS } from '@b2b/domain/api/inventory-reports';
 import { INVENTORY_AGE_BUCKETS, type InventoryAgeBucketKey } from '@b2b/domain/inventory-reports';
 import { type RawBuilder, sql } from 'kysely';
+import { type BranchScope, scopeIds, sqlInBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
@@ -30,6 +31,8 @@ function expiryIn(range: ExpiryRange, today: string): RawBuilder<boolean> {
 // Batch inventory
 
 export interface BatchInventoryFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   warehouseId?: number;
   productId?: number;
   search?: string;
@@ -67,6 +70,7 @@ function batchScope(db: Executor, companyId: number, today: string, filter: Batc
     .where('bs.company_id', '=', companyId)
     .where('bs.quantity', '>', 0)
     .where('p.deleted_at', 'is', null);
+  if (filter.branches) query = query.where('w.branch_id', 'in', scopeIds(filter.branches));
   if (filter.warehouseId !== undefined) query = query.where('bs.warehouse_id', '=', filter.warehouseId);
   if (filter.productId !== undefined) query = query.where('bs.product_id', '=', filter.productId);
   const { search } = filter;
@@ -168,6 +172,8 @@ export async function batchStockSummary(
 // Inventory age
 
 export interface InventoryAgeFilter {
+  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   warehouseId?: number;
   productId?: number;
   search?: string;
@@ -187,6 +193,7 @@ function levelsOf(companyId: number, filter: InventoryAgeFilter) {
     sql`sl.available_stock > 0`,
     sql`p.deleted_at IS NULL`,
   ];
+  if (filter.branches) conditions.push(sqlInBranches('w.branch_id', filter.branches));
   if (filter.warehouseId !== undefined) conditions.push(sql`sl.warehouse_id = ${filter.warehouseId}`);
   if (filter.productId !== undefined) conditions.push(sql`sl.product_id = ${filter.productId}`);
   if (filter.search) conditions.push(productMatches(filter.search));

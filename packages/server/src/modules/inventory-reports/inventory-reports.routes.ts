@@ -9,6 +9,7 @@ import type { Api } from '../../http/api-types.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './inventory-reports.service.ts';
 
 const tags = ['reports'];
@@ -69,6 +70,7 @@ export async function inventoryReportsRoutes(app: Api) {
         db,
         companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           warehouseId: query.warehouse,
           productId: query.product,
           search: query.search,
@@ -129,7 +131,12 @@ export async function inventoryReportsRoutes(app: Api) {
       const report = await service.inventoryAge(
         db,
         companyId,
-        { warehouseId: query.warehouse, productId: query.product, search: query.search },
+        {
+          branches: branchScope(requirePrincipal(request)),
+          warehouseId: query.warehouse,
+          productId: query.product,
+          search: query.search,
+        },
         sort,
         csv ? null : window,
         { withTotals: !csv },

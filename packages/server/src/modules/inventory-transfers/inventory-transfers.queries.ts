@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { SortKey } from '../../http/list-params.ts';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 type TransferScope = DB & {
   t: DB['inventory_transfers'];
@@ -252,6 +252,8 @@ export const productExists = (db: Executor, companyId: number, productId: number
     .executeTakeFirst();
 
 export interface MovementFilter {
+  /** The caller's branches: movements in their warehouses (null: every branch). */
+  branches?: BranchScope;
   warehouseId?: number;
   startDate?: string;
   endDate?: string;
@@ -264,6 +266,14 @@ const movementFilter = (
   filter: MovementFilter,
 ) => {
   const conditions = [eb('m.company_id', '=', companyId), eb('m.product_id', '=', productId)];
+  if (filter.branches) {
+    const inScope = eb
+      .selectFrom('warehouses as sw')
+      .select('sw.id')
+      .where('sw.company_id', '=', companyId)
+      .where('sw.branch_id', 'in', scopeIds(filter.branches));
+    conditions.push(eb('m.warehouse_id', 'in', inScope));
+  }
   if (filter.warehouseId !== undefined) conditions.push(eb('m.warehouse_id', '=', filter.warehouseId));
   // Calendar days are India's.
   if (filter.startDate) {

@@ -183,7 +183,12 @@ export async function inventoryTransfersRoutes(app: Api) {
         db,
         requirePrincipal(request).companyId,
         request.params.id,
-        { warehouseId: query.warehouse, startDate: query.start_date, endDate: query.end_date },
+        {
+          branches: branchScope(requirePrincipal(request)),
+          warehouseId: query.warehouse,
+          startDate: query.start_date,
+          endDate: query.end_date,
+        },
         window,
       );
       return page(request, window, count, results);
@@ -202,6 +207,12 @@ export async function inventoryTransfersRoutes(app: Api) {
       },
     },
     async (request) =>
-      productBatches(db, requirePrincipal(request).companyId, request.params.id, request.query.warehouse),
+      productBatches(
+        db,
+        requirePrincipal(request).companyId,
+        request.params.id,
+        request.query.warehouse,
+        branchScope(requirePrincipal(request)),
+      ),
   );
 }

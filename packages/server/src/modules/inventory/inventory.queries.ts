@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
@@ -715,6 +716,7 @@ export const productBatchStock = (
   companyId: number,
   productId: number,
   warehouseId?: number,
+  branches?: BranchScope,
 ) => {
   let query = db
     .selectFrom('batch_stock as bs')
@@ -735,13 +737,20 @@ export const productBatchStock = (
     ])
     .where('bs.company_id', '=', companyId)
     .where('bs.product_id', '=', productId)
-    .where('bs.quantity', '>', 0);
+    .where('bs.quantity', '>', 0)
+    .where(inBranches('w.branch_id', branches));
   if (warehouseId !== undefined) query = query.where('bs.warehouse_id', '=', warehouseId);
   return query.orderBy(sql`pb.expires_on NULLS LAST`).orderBy('pb.id').orderBy('w.id').execute();
 };
 
 /** A product's stock on hand per warehouse (for what is in no batch). */
-export const productLevels = (db: Executor, companyId: number, productId: number, warehouseId?: number) => {
+export const productLevels = (
+  db: Executor,
+  companyId: number,
+  productId: number,
+  warehouseId?: number,
+  branches?: BranchScope,
+) => {
   let query = db
     .selectFrom('stock_levels as sl')
     .innerJoin('warehouses as w', (j) =>
@@ -749,7 +758,8 @@ export const productLevels = (db: Executor, companyId: number, productId: number
     )
     .select(['w.id as warehouse_id', 'w.name as warehouse_name', 'sl.available_stock'])
     .where('sl.company_id', '=', companyId)
-    .where('sl.product_id', '=', productId);
+    .where('sl.product_id', '=', productId)
+    .where(inBranches('w.branch_id', branches));
   if (warehouseId !== undefined) query = query.where('sl.warehouse_id', '=', warehouseId);
   return query.orderBy('w.id').execute();
 };

@@ -10,6 +10,7 @@ import { formatQuantity } from '@b2b/domain/money';
 import { isInStock, type ProductStock, roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
 import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehouse-stock';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import { afterCommit, type Executor, type Tx } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
@@ -664,12 +665,14 @@ export async function productBatches(
   companyId: number,
   productId: number,
   warehouseId?: number,
+  /** The caller's branches: their warehouses only (null: every branch). */
+  branches?: BranchScope,
 ): Promise<ProductBatchList> {
   if (!(await queries.productExists(db, companyId, productId))) throw notFound('Product');
   const [settings, batches, levels] = await Promise.all([
     batchSettings(db, companyId),
-    queries.productBatchStock(db, companyId, productId, warehouseId),
-    queries.productLevels(db, companyId, productId, warehouseId),
+    queries.productBatchStock(db, companyId, productId, warehouseId, branches),
+    queries.productLevels(db, companyId, productId, warehouseId, branches),
   ]);
   const today = todayInIndia();
   const inBatches = new Map<number, number>();

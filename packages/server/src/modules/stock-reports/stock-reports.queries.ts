@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
@@ -40,6 +41,8 @@ export function underStocking(
   db: Executor,
   companyId: number,
   search: string | undefined,
+  /** The caller's branches: their warehouses' stock (null: every branch). */
+  branches: BranchScope,
   sort: SortKey[],
   window: PageWindow,
 ) {
@@ -57,6 +60,7 @@ export function underStocking(
       JOIN warehouses w ON w.company_id = sl.company_id AND w.id = sl.warehouse_id
       JOIN branches b ON b.company_id = w.company_id AND b.id = w.branch_id
       WHERE sl.company_id = p.company_id AND sl.product_id = p.id AND w.is_active AND b.is_active
+        AND ${sqlInBranches('w.branch_id', branches)}
     ) s ON true
     WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL AND p.reorder_point > 0
       AND coalesce(s.on_hand - s.committed, 0) < p.reorder_point
@@ -88,6 +92,8 @@ export function overstocking(
   companyId: number,
   days: number,
   search: string | undefined,
+  /** The caller's branches: their warehouses' stock and movements (null: every branch). */
+  branches: BranchScope,
   sort: SortKey[],
   window: PageWindow,
 ) {
@@ -98,13 +104,17 @@ export function overstocking(
     JOIN LATERAL (
       SELECT sum(sl.available_stock) AS on_hand
       FROM stock_levels sl
+      JOIN warehouses w ON w.company_id = sl.company_id AND w.id = sl.warehouse_id
       WHERE sl.company_id = p.company_id AND sl.product_id = p.id
+        AND ${sqlInBranches('w.branch_id', branches)}
     ) s ON s.on_hand > 0
     LEFT JOIN LATERAL (
       SELECT max(l.created_at) AS last_outward_at
       FROM stock_ledger l
+      JOIN warehouses w ON w.company_id = l.company_id AND w.id = l.warehouse_id
       WHERE l.company_id = p.company_id AND l.product_id = p.id
         AND l.quantity < 0 AND l.reason <> 'transfer_out'
+        AND ${sqlInBranches('w.branch_id', branches)}
     ) o ON true
     WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL
       AND (o.last_outward_at IS NULL OR o.last_outward_at < now() - make_interval(days => ${days}))

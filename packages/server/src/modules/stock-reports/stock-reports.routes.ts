@@ -2,6 +2,7 @@ import { overstockingQuery, overstockingRow, underStockingRow } from '@b2b/domai
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import * as service from './stock-reports.service.ts';
 
 const tags = ['reports'];
@@ -42,10 +43,11 @@ export async function stockReportsRoutes(app: Api) {
     async (request) => {
       const window = pageWindow(request.query);
       const sort = parseOrdering(request.query.ordering, UNDER_STOCKING_ORDERING, '-shortfall');
+      const principal = requirePrincipal(request);
       const { count, results } = await service.underStockingReport(
         db,
-        requirePrincipal(request).companyId,
-        { search: request.query.search },
+        principal.companyId,
+        { search: request.query.search, branches: branchScope(principal) },
         sort,
         window,
       );
@@ -70,10 +72,11 @@ export async function stockReportsRoutes(app: Api) {
         OVERSTOCKING_ORDERING,
         'last_outward_at,-available_stock',
       );
+      const principal = requirePrincipal(request);
       const { count, results } = await service.overstockingReport(
         db,
-        requirePrincipal(request).companyId,
-        { search: request.query.search, days: request.query.days },
+        principal.companyId,
+        { search: request.query.search, days: request.query.days, branches: branchScope(principal) },
         sort,
         window,
       );

@@ -1,5 +1,6 @@
 import type { OverstockingRow, UnderStockingRow } from '@b2b/domain/api/stock-reports';
 import { roundQuantity } from '@b2b/domain/products';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import * as queries from './stock-reports.queries.ts';
@@ -17,11 +18,18 @@ const quantity = (value: number | string) => roundQuantity(Number(value));
 export async function underStockingReport(
   db: Executor,
   companyId: number,
-  filter: { search?: string },
+  filter: { search?: string; branches: BranchScope },
   sort: SortKey[],
   window: PageWindow,
 ): Promise<{ count: number; results: UnderStockingRow[] }> {
-  const [count, rows] = await queries.underStocking(db, companyId, filter.search, sort, window);
+  const [count, rows] = await queries.underStocking(
+    db,
+    companyId,
+    filter.search,
+    filter.branches,
+    sort,
+    window,
+  );
   return {
     count: Number(count.rows[0]?.n ?? 0),
     results: rows.rows.map((row) => ({
@@ -39,11 +47,19 @@ export async function underStockingReport(
 export async function overstockingReport(
   db: Executor,
   companyId: number,
-  filter: { search?: string; days: number },
+  filter: { search?: string; days: number; branches: BranchScope },
   sort: SortKey[],
   window: PageWindow,
 ): Promise<{ count: number; results: OverstockingRow[] }> {
-  const [count, rows] = await queries.overstocking(db, companyId, filter.days, filter.search, sort, window);
+  const [count, rows] = await queries.overstocking(
+    db,
+    companyId,
+    filter.days,
+    filter.search,
+    filter.branches,
+    sort,
+    window,
+  );
   return {
     count: Number(count.rows[0]?.n ?? 0),
     results: rows.rows.map((row) => ({

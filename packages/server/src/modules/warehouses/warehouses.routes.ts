@@ -25,6 +25,7 @@ import {
   pageWindow,
   parseOrdering,
 } from '../../http/list-params.ts';
+import { branchScope } from '../../http/principal.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './warehouses.service.ts';
@@ -87,6 +88,7 @@ export async function warehousesRoutes(app: Api) {
         db,
         request.params.companyId,
         {
+          branches: branchScope(requirePrincipal(request)),
           search: query.search,
           isActive: query.is_active,
           isPrivate: query.is_private,
