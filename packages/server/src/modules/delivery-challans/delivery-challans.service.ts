@@ -19,6 +19,7 @@ import { toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Database } from '../../db/database.ts';
+import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, conflict, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
@@ -426,6 +427,8 @@ export function invoiceChallan(options: {
   const { companyId } = actor;
   return act(options.db, actor, options.id, 'invoice', async (tx, challan, items) => {
     const split = keptQuantities(items, input);
+    // The sale posts to the buyer's ledger: the buyer's lock before the goods move (db/lock-order.ts).
+    await lockBuyerMoney(tx, companyId, challan.buyer_id as number);
     await moveGoods(tx, actor, challan.id, challan.warehouse_id, goodsOf(items), 'in', 'challan_return');
     const sold = items
       .map((item, index) => ({ item, quantity: split[index]?.invoice ?? 0 }))
