@@ -47,10 +47,10 @@ export async function nextDocumentNumber(
 }
 
 /**
- * Takes the next value of a named series (an invoice series of one branch and financial year:
- * `invoice:<branchId>:<fyCode>`), starting at 1, for callers that format numbers themselves. Same
- * counter and the same guarantees as nextDocumentNumber: unique, and gap-free among committed
- * documents, because the counter row stays locked until the caller's transaction ends.
+ * Takes the next value of a named series (an invoice series in a financial year, keyed by
+ * invoiceCounterKey), starting at 1, for callers that format numbers themselves. Same counter and
+ * the same guarantees as nextDocumentNumber: unique, and gap-free among committed documents,
+ * because the counter row stays locked until the caller's transaction ends.
  */
 export async function nextInSeries(tx: Tx, companyId: number, key: string, prefix: string): Promise<number> {
   const taken = await queries.takeNextValue(tx, companyId, key, prefix);
