@@ -161,8 +161,9 @@ export async function usersRoutes(app: Api) {
       schema: { tags, params: userParams, body: addressInput, response: { 201: addressOutput } },
     },
     async (request, reply) => {
-      const { companyId } = requirePrincipal(request);
-      await service.getUser(db, companyId, request.params.id);
+      const actor = requirePrincipal(request);
+      const { companyId } = actor;
+      await service.assertUserChangeable(db, actor, request.params.id);
       const address = await addAddress(
         db,
         { companyId, ownerType: 'user', ownerId: request.params.id },

@@ -98,6 +98,13 @@ async function assertNotAbove(
     assertNotSuperior(grants, await grantsOfRole(tx, actor.companyId, user.role_id), 'user');
 }
 
+/** For changes kept beside the user (an address): the actor must be allowed to change the user. */
+export async function assertUserChangeable(db: Database, actor: Principal, userId: number) {
+  await inTransaction(db, async (tx) => {
+    await lockChangeableUser(tx, actor, userId, await grantsOfActor(tx, actor));
+  });
+}
+
 /**
  * A company always keeps an active Company Admin. Callers hold the admin role's lock (taken before
  * anything else), so two admins demoting each other at once cannot both succeed.

@@ -191,6 +191,16 @@ describe('users/{id} actions', () => {
 });
 
 describe('POST users/{id}/addresses', () => {
+  it("refuses adding an address to a Company Admin's profile for a non-admin", async () => {
+    const company = await signUpCompany();
+    const clerk = await createUserWithPermissions(company, ['view_user', 'change_user']);
+    const address = { address_line_1: '1 FC Road', city: 'Pune', state_id: 27, pincode: '411004' };
+    const res = await clerk.api.post(`users/${company.userId}/addresses`, address);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe('You do not have permissions to change a Company Admin.');
+    expect((await clerk.api.post(`users/${clerk.user.id}/addresses`, address)).status).toBe(201);
+  });
+
   it('adds an address to a user and validates it', async () => {
     const company = await signUpCompany();
     const res = await company.api.post(`users/${company.userId}/addresses`, {
