@@ -234,7 +234,6 @@ export const PAYMENT_MESSAGES = {
   date_in_future: 'The date cannot be in the future.',
   idempotency_other_body:
     'This Idempotency-Key was already used with a different request; use a new key for a new payment.',
-  idempotency_running: 'A request with this Idempotency-Key is still being processed; try again shortly.',
   idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   no_buyer_credit: 'The buyer has no credit left to apply.',
   invoice_nothing_due: 'Nothing is due on this invoice.',
