@@ -5,9 +5,10 @@ import { formatMoney, roundOff } from './money.ts';
  * Pricing of quotations, sales orders and invoices, in integer paise.
  *
  * Selling prices are tax-inclusive (GST and cess included), so the taxable value of a line is
- * back-calculated from what the buyer pays. Every figure is rounded once, and the parts of each
- * amount are derived by subtraction, so that taxable + CGST + SGST + IGST + cess equals the amount
- * to the paisa, and every total is the plain sum of its lines: documents always add up.
+ * back-calculated from what the buyer pays. Each tax head is its own rate on the taxable value,
+ * rounded on its own (CGST = SGST always), and the taxable value is the one whose heads fit the
+ * amount (taxInclusiveAmount), so that taxable + CGST + SGST + IGST + cess equals the amount to the
+ * paisa, and every total is the plain sum of its lines: documents always add up.
  */
 
 /** A line as the order form sends it. */
