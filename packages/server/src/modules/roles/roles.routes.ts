@@ -141,8 +141,9 @@ export async function rolesRoutes(app: Api) {
       schema: { tags, params: roleParams, body: addressInput, response: { 201: addressOutput } },
     },
     async (request, reply) => {
-      const { companyId } = requirePrincipal(request);
-      await service.getRole(db, companyId, request.params.id);
+      const actor = requirePrincipal(request);
+      const { companyId } = actor;
+      await service.assertRoleChangeable(db, actor, request.params.id);
       const address = await addAddress(
         db,
         { companyId, ownerType: 'role', ownerId: request.params.id },

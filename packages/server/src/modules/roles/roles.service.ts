@@ -203,6 +203,16 @@ export function setRoleActive(options: { db: Database; actor: Principal; roleId:
   );
 }
 
+/** For changes kept beside the role (an address): the role must not be above the actor. */
+export async function assertRoleChangeable(db: Database, actor: Principal, roleId: number) {
+  await inTransaction(db, async (tx) => {
+    const current = await queries.lockRole(tx, actor.companyId, roleId);
+    if (!current) throw notFound('Role');
+    const target = { isAdmin: current.is_admin, permissions: current.permissions };
+    assertNotSuperior(await grantsOfActor(tx, actor), target, 'role');
+  });
+}
+
 /**
  * Used when a user is given a role: the role must exist in the company and be active, and the one
  * who gives it must hold everything it grants.

@@ -158,6 +158,9 @@ describe('roles: nobody grants what they do not hold', () => {
     });
     expect((await editor.api.post(`roles/${small.body.id}/deactivate`)).status).toBe(200);
     expect((await editor.api.post(`roles/${small.body.id}/activate`)).status).toBe(200);
+    const address = { address_line_1: '1 FC Road', city: 'Pune', state_id: 27, pincode: '411004' };
+    expect((await editor.api.post(`roles/${admin.id}/addresses`, address)).status).toBe(403);
+    expect((await editor.api.post(`roles/${small.body.id}/addresses`, address)).status).toBe(201);
     const grow = await editor.api.patch(`roles/${small.body.id}/add_permissions`, {
       permissions: ['change_role'],
     });
