@@ -22,6 +22,8 @@ let current: StoredSession | null = null;
 /** Left by versions that kept the session in local storage and a script-readable cookie. */
 const LEGACY_STORAGE_KEY = 'b2b.session';
 const LEGACY_COOKIE = 'access_token';
+/** Set by a sign-out: no auto-login from a refresh cookie that the server could not clear. */
+const SIGNED_OUT_KEY = 'b2b.signed-out';
 
 export function readSession(): StoredSession | null {
   return current;
@@ -30,6 +32,7 @@ export function readSession(): StoredSession | null {
 export function saveSession(session: Session): StoredSession {
   current = { accessToken: session.access_token, expiresAt: Date.now() + session.expires_in * 1000 };
   forgetLegacySession();
+  localStorage.removeItem(SIGNED_OUT_KEY);
   return current;
 }
 
@@ -42,6 +45,18 @@ export function clearSession(): void {
 
 export function hasSession(): boolean {
   return current !== null;
+}
+
+/**
+ * After a sign-out in this browser, the next start does not sign in from the cookie until the
+ * user logs in again (the logout call may not have reached the server to clear it).
+ */
+export function markSignedOut(): void {
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
+}
+
+export function signedOutHere(): boolean {
+  return localStorage.getItem(SIGNED_OUT_KEY) === '1';
 }
 
 function forgetLegacySession(): void {

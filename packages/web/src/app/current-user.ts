@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, refreshSession } from '../api/client';
-import { hasSession } from '../api/session';
+import { hasSession, signedOutHere } from '../api/session';
 import type { CurrentUser } from '../api/types';
 
 export const currentUserQuery = queryOptions({
@@ -19,7 +19,7 @@ let autoLogin: Promise<unknown> | null = null;
  * until it says otherwise (a rejected token signs the user out on its own).
  */
 export async function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
-  if (!hasSession()) {
+  if (!hasSession() && !signedOutHere()) {
     autoLogin ??= refreshSession();
     await autoLogin;
   }

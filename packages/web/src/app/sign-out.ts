@@ -1,10 +1,11 @@
 import { api } from '../api/client';
-import { clearSession, readSession } from '../api/session';
+import { clearSession, markSignedOut, readSession } from '../api/session';
 import { PATHS } from './paths';
 
 /** Logout clears memory and storage and reloads, so no screen keeps another user's data. */
 export function signOutLocally(): void {
   clearSession();
+  markSignedOut();
   window.location.assign(PATHS.login);
 }
 
