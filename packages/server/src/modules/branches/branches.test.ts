@@ -243,7 +243,10 @@ describe('GET branches/{id}', () => {
   it('answers the branch, its addresses when expanded, and 404 for others', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
-    const staff = await createUserWithPermissions(company, []);
+    // The branch's record needs view_branch (the list, for pickers, does not).
+    const clerk = await createUserWithPermissions(company, []);
+    expect((await clerk.api.get(`branches/${company.branchId}`)).status).toBe(403);
+    const staff = await createUserWithPermissions(company, ['view_branch']);
     const branch = await staff.api.get(`branches/${company.branchId}?expand=addresses`);
     expect(branch.status).toBe(200);
     expect(branch.body).toMatchObject({ id: company.branchId, name: 'Pune' });
