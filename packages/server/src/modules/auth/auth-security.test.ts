@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@b2b/domain/validation';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
 import {
   createUserWithPermissions,
@@ -10,6 +10,10 @@ import {
   unique,
 } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+
+// The shared server starts with the first test that asks for it; on a busy machine that alone
+// can take most of a test's 30 s.
+beforeAll(() => testServer(), 120_000);
 
 /** The harness allows 10 failures per source and account (test/harness.ts `authLimits`). */
 const SOURCE_LIMIT = 10;
@@ -154,6 +158,17 @@ describe('password rules on every path', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.password).toEqual([MESSAGES.password_too_long]);
+  });
+
+  it("refuses a user's own change to a password holding their e-mail or name", async () => {
+    const company = await signUpCompany({ last_name: 'Venkataraman' });
+    const res = await company.api.patch(`users/${company.userId}`, { password: 'venkataraman#River9' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.password).toEqual([MESSAGES.password_personal]);
+    const local = company.email.split('@')[0];
+    const own = await company.api.patch(`users/${company.userId}`, { password: `Zz#9${local}` });
+    expect(own.status).toBe(400);
+    expect((await company.api.get('me/')).status).toBe(200);
   });
 
   it('refuses a reset to a password holding the name of the account owner', async () => {
