@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
 import { PASSWORD, signUpCompany, signupInput, unique, uniquePhone } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+
+// The shared server starts with the first test that asks for it; on a busy machine that alone
+// can take most of a test's 30 s.
+beforeAll(() => testServer(), 120_000);
 
 async function anonymous() {
   const t = await testServer();
