@@ -5,7 +5,7 @@ import { makeUser, withPermissions } from '../../test/users';
 import { mayGrantPermission, mayGrantRole } from './grants';
 import { PermissionMatrix } from './permission-matrix';
 
-const checkbox = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
+const checkbox = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('PermissionMatrix with grantable', () => {
   it('lets a user add only the permissions they hold, and take away any the role has', () => {
