@@ -273,6 +273,9 @@ export async function updateBranch(options: {
   const { db, actor, branchId, changes } = options;
   const { status, ...fields } = changes;
   await inTransaction(db, async (tx) => {
+    // A change of series takes the company's lock on series claims before any branch row, in the
+    // order an invoice takes them (the claims, then its branch), so the two cannot deadlock.
+    if (fields.invoice_series) await lockInvoiceSeriesClaims(tx, actor.companyId);
     // Deactivating locks every active branch first (always in id order), then this one.
     if (status === false) {
       if (!(await queries.findBranch(tx, actor.companyId, branchId))) throw notFound('Branch');

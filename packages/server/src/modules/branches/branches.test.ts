@@ -417,6 +417,44 @@ describe('invoice series that have issued invoices (issue 16)', () => {
   });
 });
 
+describe.runIf(inject('databaseUrl'))('invoice series under concurrency (PostgreSQL, issue 16)', () => {
+  it('a first invoice racing a change of series never leaves the series to two branches', async () => {
+    const FY = financialYearOf(todayInIndia()).code;
+    const company = await signUpCompany();
+    const other = await createBranch(company);
+    for (let round = 1; round <= 3; round += 1) {
+      const from = `SA${round}`;
+      const to = `SB${round}`;
+      expect((await company.api.patch(`branches/${company.branchId}`, { invoice_series: from })).status).toBe(
+        200,
+      );
+      const product = await createTaxedProduct(company, { openingStock: 10 });
+      const { order } = await createOrder(company, {
+        lines: [{ product: product.id, quantity: 1 }],
+        confirm: true,
+      });
+      const [invoiced, changed] = await Promise.all([
+        invoiceOrder(company, order),
+        company.api.patch(`branches/${company.branchId}`, { invoice_series: to }),
+      ]);
+      expect(changed.status).toBe(200);
+      const usedFrom = (invoiced.invoice_number as string).startsWith(`${from}/`);
+      // The other branch may take the old series only if it issued nothing.
+      const taken = await company.api.patch(`branches/${other.id}`, { invoice_series: from });
+      expect(taken.status).toBe(usedFrom ? 400 : 200);
+      const otherProduct = await createTaxedProduct(company, { openingStock: 10 });
+      const { order: otherOrder } = await createOrder(company, {
+        lines: [{ product: otherProduct.id, quantity: 1 }],
+        fields: { branch: other.id },
+        confirm: true,
+      });
+      const next = await invoiceOrder(company, otherOrder);
+      expect(next.invoice_number).toMatch(new RegExp(`/${FY}/\\d{5}$`));
+      await company.api.patch(`branches/${other.id}`, { invoice_series: `SC${round}` });
+    }
+  });
+});
+
 describe('POST branches/{id}/activate and /deactivate', () => {
   it("never deactivates the company's last active branch", async () => {
     const company = await signUpCompany();
