@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
+import { signUpCompany } from '../../test/factories.ts';
 import { counterWorld } from '../../test/instore-fixtures.ts';
-import { dbOf } from '../../test/inventory-fixtures.ts';
+import { createWarehouse, dbOf } from '../../test/inventory-fixtures.ts';
 import {
   createBuyerWithAddress,
   createOrder,
+  createQuotation,
   createTaxedProduct,
   invoiceOrder,
+  setCompanyFlags,
 } from '../../test/sales-fixtures.ts';
 
 type Answer = { status: number; body: { detail?: string } };
@@ -102,6 +105,49 @@ describe.runIf(inject('databaseUrl'))('the money lock order (PostgreSQL)', { tim
       `${seconds} s`,
     ).toEqual([]);
     expect(await deadlocks(db)).toBe(before);
+  });
+});
+
+describe.runIf(inject('databaseUrl'))('stock before numbers (PostgreSQL)', { timeout: 300_000 }, () => {
+  it('orders split by warehouse and single orders on the same stock, auto-confirmed, in parallel: no deadlock', async () => {
+    const company = await signUpCompany();
+    await setCompanyFlags(company, { is_order_auto_confirm: true });
+    const buyer = await createBuyerWithAddress(company);
+    const second = await createWarehouse(company);
+    const near = await createTaxedProduct(company, { openingStock: 1_000 });
+    const far = await createTaxedProduct(company, { openingStock: 1_000, warehouseId: second.id });
+    const db = dbOf(company);
+    // The split order's first part is the far warehouse's: part by part it would lock the far
+    // level, take a number, then lock the near level, out of the product-then-warehouse order
+    // that a single order of both reserves in before taking its number.
+    const split = [];
+    const single = [];
+    for (let i = 0; i < 6; i++) {
+      split.push(
+        await createQuotation(company, buyer, [
+          { product: far.id, quantity: 1, warehouse: second.id },
+          { product: near.id, quantity: 1 },
+        ]),
+      );
+      single.push(
+        await createQuotation(company, buyer, [
+          { product: near.id, quantity: 1 },
+          { product: far.id, quantity: 1, warehouse: second.id },
+        ]),
+      );
+    }
+    const before = await deadlocks(db);
+    const answers: Answer[] = await Promise.all([
+      ...split.map((q) => company.api.post(`v1/admin/quotations/${q.id}/generate_fulfilment_order/`)),
+      ...single.map((q) => company.api.post(`admin/quotations/${q.id}/generate_order/`, {})),
+    ]);
+    expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.detail}`)).toEqual([]);
+    expect(await deadlocks(db)).toBe(before);
+    // Every order reserved its goods: 6 split into two, 6 single, one of each product apiece.
+    const { rows } = await sql<{ reserved: string }>`
+      select sum(df_quantity)::text as reserved from stock_levels
+      where company_id = ${company.companyId} and product_id in (${near.id}, ${far.id})`.execute(db);
+    expect(Number(rows[0]?.reserved)).toBe(24);
   });
 });
 
