@@ -489,6 +489,17 @@ describe('branch scoping', () => {
       .executeTakeFirstOrThrow();
     expect(Number(adjustments.n)).toBe(2);
 
+    // A payment without a branch pays the buyer's open invoices of the user's branches only, and is
+    // the user's branch's.
+    const dueBefore = (await company.api.get(`admin/invoices/${theirs.invoiceId}`)).body.amount_due;
+    const unplaced = await staff.api.post(`admin/companies/${c}/payments`, {
+      buyer: theirs.buyerId,
+      amount: 5,
+    });
+    expect(unplaced.status, JSON.stringify(unplaced.body)).toBe(201);
+    expect(unplaced.body.branch.id).toBe(mine.branchId);
+    expect((await company.api.get(`admin/invoices/${theirs.invoiceId}`)).body.amount_due).toBe(dueBefore);
+
     // The user's own branch works as before.
     const own = await staff.api.post(
       `admin/companies/${c}/generate_quotation`,

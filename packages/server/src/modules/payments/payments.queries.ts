@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, PaymentRecordStatus, PaymentsTable, RefundsTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a payment refers to
@@ -66,6 +66,8 @@ const amountDue = sql<string>`greatest(0, i.total_paise - i.amount_paid_paise - 
 
 export interface OpenInvoiceScope {
   buyerId: number;
+  /** The caller's branches (null or absent: every branch); see db/branch-scope.ts. */
+  branches?: BranchScope;
   orderId?: number;
   invoiceIds?: number[];
 }
@@ -82,6 +84,7 @@ export function lockOpenInvoices(tx: Tx, companyId: number, scope: OpenInvoiceSc
     .where('i.buyer_id', '=', scope.buyerId)
     .where('i.status', '<>', 'cancelled')
     .where(sql<boolean>`${amountDue} > 0`);
+  if (scope.branches) query = query.where('i.branch_id', 'in', scopeIds(scope.branches));
   if (scope.orderId !== undefined) query = query.where('i.order_id', '=', scope.orderId);
   if (scope.invoiceIds) query = query.where('i.id', 'in', scope.invoiceIds.length ? scope.invoiceIds : [0]);
   return query.orderBy('i.invoice_date').orderBy('i.id').forUpdate().execute();

@@ -33,7 +33,7 @@ import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
+import { branchScope, type Principal } from '../../http/principal.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { recordHistory } from '../history/history.service.ts';
@@ -178,6 +178,8 @@ interface MoneyIn {
   notes: string | null;
   /** Which invoices the money may go to (the buyer's, of the order when given). */
   scope: queries.OpenInvoiceScope;
+  /** The branch of a payment that names none and pays no invoice (else the company's first). */
+  fallbackBranchId?: number | undefined;
   /** Chosen amounts; oldest first when absent. */
   allocations?: AllocationInput[];
   pending?: { gatewayPaymentId: string | null };
@@ -206,6 +208,7 @@ export async function recordPayment(tx: Tx, input: MoneyIn): Promise<number> {
     const first = plan.allocations[0];
     branchId =
       open.find((invoice) => invoice.id === first?.invoiceId)?.branch_id ??
+      input.fallbackBranchId ??
       (await queries.firstBranch(tx, companyId)).id;
   }
   // Near the end: the series counter stays locked until commit.
@@ -552,7 +555,13 @@ export async function createPayment(options: { db: Executor; actor: Principal; i
       paymentMethodId: input.payment_method ?? null,
       referenceNumber: input.reference_number ?? null,
       notes: input.notes ?? null,
-      scope: { buyerId: input.buyer, ...(orderId !== null ? { orderId } : {}) },
+      // A user assigned to branches pays the buyer's invoices of those branches, in one of them.
+      scope: {
+        buyerId: input.buyer,
+        branches: branchScope(actor),
+        ...(orderId !== null ? { orderId } : {}),
+      },
+      fallbackBranchId: branchScope(actor)?.[0],
       allocations: input.allocations,
     });
     return getPayment(tx, companyId, id);

@@ -25,7 +25,11 @@ export async function assertOrderExists(db: Executor, companyId: number, orderId
 /** A list's filter carries the caller's branches (null: all); the list's query applies it. */
 type ScopedFilter = { branches?: BranchScope };
 
-export interface DocumentListOptions<Q extends ZodObject, F extends ScopedFilter, T extends { id: number; sort_value: string }> {
+export interface DocumentListOptions<
+  Q extends ZodObject,
+  F extends ScopedFilter,
+  T extends { id: number; sort_value: string },
+> {
   /** The path's last part: 'invoices', 'sales_returns'. */
   documents: string;
   tags: string[];
@@ -59,10 +63,11 @@ export interface DocumentListOptions<Q extends ZodObject, F extends ScopedFilter
  * is not the company's. Both page by offset, or by cursor when `cursor` is given (`cursor=` for
  * the first page), the next and previous pages as links.
  */
-export function documentListRoutes<Q extends ZodObject, F extends ScopedFilter, T extends { id: number; sort_value: string }>(
-  app: Api,
-  options: DocumentListOptions<Q, F, T>,
-) {
+export function documentListRoutes<
+  Q extends ZodObject,
+  F extends ScopedFilter,
+  T extends { id: number; sort_value: string },
+>(app: Api, options: DocumentListOptions<Q, F, T>) {
   const { db } = app.ctx;
   const { documents, tags, ordering } = options;
   const response = { 200: pageOf(options.output) };

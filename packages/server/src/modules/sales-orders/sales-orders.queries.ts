@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/compiled-once.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
@@ -13,7 +14,6 @@ import {
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 /** The expression of the trigram index sales_orders_search_idx (migration 0021). */
 const orderSearchText = sql<string>`lower(o.order_number || ' ' || coalesce(o.reference_number, ''))`;

@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { boundedCount } from '../../http/bounded-count.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 
 export type { BoundedCount } from '../../http/bounded-count.ts';
 
