@@ -92,6 +92,9 @@ const BODY_RULES: Record<string, FieldRules> = {
     'allocations[].invoice': 'invoice',
   },
   'POST /admin/companies/:companyId/refunds': { payment: 'payment' },
+  // Money of the user's branch settles invoices of the user's branches only.
+  'POST /admin/payments/:id/allocate': { 'allocations[].invoice': 'invoice' },
+  'POST /admin/credit_notes/:id/apply': { 'applications[].invoice': 'invoice' },
   'POST /admin/companies/:companyId/transactions': { branch: 'branch' },
   // A challan or transfer is the sending branch's; the goods may go to any branch's warehouse.
   'POST /admin/companies/:companyId/delivery_challans': { warehouse: 'warehouse' },

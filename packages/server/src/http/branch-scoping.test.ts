@@ -498,6 +498,12 @@ describe('branch scoping', () => {
     });
     expect(unplaced.status, JSON.stringify(unplaced.body)).toBe(201);
     expect(unplaced.body.branch.id).toBe(mine.branchId);
+    // ...nor may the user's money settle the other branch's invoice by hand.
+    await forbidden(
+      await staff.api.post(`admin/payments/${unplaced.body.id}/allocate`, {
+        allocations: [{ invoice: theirs.invoiceId, amount: 1 }],
+      }),
+    );
     expect((await company.api.get(`admin/invoices/${theirs.invoiceId}`)).body.amount_due).toBe(dueBefore);
 
     // The user's own branch works as before.
