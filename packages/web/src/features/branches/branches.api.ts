@@ -104,7 +104,7 @@ export const branchKeys = {
   tally: (id: number) => [...branchKeys.all, 'tally', id] as const,
 };
 
-/** Every branch of the company, for pickers (limit -1 = all). */
+/** The branches the signed-in user works in (a Company Admin: all; the server scopes the list), for pickers. */
 export const allBranchesQuery = (companyId: number) =>
   queryOptions({
     queryKey: branchKeys.list(companyId, { limit: -1 }),
