@@ -128,6 +128,7 @@ async function documentsIn(
     productId: product.id,
     idleProductId: idle.id,
     buyerId: buyer.id,
+    buyer,
     quotationId: quotation.id as number,
     orderId: order.id as number,
     orderNumber: order.order_number as string,
@@ -539,6 +540,26 @@ describe('branch scoping', () => {
         lines: [{ line, quantity: 1 }],
       }),
     );
+  });
+
+  it('offers a credit note only the open invoices of the user’s branches', async () => {
+    const { company, mine, theirs, staff } = await world();
+    // The first branch's buyer also owes the second branch.
+    const { order } = await createOrder(company, {
+      buyer: mine.buyer,
+      lines: [{ product: theirs.productId, quantity: 1, warehouse: theirs.warehouseId }],
+      fields: { branch: theirs.branchId },
+      confirm: true,
+    });
+    const owed = await company.api.post(`admin/orders/${order.id}/generate_invoice/`, {
+      items: [{ order_item: order.order_items[0].id, quantity: 1 }],
+    });
+    expect(owed.status, JSON.stringify(owed.body)).toBe(201);
+    const path = `admin/credit_notes/${mine.creditNoteId}/open_invoices`;
+    expect(resultIds((await company.api.get(path)).body)).toContain(owed.body.id);
+    const offered = resultIds((await staff.api.get(path)).body);
+    expect(offered).toContain(mine.invoiceId);
+    expect(offered).not.toContain(owed.body.id);
   });
 
   it('lets the receiving branch see and receive a transfer, but not change or cancel it', async () => {

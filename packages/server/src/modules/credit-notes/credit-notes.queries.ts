@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
+import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type {
   CreditNoteApplicationsTable,
@@ -218,7 +218,12 @@ export const findInvoiceBuyer = (db: Executor, companyId: number, invoiceId: num
     .executeTakeFirst();
 
 /** The buyer's invoices with something due, oldest first. */
-export const openInvoicesOfBuyer = (db: Executor, companyId: number, buyerId: number) =>
+export const openInvoicesOfBuyer = (
+  db: Executor,
+  companyId: number,
+  buyerId: number,
+  branches?: BranchScope,
+) =>
   db
     .selectFrom('invoices')
     .select([
@@ -231,6 +236,7 @@ export const openInvoicesOfBuyer = (db: Executor, companyId: number, buyerId: nu
     ])
     .where('company_id', '=', companyId)
     .where('buyer_id', '=', buyerId)
+    .where(inBranches('branch_id', branches))
     .where('status', '<>', 'cancelled')
     .where(sql<boolean>`total_paise - amount_paid_paise - credited_paise - write_off_paise > 0`)
     .orderBy('invoice_date')

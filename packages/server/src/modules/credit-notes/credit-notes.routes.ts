@@ -20,6 +20,7 @@ import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { type ListQuery, valueList } from '../../http/list-params.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
+import { branchScope } from '../../http/principal.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { CreditNoteFilter } from './credit-notes.queries.ts';
 import * as service from './credit-notes.service.ts';
@@ -181,7 +182,10 @@ export async function creditNotesRoutes(app: Api) {
         response: { 200: openInvoicesOutput },
       },
     },
-    async (request) => service.openInvoices(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return service.openInvoices(db, principal.companyId, request.params.id, branchScope(principal));
+    },
   );
 
   app.post(

@@ -28,6 +28,7 @@ import { financialYearOf, seriesDateRefusal } from '@b2b/domain/invoices';
 import { formatQuantity, toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
@@ -307,10 +308,12 @@ export async function openInvoices(
   db: Executor,
   companyId: number,
   creditNoteId: number,
+  /** The caller's branches: their invoices only (null: every branch). */
+  branches?: BranchScope,
 ): Promise<OpenInvoicesOutput> {
   const row = await queries.findCreditNote(db, companyId, creditNoteId);
   if (!row) throw notFound();
-  const invoices = await queries.openInvoicesOfBuyer(db, companyId, row.buyer_id);
+  const invoices = await queries.openInvoicesOfBuyer(db, companyId, row.buyer_id, branches);
   return {
     balance: toRupees(creditNoteBalancePaise(balanceOf(row))),
     results: invoices.map((invoice) => ({
