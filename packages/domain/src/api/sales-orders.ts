@@ -451,3 +451,8 @@ export const reorderPreviewOutput = quotationOutput
   .omit({ id: true, quotation_number: true, created_at: true, updated_at: true })
   .extend({ items: z.array(pricedLineOutput.omit({ id: true })) });
 export type ReorderPreview = z.infer<typeof reorderPreviewOutput>;
+/** GET initiate_edit_order: the edit's starting terms, and the open edit quotation's id if any. */
+export const editOrderPreviewOutput = reorderPreviewOutput.extend({
+  open_quotation_id: z.number().int().nullable(),
+});
+export type EditOrderPreview = z.infer<typeof editOrderPreviewOutput>;

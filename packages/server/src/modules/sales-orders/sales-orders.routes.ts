@@ -3,6 +3,7 @@ import {
   cancelInput,
   commentInput,
   commentOutput,
+  editOrderPreviewOutput,
   generateOrderInput,
   historyPageOutput,
   ORDER_STATUSES,
@@ -244,12 +245,33 @@ export async function salesOrdersRoutes(app: Api) {
       ),
   );
 
-  // GETs that make a quotation the first time: not cached (they write).
+  // GET (the spec's call) shows what the edit starts from without storing it; POST opens the edit.
   app.get(
     '/admin/orders/:id/initiate_edit_order',
     {
       config: { permission: 'change_order' },
-      schema: { tags, params: orderParams, response: { 200: quotationOutput } },
+      schema: {
+        tags,
+        description:
+          'The edit quotation’s terms (and its id when an edit is already open); nothing is stored.',
+        params: orderParams,
+        response: { 200: editOrderPreviewOutput },
+      },
+    },
+    async (request) =>
+      service.previewEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
+  );
+
+  app.post(
+    '/admin/orders/:id/initiate_edit_order',
+    {
+      config: { permission: 'change_order' },
+      schema: {
+        tags,
+        description: 'Opens the order’s edit quotation (or the one already open), which the form edits.',
+        params: orderParams,
+        response: { 200: quotationOutput },
+      },
     },
     async (request) =>
       service.initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),

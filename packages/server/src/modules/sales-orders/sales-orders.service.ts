@@ -1,5 +1,6 @@
 import {
   type commentOutput,
+  type EditOrderPreview,
   type QuotationOutput,
   type ReorderPreview,
   SALES_ORDER_FORM_MESSAGES,
@@ -623,29 +624,56 @@ function termsOfOrder(order: queries.OrderRecord, lines: readonly queries.OrderL
 }
 
 /**
- * GET admin/orders/{id}/initiate_edit_order: the order's open edit quotation, made from the order
- * the first time (so two users editing one order share it).
+ * The order's open edit quotation, made from the order the first time (so two users editing one
+ * order share it), inside `tx`. Answers its id and whether it was already open.
  */
+async function openEditQuotation(
+  tx: Tx,
+  actor: Principal,
+  id: number,
+): Promise<{ quotationId: number; alreadyOpen: boolean }> {
+  const { companyId } = actor;
+  const { order, lines, facts } = await lockOrder(tx, companyId, id);
+  transitionOrRefuse(facts, 'edit');
+  const open = await openEditOf(tx, companyId, id);
+  if (open) return { quotationId: open.id, alreadyOpen: true };
+  const quotationId = await insertQuotation(tx, actor, termsOfOrder(order, lines), {
+    purpose: 'edit_order',
+    sourceOrder: { id: order.id, number: order.order_number },
+  });
+  return { quotationId, alreadyOpen: false };
+}
+
+/** POST admin/orders/{id}/initiate_edit_order: opens (or reuses) the order's edit quotation. */
 export async function initiateEditOrder(options: {
   db: Database;
   actor: Principal;
   id: number;
 }): Promise<QuotationOutput> {
   const { db, actor, id } = options;
-  const { companyId } = actor;
-  const quotationId = await inTransaction(db, async (tx) => {
-    const { order, lines, facts } = await lockOrder(tx, companyId, id);
-    transitionOrRefuse(facts, 'edit');
-    const open = await openEditOf(tx, companyId, id);
-    if (open) return open.id;
-    return insertQuotation(tx, actor, termsOfOrder(order, lines), {
-      purpose: 'edit_order',
-      sourceOrder: { id: order.id, number: order.order_number },
-    });
+  const { quotationId } = await inTransaction(db, (tx) => openEditQuotation(tx, actor, id));
+  companyChanged(actor.companyId);
+  return getQuotation(db, actor.companyId, quotationId);
+}
+
+/**
+ * GET admin/orders/{id}/initiate_edit_order: what editing the order would start from, without
+ * storing anything (a GET must not write): the open edit quotation's terms and id when one is
+ * open, otherwise the draft POST would make, from the same code in a rolled-back transaction.
+ */
+export async function previewEditOrder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<EditOrderPreview> {
+  const { db, actor, id } = options;
+  let openQuotationId: number | null = null;
+  const draft = await previewDraft(db, actor.companyId, async (tx) => {
+    const { quotationId, alreadyOpen } = await openEditQuotation(tx, actor, id);
+    if (alreadyOpen) openQuotationId = quotationId;
+    return quotationId;
   });
-  // A GET that may write: the API retires cached reads after writes only.
-  companyChanged(companyId);
-  return getQuotation(db, companyId, quotationId);
+  return { ...draft, open_quotation_id: openQuotationId };
 }
 
 /**
@@ -705,21 +733,20 @@ class PreviewRolledBack extends Error {
 }
 
 /**
- * GET admin/orders/{id}/initiate_reorder: the draft a re-order would make, without making it (a
- * GET must not write). The very code of POST runs and its transaction is rolled back, so the
- * preview cannot drift from what POST makes (prices, products left out, refusals), and nothing
- * stays behind: no quotation, no history row, no quotation number used.
+ * A draft quotation as `insertDraft` would make it, without making it: the code runs in a
+ * transaction that is then rolled back, so a preview cannot drift from what the write makes
+ * (prices, products left out, refusals), and nothing stays behind: no quotation, no history row,
+ * no quotation number used.
  */
-export async function previewReorder(options: {
-  db: Database;
-  actor: Principal;
-  id: number;
-}): Promise<ReorderPreview> {
-  const { db, actor, id } = options;
+async function previewDraft(
+  db: Database,
+  companyId: number,
+  insertDraft: (tx: Tx) => Promise<number>,
+): Promise<ReorderPreview> {
   try {
     await inTransaction(db, async (tx) => {
-      const quotationId = await insertReorderDraft(tx, actor, id);
-      throw new PreviewRolledBack(await getQuotation(tx, actor.companyId, quotationId));
+      const quotationId = await insertDraft(tx);
+      throw new PreviewRolledBack(await getQuotation(tx, companyId, quotationId));
     });
   } catch (error) {
     if (!(error instanceof PreviewRolledBack)) throw error;
@@ -732,7 +759,17 @@ export async function previewReorder(options: {
     } = error.draft;
     return { ...draft, items: draft.items.map(({ id: _line, ...item }) => item) };
   }
-  throw new Error('A re-order preview must roll its transaction back.');
+  throw new Error('A draft preview must roll its transaction back.');
+}
+
+/** GET admin/orders/{id}/initiate_reorder: the draft a re-order would make, without making it. */
+export function previewReorder(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<ReorderPreview> {
+  const { db, actor, id } = options;
+  return previewDraft(db, actor.companyId, (tx) => insertReorderDraft(tx, actor, id));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,18 @@ const reserved = async (company: SignedUpCompany, productId: number, warehouseId
       ?.df_quantity ?? 0,
   );
 
+/** Every quotation of the company, whatever its purpose, read from the database. */
+const quotationCount = async (company: SignedUpCompany) =>
+  Number(
+    (
+      await dbOf(company)
+        .selectFrom('quotations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', company.companyId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 const actionsOf = (history: { results: { actions: { action: string } }[] }) =>
   history.results.map((h) => h.actions.action);
 
@@ -311,7 +323,7 @@ describe('order states: confirm, hold, cancel', () => {
       expect(res.status).toBe(409);
       expect(res.body.detail).toBe(sentence);
     }
-    const edit = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    const edit = await company.api.post(`admin/orders/${order.id}/initiate_edit_order`);
     expect(edit.status).toBe(409);
     expect(edit.body.detail).toBe('A cancelled order cannot be edited.');
     expect((await company.api.get(`admin/orders/${order.id}`)).body.status).toBe('cancelled');
@@ -375,7 +387,14 @@ describe('editing and re-ordering', () => {
     const order = await confirmOrder(company, (await generateOrder(company, quotation.id)).id);
     expect(await reserved(company, product.id)).toBe(2);
 
-    const initiated = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    const quotationsBefore = await quotationCount(company);
+    const preview = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ purpose: 'edit_order', open_quotation_id: null });
+    expect(preview.body.id).toBeUndefined();
+    // A GET never writes: the preview left no quotation behind.
+    expect(await quotationCount(company)).toBe(quotationsBefore);
+    const initiated = await company.api.post(`admin/orders/${order.id}/initiate_edit_order`);
     expect(initiated.status, JSON.stringify(initiated.body)).toBe(200);
     expect(initiated.body).toMatchObject({
       purpose: 'edit_order',
@@ -384,8 +403,14 @@ describe('editing and re-ordering', () => {
       coupon_code: offer.coupon_code,
       items: [expect.objectContaining({ quantity: 2 })],
     });
-    const same = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    const same = await company.api.post(`admin/orders/${order.id}/initiate_edit_order`);
     expect(same.body.id).toBe(initiated.body.id);
+    // Once open, the GET names the open edit and still stores nothing.
+    const named = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    expect(named.body).toMatchObject({
+      open_quotation_id: initiated.body.id,
+      coupon_code: offer.coupon_code,
+    });
 
     const edited = await company.api.post(
       `admin/companies/${company.companyId}/edit_quotation/`,
@@ -419,7 +444,7 @@ describe('editing and re-ordering', () => {
   it('a new order edited stays new and reserves nothing', async () => {
     const { company, buyer, product } = await setUp();
     const { order } = await createOrder(company, { buyer, lines: [{ product: product.id, quantity: 2 }] });
-    const initiated = await company.api.get(`admin/orders/${order.id}/initiate_edit_order`);
+    const initiated = await company.api.post(`admin/orders/${order.id}/initiate_edit_order`);
     const res = await company.api.post(`admin/quotations/${initiated.body.id}/edit_order/`);
     expect(res.body).toMatchObject({ version: 2, status: 'new', is_stock_reserved: false });
     expect(await reserved(company, product.id)).toBe(0);
@@ -457,16 +482,7 @@ describe('editing and re-ordering', () => {
     });
     await company.api.post(`admin/orders/${order.id}/cancel/`);
     await company.api.patch(`products/${product.id}`, { selling_price: 40 });
-    const quotations = async () =>
-      Number(
-        (
-          await company.t.server.ctx.db
-            .selectFrom('quotations')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('company_id', '=', company.companyId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const quotations = () => quotationCount(company);
     const before = await quotations();
     const first = await company.api.get(`admin/orders/${order.id}/initiate_reorder`);
     const second = await company.api.get(`admin/orders/${order.id}/initiate_reorder`);

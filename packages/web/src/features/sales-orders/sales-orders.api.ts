@@ -175,14 +175,14 @@ export function useAddOrderComment(orderId: number) {
 
 /**
  * Edit and Re-order start from a quotation the server prepares from the order (purpose edit_order
- * or reorder); the quotation form takes it from there. A re-order's draft is made by POST (its GET
- * only shows what it would be).
+ * or reorder); the quotation form takes it from there. Both are made by POST (their GETs only show
+ * what they would be).
  */
 export function useStartFromOrder(kind: 'edit' | 'reorder') {
   return useMutation({
     mutationFn: (orderId: number) =>
       kind === 'edit'
-        ? api.get<QuotationOutput>(`admin/orders/${orderId}/initiate_edit_order`)
+        ? api.post<QuotationOutput>(`admin/orders/${orderId}/initiate_edit_order`)
         : api.post<QuotationOutput>(`admin/orders/${orderId}/initiate_reorder`),
     onError: (error) =>
       kind === 'edit'
