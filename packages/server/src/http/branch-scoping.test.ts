@@ -8,6 +8,7 @@ import {
 } from '../../test/factories.ts';
 import { createWarehouse, dbOf, firstWarehouse } from '../../test/inventory-fixtures.ts';
 import { createCreditNote, createSalesReturn } from '../../test/returns-fixtures.ts';
+import { REACHING_BODIES } from '../../test/route-bodies.ts';
 import {
   createBuyerWithAddress,
   createOrder,
@@ -196,69 +197,6 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [/^\/api\/offers\/:id/, 'offers are company-wide'],
 ];
 
-/** A body each write route accepts, so that it reaches the branch check rather than failing validation. */
-const BODIES: Record<string, unknown> = {
-  'PATCH /api/branches/:id': { name: 'Intruder branch' },
-  'POST /api/branches/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  'POST /api/branches/:id/notification_contacts': { name: 'Intruder' },
-  'PATCH /api/branches/:id/notification_contacts/:contactId': { name: 'Intruder' },
-  'PUT /api/branches/:id/configurations': { configuration_type: 'print_configuration', configurations: {} },
-  'PUT /api/v1/branches/:id/tally-voucher-types/update': { voucher_types: { sales: 'Intruder' } },
-  'PUT /api/v1/branches/:id/ledger-mappings/update': { ledger_mappings: { sales: 'Intruder' } },
-  'POST /api/v1/branches/:id/bank_accounts': {
-    bank_name: 'Intruder Bank',
-    account_holder_name: 'Intruder',
-    account_number: '123456789012',
-    ifsc_code: 'HDFC0001234',
-  },
-  'PATCH /api/v1/bank_accounts/:id': { bank_name: 'Intruder Bank' },
-  'PATCH /api/addresses/:id': { city: 'Intruder' },
-  'POST /api/branches/:id/warehouses': {
-    name: 'Intruder warehouse',
-    address: { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  },
-  'PATCH /api/warehouses/:id': { name: 'Intruder warehouse' },
-  'POST /api/warehouses/:id/addresses': {
-    address_line_1: 'x',
-    city: 'Pune',
-    state_id: 27,
-    pincode: '411001',
-  },
-  'POST /api/warehouses/:id/assign_buyers': { buyers: [1] },
-  'POST /api/warehouses/:id/assign_products': { products: [1] },
-  'PATCH /api/warehouse_buyers/:id': { priority: 1 },
-  'PATCH /api/admin/accounts/:id': { name: 'Intruder account' },
-  'PATCH /api/inventory_transfers/:id': { notes: 'Intruder' },
-  'POST /api/inventory_transfers/:id/receive': { lines: [{ line: 1, quantity: 1 }] },
-  'POST /api/admin/quotations/:id/apply_coupon_code': { coupon_code: 'INTRUDER' },
-  'PATCH /api/admin/orders/:id': { reference: 'Intruder' },
-  'POST /api/admin/orders/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/orders/:id/generate_invoice': { items: [{ order_item: 1, quantity: 1 }] },
-  'PATCH /api/admin/invoices/:id': { notes: 'Intruder' },
-  'POST /api/admin/orders/:id/record_payments': { amount: 1 },
-  'POST /api/admin/orders/:id/update_payment_status': { status: 'initiated', amount: 1 },
-  'POST /api/admin/invoices/:id/edit_invoice': { items: [{ order_item: 1, quantity: 1 }] },
-  'POST /api/admin/invoices/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/invoices/:id/shipments': { items: [{ invoice_item: 1, quantity: 1 }] },
-  'PATCH /api/admin/shipments/:id': { tracking_number: 'Intruder' },
-  'POST /api/admin/shipments/:id/status': { status: 'cancelled' },
-  'POST /api/admin/shipments/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/invoices/:id/sales_returns': { items: [{ invoice_item: 1, return_quantity: 1 }] },
-  'POST /api/admin/invoices/:id/credit_notes': { items: [{ invoice_item: 1, quantity: 1 }] },
-  'POST /api/admin/credit_notes/:id/apply': { applications: [{ invoice: 1, amount: 1 }] },
-  'POST /api/admin/credit_notes/:id/refund': { amount: 1 },
-  'POST /api/admin/delivery_challans/:id/invoice': { items: [{ item: 1, quantity: 1 }] },
-  'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
-  'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },
-  'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
-    shipping_charges_paid_by_company: true,
-  },
-  'POST /api/admin/payments/:id/allocate': { allocations: [{ invoice: 1, amount: 1 }] },
-  'POST /api/admin/warehouses/:id/bulk_inventory_adjustment': { items: [] },
-  'PATCH /api/admin/warehouses/:id/bulk_inventory_update': { items: [] },
-  'POST /api/admin/warehouses/:id/bulk_adjustment_as_per_tally': { items: [] },
-};
-
 /** Lists with what they hold: a path (under the company) and the ids of the rows of one branch. */
 type ListCheck = [
   path: (c: number, d: Documents) => string,
@@ -367,7 +305,8 @@ describe('branch scoping', () => {
         .replace(':contactId', String(theirs.contactId))
         .replace(':applicationId', '1')
         .replace(/^\/api\//, '');
-      const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
+      const body =
+        REACHING_BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
       const res = await staff.api.request(route.method, path, body);
       visited++;
       if (res.status !== 404) {

@@ -6,6 +6,7 @@ import {
   signUpCompany,
 } from '../../test/factories.ts';
 import { createCreditNote, createSalesReturn } from '../../test/returns-fixtures.ts';
+import { REACHING_BODIES } from '../../test/route-bodies.ts';
 import {
   createBuyerWithAddress,
   createOrder,
@@ -288,163 +289,6 @@ function idFor(url: string, ids: Ids): number {
   return id;
 }
 
-/** A body each write route accepts, so it reaches the lookup rather than failing validation. */
-const BODIES: Record<string, unknown> = {
-  'POST /api/users/:id/branches': { branches: [1] },
-  'POST /api/users/:id/unassign_branches': { branches: [1] },
-  'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },
-  'PATCH /api/roles/:id/remove_permissions': { permissions: ['view_order'] },
-  'POST /api/companies/:companyId/users': {
-    first_name: 'X',
-    email: 'x.tenant@example.in',
-    password: 'Quiet-Harbour@42',
-    role: 1,
-    branches: [1],
-  },
-  'POST /api/companies/:companyId/roles': { display_name: 'Intruder role' },
-  'POST /api/users/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  'POST /api/roles/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  'POST /api/companies/:companyId/notification_contacts': { name: 'Intruder' },
-  'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
-  'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
-  'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
-  'POST /api/companies/:companyId/categories': { name: 'Intruder category' },
-  'PATCH /api/categories/:id': { name: 'Intruder category' },
-  'PATCH /api/categories/:id/seo': { meta_title: 'Intruder' },
-  'POST /api/companies/:companyId/brands': { name: 'Intruder brand' },
-  'PATCH /api/brands/:id': { name: 'Intruder brand' },
-  'PATCH /api/brands/:id/ignore_for_bi': { ignore_for_bi: true },
-  'POST /api/companies/:companyId/products': {
-    name: 'Intruder product',
-    category: 1,
-    mrp: 1,
-    selling_price: 1,
-  },
-  'PATCH /api/products/:id': { name: 'Intruder product' },
-  'POST /api/companies/:companyId/grouped_products': {
-    name: 'Intruder bundle',
-    sku: 'INTRUDER',
-    items: [
-      { product: 1, quantity: 1 },
-      { product: 2, quantity: 1 },
-    ],
-    selling_price: 1,
-  },
-  'PATCH /api/grouped_products/:id': { name: 'Intruder bundle' },
-  'POST /api/companies/:companyId/product_collections': { name: 'Intruder collection' },
-  'PATCH /api/product_collections/:id': { name: 'Intruder collection' },
-  'POST /api/product_collections/:id/products': { products: [1] },
-  'POST /api/product_collections/:id/remove_products': { products: [1] },
-  'PATCH /api/product_collections/:id/products/order': { products: [1] },
-  'POST /api/companies/:companyId/product_groups': { name: 'Intruder group' },
-  'PATCH /api/product_groups/:id': { name: 'Intruder group' },
-  'POST /api/product_groups/:id/attributes': { name: 'Intruder', type: 'text' },
-  'PATCH /api/attributes/:id': { name: 'Intruder' },
-  'POST /api/companies/:companyId/variant_groups': { name: 'Intruder', attribute: 'Size', options: ['S'] },
-  'PATCH /api/variant_groups/:id': { name: 'Intruder group' },
-  'POST /api/variant_groups/:id/products': { products: [] },
-  'POST /api/buyers/:id/credit_cash_points': { amount: 5, expired_on: '2099-12-31' },
-  'POST /api/buyers/:id/debit_cash_points': { amount: 5 },
-  'PATCH /api/buyers/:id': { name: 'Intruder buyer', credit_limit: 1 },
-  'PATCH /api/buyers/:id/ignore_for_bi': { ignore_for_bi: true },
-  'POST /api/buyers/:id/addresses': {
-    address_line_1: 'x',
-    city: 'Pune',
-    state_id: 27,
-    pincode: '411001',
-    address_type: 'shipping_address',
-  },
-  'POST /api/v2/companies/:companyId/buyers/:id/enable-sales-channel': { sales_channel: 1 },
-  'POST /api/v2/companies/:companyId/buyers/:id/disable-sales-channel': { sales_channel: 1 },
-  'POST /api/companies/:companyId/buyer_groups': { name: 'Intruder group' },
-  'PATCH /api/buyer_groups/:id': { name: 'Intruder group' },
-  'PATCH /api/buyer_groups/:id/conditions': {
-    dynamic_group_sale_condition: { min_amount: 0 },
-    dynamic_group_time_condition: { last_days: 30 },
-  },
-  'POST /api/buyer_groups/:id/buyers': { buyer: 1 },
-  'POST /api/buyer_groups/:id/assign_buyers': { buyers: [1] },
-  'POST /api/buyer_groups/:id/unassign_buyer': { buyer: 1 },
-  'POST /api/buyer_groups/:id/assign_branches': { branches: [1] },
-  'POST /api/buyer_groups/:id/unassign_branches': { branches: [1] },
-  'POST /api/companies/:companyId/branches': { name: 'Intruder branch' },
-  'PATCH /api/branches/:id': { name: 'Intruder branch' },
-  'POST /api/branches/:id/addresses': { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  'POST /api/branches/:id/notification_contacts': { name: 'Intruder' },
-  'PATCH /api/branches/:id/notification_contacts/:contactId': { name: 'Intruder' },
-  'PUT /api/branches/:id/configurations': { configuration_type: 'print_configuration', configurations: {} },
-  'PUT /api/v1/branches/:id/tally-voucher-types/update': { voucher_types: { sales: 'Intruder' } },
-  'PUT /api/v1/branches/:id/ledger-mappings/update': { ledger_mappings: { sales: 'Intruder' } },
-  'POST /api/v1/branches/:id/bank_accounts': {
-    bank_name: 'Intruder Bank',
-    account_holder_name: 'Intruder',
-    account_number: '123456789012',
-    ifsc_code: 'HDFC0001234',
-  },
-  'PATCH /api/v1/bank_accounts/:id': { bank_name: 'Intruder Bank' },
-  'PATCH /api/addresses/:id': { city: 'Intruder' },
-  'POST /api/branches/:id/warehouses': {
-    name: 'Intruder warehouse',
-    address: { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  },
-  'PATCH /api/warehouses/:id': { name: 'Intruder warehouse' },
-  'POST /api/warehouses/:id/addresses': {
-    address_line_1: 'x',
-    city: 'Pune',
-    state_id: 27,
-    pincode: '411001',
-  },
-  'POST /api/warehouses/:id/assign_buyers': { buyers: [1] },
-  'POST /api/warehouses/:id/assign_products': { products: [1] },
-  'PATCH /api/warehouse_buyers/:id': { priority: 1 },
-  'POST /api/companies/:companyId/sellers': {
-    name: 'Intruder seller',
-    billing_address: { address_line_1: 'x', city: 'Pune', state_id: 27, pincode: '411001' },
-  },
-  'PATCH /api/sellers/:id': { name: 'Intruder seller' },
-  'POST /api/sellers/:id/addresses': {
-    address_line_1: 'x',
-    city: 'Pune',
-    state_id: 27,
-    pincode: '411001',
-    address_type: 'billing_address',
-  },
-  'POST /api/v1/sellers/:id/assign_products': { products: [1], reassign: true },
-  'POST /api/admin/companies/:companyId/accounts': { name: 'Intruder account', account_type: 1 },
-  'PATCH /api/admin/accounts/:id': { name: 'Intruder account' },
-  'PATCH /api/inventory_transfers/:id': { notes: 'Intruder' },
-  'POST /api/inventory_transfers/:id/receive': { lines: [{ line: 1, quantity: 1 }] },
-  'POST /api/admin/quotations/:id/apply_coupon_code': { coupon_code: 'INTRUDER' },
-  'PATCH /api/admin/orders/:id': { reference: 'Intruder' },
-  'POST /api/admin/orders/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/orders/:id/generate_invoice': { items: [{ order_item: 1, quantity: 1 }] },
-  'PATCH /api/admin/invoices/:id': { notes: 'Intruder' },
-  'POST /api/admin/orders/:id/record_payments': { amount: 1 },
-  'POST /api/admin/orders/:id/update_payment_status': { status: 'initiated', amount: 1 },
-  'POST /api/admin/invoices/:id/edit_invoice': { items: [{ order_item: 1, quantity: 1 }] },
-  'POST /api/admin/invoices/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/invoices/:id/shipments': { items: [{ invoice_item: 1, quantity: 1 }] },
-  'PATCH /api/admin/shipments/:id': { tracking_number: 'Intruder' },
-  'POST /api/admin/shipments/:id/status': { status: 'cancelled' },
-  'POST /api/admin/shipments/:id/comments': { comment: 'Intruder' },
-  'POST /api/admin/invoices/:id/sales_returns': { items: [{ invoice_item: 1, return_quantity: 1 }] },
-  'POST /api/admin/invoices/:id/credit_notes': { items: [{ invoice_item: 1, quantity: 1 }] },
-  'POST /api/admin/credit_notes/:id/apply': { applications: [{ invoice: 1, amount: 1 }] },
-  'POST /api/admin/credit_notes/:id/refund': { amount: 1 },
-  'POST /api/admin/delivery_challans/:id/invoice': { items: [{ item: 1, quantity: 1 }] },
-  'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
-  'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },
-  'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
-    shipping_charges_paid_by_company: true,
-  },
-  'POST /api/companies/:companyId/offers': {
-    title: 'Intruder offer',
-    discount_type: 'flat',
-    discount_value: 1,
-  },
-  'PATCH /api/offers/:id': { title: 'Intruder offer', coupon_code: 'INTRUDER' },
-};
-
 describe('tenant isolation', () => {
   it("every route answers 404 for another company's ids and leaks nothing", async () => {
     const a = await signUpCompany();
@@ -462,7 +306,8 @@ describe('tenant isolation', () => {
         .replace(':contactId', String(bIds.branchContactId))
         .replace(':applicationId', '1')
         .replace(/^\/api\//, '');
-      const body = BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
+      const body =
+        REACHING_BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
       const res = await a.api.request(route.method, path, body);
       const text = JSON.stringify(res.body ?? '');
       if (res.status !== 404 || text.includes(b.email) || text.includes(`B-${bIds.companyId}`)) {
