@@ -553,28 +553,6 @@ export async function resetPassword(ctx: Ctx, resetToken: string, newPassword: s
   if (companyId) forgetPrincipals(companyId);
 }
 
-/** Ends every session of a user at once (an admin's password reset); call forgetPrincipals after commit. */
-export async function endSessionsOfUser(tx: Executor, companyId: number, userId: number, reason: string) {
-  await queries.revokeSessionsOfUser(tx, companyId, userId, reason);
-}
-
-/**
- * A user changed their own password: every other session ends (whoever knew the old password is
- * signed out), the one making the change stays. Call forgetPrincipals after commit.
- */
-export async function endOtherSessions(
-  tx: Executor,
-  options: { companyId: number; userId: number; keepSessionId: string; reason: string },
-) {
-  await queries.revokeSessionsOfUser(
-    tx,
-    options.companyId,
-    options.userId,
-    options.reason,
-    options.keepSessionId,
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Refresh and logout
 

@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
-import { endSessionsOfUser } from '../auth/auth.service.ts';
+import { endSessionsOfUser } from '../auth/end-sessions.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { grantsOfActor } from '../roles/roles.service.ts';
 import * as queries from './users.queries.ts';

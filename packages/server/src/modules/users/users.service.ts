@@ -7,7 +7,7 @@ import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { assertBranchAccess, forgetPrincipals, type Principal } from '../../http/principal.ts';
-import { endOtherSessions } from '../auth/auth.service.ts';
+import { endOtherSessions } from '../auth/end-sessions.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import {
