@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { computeGstinCheckChar, GSTIN_STATE_MISMATCH } from './gstin.ts';
 import {
   cashpointAmountSchema,
   cashpointExpirySchema,
@@ -12,6 +13,8 @@ import {
   fieldsEqualCheck,
   greaterThanCheck,
   gstinSchema,
+  gstinStateCheck,
+  gstinStateId,
   hasNoSpaces,
   hsnSchema,
   invoiceLineQuantitySchema,
@@ -537,5 +540,32 @@ describe('group checks', () => {
       confirm_password: ['Passwords do not match.'],
     });
     expect(schema.safeParse({ password: 'Str0ng!pass', confirm_password: 'Str0ng!pass' }).success).toBe(true);
+  });
+});
+
+describe('gstinStateCheck and gstinStateId', () => {
+  const gstin = (code: string) => `${code}AAPFU0939F1Z${computeGstinCheckChar(`${code}AAPFU0939F1Z`)}`;
+  const schema = z
+    .object({ gstin: z.string().optional(), state_id: z.unknown() })
+    .check(gstinStateCheck('gstin', 'state_id'));
+
+  it('names the state of a GSTIN by its id (the GST code), none for centre jurisdiction', () => {
+    expect(gstinStateId(gstin('29'))).toBe(29);
+    expect(gstinStateId(gstin('07'))).toBe(7);
+    expect(gstinStateId(gstin('99'))).toBeNull();
+    expect(gstinStateId('29AAPFU0939F1Z0')).toBeNull();
+    expect(gstinStateId(undefined)).toBeNull();
+  });
+
+  it('puts the branch rule on the GSTIN when its state is not the chosen one', () => {
+    const refused = schema.safeParse({ gstin: gstin('29'), state_id: 27 });
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['gstin', GSTIN_STATE_MISMATCH],
+    ]);
+    expect(schema.safeParse({ gstin: gstin('29'), state_id: '29' }).success).toBe(true);
+    expect(schema.safeParse({ gstin: gstin('99'), state_id: 27 }).success).toBe(true);
+    expect(schema.safeParse({ state_id: 27 }).success).toBe(true);
+    // An id that is no GST code is left to the state lookup ('State Not Found').
+    expect(schema.safeParse({ gstin: gstin('27'), state_id: 99999 }).success).toBe(true);
   });
 });

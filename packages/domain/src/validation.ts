@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
-import { isValidGstin } from './gstin.ts';
+import {
+  GSTIN_STATE_MISMATCH,
+  gstinMatchesState,
+  gstinStateCode,
+  isGstinStateCode,
+  isValidGstin,
+} from './gstin.ts';
 
 /** The maximum length constant of the spec, used for free-text names. */
 export const MAX_LENGTH = 64;
@@ -624,6 +630,31 @@ export function personalPasswordCheck<P extends string>(passwordKey: P) {
       if (containsPersonalInfo(password, owner)) report(passwordKey, MESSAGES.password_personal);
     },
   );
+}
+
+/**
+ * The state id a GSTIN names (state ids are GST codes: '27' is Maharashtra, id 27), or null when
+ * the GSTIN is not valid or names no single state (99, centre jurisdiction): a form fills the state
+ * from it.
+ */
+export function gstinStateId(gstin: unknown): number | null {
+  const code = typeof gstin === 'string' ? gstinStateCode(gstin) : null;
+  return code === null || code === '99' ? null : Number(code);
+}
+
+/**
+ * A GSTIN is issued per state, so the state of the registered address must be the GSTIN's (the
+ * rule of the branch and buyer forms, gstinMatchesState); the message goes on the GSTIN.
+ */
+export function gstinStateCheck<G extends string, S extends string>(gstinKey: G, stateKey: S) {
+  return groupCheck<G | S>([gstinKey, stateKey], (value, report) => {
+    const gstin = value[gstinKey];
+    const stateId = toNumber(value[stateKey]);
+    const stateCode = stateId === null ? '' : String(stateId).padStart(2, '0');
+    // An id that is no GST code is no state; the server answers 'State Not Found' for it.
+    if (typeof gstin !== 'string' || !isGstinStateCode(stateCode)) return;
+    if (!gstinMatchesState(gstin, stateCode)) report(gstinKey, GSTIN_STATE_MISMATCH);
+  });
 }
 
 /** Both fields must hold the same value (password confirmation); the message goes on the second. */

@@ -3,6 +3,7 @@ import {
   credentialSchema,
   emailSchema,
   gstinSchema,
+  gstinStateCheck,
   loginPasswordSchema,
   otpSchema,
   passwordSchema,
@@ -37,7 +38,7 @@ export const signupRequest = z
     address_line_2: optionalText(200),
     pincode: pincodeSchema,
   })
-  .check(personalPasswordCheck('password'));
+  .check(personalPasswordCheck('password'), gstinStateCheck('gstin', 'state_id'));
 export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const verifySignupRequest = z.object({ email: emailSchema, otp: otpSchema });

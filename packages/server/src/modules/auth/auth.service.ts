@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Me, Session, SignupRequest } from '@b2b/domain/api/auth';
+import { GSTIN_STATE_MISMATCH, gstinMatchesState } from '@b2b/domain/gstin';
 import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
 import { passwordProblem } from '@b2b/domain/validation';
 import type { Selectable } from 'kysely';
@@ -235,9 +236,16 @@ export async function createCompanyAccount(
   passwordHash: string,
 ): Promise<{ companyId: number; userId: number; branchId: number }> {
   await ensureStatesAndCities(tx);
-  await getState(tx, input.state_id).catch(() => {
+  const state = await getState(tx, input.state_id).catch(() => {
     throw new AppError('validation_error', 'State Not Found', { errors: { state_id: ['State Not Found'] } });
   });
+  // The first branch's GSTIN prints on every invoice with this state: they must agree (the
+  // branch rule; the request schema checks it too, this guards callers that skip it).
+  if (input.gstin && !gstinMatchesState(input.gstin, state.gst_code)) {
+    throw new AppError('validation_error', GSTIN_STATE_MISMATCH, {
+      errors: { gstin: [GSTIN_STATE_MISMATCH] },
+    });
+  }
   await assertIdentityFree(tx, input.email, input.phone);
   const company = await insertCompany(tx, {
     name: input.company_name,

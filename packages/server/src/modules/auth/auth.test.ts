@@ -1,6 +1,14 @@
+import { GSTIN_STATE_MISMATCH } from '@b2b/domain/gstin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
-import { PASSWORD, signUpCompany, signupInput, unique, uniquePhone } from '../../../test/factories.ts';
+import {
+  PASSWORD,
+  signUpCompany,
+  signupInput,
+  unique,
+  uniquePhone,
+  validGstin,
+} from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
 
 // The shared server starts with the first test that asks for it; on a busy machine that alone
@@ -88,6 +96,21 @@ describe('POST auth/signup/', () => {
     const again = await api.post('auth/signup/', signupInput({ email: company.email.toUpperCase() }));
     expect(again.status).toBe(400);
     expect(again.body.errors.email).toEqual(['A user with this email already exists.']);
+  });
+
+  it("refuses a GSTIN of another state than the branch, in the branch form's words, and writes nothing", async () => {
+    const { api } = await anonymous();
+    // A Karnataka GSTIN for a Pune branch would print 'GSTIN 29... State: Maharashtra' on invoices.
+    const input = signupInput({ gstin: validGstin('29'), state_id: 27 });
+    const res = await api.post('auth/signup/', input);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ gstin: [GSTIN_STATE_MISMATCH] });
+    const login = await api.post('admin/auth/login/', { username: input.email, password: PASSWORD });
+    expect(login.status).toBe(401);
+    expect(login.body.code).not.toBe(1013);
+
+    const karnataka = await api.post('auth/signup/', signupInput({ gstin: validGstin('29'), state_id: 29 }));
+    expect(karnataka.status, JSON.stringify(karnataka.body)).toBe(201);
   });
 
   it('refuses an unknown state', async () => {

@@ -3,6 +3,7 @@ import {
   emailSchema,
   fieldsEqualCheck,
   gstinSchema,
+  gstinStateCheck,
   loginPasswordSchema,
   MESSAGES,
   optionalField,
@@ -49,6 +50,6 @@ export const signupSchema = z
     phone: phoneSchema,
     password: passwordSchema,
   })
-  .check(personalPasswordCheck('password'));
+  .check(personalPasswordCheck('password'), gstinStateCheck('gstin', 'state_id'));
 
 export type SignupForm = z.input<typeof signupSchema>;

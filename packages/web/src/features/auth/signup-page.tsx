@@ -1,7 +1,9 @@
+import { gstinStateId } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PATHS } from '../../app/paths';
 import { notifySuccess } from '../../components/notify';
@@ -68,6 +70,14 @@ export function SignupPage() {
     defaultValues: EMPTY,
   });
   const stateId = useWatch({ control: form.control, name: 'state_id' });
+  const gstin = useWatch({ control: form.control, name: 'gstin' });
+  // A GSTIN is issued per state and its first two digits are the state's GST code (the state id):
+  // the branch's state follows it, so no invoice prints one state's GSTIN with another state.
+  const gstinState = gstinStateId(gstin);
+  useEffect(() => {
+    if (gstinState === null || form.getValues('state_id') === String(gstinState)) return;
+    form.setValue('state_id', String(gstinState), { shouldDirty: true, shouldValidate: true });
+  }, [gstinState, form]);
   const signup = useMutation({
     mutationFn: (body: SignupBody) => authApi.signup(body),
     onSuccess: (answer) => {
@@ -109,7 +119,14 @@ export function SignupPage() {
           <Section title="Branch" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField control={control} name="branch_name" label="Branch Name" required />
-            <StateSelectField control={control} name="state_id" label="State" required />
+            <StateSelectField
+              control={control}
+              name="state_id"
+              label="State"
+              required
+              readOnly={gstinState !== null}
+              description={gstinState !== null ? 'Taken from the GSTIN (its first two digits).' : undefined}
+            />
             <CityField
               control={control}
               name="city"

@@ -5,7 +5,9 @@ import type { FieldProps } from '../../components/use-field';
 import { statesQuery } from './reference.api';
 
 /** A searchable drop-down of the Indian states (GET states?limit=37); the form keeps the id as a string. */
-export function StateSelectField<T extends FieldValues>(props: FieldProps<T>) {
+export function StateSelectField<T extends FieldValues>(
+  props: FieldProps<T> & { readOnly?: boolean; description?: string },
+) {
   const states = useQuery(statesQuery);
   const data = (states.data?.results ?? []).map((state) => ({ value: String(state.id), label: state.name }));
   return (
