@@ -403,7 +403,7 @@ describe('priceSalesDocument', () => {
 
   it('taxes shipping and other charges at the rate of the line with the largest taxable value', () => {
     // Laptop bag ₹1,180 at 18% (taxable ₹1,000); medicine ₹2,240 at 12% (taxable ₹2,000, the principal).
-    // Shipping ₹112 -> ₹100 + ₹6 + ₹6; other ₹56 -> ₹50 + ₹3 + ₹3, both reported under HSN 3004.
+    // Shipping ₹112 -> ₹100 + ₹6 + ₹6; other ₹56 -> ₹50 + ₹3 + ₹3, each on its own SAC row at 12%.
     const priced = priceSalesDocument({
       ...noExtras,
       shippingChargesPaise: 11_200,
@@ -414,7 +414,7 @@ describe('priceSalesDocument', () => {
       amountPaise: 11_200,
       gstRatePercent: 12,
       cessRatePercent: 0,
-      hsn: '3004',
+      hsn: '996511',
       taxablePaise: 10_000,
       cgstPaise: 600,
       sgstPaise: 600,
@@ -430,29 +430,12 @@ describe('priceSalesDocument', () => {
       cess: 0,
       tax: 600,
     });
-    expect(priced.hsnSummary).toEqual([
-      {
-        hsn: '3004',
-        gstRatePercent: 12,
-        cessRatePercent: 0,
-        taxablePaise: 215_000,
-        cgstPaise: 12_900,
-        sgstPaise: 12_900,
-        igstPaise: 0,
-        cessPaise: 0,
-        taxPaise: 25_800,
-      },
-      {
-        hsn: '8471',
-        gstRatePercent: 18,
-        cessRatePercent: 0,
-        taxablePaise: 100_000,
-        cgstPaise: 9_000,
-        sgstPaise: 9_000,
-        igstPaise: 0,
-        cessPaise: 0,
-        taxPaise: 18_000,
-      },
+    expect(priced.charges.other.hsn).toBe('999799');
+    expect(priced.hsnSummary.map((row) => [row.hsn, row.gstRatePercent, row.taxablePaise])).toEqual([
+      ['3004', 12, 200_000],
+      ['8471', 18, 100_000],
+      ['996511', 12, 10_000],
+      ['999799', 12, 5_000],
     ]);
     expect(priced.totals).toMatchObject({
       subtotalPaise: 342_000,
@@ -472,7 +455,51 @@ describe('priceSalesDocument', () => {
         line({ ratePaise: 112_000, gstRatePercent: 12, hsn: '3004' }),
       ],
     });
-    expect(priced.charges.shipping).toMatchObject({ gstRatePercent: 5, hsn: '0401', taxablePaise: 10_000 });
+    expect(priced.charges.shipping).toMatchObject({ gstRatePercent: 5, hsn: '996511', taxablePaise: 10_000 });
+  });
+
+  it('gives shipping its own SAC row in the HSN summary, and the rows add up to the document', () => {
+    // Laptops (HSN 8471, 18%): 2 x ₹1,180 = ₹2,360 -> taxable ₹2,000.00, CGST 9% ₹180.00, SGST ₹180.00.
+    // Medicine (HSN 3004, 12%): 1 x ₹560 = ₹560 -> taxable ₹500.00, CGST 6% ₹30.00, SGST ₹30.00.
+    // Shipping ₹50 (SAC 996511) at the principal's 18% (laptops, the larger taxable value):
+    //   50 / 1.18 = 42.3728 -> ₹42.37; each head 9% of 42.37 = 3.8133 -> ₹3.81; 42.37 + 7.62 = 49.99,
+    //   so the paisa left over stays taxable: ₹42.38, whose heads are 9% of 42.38 = 3.8142 -> ₹3.81 each
+    //   (₹42.39 would be 3.8151 -> ₹3.82 each, 42.39 + 7.64 = 50.03, past ₹50). 42.38 + 3.81 + 3.81 = 50.
+    const priced = priceSalesDocument({
+      ...noExtras,
+      shippingChargesPaise: 5_000,
+      lines: [
+        line({ quantity: 2, hsn: '8471' }),
+        line({ ratePaise: 56_000, gstRatePercent: 12, hsn: '3004' }),
+      ],
+    });
+    const row = (hsn: string, gst: number, taxable: number, half: number): HsnSummaryRow => ({
+      hsn,
+      gstRatePercent: gst,
+      cessRatePercent: 0,
+      taxablePaise: taxable,
+      cgstPaise: half,
+      sgstPaise: half,
+      igstPaise: 0,
+      cessPaise: 0,
+      taxPaise: 2 * half,
+    });
+    expect(priced.hsnSummary).toEqual([
+      row('3004', 12, 50_000, 3_000),
+      row('8471', 18, 200_000, 18_000),
+      row('996511', 18, 4_238, 381),
+    ]);
+    // Taxable 500.00 + 2,000.00 + 42.38 = ₹2,542.38; CGST = SGST = 30.00 + 180.00 + 3.81 = ₹213.81;
+    // tax 2 x 213.81 = ₹427.62; total 2,542.38 + 427.62 = ₹2,970.00 = 2,360 + 560 + 50.
+    expect(priced.totals).toMatchObject({
+      taxablePaise: 254_238,
+      cgstPaise: 21_381,
+      sgstPaise: 21_381,
+      igstPaise: 0,
+      taxPaise: 42_762,
+      chargesPaise: 5_000,
+      totalPaise: 297_000,
+    });
   });
 
   it('groups the HSN summary by code and rates, sorted by code with no code last', () => {

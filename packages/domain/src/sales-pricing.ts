@@ -287,6 +287,17 @@ export function taxInclusiveAmount({
 }
 
 /**
+ * The SAC codes of the charges. A charge is taxed at its principal supply's rates, but it is a
+ * service and is reported under its own SAC: its own row of the HSN summary, so that the summary
+ * adds up line by line as GSTR-1's HSN table needs (goods transport for shipping and handling,
+ * other services for the rest).
+ */
+export const CHARGE_SAC = {
+  shipping: '996511',
+  other: '999799',
+} as const;
+
+/**
  * Shipping and other charges are part of a composite supply, taxed as its principal supply: the
  * line with the largest taxable value (the first of equals). Null for a document without lines.
  */
@@ -298,11 +309,11 @@ function principalSupply<L extends TaxableSupply & TaxBreakdown>(lines: readonly
   );
 }
 
+/** A charge: the principal supply's rates, its own SAC (`hsn`). */
 function priceCharge(
   amountPaise: number,
   principal: TaxableSupply | null,
-  intraState: boolean,
-  name: string,
+  { intraState, name, sac }: { intraState: boolean; name: string; sac: string },
 ): PricedCharge {
   assertPaise(amountPaise, name);
   if (principal === null && amountPaise > 0) {
@@ -311,9 +322,8 @@ function priceCharge(
   const rates = {
     gstRatePercent: principal?.gstRatePercent ?? 0,
     cessRatePercent: principal?.cessRatePercent ?? 0,
-    hsn: principal?.hsn ?? null,
   };
-  return { amountPaise, ...rates, ...taxInclusiveAmount({ amountPaise, ...rates, intraState }) };
+  return { amountPaise, ...rates, hsn: sac, ...taxInclusiveAmount({ amountPaise, ...rates, intraState }) };
 }
 
 const TAX_PARTS = ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'cessPaise', 'taxPaise'] as const;
@@ -330,7 +340,10 @@ function sumBreakdowns(items: readonly TaxBreakdown[]): TaxBreakdown {
   };
 }
 
-/** The GST invoice's HSN-wise table: one row per HSN code and rate pair, sorted by HSN (none last). */
+/**
+ * The GST invoice's HSN-wise table: one row per HSN/SAC code and rate pair, sorted by code (none
+ * last). Charges come with their own SAC (CHARGE_SAC), so each has a row apart from the goods'.
+ */
 export function summariseByHsn(supplies: readonly (TaxableSupply & TaxBreakdown)[]): HsnSummaryRow[] {
   const groups = new Map<string, (TaxableSupply & TaxBreakdown)[]>();
   for (const supply of supplies) {
@@ -370,8 +383,16 @@ function taxDocument<L extends TaxableSupply>(
   const taxedLines = lines.map((line) => ({ ...line, ...taxInclusiveAmount({ ...line, intraState }) }));
   const principal = principalSupply(taxedLines);
   const charges = {
-    shipping: priceCharge(shippingChargesPaise, principal, intraState, 'Shipping charges'),
-    other: priceCharge(otherChargesPaise, principal, intraState, 'Other charges'),
+    shipping: priceCharge(shippingChargesPaise, principal, {
+      intraState,
+      name: 'Shipping charges',
+      sac: CHARGE_SAC.shipping,
+    }),
+    other: priceCharge(otherChargesPaise, principal, {
+      intraState,
+      name: 'Other charges',
+      sac: CHARGE_SAC.other,
+    }),
   };
   const chargeList = [charges.shipping, charges.other];
   const supplies = [...taxedLines, ...chargeList.filter((charge) => charge.amountPaise > 0)];

@@ -1,6 +1,7 @@
 import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
 import { mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
 import { amountInWords } from '@b2b/domain/invoices';
+import { CHARGE_SAC } from '@b2b/domain/sales-pricing';
 import type {
   InvoiceAddress,
   InvoiceBankDetails,
@@ -55,13 +56,13 @@ function printedAddress(address: DocumentAddressOutput | null): InvoiceAddress {
 }
 
 /**
- * Charges are taxed as the principal supply (its rate, and its HSN in the HSN summary), but an
- * invoice line of its own is a service and states a SAC code: goods transport for shipping and
- * handling, other services for the rest.
+ * Charges are taxed at the principal supply's rate, but a charge is a service and states its SAC
+ * code (the domain's CHARGE_SAC, which also gives it its own row of the HSN summary). By label,
+ * because invoices stored before the charges carried their SAC keep the principal's HSN.
  */
-const CHARGE_SAC: Record<string, string> = {
-  [CHARGE_LABELS.shipping]: '996511',
-  [CHARGE_LABELS.other]: '999799',
+const SAC_OF_CHARGE: Record<string, string> = {
+  [CHARGE_LABELS.shipping]: CHARGE_SAC.shipping,
+  [CHARGE_LABELS.other]: CHARGE_SAC.other,
 };
 
 /** SAC codes (services) are the HSN chapter 99. */
@@ -206,7 +207,7 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     igstPaise: charge.igst_paise,
     cessPaise: charge.cess_paise,
     amountPaise: charge.amount_paise,
-    hsn: CHARGE_SAC[charge.label] ?? charge.hsn,
+    hsn: SAC_OF_CHARGE[charge.label] ?? charge.hsn,
   }));
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const eInvoice =

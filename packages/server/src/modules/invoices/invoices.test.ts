@@ -12,6 +12,7 @@ import {
 import { testAppWith } from '../../../test/harness.ts';
 import { dbOf, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { startIrpStandIn } from '../../../test/irp-stand-in.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   type Buyer,
   createBuyerWithAddress,
@@ -939,8 +940,16 @@ describe('GST heads and invoice dates (issue 16)', () => {
       shipping_handling_charges: 2109.28,
       total: 4218.56,
     });
+    // The goods and the shipping (its own SAC row, issue 18), each 1,883.28 + 113.00 + 113.00.
     expect(inv.totals.hsn_summary).toEqual([
-      expect.objectContaining({ taxable_value: 3766.56, cgst: 226, sgst: 226, total_tax: 452 }),
+      expect.objectContaining({ hsn: '8471', taxable_value: 1883.28, cgst: 113, sgst: 113, total_tax: 226 }),
+      expect.objectContaining({
+        hsn: '996511',
+        taxable_value: 1883.28,
+        cgst: 113,
+        sgst: 113,
+        total_tax: 226,
+      }),
     ]);
   });
 
@@ -989,5 +998,69 @@ describe('GST heads and invoice dates (issue 16)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.invoice_date[0]).toContain(`PUN/${FY}/00001`);
+  });
+});
+
+describe('GET admin/invoices/{id} and its PDF: the HSN summary (issue 18)', () => {
+  it('gives the shipping its own SAC row, on screen and on paper, and the rows add up to the invoice', async () => {
+    const world = await setUp({ product: { sellingPrice: 1180, gstRate: 18, hsn: '8471' } });
+    const medicine = await createTaxedProduct(world.company, {
+      openingStock: 10,
+      sellingPrice: 560,
+      gstRate: 12,
+      hsn: '3004',
+    });
+    const order = await confirmedOrder(world, 2, { shipping_handling_charges: 50 }, [
+      { product: world.product.id, quantity: 2 },
+      { product: medicine.id, quantity: 1 },
+    ]);
+    const inv = await invoice(world.company, order);
+    // 8471: 2 x 1,180 = 2,360 -> 2,000.00 + 9% 180.00 + 9% 180.00. 3004: 560 -> 500.00 + 30.00 + 30.00.
+    // Shipping ₹50 at the principal's 18% (8471): 42.38 + 3.81 + 3.81 (9% of 42.38 is 3.8142), SAC 996511.
+    const row = (hsn: string, gst_rate: number, taxable_value: number, half: number) => ({
+      hsn,
+      gst_rate,
+      cess_rate: 0,
+      taxable_value,
+      cgst: half,
+      sgst: half,
+      igst: 0,
+      cess: 0,
+      total_tax: sum([half, half]),
+    });
+    const rows = [row('3004', 12, 500, 30), row('8471', 18, 2000, 180), row('996511', 18, 42.38, 3.81)];
+    expect(inv.totals.hsn_summary).toEqual(rows);
+    // 500 + 2,000 + 42.38 = 2,542.38; 30 + 180 + 3.81 = 213.81 each head; 2,542.38 + 427.62 = 2,970.
+    expect(inv.totals).toMatchObject({
+      taxable_value: 2542.38,
+      cgst: 213.81,
+      sgst: 213.81,
+      total_tax: 427.62,
+      total: 2970,
+    });
+    const shown = (await world.company.api.get(`admin/invoices/${inv.id}`)).body;
+    expect(shown.totals.hsn_summary).toEqual(rows);
+
+    const pdf = await fetch(`${world.company.t.baseUrl}/admin/invoices/${inv.id}/pdf`, {
+      headers: { authorization: `Bearer ${world.company.api.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    const summary = text.slice(text.indexOf('HSN/SAC-wise Tax Summary'));
+    expect(summary).toContain('3004 500.00 6% 30.00 6% 30.00 60.00');
+    expect(summary).toContain('8471 2,000.00 9% 180.00 9% 180.00 360.00');
+    expect(summary).toContain('996511 42.38 9% 3.81 9% 3.81 7.62');
+    expect(summary).toContain('Total 2,542.38 213.81 213.81 427.62');
+
+    // A credit note credits goods only: its summary is the goods' rows, and they add up to it.
+    const res = await world.company.api.post(`admin/invoices/${inv.id}/credit_notes`, {
+      items: inv.items.map((item: { id: number; quantity: number }) => ({
+        invoice_item: item.id,
+        quantity: item.quantity,
+      })),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.totals.hsn_summary).toEqual(rows.slice(0, 2));
+    expect(res.body.totals).toMatchObject({ taxable_value: 2500, cgst: 210, sgst: 210, total: 2920 });
   });
 });

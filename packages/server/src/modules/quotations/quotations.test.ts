@@ -119,17 +119,18 @@ describe('POST admin/companies/{companyId}/generate_quotation', () => {
           cess: 0,
         },
       ],
+      // Shipping has its own row under its SAC, at the principal's 5%: 336.75 + 151.53 + 47.62 = 535.90.
       hsn_summary: [
         {
           hsn: '1001',
           gst_rate: 5,
           cess_rate: 0,
-          taxable_value: 384.37,
-          cgst: 9.61,
-          sgst: 9.61,
+          taxable_value: 336.75,
+          cgst: 8.42,
+          sgst: 8.42,
           igst: 0,
           cess: 0,
-          total_tax: 19.22,
+          total_tax: 16.84,
         },
         {
           hsn: '8471',
@@ -141,6 +142,17 @@ describe('POST admin/companies/{companyId}/generate_quotation', () => {
           igst: 0,
           cess: 0,
           total_tax: 27.28,
+        },
+        {
+          hsn: '996511',
+          gst_rate: 5,
+          cess_rate: 0,
+          taxable_value: 47.62,
+          cgst: 1.19,
+          sgst: 1.19,
+          igst: 0,
+          cess: 0,
+          total_tax: 2.38,
         },
       ],
     });

@@ -91,6 +91,28 @@ describe('InvoiceDetailPage', () => {
     expect(screen.getByLabelText('Total').textContent).toBe('₹1,180.00');
   });
 
+  it('shows the shipping on its own SAC row of the HSN summary (issue 18)', async () => {
+    const base = invoice();
+    const shipping = {
+      ...base.totals.hsn_summary[0],
+      hsn: '996511',
+      taxable_value: 42.38,
+      cgst: 3.81,
+      sgst: 3.81,
+      total_tax: 7.62,
+    };
+    renderDetail(
+      invoice({ totals: { ...base.totals, hsn_summary: [...base.totals.hsn_summary, shipping] } }),
+    );
+    await screen.findByRole('heading', { name: 'BLR/2526/00001' });
+    const summary = screen.getByRole('table', { name: 'HSN summary' });
+    expect(within(summary).getByRole('columnheader', { name: 'HSN/SAC' })).toBeTruthy();
+    const rows = within(summary).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['8414', '996511']);
+    expect(within(rows[1]).getAllByText('₹3.81')).toHaveLength(2);
+    expect(within(rows[1]).getByText('₹42.38')).toBeTruthy();
+  });
+
   it('offers exactly the actions allowed_actions lists, and only PDF to a viewer', async () => {
     renderDetail(invoice({ allowed_actions: ['ready_to_ship', 'cancel'] }));
     await screen.findByRole('heading', { name: 'BLR/2526/00001' });

@@ -58,7 +58,7 @@ function HsnSummary({ invoice }: { invoice: Invoice }) {
       <Table aria-label="HSN summary" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>HSN</Table.Th>
+            <Table.Th>HSN/SAC</Table.Th>
             <Table.Th ta="right">Taxable Value</Table.Th>
             {intraState ? (
               <>

@@ -40,7 +40,7 @@ function HsnSummary({ totals, split }: { totals: DocumentTotals; split: 'intra' 
       <Table aria-label="HSN Summary" fz="sm" verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>HSN</Table.Th>
+            <Table.Th>HSN/SAC</Table.Th>
             <Table.Th ta="right">GST</Table.Th>
             <Table.Th ta="right">Taxable Value</Table.Th>
             {split === 'intra' && <Table.Th ta="right">CGST</Table.Th>}
