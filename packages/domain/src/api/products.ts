@@ -38,7 +38,6 @@ export const PRODUCT_MESSAGES = {
   sku_taken: 'A product with this SKU already exists.',
   selling_price_above_mrp: 'Selling price cannot be more than MRP.',
   category_inactive: 'This category is inactive; products cannot be added to it.',
-  category_root: 'Products cannot be added to the Root Category; choose a category under it.',
   category_not_found: 'Category Not Found',
   brand_not_found: 'Brand Not Found',
   unit_not_found: 'Unit Not Found',
@@ -133,7 +132,7 @@ export const productFields = {
     .max(50)
     .optional(),
   sales_channel: optionalId,
-  /** A category of the company, active and not the Root Category. */
+  /** An active category of the company; the Root Category is one (a new company's only one). */
   category: idInput,
   brand: optionalId,
   unit: optionalId,

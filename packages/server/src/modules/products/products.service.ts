@@ -230,7 +230,11 @@ export async function productHistory(db: Executor, companyId: number, productId:
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/** The category must be the company's, active, and not the Root Category (share-locked). */
+/**
+ * The category must be the company's and active (share-locked). The Root Category is one: it is
+ * the only category of a new company, offered first by the category picker, and a product filed
+ * there is simply not yet sorted (a root filter lists every product anyway).
+ */
 async function assertCategoryForProducts(tx: Tx, companyId: number, categoryId: number) {
   await assertActiveCategory(tx, companyId, categoryId, 'category').catch((error: unknown) => {
     if (error instanceof AppError && error.message === CATEGORY_MESSAGES.parent_inactive) {
@@ -238,8 +242,6 @@ async function assertCategoryForProducts(tx: Tx, companyId: number, categoryId: 
     }
     throw error;
   });
-  const category = await getCategory(tx, companyId, categoryId);
-  if (category.is_root) throw validationError('category', PRODUCT_MESSAGES.category_root);
 }
 
 async function assertBrand(tx: Tx, companyId: number, brandId: number) {

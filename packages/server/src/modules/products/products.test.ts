@@ -37,11 +37,6 @@ async function createBrand(company: SignedUpCompany, name = `Brand ${unique()}`)
   return res.body as { id: number; name: string };
 }
 
-async function rootCategoryOf(company: SignedUpCompany) {
-  const res = await company.api.get(`companies/${company.companyId}/categories?limit=-1`);
-  return res.body.results.find((c: { is_root: boolean }) => c.is_root) as { id: number };
-}
-
 /** The warehouse made at sign-up with the first branch. */
 async function warehouseOf(company: SignedUpCompany) {
   return company.t.server.ctx.db
@@ -402,12 +397,31 @@ describe('POST companies/{companyId}/products', () => {
     expect(equal.status).toBe(201);
   });
 
-  it('needs an active category of the company that is not the root', async () => {
+  it('lets a brand-new company file its first product under the category the picker offers', async () => {
+    const company = await signUpCompany();
+    // The product form's category picker is built from this very list call (categoryTreeQuery).
+    const offered = await company.api.get(`companies/${company.companyId}/categories?limit=-1`);
+    expect(offered.status).toBe(200);
+    const choices = offered.body.results.filter((c: { is_active: boolean }) => c.is_active);
+    expect(choices.map((c: { name: string }) => c.name)).toEqual(['Root Category']);
+
+    const res = await company.api.post(productsPath(company), {
+      name: `First ${unique()}`,
+      category: choices[0].id,
+      mrp: 120,
+      selling_price: 100,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.category).toMatchObject({ id: choices[0].id, name: 'Root Category' });
+    const listed = await company.api.get(`${productsPath(company)}?limit=-1`);
+    expect(listed.body.results.map((p: { id: number }) => p.id)).toEqual([res.body.id]);
+  });
+
+  it('needs an active category of the company', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
     const inactive = await createCategory(company);
     await company.api.post(`categories/${inactive.id}/deactivate`);
-    const root = await rootCategoryOf(company);
     const foreign = await createCategory(other);
     const attempt = (category: unknown) =>
       company.api.post(productsPath(company), { name: `P ${unique()}`, category, mrp: 1, selling_price: 1 });
@@ -416,11 +430,6 @@ describe('POST companies/{companyId}/products', () => {
     expect(inactiveRes.status).toBe(400);
     expect(inactiveRes.body.errors).toEqual({
       category: ['This category is inactive; products cannot be added to it.'],
-    });
-    const rootRes = await attempt(root.id);
-    expect(rootRes.status).toBe(400);
-    expect(rootRes.body.errors).toEqual({
-      category: ['Products cannot be added to the Root Category; choose a category under it.'],
     });
     const foreignRes = await attempt(foreign.id);
     expect(foreignRes.status).toBe(400);
