@@ -32,6 +32,7 @@ test('buyers: a buyer with a billing and a different shipping address, found by 
   // No buyer yet: the empty-state card opens the form.
   await page.goto('/buyers');
   await expect(page).toHaveTitle('Buyers');
+  await expect(page.getByText('Add a Buyer and boost your business')).toBeVisible();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Create Buyer' });
   const name = `Deshmukh Hardware ${stamp}`;

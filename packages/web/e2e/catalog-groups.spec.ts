@@ -59,7 +59,7 @@ test('catalog groups: a product attribute group, a variant group, a bundle with 
   // ── Product Groups: a group, its attributes added, edited and deleted, then deactivated and back.
   await page.goto('/product-attributes');
   await expect(page).toHaveTitle('Product Groups');
-  await expect(page.getByText('Add a Product and boost your business')).toBeVisible();
+  await expect(page.getByText('Add a Product Group and boost your business')).toBeVisible();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const groupDialog = page.getByRole('dialog', { name: 'Create Product Group' });
   await groupDialog.getByRole('button', { name: 'Create Product Group' }).click();

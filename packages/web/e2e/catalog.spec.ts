@@ -58,7 +58,7 @@ test('catalog: a category and a sub-category, a brand, a product with an image a
   // A brand, then ignored for Business Intelligence.
   await page.goto('/brands');
   await expect(page).toHaveTitle('Brands');
-  await expect(page.getByText('Add a Product and boost your business')).toBeVisible();
+  await expect(page.getByText('Add a Brand and boost your business')).toBeVisible();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const brandDialog = page.getByRole('dialog', { name: 'Create Brand' });
   await brandDialog.getByLabel('Brand Name').fill('Havells');

@@ -177,6 +177,10 @@ export const AREA_PAGES: Record<string, Page> = {
     () => import('../features/credit-notes/credit-notes-page'),
     'CreditNotesPage',
   ),
+  [PATHS.creditNoteNew]: lazyRouteComponent(
+    () => import('../features/credit-notes/credit-note-new-page'),
+    'CreditNoteNewPage',
+  ),
   [PATHS.creditNote]: lazyRouteComponent(
     () => import('../features/credit-notes/credit-note-detail-page'),
     'CreditNoteDetailPage',

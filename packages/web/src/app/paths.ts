@@ -71,6 +71,7 @@ export const PATHS = {
   salesReturn: '/sales-returns/$returnId',
   invoiceSalesReturn: '/invoices/$invoiceId/sales-return',
   creditNotes: '/credit-notes',
+  creditNoteNew: '/credit-notes/new',
   creditNote: '/credit-notes/$creditNoteId',
   invoiceCreditNote: '/invoices/$invoiceId/credit-note',
   unauthorized: '/unauthorized',

@@ -56,6 +56,7 @@ const EXTRA_ROUTES: AppRoute[] = [
   { path: PATHS.invoiceShip, title: 'Shipments', permission: 'view_shipment', navbar: true },
   { path: PATHS.salesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
   { path: PATHS.invoiceSalesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
+  { path: PATHS.creditNoteNew, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
   { path: PATHS.creditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
   { path: PATHS.invoiceCreditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
   { path: PATHS.orderNew, title: 'Sales Order', permission: 'view_order', navbar: true },

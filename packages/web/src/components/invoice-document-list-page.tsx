@@ -5,9 +5,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ListParams, Paged } from '../api/types';
 import { useCurrentUser } from '../app/current-user';
-import { PATHS } from '../app/paths';
+import { canPerform } from '../app/has-permission';
 import { type Column, DataTable } from './data-table';
 import { DateRangeFilter } from './date-range-filter';
+import type { EmptyArea } from './empty-state-card';
 import { ListPage } from './list-page';
 import { ListSearch, useListSearch } from './list-search';
 import { listTableProps, useListParams } from './use-list-params';
@@ -36,6 +37,10 @@ export interface InvoiceDocumentListConfig<T extends { id: number }, K extends r
   title: string;
   /** 'sales return': for the empty-search sentence. */
   singular: string;
+  /** The empty card's sentence. */
+  area: EmptyArea;
+  /** The area's own create page and the permission it needs, for the empty card's Add; absent: no Add. */
+  create?: { path: string; permission: string };
   searchPlaceholder: string;
   dateLabel: string;
   statusOptions: readonly { value: string; label: string }[];
@@ -51,7 +56,7 @@ export interface InvoiceDocumentListConfig<T extends { id: number }, K extends r
 
 /**
  * The list of a document made from invoices (sales returns, credit notes): newest first, search,
- * status and date filters; the empty card's Add leads to the invoices they are made from.
+ * status and date filters; the empty card's Add leads to the document's own create page.
  */
 export function InvoiceDocumentListPage<T extends { id: number }, K extends readonly unknown[]>({
   config,
@@ -68,6 +73,8 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
   const filtered =
     list.params.search !== '' || Object.values(filterParams(filters)).some((v) => v !== undefined);
   const noneYet = !filtered && documents.data?.count === 0 && !documents.isPlaceholderData;
+  const create = config.create;
+  const mayAdd = noneYet && create !== undefined && canPerform(user, create.permission);
   const change = (values: Filters) => {
     setFilters(values);
     list.resetPage();
@@ -77,9 +84,10 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
     <ListPage
       title={config.title}
       addLabel="Add"
-      onAdd={noneYet ? () => void navigate({ to: PATHS.invoices }) : undefined}
+      onAdd={mayAdd ? () => void navigate({ to: create.path }) : undefined}
       dialogOpen={false}
       noneYet={noneYet}
+      area={config.area}
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder={config.searchPlaceholder} />

@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { EmptyStateCard } from './empty-state-card';
+import { type EmptyArea, EmptyStateCard } from './empty-state-card';
 import { ReadOnlyNotice } from './read-only-notice';
 import type { useListParams } from './use-list-params';
 
@@ -80,6 +80,8 @@ export interface ListPageProps {
   readOnlyThing?: string;
   /** Nothing exists yet (not merely filtered away): the spec's empty-state card instead of the table. */
   noneYet: boolean;
+  /** Whose sentence the empty card shows ('Add a Buyer and boost your business'). */
+  area: EmptyArea;
   filters: ReactNode;
   table: ReactNode;
   children?: ReactNode;
@@ -93,6 +95,7 @@ export function ListPage({
   dialogOpen,
   readOnlyThing,
   noneYet,
+  area,
   filters,
   table,
   children,
@@ -113,8 +116,7 @@ export function ListPage({
       </Group>
       {readOnlyThing && <ReadOnlyNotice thing={readOnlyThing} />}
       {noneYet ? (
-        // Spec 000 section 2: the empty card says Category on /categories and Product on every other route.
-        <EmptyStateCard thing="Product" onAdd={onAdd} />
+        <EmptyStateCard area={area} onAdd={onAdd} />
       ) : (
         <Card withBorder padding="md">
           <Stack gap="md">

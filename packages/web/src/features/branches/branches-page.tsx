@@ -49,6 +49,7 @@ export function BranchesPage() {
       readOnlyThing={canChange ? undefined : 'branches'}
       // A company always has its first branch, so the list is never empty until filtered.
       noneYet={false}
+      area="branches"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Branch name, GSTIN or contact" />}
       table={
         <DataTable

@@ -220,7 +220,7 @@ describe('BrandsPage', () => {
   it('shows the empty-state card when there is no brand yet', async () => {
     server([]);
     renderWithProviders(<BrandsPage />, { user: EDITOR });
-    expect(await screen.findByText('Add a Product and boost your business')).toBeTruthy();
+    expect(await screen.findByText('Add a Brand and boost your business')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('dialog', { name: 'Create Brand' })).toBeTruthy();
   });

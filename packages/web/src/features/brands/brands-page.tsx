@@ -87,6 +87,7 @@ export function BrandsPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'brands'}
       noneYet={noBrandsYet}
+      area="brands"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Brand name" />}
       table={
         <DataTable

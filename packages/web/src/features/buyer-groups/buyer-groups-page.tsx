@@ -51,6 +51,7 @@ export function BuyerGroupsPage() {
       dialogOpen={creating}
       readOnlyThing={canChange ? undefined : 'buyer groups'}
       noneYet={noneYet}
+      area="buyer-groups"
       filters={
         <SearchAndStatusFilters filter={filter} placeholder="Buyer group name">
           <Select

@@ -130,6 +130,30 @@ describe('BuyersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Patil')).toBeTruthy();
   });
+
+  it("names Buyers in the empty card, whose Add opens the buyer's create form (issue 18)", async () => {
+    fakeApi((call) => {
+      if (call.path === 'admin/sales_channel/') return { body: CHANNELS };
+      if (call.path === 'companies/10/buyers') return { body: paged([]) };
+      return undefined;
+    });
+    renderAt('/buyers');
+    expect(await screen.findByText('Add a Buyer and boost your business')).toBeTruthy();
+    expect(screen.queryByText('Add a Product and boost your business')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('form', { name: 'Create Buyer' })).toBeTruthy();
+  });
+
+  it('shows a viewer the empty card without Add (issue 18)', async () => {
+    fakeApi((call) => {
+      if (call.path === 'admin/sales_channel/') return { body: CHANNELS };
+      if (call.path === 'companies/10/buyers') return { body: paged([]) };
+      return undefined;
+    });
+    renderAt('/buyers', VIEWER);
+    expect(await screen.findByText('Add a Buyer and boost your business')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+  });
 });
 
 describe('BuyerDetailPage', () => {

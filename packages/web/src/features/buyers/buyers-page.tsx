@@ -104,6 +104,7 @@ export function BuyersPage() {
       dialogOpen={creating}
       readOnlyThing={canChange ? undefined : 'buyers'}
       noneYet={noBuyersYet}
+      area="buyers"
       filters={
         <SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, e-mail or GSTIN">
           <Select

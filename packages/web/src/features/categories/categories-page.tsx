@@ -119,7 +119,7 @@ export function CategoriesPage() {
   if (categories.isError && !rows) {
     body = <LoadErrorAlert error={categories.error} onRetry={() => categories.refetch()} />;
   } else if (onlyRoot) {
-    body = <EmptyStateCard thing="Category" onAdd={canAdd ? addTopLevel : undefined} />;
+    body = <EmptyStateCard area="categories" onAdd={canAdd ? addTopLevel : undefined} />;
   } else {
     body = (
       <Grid gap="lg" align="flex-start">

@@ -1,5 +1,5 @@
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUS_OPTIONS } from '@b2b/domain/credit-notes';
-import { creditNotePath } from '../../app/paths';
+import { creditNotePath, PATHS } from '../../app/paths';
 import { InvoiceDocumentListPage } from '../../components/invoice-document-list-page';
 import { CREDIT_NOTE_COLUMNS } from './credit-note-columns';
 import {
@@ -11,6 +11,8 @@ import {
 const CONFIG = {
   title: 'Credit Notes',
   singular: 'credit note',
+  area: 'credit-notes' as const,
+  create: { path: PATHS.creditNoteNew, permission: 'add_credit_note' },
   searchPlaceholder: 'Credit note, reference, invoice or buyer',
   dateLabel: 'Credit Note Date',
   statusOptions: CREDIT_NOTE_STATUS_OPTIONS,

@@ -15,8 +15,10 @@ import { withPermissions } from '../../test/users';
 import { applicationErrors, proposeApplications } from './apply-credit-note-dialog';
 import { CreditNoteCreatePage } from './credit-note-create-page';
 import { CreditNoteDetailPage } from './credit-note-detail-page';
+import { CreditNoteNewPage } from './credit-note-new-page';
 import { previewCreditNote } from './credit-note-pricing';
 import type { CreditNote, InitiateCreditNote } from './credit-notes.api';
+import { CreditNotesPage } from './credit-notes-page';
 
 /** An intra-state invoice of 3 at ₹118 (18% GST: ₹100 + ₹9 + ₹9 each) and a return of 2 of it. */
 function initiate(overrides: Partial<InitiateCreditNote> = {}): InitiateCreditNote {
@@ -121,6 +123,65 @@ describe('Apply dialog rules', () => {
     expect(applicationErrors(80, invoices, {}).errors.total).toBe(
       'Choose at least one invoice to apply the credit note to.',
     );
+  });
+});
+
+describe('CreditNotesPage empty card (issue 18)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function renderFrom(path: string, permissions: string[]) {
+    const rootRoute = createRootRoute({ component: () => <Outlet /> });
+    const route = (routePath: string, component: () => React.ReactNode) =>
+      createRoute({ getParentRoute: () => rootRoute, path: routePath, component });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([
+        route('/credit-notes', CreditNotesPage),
+        route('/credit-notes/new', CreditNoteNewPage),
+        route('/invoices/$invoiceId/credit-note', () => <p>Credit note form</p>),
+        route('/invoices', () => <p>Invoices page</p>),
+      ]),
+      history: createMemoryHistory({ initialEntries: [path] }),
+    });
+    renderWithProviders(<RouterProvider router={router} />, { user: withPermissions(permissions) });
+    return router;
+  }
+
+  it("names Credit Notes, and its Add opens the credit note's create page, which continues on the chosen invoice", async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/companies/10/credit_notes') return { body: paged([]) };
+      if (call.path === 'admin/companies/10/invoices') {
+        return {
+          body: paged([{ id: 7, invoice_number: 'PUN/2627/00001', buyer: { id: 3, name: 'Mehta' } }]),
+        };
+      }
+      return undefined;
+    });
+    const router = renderFrom('/credit-notes', ['view_credit_note', 'add_credit_note', 'view_invoice']);
+    expect(
+      await screen.findByText('Add a Credit Note and boost your business', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credit-notes/new'));
+    expect(screen.queryByText('Invoices page')).toBeNull();
+    const input = await screen.findByRole('combobox', { name: /^Invoice/ });
+    input.focus();
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'PUN/2627/00001 · Mehta' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Credit note form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/invoices/7/credit-note');
+    // Cancelled invoices take no credit note: only the others are offered.
+    const listed = api.calls.find((c) => c.path === 'admin/companies/10/invoices');
+    expect(listed?.query.get('status__in')).toBe('generated,ready_to_ship,processed');
+  });
+
+  it('shows no Add to a user who may not create credit notes', async () => {
+    fakeApi((call) => (call.path === 'admin/companies/10/credit_notes' ? { body: paged([]) } : undefined));
+    renderFrom('/credit-notes', ['view_credit_note']);
+    expect(
+      await screen.findByText('Add a Credit Note and boost your business', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
   });
 });
 

@@ -147,6 +147,7 @@ export function DeliveryChallansPage() {
       onAdd={add}
       dialogOpen={false}
       noneYet={noneYet}
+      area="delivery-challans"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Challan, reference or buyer" />

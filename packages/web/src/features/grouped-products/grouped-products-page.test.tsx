@@ -201,6 +201,6 @@ describe('GroupedProductsPage', () => {
   it('shows the empty-state card when there is no bundle yet', async () => {
     server([]);
     renderWithProviders(<GroupedProductsPage />, { user: EDITOR });
-    expect(await screen.findByText('Add a Product and boost your business')).toBeTruthy();
+    expect(await screen.findByText('Add a Grouped Product and boost your business')).toBeTruthy();
   });
 });

@@ -83,6 +83,7 @@ export function GroupedProductsPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'grouped products'}
       noneYet={noneYet}
+      area="grouped-products"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Name or SKU" />}
       table={
         <DataTable

@@ -119,6 +119,7 @@ export function InventoryAdjustmentsPage() {
       onAdd={add}
       dialogOpen={false}
       noneYet={noneYet}
+      area="inventory-adjustments"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput

@@ -118,6 +118,7 @@ export function InventoryTransfersPage() {
       onAdd={add}
       dialogOpen={false}
       noneYet={noneYet}
+      area="inventory-transfers"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput

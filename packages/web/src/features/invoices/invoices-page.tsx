@@ -64,6 +64,7 @@ export function InvoicesPage() {
       onAdd={noneYet ? () => void navigate({ to: PATHS.orders }) : undefined}
       dialogOpen={false}
       noneYet={noneYet}
+      area="invoices"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Invoice, order or buyer" />

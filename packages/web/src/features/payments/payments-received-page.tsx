@@ -44,6 +44,7 @@ export function PaymentsReceivedPage() {
       dialogOpen={recording}
       readOnlyThing={mayRecord ? undefined : 'payments'}
       noneYet={noneYet}
+      area="payments-received"
       filters={
         <PaymentFiltersBar
           companyId={companyId}

@@ -28,6 +28,7 @@ export function RefundsPage() {
       onAdd={mayRecord ? () => setRecording(true) : undefined}
       dialogOpen={recording}
       noneYet={noneYet}
+      area="refunds"
       filters={
         <Group gap="sm" align="flex-end">
           <ListSearch search={search} placeholder="Refund number, reference or buyer" />

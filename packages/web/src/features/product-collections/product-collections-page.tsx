@@ -58,6 +58,7 @@ export function ProductCollectionsPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'product collections'}
       noneYet={noneYet}
+      area="product-collections"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Collection name" />}
       table={
         <DataTable

@@ -60,6 +60,7 @@ export function ProductGroupsPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'product groups'}
       noneYet={noGroupsYet}
+      area="product-groups"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Group name" />}
       table={
         <DataTable

@@ -61,7 +61,7 @@ export function ProductsPage() {
       </Group>
       {!canChange && <ReadOnlyNotice thing="products" />}
       {noProductsYet ? (
-        <EmptyStateCard thing="Product" onAdd={canAdd ? openCreate : undefined} />
+        <EmptyStateCard area="products" onAdd={canAdd ? openCreate : undefined} />
       ) : (
         <Card withBorder padding="md">
           <Stack gap="md">

@@ -72,6 +72,18 @@ describe('QuotationsPage', () => {
     );
     expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE admin/quotations/31']);
   });
+
+  it('names Quotations in the empty card, whose Add opens the quotation create page (issue 18)', async () => {
+    fakeApi((call) =>
+      call.method === 'GET' && call.path === 'admin/companies/10/quotations'
+        ? { body: paged([]) }
+        : undefined,
+    );
+    const { router } = renderScreen(() => <QuotationsPage />, { user: STAFF, path: '/quotations' });
+    expect(await screen.findByText('Create a Quotation and boost your business')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quotations/new'));
+  });
 });
 
 describe('QuotationDetailPage', () => {

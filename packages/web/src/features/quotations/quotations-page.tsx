@@ -117,6 +117,7 @@ export function QuotationsPage() {
       onAdd={add}
       dialogOpen={deleting !== null}
       noneYet={noneYet}
+      area="quotations"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Quotation number, buyer or reference" />

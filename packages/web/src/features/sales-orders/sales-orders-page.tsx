@@ -118,6 +118,7 @@ export function SalesOrdersPage() {
       onAdd={add}
       dialogOpen={false}
       noneYet={noneYet}
+      area="sales-orders"
       filters={
         <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
           <Box style={{ flex: 1 }}>

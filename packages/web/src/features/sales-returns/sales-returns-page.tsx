@@ -11,6 +11,8 @@ import {
 const CONFIG = {
   title: 'Sales Returns',
   singular: 'sales return',
+  // A sales return is taken from its invoice's page; the list has no create page of its own.
+  area: 'sales-returns' as const,
   searchPlaceholder: 'Return, reference, invoice or buyer',
   dateLabel: 'Return Date',
   statusOptions: SALES_RETURN_STATUS_OPTIONS,

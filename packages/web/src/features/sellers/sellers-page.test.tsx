@@ -209,7 +209,7 @@ describe('SellersPage', () => {
   it('asks for a separate shipping address when it is not the same as billing', async () => {
     server([]);
     renderScreen(() => <SellersPage />, { user: EDITOR });
-    await screen.findByText(/Add a Product/);
+    await screen.findByText('Add a Seller and boost your business');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Seller' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Same as billing/ }));

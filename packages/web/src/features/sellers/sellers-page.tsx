@@ -48,6 +48,7 @@ export function SellersPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'sellers'}
       noneYet={noSellersYet}
+      area="sellers"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN" />}
       table={
         <DataTable

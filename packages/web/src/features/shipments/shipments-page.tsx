@@ -109,6 +109,7 @@ export function ShipmentsPage() {
       onAdd={noneYet ? () => void navigate({ to: PATHS.invoices }) : undefined}
       dialogOpen={false}
       noneYet={noneYet}
+      area="shipments"
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Shipment, tracking number or buyer" />

@@ -57,6 +57,7 @@ export function VariantGroupsPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'variant groups'}
       noneYet={noGroupsYet}
+      area="variant-groups"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Group name" />}
       table={
         <DataTable

@@ -68,6 +68,7 @@ export function WarehousesPage() {
       dialogOpen={dialog !== null}
       readOnlyThing={canChange ? undefined : 'warehouses'}
       noneYet={noneYet}
+      area="warehouses"
       filters={
         <SearchAndStatusFilters filter={filter} placeholder="Warehouse or Tally name">
           <Select
