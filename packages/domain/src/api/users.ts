@@ -47,6 +47,8 @@ export const userUpdate = z
     phone: optionalPhone,
     password: passwordSchema.optional(),
     role: idInput.optional(),
+    /** Asked of a user changing their own password, e-mail or phone (a borrowed session cannot). */
+    current_password: z.string().max(128).optional(),
   })
   .strict();
 export type UserUpdate = z.infer<typeof userUpdate>;

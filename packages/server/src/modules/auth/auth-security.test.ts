@@ -107,6 +107,7 @@ describe('sessions end when the password changes or the user is deactivated', ()
 
     const changed = await company.api.patch(`users/${company.userId}`, {
       password: 'Brand-New@Lantern5',
+      current_password: PASSWORD,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await company.api.get('me/')).status).toBe(200);
@@ -162,11 +163,17 @@ describe('password rules on every path', () => {
 
   it("refuses a user's own change to a password holding their e-mail or name", async () => {
     const company = await signUpCompany({ last_name: 'Venkataraman' });
-    const res = await company.api.patch(`users/${company.userId}`, { password: 'venkataraman#River9' });
+    const res = await company.api.patch(`users/${company.userId}`, {
+      password: 'venkataraman#River9',
+      current_password: PASSWORD,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.password).toEqual([MESSAGES.password_personal]);
     const local = company.email.split('@')[0];
-    const own = await company.api.patch(`users/${company.userId}`, { password: `Zz#9${local}` });
+    const own = await company.api.patch(`users/${company.userId}`, {
+      password: `Zz#9${local}`,
+      current_password: PASSWORD,
+    });
     expect(own.status).toBe(400);
     expect((await company.api.get('me/')).status).toBe(200);
   });

@@ -126,6 +126,15 @@ export const lockUser = (db: Executor, companyId: number, id: number) =>
     .forUpdate()
     .executeTakeFirst();
 
+/** The stored password hash and sign-in identities, for re-checking the owner's password. */
+export const credentialsOf = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('users')
+    .select(['password_hash', 'email', 'phone'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
 export const addUserBranches = (db: Executor, companyId: number, userId: number, branchIds: number[]) =>
   db
     .insertInto('user_branches')

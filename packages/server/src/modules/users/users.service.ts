@@ -1,7 +1,7 @@
 import type { UserCreate, UserOutput, UserUpdate } from '@b2b/domain/api/users';
 import type { Grants } from '@b2b/domain/permissions';
 import { passwordProblem } from '@b2b/domain/validation';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -165,7 +165,7 @@ export async function updateUser(options: {
   changes: UserUpdate;
 }): Promise<UserOutput> {
   const { db, actor, userId, changes } = options;
-  const { password, role, ...plain } = changes;
+  const { password, role, current_password: currentPassword, ...plain } = changes;
   // Whoever sets a password can sign in with it: only its owner does; admins send a reset.
   if (password && userId !== actor.userId) throw new AppError('permission_denied', OTHERS_PASSWORD);
   const passwordHash = password ? await hashPassword(password) : undefined;
@@ -184,6 +184,8 @@ export async function updateUser(options: {
       const after = await grantsOfRole(tx, actor.companyId, role);
       if (before.isAdmin && !after.isAdmin) await assertAnotherActiveAdmin(tx, actor.companyId, userId);
     }
+    if (userId === actor.userId)
+      await assertOwnerPassword(tx, actor, { password, ...plain }, currentPassword);
     if (plain.email || plain.phone) {
       const existing = await queries.findUser(tx, actor.companyId, userId);
       await assertIdentityFree(tx, plain.email ?? existing?.email ?? '', plain.phone, userId);
@@ -220,6 +222,34 @@ export async function updateUser(options: {
   });
   forgetPrincipals(actor.companyId);
   return getUser(db, actor.companyId, userId);
+}
+
+export const USER_CREDENTIAL_MESSAGES = {
+  current_password_required: 'Enter your current password to change your password, e-mail or phone.',
+  current_password_wrong: 'The current password is not correct.',
+} as const;
+
+/**
+ * A user changing their own password or sign-in identity proves they know the current password,
+ * so a session left open (or a stolen access token) cannot take the account over.
+ */
+async function assertOwnerPassword(
+  tx: Executor,
+  actor: Principal,
+  changes: { password?: string | undefined; email?: string | undefined; phone?: string | null | undefined },
+  currentPassword: string | undefined,
+) {
+  const stored = await queries.credentialsOf(tx, actor.companyId, actor.userId);
+  if (!stored) throw notFound('User');
+  const changesIdentity =
+    (changes.email !== undefined && changes.email.toLowerCase() !== stored.email.toLowerCase()) ||
+    (changes.phone !== undefined && (changes.phone ?? null) !== stored.phone);
+  if (!changes.password && !changesIdentity) return;
+  const refuse = (message: string) =>
+    new AppError('validation_error', message, { errors: { current_password: [message] } });
+  if (!currentPassword) throw refuse(USER_CREDENTIAL_MESSAGES.current_password_required);
+  if (!(await verifyPassword(stored.password_hash, currentPassword)))
+    throw refuse(USER_CREDENTIAL_MESSAGES.current_password_wrong);
 }
 
 export async function setUserActive(options: {

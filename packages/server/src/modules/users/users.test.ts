@@ -363,9 +363,36 @@ describe('PATCH users/{id} password', () => {
       "You do not have permissions to set another user's password. Send them a password reset instead.",
     );
     expect(await canLogIn(company, staff.user.email, PASSWORD)).toBe(true);
-    const own = await company.api.patch(`users/${company.userId}`, { password: OTHER_PASSWORD });
+    const own = await company.api.patch(`users/${company.userId}`, {
+      password: OTHER_PASSWORD,
+      current_password: PASSWORD,
+    });
     expect(own.status).toBe(200);
     expect(await canLogIn(company, company.email, OTHER_PASSWORD)).toBe(true);
+  });
+
+  it('asks for the current password before one changes their own password, e-mail or phone', async () => {
+    const company = await signUpCompany();
+    const path = `users/${company.userId}`;
+    const missing = await company.api.patch(path, { password: OTHER_PASSWORD });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.current_password).toEqual([
+      'Enter your current password to change your password, e-mail or phone.',
+    ]);
+    const wrong = await company.api.patch(path, {
+      password: OTHER_PASSWORD,
+      current_password: OTHER_PASSWORD,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.current_password).toEqual(['The current password is not correct.']);
+    const email = `moved-${company.email}`;
+    expect((await company.api.patch(path, { email })).status).toBe(400);
+    expect(await canLogIn(company, company.email, PASSWORD)).toBe(true);
+    // Other details need no password; the same e-mail is no change of identity.
+    expect((await company.api.patch(path, { first_name: 'Renamed', email: company.email })).status).toBe(200);
+    const moved = await company.api.patch(path, { email, current_password: PASSWORD });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await canLogIn(company, email, PASSWORD)).toBe(true);
   });
 });
 

@@ -105,6 +105,25 @@ describe('UserFormDialog', () => {
     expect(screen.queryByRole('button', { name: 'Send Password Reset' })).toBeNull();
   });
 
+  it('sends the current password with one’s own new password', async () => {
+    const api = serve();
+    renderWithProviders(<UserFormDialog companyId={10} user={STAFF} onClose={() => {}} />, {
+      user: makeUser({ id: STAFF.id }),
+    });
+    fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: 'Kx9#mTq2Lp!v' } });
+    fireEvent.change(screen.getByLabelText(/^Current Password/), { target: { value: 'Quiet-Harbour@42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.changes()).toContainEqual(
+        expect.objectContaining({
+          method: 'PATCH',
+          path: 'users/7',
+          body: expect.objectContaining({ password: 'Kx9#mTq2Lp!v', current_password: 'Quiet-Harbour@42' }),
+        }),
+      ),
+    );
+  });
+
   it('offers only the roles the signed-in user may grant, and the current one', async () => {
     serve();
     renderWithProviders(<UserFormDialog companyId={10} user={STAFF} onClose={() => {}} />, {

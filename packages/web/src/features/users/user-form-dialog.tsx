@@ -35,12 +35,13 @@ function initialValues(user: User | null): UserFormValues {
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     password: '',
+    current_password: '',
     role: user?.role ? String(user.role.id) : null,
     branches: user?.branches.map((branch) => String(branch.id)) ?? [],
   };
 }
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 /**
  * Create or edit a user: names, contact, role, branches, and the password on create or for
@@ -49,6 +50,7 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
 export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps) {
   const me = useCurrentUser();
   const editingOther = user !== null && user.id !== me.id;
+  const editingSelf = user !== null && user.id === me.id;
   const sendReset = useSendPasswordReset();
   const roles = useQuery(allRolesQuery(companyId));
   const branches = useQuery(allBranchesQuery(companyId));
@@ -93,7 +95,11 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
       } else {
         await updateUser.mutateAsync({
           id: user.id,
-          body: values.password && !editingOther ? { ...common, password: values.password } : common,
+          body: {
+            ...common,
+            ...(values.password && !editingOther ? { password: values.password } : {}),
+            ...(editingSelf && values.current_password ? { current_password: values.current_password } : {}),
+          },
         });
         const before = new Set(user.branches.map((branch) => branch.id));
         const added = branchIds.filter((id) => !before.has(id));
@@ -148,6 +154,15 @@ export function UserFormDialog({ companyId, user, onClose }: UserFormDialogProps
                 required={!user}
                 autoComplete="new-password"
                 description={user ? 'Leave blank to keep the current password.' : undefined}
+              />
+            )}
+            {editingSelf && (
+              <PasswordField
+                control={form.control}
+                name="current_password"
+                label="Current Password"
+                autoComplete="current-password"
+                description="Needed to change your password, e-mail or phone."
               />
             )}
           </SimpleGrid>

@@ -21,9 +21,12 @@ export const createUserSchema = z
   .object({ ...common, password: passwordSchema })
   .check(personalPasswordCheck('password'));
 
-/** On edit the password is optional: blank keeps the current one. */
+/**
+ * On edit the password is optional: blank keeps the current one. Editing oneself, the current
+ * password is asked for by the server when the password, e-mail or phone changes.
+ */
 export const editUserSchema = z
-  .object({ ...common, password: optionalField(passwordSchema) })
+  .object({ ...common, password: optionalField(passwordSchema), current_password: z.string().max(128) })
   .check(personalPasswordCheck('password'));
 
 export type UserFormValues = {
@@ -32,6 +35,7 @@ export type UserFormValues = {
   email: string;
   phone: string;
   password: string;
+  current_password: string;
   role: string | null;
   branches: string[];
 };
@@ -42,6 +46,7 @@ export const USER_FORM_FIELDS = [
   'email',
   'phone',
   'password',
+  'current_password',
   'role',
   'branches',
 ] as const;

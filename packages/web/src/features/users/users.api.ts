@@ -36,6 +36,8 @@ export interface UserUpdateBody {
   phone: string | null;
   role: number;
   password?: string;
+  /** Editing oneself: the current password, when the password, e-mail or phone changes. */
+  current_password?: string;
 }
 
 export const userKeys = {
