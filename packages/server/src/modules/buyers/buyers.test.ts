@@ -170,9 +170,12 @@ describe('POST companies/{companyId}/buyers', () => {
       buyerInput({ buyer_type: 'overseas', gst_number: null }),
     );
     expect(overseas.status).toBe(201);
+    // Any checksum character but the right one (a fixed '0' was right for one GSTIN in 36).
+    const gstin = validGstin('27');
+    const wrongChecksum = gstin.endsWith('0') ? '1' : '0';
     const badChecksum = await company.api.post(
       listPath(company),
-      buyerInput({ gst_number: `${validGstin('27').slice(0, 14)}0` }),
+      buyerInput({ gst_number: `${gstin.slice(0, 14)}${wrongChecksum}` }),
     );
     expect(badChecksum.status).toBe(400);
     expect(badChecksum.body.errors.gst_number).toEqual(['Please enter a valid GSTIN']);
