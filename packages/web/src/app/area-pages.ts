@@ -1,5 +1,5 @@
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
-import { PATHS } from './paths';
+import { PATHS } from '../session/paths';
 
 /**
  * The screen of each built area, loaded lazily so each area is its own chunk. A route of

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../api/types';
-import { canOpen } from './has-permission';
-import { PATHS } from './paths';
+import { canOpen } from '../session/has-permission';
+import { PATHS } from '../session/paths';
 
 export type GuardUser = Pick<CurrentUser, 'email' | 'company' | 'role' | 'access_permissions'>;
 

@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '@b2b/domain/app-routes';
-import { PATHS } from './paths';
+import { PATHS } from '../session/paths';
 
 export interface AppRoute {
   path: string;

@@ -2,9 +2,9 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
-import { useCurrentUser } from '../app/current-user';
-import { canPerform } from '../app/has-permission';
-import { invoicePath, PATHS } from '../app/paths';
+import { useCurrentUser } from '../session/current-user';
+import { canPerform } from '../session/has-permission';
+import { invoicePath, PATHS } from '../session/paths';
 import { DetailHeader, DetailLoader, useIdParam } from './detail-page';
 
 const INVOICES = { to: PATHS.invoices, label: 'Invoices' };

@@ -10,7 +10,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 import { productKeys } from '../products/products.api';
 import { warehouseKeys } from '../warehouses/warehouses.api';
 

@@ -2,10 +2,10 @@ import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath } from '../../app/paths';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath } from '../../session/paths';
 import { initialQuantities } from './invoice-quantities.schema';
 import { InvoiceQuantitiesForm } from './invoice-quantities-form';
 import {

@@ -13,7 +13,7 @@ import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 
 export type Invoice = InvoiceOutput;
 export type InvoiceSummary = InvoiceSummaryOutput;

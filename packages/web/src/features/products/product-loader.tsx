@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../api/api-error';
-import { PATHS } from '../../app/paths';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { PATHS } from '../../session/paths';
 import { type Product, productQuery } from './products.api';
 
 /** The product id of a /products/{id} address, or null when it is not one. */

@@ -8,13 +8,13 @@ import { Group, MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { PATHS, shipmentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { PATHS, shipmentPath } from '../../session/paths';
 import { SHIPMENT_COLUMNS } from './shipment-columns';
 import {
   SHIPMENT_DEFAULT_ORDERING,

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 
 export type Shipment = ShipmentOutput;
 export type ShipmentSummary = ShipmentSummaryOutput;
