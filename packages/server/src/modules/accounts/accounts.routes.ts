@@ -3,6 +3,7 @@ import {
   type AccountExpand,
   accountCreate,
   accountGroupOutput,
+  accountListFilters,
   accountOutput,
   accountUpdate,
 } from '@b2b/domain/api/accounts';
@@ -12,9 +13,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import {
-  booleanParam,
   csvList,
-  idList,
   listQuery,
   MAX_PAGE,
   page,
@@ -39,13 +38,7 @@ const ORDERING = {
 };
 const GROUP_ORDERING = { name: 'g.name', position: 'g.position', nature: 'g.nature' };
 
-const accountListQuery = listQuery.extend({
-  is_active: booleanParam.optional(),
-  /** One account type id, or several separated by commas. */
-  account_type: idList.optional(),
-  account_group: idList.optional(),
-  branch: idParam.optional(),
-});
+const accountListQuery = listQuery.extend(accountListFilters.shape);
 
 /** `expand=account_type,branch,parent_account`: names that are not expandable are ignored. */
 const expandOf = (expand: string | undefined): service.Expand =>

@@ -4,6 +4,7 @@ import {
   branchConfigurationOutput,
   branchConfigurationQuery,
   branchCreate,
+  branchListFilters,
   branchOutput,
   branchUpdate,
   tallyLedgerMappingsUpdate,
@@ -19,15 +20,7 @@ import {
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  csvList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { branchScope } from '../../http/principal.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './branches.service.ts';
@@ -62,7 +55,7 @@ export async function branchesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(branchListFilters.shape),
         response: { 200: pageOf(branchOutput) },
       },
     },

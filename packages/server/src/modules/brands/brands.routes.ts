@@ -1,17 +1,15 @@
-import { brandCreate, brandIgnoreForBi, brandOutput, brandUpdate } from '@b2b/domain/api/brands';
+import {
+  brandCreate,
+  brandIgnoreForBi,
+  brandListFilters,
+  brandOutput,
+  brandUpdate,
+} from '@b2b/domain/api/brands';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  listQuery,
-  MAX_PAGE,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { listQuery, MAX_PAGE, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './brands.service.ts';
 
@@ -22,7 +20,7 @@ const ORDERING = {
   created_at: 'b.created_at',
   updated_at: 'b.updated_at',
 };
-const brandListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const brandListQuery = listQuery.extend(brandListFilters.shape);
 
 export async function brandsRoutes(app: Api) {
   const { db } = app.ctx;

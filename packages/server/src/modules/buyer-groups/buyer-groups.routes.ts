@@ -5,7 +5,9 @@ import {
   buyerGroupBuyerOutput,
   buyerGroupConditionsUpdate,
   buyerGroupCreate,
+  buyerGroupListFilters,
   buyerGroupOutput,
+  buyerGroupProductFilters,
   buyerGroupUpdate,
 } from '@b2b/domain/api/buyer-groups';
 import { idParam } from '@b2b/domain/api/common';
@@ -13,15 +15,7 @@ import { productHistoryOutput, productSummaryOutput } from '@b2b/domain/api/prod
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  idList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';
@@ -53,10 +47,7 @@ export async function buyerGroupsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          is_dynamic_group: booleanParam.optional(),
-        }),
+        querystring: listQuery.extend(buyerGroupListFilters.shape),
         response: { 200: pageOf(buyerGroupOutput) },
       },
     },
@@ -311,11 +302,7 @@ export async function buyerGroupsRoutes(app: Api) {
       schema: {
         tags,
         params: groupParams,
-        querystring: listQuery.extend({
-          in_stock: booleanParam.optional(),
-          category__in: idList.optional(),
-          brand__in: idList.optional(),
-        }),
+        querystring: listQuery.extend(buyerGroupProductFilters.shape),
         response: { 200: pageOf(productSummaryOutput) },
       },
     },

@@ -8,23 +8,22 @@ import {
   buyerDetailsV2Item,
   buyerHistoryOutput,
   buyerIgnoreForBi,
+  buyerListFilters,
   buyerListItem,
   buyerOutput,
   buyerSalesChannelChange,
   buyerSummaryOutput,
-  buyerType,
   buyerUpdate,
   partySearchInput,
   partySearchResult,
 } from '@b2b/domain/api/buyers';
 import { addressOutput, idParam } from '@b2b/domain/api/common';
-import { BUYER_TYPE_VALUES } from '@b2b/domain/buyers';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, csvList, listQuery, pageOf } from '../../http/list-params.ts';
+import { csvList, listQuery, pageOf } from '../../http/list-params.ts';
 import { hasPermission } from '../../http/principal.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import type { BuyerFilter } from './buyers.queries.ts';
@@ -43,25 +42,11 @@ const ORDERING: Record<(typeof BUYER_ORDERINGS)[number], Omit<KeysetSort, 'direc
   outstanding: { expression: 'b.outstanding_paise', type: 'bigint' },
 };
 
-const buyerTypes = z
-  .string()
-  .max(200)
-  .transform((v) => csvList(v))
-  .pipe(z.array(z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' })));
-
 /**
  * Filters of every buyer list. Keyset paging: send `cursor=` (empty) for the first page, then
  * follow `next` and `previous` (cursor tokens); deep pages cost what the first does.
  */
-const buyerListQuery = listQuery.extend({
-  cursor: cursorParam,
-  buyer_type: buyerType.optional(),
-  buyer_type__in: buyerTypes.optional(),
-  sales_channel: idParam.optional(),
-  gst_number: z.string().trim().max(15).optional(),
-  is_active: booleanParam.optional(),
-  buyer_group: idParam.optional(),
-});
+const buyerListQuery = listQuery.extend({ cursor: cursorParam }).extend(buyerListFilters.shape);
 type BuyerListQuery = z.infer<typeof buyerListQuery>;
 
 function filterOf(q: BuyerListQuery): BuyerFilter {

@@ -1,5 +1,6 @@
 import {
   categoryCreate,
+  categoryListFilters,
   categoryOutput,
   categorySeoUpdate,
   categoryUpdate,
@@ -8,15 +9,7 @@ import { idParam } from '@b2b/domain/api/common';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  csvList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './categories.service.ts';
@@ -47,10 +40,7 @@ export async function categoriesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          parent_category: idParam.optional(),
-        }),
+        querystring: listQuery.extend(categoryListFilters.shape),
         response: { 200: pageOf(categoryOutput) },
       },
     },

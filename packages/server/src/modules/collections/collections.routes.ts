@@ -1,5 +1,6 @@
 import {
   collectionCreate,
+  collectionListFilters,
   collectionOutput,
   collectionProductIds,
   collectionProductOutput,
@@ -9,7 +10,7 @@ import { idParam } from '@b2b/domain/api/common';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './collections.service.ts';
 
@@ -31,10 +32,7 @@ export async function collectionsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          sales_channel: idParam.optional(),
-        }),
+        querystring: listQuery.extend(collectionListFilters.shape),
         response: { 200: pageOf(collectionOutput) },
       },
     },

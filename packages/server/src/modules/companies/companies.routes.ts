@@ -1,9 +1,9 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
-  CONFIGURATION_TYPES,
   companyOutput,
   companyUpdate,
   configurationCreate,
+  configurationListFilters,
   configurationOutput,
   configurationUpdate,
   notificationContactInput,
@@ -82,7 +82,7 @@ export async function companiesRoutes(app: Api) {
       config: { cache: true },
       schema: {
         tags,
-        querystring: z.object({ configuration_type: z.enum(CONFIGURATION_TYPES).optional() }),
+        querystring: configurationListFilters,
         response: { 200: z.array(configurationOutput) },
       },
     },

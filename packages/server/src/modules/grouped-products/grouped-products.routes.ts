@@ -2,13 +2,14 @@ import { detailResponse, idParam } from '@b2b/domain/api/common';
 import {
   groupedProductCreate,
   groupedProductDetail,
+  groupedProductListFilters,
   groupedProductOutput,
   groupedProductUpdate,
 } from '@b2b/domain/api/grouped-products';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './grouped-products.service.ts';
 
@@ -33,7 +34,7 @@ export async function groupedProductsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(groupedProductListFilters.shape),
         response: { 200: pageOf(groupedProductOutput) },
       },
     },

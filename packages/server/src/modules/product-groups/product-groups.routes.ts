@@ -5,13 +5,14 @@ import {
   attributeOutput,
   attributeUpdate,
   productGroupCreate,
+  productGroupListFilters,
   productGroupOutput,
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 
@@ -22,7 +23,7 @@ const ORDERING = {
   created_at: 'g.created_at',
   updated_at: 'g.updated_at',
 };
-const groupListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const groupListQuery = listQuery.extend(productGroupListFilters.shape);
 
 export async function productGroupsRoutes(app: Api) {
   const { db } = app.ctx;

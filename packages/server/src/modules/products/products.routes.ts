@@ -6,6 +6,7 @@ import {
   productFileOutput,
   productHistoryOutput,
   productImageOutput,
+  productListFilters,
   productOutput,
   productSummaryOutput,
   productUpdate,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { cursorParam, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, idList, listQuery, type Page, pageOf } from '../../http/list-params.ts';
+import { listQuery, type Page, pageOf } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import { readPdfUpload } from './pdf-upload.ts';
@@ -42,14 +43,7 @@ const productListQuery = listQuery.extend({
   cursor: cursorParam,
 });
 
-const productFilterQuery = productListQuery.extend({
-  category__in: idList.optional(),
-  brand__in: idList.optional(),
-  is_active: booleanParam.optional(),
-  in_stock: booleanParam.optional(),
-  sales_channel__in: idList.optional(),
-  buyer_group: idParam.optional(),
-});
+const productFilterQuery = productListQuery.extend(productListFilters.shape);
 
 type ListQuery = z.infer<typeof productListQuery>;
 

@@ -1,9 +1,15 @@
 import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
-import { roleCreate, roleOutput, rolePermissionsChange, roleUpdate } from '@b2b/domain/api/roles';
+import {
+  roleCreate,
+  roleListFilters,
+  roleOutput,
+  rolePermissionsChange,
+  roleUpdate,
+} from '@b2b/domain/api/roles';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { getCompany } from '../companies/companies.service.ts';
@@ -28,7 +34,7 @@ export async function rolesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(roleListFilters.shape),
         response: { 200: pageOf(roleOutput) },
       },
     },

@@ -7,6 +7,7 @@ import {
   sellerCreate,
   sellerDetailOutput,
   sellerHistoryOutput,
+  sellerListFilters,
   sellerOutput,
   sellerProductOutput,
   sellerUpdate,
@@ -38,7 +39,7 @@ const PRODUCT_ORDERING = {
   created_at: 'p.created_at',
   updated_at: 'p.updated_at',
 };
-const sellerListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const sellerListQuery = listQuery.extend(sellerListFilters.shape);
 const productListQuery = listQuery.extend({ extract_as_csv: booleanParam.optional() });
 
 export async function sellersRoutes(app: Api) {

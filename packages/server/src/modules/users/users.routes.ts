@@ -1,17 +1,15 @@
 import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
-import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
+import {
+  userBranchesChange,
+  userCreate,
+  userListFilters,
+  userOutput,
+  userUpdate,
+} from '@b2b/domain/api/users';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  idList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';
@@ -40,7 +38,7 @@ export async function usersRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional(), groups__in: idList.optional() }),
+        querystring: listQuery.extend(userListFilters.shape),
         response: { 200: pageOf(userOutput) },
       },
     },

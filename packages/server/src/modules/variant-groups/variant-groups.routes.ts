@@ -1,6 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
   variantGroupCreate,
+  variantGroupListFilters,
   variantGroupOutput,
   variantGroupUpdate,
   variantProductsInput,
@@ -8,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './variant-groups.service.ts';
 
@@ -19,7 +20,7 @@ const ORDERING = {
   created_at: 'g.created_at',
   updated_at: 'g.updated_at',
 };
-const groupListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const groupListQuery = listQuery.extend(variantGroupListFilters.shape);
 
 export async function variantGroupsRoutes(app: Api) {
   const { db } = app.ctx;

@@ -9,22 +9,16 @@ import {
   warehouseBuyerOutput,
   warehouseBuyerUpdate,
   warehouseCreate,
+  warehouseInventoryFilters,
   warehouseInventoryRow,
+  warehouseListFilters,
   warehouseOutput,
   warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  csvList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
 import { branchScope } from '../../http/principal.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
@@ -58,11 +52,7 @@ const BUYER_ORDERING = {
   updated_at: 'wb.updated_at',
 };
 
-const warehouseListQuery = listQuery.extend({
-  is_active: booleanParam.optional(),
-  is_private: booleanParam.optional(),
-  branch: idParam.optional(),
-});
+const warehouseListQuery = listQuery.extend(warehouseListFilters.shape);
 
 export async function warehousesRoutes(app: Api) {
   const { db } = app.ctx;
@@ -233,7 +223,7 @@ export async function warehousesRoutes(app: Api) {
       schema: {
         tags,
         params: idParams,
-        querystring: listQuery.extend({ in_stock: booleanParam.optional() }),
+        querystring: listQuery.extend(warehouseInventoryFilters.shape),
         response: { 200: pageOf(warehouseInventoryRow) },
       },
     },
