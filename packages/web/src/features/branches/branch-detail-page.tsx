@@ -30,7 +30,7 @@ const BRANCHES = { to: PATHS.branches, label: 'Branches' };
 
 /** /branches/{id}: one branch with its addresses, bank accounts, contacts and settings. */
 export function BranchDetailPage() {
-  const id = useIdParam('branchId');
+  const id = useIdParam(PATHS.branch);
   const branch = useQuery({ ...branchQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -25,7 +25,7 @@ const BUYER_GROUPS = { to: PATHS.buyerGroups, label: 'Buyer Groups' };
 
 /** /buyer-groups/{id}: one group with its details, buyers, branches and products. */
 export function BuyerGroupDetailPage() {
-  const id = useIdParam('buyerGroupId');
+  const id = useIdParam(PATHS.buyerGroup);
   const group = useQuery({ ...buyerGroupQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

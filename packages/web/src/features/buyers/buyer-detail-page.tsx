@@ -92,7 +92,7 @@ function BuyerScreen({ buyer }: { buyer: BuyerDetail }) {
 
 /** /buyers/{buyerId}: the buyer's figures and tabs. */
 export function BuyerDetailPage() {
-  const id = useIdParam('buyerId');
+  const id = useIdParam(PATHS.buyer);
   const buyer = useQuery({ ...buyerQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

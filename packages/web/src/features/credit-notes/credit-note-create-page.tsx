@@ -12,7 +12,7 @@ import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
-import { creditNotePath, invoicePath } from '../../session/paths';
+import { creditNotePath, invoicePath, PATHS } from '../../session/paths';
 import {
   CREDIT_NOTE_LINE_SERVER_FIELD,
   CREDIT_NOTE_SERVER_FIELDS,
@@ -231,6 +231,7 @@ export function CreditNoteCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceCreditNote}
       title="Credit Note"
       permission="add_credit_note"
       messages={{

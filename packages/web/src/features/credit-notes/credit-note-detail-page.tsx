@@ -27,7 +27,7 @@ import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
-import { invoicePath, orderPath, salesReturnPath } from '../../session/paths';
+import { invoicePath, orderPath, PATHS, salesReturnPath } from '../../session/paths';
 import { HistoryTable } from '../sales-returns/history-table';
 import { ApplyCreditNoteDialog } from './apply-credit-note-dialog';
 import {
@@ -45,7 +45,7 @@ import {
 
 /** /credit-notes/{id}: the note with its GST reversal, where it was applied, refunds and history. */
 export function CreditNoteDetailPage() {
-  const id = useIdParam('creditNoteId');
+  const id = useIdParam(PATHS.creditNote);
   const query = useQuery({ ...creditNoteQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

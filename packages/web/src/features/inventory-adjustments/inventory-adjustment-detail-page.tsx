@@ -27,7 +27,7 @@ const LIST = { to: PATHS.inventoryAdjustments, label: 'Inventory Adjustment' };
 
 /** /inventory-adjustments/{id}: one adjustment with its lines (stock before and after) and history. */
 export function InventoryAdjustmentDetailPage() {
-  const id = useIdParam('adjustmentId');
+  const id = useIdParam(PATHS.inventoryAdjustment);
   const adjustment = useQuery({ ...inventoryAdjustmentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

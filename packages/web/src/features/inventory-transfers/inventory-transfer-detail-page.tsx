@@ -43,7 +43,7 @@ const when = (value: string | Date | null) => (value ? dayjs(value).format('DD/M
 
 /** /inventory-transfers/{id}: one transfer with its lines (sent, received, in transit), actions and history. */
 export function InventoryTransferDetailPage() {
-  const id = useIdParam('transferId');
+  const id = useIdParam(PATHS.inventoryTransfer);
   const transfer = useQuery({ ...inventoryTransferQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

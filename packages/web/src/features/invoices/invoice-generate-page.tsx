@@ -16,7 +16,7 @@ const ORDERS = { to: PATHS.orders, label: 'Sales Order' };
 
 /** /orders/{id}/invoice: 'Generate Invoice' for some or all of what the order has left to invoice. */
 export function InvoiceGeneratePage() {
-  const orderId = useIdParam('orderId');
+  const orderId = useIdParam(PATHS.orderInvoice);
   const user = useCurrentUser();
   const navigate = useNavigate();
   const mayCreate = canPerform(user, 'add_invoice');

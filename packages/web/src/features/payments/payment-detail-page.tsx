@@ -21,7 +21,7 @@ const when = (value: unknown) => (value ? dayjs(value as string).format('DD/MM/Y
 
 /** /payments-received/{id}: one payment, where its money went, its refunds and its actions. */
 export function PaymentDetailPage() {
-  const id = useIdParam('paymentId');
+  const id = useIdParam(PATHS.payment);
   const payment = useQuery({ ...paymentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -27,7 +27,7 @@ const LIST = { to: PATHS.quotations, label: 'Quotations' };
 
 /** /quotations/{id}: the form for a draft or submitted quotation; read-only once it became an order. */
 export function QuotationDetailPage() {
-  const id = useIdParam('quotationId');
+  const id = useIdParam(PATHS.quotation);
   const quotation = useQuery({ ...quotationQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -29,7 +29,7 @@ const personName = (person: { first_name: string; last_name: string } | null) =>
 
 /** /orders/{id}: one sales order with its actions, figures and tabs; an unknown order goes back to /orders. */
 export function SalesOrderDetailPage() {
-  const id = useIdParam('orderId');
+  const id = useIdParam(PATHS.order);
   const order = useQuery({ ...salesOrderQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

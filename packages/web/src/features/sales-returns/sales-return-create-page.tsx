@@ -16,7 +16,7 @@ import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
-import { invoicePath, salesReturnPath } from '../../session/paths';
+import { invoicePath, PATHS, salesReturnPath } from '../../session/paths';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
   initialSalesReturnValues,
@@ -193,6 +193,7 @@ export function SalesReturnCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceSalesReturn}
       title="Sales Return"
       permission="add_sales_return"
       messages={{

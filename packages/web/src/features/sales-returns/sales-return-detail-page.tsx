@@ -16,7 +16,7 @@ import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
-import { creditNotePath, invoiceCreditNotePath, invoicePath, orderPath } from '../../session/paths';
+import { creditNotePath, invoiceCreditNotePath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { HistoryTable } from './history-table';
 import {
   SALES_RETURNS_LIST,
@@ -29,7 +29,7 @@ import {
 
 /** /sales-returns/{id}: the return, its goods, its credit note and history. */
 export function SalesReturnDetailPage() {
-  const id = useIdParam('returnId');
+  const id = useIdParam(PATHS.salesReturn);
   const query = useQuery({ ...salesReturnQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

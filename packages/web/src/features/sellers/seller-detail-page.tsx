@@ -28,7 +28,7 @@ const SELLERS = { to: PATHS.sellers, label: 'Sellers' };
 
 /** /sellers/{id}: a seller's details, addresses, products and history. */
 export function SellerDetailPage() {
-  const id = useIdParam('sellerId');
+  const id = useIdParam(PATHS.seller);
   const seller = useQuery({ ...sellerQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -13,7 +13,7 @@ import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
-import { invoicePath, shipmentPath } from '../../session/paths';
+import { invoicePath, PATHS, shipmentPath } from '../../session/paths';
 import {
   initialShipmentValues,
   SHIPMENT_LINE_SERVER_FIELD,
@@ -183,6 +183,7 @@ export function ShipmentCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceShip}
       title="Create Shipment"
       permission="add_shipment"
       messages={{

@@ -32,7 +32,7 @@ import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
-import { buyerPath, invoicePath, orderPath } from '../../session/paths';
+import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
 import { TrackingText } from './shipment-columns';
 import { trackingLinkSchema } from './shipment-form.schema';
@@ -51,7 +51,7 @@ import {
 
 /** /shipments/{id}: one shipment, the status moves its current status allows, its tracking, history and comments. */
 export function ShipmentDetailPage() {
-  const id = useIdParam('shipmentId');
+  const id = useIdParam(PATHS.shipment);
   const shipment = useQuery({ ...shipmentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

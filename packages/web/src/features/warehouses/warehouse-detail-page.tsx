@@ -29,7 +29,7 @@ const WAREHOUSES = { to: PATHS.warehouses, label: 'Warehouses' };
 
 /** /warehouses/{id}: one warehouse with its details, product inventory, buyers and products. */
 export function WarehouseDetailPage() {
-  const id = useIdParam('warehouseId');
+  const id = useIdParam(PATHS.warehouse);
   const warehouse = useQuery({ ...warehouseQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader
