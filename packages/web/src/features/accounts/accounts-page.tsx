@@ -78,7 +78,7 @@ export function AccountsPage() {
 
   const filter: AccountFilter = {
     search: search || undefined,
-    account_type: typeFilter ? Number(typeFilter) : undefined,
+    account_type: typeFilter ?? undefined,
     branch: branchFilter ? Number(branchFilter) : undefined,
   };
   const filtered = filter.search !== undefined || typeFilter !== null || branchFilter !== null;

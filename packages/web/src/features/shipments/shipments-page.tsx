@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import {
   SHIPMENT_DIRECTION_OPTIONS,
+  SHIPMENT_DIRECTION_VALUES,
   SHIPMENT_MESSAGES,
   SHIPMENT_STATUS_OPTIONS,
 } from '@b2b/domain/shipments';
@@ -36,7 +37,8 @@ export const NO_SHIPMENT_FILTERS: ShipmentFilterValues = { status: [], direction
 export function shipmentFilterParams(values: ShipmentFilterValues): ShipmentFilters {
   return {
     status__in: values.status.length ? values.status.join(',') : undefined,
-    direction: values.direction ?? undefined,
+    // The select offers only the known directions; this narrows its text to one of them.
+    direction: SHIPMENT_DIRECTION_VALUES.find((direction) => direction === values.direction),
     start_date: values.dates[0] ?? undefined,
     end_date: values.dates[1] ?? values.dates[0] ?? undefined,
   };
