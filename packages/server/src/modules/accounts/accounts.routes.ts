@@ -9,20 +9,20 @@ import {
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import {
   booleanParam,
   csvList,
   idList,
   listQuery,
   MAX_PAGE,
-  page,
   pageOf,
   pageWindow,
   parseOrdering,
-} from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+} from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 

@@ -1,17 +1,10 @@
 import { brandCreate, brandIgnoreForBi, brandOutput, brandUpdate } from '@b2b/domain/api/brands';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import { z } from 'zod';
+import { booleanParam, listQuery, MAX_PAGE, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  listQuery,
-  MAX_PAGE,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './brands.service.ts';
 

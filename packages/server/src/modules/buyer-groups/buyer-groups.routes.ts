@@ -11,17 +11,10 @@ import {
 import { idParam } from '@b2b/domain/api/common';
 import { productHistoryOutput, productSummaryOutput } from '@b2b/domain/api/products';
 import { z } from 'zod';
+import { booleanParam, idList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  idList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';

@@ -9,10 +9,11 @@ import { idParam } from '@b2b/domain/api/common';
 import { LEDGER_ENTRY_TYPE_VALUES } from '@b2b/domain/buyers';
 import { calendarDateSchema } from '@b2b/domain/validation';
 import { z } from 'zod';
+import { csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './buyer-ledger.service.ts';
 
 const tags = ['buyers'];

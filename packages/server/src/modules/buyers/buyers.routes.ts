@@ -20,12 +20,13 @@ import {
 import { addressOutput, idParam } from '@b2b/domain/api/common';
 import { BUYER_TYPE_VALUES } from '@b2b/domain/buyers';
 import { z } from 'zod';
+import { AppError } from '../../core/errors.ts';
+import { booleanParam, csvList, listQuery, pageOf } from '../../core/paging.ts';
+import { hasPermission } from '../../core/principal.ts';
+import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
-import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, csvList, listQuery, pageOf } from '../../http/list-params.ts';
-import { hasPermission } from '../../http/principal.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import type { BuyerFilter } from './buyers.queries.ts';
 import * as service from './buyers.service.ts';

@@ -6,17 +6,10 @@ import {
 } from '@b2b/domain/api/categories';
 import { idParam } from '@b2b/domain/api/common';
 import { z } from 'zod';
+import { booleanParam, csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  csvList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './categories.service.ts';

@@ -13,11 +13,11 @@ import {
   termsOutput,
 } from '@b2b/domain/api/companies';
 import { z } from 'zod';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
+import { notFound } from '../../core/errors.ts';
+import { csvList } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { notFound } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList } from '../../http/list-params.ts';
-import { forgetPrincipals } from '../../http/principal.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './companies.service.ts';
 

@@ -7,10 +7,11 @@ import {
   inventoryAdjustmentSummaryOutput,
 } from '@b2b/domain/api/inventory-adjustments';
 import { z } from 'zod';
+import { listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './inventory-adjustments.service.ts';
 
 const tags = ['inventory adjustments'];

@@ -9,9 +9,10 @@ import {
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import { z } from 'zod';
+import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 

@@ -12,10 +12,10 @@ import {
   quotationSummaryOutput,
 } from '@b2b/domain/api/sales-orders';
 import { z } from 'zod';
+import { csvList, pageOf } from '../../core/paging.ts';
+import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, pageOf } from '../../http/list-params.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { QuotationFilter } from './quotations.queries.ts';
 import * as service from './quotations.service.ts';

@@ -1,9 +1,10 @@
 import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
 import { roleCreate, roleOutput, rolePermissionsChange, roleUpdate } from '@b2b/domain/api/roles';
 import { z } from 'zod';
+import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { getCompany } from '../companies/companies.service.ts';

@@ -12,10 +12,11 @@ import {
   sellerUpdate,
 } from '@b2b/domain/api/sellers';
 import { z } from 'zod';
+import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './sellers.service.ts';

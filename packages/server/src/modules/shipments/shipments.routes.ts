@@ -14,10 +14,11 @@ import {
 } from '@b2b/domain/api/shipments';
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
 import { z } from 'zod';
+import { type ListQuery, listQuery, pageOf, valueList } from '../../core/paging.ts';
+import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { type ListQuery, listQuery, pageOf, valueList } from '../../http/list-params.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { ShipmentFilter } from './shipments.queries.ts';
 import * as service from './shipments.service.ts';

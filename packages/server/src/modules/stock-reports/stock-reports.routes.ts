@@ -1,8 +1,9 @@
 import { overstockingQuery, overstockingRow, underStockingRow } from '@b2b/domain/api/stock-reports';
+import { listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './stock-reports.service.ts';
 
 const tags = ['reports'];

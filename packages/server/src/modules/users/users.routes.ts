@@ -1,17 +1,10 @@
 import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
 import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
 import { z } from 'zod';
+import { booleanParam, idList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  idList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';

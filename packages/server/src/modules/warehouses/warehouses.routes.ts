@@ -14,18 +14,11 @@ import {
   warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
 import { z } from 'zod';
+import { booleanParam, csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  booleanParam,
-  csvList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './warehouses.service.ts';

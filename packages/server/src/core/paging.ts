@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+// List query parameters and page shapes, free of the web framework (links to pages: http/page-links.ts).
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -40,25 +40,6 @@ export interface PageWindow {
 
 export function pageWindow(query: { limit: number; offset: number }): PageWindow {
   return { limit: query.limit === -1 ? MAX_PAGE : query.limit, offset: query.offset };
-}
-
-export function linkWith(request: FastifyRequest, offset: number, limit: number): string {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('offset', String(offset));
-  url.searchParams.set('limit', String(limit));
-  return `${url.pathname}${url.search}`;
-}
-
-/** Builds `{count, next, previous, results}` with next/previous as relative links (offset paging). */
-export function page<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
-  const { limit, offset } = window;
-  const hasNext = offset + results.length < count;
-  return {
-    count,
-    next: hasNext ? linkWith(request, offset + limit, limit) : null,
-    previous: offset > 0 ? linkWith(request, Math.max(0, offset - limit), limit) : null,
-    results,
-  };
 }
 
 export interface SortKey {
