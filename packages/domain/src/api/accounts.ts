@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_NATURES } from '../accounts.ts';
 import { isBlank, maxLengthMessage, requiredText } from '../validation.ts';
-import { id, idInput, optionalText, timestamp } from './common.ts';
+import { id, idInput, idParam, optionalText, timestamp } from './common.ts';
+import { booleanParam, idList } from './list-query.ts';
 
 export const ACCOUNT_NAME_MAX = 100;
 export const ACCOUNT_CODE_MAX = 30;
@@ -89,6 +90,15 @@ export const accountParentRef = z.object({ id, name: z.string(), code: z.string(
 export const branchRef = z.object({ id, name: z.string() });
 
 /** Related records are ids unless asked for with `expand` (account_type, branch, parent_account). */
+/** The filters of the chart of accounts. */
+export const accountListFilters = z.object({
+  is_active: booleanParam.optional(),
+  /** One account type id, or several separated by commas. */
+  account_type: idList.optional(),
+  account_group: idList.optional(),
+  branch: idParam.optional(),
+});
+
 export const accountOutput = z.object({
   id,
   name: z.string(),

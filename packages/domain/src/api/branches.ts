@@ -12,6 +12,7 @@ import {
 } from '../validation.ts';
 import { addressCreate } from './addresses.ts';
 import { addressOutput, id, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const BRANCH_NAME_MIN = 2;
 export const BRANCH_NAME_MAX = 100;
@@ -130,6 +131,9 @@ export type BranchCreate = z.infer<typeof branchCreate>;
 
 export const branchUpdate = z.object({ name: branchName.optional(), ...branchFields }).strict();
 export type BranchUpdate = z.infer<typeof branchUpdate>;
+
+/** The filters of the branch list (GET companies/{id}/branches). */
+export const branchListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const branchUserOutput = z.object({
   id,

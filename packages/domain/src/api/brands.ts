@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../validation.ts';
 import { id, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const BRAND_NAME_MAX = 100;
 
@@ -25,6 +26,9 @@ export type BrandUpdate = z.infer<typeof brandUpdate>;
 export const brandIgnoreForBi = z
   .object({ ignore_for_bi: z.boolean({ error: 'ignore_for_bi must be true or false.' }) })
   .strict();
+
+/** The filters of the brand list. */
+export const brandListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const brandOutput = z.object({
   id,

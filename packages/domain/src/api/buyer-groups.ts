@@ -8,6 +8,7 @@ import {
 } from '../buyer-groups.ts';
 import { requiredText } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
+import { booleanParam, idList } from './list-query.ts';
 
 const name = requiredText(BUYER_GROUP_MESSAGES.name_required, BUYER_GROUP_NAME_MAX);
 
@@ -129,6 +130,19 @@ export const buyerGroupBranches = z
   .strict();
 
 const ref = z.object({ id, name: z.string() });
+
+/** The filters of the buyer group list. */
+export const buyerGroupListFilters = z.object({
+  is_active: booleanParam.optional(),
+  is_dynamic_group: booleanParam.optional(),
+});
+
+/** The filters of a group's products list. */
+export const buyerGroupProductFilters = z.object({
+  in_stock: booleanParam.optional(),
+  category__in: idList.optional(),
+  brand__in: idList.optional(),
+});
 
 export const buyerGroupOutput = z.object({
   id,

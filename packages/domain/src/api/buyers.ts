@@ -22,7 +22,8 @@ import {
   todayInIndia,
 } from '../validation.ts';
 import { PARTY_ADDRESS_MESSAGES, partyAddressCreate, partyAddressType } from './addresses.ts';
-import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
+import { addressInput, addressOutput, id, idInput, idParam, timestamp } from './common.ts';
+import { booleanParam, csvList } from './list-query.ts';
 import { MONEY_MAX, rupeesInput } from './products.ts';
 
 export const BUYER_NAME_MAX = 200;
@@ -303,6 +304,22 @@ export const buyerSummaryOutput = creditFiguresOutput.extend({
 export type BuyerSummaryOutput = z.infer<typeof buyerSummaryOutput>;
 
 export const BUYER_ORDERINGS = ['name', 'created_at', 'updated_at', 'outstanding'] as const;
+
+const buyerTypes = z
+  .string()
+  .max(200)
+  .transform((v) => csvList(v))
+  .pipe(z.array(z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' })));
+
+/** The filters of every buyer list (buyers, buyer_details v1 and v2). */
+export const buyerListFilters = z.object({
+  buyer_type: buyerType.optional(),
+  buyer_type__in: buyerTypes.optional(),
+  sales_channel: idParam.optional(),
+  gst_number: z.string().trim().max(15).optional(),
+  is_active: booleanParam.optional(),
+  buyer_group: idParam.optional(),
+});
 export const BUYER_DEFAULT_ORDERING = '-created_at';
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +406,26 @@ export const transactionOutput = z.object({
 export type TransactionOutput = z.infer<typeof transactionOutput>;
 
 export const TRANSACTION_ORDERINGS = ['created_at', 'date', 'amount'] as const;
+
+/** A calendar day: Date.parse would take 2026-02-30 as 2 March, this refuses it. */
+const ledgerDay = calendarDateSchema('Expected a date as YYYY-MM-DD.');
+
+const entryTypes = z
+  .string()
+  .max(200)
+  .transform((v) => csvList(v))
+  .pipe(z.array(z.enum(LEDGER_ENTRY_TYPE_VALUES, { error: 'Unknown entry type.' })));
+
+/** The filters of the buyer ledger (admin/companies/{id}/transactions). */
+export const transactionListFilters = z.object({
+  buyer: idParam.optional(),
+  entry_type: ledgerEntryType.optional(),
+  entry_type__in: entryTypes.optional(),
+  start_date: ledgerDay.optional(),
+  end_date: ledgerDay.optional(),
+  payment_method: idParam.optional(),
+  branch: idParam.optional(),
+});
 
 /** The created transaction, with the buyer's outstanding after it. */
 export const transactionCreated = transactionOutput.extend({ outstanding: z.number() });

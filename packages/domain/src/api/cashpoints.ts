@@ -41,6 +41,11 @@ export const cashpointDebitInput = z
   .strict();
 export type CashpointDebitInput = z.infer<typeof cashpointDebitInput>;
 
+/** The history and the summary filter by the channel's name ('web_store'), not its id. */
+export const cashpointChannelFilters = z.object({
+  sales_channel: z.string().trim().min(1).max(100).optional(),
+});
+
 const salesChannelOutput = z.object({ id, name: z.string(), display_name: z.string() });
 
 export const cashpointEntryOutput = z.object({

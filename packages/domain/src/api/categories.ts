@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryNameSchema, isBlank, maxLengthMessage, urlPathSchema } from '../validation.ts';
-import { id, idInput, timestamp } from './common.ts';
+import { id, idInput, idParam, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const ROOT_CATEGORY_NAME = 'Root Category';
 
@@ -50,6 +51,12 @@ export const categorySeoUpdate = z.object(categorySeoFields).strict();
 export type CategorySeoUpdate = z.infer<typeof categorySeoUpdate>;
 
 export const categoryRef = z.object({ id, name: z.string() });
+
+/** The filters of the category list. */
+export const categoryListFilters = z.object({
+  is_active: booleanParam.optional(),
+  parent_category: idParam.optional(),
+});
 
 export const categoryOutput = z.object({
   id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlank, maxLengthMessage, requiredText } from '../validation.ts';
-import { id, idInput, timestamp } from './common.ts';
+import { id, idInput, idParam, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const COLLECTION_NAME_MAX = 200;
 export const COLLECTION_PRODUCTS_MAX = 1000;
@@ -57,6 +58,12 @@ export const collectionProductIds = z
   })
   .strict();
 export type CollectionProductIds = z.infer<typeof collectionProductIds>;
+
+/** The filters of the collection list. */
+export const collectionListFilters = z.object({
+  is_active: booleanParam.optional(),
+  sales_channel: idParam.optional(),
+});
 
 export const collectionOutput = z.object({
   id,

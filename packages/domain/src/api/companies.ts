@@ -78,6 +78,11 @@ export const companyUpdate = z
   .strict();
 export type CompanyUpdate = z.infer<typeof companyUpdate>;
 
+/** GET company_configurations: all the company's entries, or those of one type. */
+export const configurationListFilters = z.object({
+  configuration_type: z.enum(CONFIGURATION_TYPES).optional(),
+});
+
 export const configurationOutput = z.object({
   id,
   configuration_type: z.enum(CONFIGURATION_TYPES),

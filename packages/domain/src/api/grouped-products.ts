@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlank, maxLengthMessage, requiredText, skuSchema } from '../validation.ts';
 import { id, idInput, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 import { quantityInput, rupeesInput } from './products.ts';
 
 export const GROUPED_PRODUCT_NAME_MAX = 200;
@@ -73,6 +74,9 @@ export const groupedProductUpdate = z
   })
   .strict();
 export type GroupedProductUpdate = z.infer<typeof groupedProductUpdate>;
+
+/** The filters of the grouped product list. */
+export const groupedProductListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const groupedProductOutput = z.object({
   id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../validation.ts';
 import { id, optionalText, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const PRODUCT_GROUP_NAME_MAX = 100;
 export const ATTRIBUTE_NAME_MAX = 100;
@@ -82,6 +83,9 @@ export const attributeOutput = z.object({
   position: z.number().int(),
 });
 export type AttributeOutput = z.infer<typeof attributeOutput>;
+
+/** The filters of the product group list. */
+export const productGroupListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const productGroupOutput = z.object({
   id,

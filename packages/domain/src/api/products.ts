@@ -20,7 +20,8 @@ import {
   urlSchema,
 } from '../validation.ts';
 import { categorySeoFields } from './categories.ts';
-import { id, idInput, timestamp } from './common.ts';
+import { id, idInput, idParam, timestamp } from './common.ts';
+import { booleanParam, idList } from './list-query.ts';
 
 export const PRODUCT_NAME_MAX = 200;
 /** Largest amount accepted in rupees (1,000 Cr): far above any product price, safely inside paise integers. */
@@ -264,6 +265,16 @@ export const productUpdate = z
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
 export const productRef = z.object({ id, name: z.string() });
+
+/** The filters of the product list (comma lists of ids where the name ends in __in). */
+export const productListFilters = z.object({
+  category__in: idList.optional(),
+  brand__in: idList.optional(),
+  is_active: booleanParam.optional(),
+  in_stock: booleanParam.optional(),
+  sales_channel__in: idList.optional(),
+  buyer_group: idParam.optional(),
+});
 
 export const productSummaryOutput = z.object({
   id,

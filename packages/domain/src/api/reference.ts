@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, idParam } from './common.ts';
 
 export const taxOutput = z.object({
   id,
@@ -41,4 +41,23 @@ export const paymentMethodsReorder = z.object({
     .array(z.object({ id, position: z.number().int().min(0).max(1000) }))
     .min(1, 'Nothing to reorder.')
     .max(100),
+});
+
+/** GET states (public: the sign-up form reads it before anyone signs in). */
+export const stateOutput = z.object({ id: z.number(), name: z.string(), gst_code: z.string() });
+
+/** GET cities, optionally of one state. */
+export const cityOutput = z.object({ id: z.number(), name: z.string(), state_id: z.number() });
+export const cityListFilters = z.object({ state: idParam.optional() });
+
+/** GET companies/{id}/taxes: the whole list, optionally of one type. */
+export const taxListFilters = z.object({ type: z.enum(['gst', 'cess']).optional() });
+
+export const unitOutput = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export const paymentTermOutput = z.object({ id: z.number(), name: z.string(), days: z.number() });
+export const shippingMethodOutput = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
 });

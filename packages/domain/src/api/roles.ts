@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { permissionSchema } from '../permissions.ts';
 import { id, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
+
+/** The filters of the role list. */
+export const roleListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const roleOutput = z.object({
   id,

@@ -14,6 +14,7 @@ import {
 } from '../validation.ts';
 import { PARTY_ADDRESS_MESSAGES, PARTY_ADDRESS_TYPES, partyAddressCreate } from './addresses.ts';
 import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const SELLER_NAME_MAX = 100;
 /** At most this many products are assigned in one request. */
@@ -144,6 +145,9 @@ export type SellerUpdate = z.infer<typeof sellerUpdate>;
 /** POST sellers/{id}/addresses: one address; a billing one may be copied as shipping too. */
 export const sellerAddressCreate = partyAddressCreate;
 export type SellerAddressCreate = z.infer<typeof sellerAddressCreate>;
+
+/** The filters of the seller list (GET companies/{id}/sellers and seller_details). */
+export const sellerListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const sellerOutput = z.object({
   id,

@@ -7,6 +7,13 @@ import {
   phoneSchema,
 } from '../validation.ts';
 import { id, idInput, timestamp } from './common.ts';
+import { booleanParam, idList } from './list-query.ts';
+
+/** The filters of the user list (groups__in: role ids). */
+export const userListFilters = z.object({
+  is_active: booleanParam.optional(),
+  groups__in: idList.optional(),
+});
 
 export const userOutput = z.object({
   id,

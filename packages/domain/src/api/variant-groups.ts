@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const VARIANT_GROUP_NAME_MAX = 100;
 const OPTION_MAX = 100;
@@ -71,6 +72,9 @@ export const variantOutput = z.object({
   product: z.object({ id, name: z.string(), sku: z.string().nullable() }),
   option: z.string(),
 });
+
+/** The filters of the variant group list. */
+export const variantGroupListFilters = z.object({ is_active: booleanParam.optional() });
 
 export const variantGroupOutput = z.object({
   id,

@@ -10,7 +10,8 @@ import {
   phoneSchema,
   tallyNameSchema,
 } from '../validation.ts';
-import { addressInput, addressOutput, id, idInput, timestamp } from './common.ts';
+import { addressInput, addressOutput, id, idInput, idParam, timestamp } from './common.ts';
+import { booleanParam } from './list-query.ts';
 
 export const WAREHOUSE_NAME_MAX = MAX_LENGTH;
 export const WAREHOUSE_POSITION_MAX = 1_000_000;
@@ -123,6 +124,16 @@ export const warehouseUpdate = z
   })
   .strict();
 export type WarehouseUpdate = z.infer<typeof warehouseUpdate>;
+
+/** The filters of the warehouse lists (a company's; a branch's takes all but `branch`). */
+export const warehouseListFilters = z.object({
+  is_active: booleanParam.optional(),
+  is_private: booleanParam.optional(),
+  branch: idParam.optional(),
+});
+
+/** The filters of a warehouse's inventory list. */
+export const warehouseInventoryFilters = z.object({ in_stock: booleanParam.optional() });
 
 export const warehouseOutput = z.object({
   id,

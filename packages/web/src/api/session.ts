@@ -29,7 +29,8 @@ export function readSession(): StoredSession | null {
   return current;
 }
 
-export function saveSession(session: Session): StoredSession {
+/** Keeps the access token of a session answer (the only part the browser keeps in memory). */
+export function saveSession(session: Pick<Session, 'access_token' | 'expires_in'>): StoredSession {
   current = { accessToken: session.access_token, expiresAt: Date.now() + session.expires_in * 1000 };
   forgetLegacySession();
   localStorage.removeItem(SIGNED_OUT_KEY);

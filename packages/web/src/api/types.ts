@@ -1,49 +1,36 @@
+import type { meResponse, sessionResponse } from '@b2b/domain/api/auth';
+import type { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import type { z } from 'zod';
+
 /** Shapes of the API answers this app reads (snake_case, as the server sends them). */
 
-export interface Paged<T> {
-  count: number;
-  /** The server estimated a count above its exact-count limit (lists of many lakh rows). */
-  count_is_estimate?: boolean;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+/** A page of a list as the server answers it (the domain's `pageOf`), with rows of type T. */
+export type Paged<T> = Omit<z.output<ReturnType<typeof pageOf>>, 'results'> & { results: T[] };
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 export type QueryParams = Record<string, QueryValue>;
 
-export interface ListParams {
-  limit?: number;
-  offset?: number;
-  ordering?: string;
-  search?: string;
-}
+/** Paging, order, search and embedded objects of a list (the domain's `listQuery`). */
+export type ListParams = Partial<z.output<typeof listQuery>>;
 
-export interface IdName {
-  id: number;
-  name: string;
-}
+/**
+ * The filters a list sends, typed by the domain schema the server parses them with: each as the
+ * text the schema reads or as the value it parses it into (the client writes numbers and booleans
+ * as text and arrays comma-joined). A field the schema coerces from anything takes its parsed type.
+ */
+export type FiltersOf<S extends z.ZodType> = {
+  [K in keyof z.output<S>]?: K extends keyof z.input<S>
+    ? unknown extends z.input<S>[K]
+      ? z.output<S>[K]
+      : z.input<S>[K] | z.output<S>[K]
+    : z.output<S>[K];
+};
 
-export interface CurrentUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  is_active: boolean;
-  company: { id: number; name: string; is_verified: boolean; is_marketing_enabled: boolean };
-  branches: IdName[];
-  role: { id: number; display_name: string } | null;
-  access_permissions: { navigation: string[] | 'all'; permissions: string[] } | null;
-}
+/** A row read with `expand=`: the named fields come as objects (or null), never as bare ids. */
+export type Expanded<T, K extends keyof T> = Omit<T, K> & { [P in K]: Exclude<T[P], number> };
 
-export interface Session {
-  access_token: string;
-  /** Sent to API clients only; the browser keeps its refresh token as an HttpOnly cookie. */
-  refresh_token?: string;
-  expires_in: number;
-  token_type: 'Bearer';
-  user?: unknown;
-  company?: unknown;
-  branches?: unknown;
-}
+/** Who is signed in, as `me/` answers (the domain's schema, which the server's route declares). */
+export type CurrentUser = z.output<typeof meResponse>;
+
+/** A session as sign-in and refresh answer it. */
+export type Session = z.output<typeof sessionResponse>;

@@ -1,6 +1,7 @@
+import { APP_ROUTES } from '@b2b/domain/app-routes';
 import type { CurrentUser } from '../api/types';
-import { canOpen } from './has-permission';
-import { PATHS } from './paths';
+import { canOpen } from '../session/has-permission';
+import { PATHS } from '../session/paths';
 
 export type GuardUser = Pick<CurrentUser, 'email' | 'company' | 'role' | 'access_permissions'>;
 
@@ -15,8 +16,8 @@ export type RouteDecision =
 
 const ALLOW: RouteDecision = { kind: 'allow' };
 
-/** Routes a visitor may open without a signed-in, verified user. */
-const PUBLIC_PATHS = new Set<string>([PATHS.reset, PATHS.signupVerify, PATHS.docs]);
+/** Routes a visitor may open without a signed-in, verified user (public in routes.tsv). */
+const PUBLIC_PATHS = new Set(APP_ROUTES.filter((route) => route.public).map((route) => route.path));
 
 function normalize(path: string): string {
   const trimmed = path.trim().replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS, productEditPath, productPath } from './paths';
+import { PATHS, productEditPath, productPath } from '../session/paths';
 import { ROUTE_TABLE, titleOfPath } from './route-table';
 
 describe('titleOfPath', () => {

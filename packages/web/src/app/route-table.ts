@@ -1,92 +1,382 @@
-import { APP_ROUTES } from '@b2b/domain/app-routes';
-import { PATHS } from './paths';
-
-export interface AppRoute {
-  path: string;
-  title: string;
-  permission?: string;
-  /** false for screens without the top bar (login, sign-up). */
-  navbar: boolean;
-}
+import { APP_ROUTES, type AppRoute as SpecRoute } from '@b2b/domain/app-routes';
+import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
+import { PATHS } from '../session/paths';
 
 /**
- * Screens this app adds to routes.tsv: the roles screen lives under users; a product's page and
- * the product form live under products; a warehouse's page under warehouses; a branch's page
- * under branches; a seller's page under sellers.
+ * The one table of the app's screens. Each entry holds everything about a screen: its path (a
+ * named constant of PATHS), its title, the view permission its guard needs, its layout (with the
+ * top bar or bare) and its page, loaded lazily so each area is its own chunk. The router, the
+ * guards and the page titles are all derived from it (see router.tsx and titleOfPath).
+ *
+ * The screens of spec/routes.tsv take title, permission and layout from the domain's APP_ROUTES,
+ * which the server reads too; the screens this app adds (detail pages, create and edit forms)
+ * take them from the spec screen of their area. A spec screen with no page yet shows the
+ * empty-state card (PLACEHOLDER_SCREENS).
  */
-const EXTRA_ROUTES: AppRoute[] = [
-  { path: PATHS.buyer, title: 'Buyers', permission: 'view_buyer', navbar: true },
-  { path: PATHS.buyerGroup, title: 'Buyer Groups', permission: 'view_buyer_group', navbar: true },
-  { path: PATHS.roles, title: 'Roles', navbar: true },
-  { path: PATHS.branch, title: 'Branches', navbar: true },
-  { path: PATHS.productNew, title: 'Products', permission: 'view_product', navbar: true },
-  { path: PATHS.product, title: 'Products', permission: 'view_product', navbar: true },
-  { path: PATHS.productEdit, title: 'Products', permission: 'view_product', navbar: true },
-  { path: PATHS.seller, title: 'Sellers', permission: 'view_seller', navbar: true },
-  { path: PATHS.warehouse, title: 'Warehouses', navbar: true },
-  {
-    path: PATHS.inventoryAdjustmentNew,
-    title: 'Inventory Adjustment',
-    permission: 'view_inventory_adjustment',
-    navbar: true,
-  },
-  {
-    path: PATHS.inventoryAdjustment,
-    title: 'Inventory Adjustment',
-    permission: 'view_inventory_adjustment',
-    navbar: true,
-  },
-  {
-    path: PATHS.inventoryTransferNew,
-    title: 'Inventory Transfer',
-    permission: 'view_inventory_transfer',
-    navbar: true,
-  },
-  {
-    path: PATHS.inventoryTransfer,
-    title: 'Inventory Transfer',
-    permission: 'view_inventory_transfer',
-    navbar: true,
-  },
-  { path: PATHS.invoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
-  { path: PATHS.invoiceEdit, title: 'Invoices', permission: 'view_invoice', navbar: true },
-  { path: PATHS.orderInvoice, title: 'Invoices', permission: 'view_invoice', navbar: true },
-  { path: PATHS.shipment, title: 'Shipments', permission: 'view_shipment', navbar: true },
-  { path: PATHS.payment, title: 'Payments Received', permission: 'view_payment_received', navbar: true },
-  { path: PATHS.invoiceShip, title: 'Shipments', permission: 'view_shipment', navbar: true },
-  { path: PATHS.salesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
-  { path: PATHS.invoiceSalesReturn, title: 'Sales Returns', permission: 'view_sales_return', navbar: true },
-  { path: PATHS.creditNoteNew, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
-  { path: PATHS.creditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
-  { path: PATHS.invoiceCreditNote, title: 'Credit Notes', permission: 'view_credit_note', navbar: true },
-  { path: PATHS.orderNew, title: 'Sales Order', permission: 'view_order', navbar: true },
-  { path: PATHS.order, title: 'Sales Order', permission: 'view_order', navbar: true },
-  { path: PATHS.quotationNew, title: 'Quotations', permission: 'view_quotation', navbar: true },
-  { path: PATHS.quotation, title: 'Quotations', permission: 'view_quotation', navbar: true },
-  {
-    path: PATHS.deliveryChallanNew,
-    title: 'Delivery Challans',
-    permission: 'view_delivery_challan',
-    navbar: true,
-  },
-  {
-    path: PATHS.deliveryChallan,
-    title: 'Delivery Challans',
-    permission: 'view_delivery_challan',
-    navbar: true,
-  },
-];
 
-export const ROUTE_TABLE: AppRoute[] = [
-  ...APP_ROUTES.map((route) => ({
+// biome-ignore lint/suspicious/noExplicitAny: route components take no props here
+type Page = AsyncRouteComponent<any>;
+
+export interface Screen<TPath extends string = string> {
+  path: TPath;
+  title: string;
+  /** The view permission the guard requires; absent means any signed-in user of a verified company. */
+  permission?: string;
+  /** false for screens without the top bar (login, sign-up, the API docs). */
+  navbar: boolean;
+  page: Page;
+}
+
+/** A screen's table row without its page: what the guards and the titles need. */
+export type AppRoute = Omit<Screen, 'page'>;
+
+const SPEC_ROUTES = new Map(APP_ROUTES.map((route) => [route.path, route]));
+
+function specRoute(path: string): SpecRoute {
+  const route = SPEC_ROUTES.get(path);
+  if (!route) throw new Error(`${path} is not a screen of routes.tsv (APP_ROUTES)`);
+  return route;
+}
+
+function rowOf(route: SpecRoute): AppRoute {
+  return {
     path: route.path,
     title: route.title,
     permission: route.permission || undefined,
     // Public screens (sign-in, sign-up, docs) cannot sit inside the shell, which needs a signed-in user.
     navbar: route.navbar !== false && route.public !== true,
-  })),
-  ...EXTRA_ROUTES,
-];
+  };
+}
+
+/** A page module and the name of the page it exports (checked by the compiler). */
+type PageModule = Record<string, unknown>;
+type Load<T extends PageModule> = () => Promise<T>;
+
+/** A screen of routes.tsv: title, permission and layout as the spec gives them. */
+function spec<const TPath extends string, T extends PageModule>(
+  path: TPath,
+  load: Load<T>,
+  name: keyof T & string,
+): Screen<TPath> {
+  return { ...rowOf(specRoute(path)), path, page: lazyRouteComponent(load, name) };
+}
+
+/** A screen this app adds inside the area of a spec screen, with that screen's title and permission. */
+function within<const TPath extends string, T extends PageModule>(
+  area: string,
+  path: TPath,
+  load: Load<T>,
+  name: keyof T & string,
+): Screen<TPath> {
+  return { ...rowOf(specRoute(area)), path, page: lazyRouteComponent(load, name) };
+}
+
+/** A screen this app adds with a title of its own, open to any signed-in user. */
+function own<const TPath extends string, T extends PageModule>(
+  path: TPath,
+  title: string,
+  load: Load<T>,
+  name: keyof T & string,
+): Screen<TPath> {
+  return { path, title, navbar: true, page: lazyRouteComponent(load, name) };
+}
+
+/** Screens without the top bar. */
+export const BARE_SCREENS = [
+  spec(PATHS.login, () => import('../features/auth/login-page'), 'LoginPage'),
+  spec(PATHS.reset, () => import('../features/auth/reset-page'), 'ResetPage'),
+  spec(PATHS.signup, () => import('../features/auth/signup-page'), 'SignupPage'),
+  spec(PATHS.signupVerify, () => import('../features/auth/signup-verify-page'), 'SignupVerifyPage'),
+  spec(PATHS.docs, () => import('./pages/docs-page'), 'DocsPage'),
+] as const;
+
+/** Screens inside the shell (top bar, menu, side panels). */
+export const SHELL_SCREENS = [
+  spec(PATHS.homeOverview, () => import('../features/home/home-page'), 'HomePage'),
+  spec(PATHS.products, () => import('../features/products/products-page'), 'ProductsPage'),
+  within(
+    PATHS.products,
+    PATHS.productNew,
+    () => import('../features/products/product-create-page'),
+    'ProductCreatePage',
+  ),
+  within(
+    PATHS.products,
+    PATHS.product,
+    () => import('../features/products/product-detail-page'),
+    'ProductDetailPage',
+  ),
+  within(
+    PATHS.products,
+    PATHS.productEdit,
+    () => import('../features/products/product-edit-page'),
+    'ProductEditPage',
+  ),
+  spec(PATHS.categories, () => import('../features/categories/categories-page'), 'CategoriesPage'),
+  spec(PATHS.brands, () => import('../features/brands/brands-page'), 'BrandsPage'),
+  spec(
+    PATHS.groupedProducts,
+    () => import('../features/grouped-products/grouped-products-page'),
+    'GroupedProductsPage',
+  ),
+  spec(
+    PATHS.productCollections,
+    () => import('../features/product-collections/product-collections-page'),
+    'ProductCollectionsPage',
+  ),
+  spec(
+    PATHS.productGroups,
+    () => import('../features/product-groups/product-groups-page'),
+    'ProductGroupsPage',
+  ),
+  spec(
+    PATHS.variantGroups,
+    () => import('../features/variant-groups/variant-groups-page'),
+    'VariantGroupsPage',
+  ),
+  spec(PATHS.company, () => import('../features/companies/company-page'), 'CompanyPage'),
+  spec(
+    PATHS.configurations,
+    () => import('../features/company-configurations/company-configurations-page'),
+    'CompanyConfigurationsPage',
+  ),
+  spec(PATHS.webStores, () => import('../features/sales-channels/sales-channels-page'), 'SalesChannelsPage'),
+  spec(
+    PATHS.paymentMethods,
+    () => import('../features/payment-methods/payment-methods-page'),
+    'PaymentMethodsPage',
+  ),
+  spec(PATHS.taxes, () => import('../features/taxes/taxes-page'), 'TaxesPage'),
+  spec(PATHS.warehouses, () => import('../features/warehouses/warehouses-page'), 'WarehousesPage'),
+  within(
+    PATHS.warehouses,
+    PATHS.warehouse,
+    () => import('../features/warehouses/warehouse-detail-page'),
+    'WarehouseDetailPage',
+  ),
+  spec(PATHS.branches, () => import('../features/branches/branches-page'), 'BranchesPage'),
+  within(
+    PATHS.branches,
+    PATHS.branch,
+    () => import('../features/branches/branch-detail-page'),
+    'BranchDetailPage',
+  ),
+  spec(PATHS.sellers, () => import('../features/sellers/sellers-page'), 'SellersPage'),
+  within(
+    PATHS.sellers,
+    PATHS.seller,
+    () => import('../features/sellers/seller-detail-page'),
+    'SellerDetailPage',
+  ),
+  spec(PATHS.accounts, () => import('../features/accounts/accounts-page'), 'AccountsPage'),
+  spec(PATHS.users, () => import('../features/users/users-page'), 'UsersPage'),
+  own(PATHS.roles, 'Roles', () => import('../features/roles/roles-page'), 'RolesPage'),
+  spec(PATHS.buyers, () => import('../features/buyers/buyers-page'), 'BuyersPage'),
+  within(PATHS.buyers, PATHS.buyer, () => import('../features/buyers/buyer-detail-page'), 'BuyerDetailPage'),
+  spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
+  within(
+    PATHS.buyerGroups,
+    PATHS.buyerGroup,
+    () => import('../features/buyer-groups/buyer-group-detail-page'),
+    'BuyerGroupDetailPage',
+  ),
+  spec(
+    PATHS.inventoryAdjustments,
+    () => import('../features/inventory-adjustments/inventory-adjustments-page'),
+    'InventoryAdjustmentsPage',
+  ),
+  within(
+    PATHS.inventoryAdjustments,
+    PATHS.inventoryAdjustmentNew,
+    () => import('../features/inventory-adjustments/inventory-adjustment-create-page'),
+    'InventoryAdjustmentCreatePage',
+  ),
+  within(
+    PATHS.inventoryAdjustments,
+    PATHS.inventoryAdjustment,
+    () => import('../features/inventory-adjustments/inventory-adjustment-detail-page'),
+    'InventoryAdjustmentDetailPage',
+  ),
+  spec(
+    PATHS.inventoryTransfers,
+    () => import('../features/inventory-transfers/inventory-transfers-page'),
+    'InventoryTransfersPage',
+  ),
+  within(
+    PATHS.inventoryTransfers,
+    PATHS.inventoryTransferNew,
+    () => import('../features/inventory-transfers/inventory-transfer-create-page'),
+    'InventoryTransferCreatePage',
+  ),
+  within(
+    PATHS.inventoryTransfers,
+    PATHS.inventoryTransfer,
+    () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
+    'InventoryTransferDetailPage',
+  ),
+  spec(
+    PATHS.inventoryMovementReport,
+    () => import('../features/stock-reports/inventory-movement-report-page'),
+    'InventoryMovementReportPage',
+  ),
+  spec(
+    PATHS.batchInventory,
+    () => import('../features/inventory-reports/batch-inventory-page'),
+    'BatchInventoryPage',
+  ),
+  spec(
+    PATHS.inventoryAge,
+    () => import('../features/inventory-reports/inventory-age-page'),
+    'InventoryAgePage',
+  ),
+  spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
+  within(
+    PATHS.invoices,
+    PATHS.invoice,
+    () => import('../features/invoices/invoice-detail-page'),
+    'InvoiceDetailPage',
+  ),
+  within(
+    PATHS.invoices,
+    PATHS.invoiceEdit,
+    () => import('../features/invoices/invoice-edit-page'),
+    'InvoiceEditPage',
+  ),
+  within(
+    PATHS.invoices,
+    PATHS.orderInvoice,
+    () => import('../features/invoices/invoice-generate-page'),
+    'InvoiceGeneratePage',
+  ),
+  spec(PATHS.shipments, () => import('../features/shipments/shipments-page'), 'ShipmentsPage'),
+  within(
+    PATHS.shipments,
+    PATHS.shipment,
+    () => import('../features/shipments/shipment-detail-page'),
+    'ShipmentDetailPage',
+  ),
+  within(
+    PATHS.shipments,
+    PATHS.invoiceShip,
+    () => import('../features/shipments/shipment-create-page'),
+    'ShipmentCreatePage',
+  ),
+  spec(
+    PATHS.shipmentIntegrations,
+    () => import('../features/shipments/shipment-integrations-page'),
+    'ShipmentIntegrationsPage',
+  ),
+  spec(PATHS.salesReturns, () => import('../features/sales-returns/sales-returns-page'), 'SalesReturnsPage'),
+  within(
+    PATHS.salesReturns,
+    PATHS.salesReturn,
+    () => import('../features/sales-returns/sales-return-detail-page'),
+    'SalesReturnDetailPage',
+  ),
+  within(
+    PATHS.salesReturns,
+    PATHS.invoiceSalesReturn,
+    () => import('../features/sales-returns/sales-return-create-page'),
+    'SalesReturnCreatePage',
+  ),
+  spec(PATHS.creditNotes, () => import('../features/credit-notes/credit-notes-page'), 'CreditNotesPage'),
+  within(
+    PATHS.creditNotes,
+    PATHS.creditNoteNew,
+    () => import('../features/credit-notes/credit-note-new-page'),
+    'CreditNoteNewPage',
+  ),
+  within(
+    PATHS.creditNotes,
+    PATHS.creditNote,
+    () => import('../features/credit-notes/credit-note-detail-page'),
+    'CreditNoteDetailPage',
+  ),
+  within(
+    PATHS.creditNotes,
+    PATHS.invoiceCreditNote,
+    () => import('../features/credit-notes/credit-note-create-page'),
+    'CreditNoteCreatePage',
+  ),
+  spec(PATHS.orders, () => import('../features/sales-orders/sales-orders-page'), 'SalesOrdersPage'),
+  within(
+    PATHS.orders,
+    PATHS.orderNew,
+    () => import('../features/sales-orders/sales-order-create-page'),
+    'SalesOrderCreatePage',
+  ),
+  within(
+    PATHS.orders,
+    PATHS.order,
+    () => import('../features/sales-orders/sales-order-detail-page'),
+    'SalesOrderDetailPage',
+  ),
+  spec(PATHS.quotations, () => import('../features/quotations/quotations-page'), 'QuotationsPage'),
+  within(
+    PATHS.quotations,
+    PATHS.quotationNew,
+    () => import('../features/quotations/quotation-create-page'),
+    'QuotationCreatePage',
+  ),
+  within(
+    PATHS.quotations,
+    PATHS.quotation,
+    () => import('../features/quotations/quotation-detail-page'),
+    'QuotationDetailPage',
+  ),
+  spec(
+    PATHS.deliveryChallans,
+    () => import('../features/delivery-challans/delivery-challans-page'),
+    'DeliveryChallansPage',
+  ),
+  within(
+    PATHS.deliveryChallans,
+    PATHS.deliveryChallanNew,
+    () => import('../features/delivery-challans/delivery-challan-create-page'),
+    'DeliveryChallanCreatePage',
+  ),
+  within(
+    PATHS.deliveryChallans,
+    PATHS.deliveryChallan,
+    () => import('../features/delivery-challans/delivery-challan-detail-page'),
+    'DeliveryChallanDetailPage',
+  ),
+  spec(
+    PATHS.paymentsReceived,
+    () => import('../features/payments/payments-received-page'),
+    'PaymentsReceivedPage',
+  ),
+  within(
+    PATHS.paymentsReceived,
+    PATHS.payment,
+    () => import('../features/payments/payment-detail-page'),
+    'PaymentDetailPage',
+  ),
+  spec(
+    PATHS.paymentsToBeReceived,
+    () => import('../features/payments/payments-to-be-received-page'),
+    'PaymentsToBeReceivedPage',
+  ),
+  spec(PATHS.refunds, () => import('../features/payments/refunds-page'), 'RefundsPage'),
+  spec(PATHS.instoreOrder, () => import('../features/instore-order/instore-order-page'), 'InstoreOrderPage'),
+  spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
+] as const;
+
+for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
+for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);
+
+const BUILT = new Set<string>([...BARE_SCREENS, ...SHELL_SCREENS].map((screen) => screen.path));
+
+const EMPTY_AREA_PAGE: Page = lazyRouteComponent(() => import('./pages/empty-area-page'), 'EmptyAreaPage');
+
+/** The screens of routes.tsv whose area is not built yet: the empty-state card at their path. */
+export const PLACEHOLDER_SCREENS: Screen[] = APP_ROUTES.filter((route) => !BUILT.has(route.path)).map(
+  (route) => ({ ...rowOf(route), page: EMPTY_AREA_PAGE }),
+);
+
+export const ROUTE_TABLE: AppRoute[] = [...BARE_SCREENS, ...SHELL_SCREENS, ...PLACEHOLDER_SCREENS].map(
+  ({ page: _page, ...row }) => row,
+);
 
 const TITLES = new Map(ROUTE_TABLE.map((route) => [route.path, route.title]));
 

@@ -1,23 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  type AnyRoute,
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
 import { setAuthEvents } from '../api/auth-events';
 import { clearSession } from '../api/session';
 import type { CurrentUser } from '../api/types';
 import { salesChannelsQuery } from '../features/reference/reference.api';
-import { APP_SHELL, AREA_PAGES, EMPTY_AREA_PAGE } from './area-pages';
-import { currentUserQuery, loadCurrentUser } from './current-user';
+import { currentUserQuery, loadCurrentUser } from '../session/current-user';
+import { PATHS } from '../session/paths';
 import { decideRoute, type GuardRoute } from './decide-route';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
-import { PATHS } from './paths';
 import { RootLayout } from './root-layout';
-import { ROUTE_TABLE } from './route-table';
+import { BARE_SCREENS, PLACEHOLDER_SCREENS, type Screen, SHELL_SCREENS } from './route-table';
 import { signOutLocally } from './sign-out';
 
 export interface RouterContext {
@@ -49,51 +48,81 @@ async function preloadSalesChannels(context: RouterContext, pathname: string): P
   }
 }
 
-export function buildRouteTree() {
-  const rootRoute = createRootRouteWithContext<RouterContext>()({
-    beforeLoad: async ({ context }) => ({ user: await loadCurrentUser(context.queryClient) }),
-    component: RootLayout,
-    notFoundComponent: NotFoundPage,
-    errorComponent: RouteErrorPage,
-  });
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({ user: await loadCurrentUser(context.queryClient) }),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+});
 
-  const redirects = [PATHS.root, PATHS.home, PATHS.auth].map((path) =>
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path,
-      beforeLoad: ({ context }) => applyGuard({ path }, context),
-    }),
-  );
-
-  const bareLayout = createRoute({ getParentRoute: () => rootRoute, id: 'bare' });
-  const shellLayout = createRoute({
+/** Paths that only redirect (decideRoute says where). */
+const redirectRoutes = [PATHS.root, PATHS.home, PATHS.auth].map((path) =>
+  createRoute({
     getParentRoute: () => rootRoute,
-    id: 'shell',
-    beforeLoad: ({ context, location }) => preloadSalesChannels(context, location.pathname),
-    component: APP_SHELL,
+    path,
+    beforeLoad: ({ context }) => applyGuard({ path }, context),
+  }),
+);
+
+const bareLayout = createRoute({ getParentRoute: () => rootRoute, id: 'bare' });
+const shellLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  beforeLoad: ({ context, location }) => preloadSalesChannels(context, location.pathname),
+  component: lazyRouteComponent(() => import('./shell/app-shell'), 'AppShellLayout'),
+});
+
+function bareRoute<const TPath extends string>(screen: Screen<TPath>) {
+  return createRoute({
+    getParentRoute: () => bareLayout,
+    path: screen.path,
+    beforeLoad: ({ context }) => applyGuard(screen, context),
+    component: screen.page,
   });
-
-  const leaf = (layout: AnyRoute) => (route: (typeof ROUTE_TABLE)[number]) =>
-    createRoute({
-      getParentRoute: () => layout,
-      path: route.path,
-      beforeLoad: ({ context }) => applyGuard(route, context),
-      component: AREA_PAGES[route.path] ?? EMPTY_AREA_PAGE,
-    });
-
-  const bareRoutes = ROUTE_TABLE.filter((route) => !route.navbar).map(leaf(bareLayout));
-  const shellRoutes = ROUTE_TABLE.filter((route) => route.navbar).map(leaf(shellLayout));
-
-  return rootRoute.addChildren([
-    ...redirects,
-    bareLayout.addChildren(bareRoutes),
-    shellLayout.addChildren(shellRoutes),
-  ]);
 }
+
+function shellRoute<const TPath extends string>(screen: Screen<TPath>) {
+  return createRoute({
+    getParentRoute: () => shellLayout,
+    path: screen.path,
+    beforeLoad: ({ context }) => applyGuard(screen, context),
+    component: screen.page,
+  });
+}
+
+/**
+ * One route per screen of the table, each typed by its own path. Array.map would merge them into
+ * one route typed by the union of all paths; these types keep them apart (the map below builds
+ * exactly these routes).
+ */
+type BareRoutes<T extends readonly Screen[]> = {
+  -readonly [K in keyof T]: T[K] extends Screen<infer P> ? ReturnType<typeof bareRoute<P>> : never;
+};
+type ShellRoutes<T extends readonly Screen[]> = {
+  -readonly [K in keyof T]: T[K] extends Screen<infer P> ? ReturnType<typeof shellRoute<P>> : never;
+};
+
+const bareRoutes = BARE_SCREENS.map(bareRoute) as unknown as BareRoutes<typeof BARE_SCREENS>;
+const shellRoutes = SHELL_SCREENS.map(shellRoute) as unknown as ShellRoutes<typeof SHELL_SCREENS>;
+
+/**
+ * The spec's screens that are not built yet are routes at run time (the menu links to them by its
+ * data paths) but stay out of the typed tree, so no code can link to an unbuilt screen by a typed path.
+ */
+const placeholders = {
+  bare: PLACEHOLDER_SCREENS.filter((screen) => !screen.navbar).map(bareRoute) as unknown as [],
+  shell: PLACEHOLDER_SCREENS.filter((screen) => screen.navbar).map(shellRoute) as unknown as [],
+};
+
+export const routeTree = rootRoute.addChildren([
+  ...redirectRoutes,
+  bareLayout.addChildren([...bareRoutes, ...placeholders.bare]),
+  shellLayout.addChildren([...shellRoutes, ...placeholders.shell]),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   const router = createRouter({
-    routeTree: buildRouteTree(),
+    routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -107,4 +136,10 @@ export function createAppRouter(queryClient: QueryClient) {
     onSignedOut: signOutLocally,
   });
   return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
 }

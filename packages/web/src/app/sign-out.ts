@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import { clearSession, markSignedOut, readSession } from '../api/session';
-import { PATHS } from './paths';
+import { PATHS } from '../session/paths';
 
 /** Logout clears memory and storage and reloads, so no screen keeps another user's data. */
 export function signOutLocally(): void {

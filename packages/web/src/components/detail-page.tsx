@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, type RegisteredRouter, useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { LoadErrorAlert } from './load-error-alert';
@@ -13,11 +13,25 @@ export interface ListLink {
   label: string;
 }
 
-/** The id of a /things/{id} address under the route parameter `param`, or null when it is not one. */
-export function useIdParam(param: string): number | null {
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const id = Number(params[param]);
+/** The path of a screen of the app's route table that holds a parameter: '/orders/$orderId'. */
+export type ParamPath = keyof RegisteredRouter['routesByPath'] & `${string}$${string}`;
+
+/**
+ * The id in the address of the screen at `path`: `useIdParam(PATHS.order)` reads `$orderId` of
+ * '/orders/12', or null when it is not a positive integer. The compiler checks that `path` is a
+ * screen of the route table with a parameter. The parameter is read by name rather than from the
+ * route's id, so the page also runs under a test's own router with the same path.
+ */
+export function useIdParam(path: ParamPath): number | null {
+  const params: Partial<Record<string, string>> = useParams({ strict: false });
+  const id = Number(params[paramName(path)]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function paramName(path: string): string {
+  const name = /\$(\w+)/.exec(path)?.[1];
+  if (!name) throw new Error(`${path} has no parameter`);
+  return name;
 }
 
 export interface DetailLoaderProps<T> {

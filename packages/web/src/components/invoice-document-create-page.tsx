@@ -2,10 +2,10 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
-import { useCurrentUser } from '../app/current-user';
-import { canPerform } from '../app/has-permission';
-import { invoicePath, PATHS } from '../app/paths';
-import { DetailHeader, DetailLoader, useIdParam } from './detail-page';
+import { useCurrentUser } from '../session/current-user';
+import { canPerform } from '../session/has-permission';
+import { invoicePath, PATHS } from '../session/paths';
+import { DetailHeader, DetailLoader, type ParamPath, useIdParam } from './detail-page';
 
 const INVOICES = { to: PATHS.invoices, label: 'Invoices' };
 
@@ -20,8 +20,8 @@ export interface InvoiceDocumentCreatePageProps<
   T extends InitiatedFromInvoice,
   K extends readonly unknown[],
 > {
-  /** The route parameter of the invoice's id. */
-  invoiceParam?: string;
+  /** The screen's path, whose parameter is the invoice's id: PATHS.invoiceShip. */
+  path: ParamPath;
   /** 'Create Shipment', 'Sales Return', 'Credit Note'. */
   title: string;
   /** The permission to make one ('add_shipment'). */
@@ -44,7 +44,7 @@ export function InvoiceDocumentCreatePage<T extends InitiatedFromInvoice, K exte
   props: InvoiceDocumentCreatePageProps<T, K>,
 ) {
   const { title, messages } = props;
-  const invoiceId = useIdParam(props.invoiceParam ?? 'invoiceId');
+  const invoiceId = useIdParam(props.path);
   const user = useCurrentUser();
   const mayCreate = canPerform(user, props.permission);
   const initiate = useQuery({

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { productPath } from '../app/paths';
+import { productPath } from '../session/paths';
 import type { Column } from './data-table';
 
 export interface ProductRef {

@@ -2,14 +2,13 @@ import {
   createBrowserHistory,
   createRootRoute,
   createRoute,
-  createRouter,
-  Link,
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createRouter, Link } from '../test/own-router';
 import { renderWithProviders } from '../test/render';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from './use-unsaved-changes';
 

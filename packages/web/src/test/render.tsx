@@ -5,9 +5,9 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import type { CurrentUser } from '../api/types';
-import { currentUserQuery } from '../app/current-user';
 import { createQueryClient } from '../app/query-client';
 import { theme } from '../app/theme';
+import { currentUserQuery } from '../session/current-user';
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

@@ -3,22 +3,15 @@ import {
   type AccountExpand,
   accountCreate,
   accountGroupOutput,
+  accountListFilters,
   accountOutput,
   accountUpdate,
 } from '@b2b/domain/api/accounts';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  booleanParam,
-  csvList,
-  idList,
-  listQuery,
-  MAX_PAGE,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -39,13 +32,7 @@ const ORDERING = {
 };
 const GROUP_ORDERING = { name: 'g.name', position: 'g.position', nature: 'g.nature' };
 
-const accountListQuery = listQuery.extend({
-  is_active: booleanParam.optional(),
-  /** One account type id, or several separated by commas. */
-  account_type: idList.optional(),
-  account_group: idList.optional(),
-  branch: idParam.optional(),
-});
+const accountListQuery = listQuery.extend(accountListFilters.shape);
 
 /** `expand=account_type,branch,parent_account`: names that are not expandable are ignored. */
 const expandOf = (expand: string | undefined): service.Expand =>

@@ -1,7 +1,8 @@
 import { bankAccountCreate, bankAccountOutput, bankAccountUpdate } from '@b2b/domain/api/bank-accounts';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -4,6 +4,7 @@ import {
   branchConfigurationOutput,
   branchConfigurationQuery,
   branchCreate,
+  branchListFilters,
   branchOutput,
   branchUpdate,
   tallyLedgerMappingsUpdate,
@@ -16,8 +17,9 @@ import {
   notificationContactOutput,
   notificationContactUpdate,
 } from '@b2b/domain/api/companies';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -55,7 +57,7 @@ export async function branchesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(branchListFilters.shape),
         response: { 200: pageOf(branchOutput) },
       },
     },

@@ -1,7 +1,14 @@
-import { brandCreate, brandIgnoreForBi, brandOutput, brandUpdate } from '@b2b/domain/api/brands';
+import {
+  brandCreate,
+  brandIgnoreForBi,
+  brandListFilters,
+  brandOutput,
+  brandUpdate,
+} from '@b2b/domain/api/brands';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, listQuery, MAX_PAGE, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -15,7 +22,7 @@ const ORDERING = {
   created_at: 'b.created_at',
   updated_at: 'b.updated_at',
 };
-const brandListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const brandListQuery = listQuery.extend(brandListFilters.shape);
 
 export async function brandsRoutes(app: Api) {
   const { db } = app.ctx;

@@ -5,13 +5,16 @@ import {
   buyerGroupBuyerOutput,
   buyerGroupConditionsUpdate,
   buyerGroupCreate,
+  buyerGroupListFilters,
   buyerGroupOutput,
+  buyerGroupProductFilters,
   buyerGroupUpdate,
 } from '@b2b/domain/api/buyer-groups';
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productHistoryOutput, productSummaryOutput } from '@b2b/domain/api/products';
 import { z } from 'zod';
-import { booleanParam, idList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -46,10 +49,7 @@ export async function buyerGroupsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          is_dynamic_group: booleanParam.optional(),
-        }),
+        querystring: listQuery.extend(buyerGroupListFilters.shape),
         response: { 200: pageOf(buyerGroupOutput) },
       },
     },
@@ -304,11 +304,7 @@ export async function buyerGroupsRoutes(app: Api) {
       schema: {
         tags,
         params: groupParams,
-        querystring: listQuery.extend({
-          in_stock: booleanParam.optional(),
-          category__in: idList.optional(),
-          brand__in: idList.optional(),
-        }),
+        querystring: listQuery.extend(buyerGroupProductFilters.shape),
         response: { 200: pageOf(productSummaryOutput) },
       },
     },

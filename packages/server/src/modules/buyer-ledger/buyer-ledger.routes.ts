@@ -1,15 +1,14 @@
 import {
-  ledgerEntryType,
   type TRANSACTION_ORDERINGS,
   transactionCreate,
   transactionCreated,
+  transactionListFilters,
   transactionOutput,
 } from '@b2b/domain/api/buyers';
 import { idParam } from '@b2b/domain/api/common';
-import { LEDGER_ENTRY_TYPE_VALUES } from '@b2b/domain/buyers';
-import { calendarDateSchema } from '@b2b/domain/validation';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -26,24 +25,7 @@ const ORDERING: Record<(typeof TRANSACTION_ORDERINGS)[number], string> = {
   amount: '(e.debit_paise + e.credit_paise)',
 };
 
-/** A calendar day: Date.parse would take 2026-02-30 as 2 March, this refuses it. */
-const day = calendarDateSchema('Expected a date as YYYY-MM-DD.');
-
-const entryTypes = z
-  .string()
-  .max(200)
-  .transform((v) => csvList(v))
-  .pipe(z.array(z.enum(LEDGER_ENTRY_TYPE_VALUES, { error: 'Unknown entry type.' })));
-
-const transactionListQuery = listQuery.extend({
-  buyer: idParam.optional(),
-  entry_type: ledgerEntryType.optional(),
-  entry_type__in: entryTypes.optional(),
-  start_date: day.optional(),
-  end_date: day.optional(),
-  payment_method: idParam.optional(),
-  branch: idParam.optional(),
-});
+const transactionListQuery = listQuery.extend(transactionListFilters.shape);
 
 /** The buyer ledger: every line of every buyer, and hand-recorded transactions. */
 export async function buyerLedgerRoutes(app: Api) {

@@ -8,20 +8,19 @@ import {
   buyerDetailsV2Item,
   buyerHistoryOutput,
   buyerIgnoreForBi,
+  buyerListFilters,
   buyerListItem,
   buyerOutput,
   buyerSalesChannelChange,
   buyerSummaryOutput,
-  buyerType,
   buyerUpdate,
   partySearchInput,
   partySearchResult,
 } from '@b2b/domain/api/buyers';
 import { addressOutput, idParam } from '@b2b/domain/api/common';
-import { BUYER_TYPE_VALUES } from '@b2b/domain/buyers';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import { booleanParam, csvList, listQuery, pageOf } from '../../core/paging.ts';
 import { hasPermission } from '../../core/principal.ts';
 import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
@@ -44,25 +43,11 @@ const ORDERING: Record<(typeof BUYER_ORDERINGS)[number], Omit<KeysetSort, 'direc
   outstanding: { expression: 'b.outstanding_paise', type: 'bigint' },
 };
 
-const buyerTypes = z
-  .string()
-  .max(200)
-  .transform((v) => csvList(v))
-  .pipe(z.array(z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' })));
-
 /**
  * Filters of every buyer list. Keyset paging: send `cursor=` (empty) for the first page, then
  * follow `next` and `previous` (cursor tokens); deep pages cost what the first does.
  */
-const buyerListQuery = listQuery.extend({
-  cursor: cursorParam,
-  buyer_type: buyerType.optional(),
-  buyer_type__in: buyerTypes.optional(),
-  sales_channel: idParam.optional(),
-  gst_number: z.string().trim().max(15).optional(),
-  is_active: booleanParam.optional(),
-  buyer_group: idParam.optional(),
-});
+const buyerListQuery = listQuery.extend({ cursor: cursorParam }).extend(buyerListFilters.shape);
 type BuyerListQuery = z.infer<typeof buyerListQuery>;
 
 function filterOf(q: BuyerListQuery): BuyerFilter {

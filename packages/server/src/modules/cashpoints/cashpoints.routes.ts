@@ -1,14 +1,16 @@
 import {
   CASHPOINT_HISTORY_DEFAULT,
   cashpointChangeOutput,
+  cashpointChannelFilters,
   cashpointCreditInput,
   cashpointDebitInput,
   cashpointEntryOutput,
   cashpointSummaryOutput,
 } from '@b2b/domain/api/cashpoints';
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { listQuery, MAX_PAGE, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -16,8 +18,6 @@ import * as service from './cashpoints.service.ts';
 
 const tags = ['cashpoints'];
 const buyerParams = z.object({ id: idParam });
-/** The spec filters by the channel's name ('web_store'), not its id. */
-const salesChannelName = z.string().trim().min(1).max(100).optional();
 const ORDERING = { created_at: 'e.created_at', amount: 'e.amount', expired_on: 'e.expired_on' };
 
 export async function cashpointsRoutes(app: Api) {
@@ -30,10 +30,11 @@ export async function cashpointsRoutes(app: Api) {
       schema: {
         tags,
         params: buyerParams,
-        querystring: listQuery.extend({
-          limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(CASHPOINT_HISTORY_DEFAULT.limit),
-          sales_channel: salesChannelName,
-        }),
+        querystring: listQuery
+          .extend({
+            limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(CASHPOINT_HISTORY_DEFAULT.limit),
+          })
+          .extend(cashpointChannelFilters.shape),
         response: { 200: pageOf(cashpointEntryOutput) },
       },
     },
@@ -59,7 +60,7 @@ export async function cashpointsRoutes(app: Api) {
       schema: {
         tags,
         params: buyerParams,
-        querystring: z.object({ sales_channel: salesChannelName }),
+        querystring: cashpointChannelFilters,
         response: { 200: cashpointSummaryOutput },
       },
     },

@@ -1,12 +1,14 @@
 import {
   categoryCreate,
+  categoryListFilters,
   categoryOutput,
   categorySeoUpdate,
   categoryUpdate,
 } from '@b2b/domain/api/categories';
 import { idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -40,10 +42,7 @@ export async function categoriesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          parent_category: idParam.optional(),
-        }),
+        querystring: listQuery.extend(categoryListFilters.shape),
         response: { 200: pageOf(categoryOutput) },
       },
     },

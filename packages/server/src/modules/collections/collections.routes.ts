@@ -1,13 +1,15 @@
 import {
   collectionCreate,
+  collectionListFilters,
   collectionOutput,
   collectionProductIds,
   collectionProductOutput,
   collectionUpdate,
 } from '@b2b/domain/api/collections';
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -32,10 +34,7 @@ export async function collectionsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({
-          is_active: booleanParam.optional(),
-          sales_channel: idParam.optional(),
-        }),
+        querystring: listQuery.extend(collectionListFilters.shape),
         response: { 200: pageOf(collectionOutput) },
       },
     },

@@ -1,9 +1,9 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
-  CONFIGURATION_TYPES,
   companyOutput,
   companyUpdate,
   configurationCreate,
+  configurationListFilters,
   configurationOutput,
   configurationUpdate,
   notificationContactInput,
@@ -12,10 +12,10 @@ import {
   termsInput,
   termsOutput,
 } from '@b2b/domain/api/companies';
+import { csvList } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import { forgetPrincipals } from '../../auth/load-principal.ts';
 import { notFound } from '../../core/errors.ts';
-import { csvList } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
@@ -82,7 +82,7 @@ export async function companiesRoutes(app: Api) {
       config: { cache: true },
       schema: {
         tags,
-        querystring: z.object({ configuration_type: z.enum(CONFIGURATION_TYPES).optional() }),
+        querystring: configurationListFilters,
         response: { 200: z.array(configurationOutput) },
       },
     },

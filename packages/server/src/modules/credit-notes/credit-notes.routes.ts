@@ -12,10 +12,10 @@ import {
   openInvoicesOutput,
   refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
+import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES } from '@b2b/domain/credit-notes';
 import { z } from 'zod';
-import { type ListQuery, valueList } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';

@@ -2,11 +2,13 @@ import { detailResponse, idParam } from '@b2b/domain/api/common';
 import {
   groupedProductCreate,
   groupedProductDetail,
+  groupedProductListFilters,
   groupedProductOutput,
   groupedProductUpdate,
 } from '@b2b/domain/api/grouped-products';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -34,7 +36,7 @@ export async function groupedProductsRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(groupedProductListFilters.shape),
         response: { 200: pageOf(groupedProductOutput) },
       },
     },

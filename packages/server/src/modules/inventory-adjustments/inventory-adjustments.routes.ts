@@ -6,8 +6,9 @@ import {
   inventoryAdjustmentOutput,
   inventoryAdjustmentSummaryOutput,
 } from '@b2b/domain/api/inventory-adjustments';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

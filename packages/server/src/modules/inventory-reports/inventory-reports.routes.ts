@@ -4,8 +4,9 @@ import {
   inventoryAgeOutput,
   inventoryAgeQuery,
 } from '@b2b/domain/api/inventory-reports';
+import { listQuery } from '@b2b/domain/api/list-query';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/inventory-reports';
-import { listQuery, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { sendCsv } from '../../http/csv.ts';

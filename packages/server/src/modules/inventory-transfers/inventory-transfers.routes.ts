@@ -10,9 +10,10 @@ import {
   stockMovementListQuery,
   stockMovementOutput,
 } from '@b2b/domain/api/inventory-transfers';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productBatchListOutput, productBatchListQuery } from '@b2b/domain/api/stock-batches';
 import { z } from 'zod';
-import { listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -15,6 +15,7 @@ import {
   writeOffInput,
   writeOffRecordOutput,
 } from '@b2b/domain/api/invoices';
+import { idList, listQuery, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
   commentInput,
@@ -26,7 +27,6 @@ import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { idList, listQuery, valueList } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import { type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';

@@ -1,7 +1,8 @@
 import { idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { offerCreate, offerOutput, offerUpdate } from '@b2b/domain/api/offers';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';

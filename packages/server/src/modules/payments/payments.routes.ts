@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { csvList, idList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   allocateInput,
   allocationOutput,
@@ -25,7 +26,7 @@ import {
   type PaymentRecordStatus,
 } from '@b2b/domain/payments';
 import { z } from 'zod';
-import { csvList, idList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -1,15 +1,17 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   attributeCreate,
   attributeList,
   attributeOutput,
   attributeUpdate,
   productGroupCreate,
+  productGroupListFilters,
   productGroupOutput,
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -23,7 +25,7 @@ const ORDERING = {
   created_at: 'g.created_at',
   updated_at: 'g.updated_at',
 };
-const groupListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const groupListQuery = listQuery.extend(productGroupListFilters.shape);
 
 export async function productGroupsRoutes(app: Api) {
   const { db } = app.ctx;

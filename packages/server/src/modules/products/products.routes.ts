@@ -1,4 +1,5 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   PRODUCT_DEFAULT_ORDERING,
   type PRODUCT_ORDERINGS,
@@ -6,13 +7,14 @@ import {
   productFileOutput,
   productHistoryOutput,
   productImageOutput,
+  productListFilters,
   productOutput,
   productSummaryOutput,
   productUpdate,
 } from '@b2b/domain/api/products';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { booleanParam, idList, listQuery, type Page, pageOf } from '../../core/paging.ts';
+import type { Page } from '../../core/paging.ts';
 import { cursorParam, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -43,14 +45,7 @@ const productListQuery = listQuery.extend({
   cursor: cursorParam,
 });
 
-const productFilterQuery = productListQuery.extend({
-  category__in: idList.optional(),
-  brand__in: idList.optional(),
-  is_active: booleanParam.optional(),
-  in_stock: booleanParam.optional(),
-  sales_channel__in: idList.optional(),
-  buyer_group: idParam.optional(),
-});
+const productFilterQuery = productListQuery.extend(productListFilters.shape);
 
 type ListQuery = z.infer<typeof productListQuery>;
 

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { csvList, pageOf } from '@b2b/domain/api/list-query';
 import {
   availableOfferOutput,
   couponInput,
@@ -12,7 +13,6 @@ import {
   quotationSummaryOutput,
 } from '@b2b/domain/api/sales-orders';
 import { z } from 'zod';
-import { csvList, pageOf } from '../../core/paging.ts';
 import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

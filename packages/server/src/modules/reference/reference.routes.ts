@@ -1,15 +1,23 @@
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
+  cityListFilters,
+  cityOutput,
   paymentMethodOutput,
   paymentMethodsReorder,
   paymentMethodUpdate,
+  paymentTermOutput,
   salesChannelOutput,
+  shippingMethodOutput,
+  stateOutput,
+  taxListFilters,
   taxOutput,
   taxUpdate,
+  unitOutput,
 } from '@b2b/domain/api/reference';
 import { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
-import { listQuery, pageOf, pageWindow } from '../../core/paging.ts';
+import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -36,7 +44,7 @@ export async function referenceRoutes(app: Api) {
       schema: {
         tags,
         querystring: listQuery,
-        response: { 200: pageOf(z.object({ id: z.number(), name: z.string(), gst_code: z.string() })) },
+        response: { 200: pageOf(stateOutput) },
       },
     },
     async (request) => {
@@ -52,8 +60,8 @@ export async function referenceRoutes(app: Api) {
       config: { public: true },
       schema: {
         tags,
-        querystring: listQuery.extend({ state: idParam.optional() }),
-        response: { 200: pageOf(z.object({ id: z.number(), name: z.string(), state_id: z.number() })) },
+        querystring: listQuery.extend(cityListFilters.shape),
+        response: { 200: pageOf(cityOutput) },
       },
     },
     async (request) => {
@@ -73,7 +81,7 @@ export async function referenceRoutes(app: Api) {
       schema: {
         tags,
         params: companyParams,
-        querystring: z.object({ type: z.enum(['gst', 'cess']).optional() }),
+        querystring: taxListFilters,
         response: { 200: pageOf(taxOutput) },
       },
     },
@@ -107,23 +115,15 @@ export async function referenceRoutes(app: Api) {
       async (request) => wholePage(await load(request.params.companyId)),
     );
 
-  simpleList(
-    '/companies/:companyId/units',
-    z.object({ id: z.number(), code: z.string(), name: z.string() }),
-    (c) => queries.listUnits(db, c),
-  );
-  simpleList(
-    '/companies/:companyId/payment_terms',
-    z.object({ id: z.number(), name: z.string(), days: z.number() }),
-    (c) => queries.listPaymentTerms(db, c),
+  simpleList('/companies/:companyId/units', unitOutput, (c) => queries.listUnits(db, c));
+  simpleList('/companies/:companyId/payment_terms', paymentTermOutput, (c) =>
+    queries.listPaymentTerms(db, c),
   );
   simpleList('/companies/:companyId/payment_methods', paymentMethodOutput, (c) =>
     queries.listPaymentMethods(db, c),
   );
-  simpleList(
-    '/companies/:companyId/shipping_methods',
-    z.object({ id: z.number(), code: z.string(), name: z.string(), is_active: z.boolean() }),
-    (c) => queries.listShippingMethods(db, c),
+  simpleList('/companies/:companyId/shipping_methods', shippingMethodOutput, (c) =>
+    queries.listShippingMethods(db, c),
   );
 
   app.patch(

@@ -1,7 +1,14 @@
 import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
-import { roleCreate, roleOutput, rolePermissionsChange, roleUpdate } from '@b2b/domain/api/roles';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import {
+  roleCreate,
+  roleListFilters,
+  roleOutput,
+  rolePermissionsChange,
+  roleUpdate,
+} from '@b2b/domain/api/roles';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -29,7 +36,7 @@ export async function rolesRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+        querystring: listQuery.extend(roleListFilters.shape),
         response: { 200: pageOf(roleOutput) },
       },
     },

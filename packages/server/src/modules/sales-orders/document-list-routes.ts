@@ -1,8 +1,8 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import type { FastifyContextConfig } from 'fastify';
 import { type ZodObject, type ZodType, z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import { type ListQuery, listQuery, pageOf } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import { cursorParam, type KeysetSort, type KeysetWindow, keysetSort } from '../../db/keyset-paging.ts';

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { idList, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
   commentInput,
@@ -18,7 +19,6 @@ import {
 } from '@b2b/domain/api/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
-import { idList, listQuery, pageOf, valueList } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   cancelSalesReturnInput,
@@ -11,7 +12,6 @@ import {
 } from '@b2b/domain/api/sales-returns';
 import { SALES_RETURN_MESSAGES, SALES_RETURN_STATUSES } from '@b2b/domain/sales-returns';
 import { z } from 'zod';
-import { type ListQuery, valueList } from '../../core/paging.ts';
 import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -1,4 +1,5 @@
 import { addressOutput, idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignProducts,
   assignProductsOutput,
@@ -7,12 +8,13 @@ import {
   sellerCreate,
   sellerDetailOutput,
   sellerHistoryOutput,
+  sellerListFilters,
   sellerOutput,
   sellerProductOutput,
   sellerUpdate,
 } from '@b2b/domain/api/sellers';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -39,7 +41,7 @@ const PRODUCT_ORDERING = {
   created_at: 'p.created_at',
   updated_at: 'p.updated_at',
 };
-const sellerListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const sellerListQuery = listQuery.extend(sellerListFilters.shape);
 const productListQuery = listQuery.extend({ extract_as_csv: booleanParam.optional() });
 
 export async function sellersRoutes(app: Api) {

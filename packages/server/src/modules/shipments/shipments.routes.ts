@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import { commentInput, commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   createShipmentInput,
@@ -14,7 +15,6 @@ import {
 } from '@b2b/domain/api/shipments';
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
 import { z } from 'zod';
-import { type ListQuery, listQuery, pageOf, valueList } from '../../core/paging.ts';
 import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -1,5 +1,6 @@
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { overstockingQuery, overstockingRow, underStockingRow } from '@b2b/domain/api/stock-reports';
-import { listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';

@@ -1,7 +1,14 @@
 import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
-import { userBranchesChange, userCreate, userOutput, userUpdate } from '@b2b/domain/api/users';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import {
+  userBranchesChange,
+  userCreate,
+  userListFilters,
+  userOutput,
+  userUpdate,
+} from '@b2b/domain/api/users';
 import { z } from 'zod';
-import { booleanParam, idList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -33,7 +40,7 @@ export async function usersRoutes(app: Api) {
       schema: {
         tags,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ is_active: booleanParam.optional(), groups__in: idList.optional() }),
+        querystring: listQuery.extend(userListFilters.shape),
         response: { 200: pageOf(userOutput) },
       },
     },

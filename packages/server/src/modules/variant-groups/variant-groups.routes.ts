@@ -1,12 +1,14 @@
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   variantGroupCreate,
+  variantGroupListFilters,
   variantGroupOutput,
   variantGroupUpdate,
   variantProductsInput,
 } from '@b2b/domain/api/variant-groups';
 import { z } from 'zod';
-import { booleanParam, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
@@ -20,7 +22,7 @@ const ORDERING = {
   created_at: 'g.created_at',
   updated_at: 'g.updated_at',
 };
-const groupListQuery = listQuery.extend({ is_active: booleanParam.optional() });
+const groupListQuery = listQuery.extend(variantGroupListFilters.shape);
 
 export async function variantGroupsRoutes(app: Api) {
   const { db } = app.ctx;

@@ -1,4 +1,5 @@
 import { addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignBuyers,
   assignBuyersOutput,
@@ -9,12 +10,14 @@ import {
   warehouseBuyerOutput,
   warehouseBuyerUpdate,
   warehouseCreate,
+  warehouseInventoryFilters,
   warehouseInventoryRow,
+  warehouseListFilters,
   warehouseOutput,
   warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
 import { z } from 'zod';
-import { booleanParam, csvList, listQuery, pageOf, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -51,11 +54,7 @@ const BUYER_ORDERING = {
   updated_at: 'wb.updated_at',
 };
 
-const warehouseListQuery = listQuery.extend({
-  is_active: booleanParam.optional(),
-  is_private: booleanParam.optional(),
-  branch: idParam.optional(),
-});
+const warehouseListQuery = listQuery.extend(warehouseListFilters.shape);
 
 export async function warehousesRoutes(app: Api) {
   const { db } = app.ctx;
@@ -226,7 +225,7 @@ export async function warehousesRoutes(app: Api) {
       schema: {
         tags,
         params: idParams,
-        querystring: listQuery.extend({ in_stock: booleanParam.optional() }),
+        querystring: listQuery.extend(warehouseInventoryFilters.shape),
         response: { 200: pageOf(warehouseInventoryRow) },
       },
     },

@@ -2,7 +2,7 @@ import { NOT_FOUND_TITLE } from '@b2b/domain/app-routes';
 import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PATHS } from '../paths';
+import { PATHS } from '../../session/paths';
 
 export function NotFoundPage() {
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { PATHS } from '../paths';
+import { PATHS } from '../../session/paths';
 
 export function UnauthorizedPage() {
   return (

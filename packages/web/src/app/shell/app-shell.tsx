@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../session/current-user';
 import { LinkPanel } from './link-panel';
 import { MobileNav } from './mobile-nav';
 import { NotificationsPanel } from './notifications-panel';

@@ -16,7 +16,7 @@ import {
   notificationListQuery,
   useResolveNotification,
 } from '../../features/notifications/notifications.api';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../session/current-user';
 
 const keyOf = (item: NotificationItem) => `${String(item.timestamp)}|${item.service}`;
 

@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { notificationCountQuery, notificationKeys } from '../../features/notifications/notifications.api';
-import { useCurrentUser } from '../current-user';
-import { PATHS } from '../paths';
+import { useCurrentUser } from '../../session/current-user';
+import { PATHS } from '../../session/paths';
 import { NavMenu } from './nav-menu';
 import type { PanelKind } from './panels';
 

@@ -28,12 +28,12 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { allBranchesQuery } from '../branches/branches.api';
 import { AccountFormDialog } from './account-form-dialog';
 import { orderAsTree } from './account-tree';
@@ -78,7 +78,7 @@ export function AccountsPage() {
 
   const filter: AccountFilter = {
     search: search || undefined,
-    account_type: typeFilter ? Number(typeFilter) : undefined,
+    account_type: typeFilter ?? undefined,
     branch: branchFilter ? Number(branchFilter) : undefined,
   };
   const filtered = filter.search !== undefined || typeFilter !== null || branchFilter !== null;

@@ -1,51 +1,23 @@
-import type { AccountNature } from '@b2b/domain/accounts';
+import type {
+  AccountGroupOutput,
+  AccountOutput,
+  accountCreate,
+  accountListFilters,
+  accountUpdate,
+} from '@b2b/domain/api/accounts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { Paged } from '../../api/types';
+import type { Expanded, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
-export interface AccountGroup {
-  id: number;
-  name: string;
-  nature: AccountNature;
-  position: number;
-  account_types: { id: number; name: string; code: string }[];
-}
-
+export type AccountGroup = AccountGroupOutput;
 /** An account as the chart reads it: with its type (and group), parent and branch expanded. */
-export interface Account {
-  id: number;
-  name: string;
-  code: string | null;
-  description: string | null;
-  is_system: boolean;
-  is_active: boolean;
-  account_type: {
-    id: number;
-    name: string;
-    code: string;
-    account_group: { id: number; name: string; nature: AccountNature };
-  };
-  parent_account: { id: number; name: string; code: string | null } | null;
-  branch: { id: number; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AccountFilter {
-  search?: string;
-  account_type?: number;
-  branch?: number;
-}
-
-export interface AccountBody {
-  name: string;
-  account_type: number;
-  parent_account: number | null;
-  branch: number | null;
-  code: string | null;
-  description: string | null;
-}
+export type Account = Expanded<AccountOutput, 'account_type' | 'parent_account' | 'branch'>;
+export type AccountFilter = Pick<ListParams, 'search'> & FiltersOf<typeof accountListFilters>;
+export type AccountBody = z.input<typeof accountCreate>;
+/** The PATCH body: null clears an optional field. */
+export type AccountUpdateBody = z.input<typeof accountUpdate>;
 
 /** The spec's section 8 texts for accounts; those it does not give follow their style. */
 export const ACCOUNT_TOASTS = {
@@ -114,7 +86,7 @@ export function useCreateAccount(companyId: number) {
 export function useUpdateAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<AccountBody> }) =>
+    mutationFn: ({ id, body }: { id: number; body: AccountUpdateBody }) =>
       api.patch<Account>(`admin/accounts/${id}`, body, { expand: 'account_type,parent_account' }),
     meta: { successMessage: ACCOUNT_TOASTS.updated, errorMessage: ACCOUNT_TOASTS.update_failed },
     onSuccess: () => invalidate(),

@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 import { AuthCard } from './auth-card';
 import { OtpLoginForm } from './otp-login-form';
 import { PasswordLoginForm } from './password-login-form';

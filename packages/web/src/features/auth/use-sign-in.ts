@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { saveSession } from '../../api/session';
 import type { CurrentUser, Session } from '../../api/types';
-import { currentUserQuery } from '../../app/current-user';
-import { PATHS } from '../../app/paths';
+import { currentUserQuery } from '../../session/current-user';
+import { PATHS } from '../../session/paths';
 import { resolveNext, trustedNextOrigins } from './next-address';
 
 /**

@@ -1,33 +1,14 @@
-import { BANK_ACCOUNT_MESSAGES, type BankAccountType } from '@b2b/domain/bank-accounts';
+import type { BankAccountOutput, bankAccountCreate, bankAccountUpdate } from '@b2b/domain/api/bank-accounts';
+import { BANK_ACCOUNT_MESSAGES } from '@b2b/domain/bank-accounts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
 
-export interface BankAccount {
-  id: number;
-  branch: { id: number; name: string; is_active: boolean };
-  bank_name: string;
-  account_holder_name: string;
-  account_number: string;
-  ifsc_code: string;
-  bank_branch_name: string | null;
-  account_type: BankAccountType;
-  upi_id: string | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BankAccountBody {
-  bank_name: string;
-  account_holder_name: string;
-  account_number: string;
-  ifsc_code: string;
-  bank_branch_name: string | null;
-  account_type: BankAccountType;
-  upi_id: string | null;
-  is_default: boolean;
-}
+export type BankAccount = BankAccountOutput;
+export type BankAccountBody = z.input<typeof bankAccountCreate>;
+/** The PATCH body: a blank optional field clears it. */
+export type BankAccountUpdateBody = z.input<typeof bankAccountUpdate>;
 
 export const bankAccountKeys = {
   all: ['bank-accounts'] as const,
@@ -68,7 +49,7 @@ export function useCreateBankAccount(branchId: number) {
 export function useUpdateBankAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<BankAccountBody> }) =>
+    mutationFn: ({ id, body }: { id: number; body: BankAccountUpdateBody }) =>
       api.patch<BankAccount>(`v1/bank_accounts/${id}`, body),
     meta: {
       successMessage: BANK_ACCOUNT_MESSAGES.updated,

@@ -4,9 +4,9 @@ import { ActionIcon, Anchor, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { branchPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
+import { branchPath } from '../../session/paths';
 import type { Branch } from './branches.api';
 
 export interface BranchActions {

@@ -4,9 +4,6 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS } from '../../app/paths';
 import {
   ActiveToggleButton,
   DetailHeader,
@@ -16,6 +13,9 @@ import {
 } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { BranchAddressesTab } from './branch-addresses-tab';
 import { BranchBankAccountsTab } from './branch-bank-accounts-tab';
 import { BranchConfigurationsTab } from './branch-configurations-tab';
@@ -30,7 +30,7 @@ const BRANCHES = { to: PATHS.branches, label: 'Branches' };
 
 /** /branches/{id}: one branch with its addresses, bank accounts, contacts and settings. */
 export function BranchDetailPage() {
-  const id = useIdParam('branchId');
+  const id = useIdParam(PATHS.branch);
   const branch = useQuery({ ...branchQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -5,10 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { branchPath } from '../../app/paths';
 import { applyServerErrors } from '../../components/server-errors';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
+import { branchPath } from '../../session/paths';
 import { BranchAddressFields } from './branch-address-fields';
 import {
   addressBody,

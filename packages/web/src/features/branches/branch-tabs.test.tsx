@@ -50,6 +50,7 @@ const account = (id: number, bank: string, isDefault: boolean): BankAccount => (
   account_type: 'current',
   upi_id: null,
   is_default: isDefault,
+  account: null,
   created_at: '2025-04-01T10:00:00Z',
   updated_at: '2025-04-01T10:00:00Z',
 });

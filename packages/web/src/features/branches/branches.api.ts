@@ -1,99 +1,41 @@
-import { BRANCH_MESSAGES, type BranchConfigurationType, TALLY_MESSAGES } from '@b2b/domain/api/branches';
+import type { addressCreate, addressUpdate } from '@b2b/domain/api/addresses';
+import {
+  BRANCH_MESSAGES,
+  type BranchOutput,
+  type branchConfigurationInput,
+  type branchConfigurationOutput,
+  type branchCreate,
+  type branchListFilters,
+  type branchUpdate,
+  TALLY_MESSAGES,
+  type TallySettingsOutput,
+} from '@b2b/domain/api/branches';
+import type { AddressOutput } from '@b2b/domain/api/common';
+import type { notificationContactInput, notificationContactOutput } from '@b2b/domain/api/companies';
 import type { TallyLedgerPurposeName, TallyVoucherKindName } from '@b2b/domain/tally';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
-export interface BranchSummary {
-  id: number;
-  name: string;
-  is_active: boolean;
-  gstin: string | null;
-}
-
-export interface BranchAddress {
-  id: number;
-  address_type: string;
-  address_line_1: string;
-  address_line_2: string | null;
-  landmark: string | null;
-  city: string;
-  state: { id: number; name: string; gst_code: string };
-  pincode: string;
-  is_visible: boolean;
-}
-
-export interface Branch extends BranchSummary {
-  round_off_enabled: boolean;
-  invoice_series: string | null;
-  contact_person_name: string | null;
-  contact_person_email: string | null;
-  contact_person_phone: string | null;
-  addresses?: BranchAddress[];
-  user?: { id: number; first_name: string; last_name: string; email: string } | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BranchListParams extends ListParams {
-  is_active?: boolean;
-}
-
-export interface AddressBody {
-  address_line_1: string;
-  address_line_2?: string | null;
-  landmark?: string | null;
-  city: string;
-  state_id: number;
-  pincode: string;
-  address_type?: string;
-  is_visible?: boolean;
-}
-
-export interface BranchFieldsBody {
-  name?: string;
-  gstin?: string | null;
-  contact_person_name?: string | null;
-  contact_person_email?: string | null;
-  contact_person_phone?: string | null;
-  round_off_enabled?: boolean;
-  invoice_series?: string | null;
-  status?: boolean;
-}
-
-export interface BranchCreateBody extends BranchFieldsBody {
-  name: string;
-  address?: AddressBody;
-}
-
-export interface NotificationContact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface ContactBody {
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface BranchConfiguration {
-  configuration_type: BranchConfigurationType;
-  configurations: Record<string, unknown>;
-  is_enabled: boolean;
-  updated_at: string;
-}
-
-export interface TallySettings {
-  branch: number;
-  voucher_types: Record<TallyVoucherKindName, string>;
-  ledger_mappings: Record<TallyLedgerPurposeName, string | null>;
-  updated_at: string | null;
-}
+export type Branch = BranchOutput;
+/** What the pickers read of a branch. */
+export type BranchSummary = Pick<BranchOutput, 'id' | 'name' | 'is_active' | 'gstin'>;
+export type BranchAddress = AddressOutput;
+export type BranchListParams = ListParams & FiltersOf<typeof branchListFilters>;
+export type AddressBody = z.input<typeof addressCreate>;
+/** PATCH addresses/{id}: any of the fields; null clears an optional line. */
+export type AddressUpdateBody = z.input<typeof addressUpdate>;
+/** The PATCH body: null clears an optional field. */
+export type BranchFieldsBody = z.input<typeof branchUpdate>;
+export type BranchCreateBody = z.input<typeof branchCreate>;
+export type NotificationContact = z.output<typeof notificationContactOutput>;
+export type ContactBody = z.input<typeof notificationContactInput>;
+export type BranchConfiguration = z.output<typeof branchConfigurationOutput>;
+export type BranchConfigurationBody = z.input<typeof branchConfigurationInput>;
+export type TallySettings = TallySettingsOutput;
 
 export const branchKeys = {
   all: ['branches'] as const,
@@ -230,7 +172,7 @@ export function useAddBranchAddress(branchId: number) {
 export function useUpdateBranchAddress(branchId: number) {
   const invalidate = useInvalidateBranch();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<AddressBody> }) =>
+    mutationFn: ({ id, body }: { id: number; body: AddressUpdateBody }) =>
       api.patch<BranchAddress>(`addresses/${id}`, body),
     meta: {
       successMessage: BRANCH_MESSAGES.address_updated,
@@ -329,11 +271,8 @@ export const branchConfigurationsQuery = (branchId: number) =>
 export function useSaveBranchConfiguration(branchId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: {
-      configuration_type: BranchConfigurationType;
-      configurations: Record<string, unknown>;
-      is_enabled: boolean;
-    }) => api.put<BranchConfiguration>(`branches/${branchId}/configurations`, body),
+    mutationFn: (body: BranchConfigurationBody) =>
+      api.put<BranchConfiguration>(`branches/${branchId}/configurations`, body),
     meta: {
       successMessage: BRANCH_MESSAGES.configurations_updated,
       errorMessage: BRANCH_MESSAGES.configurations_failed,

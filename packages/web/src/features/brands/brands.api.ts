@@ -1,35 +1,17 @@
+import type { BrandOutput, brandCreate, brandListFilters, brandUpdate } from '@b2b/domain/api/brands';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from '../companies/company-logo-file';
 
-export interface Brand {
-  id: number;
-  name: string;
-  /** URL path of the logo, or null. */
-  logo: string | null;
-  is_active: boolean;
-  ignore_for_bi: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BrandListParams extends ListParams {
-  is_active?: boolean;
-}
-
-export interface BrandCreateBody {
-  name: string;
-  ignore_for_bi?: boolean;
-}
-
-export interface BrandUpdateBody {
-  name?: string;
-  is_active?: boolean;
-}
+export type Brand = BrandOutput;
+export type BrandListParams = ListParams & FiltersOf<typeof brandListFilters>;
+export type BrandCreateBody = z.input<typeof brandCreate>;
+export type BrandUpdateBody = z.input<typeof brandUpdate>;
 
 /** The picker reads at most this many brands per search. */
 export const BRAND_PICKER_LIMIT = 10;

@@ -2,8 +2,8 @@ import { ActionIcon, Button, Card, Group, MultiSelect, Stack, Table, Text, Toolt
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCurrentUser } from '../../session/current-user';
 import { allBranchesQuery } from '../branches/branches.api';
 import { type BuyerGroup, useAssignGroupBranches, useUnassignGroupBranches } from './buyer-groups.api';
 

@@ -4,9 +4,9 @@ import { ActionIcon, Anchor, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { buyerGroupPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
+import { buyerGroupPath } from '../../session/paths';
 import type { BuyerGroup } from './buyer-groups.api';
 
 export function BuyerGroupTypeBadge({ group }: { group: Pick<BuyerGroup, 'is_dynamic_group'> }) {

@@ -8,7 +8,7 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { NumberField } from '../../components/number-field';
-import type { BuyerGroupConditionsBody } from './buyer-groups.api';
+import type { BuyerGroup, BuyerGroupConditionsBody } from './buyer-groups.api';
 
 /** The dynamic conditions as a form holds them: numbers, or '' while blank. */
 export interface ConditionValues {
@@ -58,15 +58,15 @@ export function conditionsBody(value: ConditionValues): BuyerGroupConditionsBody
   };
 }
 
-export function conditionValuesOf(body: {
-  dynamic_group_sale_condition?: BuyerGroupConditionsBody['dynamic_group_sale_condition'] | null;
-  dynamic_group_time_condition?: BuyerGroupConditionsBody['dynamic_group_time_condition'] | null;
-}): ConditionValues {
-  if (!body.dynamic_group_sale_condition || !body.dynamic_group_time_condition) return EMPTY_CONDITIONS;
+/** A group's saved conditions as the form holds them (a static group has none). */
+export function conditionValuesOf(
+  group: Pick<BuyerGroup, 'dynamic_group_sale_condition' | 'dynamic_group_time_condition'>,
+): ConditionValues {
+  if (!group.dynamic_group_sale_condition || !group.dynamic_group_time_condition) return EMPTY_CONDITIONS;
   return {
-    min_amount: body.dynamic_group_sale_condition.min_amount,
-    max_amount: body.dynamic_group_sale_condition.max_amount ?? '',
-    last_days: body.dynamic_group_time_condition.last_days,
+    min_amount: group.dynamic_group_sale_condition.min_amount,
+    max_amount: group.dynamic_group_sale_condition.max_amount ?? '',
+    last_days: group.dynamic_group_time_condition.last_days,
   };
 }
 

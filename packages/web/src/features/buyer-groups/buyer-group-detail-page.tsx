@@ -2,9 +2,6 @@ import { BUYER_GROUP_MESSAGES } from '@b2b/domain/buyer-groups';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS } from '../../app/paths';
 import {
   ActiveToggleButton,
   DetailHeader,
@@ -14,6 +11,9 @@ import {
 } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { BuyerGroupBranchesTab } from './buyer-group-branches-tab';
 import { BuyerGroupBuyersTab } from './buyer-group-buyers-tab';
 import { BuyerGroupTypeBadge } from './buyer-group-columns';
@@ -25,7 +25,7 @@ const BUYER_GROUPS = { to: PATHS.buyerGroups, label: 'Buyer Groups' };
 
 /** /buyer-groups/{id}: one group with its details, buyers, branches and products. */
 export function BuyerGroupDetailPage() {
-  const id = useIdParam('buyerGroupId');
+  const id = useIdParam(PATHS.buyerGroup);
   const group = useQuery({ ...buyerGroupQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

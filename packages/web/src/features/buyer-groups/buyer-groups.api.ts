@@ -1,10 +1,19 @@
-import type { BuyerGroupBuyerOutput, BuyerGroupOutput } from '@b2b/domain/api/buyer-groups';
-import type { ProductSummaryOutput } from '@b2b/domain/api/products';
+import type {
+  BuyerGroupBuyerOutput,
+  BuyerGroupOutput,
+  buyerGroupConditionsUpdate,
+  buyerGroupCreate,
+  buyerGroupListFilters,
+  buyerGroupProductFilters,
+  buyerGroupUpdate,
+} from '@b2b/domain/api/buyer-groups';
+import type { ProductSummaryOutput, productHistoryOutput } from '@b2b/domain/api/products';
 import { BUYER_GROUP_MESSAGES as M } from '@b2b/domain/buyer-groups';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 type Dated<T> = Omit<T, 'created_at' | 'updated_at' | 'evaluated_at' | 'assigned_at'> & {
@@ -19,35 +28,15 @@ export type BuyerGroupBuyer = Omit<BuyerGroupBuyerOutput, 'created_at' | 'assign
 };
 export type BuyerGroupProduct = ProductSummaryOutput;
 
-export interface BuyerGroupListParams extends ListParams {
-  is_active?: boolean;
-  is_dynamic_group?: boolean;
-}
-
-export interface BuyerGroupProductParams extends ListParams {
-  in_stock?: boolean;
-  category__in?: number[];
-  brand__in?: number[];
-}
-
-export interface PurchaseRange {
-  min_amount: number;
-  max_amount: number | null;
-}
-
-export interface BuyerGroupCreateBody {
-  name: string;
-  description?: string;
-  is_dynamic_group: boolean;
-  dynamic_group_sale_condition?: PurchaseRange;
-  dynamic_group_time_condition?: { last_days: number };
-  branches?: number[];
-}
-
-export interface BuyerGroupConditionsBody {
-  dynamic_group_sale_condition: PurchaseRange;
-  dynamic_group_time_condition: { last_days: number };
-}
+export type BuyerGroupListParams = ListParams & FiltersOf<typeof buyerGroupListFilters>;
+export type BuyerGroupProductParams = ListParams & FiltersOf<typeof buyerGroupProductFilters>;
+export type BuyerGroupCreateBody = z.input<typeof buyerGroupCreate>;
+/** The PATCH body: '' or null clears the description. */
+export type BuyerGroupUpdateBody = z.input<typeof buyerGroupUpdate>;
+export type BuyerGroupConditionsBody = z.input<typeof buyerGroupConditionsUpdate>;
+/** The group's history: the same page of entries as a product's. */
+export type BuyerGroupHistory = z.output<typeof productHistoryOutput>;
+export type BuyerGroupHistoryEntry = BuyerGroupHistory['results'][number];
 
 export const buyerGroupKeys = {
   all: ['buyer-groups'] as const,
@@ -64,18 +53,10 @@ export const buyerGroupKeys = {
   history: (id: number) => [...buyerGroupKeys.of(id), 'history'] as const,
 };
 
-export interface BuyerGroupHistoryEntry {
-  id: number;
-  created_at: string;
-  actions: { action: string; changes: unknown };
-  user: { id: number; first_name: string; last_name: string } | null;
-}
-
 export const buyerGroupHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: buyerGroupKeys.history(id),
-    queryFn: ({ signal }) =>
-      api.get<Paged<BuyerGroupHistoryEntry>>(`buyer_groups/${id}/history`, undefined, signal),
+    queryFn: ({ signal }) => api.get<BuyerGroupHistory>(`buyer_groups/${id}/history`, undefined, signal),
   });
 
 export const buyerGroupListQuery = (companyId: number, params: BuyerGroupListParams) =>
@@ -147,8 +128,7 @@ export function useCreateBuyerGroup(companyId: number) {
 export function useUpdateBuyerGroup(id: number) {
   const apply = useApplyBuyerGroup();
   return useMutation({
-    mutationFn: (body: { name?: string; description?: string | null }) =>
-      api.patch<BuyerGroup>(`buyer_groups/${id}`, body),
+    mutationFn: (body: BuyerGroupUpdateBody) => api.patch<BuyerGroup>(`buyer_groups/${id}`, body),
     meta: { successMessage: M.updated, errorMessage: M.update_failed },
     onSuccess: apply,
   });

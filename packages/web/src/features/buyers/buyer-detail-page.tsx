@@ -4,11 +4,11 @@ import { Button, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS } from '../../app/paths';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { BuyerCashpointsTab } from '../cashpoints/buyer-cashpoints-tab';
 import { BuyerAddressesTab } from './buyer-addresses-tab';
 import { BuyerDetailsTab } from './buyer-details-tab';
@@ -92,7 +92,7 @@ function BuyerScreen({ buyer }: { buyer: BuyerDetail }) {
 
 /** /buyers/{buyerId}: the buyer's figures and tabs. */
 export function BuyerDetailPage() {
-  const id = useIdParam('buyerId');
+  const id = useIdParam(PATHS.buyer);
   const buyer = useQuery({ ...buyerQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

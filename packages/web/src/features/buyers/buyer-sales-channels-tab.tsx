@@ -1,8 +1,8 @@
 import { Card, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { lockedSwitchStyles } from '../../components/switch-field';
+import { useCurrentUser } from '../../session/current-user';
 import { salesChannelsQuery } from '../reference/reference.api';
 import { type BuyerDetail, useSetBuyerSalesChannel } from './buyers.api';
 

@@ -17,7 +17,6 @@ import { useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
 import { type Column, DataTable } from '../../components/data-table';
 import { visibleFieldError } from '../../components/field-error';
 import { Money } from '../../components/money';
@@ -27,6 +26,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 import {
   type BuyerDetail,

@@ -5,15 +5,21 @@ import type {
   BuyerListItem,
   BuyerSummaryOutput,
   BuyerUpdate,
+  buyerHistoryOutput,
+  buyerListFilters,
+  PartySearchResult,
+  partySearchInput,
   TransactionCreateInput,
   TransactionOutput,
+  transactionListFilters,
 } from '@b2b/domain/api/buyers';
 import type { AddressOutput } from '@b2b/domain/api/common';
-import type { BuyerType, LedgerEntryType } from '@b2b/domain/buyers';
+import type { paymentTermOutput } from '@b2b/domain/api/reference';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 /** Dates and times arrive as ISO strings. */
@@ -25,24 +31,10 @@ export type BuyerSummary = BuyerSummaryOutput;
 export type BuyerTransaction = Wire<TransactionOutput>;
 export type BuyerAddressBody = Omit<BuyerAddressCreate, 'addSameAsBilling'> & { addSameAsBilling?: boolean };
 
-export interface BuyerHistoryEntry {
-  id: number;
-  created_at: string;
-  actions: { action: string; changes: unknown };
-  user: { id: number; first_name: string; last_name: string } | null;
-}
-
-export interface BuyerListParams extends ListParams {
-  is_active?: boolean;
-  buyer_type?: BuyerType;
-  sales_channel?: number;
-  gst_number?: string;
-}
-
-export interface TransactionListParams extends ListParams {
-  buyer?: number;
-  entry_type?: LedgerEntryType;
-}
+export type BuyerHistory = z.output<typeof buyerHistoryOutput>;
+export type BuyerHistoryEntry = BuyerHistory['results'][number];
+export type BuyerListParams = ListParams & FiltersOf<typeof buyerListFilters>;
+export type TransactionListParams = ListParams & FiltersOf<typeof transactionListFilters>;
 
 export const buyerKeys = {
   all: ['buyers'] as const,
@@ -79,7 +71,7 @@ export const buyerSummaryQuery = (id: number) =>
 export const buyerHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: buyerKeys.history(id),
-    queryFn: ({ signal }) => api.get<Paged<BuyerHistoryEntry>>(`buyers/${id}/history/`, undefined, signal),
+    queryFn: ({ signal }) => api.get<BuyerHistory>(`buyers/${id}/history/`, undefined, signal),
   });
 
 export const transactionListQuery = (companyId: number, params: TransactionListParams) =>
@@ -255,26 +247,13 @@ export function useRecordTransaction(companyId: number) {
   });
 }
 
-export interface PartyMatch {
-  type: 'buyer' | 'seller';
-  id: number;
-  name: string;
-  gst_number: string | null;
-  phone: string | null;
-  email: string | null;
-  is_active: boolean;
-  matched_on: ('gst_number' | 'phone' | 'email')[];
-}
+export type PartyMatch = PartySearchResult;
+export type PartySearchBody = z.input<typeof partySearchInput>;
 
 /** POST companies/search: an existing buyer or seller with this GSTIN, phone or e-mail. */
-export const searchParties = (body: { gst_number?: string; phone?: string; email?: string }) =>
-  api.post<Paged<PartyMatch>>('companies/search', body);
+export const searchParties = (body: PartySearchBody) => api.post<Paged<PartyMatch>>('companies/search', body);
 
-export interface PaymentTerm {
-  id: number;
-  name: string;
-  days: number;
-}
+export type PaymentTerm = z.output<typeof paymentTermOutput>;
 
 /** The company's payment terms (Net 30...), answered whole; they change rarely. */
 export const paymentTermsQuery = (companyId: number) =>

@@ -21,10 +21,10 @@ import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorDetail } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { CashpointDialog } from './cashpoint-dialog';
 import {
   type CashpointEntry,

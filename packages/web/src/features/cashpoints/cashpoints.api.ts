@@ -1,30 +1,31 @@
+import type { buyerSalesChannelOutput } from '@b2b/domain/api/buyers';
 import type {
   CashpointChangeOutput,
   CashpointEntryOutput,
   CashpointSummaryOutput,
+  cashpointChannelFilters,
+  cashpointCreditInput,
+  cashpointDebitInput,
 } from '@b2b/domain/api/cashpoints';
 import { CASHPOINT_HISTORY_LIMIT, CASHPOINT_MESSAGES } from '@b2b/domain/cashpoints';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type CashpointEntry = Omit<CashpointEntryOutput, 'created_at'> & { created_at: string };
 export type CashpointSummary = CashpointSummaryOutput;
 export type CashpointMode = 'Credit' | 'Debit';
 
 /** One of the buyer's enabled sales channels. */
-export interface CashpointSalesChannel {
-  id: number;
-  name: string;
-  display_name: string;
-}
+export type CashpointSalesChannel = Pick<
+  z.output<typeof buyerSalesChannelOutput>,
+  'id' | 'name' | 'display_name'
+>;
 
-export interface CashpointHistoryParams {
-  limit: number;
-  offset: number;
-  /** A channel's name ('web_store'); absent for every channel. */
-  sales_channel?: string;
-}
+/** A page of the history; `sales_channel` is a channel's name ('web_store'), absent for every channel. */
+export type CashpointHistoryParams = Required<Pick<ListParams, 'limit' | 'offset'>> &
+  FiltersOf<typeof cashpointChannelFilters>;
 
 export const DEFAULT_HISTORY_PARAMS: CashpointHistoryParams = { limit: CASHPOINT_HISTORY_LIMIT, offset: 0 };
 
@@ -55,12 +56,8 @@ export const cashpointHistoryQuery = (buyerId: number, params: CashpointHistoryP
     placeholderData: keepPreviousData,
   });
 
-export interface CashpointChangeBody {
-  amount: number;
-  /** YYYY-MM-DD; credit only. */
-  expired_on?: string;
-  sales_channel?: number;
-}
+/** A credit (with its expiry day) or a debit. */
+export type CashpointChangeBody = z.input<typeof cashpointCreditInput> | z.input<typeof cashpointDebitInput>;
 
 /** Credit or debit; afterwards the summary and the history of the buyer are read again. */
 export function useChangeCashpoints(buyerId: number, mode: CashpointMode) {

@@ -3,8 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFold, IconFoldDown, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import {
   ancestorIds,
   buildCategoryTree,
@@ -17,6 +15,8 @@ import {
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { type Category, categoryTreeQuery } from './categories.api';
 import { CategoryDetails } from './category-details';
 import { type CategoryDialogTarget, CategoryFormDialog } from './category-form-dialog';

@@ -1,55 +1,26 @@
-import type { CategorySeoUpdate } from '@b2b/domain/api/categories';
+import type {
+  CategoryOutput,
+  categoryCreate,
+  categoryListFilters,
+  categorySeoUpdate,
+  categoryUpdate,
+} from '@b2b/domain/api/categories';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { IdName, ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from '../companies/company-logo-file';
 
-export interface Category {
-  id: number;
-  name: string;
-  description: string | null;
-  /** URL path of the image, or null. */
-  image: string | null;
-  is_active: boolean;
-  is_included_in_menu: boolean;
-  is_root: boolean;
-  /** The parent's id ({id, name} with expand=parent_category); null for the root. */
-  parent_category: number | IdName | null;
-  sub_categories?: { id: number; name: string; is_active: boolean }[];
-  seo_url: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  search_keywords: string | null;
-  also_known_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CategoryListParams extends ListParams {
-  is_active?: boolean;
-  parent_category?: number;
-  expand?: string;
-}
-
-export interface CategoryCreateBody {
-  name: string;
-  description?: string | null;
-  /** Left out for a top-level category: the server puts it under the root. */
-  parent_category?: number;
-}
-
-export interface CategoryUpdateBody {
-  name?: string;
-  description?: string | null;
-  /** null moves the category directly under the root. */
-  parent_category?: number | null;
-  is_included_in_menu?: boolean;
-}
-
-export type CategorySeoBody = CategorySeoUpdate;
+export type Category = CategoryOutput;
+export type CategoryListParams = ListParams & FiltersOf<typeof categoryListFilters>;
+/** Without a parent the server puts the category under the root. */
+export type CategoryCreateBody = z.input<typeof categoryCreate>;
+/** A null parent moves the category directly under the root. */
+export type CategoryUpdateBody = z.input<typeof categoryUpdate>;
+export type CategorySeoBody = z.input<typeof categorySeoUpdate>;
 
 export const categoryKeys = {
   all: ['categories'] as const,

@@ -1,69 +1,31 @@
+import type { AddressOutput } from '@b2b/domain/api/common';
+import type {
+  CompanyOutput,
+  companyUpdate,
+  notificationContactInput,
+  notificationContactOutput,
+  termsOutput,
+} from '@b2b/domain/api/companies';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ApiError, isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from './company-logo-file';
 
-export interface CompanyAddress {
-  id: number;
-  address_type: string;
-  address_line_1: string;
-  address_line_2: string | null;
-  landmark: string | null;
-  city: string;
-  state: { id: number; name: string; gst_code: string };
-  pincode: string;
-}
-
-export interface NotificationContact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface Company {
-  id: number;
-  name: string;
-  display_name: string | null;
-  gstin: string | null;
-  email: string | null;
-  phone: string | null;
-  website?: string | null;
-  logo: string | null;
-  is_verified: boolean;
-  is_order_auto_confirm: boolean;
-  is_bill_auto_received: boolean;
-  apply_credit_limit_restriction: boolean;
-  is_marketing_enabled: boolean;
-  notification_contacts: NotificationContact[];
-  addresses?: CompanyAddress[];
-}
-
-export interface CompanyProfileUpdate {
-  name: string;
-  display_name: string | null;
-  gstin: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-}
+export type CompanyAddress = AddressOutput;
+export type NotificationContact = z.output<typeof notificationContactOutput>;
+export type Company = CompanyOutput;
+/** The profile part of PATCH companies/{id}: null clears an optional field. */
+export type CompanyProfileUpdate = z.input<typeof companyUpdate>;
 
 export type CompanyToggle =
   | 'is_order_auto_confirm'
   | 'is_bill_auto_received'
   | 'apply_credit_limit_restriction';
 
-export interface NotificationContactBody {
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface Terms {
-  id: number;
-  terms: string;
-}
+export type NotificationContactBody = z.input<typeof notificationContactInput>;
+export type Terms = z.output<typeof termsOutput>;
 
 export const companyKeys = {
   all: ['companies'] as const,

@@ -14,6 +14,7 @@ const company = (logo: string | null): Company => ({
   gstin: null,
   email: null,
   phone: null,
+  website: null,
   logo,
   is_verified: true,
   is_order_auto_confirm: false,
@@ -21,6 +22,10 @@ const company = (logo: string | null): Company => ({
   apply_credit_limit_restriction: false,
   is_marketing_enabled: false,
   notification_contacts: [],
+  sales_order: {},
+  tds_configuration: {},
+  created_at: '2025-04-01T10:00:00Z',
+  updated_at: '2025-04-01T10:00:00Z',
 });
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;

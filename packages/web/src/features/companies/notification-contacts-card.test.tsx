@@ -14,6 +14,7 @@ const company = (overrides: Partial<Company> = {}): Company => ({
   gstin: null,
   email: null,
   phone: null,
+  website: null,
   logo: null,
   is_verified: true,
   is_order_auto_confirm: false,
@@ -21,6 +22,10 @@ const company = (overrides: Partial<Company> = {}): Company => ({
   apply_credit_limit_restriction: false,
   is_marketing_enabled: false,
   notification_contacts: [],
+  sales_order: {},
+  tds_configuration: {},
+  created_at: '2025-04-01T10:00:00Z',
+  updated_at: '2025-04-01T10:00:00Z',
   ...overrides,
 });
 

@@ -6,10 +6,10 @@ import {
 } from '@b2b/domain/company-configurations';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { AutoCancelSettingsForm } from './auto-cancel-settings-form';
 import { BatchSettingsForm } from './batch-settings-form';
 import { type ConfigurationType, configurationListQuery } from './company-configurations.api';

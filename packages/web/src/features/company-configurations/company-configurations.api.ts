@@ -1,15 +1,18 @@
-import type { CONFIGURATION_TYPES } from '@b2b/domain/api/companies';
+import type {
+  CONFIGURATION_TYPES,
+  configurationCreate,
+  configurationOutput,
+  configurationUpdate,
+} from '@b2b/domain/api/companies';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 
 export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 
-export interface CompanyConfiguration {
-  id: number;
-  configuration_type: ConfigurationType;
-  configurations: Record<string, unknown>;
-  is_enabled: boolean;
-}
+export type CompanyConfiguration = z.output<typeof configurationOutput>;
+type ConfigurationCreateBody = z.input<typeof configurationCreate>;
+type ConfigurationUpdateBody = z.input<typeof configurationUpdate>;
 
 export const configurationKeys = {
   all: ['company-configurations'] as const,
@@ -65,13 +68,13 @@ export function useSaveConfiguration(companyId: number) {
         return api.patch<CompanyConfiguration>(`company_configurations/${existing.id}`, {
           ...(settings ? { configurations: { ...existing.configurations, ...settings } } : {}),
           ...(is_enabled === undefined ? {} : { is_enabled }),
-        });
+        } satisfies ConfigurationUpdateBody);
       }
       return api.post<CompanyConfiguration>('company_configurations', {
         configuration_type: type,
         configurations: settings ?? defaults,
         is_enabled: is_enabled ?? false,
-      });
+      } satisfies ConfigurationCreateBody);
     },
     meta: {
       successMessage: 'Configurations updated successfully.',

@@ -1,8 +1,8 @@
 import { TERMS_DEFAULTS, type TermsSettings, termsSchema } from '@b2b/domain/company-configurations';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { PATHS } from '../../app/paths';
 import { SwitchField } from '../../components/switch-field';
+import { PATHS } from '../../session/paths';
 import { SettingsActions } from './settings-actions';
 import { type SettingsFormProps, useSettingsForm } from './use-settings-form';
 

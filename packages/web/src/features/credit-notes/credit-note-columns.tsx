@@ -1,11 +1,11 @@
 import { CREDIT_NOTE_STATUS_OPTIONS } from '@b2b/domain/credit-notes';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { creditNotePath, invoicePath, salesReturnPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { creditNotePath, invoicePath, salesReturnPath } from '../../session/paths';
 import type { CreditNoteSummary } from './credit-notes.api';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;

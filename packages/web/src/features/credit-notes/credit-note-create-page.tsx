@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
-import { creditNotePath, invoicePath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
 import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { Money } from '../../components/money';
@@ -13,6 +12,7 @@ import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
+import { creditNotePath, invoicePath, PATHS } from '../../session/paths';
 import {
   CREDIT_NOTE_LINE_SERVER_FIELD,
   CREDIT_NOTE_SERVER_FIELDS,
@@ -231,6 +231,7 @@ export function CreditNoteCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceCreditNote}
       title="Credit Note"
       permission="add_credit_note"
       messages={{

@@ -17,9 +17,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath, orderPath, salesReturnPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
@@ -28,6 +25,9 @@ import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath, orderPath, PATHS, salesReturnPath } from '../../session/paths';
 import { HistoryTable } from '../sales-returns/history-table';
 import { ApplyCreditNoteDialog } from './apply-credit-note-dialog';
 import {
@@ -45,7 +45,7 @@ import {
 
 /** /credit-notes/{id}: the note with its GST reversal, where it was applied, refunds and history. */
 export function CreditNoteDetailPage() {
-  const id = useIdParam('creditNoteId');
+  const id = useIdParam(PATHS.creditNote);
   const query = useQuery({ ...creditNoteQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

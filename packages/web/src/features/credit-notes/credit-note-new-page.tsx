@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoiceCreditNotePath, PATHS } from '../../app/paths';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoiceCreditNotePath, PATHS } from '../../session/paths';
 import { invoiceListQuery } from '../invoices/invoices.api';
 
 /** Invoices a credit note can be raised against: any but a cancelled one. */

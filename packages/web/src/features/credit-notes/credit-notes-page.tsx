@@ -1,6 +1,6 @@
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUS_OPTIONS } from '@b2b/domain/credit-notes';
-import { creditNotePath, PATHS } from '../../app/paths';
 import { InvoiceDocumentListPage } from '../../components/invoice-document-list-page';
+import { creditNotePath, PATHS } from '../../session/paths';
 import { CREDIT_NOTE_COLUMNS } from './credit-note-columns';
 import {
   CREDIT_NOTE_DEFAULT_ORDERING,

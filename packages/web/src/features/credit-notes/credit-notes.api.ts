@@ -1,8 +1,11 @@
 import type {
   CreditNoteOutput,
   CreditNoteSummaryOutput,
+  createCreditNoteInput,
+  creditNoteListQuery as creditNoteListSchema,
   InitiateCreditNoteOutput,
   OpenInvoicesOutput,
+  refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
 import type { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { CREDIT_NOTE_MESSAGES } from '@b2b/domain/credit-notes';
@@ -11,8 +14,8 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
-import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import { PATHS } from '../../session/paths';
 
 export type CreditNote = CreditNoteOutput;
 export type CreditNoteSummary = CreditNoteSummaryOutput;
@@ -21,28 +24,9 @@ export type OpenInvoices = OpenInvoicesOutput;
 export type CreditNoteHistory = z.infer<typeof historyPageOutput>;
 
 /** The body of POST admin/invoices/{id}/credit_notes as the form sends it. */
-export interface CreateCreditNoteBody {
-  credit_note_date?: string;
-  reference?: string;
-  reason?: string;
-  adjustments?: number;
-  sales_return?: number;
-  items: { invoice_item: number; quantity: number; additional_discount: number }[];
-}
-
-export interface RefundCreditNoteBody {
-  amount: number;
-  refund_date?: string;
-  reference_number?: string;
-}
-
-export interface CreditNoteFilters {
-  invoice?: number;
-  status__in?: string;
-  is_cancelled?: string;
-  start_date?: string;
-  end_date?: string;
-}
+export type CreateCreditNoteBody = z.input<typeof createCreditNoteInput>;
+export type RefundCreditNoteBody = z.input<typeof refundCreditNoteInput>;
+export type CreditNoteFilters = FiltersOf<typeof creditNoteListSchema>;
 export type CreditNoteListParams = ListParams & CreditNoteFilters;
 
 export const CREDIT_NOTE_DEFAULT_ORDERING = '-credit_note_date';

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { deliveryChallanPath, PATHS } from '../../app/paths';
 import { DetailHeader } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { deliveryChallanPath, PATHS } from '../../session/paths';
 import { DeliveryChallanForm } from './delivery-challan-form';
 import { DELIVERY_CHALLANS_LIST } from './delivery-challans.api';
 

@@ -7,15 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath, orderPath, productPath, warehousePath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath, orderPath, PATHS, productPath, warehousePath } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
 import { AddressText } from '../reference/address-text';
 import { ChallanConvertDialog } from './challan-convert-dialog';
@@ -35,7 +35,7 @@ const when = (value: string | Date | null) => (value ? dayjs(value).format('DD/M
 
 /** /delivery-challans/{id}: one challan, its lines, what became of it, its actions and its history. */
 export function DeliveryChallanDetailPage() {
-  const id = useIdParam('challanId');
+  const id = useIdParam(PATHS.deliveryChallan);
   const challan = useQuery({ ...deliveryChallanQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -10,9 +10,6 @@ import { Anchor, Group, MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { deliveryChallanPath, PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { formatDay } from '../../components/format-day';
@@ -21,6 +18,9 @@ import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { deliveryChallanPath, PATHS } from '../../session/paths';
 import {
   DELIVERY_CHALLAN_DEFAULT_ORDERING,
   DELIVERY_CHALLAN_TOASTS,

@@ -3,14 +3,15 @@ import {
   type DeliveryChallanCreate,
   type DeliveryChallanOutput,
   type DeliveryChallanSummaryOutput,
+  type deliveryChallanInvoiceInput,
+  type deliveryChallanListQuery as deliveryChallanListSchema,
 } from '@b2b/domain/api/delivery-challans';
 import type { historyPageOutput } from '@b2b/domain/api/sales-orders';
-import type { DeliveryChallanPurpose } from '@b2b/domain/delivery-challans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import { PATHS } from '../../session/paths';
 import { productKeys } from '../products/products.api';
 import { warehouseKeys } from '../warehouses/warehouses.api';
 
@@ -23,18 +24,10 @@ export type DeliveryChallanBody = Omit<DeliveryChallanCreate, 'items'> & {
   items: { product: number; quantity: number; rate?: number }[];
 };
 /** The body of POST admin/delivery_challans/{id}/invoice: what the buyer keeps of each line. */
-export interface ChallanInvoiceBody {
-  items: { item: number; quantity: number }[];
-  invoice_date?: string;
-}
+export type ChallanInvoiceBody = z.input<typeof deliveryChallanInvoiceInput>;
 
 /** Filters of the challan list (status__in as a comma list). */
-export interface DeliveryChallanFilters {
-  status__in?: string;
-  purpose?: DeliveryChallanPurpose;
-  start_date?: string;
-  end_date?: string;
-}
+export type DeliveryChallanFilters = FiltersOf<typeof deliveryChallanListSchema>;
 export type DeliveryChallanListParams = ListParams & DeliveryChallanFilters;
 
 export const DELIVERY_CHALLAN_DEFAULT_ORDERING = '-challan_date';

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { groupedProductColumns } from './grouped-product-columns';
 import { GroupedProductDetailsDialog } from './grouped-product-details-dialog';
 import { GroupedProductFormDialog } from './grouped-product-form-dialog';

@@ -2,13 +2,14 @@ import type {
   GroupedProductDetail,
   GroupedProductOutput,
   groupedProductCreate,
+  groupedProductListFilters,
   groupedProductUpdate,
 } from '@b2b/domain/api/grouped-products';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type GroupedProduct = GroupedProductOutput;
 export type GroupedProductDetails = GroupedProductDetail;
@@ -16,9 +17,7 @@ export type GroupedProductDetails = GroupedProductDetail;
 export type GroupedProductCreateBody = z.input<typeof groupedProductCreate>;
 export type GroupedProductUpdateBody = z.input<typeof groupedProductUpdate>;
 
-export interface GroupedProductListParams extends ListParams {
-  is_active?: boolean;
-}
+export type GroupedProductListParams = ListParams & FiltersOf<typeof groupedProductListFilters>;
 
 export const groupedProductKeys = {
   all: ['grouped-products'] as const,

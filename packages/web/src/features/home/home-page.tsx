@@ -9,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canOpen } from '../../app/has-permission';
+import { useCurrentUser } from '../../session/current-user';
+import { canOpen } from '../../session/has-permission';
 
 interface QuickLink {
   label: string;

@@ -24,12 +24,12 @@ import { IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { EntitySelect } from '../../components/entity-select';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { notifyWarning } from '../../components/notify';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { buyerSource } from '../quotations/quotation-party-fields';
 import {
   addToCart,

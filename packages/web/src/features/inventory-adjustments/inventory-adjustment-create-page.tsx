@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { inventoryAdjustmentPath, PATHS } from '../../app/paths';
 import { DetailHeader } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { inventoryAdjustmentPath, PATHS } from '../../session/paths';
 import { InventoryAdjustmentForm } from './inventory-adjustment-form';
 
 const LIST = { to: PATHS.inventoryAdjustments, label: 'Inventory Adjustment' };

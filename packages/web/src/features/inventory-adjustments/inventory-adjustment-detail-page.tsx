@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS, productPath, warehousePath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS, productPath, warehousePath } from '../../session/paths';
 import { batchDates } from '../stock-batches/batch-status-badge';
 import {
   INVENTORY_ADJUSTMENT_TOASTS,
@@ -27,7 +27,7 @@ const LIST = { to: PATHS.inventoryAdjustments, label: 'Inventory Adjustment' };
 
 /** /inventory-adjustments/{id}: one adjustment with its lines (stock before and after) and history. */
 export function InventoryAdjustmentDetailPage() {
-  const id = useIdParam('adjustmentId');
+  const id = useIdParam(PATHS.inventoryAdjustment);
   const adjustment = useQuery({ ...inventoryAdjustmentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -3,11 +3,13 @@ import {
   type InventoryAdjustmentHistory,
   type InventoryAdjustmentOutput,
   type InventoryAdjustmentSummary,
+  type inventoryAdjustmentCreate,
+  type inventoryAdjustmentListQuery as inventoryAdjustmentListSchema,
 } from '@b2b/domain/api/inventory-adjustments';
-import type { InventoryAdjustmentReason } from '@b2b/domain/inventory-adjustments';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { productKeys } from '../products/products.api';
 import { warehouseKeys } from '../warehouses/warehouses.api';
 
@@ -15,27 +17,9 @@ export type InventoryAdjustment = InventoryAdjustmentOutput;
 export type { InventoryAdjustmentSummary };
 
 /** The body of POST companies/{companyId}/inventory_adjustments (quantities signed). */
-export interface InventoryAdjustmentBody {
-  warehouse: number;
-  reason: InventoryAdjustmentReason;
-  adjusted_on?: string;
-  notes?: string;
-  lines: {
-    product: number;
-    quantity: number;
-    batch_number?: string;
-    manufactured_on?: string;
-    expires_on?: string;
-  }[];
-}
+export type InventoryAdjustmentBody = z.input<typeof inventoryAdjustmentCreate>;
 
-export interface InventoryAdjustmentListParams extends ListParams {
-  warehouse?: number;
-  reason?: InventoryAdjustmentReason;
-  product?: number;
-  start_date?: string;
-  end_date?: string;
-}
+export type InventoryAdjustmentListParams = ListParams & FiltersOf<typeof inventoryAdjustmentListSchema>;
 
 /** Spec 2 section 8 style. */
 export const INVENTORY_ADJUSTMENT_TOASTS = {

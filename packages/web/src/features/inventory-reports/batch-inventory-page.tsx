@@ -16,13 +16,13 @@ import { IconPackages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { PATHS } from '../../session/paths';
 import { BatchStatusBadge } from '../stock-batches/batch-status-badge';
 import {
   type BatchInventoryParams,

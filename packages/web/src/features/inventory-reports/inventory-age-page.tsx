@@ -6,12 +6,12 @@ import { IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { useCurrentUser } from '../../app/current-user';
 import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
 import {
   downloadInventoryAge,
   type InventoryAgeOutput,

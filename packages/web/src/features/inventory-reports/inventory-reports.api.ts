@@ -1,30 +1,24 @@
 import type {
   BatchInventoryOutput,
   BatchInventoryRow,
+  batchInventoryQuery as batchInventorySchema,
   InventoryAgeOutput,
   InventoryAgeRow,
+  inventoryAgeQuery as inventoryAgeSchema,
 } from '@b2b/domain/api/inventory-reports';
-import type { BatchExpiryStatus } from '@b2b/domain/inventory-reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
-import type { ListParams } from '../../api/types';
+import type { FiltersOf, ListParams } from '../../api/types';
 
 export type { BatchInventoryOutput, BatchInventoryRow, InventoryAgeOutput, InventoryAgeRow };
 
 export const BATCH_INVENTORY_PATH = 'admin/reports/batch_inventory';
 export const INVENTORY_AGE_PATH = 'admin/reports/inventory_age';
 
-export interface BatchInventoryParams extends ListParams {
-  warehouse?: number;
-  product?: number;
-  status?: BatchExpiryStatus;
-}
-
-export interface InventoryAgeParams extends ListParams {
-  warehouse?: number;
-  product?: number;
-}
+/** The report's filters; `format` is the CSV download's, not the list's. */
+export type BatchInventoryParams = ListParams & Omit<FiltersOf<typeof batchInventorySchema>, 'format'>;
+export type InventoryAgeParams = ListParams & Omit<FiltersOf<typeof inventoryAgeSchema>, 'format'>;
 
 export const inventoryReportKeys = {
   all: ['inventory-reports'] as const,

@@ -21,13 +21,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS, productPath, warehousePath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS, productPath, warehousePath } from '../../session/paths';
 import {
   INVENTORY_TRANSFER_TOASTS,
   type InventoryTransfer,
@@ -43,7 +43,7 @@ const when = (value: string | Date | null) => (value ? dayjs(value).format('DD/M
 
 /** /inventory-transfers/{id}: one transfer with its lines (sent, received, in transit), actions and history. */
 export function InventoryTransferDetailPage() {
-  const id = useIdParam('transferId');
+  const id = useIdParam(PATHS.inventoryTransfer);
   const transfer = useQuery({ ...inventoryTransferQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -10,12 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { inventoryTransferPath, PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { inventoryTransferPath, PATHS } from '../../session/paths';
 import { warehouseListQuery } from '../warehouses/warehouses.api';
 import {
   INVENTORY_TRANSFER_TOASTS,

@@ -3,36 +3,25 @@ import {
   type InventoryTransferHistory,
   type InventoryTransferOutput,
   type InventoryTransferSummary,
+  type inventoryTransferCreate,
+  type inventoryTransferListQuery as inventoryTransferListSchema,
+  type inventoryTransferReceive,
   type StockMovement,
+  type stockMovementListQuery as stockMovementListSchema,
 } from '@b2b/domain/api/inventory-transfers';
-import type { InventoryTransferStatus } from '@b2b/domain/inventory-transfers';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { productKeys } from '../products/products.api';
 import { warehouseKeys } from '../warehouses/warehouses.api';
 
 export type InventoryTransfer = InventoryTransferOutput;
 export type { InventoryTransferSummary, StockMovement };
 
-export interface InventoryTransferBody {
-  source_warehouse: number;
-  destination_warehouse: number;
-  notes?: string;
-  lines: { product: number; quantity: number }[];
-}
-
-export interface InventoryTransferListParams extends ListParams {
-  status?: InventoryTransferStatus;
-  source_warehouse?: number;
-  destination_warehouse?: number;
-}
-
-export interface StockMovementParams extends ListParams {
-  warehouse?: number;
-  start_date?: string;
-  end_date?: string;
-}
+export type InventoryTransferBody = z.input<typeof inventoryTransferCreate>;
+export type InventoryTransferListParams = ListParams & FiltersOf<typeof inventoryTransferListSchema>;
+export type StockMovementParams = ListParams & FiltersOf<typeof stockMovementListSchema>;
 
 /** Spec 2 section 8 style. */
 export const INVENTORY_TRANSFER_TOASTS = {
@@ -133,7 +122,7 @@ export function useTransferAction(id: number, action: 'dispatch' | 'cancel') {
 export function useReceiveInventoryTransfer(id: number) {
   const after = useAfterChange();
   return useMutation({
-    mutationFn: (lines: { line: number; quantity: number }[]) =>
+    mutationFn: (lines: z.input<typeof inventoryTransferReceive>['lines']) =>
       api.post<InventoryTransfer>(`inventory_transfers/${id}/receive`, { lines }),
     meta: {
       successMessage: INVENTORY_TRANSFER_MESSAGES.received,

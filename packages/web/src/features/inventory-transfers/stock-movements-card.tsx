@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { inventoryAdjustmentPath, inventoryTransferPath } from '../../app/paths';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { inventoryAdjustmentPath, inventoryTransferPath } from '../../session/paths';
 import {
   INVENTORY_TRANSFER_TOASTS,
   type StockMovement,

@@ -13,10 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { invoiceEditPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { notifySuccess } from '../../components/notify';
+import { invoiceEditPath } from '../../session/paths';
 import { GenerateEInvoiceButton } from './invoice-e-invoice';
 import { WriteOffDialog } from './invoice-money-dialogs';
 import {

@@ -3,11 +3,11 @@ import { PAYMENT_STATUSES } from '@b2b/domain/sales-orders';
 import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { invoicePath, orderPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { invoicePath, orderPath } from '../../session/paths';
 import type { InvoiceSummary } from './invoices.api';
 
 /** A marker that the invoice has an IRN (a registered e-invoice), the IRN on hover. */

@@ -2,10 +2,11 @@ import { INVOICE_MESSAGES, INVOICE_STATUSES } from '@b2b/domain/invoices';
 import { PAYMENT_STATUSES } from '@b2b/domain/sales-orders';
 import { Card, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { InvoiceAppliedPayments } from '../payments/invoice-applied-payments';
 import { InvoiceReturnActions, ReturnsTab } from '../sales-returns/related-returns';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
@@ -22,7 +23,7 @@ import { INVOICES_LIST, type Invoice, invoiceLoadErrorTitle, invoiceQuery } from
 
 /** /invoices/{id}: the tax invoice, its actions, payment, history and comments. */
 export function InvoiceDetailPage() {
-  const id = useIdParam('invoiceId');
+  const id = useIdParam(PATHS.invoice);
   const invoice = useQuery({ ...invoiceQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

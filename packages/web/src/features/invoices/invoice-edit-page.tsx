@@ -2,10 +2,10 @@ import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath } from '../../app/paths';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath, PATHS } from '../../session/paths';
 import { initialQuantities } from './invoice-quantities.schema';
 import { InvoiceQuantitiesForm } from './invoice-quantities-form';
 import {
@@ -50,7 +50,7 @@ function EditForm({ invoice, initiate }: { invoice: Invoice; initiate: InitiateE
 
 /** /invoices/{id}/edit: new quantities for the invoice's items (initiate_edit_invoice, then edit_invoice). */
 export function InvoiceEditPage() {
-  const id = useIdParam('invoiceId');
+  const id = useIdParam(PATHS.invoiceEdit);
   const user = useCurrentUser();
   const mayChange = canPerform(user, 'change_invoice');
   const invoice = useQuery({ ...invoiceQuery(id ?? 0), enabled: id !== null });

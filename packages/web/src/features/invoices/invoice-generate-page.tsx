@@ -4,10 +4,10 @@ import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath, orderPath, PATHS } from '../../app/paths';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath, orderPath, PATHS } from '../../session/paths';
 import { initialQuantities } from './invoice-quantities.schema';
 import { InvoiceQuantitiesForm } from './invoice-quantities-form';
 import { initiateInvoiceQuery, useGenerateInvoice } from './invoices.api';
@@ -16,7 +16,7 @@ const ORDERS = { to: PATHS.orders, label: 'Sales Order' };
 
 /** /orders/{id}/invoice: 'Generate Invoice' for some or all of what the order has left to invoice. */
 export function InvoiceGeneratePage() {
-  const orderId = useIdParam('orderId');
+  const orderId = useIdParam(PATHS.orderInvoice);
   const user = useCurrentUser();
   const navigate = useNavigate();
   const mayCreate = canPerform(user, 'add_invoice');

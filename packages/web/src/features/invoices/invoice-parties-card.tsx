@@ -2,9 +2,9 @@ import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
 import { formatAddress } from '@b2b/domain/money';
 import { Anchor, Card } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { orderPath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { formatDay } from '../../components/format-day';
+import { orderPath } from '../../session/paths';
 import type { Invoice } from './invoices.api';
 
 /** An address as documents print it: lines, then city, state and pincode. */

@@ -4,13 +4,13 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { invoicePath, PATHS } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { notifyFailure } from '../../components/notify';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { invoicePath, PATHS } from '../../session/paths';
 import { INVOICE_COLUMNS } from './invoice-columns';
 import {
   InvoiceFilterBar,

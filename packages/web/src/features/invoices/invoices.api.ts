@@ -3,6 +3,7 @@ import type {
   InvoiceOutput,
   InvoiceSummaryOutput,
   initiateInvoiceOutput,
+  invoiceListQuery as invoiceListSchema,
   writeOffRecordOutput,
 } from '@b2b/domain/api/invoices';
 import type { commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
@@ -12,8 +13,8 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
-import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import { PATHS } from '../../session/paths';
 
 export type Invoice = InvoiceOutput;
 export type InvoiceSummary = InvoiceSummaryOutput;
@@ -33,16 +34,7 @@ export type InvoiceQuantitiesBody = Omit<GenerateInvoiceInput, 'items'> & {
 };
 
 /** Filters of the invoice list and its CSV export (comma lists for the __in ones). */
-export interface InvoiceFilters {
-  start_date?: string;
-  end_date?: string;
-  status__in?: string;
-  payment_status__in?: string;
-  sales_channel__in?: string;
-  sales_person__in?: string;
-  seller_branch__in?: string;
-  due_date__lt?: string;
-}
+export type InvoiceFilters = FiltersOf<typeof invoiceListSchema>;
 export type InvoiceListParams = ListParams & InvoiceFilters;
 
 export const INVOICE_DEFAULT_ORDERING = '-invoice_date';

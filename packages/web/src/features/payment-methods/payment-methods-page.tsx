@@ -2,11 +2,11 @@ import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
 import { ActionIcon, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { type Column, DataTable } from '../../components/data-table';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import {
   type PaymentMethod,
   paymentMethodListQuery,

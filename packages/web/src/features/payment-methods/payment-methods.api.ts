@@ -1,17 +1,13 @@
+import type { paymentMethodOutput } from '@b2b/domain/api/reference';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
 import type { Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { type MoveDirection, positionChanges, withPositions } from './payment-method-order';
 
-export interface PaymentMethod {
-  id: number;
-  code: string;
-  name: string;
-  position: number;
-  is_active: boolean;
-}
+export type PaymentMethod = z.output<typeof paymentMethodOutput>;
 
 /** Spec: payment methods are read with limit 100, which is all of them. */
 const PAYMENT_METHOD_LIMIT = 100;

@@ -2,11 +2,11 @@ import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { paymentPath } from '../../app/paths';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { paymentPath } from '../../session/paths';
 import { appliedPaymentsQuery, openInvoicesQuery, useApplyBuyerCredit } from './payments.api';
 import { RecordPaymentDialog } from './record-payment-dialog';
 

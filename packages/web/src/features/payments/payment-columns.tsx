@@ -1,11 +1,11 @@
 import { PAYMENT_RECORD_STATUSES } from '@b2b/domain/payments';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { orderPath, paymentPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { orderPath, paymentPath } from '../../session/paths';
 import type { Payment, Refund } from './payments.api';
 
 export const PAYMENT_COLUMNS: Column<Payment>[] = [

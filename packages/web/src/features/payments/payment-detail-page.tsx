@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { buyerPath, invoicePath, orderPath, PATHS } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { PaymentRowActions } from './payment-actions';
 import { type PaymentDetail, paymentQuery, useAllocatePayment } from './payments.api';
 import { RefundDialog } from './refund-dialog';
@@ -21,7 +21,7 @@ const when = (value: unknown) => (value ? dayjs(value as string).format('DD/MM/Y
 
 /** /payments-received/{id}: one payment, where its money went, its refunds and its actions. */
 export function PaymentDetailPage() {
-  const id = useIdParam('paymentId');
+  const id = useIdParam(PATHS.payment);
   const payment = useQuery({ ...paymentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -3,13 +3,13 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { paymentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { paymentPath } from '../../session/paths';
 import { PAYMENT_COLUMNS } from './payment-columns';
 import {
   isPaymentFiltered,

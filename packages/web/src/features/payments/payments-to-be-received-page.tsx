@@ -18,13 +18,13 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { buyerPath, invoicePath } from '../../app/paths';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { buyerPath, invoicePath } from '../../session/paths';
 import { type Receivable, receivablesQuery } from './payments.api';
 
 const BUCKET_LABEL = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.label])) as Record<

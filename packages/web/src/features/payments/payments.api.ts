@@ -6,6 +6,7 @@ import type {
   PaymentCreateInput,
   PaymentDetailOutput,
   PaymentOutput,
+  paymentListFilters,
   ReceivablesPage,
   RefundCreateInput,
   RefundOutput,
@@ -13,7 +14,7 @@ import type {
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifySuccess } from '../../components/notify';
 
 export type Payment = PaymentOutput;
@@ -24,14 +25,7 @@ export type OpenInvoice = OpenInvoiceOutput;
 export type Receivables = ReceivablesPage;
 export type Receivable = ReceivablesPage['results'][number];
 
-export interface PaymentFilters {
-  status__in?: string;
-  payment_method__in?: string;
-  start_date?: string;
-  end_date?: string;
-  buyer?: number;
-  has_unallocated?: 'true' | 'false';
-}
+export type PaymentFilters = FiltersOf<typeof paymentListFilters>;
 export type PaymentListParams = ListParams & PaymentFilters;
 
 /** A new Idempotency-Key per dialog opening: a retried or double-clicked submit records one payment. */

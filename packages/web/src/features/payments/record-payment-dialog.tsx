@@ -22,13 +22,13 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
 import { DayField } from '../../components/day-field';
 import { EntitySelectField } from '../../components/entity-select-field';
 import { formatDay } from '../../components/format-day';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { useCurrentUser } from '../../session/current-user';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 import { buyerSource } from '../quotations/quotation-party-fields';
 import {

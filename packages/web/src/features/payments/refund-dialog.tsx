@@ -8,13 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useCurrentUser } from '../../app/current-user';
 import { DayField } from '../../components/day-field';
 import { FormDialog } from '../../components/form-dialog';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useCurrentUser } from '../../session/current-user';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 import { newIdempotencyKey, type Payment, paymentListQuery, useRecordRefund } from './payments.api';
 

@@ -1,12 +1,12 @@
 import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { REFUND_COLUMNS } from './payment-columns';
 import { refundListQuery } from './payments.api';
 import { RefundDialog } from './refund-dialog';

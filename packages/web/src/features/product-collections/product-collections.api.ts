@@ -2,22 +2,21 @@ import type {
   CollectionOutput,
   CollectionProductOutput,
   collectionCreate,
+  collectionListFilters,
   collectionUpdate,
 } from '@b2b/domain/api/collections';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type ProductCollection = CollectionOutput;
 export type CollectionProduct = CollectionProductOutput;
 export type CollectionCreateBody = z.input<typeof collectionCreate>;
 export type CollectionUpdateBody = z.input<typeof collectionUpdate>;
 
-export interface CollectionListParams extends ListParams {
-  is_active?: boolean;
-}
+export type CollectionListParams = ListParams & FiltersOf<typeof collectionListFilters>;
 
 export const collectionKeys = {
   all: ['product-collections'] as const,

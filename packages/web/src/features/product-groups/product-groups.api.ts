@@ -4,12 +4,15 @@ import type {
   AttributeUpdate,
   ProductGroupOutput,
   ProductGroupUpdate,
+  productGroupCreate,
+  productGroupListFilters,
 } from '@b2b/domain/api/product-groups';
 import { PRODUCT_GROUP_MESSAGES as M } from '@b2b/domain/api/product-groups';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type ProductGroup = Omit<ProductGroupOutput, 'created_at' | 'updated_at'> & {
   created_at: string;
@@ -17,14 +20,8 @@ export type ProductGroup = Omit<ProductGroupOutput, 'created_at' | 'updated_at'>
 };
 export type ProductAttribute = AttributeOutput;
 
-export interface ProductGroupListParams extends ListParams {
-  is_active?: boolean;
-}
-
-export interface ProductGroupCreateBody {
-  name: string;
-  description?: string;
-}
+export type ProductGroupListParams = ListParams & FiltersOf<typeof productGroupListFilters>;
+export type ProductGroupCreateBody = z.input<typeof productGroupCreate>;
 
 export const productGroupKeys = {
   all: ['product-groups'] as const,

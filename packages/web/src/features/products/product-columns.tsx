@@ -4,10 +4,10 @@ import { Anchor, Avatar, Badge, Group, Image, Stack, Text } from '@mantine/core'
 import { IconPackage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { productPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { productPath } from '../../session/paths';
 import type { ProductSummary } from './products.api';
 
 const THUMB = 40;

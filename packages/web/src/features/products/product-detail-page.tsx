@@ -1,5 +1,5 @@
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { ProductDetails } from './product-details';
 import { ProductLoader, useProductIdParam } from './product-loader';
 

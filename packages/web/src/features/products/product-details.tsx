@@ -3,10 +3,10 @@ import { Avatar, Badge, Button, Grid, Group, Image, Stack, Text } from '@mantine
 import { IconEdit, IconPackage, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PATHS, productEditPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { PATHS, productEditPath } from '../../session/paths';
 import { StockMovementsCard } from '../inventory-transfers/stock-movements-card';
 import { ProductBatchesCard } from '../stock-batches/product-batches-card';
 import { ProductDetailCard } from './product-detail-card';

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { productPath } from '../../app/paths';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { productPath } from '../../session/paths';
 import { ProductForm } from './product-form';
 import { ProductLoader, useProductIdParam } from './product-loader';
 import { ProductPageHeader } from './product-page-header';

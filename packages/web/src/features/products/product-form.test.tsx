@@ -5,14 +5,13 @@ import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
-  createRouter,
   Outlet,
   RouterProvider,
-  useNavigate,
 } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_CHANGES_MESSAGE } from '../../components/use-unsaved-changes';
+import { createRouter, useNavigate } from '../../test/own-router';
 import { renderWithProviders } from '../../test/render';
 import { makeUser } from '../../test/users';
 import { ProductForm } from './product-form';

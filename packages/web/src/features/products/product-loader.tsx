@@ -1,18 +1,17 @@
 import { PRODUCT_MESSAGES } from '@b2b/domain/api/products';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../api/api-error';
-import { PATHS } from '../../app/paths';
+import { useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { PATHS } from '../../session/paths';
 import { type Product, productQuery } from './products.api';
 
-/** The product id of a /products/{id} address, or null when it is not one. */
+/** The product id of a /products/{id} address (the page and its edit form), or null when it is not one. */
 export function useProductIdParam(): number | null {
-  const { productId } = useParams({ strict: false }) as { productId?: string };
-  const id = Number(productId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return useIdParam(PATHS.product);
 }
 
 function NotFound() {

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 
 export interface ProductPageHeaderProps {
   title: string;

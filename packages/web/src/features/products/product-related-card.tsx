@@ -1,7 +1,7 @@
 import { RELATED_PRODUCT_KINDS } from '@b2b/domain/api/products';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { productPath } from '../../app/paths';
+import { productPath } from '../../session/paths';
 import { ProductDetailCard } from './product-detail-card';
 import { RELATED_KIND_LABELS } from './product-related-section';
 import type { Product } from './products.api';

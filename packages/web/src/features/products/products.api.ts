@@ -8,6 +8,8 @@ import {
   type ProductOutput,
   type ProductSummaryOutput,
   type ProductUpdate,
+  type productHistoryOutput,
+  type productListFilters,
 } from '@b2b/domain/api/products';
 import {
   keepPreviousData,
@@ -16,10 +18,11 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from '../companies/company-logo-file';
 
@@ -30,21 +33,9 @@ export type ProductFile = ProductFileOutput;
 export type ProductCreateBody = ProductCreate;
 export type ProductUpdateBody = ProductUpdate;
 
-export interface ProductListParams extends ListParams {
-  category__in?: number[];
-  brand__in?: number[];
-  buyer_group?: number;
-  is_active?: boolean;
-  in_stock?: boolean;
-  sales_channel__in?: number[];
-}
-
-export interface ProductHistoryEntry {
-  id: number;
-  created_at: string;
-  actions: { action: string; changes?: unknown };
-  user: { id: number; first_name: string; last_name: string } | null;
-}
+export type ProductListParams = ListParams & FiltersOf<typeof productListFilters>;
+export type ProductHistory = z.output<typeof productHistoryOutput>;
+export type ProductHistoryEntry = ProductHistory['results'][number];
 
 /** The spec reads history lists whole, newest first, up to 1000 entries. */
 export const HISTORY_LIMIT = 1000;
@@ -94,7 +85,7 @@ export const productHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: productKeys.history(id),
     queryFn: ({ signal }) =>
-      api.get<Paged<ProductHistoryEntry>>(`products/${id}/history`, { limit: HISTORY_LIMIT }, signal),
+      api.get<ProductHistory>(`products/${id}/history`, { limit: HISTORY_LIMIT }, signal),
   });
 
 /** After a change to one product: its detail, its history and every product list. */

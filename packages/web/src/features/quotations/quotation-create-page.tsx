@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { orderPath, PATHS, quotationPath } from '../../app/paths';
 import { DetailHeader } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { orderPath, PATHS, quotationPath } from '../../session/paths';
 import { QuotationForm } from './quotation-form';
 
 const LIST = { to: PATHS.quotations, label: 'Quotations' };

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { orderPath, PATHS } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { orderPath, PATHS } from '../../session/paths';
 import { AddressText } from '../reference/address-text';
 import { DocumentLinesTable } from '../sales-orders/document-lines-table';
 import { DocumentTotalsCard } from '../sales-orders/document-totals-card';
@@ -27,7 +27,7 @@ const LIST = { to: PATHS.quotations, label: 'Quotations' };
 
 /** /quotations/{id}: the form for a draft or submitted quotation; read-only once it became an order. */
 export function QuotationDetailPage() {
-  const id = useIdParam('quotationId');
+  const id = useIdParam(PATHS.quotation);
   const quotation = useQuery({ ...quotationQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -5,9 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { orderPath, PATHS, quotationPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
@@ -16,6 +13,9 @@ import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { orderPath, PATHS, quotationPath } from '../../session/paths';
 import {
   QUOTATION_STATUS_OPTIONS,
   QUOTATION_TOASTS,

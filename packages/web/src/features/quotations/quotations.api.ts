@@ -1,7 +1,9 @@
+import type { shippingMethodOutput } from '@b2b/domain/api/reference';
 import type {
   availableOfferOutput,
   QuotationInput,
   QuotationOutput,
+  quotationListQuery as quotationListSchema,
   quotationSummaryOutput,
   SalesOrderOutput,
 } from '@b2b/domain/api/sales-orders';
@@ -11,7 +13,7 @@ import type { StatusOption } from '@b2b/domain/statuses';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifySuccess } from '../../components/notify';
 import { notifyOrderFailure, salesOrderKeys } from '../sales-orders/sales-orders.api';
 
@@ -23,12 +25,7 @@ export type QuotationBody = Omit<QuotationInput, 'date' | 'shipment_date'> & {
   shipment_date?: string;
 };
 
-export interface QuotationListParams extends ListParams {
-  status__in?: string;
-  buyer?: number;
-  start_date?: string;
-  end_date?: string;
-}
+export type QuotationListParams = ListParams & FiltersOf<typeof quotationListSchema>;
 
 /** Badges of a quotation's status: a draft, sent to the buyer, turned into an order. */
 export const QUOTATION_STATUS_OPTIONS: readonly StatusOption[] = [
@@ -181,12 +178,7 @@ export function useDeleteQuotation() {
   });
 }
 
-export interface ShippingMethod {
-  id: number;
-  code: string;
-  name: string;
-  is_active: boolean;
-}
+export type ShippingMethod = z.output<typeof shippingMethodOutput>;
 
 /** The company's delivery methods, answered whole; they change rarely. */
 export const shippingMethodsQuery = (companyId: number) =>

@@ -1,31 +1,14 @@
+import type { cityOutput, salesChannelOutput, stateOutput, unitOutput } from '@b2b/domain/api/reference';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
 
-export interface State {
-  id: number;
-  name: string;
-  gst_code: string;
-}
-
-export interface City {
-  id: number;
-  name: string;
-  state: number;
-}
-
+export type State = z.output<typeof stateOutput>;
+export type City = z.output<typeof cityOutput>;
 /** A unit of quantity (UQC of the GST returns): Bags, Box, Numbers... */
-export interface Unit {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface SalesChannel {
-  id: number;
-  name: string;
-  display_name: string;
-}
+export type Unit = z.output<typeof unitOutput>;
+export type SalesChannel = z.output<typeof salesChannelOutput>;
 
 /** Reference lists change rarely: cache them for the session. */
 const REFERENCE_STALE_TIME = 60 * 60_000;

@@ -11,10 +11,10 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
 import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
 import { UsersTabs } from '../users/users-tabs';
 import { RoleFormDialog } from './role-form-dialog';
 import { type Role, roleListQuery, useSetRoleActive } from './roles.api';

@@ -1,27 +1,14 @@
+import type { RoleOutput, roleCreate, roleListFilters } from '@b2b/domain/api/roles';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
-export interface Role {
-  id: number;
-  display_name: string;
-  description: string;
-  is_active: boolean;
-  is_admin?: boolean;
-  permissions: string[];
-  user_count: number;
-}
-
-export interface RoleListParams extends ListParams {
-  is_active?: boolean;
-}
-
-export interface RoleBody {
-  display_name: string;
-  description: string;
-  permissions: string[];
-}
+export type Role = RoleOutput;
+export type RoleListParams = ListParams & FiltersOf<typeof roleListFilters>;
+/** The whole role as the form makes it (the create body parsed); an edit sends its changes. */
+export type RoleBody = z.output<typeof roleCreate>;
 
 export const roleKeys = {
   all: ['roles'] as const,

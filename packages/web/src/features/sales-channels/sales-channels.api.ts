@@ -1,15 +1,11 @@
+import type { salesChannelOutput } from '@b2b/domain/api/reference';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
 
 /** A channel the company sells through (admin panel, web store, app...), active or not. */
-export interface SalesChannelDetail {
-  id: number;
-  name: string;
-  display_name: string;
-  is_active: boolean;
-  is_marketing_enabled: boolean;
-}
+export type SalesChannelDetail = z.output<typeof salesChannelOutput>;
 
 export const salesChannelKeys = {
   all: ['sales-channels'] as const,

@@ -4,10 +4,10 @@ import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { invoicePath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { invoicePath } from '../../session/paths';
 import { type OrderInvoice, salesOrderInvoicesQuery } from './sales-orders.api';
 
 const COLUMNS: Column<OrderInvoice>[] = [

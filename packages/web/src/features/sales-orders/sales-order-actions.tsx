@@ -9,9 +9,9 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { orderInvoicePath, quotationPath } from '../../app/paths';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { orderInvoicePath, quotationPath } from '../../session/paths';
 import {
   type SalesOrder,
   useCancelOrder,

@@ -3,12 +3,12 @@ import { Alert, Anchor, Badge, Card, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { buyerPath, orderPath, PATHS, quotationPath } from '../../app/paths';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { buyerPath, orderPath, PATHS, quotationPath } from '../../session/paths';
 import { OrderPaymentsTab } from '../payments/order-payments-tab';
 import { AddressText } from '../reference/address-text';
 import { ReturnsTab } from '../sales-returns/related-returns';
@@ -29,7 +29,7 @@ const personName = (person: { first_name: string; last_name: string } | null) =>
 
 /** /orders/{id}: one sales order with its actions, figures and tabs; an unknown order goes back to /orders. */
 export function SalesOrderDetailPage() {
-  const id = useIdParam('orderId');
+  const id = useIdParam(PATHS.order);
   const order = useQuery({ ...salesOrderQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

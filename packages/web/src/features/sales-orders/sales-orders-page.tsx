@@ -6,15 +6,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { orderPath, PATHS } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { orderPath, PATHS } from '../../session/paths';
 import { DownloadCsvButton } from '../inventory-reports/report-controls';
 import {
   isFiltered,

@@ -5,6 +5,7 @@ import type {
   QuotationOutput,
   SalesOrderOutput,
   SalesOrderSummaryOutput,
+  salesOrderListQuery as salesOrderListSchema,
 } from '@b2b/domain/api/sales-orders';
 import { ORDER_MESSAGES } from '@b2b/domain/sales-orders';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyError, notifyFailure } from '../../components/notify';
 
 export type SalesOrder = SalesOrderOutput;
@@ -22,15 +23,7 @@ export type OrderHistory = z.infer<typeof historyPageOutput>;
 export type OrderInvoice = InvoiceSummaryOutput;
 
 /** Filters of the order list (and of its CSV, order_details_report): comma lists of ids or values. */
-export interface SalesOrderFilters {
-  status__in?: string;
-  payment_status__in?: string;
-  sales_channel__in?: string;
-  sales_person__in?: string;
-  payment_method__in?: string;
-  start_date?: string;
-  end_date?: string;
-}
+export type SalesOrderFilters = FiltersOf<typeof salesOrderListSchema>;
 
 export type SalesOrderListParams = ListParams & SalesOrderFilters;
 

@@ -5,15 +5,15 @@ import { IconReceiptRefund, IconTruckReturn } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Paged } from '../../api/types';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
+import { DataTable } from '../../components/data-table';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import {
   creditNotePath,
   invoiceCreditNotePath,
   invoiceSalesReturnPath,
   salesReturnPath,
-} from '../../app/paths';
-import { DataTable } from '../../components/data-table';
+} from '../../session/paths';
 import { CREDIT_NOTE_COLUMNS } from '../credit-notes/credit-note-columns';
 import {
   type CreditNoteSummary,

@@ -2,11 +2,11 @@ import { formatQuantity } from '@b2b/domain/money';
 import { SALES_RETURN_DISPOSITION_OPTIONS, SALES_RETURN_STATUS_OPTIONS } from '@b2b/domain/sales-returns';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { creditNotePath, invoicePath, salesReturnPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { creditNotePath, invoicePath, salesReturnPath } from '../../session/paths';
 import type { SalesReturnSummary } from './sales-returns.api';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;

@@ -5,9 +5,6 @@ import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoicePath, salesReturnPath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
 import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { NumberField } from '../../components/number-field';
@@ -17,6 +14,9 @@ import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoicePath, PATHS, salesReturnPath } from '../../session/paths';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
   initialSalesReturnValues,
@@ -193,6 +193,7 @@ export function SalesReturnCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceSalesReturn}
       title="Sales Return"
       permission="add_sales_return"
       messages={{

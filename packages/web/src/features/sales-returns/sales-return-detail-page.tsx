@@ -8,15 +8,15 @@ import { Anchor, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { creditNotePath, invoiceCreditNotePath, invoicePath, orderPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { creditNotePath, invoiceCreditNotePath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { HistoryTable } from './history-table';
 import {
   SALES_RETURNS_LIST,
@@ -29,7 +29,7 @@ import {
 
 /** /sales-returns/{id}: the return, its goods, its credit note and history. */
 export function SalesReturnDetailPage() {
-  const id = useIdParam('returnId');
+  const id = useIdParam(PATHS.salesReturn);
   const query = useQuery({ ...salesReturnQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -1,6 +1,6 @@
 import { SALES_RETURN_MESSAGES, SALES_RETURN_STATUS_OPTIONS } from '@b2b/domain/sales-returns';
-import { salesReturnPath } from '../../app/paths';
 import { InvoiceDocumentListPage } from '../../components/invoice-document-list-page';
+import { salesReturnPath } from '../../session/paths';
 import { SALES_RETURN_COLUMNS } from './sales-return-columns';
 import {
   SALES_RETURN_DEFAULT_ORDERING,

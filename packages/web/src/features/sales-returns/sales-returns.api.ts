@@ -4,14 +4,15 @@ import type {
   InitiateSalesReturnOutput,
   SalesReturnOutput,
   SalesReturnSummaryOutput,
+  salesReturnListQuery as salesReturnListSchema,
 } from '@b2b/domain/api/sales-returns';
 import { SALES_RETURN_MESSAGES } from '@b2b/domain/sales-returns';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import { PATHS } from '../../session/paths';
 
 export type SalesReturn = SalesReturnOutput;
 export type SalesReturnSummary = SalesReturnSummaryOutput;
@@ -22,13 +23,7 @@ export type CreateSalesReturnBody = Omit<CreateSalesReturnInput, 'items'> & {
   items: { invoice_item: number; return_quantity: number }[];
 };
 
-export interface SalesReturnFilters {
-  invoice?: number;
-  status__in?: string;
-  disposition?: string;
-  start_date?: string;
-  end_date?: string;
-}
+export type SalesReturnFilters = FiltersOf<typeof salesReturnListSchema>;
 export type SalesReturnListParams = ListParams & SalesReturnFilters;
 
 export const SALES_RETURN_DEFAULT_ORDERING = '-return_date';

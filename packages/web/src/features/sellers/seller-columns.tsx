@@ -3,9 +3,9 @@ import { ActionIcon, Anchor, Menu, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { sellerPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
+import { sellerPath } from '../../session/paths';
 import type { Seller } from './sellers.api';
 
 export interface SellerActions {

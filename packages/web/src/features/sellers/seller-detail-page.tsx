@@ -4,9 +4,6 @@ import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import {
@@ -18,6 +15,9 @@ import {
 } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { SellerAddressesTab } from './seller-addresses-tab';
 import { SellerFormDialog } from './seller-form-dialog';
 import { SellerHistoryTab } from './seller-history-tab';
@@ -28,7 +28,7 @@ const SELLERS = { to: PATHS.sellers, label: 'Sellers' };
 
 /** /sellers/{id}: a seller's details, addresses, products and history. */
 export function SellerDetailPage() {
-  const id = useIdParam('sellerId');
+  const id = useIdParam(PATHS.seller);
   const seller = useQuery({ ...sellerQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -4,12 +4,12 @@ import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { productPath } from '../../app/paths';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { notifyFailure } from '../../components/notify';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { productPath } from '../../session/paths';
 import { AssignProductsDialog } from './assign-products-dialog';
 import {
   downloadSellerProducts,

@@ -1,88 +1,40 @@
-import type { AddressOutput } from '@b2b/domain/api/common';
-import type { SellerAddressType } from '@b2b/domain/api/sellers';
+import type { addressUpdate } from '@b2b/domain/api/addresses';
+import type { AddressOutput, addressInput } from '@b2b/domain/api/common';
+import type {
+  SellerDetailOutput,
+  SellerOutput,
+  SellerProductOutput,
+  sellerAddressCreate,
+  sellerCreate,
+  sellerHistoryOutput,
+  sellerListFilters,
+  sellerUpdate,
+} from '@b2b/domain/api/sellers';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { productKeys } from '../products/products.api';
 
 export type SellerAddress = Omit<AddressOutput, 'address_type'> & { address_type: string };
 
-export interface Seller {
-  id: number;
-  name: string;
-  contact_person_name: string | null;
-  email: string | null;
-  phone: string | null;
-  gst_number: string | null;
-  pan: string | null;
-  tally_ledger_name: string | null;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type Seller = SellerOutput;
+export type SellerDetail = SellerDetailOutput;
+export type SellerProduct = SellerProductOutput;
+export type SellerHistory = z.output<typeof sellerHistoryOutput>;
+export type SellerHistoryEntry = SellerHistory['results'][number];
+export type SellerListParams = ListParams & FiltersOf<typeof sellerListFilters>;
 
-export interface SellerDetail extends Seller {
-  addresses: SellerAddress[];
-  product_count: number;
-}
-
-export interface SellerProduct {
-  id: number;
-  name: string;
-  sku: string | null;
-  mrp: number;
-  selling_price: number;
-  available_stock: number;
-  is_active: boolean;
-  seller: { id: number; name: string } | null;
-}
-
-export interface SellerHistoryEntry {
-  id: number;
-  created_at: string;
-  actions: { action: string; changes: unknown };
-  user: { id: number; first_name: string; last_name: string } | null;
-}
-
-export interface SellerListParams extends ListParams {
-  is_active?: boolean;
-}
-
-export interface AddressBody {
-  address_line_1: string;
-  address_line_2?: string;
-  landmark?: string;
-  city: string;
-  state_id: number;
-  pincode: string;
-}
-
+export type AddressBody = z.input<typeof addressInput>;
 /** PATCH addresses/{id}: null clears an optional line. */
-export interface AddressUpdateBody extends Partial<Omit<AddressBody, 'address_line_2' | 'landmark'>> {
-  address_line_2?: string | null;
-  landmark?: string | null;
-  address_type?: string;
-}
-
-export interface SellerFieldsBody {
-  name?: string;
-  contact_person_name?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  gst_number?: string | null;
-  pan?: string | null;
-  tally_ledger_name?: string | null;
-}
-
-export interface SellerCreateBody extends SellerFieldsBody {
-  name: string;
-  billing_address: AddressBody;
-  shipping_address?: AddressBody;
-  addSameAsBilling: boolean;
-}
+export type AddressUpdateBody = z.input<typeof addressUpdate>;
+/** The PATCH body: null clears an optional field. */
+export type SellerFieldsBody = z.input<typeof sellerUpdate>;
+export type SellerCreateBody = z.input<typeof sellerCreate>;
+export type AddSellerAddressBody = z.input<typeof sellerAddressCreate>;
 
 /** The spec's section 8 texts for sellers, word for word; the rest follow their style. */
 export const SELLER_TOASTS = {
@@ -138,7 +90,7 @@ export const sellerQuery = (id: number) =>
 export const sellerHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: sellerKeys.history(id),
-    queryFn: ({ signal }) => api.get<Paged<SellerHistoryEntry>>(`sellers/${id}/history/`, undefined, signal),
+    queryFn: ({ signal }) => api.get<SellerHistory>(`sellers/${id}/history/`, undefined, signal),
   });
 
 export const sellerProductsQuery = (id: number, params: ListParams) =>
@@ -227,11 +179,6 @@ export function useSetSellerActive() {
       (active ? activate : deactivate).mutate(id, options),
     isPending: activate.isPending || deactivate.isPending,
   };
-}
-
-export interface AddSellerAddressBody extends AddressBody {
-  address_type: SellerAddressType;
-  addSameAsBilling: boolean;
 }
 
 export function useAddSellerAddress(sellerId: number) {

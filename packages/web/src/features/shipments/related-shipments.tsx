@@ -5,10 +5,10 @@ import { IconTruckDelivery } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Paged } from '../../api/types';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { invoiceShipPath, shipmentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { invoiceShipPath, shipmentPath } from '../../session/paths';
 import { RELATED_SHIPMENT_COLUMNS } from './shipment-columns';
 import {
   invoiceShipmentsQuery,

@@ -7,10 +7,10 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { invoicePath, orderPath, shipmentPath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { StatusBadge } from '../../components/status-badge';
+import { invoicePath, orderPath, shipmentPath } from '../../session/paths';
 import type { ShipmentSummary } from './shipments.api';
 
 const nowrap = (node: ReactNode) => (

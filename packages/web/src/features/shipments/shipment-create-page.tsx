@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
-import { invoicePath, shipmentPath } from '../../app/paths';
 import { DayField } from '../../components/day-field';
 import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
 import { NumberField } from '../../components/number-field';
@@ -14,6 +13,7 @@ import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
+import { invoicePath, PATHS, shipmentPath } from '../../session/paths';
 import {
   initialShipmentValues,
   SHIPMENT_LINE_SERVER_FIELD,
@@ -183,6 +183,7 @@ export function ShipmentCreatePage() {
   const navigate = useNavigate();
   return (
     <InvoiceDocumentCreatePage
+      path={PATHS.invoiceShip}
       title="Create Shipment"
       permission="add_shipment"
       messages={{

@@ -17,9 +17,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { buyerPath, invoicePath, orderPath } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { DayField } from '../../components/day-field';
@@ -33,6 +30,9 @@ import { applyServerErrors } from '../../components/server-errors';
 import { StatusBadge } from '../../components/status-badge';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
 import { TrackingText } from './shipment-columns';
 import { trackingLinkSchema } from './shipment-form.schema';
@@ -51,7 +51,7 @@ import {
 
 /** /shipments/{id}: one shipment, the status moves its current status allows, its tracking, history and comments. */
 export function ShipmentDetailPage() {
-  const id = useIdParam('shipmentId');
+  const id = useIdParam(PATHS.shipment);
   const shipment = useQuery({ ...shipmentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -1,7 +1,7 @@
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useCurrentUser } from '../../session/current-user';
 import { shipmentIntegrationsQuery } from './shipments.api';
 
 /**

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import {
   SHIPMENT_DIRECTION_OPTIONS,
+  SHIPMENT_DIRECTION_VALUES,
   SHIPMENT_MESSAGES,
   SHIPMENT_STATUS_OPTIONS,
 } from '@b2b/domain/shipments';
@@ -8,13 +9,13 @@ import { Group, MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { PATHS, shipmentPath } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { PATHS, shipmentPath } from '../../session/paths';
 import { SHIPMENT_COLUMNS } from './shipment-columns';
 import {
   SHIPMENT_DEFAULT_ORDERING,
@@ -36,7 +37,8 @@ export const NO_SHIPMENT_FILTERS: ShipmentFilterValues = { status: [], direction
 export function shipmentFilterParams(values: ShipmentFilterValues): ShipmentFilters {
   return {
     status__in: values.status.length ? values.status.join(',') : undefined,
-    direction: values.direction ?? undefined,
+    // The select offers only the known directions; this narrows its text to one of them.
+    direction: SHIPMENT_DIRECTION_VALUES.find((direction) => direction === values.direction),
     start_date: values.dates[0] ?? undefined,
     end_date: values.dates[1] ?? values.dates[0] ?? undefined,
   };

@@ -1,17 +1,20 @@
 import type { commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import type {
+  createShipmentInput,
   InitiateShipmentOutput,
   ShipmentOutput,
   ShipmentSummaryOutput,
   shipmentIntegrationsOutput,
+  shipmentListQuery as shipmentListSchema,
+  shipmentUpdate,
 } from '@b2b/domain/api/shipments';
 import { SHIPMENT_MESSAGES, type ShipmentStatus, shipmentStatusLabel } from '@b2b/domain/shipments';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
-import { PATHS } from '../../app/paths';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import { PATHS } from '../../session/paths';
 
 export type Shipment = ShipmentOutput;
 export type ShipmentSummary = ShipmentSummaryOutput;
@@ -21,36 +24,11 @@ export type ShipmentHistory = z.infer<typeof historyPageOutput>;
 export type ShipmentComment = z.infer<typeof commentOutput>;
 
 /** The body of POST admin/invoices/{id}/shipments as the form sends it. */
-export interface CreateShipmentBody {
-  shipment_date?: string;
-  direction?: 'outgoing' | 'incoming';
-  carrier?: 'self_delivery' | 'other';
-  carrier_name?: string;
-  tracking_number?: string;
-  tracking_link?: string;
-  expected_delivery_date?: string;
-  notes?: string;
-  use_integration?: boolean;
-  items: { invoice_item: number; quantity: number }[];
-}
-
-/** PATCH admin/shipments/{id}: null clears a field. */
-export interface ShipmentUpdateBody {
-  carrier?: 'self_delivery' | 'other';
-  carrier_name?: string | null;
-  tracking_number?: string | null;
-  tracking_link?: string | null;
-  expected_delivery_date?: string | null;
-  notes?: string | null;
-}
+export type CreateShipmentBody = z.input<typeof createShipmentInput>;
+export type ShipmentUpdateBody = z.input<typeof shipmentUpdate>;
 
 /** Filters of the shipment list. */
-export interface ShipmentFilters {
-  status__in?: string;
-  direction?: string;
-  start_date?: string;
-  end_date?: string;
-}
+export type ShipmentFilters = FiltersOf<typeof shipmentListSchema>;
 export type ShipmentListParams = ListParams & ShipmentFilters;
 
 export const SHIPMENT_DEFAULT_ORDERING = '-shipment_date';

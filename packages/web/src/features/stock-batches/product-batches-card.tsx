@@ -1,9 +1,9 @@
 import { formatQuantity } from '@b2b/domain/money';
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { BatchStatusBadge, batchDates } from './batch-status-badge';
 import { productBatchesQuery } from './stock-batches.api';
 

@@ -1,13 +1,15 @@
-import type { OverstockingRow, OverstockWindow, UnderStockingRow } from '@b2b/domain/api/stock-reports';
+import type {
+  OverstockingRow,
+  overstockingQuery as overstockingSchema,
+  UnderStockingRow,
+} from '@b2b/domain/api/stock-reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type { OverstockingRow, UnderStockingRow };
 
-export interface OverstockingParams extends ListParams {
-  days: OverstockWindow;
-}
+export type OverstockingParams = ListParams & Required<FiltersOf<typeof overstockingSchema>>;
 
 /** Stock moves with every document, so these are read again on each visit. */
 export const stockReportKeys = {

@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { TaxNameDialog } from './tax-name-dialog';
 import { TaxTable } from './tax-table';
 import type { Tax } from './taxes.api';

@@ -1,23 +1,15 @@
+import type { taxListFilters, taxOutput } from '@b2b/domain/api/reference';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
 import type { Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
-export type TaxType = 'gst' | 'cess';
-
-export interface Tax {
-  id: number;
-  type: TaxType;
-  display_name: string;
-  /** percent, e.g. 18 or 0.25 */
-  rate: number;
-  is_active: boolean;
-}
-
-export interface TaxListParams {
-  type: TaxType;
-}
+export type Tax = z.output<typeof taxOutput>;
+export type TaxType = Tax['type'];
+/** The server filters the whole list by type; this app always reads one type. */
+export type TaxListParams = Required<z.input<typeof taxListFilters>>;
 
 export const taxKeys = {
   all: ['taxes'] as const,

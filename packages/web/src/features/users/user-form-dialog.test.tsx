@@ -31,7 +31,9 @@ const STAFF: User = {
   is_active: true,
   role: { id: 4, display_name: 'Sales' },
   branches: [{ id: 100, name: 'Main' }],
+  last_login_at: null,
   created_at: '2025-04-01T10:00:00Z',
+  updated_at: '2025-04-01T10:00:00Z',
 };
 
 function serve() {

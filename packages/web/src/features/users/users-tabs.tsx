@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../session/paths';
 
 /** Users and their roles are managed side by side: /users and /users/roles. */
 export function UsersTabs({ active }: { active: 'users' | 'roles' }) {

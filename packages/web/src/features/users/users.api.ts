@@ -1,44 +1,14 @@
+import type { UserOutput, userCreate, userListFilters, userUpdate } from '@b2b/domain/api/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { IdName, ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  is_active: boolean;
-  role: { id: number; display_name: string } | null;
-  branches: IdName[];
-  created_at: string;
-}
-
-export interface UserListParams extends ListParams {
-  is_active?: boolean;
-  groups__in?: number[];
-}
-
-export interface UserCreateBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  password: string;
-  role: number;
-  branches: number[];
-}
-
-export interface UserUpdateBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  role: number;
-  password?: string;
-  /** Editing oneself: the current password, when the password, e-mail or phone changes. */
-  current_password?: string;
-}
+export type User = UserOutput;
+export type UserListParams = ListParams & FiltersOf<typeof userListFilters>;
+export type UserCreateBody = z.input<typeof userCreate>;
+/** Editing oneself: the current password, when the password, e-mail or phone changes. */
+export type UserUpdateBody = z.input<typeof userUpdate>;
 
 export const userKeys = {
   all: ['users'] as const,

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { variantGroupColumns } from './variant-group-columns';
 import { VariantGroupFormDialog } from './variant-group-form-dialog';
 import {

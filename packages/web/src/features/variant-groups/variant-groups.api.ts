@@ -3,20 +3,19 @@ import type {
   VariantGroupOutput,
   VariantGroupUpdate,
   VariantProductsInput,
+  variantGroupListFilters,
 } from '@b2b/domain/api/variant-groups';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type VariantGroup = Omit<VariantGroupOutput, 'created_at' | 'updated_at'> & {
   created_at: string;
   updated_at: string;
 };
 
-export interface VariantGroupListParams extends ListParams {
-  is_active?: boolean;
-}
+export type VariantGroupListParams = ListParams & FiltersOf<typeof variantGroupListFilters>;
 
 export const variantGroupKeys = {
   all: ['variant-groups'] as const,

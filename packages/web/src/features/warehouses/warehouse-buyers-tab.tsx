@@ -17,10 +17,10 @@ import { IconDots, IconEdit, IconPlus, IconSearch, IconUserMinus } from '@tabler
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorDetail } from '../../api/api-error';
-import { useCurrentUser } from '../../app/current-user';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
 import {
   buyerPickerQuery,
   useAssignBuyers,

@@ -9,9 +9,9 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { warehousePath } from '../../app/paths';
 import type { Column } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
+import { warehousePath } from '../../session/paths';
 import type { Warehouse } from './warehouses.api';
 
 export interface WarehouseActions {

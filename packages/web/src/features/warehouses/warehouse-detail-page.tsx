@@ -4,9 +4,6 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
-import { PATHS } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   ActiveToggleButton,
@@ -17,6 +14,9 @@ import {
 } from '../../components/detail-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { WarehouseBuyersTab } from './warehouse-buyers-tab';
 import { PrivacyBadge } from './warehouse-columns';
 import { WarehouseDetailsTab } from './warehouse-details-tab';
@@ -29,7 +29,7 @@ const WAREHOUSES = { to: PATHS.warehouses, label: 'Warehouses' };
 
 /** /warehouses/{id}: one warehouse with its details, product inventory, buyers and products. */
 export function WarehouseDetailPage() {
-  const id = useIdParam('warehouseId');
+  const id = useIdParam(PATHS.warehouse);
   const warehouse = useQuery({ ...warehouseQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailLoader

@@ -3,12 +3,12 @@ import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
-import { canPerform } from '../../app/has-permission';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { productLinkColumns } from '../../components/product-cell';
 import { listTableProps, useListParams } from '../../components/use-list-params';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { bulkKindPermission, WarehouseBulkUpdateDialog } from './warehouse-bulk-update-dialog';
 import { type WarehouseInventoryRow, warehouseInventoryQuery } from './warehouses.api';
 

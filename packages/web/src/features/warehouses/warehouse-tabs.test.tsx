@@ -14,6 +14,8 @@ const WAREHOUSE: Warehouse = {
   id: 5,
   name: 'Bhiwandi',
   tally_warehouse_name: null,
+  contact_person_name: null,
+  contact_person_phone: null,
   position: 0,
   is_active: true,
   is_private: false,

@@ -62,7 +62,9 @@ function server(initial: Warehouse[], fail: (call: ApiCall) => boolean = () => f
           },
         };
       }
-      const created = warehouse(60, body.name, { branch: { id: Number(branchCreate[1]), name: 'Nashik' } });
+      const created = warehouse(60, body.name, {
+        branch: { id: Number(branchCreate[1]), name: 'Nashik', is_active: true },
+      });
       rows = [...rows, created];
       return { status: 201, body: created };
     }

@@ -1,74 +1,35 @@
+import type { BuyerListItem } from '@b2b/domain/api/buyers';
 import type { AddressOutput as Address } from '@b2b/domain/api/common';
 import type {
   UnassignedProductRow,
   WarehouseBuyerOutput,
   WarehouseInventoryRow,
+  WarehouseOutput,
+  warehouseAddressInput,
+  warehouseCreate,
+  warehouseInventoryFilters,
+  warehouseListFilters,
+  warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { IdName, ListParams, Paged } from '../../api/types';
+import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 export type { Address, UnassignedProductRow, WarehouseBuyerOutput as WarehouseBuyer, WarehouseInventoryRow };
 
 /** A warehouse as the API answers it (the company list, a branch's list, one warehouse). */
-export interface Warehouse {
-  id: number;
-  name: string;
-  tally_warehouse_name: string | null;
-  contact_person_name?: string | null;
-  contact_person_phone?: string | null;
-  position: number;
-  is_active: boolean;
-  is_private: boolean;
-  branch: IdName & { is_active?: boolean };
-  /** On one warehouse, and on lists with expand=addresses. */
-  addresses?: Address[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WarehouseListParams extends ListParams {
-  is_active?: boolean;
-  branch?: number;
-}
-
-export interface WarehouseFieldsBody {
-  name?: string;
-  tally_warehouse_name?: string | null;
-  contact_person_name?: string | null;
-  contact_person_phone?: string | null;
-  position?: number;
-}
-
-export interface AddressBody {
-  address_line_1: string;
-  address_line_2?: string;
-  landmark?: string;
-  city: string;
-  state_id: number;
-  pincode: string;
-  is_visible: boolean;
-}
-
-export interface WarehouseCreateBody extends WarehouseFieldsBody {
-  name: string;
-  is_private: boolean;
-  address: AddressBody;
-}
-
-export interface InventoryParams extends ListParams {
-  in_stock?: boolean;
-}
-
-/** A buyer as the buyers list answers it (GET companies/{companyId}/buyers), for the picker. */
-export interface BuyerOption {
-  id: number;
-  name: string;
-  phone?: string | null;
-  gst_number?: string | null;
-}
+export type Warehouse = WarehouseOutput;
+export type WarehouseListParams = ListParams & FiltersOf<typeof warehouseListFilters>;
+/** The PATCH body: null clears an optional field. */
+export type WarehouseFieldsBody = z.input<typeof warehouseUpdate>;
+export type AddressBody = z.input<typeof warehouseAddressInput>;
+export type WarehouseCreateBody = z.input<typeof warehouseCreate>;
+export type InventoryParams = ListParams & FiltersOf<typeof warehouseInventoryFilters>;
+/** What the buyer picker reads of a buyer (GET companies/{companyId}/buyers). */
+export type BuyerOption = Pick<BuyerListItem, 'id' | 'name' | 'phone' | 'gst_number'>;
 
 /** The buyer picker reads at most this many buyers per search. */
 export const BUYER_PICKER_LIMIT = 10;

@@ -1,4 +1,8 @@
-/** Paths the shell and the guards send users to. */
+/**
+ * The path of every screen the app builds and of the redirects, each written once: the route table
+ * (app/route-table.ts) is built from these names, and links use them. A path of routes.tsv must be
+ * in the domain's APP_ROUTES too (the table refuses to load otherwise).
+ */
 export const PATHS = {
   root: '/',
   home: '/home',
@@ -78,54 +82,59 @@ export const PATHS = {
   docs: '/docs',
 } as const;
 
+/** The address of one record's screen: the PATHS pattern with its one parameter filled in. */
+function withId(pattern: string): (id: number) => string {
+  return (id) => pattern.replace(/\$\w+/, String(id));
+}
+
 /** The address of one product's page and of its edit form. */
-export const productPath = (id: number) => `/products/${id}`;
-export const productEditPath = (id: number) => `/products/${id}/edit`;
+export const productPath = withId(PATHS.product);
+export const productEditPath = withId(PATHS.productEdit);
 
 /** The address of one warehouse's page. */
-export const warehousePath = (id: number) => `/warehouses/${id}`;
+export const warehousePath = withId(PATHS.warehouse);
 
 /** The address of one branch's page. */
-export const branchPath = (id: number) => `/branches/${id}`;
+export const branchPath = withId(PATHS.branch);
 
 /** The address of one seller's page. */
-export const sellerPath = (id: number) => `/sellers/${id}`;
+export const sellerPath = withId(PATHS.seller);
 
 /** The address of one buyer group's page. */
-export const buyerGroupPath = (id: number) => `/buyer-groups/${id}`;
+export const buyerGroupPath = withId(PATHS.buyerGroup);
 
 /** The address of one buyer's page. */
-export const buyerPath = (id: number) => `/buyers/${id}`;
+export const buyerPath = withId(PATHS.buyer);
 
 /** The address of one inventory adjustment's page. */
-export const inventoryAdjustmentPath = (id: number) => `/inventory-adjustments/${id}`;
+export const inventoryAdjustmentPath = withId(PATHS.inventoryAdjustment);
 
 /** The address of one inventory transfer's page. */
-export const inventoryTransferPath = (id: number) => `/inventory-transfers/${id}`;
+export const inventoryTransferPath = withId(PATHS.inventoryTransfer);
 
 /** The address of one invoice's page, of its edit screen, and of an order's Generate Invoice screen. */
-export const invoicePath = (id: number) => `/invoices/${id}`;
-export const invoiceEditPath = (id: number) => `/invoices/${id}/edit`;
-export const orderInvoicePath = (orderId: number) => `/orders/${orderId}/invoice`;
+export const invoicePath = withId(PATHS.invoice);
+export const invoiceEditPath = withId(PATHS.invoiceEdit);
+export const orderInvoicePath = withId(PATHS.orderInvoice);
 
 /** The address of one shipment's page, and of an invoice's Create Shipment screen. */
-export const shipmentPath = (id: number) => `/shipments/${id}`;
-export const invoiceShipPath = (invoiceId: number) => `/invoices/${invoiceId}/ship`;
+export const shipmentPath = withId(PATHS.shipment);
+export const invoiceShipPath = withId(PATHS.invoiceShip);
 
 /** The address of one sales order's page and of one quotation's page. */
-export const orderPath = (id: number) => `/orders/${id}`;
-export const quotationPath = (id: number) => `/quotations/${id}`;
+export const orderPath = withId(PATHS.order);
+export const quotationPath = withId(PATHS.quotation);
 
 /** The address of one payment received. */
-export const paymentPath = (id: number) => `/payments-received/${id}`;
+export const paymentPath = withId(PATHS.payment);
 
 /** The address of one delivery challan's page. */
-export const deliveryChallanPath = (id: number) => `/delivery-challans/${id}`;
+export const deliveryChallanPath = withId(PATHS.deliveryChallan);
 
 /** The address of one sales return, and of an invoice's Sales Return screen. */
-export const salesReturnPath = (id: number) => `/sales-returns/${id}`;
-export const invoiceSalesReturnPath = (invoiceId: number) => `/invoices/${invoiceId}/sales-return`;
+export const salesReturnPath = withId(PATHS.salesReturn);
+export const invoiceSalesReturnPath = withId(PATHS.invoiceSalesReturn);
 
 /** The address of one credit note, and of an invoice's Credit Note screen (from a return when given). */
-export const creditNotePath = (id: number) => `/credit-notes/${id}`;
-export const invoiceCreditNotePath = (invoiceId: number) => `/invoices/${invoiceId}/credit-note`;
+export const creditNotePath = withId(PATHS.creditNote);
+export const invoiceCreditNotePath = withId(PATHS.invoiceCreditNote);
