@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'b2b-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Names of the tests that failed, repeated at the end so the last lines of a CI log name them. */
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -24,6 +26,12 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failedTests.push(`${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
+    }
+  }
 }
 
 function vitest(name, projects, env = {}) {
@@ -81,13 +89,20 @@ if (process.env.SKIP_E2E !== '1') {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   if (fs.existsSync(out)) {
-    const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const stats = report.stats;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) failedTests.push(`${spec.file} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     totals.passed += stats.expected + (stats.flaky ?? 0);
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -1,11 +1,11 @@
 import type { ServerConfig } from './config.ts';
+import type { ShipmentCarrier } from './core/ports/carrier.ts';
+import type { FileStorage } from './core/ports/file-storage.ts';
+import type { IrpClient } from './core/ports/irp.ts';
+import type { Mailer } from './core/ports/mailer.ts';
+import type { PaymentGateway } from './core/ports/payment-gateway.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { IrpClient } from './modules/e-invoice/irp-client.ts';
-import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
-import type { ShipmentCarrier } from './modules/shipments/shipment-carrier.ts';
-import type { FileStorage } from './storage/file-storage.ts';
 
 /** What routes and services reach through `app.ctx`: built once at start, no container. */
 export interface AppContext {

@@ -12,10 +12,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { AppError } from './core/errors.ts';
 import type { Api } from './http/api-types.ts';
 import { guardBranches } from './http/branch-guard.ts';
 import { registerEdgeInput } from './http/edge-input.ts';
-import { AppError, errorHandler, sendError } from './http/errors.ts';
+import { errorHandler, sendError } from './http/errors.ts';
 import { guardRequest } from './http/guard.ts';
 import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IrpConfig } from './modules/e-invoice/irp-client.ts';
+import type { IrpConfig } from './core/ports/irp.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
 import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
 import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { AppError } from '../core/errors.ts';
 import type { Executor } from '../db/transaction.ts';
-import { AppError } from '../http/errors.ts';
 
 export interface RateRule {
   /** What is being limited, e.g. `login:user:a@b.in` or `login:ip:127.0.0.1`. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /** Access tokens live at most 15 minutes; a stolen one is useless soon after. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

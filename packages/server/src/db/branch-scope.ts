@@ -4,7 +4,7 @@ import type { Executor } from './transaction.ts';
 /**
  * Branch scoping (spec 2: "A user may act only on assigned branches, according to the role").
  * `null` is every branch (a Company Admin); a list is the branches a user is assigned to (empty:
- * nothing branch-owned is theirs). The scope is computed from the Principal (http/principal.ts
+ * nothing branch-owned is theirs). The scope is computed from the Principal (core/principal.ts
  * `branchScope`); here are the two SQL halves of the rule, written once:
  * - `inBranches` filters a list by the branch column of its rows;
  * - `branchesOf` names the branches a single row belongs to, for the route guard

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { accessEpoch, companyChanged, companyEpoch } from '../http/company-cache.ts';
+import { accessEpoch, companyChanged, companyEpoch } from '../core/company-epoch.ts';
 import { shareCompanyChanges } from './company-changes.ts';
 
 const url = inject('databaseUrl');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { companyChanged, onCompanyChanged } from '../http/company-cache.ts';
+import { companyChanged, onCompanyChanged } from '../core/company-epoch.ts';
 
 const CHANNEL = 'b2b_company_changed';
 /** Tags this server's notifications, so it ignores its own echo (it already retired its cache). */

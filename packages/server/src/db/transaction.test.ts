@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { signUpCompany } from '../../test/factories.ts';
 import { dbOf } from '../../test/inventory-fixtures.ts';
 import { createBuyerWithAddress } from '../../test/sales-fixtures.ts';
-import { CONCURRENT_CHANGE_MESSAGE, errorHandler } from '../http/errors.ts';
+import { CONCURRENT_CHANGE_MESSAGE } from '../core/errors.ts';
+import { errorHandler } from '../http/errors.ts';
 import { inTransaction, isConcurrencyFailure, TRANSACTION_RETRIES, type Tx } from './transaction.ts';
 
 const raced = (code: string) => Object.assign(new Error('lost a race'), { code });

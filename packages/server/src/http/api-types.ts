@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import type { Principal } from './principal.ts';
+import type { Principal } from '../core/principal.ts';
 
 /** The Fastify instance every module registers its routes on. */
 export type Api = FastifyInstance<

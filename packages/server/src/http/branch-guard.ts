@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
+import { BRANCH_FORBIDDEN, branchScope } from '../core/principal.ts';
 import { type BranchOwned, branchOf } from '../db/branch-scope.ts';
-import { AppError } from './errors.ts';
-import { BRANCH_FORBIDDEN, branchScope } from './principal.ts';
 
 /**
  * Branch scoping of single rows, for every route at once (spec 2: a user acts only on the

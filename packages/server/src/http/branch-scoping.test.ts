@@ -15,7 +15,7 @@ import {
   createQuotation,
   createTaxedProduct,
 } from '../../test/sales-fixtures.ts';
-import { forgetPrincipals } from './principal.ts';
+import { forgetPrincipals } from '../auth/load-principal.ts';
 
 /**
  * Branch scoping (spec 2: "A user may act only on assigned branches, according to the role"). A

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../core/errors.ts';
 import {
   attachmentDisposition,
   CSV_STREAM_FAILED,
@@ -9,7 +10,7 @@ import {
   fileSlug,
   sendCsvStream,
 } from './csv.ts';
-import { AppError, errorHandler } from './errors.ts';
+import { errorHandler } from './errors.ts';
 
 describe('csvField', () => {
   it('quotes commas, quotes and line breaks, doubling inner quotes', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /**
  * Text that no route can store, refused once for every route before its schema runs:

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { loadPrincipal } from '../auth/load-principal.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
-import { AppError } from './errors.ts';
-import { hasPermission, loadPrincipal, type Principal } from './principal.ts';
+import { AppError } from '../core/errors.ts';
+import { hasPermission, type Principal } from '../core/principal.ts';
 
 const FORBIDDEN = 'You do not have permissions to perform this action.';
 

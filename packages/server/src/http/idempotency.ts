@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { AppError } from '../core/errors.ts';
 import type { Database } from '../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../db/transaction.ts';
-import { AppError } from './errors.ts';
 
 /**
  * Idempotency-Key for POST routes that record money: a client that does not know whether its

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BoundedCache, companyChanged, companyEpoch } from './company-cache.ts';
+import { BoundedCache, companyChanged, companyEpoch } from '../core/company-epoch.ts';
 
 /**
  * Serialised JSON answers of GET routes that opt in with `config: { cache: true }`, keyed by the

@@ -1,5 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signUpCompany } from '../../test/factories.ts';
+import { testAppWith, testServer } from '../../test/harness.ts';
+
+/** A built web app of two files, so the test does not depend on `npm run build` having run. */
+function builtWebApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'b2b-web-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app");');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>',
+  );
+  return dir;
+}
 
 /** The headers every answer carries, pages and API alike. */
 function expectSecurityHeaders(headers: Headers, what: string) {
@@ -30,8 +46,9 @@ describe('security headers', () => {
   });
 
   it('are sent with the web app and the API docs', async () => {
-    const company = await signUpCompany();
-    const origin = company.t.baseUrl.replace(/\/api$/, '');
+    const t = await testServer();
+    const web = await testAppWith({ config: { ...t.server.ctx.config, webDistDir: builtWebApp() } });
+    const origin = web.baseUrl.replace(/\/api$/, '');
     for (const path of ['/', '/orders', '/api/docs/', '/api/docs/openapi.json']) {
       const res = await fetch(`${origin}${path}`);
       await res.arrayBuffer();
@@ -45,5 +62,6 @@ describe('security headers', () => {
     await script.arrayBuffer();
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(script.headers, asset ?? '');
+    await web.close();
   });
 });

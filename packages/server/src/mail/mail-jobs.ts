@@ -1,6 +1,6 @@
+import type { Mailer, MailMessage } from '../core/ports/mailer.ts';
 import type { Executor } from '../db/transaction.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
 
 export const SEND_MAIL_JOB = 'mail.send';
 

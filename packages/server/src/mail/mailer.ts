@@ -1,23 +1,5 @@
 import nodemailer from 'nodemailer';
-
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** Files sent with the message (an invoice PDF); kept in memory, so keep them small. */
-  attachments?: MailAttachment[];
-}
-
-export interface Mailer {
-  readonly configured: boolean;
-  send(message: MailMessage): Promise<void>;
-}
+import type { Mailer } from '../core/ports/mailer.ts';
 
 /** SMTP when `SMTP_URL` is set; otherwise mail is written to the server log (and the UI says so). */
 export function createMailer(options: {

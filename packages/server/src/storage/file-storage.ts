@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-
-/** Where uploaded files live: local disk by default, or an S3-compatible bucket (s3-storage.ts). */
-export interface FileStorage {
-  /** Stores bytes under a key derived from their content and returns the key. */
-  put(options: { folder: string; data: Buffer; extension: string }): Promise<string>;
-  read(key: string): Promise<Buffer | undefined>;
-  remove(key: string): Promise<void>;
-}
+import type { FileStorage } from '../core/ports/file-storage.ts';
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-f0-9]{32}\.(png|jpg|webp|pdf)$/;
 

@@ -1,5 +1,5 @@
+import { AppError } from '../core/errors.ts';
 import type { Api } from '../http/api-types.ts';
-import { AppError } from '../http/errors.ts';
 import { contentTypeOf } from './file-storage.ts';
 
 /**

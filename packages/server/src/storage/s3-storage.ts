@@ -1,4 +1,5 @@
-import { contentKey, contentTypeOf, type FileStorage, isSafeKey } from './file-storage.ts';
+import type { FileStorage } from '../core/ports/file-storage.ts';
+import { contentKey, contentTypeOf, isSafeKey } from './file-storage.ts';
 import { encodeS3Path, type SigV4Credentials, sha256Hex, signRequest } from './sigv4.ts';
 
 export interface S3StorageOptions {

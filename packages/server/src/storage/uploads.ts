@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { type ImageKind, sniffImage } from './file-storage.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

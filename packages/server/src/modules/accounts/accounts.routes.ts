@@ -8,20 +8,14 @@ import {
   accountUpdate,
 } from '@b2b/domain/api/accounts';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import {
-  csvList,
-  listQuery,
-  MAX_PAGE,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 

@@ -1,10 +1,10 @@
 import { ADDRESS_MESSAGES, type AddressOwnerType, type AddressUpdate } from '@b2b/domain/api/addresses';
 import type { AddressOutput } from '@b2b/domain/api/common';
+import { AppError, validationError } from '../../core/errors.ts';
+import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { AddressesTable } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, validationError } from '../../http/errors.ts';
-import { hasPermission, type Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './addresses.queries.ts';
 

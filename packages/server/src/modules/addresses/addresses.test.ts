@@ -6,7 +6,7 @@ import {
   signUpCompany,
   validGstin,
 } from '../../../test/factories.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../core/errors.ts';
 import { registerAddressOwnerRules } from './addresses.service.ts';
 
 const PUNE = { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' };

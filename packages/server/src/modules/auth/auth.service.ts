@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS } from '@b2b/domain/permissions';
 import { passwordProblem } from '@b2b/domain/validation';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { assertUnderLimit, countHit, hitRateLimit, readHits } from '../../auth/rate-limit.ts';
 import {
@@ -17,10 +18,10 @@ import {
   sameHash,
   signAccessToken,
 } from '../../auth/tokens.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { OneTimeCodePurpose, OneTimeCodesTable } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/errors.ts';
-import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
 import { seedChartOfAccounts } from '../accounts/accounts.service.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';

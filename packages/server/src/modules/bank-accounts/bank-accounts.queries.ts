@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 /** Live accounts with their branch; a deleted account is gone for the API. */
 const accountSelect = (db: Executor, companyId: number) =>

@@ -1,10 +1,12 @@
 import { bankAccountCreate, bankAccountOutput, bankAccountUpdate } from '@b2b/domain/api/bank-accounts';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './bank-accounts.service.ts';
 
 const tags = ['bank accounts'];

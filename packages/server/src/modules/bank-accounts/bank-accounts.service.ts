@@ -1,10 +1,10 @@
 import type { BankAccountCreate, BankAccountOutput, BankAccountUpdate } from '@b2b/domain/api/bank-accounts';
 import { BANK_ACCOUNT_MESSAGES, bankLedgerName } from '@b2b/domain/bank-accounts';
+import { AppError, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { createBankLedger, renameBankLedger, retireBankLedger } from '../accounts/accounts.service.ts';
 import { assertBranchWritable, findBranchOrFail } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';

@@ -1,9 +1,9 @@
 import { daysToExpiry, isExpired } from '@b2b/domain/batches';
 import { formatQuantityWithUnit } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
+import { companyChanged } from '../../core/company-epoch.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { companyChanged } from '../../http/company-cache.ts';
 import { raiseNotification, resolveNotificationByKey } from '../notifications/notifications.service.ts';
 import * as queries from './batch-alerts.queries.ts';
 

@@ -1,10 +1,10 @@
 import type { BranchConfigurationType } from '@b2b/domain/api/branches';
 import { sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 export interface BranchValues {
   name: string;

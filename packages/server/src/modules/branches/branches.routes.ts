@@ -17,11 +17,13 @@ import {
   notificationContactOutput,
   notificationContactUpdate,
 } from '@b2b/domain/api/companies';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './branches.service.ts';
 

@@ -12,11 +12,11 @@ import {
 import { GSTIN_STATE_MISMATCH, gstinMatchesState } from '@b2b/domain/gstin';
 import { defaultInvoiceSeries } from '@b2b/domain/invoices';
 import { effectiveLedgerMappings, effectiveVoucherTypes } from '@b2b/domain/tally';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import {
   addAddress,
   addOwnedAddress,

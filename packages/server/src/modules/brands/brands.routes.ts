@@ -6,10 +6,12 @@ import {
   brandUpdate,
 } from '@b2b/domain/api/brands';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, MAX_PAGE, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './brands.service.ts';
 

@@ -1,10 +1,10 @@
 import { BRAND_MESSAGES, type BrandCreate, type BrandOutput, type BrandUpdate } from '@b2b/domain/api/brands';
+import { notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './brands.queries.ts';

@@ -12,10 +12,10 @@ import {
 import { INVENTORY_ADJUSTMENT_REASONS, reasonDirection } from '@b2b/domain/inventory-adjustments';
 import { formatQuantity } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { postStockMovement } from '../inventory/inventory.service.ts';
 import { writeAdjustment } from '../inventory-adjustments/inventory-adjustments.service.ts';
 import * as queries from './bulk-inventory.queries.ts';

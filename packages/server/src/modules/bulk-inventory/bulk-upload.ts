@@ -1,6 +1,6 @@
 import { BULK_INVENTORY_MAX_BYTES, BULK_MESSAGES } from '@b2b/domain/bulk-inventory';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 const fileError = (message: string) =>
   new AppError('validation_error', message, { errors: { file: [message] } });

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Groups

@@ -11,11 +11,13 @@ import {
   buyerGroupUpdate,
 } from '@b2b/domain/api/buyer-groups';
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productHistoryOutput, productSummaryOutput } from '@b2b/domain/api/products';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';

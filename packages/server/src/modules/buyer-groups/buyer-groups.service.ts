@@ -8,12 +8,12 @@ import type {
 import { BUYER_GROUP_MESSAGES, purchaseWindowStart } from '@b2b/domain/buyer-groups';
 import { indianToday } from '@b2b/domain/cashpoints';
 import { toPaise } from '@b2b/domain/money';
+import { companyChanged } from '../../core/company-epoch.ts';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { companyChanged } from '../../http/company-cache.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';

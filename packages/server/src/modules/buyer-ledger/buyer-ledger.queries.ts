@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import type { BuyerLedgerEntryType, DB } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 /**
  * The buyer's running total, locked: every posting on one buyer waits here for the one before.

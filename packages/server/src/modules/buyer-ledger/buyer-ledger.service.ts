@@ -6,13 +6,13 @@ import {
 } from '@b2b/domain/api/buyers';
 import { balanceAfter, ledgerAmounts } from '@b2b/domain/buyers';
 import { toPaise, toRupees } from '@b2b/domain/money';
+import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
+import { notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { BuyerLedgerEntryType } from '../../db/schema.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './buyer-ledger.queries.ts';

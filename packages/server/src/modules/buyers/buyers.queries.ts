@@ -1,14 +1,14 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containing } from '../../db/like-pattern.ts';
-import type { BuyerType, DB } from '../../db/schema.ts';
-import type { Executor, Tx } from '../../db/transaction.ts';
 import {
   type KeysetCursor,
   type KeysetSort,
   keysetCondition,
   readDirection,
-} from '../../http/cursor-paging.ts';
+} from '../../db/keyset-paging.ts';
+import { containing } from '../../db/like-pattern.ts';
+import type { BuyerType, DB } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 
 /**
  * The expression of the trigram index buyers_search_idx (migration 0009): searches must use

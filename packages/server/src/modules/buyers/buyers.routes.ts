@@ -18,13 +18,14 @@ import {
   partySearchResult,
 } from '@b2b/domain/api/buyers';
 import { addressOutput, idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { AppError } from '../../core/errors.ts';
+import { hasPermission } from '../../core/principal.ts';
+import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
-import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, pageOf } from '../../http/list-params.ts';
-import { hasPermission } from '../../http/principal.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import type { BuyerFilter } from './buyers.queries.ts';
 import * as service from './buyers.service.ts';

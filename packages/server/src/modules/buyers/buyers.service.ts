@@ -18,13 +18,13 @@ import {
 import { checkCreditLimit, creditFigures, creditLimitExceededMessage } from '@b2b/domain/credit-limit';
 import { gstinPan, gstinStateCode } from '@b2b/domain/gstin';
 import { toPaise, toRupees } from '@b2b/domain/money';
+import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import type { KeysetCursor, KeysetSort } from '../../db/keyset-paging.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import type { KeysetCursor, KeysetSort } from '../../http/cursor-paging.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { updateAddress as updateAddressRow } from '../addresses/addresses.queries.ts';
 import {
   type AddressOwnerRules,
@@ -166,7 +166,7 @@ export async function getBuyerDetail(
 }
 
 /**
- * Counts per company and filter, kept until the company's next change (http/company-cache.ts):
+ * Counts per company and filter, kept until the company's next change (core/company-epoch.ts):
  * paging through a list counts once, not on every page (as products.service does). The epoch is
  * read before counting, so a count that overlaps a write is filed under the old epoch.
  */

@@ -7,8 +7,8 @@ import {
   uniquePhone,
   validGstin,
 } from '../../../test/factories.ts';
+import { AppError } from '../../core/errors.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/errors.ts';
 import { assertWithinCreditLimit } from './buyers.service.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/buyers`;

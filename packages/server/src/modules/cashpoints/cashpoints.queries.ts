@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import type { CashpointTransactionType } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 /** One buyer+channel balance: the unit every cashpoint change locks. */
 export interface BalanceKey {

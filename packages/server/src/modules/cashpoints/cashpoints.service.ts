@@ -14,12 +14,12 @@ import {
   insufficientCashpointsMessage,
   sumCashpoints,
 } from '@b2b/domain/cashpoints';
+import { companyChanged } from '../../core/company-epoch.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { companyChanged } from '../../http/company-cache.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import type { BalanceKey } from './cashpoints.queries.ts';
 import * as queries from './cashpoints.queries.ts';

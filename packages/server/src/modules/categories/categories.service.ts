@@ -6,13 +6,13 @@ import {
   type CategoryUpdate,
   ROOT_CATEGORY_NAME,
 } from '@b2b/domain/api/categories';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
+import type { Principal } from '../../core/principal.ts';
+import { withCleanDescription } from '../../core/rich-text.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
-import { withCleanDescription } from '../../http/rich-text.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { saveSeoUrl } from '../seo-urls/seo-urls.service.ts';

@@ -6,11 +6,11 @@ import {
   type CollectionUpdate,
 } from '@b2b/domain/api/collections';
 import { toRupees } from '@b2b/domain/money';
+import { notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './collections.queries.ts';
 

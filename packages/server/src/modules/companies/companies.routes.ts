@@ -12,12 +12,12 @@ import {
   termsInput,
   termsOutput,
 } from '@b2b/domain/api/companies';
+import { csvList } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
+import { notFound } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
-import { notFound } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList } from '../../http/list-params.ts';
-import { forgetPrincipals } from '../../http/principal.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './companies.service.ts';
 

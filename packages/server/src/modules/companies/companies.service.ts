@@ -6,12 +6,12 @@ import {
   maskSecretSettings,
   mergeSecretSettings,
 } from '@b2b/domain/company-configurations';
+import { AppError, notFound } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
+import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { ConfigurationType } from '../../db/schema.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { hasPermission, type Principal } from '../../http/principal.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { addressesByOwner } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
+import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type {
   CreditNoteApplicationsTable,
@@ -10,7 +11,6 @@ import type {
 } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {

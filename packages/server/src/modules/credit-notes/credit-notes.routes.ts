@@ -12,15 +12,15 @@ import {
   openInvoicesOutput,
   refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
+import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES } from '@b2b/domain/credit-notes';
 import { z } from 'zod';
+import { branchScope } from '../../core/principal.ts';
+import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { type ListQuery, valueList } from '../../http/list-params.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
-import { branchScope } from '../../http/principal.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { CreditNoteFilter } from './credit-notes.queries.ts';
 import * as service from './credit-notes.service.ts';

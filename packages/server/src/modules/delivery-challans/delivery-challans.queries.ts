@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, DeliveryChallanItemsTable, DeliveryChallansTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 type ChallanScope = DB & {
   c: DB['delivery_challans'];

@@ -7,15 +7,17 @@ import {
   deliveryChallanOutput,
   deliveryChallanSummaryOutput,
 } from '@b2b/domain/api/delivery-challans';
+import { listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { DELIVERY_CHALLAN_STATUSES } from '@b2b/domain/delivery-challans';
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { z } from 'zod';
+import { AppError } from '../../core/errors.ts';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope, hasPermission } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering, valueList } from '../../http/list-params.ts';
-import { branchScope, hasPermission } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { SORTABLE } from './delivery-challans.queries.ts';
 import * as service from './delivery-challans.service.ts';
 

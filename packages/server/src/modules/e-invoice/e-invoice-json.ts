@@ -1,5 +1,6 @@
 import { gstinMatchesState, isGstinStateCode, isValidGstin } from '@b2b/domain/gstin';
 import { isHsn, isPincode, todayInIndia } from '@b2b/domain/validation';
+import type { EInvoiceItem, EInvoiceParty, EInvoicePayload } from '../../core/ports/irp.ts';
 import type {
   InvoiceCharge,
   InvoiceDocument,
@@ -20,65 +21,6 @@ import type {
  * OthChrg has no tax of its own, so a taxed charge folded into OthChrg would leave its tax
  * unreported or the totals unbalanced. Only a charge without any tax goes into OthChrg.
  */
-
-export interface EInvoiceParty {
-  Gstin: string;
-  LglNm: string;
-  TrdNm?: string;
-  Addr1: string;
-  Addr2?: string;
-  Loc: string;
-  Pin: number;
-  Stcd: string;
-  Ph?: string;
-  Em?: string;
-}
-
-export interface EInvoiceShipTo extends Omit<EInvoiceParty, 'Gstin' | 'Ph' | 'Em'> {
-  Gstin?: string;
-}
-
-export interface EInvoiceItem {
-  SlNo: string;
-  PrdDesc: string;
-  IsServc: 'Y' | 'N';
-  HsnCd: string;
-  Qty?: number;
-  Unit?: string;
-  UnitPrice: number;
-  TotAmt: number;
-  Discount: number;
-  AssAmt: number;
-  GstRt: number;
-  IgstAmt: number;
-  CgstAmt: number;
-  SgstAmt: number;
-  CesRt: number;
-  CesAmt: number;
-  TotItemVal: number;
-}
-
-export interface EInvoicePayload {
-  Version: '1.1';
-  TranDtls: { TaxSch: 'GST'; SupTyp: 'B2B'; RegRev: 'N'; EcmGstin: null; IgstOnIntra: 'N' };
-  DocDtls: { Typ: 'INV'; No: string; Dt: string };
-  SellerDtls: EInvoiceParty;
-  BuyerDtls: EInvoiceParty & { Pos: string };
-  ShipDtls?: EInvoiceShipTo;
-  ItemList: EInvoiceItem[];
-  ValDtls: {
-    AssVal: number;
-    CgstVal: number;
-    SgstVal: number;
-    IgstVal: number;
-    CesVal: number;
-    StCesVal: number;
-    Discount: number;
-    OthChrg: number;
-    RndOffAmt: number;
-    TotInvVal: number;
-  };
-}
 
 /** One thing the IRP would reject, named by its path in the InvoiceDocument ('lines.2.hsn'). */
 export interface EInvoiceProblem {

@@ -7,6 +7,7 @@ import {
   sampleInvoiceDocument,
 } from '../../../test/invoice-document-sample.ts';
 import { type IrpStandIn, standInIrn, startIrpStandIn } from '../../../test/irp-stand-in.ts';
+import { IrpError } from '../../core/ports/irp.ts';
 import type { InvoiceDocument } from '../invoice-documents/invoice-document.ts';
 import {
   buildEInvoicePayload,
@@ -15,7 +16,7 @@ import {
   unitQuantityCode,
   validateEInvoice,
 } from './e-invoice-json.ts';
-import { createHttpIrpClient, IrpError } from './irp-client.ts';
+import { createHttpIrpClient } from './irp-client.ts';
 import { readIrpConfig } from './irp-config.ts';
 
 // Faked: the Invoice Registration Portal, by test/irp-stand-in.ts, a real HTTP server on this

@@ -6,7 +6,16 @@ import {
   publicEncrypt,
   randomBytes,
 } from 'node:crypto';
-import type { EInvoicePayload } from './e-invoice-json.ts';
+import {
+  type EInvoicePayload,
+  type IrnCancellation,
+  type IrnCancelReason,
+  type IrnResult,
+  type IrpClient,
+  type IrpClientConfig,
+  IrpError,
+  type IrpErrorDetail,
+} from '../../core/ports/irp.ts';
 
 /**
  * Talks to an Invoice Registration Portal (IRP) in the shape of the NIC e-invoice API:
@@ -32,71 +41,6 @@ import type { EInvoicePayload } from './e-invoice-json.ts';
  * The auth token is cached per GSTIN until shortly before its TokenExpiry, shared by concurrent
  * calls, and renewed once when the IRP answers 1005 'Invalid Token'.
  */
-
-export interface IrpConfig {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  /** The IRP's RSA public key (PEM, or base64 DER) for the encrypted NIC variant; null = plain JSON. */
-  publicKey?: string | null;
-}
-
-export interface IrpClientConfig extends IrpConfig {
-  /** GSTIN the API user is registered for; when absent, each call uses the invoice's seller GSTIN. */
-  gstin?: string | null;
-}
-
-export interface IrnResult {
-  irn: string;
-  ackNumber: string;
-  /** As the IRP sends it: 'YYYY-MM-DD HH:mm:ss', Indian time. */
-  ackDate: string;
-  signedInvoice: string;
-  signedQrCode: string;
-}
-
-/** NIC's cancel reasons: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others. */
-export type IrnCancelReason = '1' | '2' | '3' | '4';
-
-export interface IrnCancellation {
-  irn: string;
-  /** As the IRP sends it: 'YYYY-MM-DD HH:mm:ss', Indian time. */
-  cancelDate: string;
-}
-
-export interface IrpClient {
-  generateIrn(payload: EInvoicePayload): Promise<IrnResult>;
-  /**
-   * Cancels an IRN (the IRP allows it within 24 hours of generation). `gstin` is the seller's.
-   * An IRN the IRP has already cancelled counts as cancelled (a retry after a lost answer).
-   */
-  cancelIrn(gstin: string, irn: string, reason: IrnCancelReason, remark: string): Promise<IrnCancellation>;
-}
-
-export interface IrpErrorDetail {
-  code: string;
-  message: string;
-}
-
-/** An answer of the IRP that is not an IRN: its error list, and for a duplicate the IRN it already has. */
-export class IrpError extends Error {
-  constructor(
-    message: string,
-    readonly errors: IrpErrorDetail[],
-    readonly duplicate: { irn: string; ackNumber: string; ackDate: string } | null = null,
-    readonly httpStatus: number | null = null,
-  ) {
-    super(message);
-    this.name = 'IrpError';
-  }
-
-  /** The first error code ('2150'), or '' when the IRP gave none. */
-  get code(): string {
-    return this.errors[0]?.code ?? '';
-  }
-}
 
 export const IRP_AUTH_PATH = '/eivital/v1.04/auth';
 export const IRP_GENERATE_IRN_PATH = '/eicore/v1.03/Invoice';

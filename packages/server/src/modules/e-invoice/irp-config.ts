@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { IrpConfig } from './irp-client.ts';
+import type { IrpConfig } from '../../core/ports/irp.ts';
 
 /**
  * IRP (e-invoice portal) settings from the environment:

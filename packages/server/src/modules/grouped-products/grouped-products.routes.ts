@@ -6,10 +6,12 @@ import {
   groupedProductOutput,
   groupedProductUpdate,
 } from '@b2b/domain/api/grouped-products';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './grouped-products.service.ts';
 

@@ -10,10 +10,10 @@ import {
 } from '@b2b/domain/api/instore';
 import { INSTORE_MESSAGES } from '@b2b/domain/instore';
 import { z } from 'zod';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
-import { branchScope } from '../../http/principal.ts';
 import * as service from './instore-orders.service.ts';
 
 const tags = ['instore orders'];

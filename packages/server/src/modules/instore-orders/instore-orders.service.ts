@@ -7,10 +7,10 @@ import type {
 import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { getInvoice, type InvoiceContext } from '../invoices/invoices.service.ts';

@@ -6,11 +6,13 @@ import {
   inventoryAdjustmentOutput,
   inventoryAdjustmentSummaryOutput,
 } from '@b2b/domain/api/inventory-adjustments';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './inventory-adjustments.service.ts';
 
 const tags = ['inventory adjustments'];

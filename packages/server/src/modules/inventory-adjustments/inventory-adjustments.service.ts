@@ -9,11 +9,11 @@ import {
 import { BATCH_MESSAGES } from '@b2b/domain/batches';
 import { inventoryAdjustmentReasonLabel } from '@b2b/domain/inventory-adjustments';
 import { roundQuantity } from '@b2b/domain/products';
+import { errorAtLine, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { errorAtLine, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyOf, recordHistory } from '../history/history.service.ts';
 import {

@@ -1,10 +1,10 @@
 import type { BATCH_INVENTORY_ORDERINGS, INVENTORY_AGE_ORDERINGS } from '@b2b/domain/api/inventory-reports';
 import { INVENTORY_AGE_BUCKETS, type InventoryAgeBucketKey } from '@b2b/domain/inventory-reports';
 import { type RawBuilder, sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds, sqlInBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 /**
  * The inventory reports read the stock tables (stock_levels, stock_ledger, product_batches,

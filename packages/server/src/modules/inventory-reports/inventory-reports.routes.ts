@@ -4,12 +4,14 @@ import {
   inventoryAgeOutput,
   inventoryAgeQuery,
 } from '@b2b/domain/api/inventory-reports';
+import { listQuery } from '@b2b/domain/api/list-query';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/inventory-reports';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './inventory-reports.service.ts';
 
 const tags = ['reports'];

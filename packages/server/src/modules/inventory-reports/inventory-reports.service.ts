@@ -8,8 +8,8 @@ import {
 } from '@b2b/domain/inventory-reports';
 import { toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
+import type { SortKey } from '../../core/paging.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 import { batchSettings } from '../inventory/inventory.service.ts';
 import * as queries from './inventory-reports.queries.ts';
 

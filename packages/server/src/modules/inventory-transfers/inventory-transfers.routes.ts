@@ -10,12 +10,14 @@ import {
   stockMovementListQuery,
   stockMovementOutput,
 } from '@b2b/domain/api/inventory-transfers';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productBatchListOutput, productBatchListQuery } from '@b2b/domain/api/stock-batches';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { productBatches } from '../inventory/inventory.service.ts';
 import * as service from './inventory-transfers.service.ts';
 

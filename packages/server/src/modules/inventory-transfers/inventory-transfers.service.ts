@@ -24,11 +24,11 @@ import {
   TRANSFER_MOVEMENT_REASONS,
 } from '@b2b/domain/inventory-transfers';
 import { roundQuantity } from '@b2b/domain/products';
+import { AppError, conflict, errorAtLine, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, conflict, errorAtLine, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, inTransitOf, postStockMovement } from '../inventory/inventory.service.ts';

@@ -3,8 +3,8 @@ import { BATCH_DEFAULTS, batchSchema, readSettings } from '@b2b/domain/company-c
 import { formatQuantity } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
+import { conflict, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { conflict, validationError } from '../../http/errors.ts';
 import * as queries from './inventory.queries.ts';
 
 /**

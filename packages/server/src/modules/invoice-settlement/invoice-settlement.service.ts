@@ -1,8 +1,8 @@
 import { INVOICE_MESSAGES, invoiceAmountDuePaise, invoicePaymentStatus } from '@b2b/domain/invoices';
 import { formatMoney, toRupees } from '@b2b/domain/money';
 import { paymentStatusOf } from '@b2b/domain/sales-orders';
+import { AppError, conflict } from '../../core/errors.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { AppError, conflict } from '../../http/errors.ts';
 import * as queries from './invoice-settlement.queries.ts';
 
 /**

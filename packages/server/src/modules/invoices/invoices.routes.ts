@@ -15,6 +15,7 @@ import {
   writeOffInput,
   writeOffRecordOutput,
 } from '@b2b/domain/api/invoices';
+import { idList, listQuery, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
   commentInput,
@@ -26,13 +27,12 @@ import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { branchScope } from '../../core/principal.ts';
+import { type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
-import { type KeysetSort, keysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { idList, listQuery, valueList } from '../../http/list-params.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
-import { branchScope } from '../../http/principal.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
 import * as service from './invoices.service.ts';

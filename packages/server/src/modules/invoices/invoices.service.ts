@@ -28,15 +28,16 @@ import { orderRefusal, paymentStatusOf, statusAfterFulfilment } from '@b2b/domai
 import { apportionPaise, invoiceShareOfLine, priceInvoice } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
+import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
+import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
+import { type IrnResult, type IrpClient, IrpError } from '../../core/ports/irp.ts';
+import type { Mailer } from '../../core/ports/mailer.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
-import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
@@ -51,7 +52,6 @@ import {
   usedInvoiceSeries,
 } from '../document-numbers/document-numbers.service.ts';
 import { buildEInvoicePayload, validateEInvoice } from '../e-invoice/e-invoice-json.ts';
-import { type IrnResult, type IrpClient, IrpError } from '../e-invoice/irp-client.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';

@@ -3,8 +3,8 @@ import {
   type NotificationList,
   notificationResolvedMessage,
 } from '@b2b/domain/api/notifications';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import * as queries from './notifications.queries.ts';
 
 export type NotificationType = 'info' | 'warning' | 'error';

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, OffersTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 
 /** An offer as the API shows it; dates as YYYY-MM-DD text, whatever the driver makes of `date`. */
 const offerSelect = (db: Executor, companyId: number) =>

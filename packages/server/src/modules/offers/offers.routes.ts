@@ -1,9 +1,11 @@
 import { idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { offerCreate, offerOutput, offerUpdate } from '@b2b/domain/api/offers';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './offers.service.ts';
 
 const tags = ['offers'];

@@ -9,11 +9,11 @@ import {
   type OfferUpdate,
 } from '@b2b/domain/api/offers';
 import { toPaise, toRupees } from '@b2b/domain/money';
+import { AppError, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './offers.queries.ts';
 

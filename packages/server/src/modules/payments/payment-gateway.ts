@@ -1,23 +1,10 @@
+import { GatewayError, type GatewayOutcome, type PaymentGateway } from '../../core/ports/payment-gateway.ts';
 /**
  * An online payment gateway, asked what became of a payment the buyer started online (recheck
  * payment status). The HTTP client speaks a Razorpay-like REST API: GET {url}/payments/{id} with
  * basic auth (key:secret) answering {id, status, amount} (amount in paise). Without
  * PAYMENT_GATEWAY_URL no gateway is configured and payments are recorded by hand.
  */
-
-export type GatewayOutcome = 'captured' | 'failed' | 'pending';
-
-export interface GatewayPayment {
-  id: string;
-  outcome: GatewayOutcome;
-  /** The gateway's own word for the state ('captured', 'authorized', 'failed'...). */
-  status: string;
-  amountPaise: number | null;
-}
-
-export interface PaymentGateway {
-  fetchPayment(gatewayPaymentId: string): Promise<GatewayPayment>;
-}
 
 export interface PaymentGatewayConfig {
   url: string;
@@ -31,8 +18,6 @@ export function readPaymentGatewayConfig(env: NodeJS.ProcessEnv): PaymentGateway
   if (!url) return undefined;
   return { url, key: env.PAYMENT_GATEWAY_KEY ?? '', secret: env.PAYMENT_GATEWAY_SECRET ?? '' };
 }
-
-export class GatewayError extends Error {}
 
 const OUTCOMES: Record<string, GatewayOutcome> = {
   captured: 'captured',

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, PaymentRecordStatus, PaymentsTable, RefundsTable } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What a payment refers to

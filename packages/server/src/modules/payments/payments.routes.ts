@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { csvList, idList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   allocateInput,
   allocationOutput,
@@ -25,19 +26,12 @@ import {
   type PaymentRecordStatus,
 } from '@b2b/domain/payments';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
-import {
-  csvList,
-  idList,
-  listQuery,
-  page,
-  pageOf,
-  pageWindow,
-  parseOrdering,
-} from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['payments'];

@@ -27,13 +27,14 @@ import {
   paymentCancelRefusal,
 } from '@b2b/domain/payments';
 import { todayInIndia } from '@b2b/domain/validation';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { GatewayError, type PaymentGateway } from '../../core/ports/payment-gateway.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx, withinTransaction } from '../../db/transaction.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { branchScope, type Principal } from '../../http/principal.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { recordHistory } from '../history/history.service.ts';
@@ -41,7 +42,6 @@ import {
   refreshOrderPaymentStatus,
   settleInvoice,
 } from '../invoice-settlement/invoice-settlement.service.ts';
-import { GatewayError, type PaymentGateway } from './payment-gateway.ts';
 import * as queries from './payments.queries.ts';
 
 /**

@@ -18,8 +18,8 @@ import {
   paymentWorld,
 } from '../../../test/payments-fixtures.ts';
 import { createQuotation, daysFromToday, generateOrder, invoiceOrder } from '../../../test/sales-fixtures.ts';
+import { CONCURRENT_CHANGE_MESSAGE } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { CONCURRENT_CHANGE_MESSAGE } from '../../http/errors.ts';
 import { createHttpPaymentGateway } from './payment-gateway.ts';
 import { allocateBuyerCredit } from './payments.service.ts';
 

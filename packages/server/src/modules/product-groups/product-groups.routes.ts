@@ -1,4 +1,5 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   attributeCreate,
   attributeList,
@@ -10,9 +11,10 @@ import {
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 

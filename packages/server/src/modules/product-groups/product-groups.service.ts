@@ -7,11 +7,11 @@ import {
   type ProductGroupOutput,
   type ProductGroupUpdate,
 } from '@b2b/domain/api/product-groups';
+import { notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './product-groups.queries.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { MAX_PRODUCT_FILE_BYTES, PRODUCT_MESSAGES } from '@b2b/domain/api/products';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** Every PDF starts with this header; the type is decided from the bytes, never from the name. */
 const PDF_MAGIC = Buffer.from('%PDF-', 'ascii');

@@ -1,14 +1,14 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containing } from '../../db/like-pattern.ts';
-import type { DB, RelatedProductKind } from '../../db/schema.ts';
-import type { Executor } from '../../db/transaction.ts';
 import {
   type KeysetCursor,
   type KeysetSort,
   keysetCondition,
   readDirection,
-} from '../../http/cursor-paging.ts';
+} from '../../db/keyset-paging.ts';
+import { containing } from '../../db/like-pattern.ts';
+import type { DB, RelatedProductKind } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { availableStockOf, productsInStock } from '../inventory/inventory.service.ts';
 
 /**

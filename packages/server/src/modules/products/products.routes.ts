@@ -1,4 +1,5 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   PRODUCT_DEFAULT_ORDERING,
   type PRODUCT_ORDERINGS,
@@ -13,10 +14,11 @@ import {
 } from '@b2b/domain/api/products';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Page } from '../../core/paging.ts';
+import { cursorParam, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { cursorParam, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, type Page, pageOf } from '../../http/list-params.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import { readPdfUpload } from './pdf-upload.ts';
@@ -47,7 +49,7 @@ const productFilterQuery = productListQuery.extend(productListFilters.shape);
 
 type ListQuery = z.infer<typeof productListQuery>;
 
-/** Offset pages by default; keyset pages when `cursor` is present (http/cursor-paging.ts). */
+/** Offset pages by default; keyset pages when `cursor` is present (http/page-links.ts). */
 async function listPage(
   db: Api['ctx']['db'],
   request: FastifyRequest,

@@ -13,15 +13,15 @@ import {
 } from '@b2b/domain/api/products';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { isSellingPriceWithinMrp } from '@b2b/domain/products';
+import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow } from '../../core/paging.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
+import type { Principal } from '../../core/principal.ts';
+import { withCleanDescription } from '../../core/rich-text.ts';
 import type { Database } from '../../db/database.ts';
 import type { RelatedProductKind as StoredRelatedKind } from '../../db/schema.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
-import { withCleanDescription } from '../../http/rich-text.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { getBrand } from '../brands/brands.service.ts';
 import { assertActiveCategory, getCategory } from '../categories/categories.service.ts';
@@ -163,7 +163,7 @@ export async function assertProductExists(db: Executor, companyId: number, id: n
 
 /**
  * Counts per company and filter, kept until the company's next change (the epoch of
- * http/company-cache.ts, which every successful write bumps and PostgreSQL servers share):
+ * core/company-epoch.ts, which every successful write bumps and PostgreSQL servers share):
  * paging through a list counts once, not on every page. The epoch is read before counting, so a
  * count that overlaps a write is filed under the old epoch and never served after it.
  */

@@ -13,8 +13,8 @@ import {
   type SalesLineInput,
 } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
+import { AppError, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { AppError, validationError } from '../../http/errors.ts';
 import * as queries from './quotations.queries.ts';
 import { type AddressRow, dayOf } from './sales-document.ts';
 

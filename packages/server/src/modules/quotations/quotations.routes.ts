@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { csvList, pageOf } from '@b2b/domain/api/list-query';
 import {
   availableOfferOutput,
   couponInput,
@@ -12,10 +13,9 @@ import {
   quotationSummaryOutput,
 } from '@b2b/domain/api/sales-orders';
 import { z } from 'zod';
+import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, pageOf } from '../../http/list-params.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { QuotationFilter } from './quotations.queries.ts';
 import * as service from './quotations.service.ts';

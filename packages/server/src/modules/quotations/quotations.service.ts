@@ -7,11 +7,11 @@ import {
 } from '@b2b/domain/api/sales-orders';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
+import { conflict, notFound } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { inListOrder } from '../../db/keyset-paging.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { inListOrder } from '../../http/cursor-paging.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { type HistoryEntry, historyPage, NUMBER_TO_TAKE, recordHistory } from '../history/history.service.ts';
 import {
   normaliseOffer,

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   cityListFilters,
   cityOutput,
@@ -15,10 +16,11 @@ import {
   unitOutput,
 } from '@b2b/domain/api/reference';
 import { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
+import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { notFound } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import * as queries from './reference.queries.ts';
 import { reorderPaymentMethods } from './reference.service.ts';
 

@@ -8,9 +8,9 @@ import {
   INDIAN_CITIES,
   INDIAN_STATES,
 } from '@b2b/domain/reference-data';
+import { notFound, validationError } from '../../core/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { notFound, validationError } from '../../http/errors.ts';
 import * as queries from './reference.queries.ts';
 
 /** A state's id is its GST state code as a number (27 = Maharashtra), so ids mean the same everywhere. */

@@ -6,11 +6,12 @@ import {
   grantRefusal,
   superiorRefusal,
 } from '@b2b/domain/permissions';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './roles.queries.ts';
 

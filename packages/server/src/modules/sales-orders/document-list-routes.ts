@@ -1,20 +1,15 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import type { FastifyContextConfig } from 'fastify';
 import { type ZodObject, type ZodType, z } from 'zod';
+import { AppError } from '../../core/errors.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
+import { cursorParam, type KeysetSort, type KeysetWindow, keysetSort } from '../../db/keyset-paging.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { Api } from '../../http/api-types.ts';
-import {
-  cursorParam,
-  type KeysetSort,
-  type KeysetWindow,
-  keysetSort,
-  offsetOrKeysetPage,
-} from '../../http/cursor-paging.ts';
-import { AppError } from '../../http/errors.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { type ListQuery, listQuery, pageOf } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { orderExists } from './sales-orders.queries.ts';
 
 /** 404 'Order Not Found' for an order that is not the company's. */

@@ -1,16 +1,16 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { boundedCount } from '../../db/bounded-count.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/compiled-once.ts';
-import { containing } from '../../db/like-pattern.ts';
-import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
-import type { Executor, Tx } from '../../db/transaction.ts';
-import { boundedCount } from '../../http/bounded-count.ts';
 import {
   type KeysetCursor,
   type KeysetSort,
   keysetCondition,
   readDirection,
-} from '../../http/cursor-paging.ts';
+} from '../../db/keyset-paging.ts';
+import { containing } from '../../db/like-pattern.ts';
+import type { DB, SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { idList, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
   commentInput,
@@ -18,12 +19,12 @@ import {
 } from '@b2b/domain/api/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
+import { branchScope } from '../../core/principal.ts';
+import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { idList, listQuery, pageOf, valueList } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import type { OrderFilter } from './sales-orders.queries.ts';
 import * as service from './sales-orders.service.ts';
 

@@ -21,12 +21,12 @@ import {
 import { apportionPaise, priceSalesDocument } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
+import { companyChanged } from '../../core/company-epoch.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { companyChanged } from '../../http/company-cache.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { assertCreditHeadroom, assertWithinCreditLimit } from '../buyers/buyers.service.ts';
 import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';

@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
+import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 

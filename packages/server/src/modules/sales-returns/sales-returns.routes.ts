@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   cancelSalesReturnInput,
@@ -11,10 +12,9 @@ import {
 } from '@b2b/domain/api/sales-returns';
 import { SALES_RETURN_MESSAGES, SALES_RETURN_STATUSES } from '@b2b/domain/sales-returns';
 import { z } from 'zod';
+import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import type { KeysetSort } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { type ListQuery, valueList } from '../../http/list-params.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { SalesReturnFilter } from './sales-returns.queries.ts';
 import * as service from './sales-returns.service.ts';

@@ -15,12 +15,12 @@ import {
   salesReturnRefusal,
 } from '@b2b/domain/sales-returns';
 import { todayInIndia } from '@b2b/domain/validation';
+import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
-import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { issueCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';

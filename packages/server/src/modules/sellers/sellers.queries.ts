@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import { availableStockOf } from '../inventory/inventory.service.ts';
 
 const sellerColumns = [

@@ -1,4 +1,5 @@
 import { addressOutput, idParam } from '@b2b/domain/api/common';
+import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignProducts,
   assignProductsOutput,
@@ -13,10 +14,11 @@ import {
   sellerUpdate,
 } from '@b2b/domain/api/sellers';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { booleanParam, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './sellers.service.ts';

@@ -13,11 +13,11 @@ import {
 } from '@b2b/domain/api/sellers';
 import { gstinMatchesState, gstinPan } from '@b2b/domain/gstin';
 import { toRupees } from '@b2b/domain/money';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, conflict, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import {
   type AddressChange,
   type AddressOwnerRules,

@@ -1,6 +1,6 @@
+import { validationError } from '../../core/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { validationError } from '../../http/errors.ts';
 import { deleteSeoUrl, findSeoUrlHolder, type SeoUrlOwner, upsertSeoUrl } from './seo-urls.queries.ts';
 
 export const SEO_URL_TAKEN = 'This SEO URL is already used by another category or product.';

@@ -1,12 +1,12 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { boundedCount } from '../../db/bounded-count.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../db/keyset-paging.ts';
 import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { boundedCount } from '../../http/bounded-count.ts';
-import { type KeysetSort, type KeysetWindow, keysetPage } from '../../http/cursor-paging.ts';
 
-export type { BoundedCount } from '../../http/bounded-count.ts';
+export type { BoundedCount } from '../../db/bounded-count.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type ListQuery, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import { commentInput, commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   createShipmentInput,
@@ -14,10 +15,10 @@ import {
 } from '@b2b/domain/api/shipments';
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
 import { z } from 'zod';
+import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { cursorParam, type KeysetSort, keysetSort, offsetOrKeysetPage } from '../../http/cursor-paging.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { type ListQuery, listQuery, pageOf, valueList } from '../../http/list-params.ts';
+import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
 import type { ShipmentFilter } from './shipments.queries.ts';
 import * as service from './shipments.service.ts';

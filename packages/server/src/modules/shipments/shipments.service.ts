@@ -21,18 +21,18 @@ import {
 } from '@b2b/domain/shipments';
 import type { OrderStatus } from '@b2b/domain/statuses';
 import { todayInIndia } from '@b2b/domain/validation';
+import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
+import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
+import { CarrierError, type ShipmentCarrier } from '../../core/ports/carrier.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { BoundedCache, companyEpoch } from '../../http/company-cache.ts';
-import { inListOrder, type KeysetSort, type KeysetWindow } from '../../http/cursor-paging.ts';
-import { AppError, conflict, type FieldErrors, validationError } from '../../http/errors.ts';
-import type { Principal } from '../../http/principal.ts';
 import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { decimal, person } from '../quotations/sales-document.ts';
 import { resolveSearch } from '../sales-orders/sales-orders.queries.ts';
-import { CarrierError, type ShipmentCarrier } from './shipment-carrier.ts';
 import * as queries from './shipments.queries.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 
 /** The expression of the trigram index products_search_idx, so a search can use it. */
 const searchText = sql<string>`lower(p.name || ' ' || coalesce(p.sku, ''))`;

@@ -1,8 +1,10 @@
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { overstockingQuery, overstockingRow, underStockingRow } from '@b2b/domain/api/stock-reports';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import * as service from './stock-reports.service.ts';
 
 const tags = ['reports'];

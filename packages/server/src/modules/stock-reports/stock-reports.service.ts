@@ -1,8 +1,8 @@
 import type { OverstockingRow, UnderStockingRow } from '@b2b/domain/api/stock-reports';
 import { roundQuantity } from '@b2b/domain/products';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
 import * as queries from './stock-reports.queries.ts';
 
 const product = (row: { id: number; name: string; sku: string | null; unit: string | null }) => ({

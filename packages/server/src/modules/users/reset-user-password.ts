@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import type { Principal } from '../../core/principal.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
 import { endSessionsOfUser } from '../auth/end-sessions.ts';
 import { recordHistory } from '../history/history.service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 const userSelect = (db: Executor, companyId: number) =>
   db

@@ -1,4 +1,5 @@
 import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   userBranchesChange,
   userCreate,
@@ -7,9 +8,10 @@ import {
   userUpdate,
 } from '@b2b/domain/api/users';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';

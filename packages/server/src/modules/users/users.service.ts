@@ -1,12 +1,13 @@
 import type { UserCreate, UserOutput, UserUpdate } from '@b2b/domain/api/users';
 import type { Grants } from '@b2b/domain/permissions';
 import { passwordProblem } from '@b2b/domain/validation';
+import { forgetPrincipals } from '../../auth/load-principal.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { AppError, conflict, notFound } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import { assertBranchAccess, forgetPrincipals, type Principal } from '../../http/principal.ts';
 import { endOtherSessions } from '../auth/end-sessions.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { recordHistory } from '../history/history.service.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import type { SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { SortKey } from '../../http/list-params.ts';
 
 const groupColumns = [
   'g.id',

@@ -5,11 +5,11 @@ import {
   type VariantGroupUpdate,
   type VariantProductsInput,
 } from '@b2b/domain/api/variant-groups';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { liveProductIds } from '../products/products.queries.ts';
 import * as queries from './variant-groups.queries.ts';

@@ -1,4 +1,5 @@
 import { addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
+import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignBuyers,
   assignBuyersOutput,
@@ -16,10 +17,11 @@ import {
   warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
 import { z } from 'zod';
+import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { csvList, listQuery, page, pageOf, pageWindow, parseOrdering } from '../../http/list-params.ts';
-import { branchScope } from '../../http/principal.ts';
+import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './warehouses.service.ts';

@@ -11,11 +11,11 @@ import {
   type WarehouseUpdate,
   warehouseInactiveMessage,
 } from '@b2b/domain/api/warehouses';
+import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
-import type { PageWindow, SortKey } from '../../http/list-params.ts';
-import type { Principal } from '../../http/principal.ts';
 import {
   type AddressOwnerRules,
   addAddress,

@@ -1,5 +1,5 @@
 import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
-import type { Executor } from '../db/transaction.ts';
+import type { Executor } from './transaction.ts';
 
 /**
  * Lists are counted exactly up to this many matches. Counting a million orders on every page turn

@@ -3,7 +3,7 @@ import { markAsPaidInput, orderPaymentCreate } from '@b2b/domain/api/payments';
 import { quotationInput } from '@b2b/domain/api/sales-orders';
 import { createShipmentInput } from '@b2b/domain/api/shipments';
 import type { AppContext } from '../app-context.ts';
-import type { Principal } from '../http/principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { generateInvoice } from '../modules/invoices/invoices.service.ts';
 import { markOrderAsPaid, recordOrderPayment } from '../modules/payments/payments.service.ts';
 import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';

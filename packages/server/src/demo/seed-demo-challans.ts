@@ -1,6 +1,6 @@
 import { deliveryChallanCreate } from '@b2b/domain/api/delivery-challans';
 import type { AppContext } from '../app-context.ts';
-import type { Principal } from '../http/principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { createChallan, deliverChallan } from '../modules/delivery-challans/delivery-challans.service.ts';
 
 /**

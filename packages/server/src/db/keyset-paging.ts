@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { AppError } from './errors.ts';
-import { linkWith, type Page, type PageWindow, page, pageWindow, parseOrdering } from './list-params.ts';
+import { AppError } from '../core/errors.ts';
+import { type PageWindow, parseOrdering } from '../core/paging.ts';
 
 /**
  * Keyset ("cursor") paging for large lists, shared by every list that offers it. A page starts
@@ -78,14 +77,6 @@ export const encodeCursor = (
   Buffer.from(JSON.stringify({ v: row.sort_value, i: row.id, o: orderTag(sort), d: direction })).toString(
     'base64url',
   );
-
-export function cursorLink(request: FastifyRequest, token: string, limit: number) {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.delete('offset');
-  url.searchParams.set('cursor', token);
-  url.searchParams.set('limit', String(limit));
-  return `${url.pathname}${url.search}`;
-}
 
 const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
 
@@ -168,54 +159,3 @@ export function keysetSort<F extends string>(
 }
 
 export type KeysetWindow = PageWindow & { cursor?: KeysetCursor };
-
-/**
- * Offset pages by default; keyset pages when `cursor` is present. `load` returns the rows in list
- * order (a backwards keyset page already turned round) with their `sort_value`, and the count.
- */
-export async function offsetOrKeysetPage<T extends { id: number; sort_value: string }>(
-  request: FastifyRequest,
-  query: { limit: number; offset: number; cursor?: string },
-  sort: KeysetSort[],
-  load: (window: KeysetWindow) => Promise<{ count: number; results: T[]; countIsEstimate?: boolean }>,
-): Promise<Page<Omit<T, 'sort_value'>>> {
-  const strip = (rows: T[]) => rows.map(({ sort_value: _, ...rest }) => rest);
-  const window = pageWindow(query);
-  if (query.cursor === undefined) {
-    // One row more than asked tells whether there is a next page, even when the count is estimated.
-    const { count, results, countIsEstimate } = await load({ ...window, limit: window.limit + 1 });
-    const more = results.length > window.limit;
-    const rows = strip(more ? results.slice(0, window.limit) : results);
-    const exact = page(request, window, Math.max(count, window.offset + rows.length), rows);
-    return {
-      ...exact,
-      next: more ? linkWith(request, window.offset + window.limit, window.limit) : null,
-      ...(countIsEstimate ? { count_is_estimate: true } : {}),
-    };
-  }
-  if (sort.length > 1) {
-    throw new AppError('validation_error', 'Cursor paging orders by one field.', {
-      errors: { ordering: ['Cursor paging orders by one field.'] },
-    });
-  }
-  const cursor = query.cursor === '' ? undefined : decodeCursor(query.cursor, sort[0]);
-  // One row more than asked tells whether there is a page beyond this one.
-  const { count, results, countIsEstimate } = await load({ limit: window.limit + 1, offset: 0, cursor });
-  const more = results.length > window.limit;
-  const backwards = cursor?.direction === 'previous';
-  const rows = more ? (backwards ? results.slice(1) : results.slice(0, window.limit)) : results;
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const hasNext = backwards ? rows.length > 0 : more;
-  const hasPrevious = backwards ? more : cursor !== undefined && rows.length > 0;
-  return {
-    count,
-    ...(countIsEstimate ? { count_is_estimate: true } : {}),
-    next: hasNext && last ? cursorLink(request, encodeCursor(last, sort[0], 'next'), window.limit) : null,
-    previous:
-      hasPrevious && first
-        ? cursorLink(request, encodeCursor(first, sort[0], 'previous'), window.limit)
-        : null,
-    results: strip(rows),
-  };
-}

@@ -1,18 +1,7 @@
+// Page shapes and ordering, free of the web framework (list query parsers: domain api/list-query.ts;
+// links to pages: http/page-links.ts).
 import { MAX_PAGE } from '@b2b/domain/api/list-query';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
-
-/** The list query, page and filter parsers are the domain's, shared with the web app. */
-export {
-  booleanParam,
-  csvList,
-  idList,
-  type ListQuery,
-  listQuery,
-  MAX_PAGE,
-  pageOf,
-  valueList,
-} from '@b2b/domain/api/list-query';
 
 export interface Page<T> {
   count: number;
@@ -29,25 +18,6 @@ export interface PageWindow {
 
 export function pageWindow(query: { limit: number; offset: number }): PageWindow {
   return { limit: query.limit === -1 ? MAX_PAGE : query.limit, offset: query.offset };
-}
-
-export function linkWith(request: FastifyRequest, offset: number, limit: number): string {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('offset', String(offset));
-  url.searchParams.set('limit', String(limit));
-  return `${url.pathname}${url.search}`;
-}
-
-/** Builds `{count, next, previous, results}` with next/previous as relative links (offset paging). */
-export function page<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
-  const { limit, offset } = window;
-  const hasNext = offset + results.length < count;
-  return {
-    count,
-    next: hasNext ? linkWith(request, offset + limit, limit) : null,
-    previous: offset > 0 ? linkWith(request, Math.max(0, offset - limit), limit) : null,
-    results,
-  };
 }
 
 export interface SortKey {
