@@ -146,7 +146,11 @@ export const allocationOutput = z.object({
   /** Set when the payment was cancelled: the allocation no longer counts. */
   cancelled_at: timestamp.nullable(),
 });
+
 export type AllocationOutput = z.infer<typeof allocationOutput>;
+
+/** The allocations of an order's invoices, or of one invoice, newest first (not paged). */
+export const allocationListOutput = z.object({ count: z.number().int(), results: z.array(allocationOutput) });
 
 export const paymentOutput = z.object({
   id,

@@ -2,7 +2,7 @@ import { idParam } from '@b2b/domain/api/common';
 import { csvList, idList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   allocateInput,
-  allocationOutput,
+  allocationListOutput,
   applyBuyerCreditOutput,
   markAsPaidInput,
   openInvoicesOutput,
@@ -81,8 +81,6 @@ const paymentQuery = listQuery
     message: PAYMENT_MESSAGES.date_range,
     path: ['end_date'],
   });
-
-const list = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
 
 /** Payments received, order payments, applied payments, refunds and payments to be received. */
 export async function paymentsRoutes(app: Api) {
@@ -243,7 +241,7 @@ export async function paymentsRoutes(app: Api) {
         description:
           'Money applied to the order’s invoices: every allocation, from any payment, newest first.',
         params: idParams,
-        response: { 200: list(allocationOutput) },
+        response: { 200: allocationListOutput },
       },
     },
     async (request) => {
@@ -372,7 +370,7 @@ export async function paymentsRoutes(app: Api) {
         tags,
         description: 'Payments applied to the invoice, newest first (cancelled ones carry cancelled_at).',
         params: idParams,
-        response: { 200: list(allocationOutput) },
+        response: { 200: allocationListOutput },
       },
     },
     async (request) => {
