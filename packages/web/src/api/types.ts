@@ -1,4 +1,5 @@
 import type { meResponse, sessionResponse } from '@b2b/domain/api/auth';
+import type { detailResponse } from '@b2b/domain/api/common';
 import type { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import type { z } from 'zod';
 
@@ -28,6 +29,9 @@ export type FiltersOf<S extends z.ZodType> = {
 
 /** A row read with `expand=`: the named fields come as objects (or null), never as bare ids. */
 export type Expanded<T, K extends keyof T> = Omit<T, K> & { [P in K]: Exclude<T[P], number> };
+
+/** The answer of a call that only confirms (a delete, a reset): `{detail}`. */
+export type Detail = z.output<typeof detailResponse>;
 
 /** Who is signed in, as `me/` answers (the domain's schema, which the server's route declares). */
 export type CurrentUser = z.output<typeof meResponse>;

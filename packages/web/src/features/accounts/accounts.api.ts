@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { Expanded, FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, Expanded, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 export type AccountGroup = AccountGroupOutput;
@@ -109,7 +109,7 @@ export function useSetAccountActive() {
 export function useDeleteAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ detail: string }>(`admin/accounts/${id}`),
+    mutationFn: (id: number) => api.delete<Detail>(`admin/accounts/${id}`),
     meta: { successMessage: ACCOUNT_TOASTS.deleted, errorMessage: ACCOUNT_TOASTS.delete_failed },
     onSuccess: () => invalidate(),
   });

@@ -4,10 +4,9 @@ import type {
   signupRequest,
   signupResponse,
 } from '@b2b/domain/api/auth';
-import type { detailResponse } from '@b2b/domain/api/common';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { Session } from '../../api/types';
+import type { Detail, Session } from '../../api/types';
 
 export type LoginProvider = 'email' | 'phone';
 
@@ -18,7 +17,6 @@ export function providerOf(username: string): LoginProvider {
 
 export type SignupBody = z.input<typeof signupRequest>;
 type OtpSent = z.output<typeof otpSentResponse>;
-type Detail = z.output<typeof detailResponse>;
 
 export const authApi = {
   login: (username: string, password: string) =>

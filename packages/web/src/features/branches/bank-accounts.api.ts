@@ -3,7 +3,7 @@ import { BANK_ACCOUNT_MESSAGES } from '@b2b/domain/bank-accounts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { Paged } from '../../api/types';
+import type { Detail, Paged } from '../../api/types';
 
 export type BankAccount = BankAccountOutput;
 export type BankAccountBody = z.input<typeof bankAccountCreate>;
@@ -75,7 +75,7 @@ export function useMakeDefaultBankAccount() {
 export function useDeleteBankAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`v1/bank_accounts/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`v1/bank_accounts/${id}/delete`),
     meta: {
       successMessage: BANK_ACCOUNT_MESSAGES.deleted,
       errorMessage: BANK_ACCOUNT_MESSAGES.delete_failed,

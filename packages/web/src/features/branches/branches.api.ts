@@ -17,7 +17,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 export type Branch = BranchOutput;
@@ -202,7 +202,7 @@ export function useSetBranchAddressVisible(branchId: number) {
 export function useDeleteBranchAddress(branchId: number) {
   const invalidate = useInvalidateBranch();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`addresses/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`addresses/${id}/delete`),
     meta: { successMessage: 'Address deleted successfully.', errorMessage: 'Failed to delete address.' },
     onSuccess: () => invalidate(branchId),
   });

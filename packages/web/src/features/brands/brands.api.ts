@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from '../companies/company-logo-file';
 
@@ -108,7 +108,7 @@ export function useSetBrandIgnoreForBi() {
 export function useDeleteBrand() {
   const invalidate = useInvalidateBrand();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`brands/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`brands/${id}/delete`),
     meta: { successMessage: 'Brand deleted Successfully.', errorMessage: 'Failed to delete Brand.' },
     onSuccess: (_answer, id) => invalidate(id),
   });

@@ -11,6 +11,7 @@ import type {
   partySearchInput,
   TransactionCreateInput,
   TransactionOutput,
+  transactionCreated,
   transactionListFilters,
 } from '@b2b/domain/api/buyers';
 import type { AddressOutput } from '@b2b/domain/api/common';
@@ -19,7 +20,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 /** Dates and times arrive as ISO strings. */
@@ -228,7 +229,7 @@ export function useUpdateBuyerAddress(buyerId: number) {
 export function useDeleteBuyerAddress(buyerId: number) {
   const invalidate = useInvalidateBuyer();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`addresses/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`addresses/${id}/delete`),
     meta: { successMessage: 'Address deleted successfully.', errorMessage: 'Failed to delete address.' },
     onSuccess: () => invalidate(buyerId),
   });
@@ -238,7 +239,7 @@ export function useRecordTransaction(companyId: number) {
   const invalidate = useInvalidateBuyer();
   return useMutation({
     mutationFn: (body: TransactionCreateInput) =>
-      api.post<BuyerTransaction & { outstanding: number }>(`admin/companies/${companyId}/transactions`, body),
+      api.post<Wire<z.output<typeof transactionCreated>>>(`admin/companies/${companyId}/transactions`, body),
     meta: {
       successMessage: 'Transaction Recorded Successfully.',
       errorMessage: 'Failed to Record Transaction.',

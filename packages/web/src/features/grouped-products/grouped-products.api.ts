@@ -9,7 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type GroupedProduct = GroupedProductOutput;
 export type GroupedProductDetails = GroupedProductDetail;
@@ -107,7 +107,7 @@ export function useSetGroupedProductActive() {
 export function useDeleteGroupedProduct() {
   const invalidate = useInvalidateGroupedProduct();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`grouped_products/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`grouped_products/${id}/delete`),
     meta: {
       successMessage: 'Grouped Product deleted Successfully.',
       errorMessage: 'Failed to delete Grouped Product.',

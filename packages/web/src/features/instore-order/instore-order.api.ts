@@ -1,11 +1,13 @@
 import type {
   CounterContextOutput,
   CounterProductOutput,
+  counterProductsOutput,
   InstoreOrderBody,
   InstoreOrderOutput,
 } from '@b2b/domain/api/instore';
 import { INSTORE_MESSAGES } from '@b2b/domain/instore';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, request } from '../../api/client';
 
 export type CounterContext = CounterContextOutput;
@@ -39,7 +41,7 @@ export const counterSearchQuery = (companyId: number, warehouseId: number, searc
   queryOptions({
     queryKey: instoreKeys.search(companyId, warehouseId, search),
     queryFn: ({ signal }) =>
-      api.get<{ results: CounterProduct[] }>(
+      api.get<z.output<typeof counterProductsOutput>>(
         `admin/companies/${companyId}/instore/products`,
         { search, warehouse: warehouseId, limit: 10 },
         signal,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { PATHS } from '../../session/paths';
 
 export type Invoice = InvoiceOutput;
@@ -237,7 +237,7 @@ export const useAddInvoiceComment = (id: number) =>
 /** Resend notifications: the server's answer (whom it mailed) is the toast. */
 export function useResendNotifications(id: number) {
   return useMutation({
-    mutationFn: () => api.patch<{ detail?: string }>(`admin/invoices/${id}/resend_notifications/`, {}),
+    mutationFn: () => api.patch<Detail>(`admin/invoices/${id}/resend_notifications/`, {}),
     meta: { errorMessage: INVOICE_MESSAGES.update_failed },
   });
 }

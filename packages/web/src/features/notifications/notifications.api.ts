@@ -3,8 +3,10 @@ import {
   NOTIFICATION_PAGE_SIZE,
   type NotificationItem,
   type NotificationList,
+  type notificationResolveOutput,
 } from '@b2b/domain/api/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, request } from '../../api/client';
 
 export type { NotificationItem, NotificationList };
@@ -54,7 +56,7 @@ export function useResolveNotification(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: NotificationItem) =>
-      request<{ detail: string }>(listPath(companyId), {
+      request<z.output<typeof notificationResolveOutput>>(listPath(companyId), {
         method: 'DELETE',
         query: { timestamp: String(item.timestamp), service: item.service },
       }),

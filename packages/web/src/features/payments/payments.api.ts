@@ -1,8 +1,10 @@
 import type {
   AllocationOutput,
   ApplyBuyerCreditOutput,
+  allocationListOutput,
   MarkAsPaidInput,
   OpenInvoiceOutput,
+  openInvoicesOutput,
   PaymentCreateInput,
   PaymentDetailOutput,
   PaymentOutput,
@@ -10,9 +12,11 @@ import type {
   ReceivablesPage,
   RefundCreateInput,
   RefundOutput,
+  receivablesQuery as receivablesSchema,
 } from '@b2b/domain/api/payments';
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, request } from '../../api/client';
 import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifySuccess } from '../../components/notify';
@@ -20,10 +24,12 @@ import { notifySuccess } from '../../components/notify';
 export type Payment = PaymentOutput;
 export type PaymentDetail = PaymentDetailOutput;
 export type AppliedPayment = AllocationOutput;
+export type AppliedPayments = z.output<typeof allocationListOutput>;
 export type Refund = RefundOutput;
 export type OpenInvoice = OpenInvoiceOutput;
 export type Receivables = ReceivablesPage;
 export type Receivable = ReceivablesPage['results'][number];
+export type ReceivablesParams = ListParams & FiltersOf<typeof receivablesSchema>;
 
 export type PaymentFilters = FiltersOf<typeof paymentListFilters>;
 export type PaymentListParams = ListParams & PaymentFilters;
@@ -86,18 +92,14 @@ export const appliedPaymentsQuery = (invoiceId: number) =>
   queryOptions({
     queryKey: paymentKeys.invoice(invoiceId),
     queryFn: ({ signal }) =>
-      api.get<{ count: number; results: AppliedPayment[] }>(
-        `admin/invoices/${invoiceId}/applied_payments/`,
-        undefined,
-        signal,
-      ),
+      api.get<AppliedPayments>(`admin/invoices/${invoiceId}/applied_payments/`, undefined, signal),
   });
 
 export const openInvoicesQuery = (companyId: number, buyerId: number) =>
   queryOptions({
     queryKey: paymentKeys.openInvoices(buyerId),
     queryFn: ({ signal }) =>
-      api.get<{ buyer: { id: number; name: string }; credit: number; results: OpenInvoice[] }>(
+      api.get<z.output<typeof openInvoicesOutput>>(
         `admin/companies/${companyId}/buyers/${buyerId}/open_invoices`,
         undefined,
         signal,
@@ -105,7 +107,7 @@ export const openInvoicesQuery = (companyId: number, buyerId: number) =>
     staleTime: 0,
   });
 
-export const receivablesQuery = (companyId: number, params: ListParams & { overdue_only?: string }) =>
+export const receivablesQuery = (companyId: number, params: ReceivablesParams) =>
   queryOptions({
     queryKey: paymentKeys.receivables(companyId, params),
     queryFn: ({ signal }) =>

@@ -12,7 +12,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type ProductGroup = Omit<ProductGroupOutput, 'created_at' | 'updated_at'> & {
   created_at: string;
@@ -124,7 +124,7 @@ export function useUpdateAttribute(groupId: number) {
 export function useDeleteAttribute(groupId: number) {
   const invalidate = useInvalidateGroup();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`attributes/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`attributes/${id}/delete`),
     meta: { successMessage: M.attribute_deleted, errorMessage: M.delete_failed },
     onSuccess: () => invalidate(groupId),
   });

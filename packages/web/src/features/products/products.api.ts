@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { logoFileProblem } from '../companies/company-logo-file';
 
@@ -154,7 +154,7 @@ export function useSetProductActive() {
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`products/${id}/delete`),
+    mutationFn: (id: number) => api.post<Detail>(`products/${id}/delete`),
     meta: { successMessage: PRODUCT_MESSAGES.deleted, errorMessage: 'Failed to delete Product.' },
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: productKeys.detail(id) });

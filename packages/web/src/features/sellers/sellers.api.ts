@@ -1,6 +1,7 @@
 import type { addressUpdate } from '@b2b/domain/api/addresses';
 import type { AddressOutput, addressInput } from '@b2b/domain/api/common';
 import type {
+  assignProductsOutput,
   SellerDetailOutput,
   SellerOutput,
   SellerProductOutput,
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { productKeys } from '../products/products.api';
 
@@ -224,7 +225,7 @@ export function useUpdateSellerAddress(sellerId: number) {
 export function useDeleteSellerAddress(sellerId: number) {
   const invalidate = useInvalidateSeller();
   return useMutation({
-    mutationFn: (addressId: number) => api.post<{ detail: string }>(`addresses/${addressId}/delete`),
+    mutationFn: (addressId: number) => api.post<Detail>(`addresses/${addressId}/delete`),
     meta: {
       successMessage: SELLER_TOASTS.address_deleted,
       errorMessage: SELLER_TOASTS.address_delete_failed,
@@ -238,7 +239,7 @@ export function useAssignProducts(sellerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ products, reassign }: { products: number[]; reassign: boolean }) =>
-      api.post<{ detail: string; count: number }>(`v1/sellers/${sellerId}/assign_products`, {
+      api.post<z.output<typeof assignProductsOutput>>(`v1/sellers/${sellerId}/assign_products`, {
         products,
         reassign,
       }),

@@ -2,7 +2,7 @@ import type { UserOutput, userCreate, userListFilters, userUpdate } from '@b2b/d
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 
 export type User = UserOutput;
 export type UserListParams = ListParams & FiltersOf<typeof userListFilters>;
@@ -98,7 +98,7 @@ export function useUnassignBranches() {
 /** Signs the user out everywhere and mails them to set a new password (admins never type one). */
 export function useSendPasswordReset() {
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`users/${id}/reset_password`),
+    mutationFn: (id: number) => api.post<Detail>(`users/${id}/reset_password`),
     meta: {
       successMessage: 'Password reset sent successfully.',
       errorMessage: 'Failed to send Password Reset',

@@ -1,6 +1,8 @@
 import type { BuyerListItem } from '@b2b/domain/api/buyers';
 import type { AddressOutput as Address } from '@b2b/domain/api/common';
 import type {
+  assignBuyersOutput,
+  assignProductsOutput,
   UnassignedProductRow,
   WarehouseBuyerOutput,
   WarehouseInventoryRow,
@@ -15,7 +17,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { replaceInLists } from '../../api/paged-cache';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
 export type { Address, UnassignedProductRow, WarehouseBuyerOutput as WarehouseBuyer, WarehouseInventoryRow };
@@ -250,7 +252,7 @@ export function useAssignBuyers(warehouseId: number) {
   const invalidate = useInvalidateWarehouse();
   return useMutation({
     mutationFn: (body: { buyers: number[]; priority?: number }) =>
-      api.post<{ detail: string; assigned: number }>(`warehouses/${warehouseId}/assign_buyers`, body),
+      api.post<z.output<typeof assignBuyersOutput>>(`warehouses/${warehouseId}/assign_buyers`, body),
     meta: {
       successMessage: WAREHOUSE_TOASTS.buyers_assigned,
       errorMessage: WAREHOUSE_TOASTS.assign_buyers_failed,
@@ -275,7 +277,7 @@ export function useUpdateWarehouseBuyer(warehouseId: number) {
 export function useUnassignWarehouseBuyer(warehouseId: number) {
   const invalidate = useInvalidateWarehouse();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ detail: string }>(`warehouse_buyers/${id}/unassign`),
+    mutationFn: (id: number) => api.post<Detail>(`warehouse_buyers/${id}/unassign`),
     meta: {
       successMessage: WAREHOUSE_TOASTS.buyer_unassigned,
       errorMessage: WAREHOUSE_TOASTS.unassign_failed,
@@ -288,7 +290,7 @@ export function useAssignProducts(warehouseId: number) {
   const invalidate = useInvalidateWarehouse();
   return useMutation({
     mutationFn: (products: number[]) =>
-      api.post<{ detail: string; assigned: number }>(`warehouses/${warehouseId}/assign_products`, {
+      api.post<z.output<typeof assignProductsOutput>>(`warehouses/${warehouseId}/assign_products`, {
         products,
       }),
     meta: {
