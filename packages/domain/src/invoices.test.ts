@@ -87,6 +87,39 @@ describe('invoiceTransition', () => {
     expect(invoiceRefusal({ status: 'cancelled' }, 'cancel')).toBe(INVOICE_REFUSALS.already_cancelled);
     expect(invoiceRefusal({ status: 'cancelled' }, 'process')).toBe(INVOICE_REFUSALS.cancelled);
   });
+
+  it('lets the documents downstream veto a cancel or an edit by their counted facts', () => {
+    const none = {
+      status: 'generated' as const,
+      shipmentsHoldingGoods: 0,
+      liveReturns: 0,
+      liveCreditNotes: 0,
+    };
+    expect(invoiceRefusal(none, 'cancel')).toBeNull();
+    expect(invoiceRefusal(none, 'edit')).toBeNull();
+    expect(invoiceRefusal({ ...none, shipmentsHoldingGoods: 1 }, 'cancel')).toBe(INVOICE_REFUSALS.shipped);
+    // An edit is not refused by shipments: it is kept from going below what shipped, line by line.
+    expect(invoiceRefusal({ ...none, shipmentsHoldingGoods: 1 }, 'edit')).toBeNull();
+    expect(invoiceRefusal({ ...none, liveReturns: 2 }, 'cancel')).toBe(INVOICE_REFUSALS.returned);
+    expect(invoiceRefusal({ ...none, liveReturns: 2 }, 'edit')).toBe(INVOICE_REFUSALS.returned);
+    expect(invoiceRefusal({ ...none, liveCreditNotes: 1 }, 'cancel')).toBe(INVOICE_REFUSALS.credited);
+    expect(invoiceRefusal({ ...none, liveCreditNotes: 1 }, 'edit')).toBe(INVOICE_REFUSALS.credited);
+    // Shipments first, then returns, then credit notes: the first thing to undo is named.
+    expect(
+      invoiceRefusal(
+        { status: 'ready_to_ship', shipmentsHoldingGoods: 1, liveReturns: 1, liveCreditNotes: 1 },
+        'cancel',
+      ),
+    ).toBe(INVOICE_REFUSALS.shipped);
+    expect(invoiceRefusal({ ...none, liveReturns: 1, liveCreditNotes: 1 }, 'cancel')).toBe(
+      INVOICE_REFUSALS.returned,
+    );
+    // The status decides before the facts, and the facts never veto marking ready to ship.
+    expect(invoiceRefusal({ ...none, status: 'processed', liveReturns: 1 }, 'cancel')).toBe(
+      INVOICE_REFUSALS.cancel_processed,
+    );
+    expect(invoiceRefusal({ ...none, liveReturns: 1, liveCreditNotes: 1 }, 'ready_to_ship')).toBeNull();
+  });
 });
 
 describe('INVOICE_MESSAGES', () => {

@@ -1,4 +1,5 @@
 import { type PaymentStatus, paymentStatusOf } from './sales-orders.ts';
+import { SHIPMENT_MESSAGES } from './shipments.ts';
 import { INVOICE_STATUSES, type InvoiceStatus, statusColor, statusLabel } from './statuses.ts';
 import { indianCalendarDay, MESSAGES } from './validation.ts';
 
@@ -49,6 +50,9 @@ export const INVOICE_REFUSALS = {
   edit_ready_to_ship: 'Only a generated invoice can be edited; this one is already ready to ship.',
   ready_to_ship_processed: 'A processed invoice cannot be marked ready to ship.',
   cancelled: 'A cancelled invoice cannot be changed.',
+  shipped: SHIPMENT_MESSAGES.invoice_has_shipments,
+  returned: 'Goods of this invoice have been returned; cancel its sales returns first.',
+  credited: 'Credit notes have been issued against this invoice; cancel them first.',
 } as const;
 
 function refusalFor(status: InvoiceStatus, action: InvoiceAction): string {
@@ -67,9 +71,33 @@ function refusalFor(status: InvoiceStatus, action: InvoiceAction): string {
   return INVOICE_REFUSALS.already_processed;
 }
 
-/** Why `action` is refused on the invoice, as a sentence; null when it is allowed. */
-export function invoiceRefusal(invoice: { status: InvoiceStatus }, action: InvoiceAction): string | null {
-  return STATUSES_ALLOWING[action].includes(invoice.status) ? null : refusalFor(invoice.status, action);
+/**
+ * What the documents downstream of an invoice hold against it, counted by SQL in one query
+ * (server: invoices.queries `invoiceFacts`): outgoing shipments that still hold its goods, live
+ * (not cancelled) sales returns and live credit notes. A count left out counts as none, so the UI
+ * can ask with the status alone.
+ */
+export interface InvoiceFacts {
+  status: InvoiceStatus;
+  shipmentsHoldingGoods?: number;
+  liveReturns?: number;
+  liveCreditNotes?: number;
+}
+
+/**
+ * Why `action` is refused on the invoice, as a sentence; null when it is allowed. The status
+ * decides first; then the downstream documents veto: goods in shipments come back by cancelling
+ * those shipments (cancel only: an edit never goes below what has shipped), goods returned or
+ * credited by cancelling those returns and credit notes first.
+ */
+export function invoiceRefusal(invoice: InvoiceFacts, action: InvoiceAction): string | null {
+  if (!STATUSES_ALLOWING[action].includes(invoice.status)) return refusalFor(invoice.status, action);
+  if (action === 'cancel' && (invoice.shipmentsHoldingGoods ?? 0) > 0) return INVOICE_REFUSALS.shipped;
+  if (action === 'cancel' || action === 'edit') {
+    if ((invoice.liveReturns ?? 0) > 0) return INVOICE_REFUSALS.returned;
+    if ((invoice.liveCreditNotes ?? 0) > 0) return INVOICE_REFUSALS.credited;
+  }
+  return null;
 }
 
 /** The actions the invoice allows now: the buttons the UI shows, the guards the server applies. */
