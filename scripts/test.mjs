@@ -1,6 +1,6 @@
-// npm test: every test. Unit tests (domain, web), API tests on PGlite, again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the Playwright journeys in Debian's Chromium. Ends with one
-// 'N passed, N failed' line over all of them.
+// npm test: every test. The import-cycle check, unit tests (domain, web), API tests on PGlite,
+// again on PostgreSQL when TEST_DATABASE_URL is set, then the Playwright journeys in Debian's
+// Chromium. Ends with one 'N passed, N failed' line over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,6 +72,8 @@ function vitestInBackground(name, projects, env = {}) {
   });
 }
 
+// Two files that import each other cannot be read, moved or split apart: a cycle fails the run.
+run('import cycles', 'node', ['scripts/check-import-cycles.mjs']);
 vitest('unit tests (domain, web)', ['domain', 'web']);
 // The API suite runs twice, on PGlite and on PostgreSQL; each runs its files one after another on
 // one server, so the two run side by side (PostgreSQL's in the background).

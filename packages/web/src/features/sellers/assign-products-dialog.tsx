@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { useListSearch } from '../../components/list-search';
 import { useListParams } from '../../components/use-list-params';
-import { productColumns } from './seller-products-tab';
+import { sellerProductColumns } from './seller-product-columns';
 import {
   type SellerDetail,
   type SellerProduct,
@@ -46,7 +46,7 @@ export function AssignProductsDialog({ seller, onClose }: { seller: SellerDetail
         />
       ),
     },
-    ...productColumns.map((column) =>
+    ...sellerProductColumns.map((column) =>
       column.key === 'name' ? { ...column, render: (product: SellerProduct) => product.name } : column,
     ),
   ];

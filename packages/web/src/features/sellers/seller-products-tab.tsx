@@ -1,58 +1,15 @@
 import { SELLER_MESSAGES } from '@b2b/domain/api/sellers';
-import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type Column, DataTable } from '../../components/data-table';
+import { DataTable } from '../../components/data-table';
 import { ListSearch, useListSearch } from '../../components/list-search';
-import { Money } from '../../components/money';
 import { notifyFailure } from '../../components/notify';
 import { listTableProps, useListParams } from '../../components/use-list-params';
-import { productPath } from '../../session/paths';
 import { AssignProductsDialog } from './assign-products-dialog';
-import {
-  downloadSellerProducts,
-  SELLER_TOASTS,
-  type SellerDetail,
-  type SellerProduct,
-  sellerProductsQuery,
-} from './sellers.api';
-
-/** Name, SKU, MRP, selling price and stock: the columns of the CSV extract too. */
-export const productColumns: Column<SellerProduct>[] = [
-  {
-    key: 'name',
-    header: 'Product',
-    sortField: 'name',
-    render: (product) => (
-      <Anchor component={Link} to={productPath(product.id)} fw={500}>
-        {product.name}
-      </Anchor>
-    ),
-  },
-  { key: 'sku', header: 'SKU', sortField: 'sku', render: (product) => product.sku || 'N/A' },
-  {
-    key: 'mrp',
-    header: 'MRP',
-    sortField: 'mrp',
-    align: 'right',
-    render: (product) => <Money value={product.mrp} />,
-  },
-  {
-    key: 'selling_price',
-    header: 'Selling Price',
-    sortField: 'selling_price',
-    align: 'right',
-    render: (product) => <Money value={product.selling_price} />,
-  },
-  {
-    key: 'available_stock',
-    header: 'Stock',
-    align: 'right',
-    render: (product) => product.available_stock.toLocaleString('en-IN', { maximumFractionDigits: 3 }),
-  },
-];
+import { sellerProductColumns } from './seller-product-columns';
+import { downloadSellerProducts, SELLER_TOASTS, type SellerDetail, sellerProductsQuery } from './sellers.api';
 
 /** The products assigned to the seller, their CSV extract, and assigning more. */
 export function SellerProductsTab({ seller, canChange }: { seller: SellerDetail; canChange: boolean }) {
@@ -109,7 +66,7 @@ export function SellerProductsTab({ seller, canChange }: { seller: SellerDetail;
         <ListSearch search={search} placeholder="Product name or SKU" />
         <DataTable
           label="Seller products"
-          columns={productColumns}
+          columns={sellerProductColumns}
           rowKey={(product) => product.id}
           {...listTableProps(list, products)}
           errorTitle={SELLER_TOASTS.list_failed}
