@@ -1,7 +1,7 @@
 import { amountInWords } from '@b2b/domain/invoices';
 import type { CreditNoteDocument } from '../invoice-documents/credit-note-document.ts';
 import { printedHsnSummary, printedParties } from '../invoices/invoice-document-of.ts';
-import type { StoredTaxSummary } from '../quotations/sales-document.ts';
+import type { StoredTaxSummary } from '../sales-documents/sales-document.ts';
 import type { CreditNoteRow, invoiceOfCreditNote, itemsOfCreditNote } from './credit-notes.queries.ts';
 
 /** A row of the HSN summary a credit note stores (`tax_summary.hsn_summary`), as an invoice's. */

@@ -21,7 +21,7 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
-import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import type { CreditNoteFilter } from './credit-notes.queries.ts';
 import * as service from './credit-notes.service.ts';
 

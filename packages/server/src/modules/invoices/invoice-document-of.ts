@@ -9,7 +9,7 @@ import type {
   InvoiceHsnSummaryRow,
   InvoiceLine,
 } from '../invoice-documents/invoice-document.ts';
-import { CHARGE_LABELS, type StoredTaxSummary } from '../quotations/sales-document.ts';
+import { CHARGE_LABELS, type StoredTaxSummary } from '../sales-documents/sales-document.ts';
 import type { InvoiceItemRow, InvoiceRow } from './invoices.queries.ts';
 
 /** What an invoice keeps of its seller when it is generated (the `seller` column). */

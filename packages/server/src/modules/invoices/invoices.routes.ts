@@ -33,7 +33,7 @@ import type { Api } from '../../http/api-types.ts';
 import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
-import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
 import * as service from './invoices.service.ts';
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import type { QuotationFilter } from './quotations.queries.ts';
 import * as service from './quotations.service.ts';
 

@@ -34,7 +34,7 @@ import {
   presentLine,
   presentTotals,
   totalsColumns,
-} from './sales-document.ts';
+} from '../sales-documents/sales-document.ts';
 
 export const QUOTATION_ENTITY = 'quotation';
 export const QUOTATION_PREFIX = 'QT';

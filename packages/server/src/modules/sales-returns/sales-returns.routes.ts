@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import type { SalesReturnFilter } from './sales-returns.queries.ts';
 import * as service from './sales-returns.service.ts';
 

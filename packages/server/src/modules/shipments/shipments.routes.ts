@@ -19,7 +19,7 @@ import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
-import { documentListRoutes } from '../sales-orders/document-list-routes.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import type { ShipmentFilter } from './shipments.queries.ts';
 import * as service from './shipments.service.ts';
 

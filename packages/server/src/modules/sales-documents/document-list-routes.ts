@@ -10,7 +10,7 @@ import type { Executor } from '../../db/transaction.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
-import { orderExists } from './sales-orders.queries.ts';
+import { orderExists } from '../sales-orders/sales-orders.queries.ts';
 
 /** 404 'Order Not Found' for an order that is not the company's. */
 export async function assertOrderExists(db: Executor, companyId: number, orderId: number) {
