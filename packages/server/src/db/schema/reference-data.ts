@@ -1,0 +1,56 @@
+import type { Auto, Timestamp } from './column-types.ts';
+
+/** Reference data (migration 0002): taxes, units, payment terms and methods, shipping methods, sales channels. */
+
+export interface TaxesTable {
+  id: Auto<number>;
+  company_id: number;
+  type: 'gst' | 'cess';
+  display_name: string;
+  rate: number;
+  is_active: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UnitsTable {
+  id: Auto<number>;
+  company_id: number;
+  code: string;
+  name: string;
+}
+
+export interface PaymentTermsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  days: number;
+}
+
+export interface PaymentMethodsTable {
+  id: Auto<number>;
+  company_id: number;
+  code: string;
+  name: string;
+  position: Auto<number>;
+  is_active: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShippingMethodsTable {
+  id: Auto<number>;
+  company_id: number;
+  code: string;
+  name: string;
+  is_active: Auto<boolean>;
+}
+
+export interface SalesChannelsTable {
+  id: Auto<number>;
+  company_id: number;
+  name: string;
+  display_name: string;
+  is_active: Auto<boolean>;
+  is_marketing_enabled: Auto<boolean>;
+}

@@ -1,0 +1,242 @@
+import type { ColumnType } from 'kysely';
+import type { Auto, Json, Paise, Quantity, Timestamp } from './column-types.ts';
+
+/** Sales documents (migration 0020): offers, quotations, sales orders and invoices, and the invoice series used. */
+
+/** A series that has issued an invoice, and the branch it belongs to for good (issue 16). */
+export interface UsedInvoiceSeriesTable {
+  company_id: number;
+  series: string;
+  branch_id: number;
+  first_invoice_number: string;
+  first_used_at: Timestamp;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sales: coupons, quotations, sales orders, invoices (migration 0020)
+export type OrderStatus =
+  | 'new'
+  | 'confirmed'
+  | 'processing'
+  | 'complete'
+  | 'cancelled'
+  | 'on_hold'
+  | 'has_new_version';
+
+export type PaymentStatus = 'paid' | 'pending' | 'unpaid' | 'partially_paid' | 'cancelled';
+
+export type InvoiceStatus = 'generated' | 'ready_to_ship' | 'processed' | 'cancelled';
+
+export interface OffersTable {
+  id: Auto<number>;
+  company_id: number;
+  title: string;
+  description: string | null;
+  coupon_code: string | null;
+  discount_type: 'flat' | 'percentage';
+  discount_paise: number | null;
+  discount_percent: Quantity | null;
+  max_discount_paise: number | null;
+  min_order_paise: Auto<number>;
+  uses_per_buyer: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  is_active: Auto<boolean>;
+  is_visible_to_customers: Auto<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The priced totals every sales document keeps (paise). */
+interface DocumentTotals {
+  is_intra_state: boolean;
+  subtotal_paise: Paise;
+  line_discount_paise: Paise;
+  order_discount_paise: Paise;
+  taxable_paise: Paise;
+  cgst_paise: Paise;
+  sgst_paise: Paise;
+  igst_paise: Paise;
+  cess_paise: Paise;
+  charges_paise: Paise;
+  round_off_paise: Paise;
+  total_paise: Paise;
+  /** The priced charges and the HSN-wise summary. */
+  tax_summary: Json;
+}
+
+/** A priced line of a quotation, order or invoice (paise; rates in percent). */
+interface PricedLineColumns {
+  product_id: number;
+  warehouse_id: number;
+  quantity: Quantity;
+  rate_paise: Paise;
+  discount_percent: Quantity;
+  gst_rate: Quantity;
+  cess_rate: Quantity;
+  hsn: string | null;
+  gross_paise: Paise;
+  line_discount_paise: Paise;
+  order_discount_paise: Paise;
+  amount_paise: Paise;
+  taxable_paise: Paise;
+  cgst_paise: Paise;
+  sgst_paise: Paise;
+  igst_paise: Paise;
+  cess_paise: Paise;
+}
+
+/** What the buyer is asked to pay before tax is worked out: discounts and charges. */
+interface DocumentTerms {
+  buyer_id: number;
+  branch_id: number;
+  sales_channel_id: number | null;
+  sales_person_id: number | null;
+  shipping_method_id: number | null;
+  payment_method_id: number | null;
+  payment_term_days: number | null;
+  shipment_date: string | null;
+  reference_number: string | null;
+  minimum_item_value_paise: Paise | null;
+  notes: string | null;
+  offer_id: number | null;
+  coupon_code: string | null;
+  coupon_discount_paise: Paise;
+  additional_discount_paise: Paise;
+  shipping_charges_paise: Paise;
+  other_charges_paise: Paise;
+}
+
+export interface QuotationsTable extends DocumentTotals, DocumentTerms {
+  id: Auto<number>;
+  company_id: number;
+  quotation_number: string;
+  status: ColumnType<'draft' | 'submitted' | 'ordered', 'draft' | 'submitted' | 'ordered' | undefined>;
+  purpose: ColumnType<'new' | 'edit_order' | 'reorder', 'new' | 'edit_order' | 'reorder' | undefined>;
+  source_order_id: number | null;
+  billing_address_id: number;
+  shipping_address_id: number;
+  quotation_date: string;
+  order_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QuotationItemsTable extends PricedLineColumns {
+  id: Auto<number>;
+  company_id: number;
+  quotation_id: number;
+  position: number;
+}
+
+export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
+  id: Auto<number>;
+  company_id: number;
+  order_number: string;
+  version: Auto<number>;
+  previous_order_id: number | null;
+  quotation_id: number | null;
+  status: ColumnType<OrderStatus, OrderStatus | undefined>;
+  status_before_hold: OrderStatus | null;
+  is_stock_reserved: Auto<boolean>;
+  is_instant: Auto<boolean>;
+  auto_processed_order: Auto<boolean>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined>;
+  billing_address_id: number | null;
+  shipping_address_id: number | null;
+  billing_address: Json;
+  shipping_address: Json;
+  place_of_supply_state_id: number;
+  order_date: string;
+  total_items: number;
+  total_quantity: Quantity;
+  total_quantity_invoiced: Quantity;
+  total_quantity_shipped: Quantity;
+  /** Migration 0023: goods in delivered shipments. */
+  total_quantity_delivered: Quantity;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SalesOrderItemsTable extends PricedLineColumns {
+  id: Auto<number>;
+  company_id: number;
+  order_id: number;
+  position: number;
+  product_name: string;
+  sku: string | null;
+  unit: string | null;
+  quantity_invoiced: Quantity;
+  quantity_shipped: Quantity;
+  /** Migration 0023: goods in delivered shipments. */
+  quantity_delivered: Quantity;
+  amount_invoiced_paise: Paise;
+}
+
+export interface InvoicesTable extends DocumentTotals {
+  id: Auto<number>;
+  company_id: number;
+  order_id: number;
+  branch_id: number;
+  buyer_id: number;
+  invoice_number: string;
+  financial_year: string;
+  invoice_date: string;
+  due_date: string | null;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined>;
+  seller: Json;
+  buyer: Json;
+  billing_address: Json;
+  shipping_address: Json;
+  place_of_supply_state_id: number;
+  reference_number: string | null;
+  notes: string | null;
+  terms_and_conditions: string | null;
+  shipping_charges_paise: Paise;
+  other_charges_paise: Paise;
+  amount_paid_paise: Paise;
+  credited_paise: Paise;
+  write_off_paise: Paise;
+  expense_ledger_name: string | null;
+  bank_charges_paise: Paise;
+  is_payment_mode_emi: Auto<boolean>;
+  shipping_charges_paid_by_company: Auto<boolean>;
+  irn: string | null;
+  /** Migration 0027: the IRN cancelled at the IRP with the invoice. */
+  irn_cancelled_at: Date | string | null;
+  ack_number: string | null;
+  ack_date: Date | string | null;
+  signed_qr_code: string | null;
+  signed_invoice: string | null;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceItemsTable extends PricedLineColumns {
+  id: Auto<number>;
+  company_id: number;
+  invoice_id: number;
+  order_item_id: number;
+  position: number;
+  product_name: string;
+  sku: string | null;
+  unit: string | null;
+}
+
+export interface InvoiceWriteOffsTable {
+  id: Auto<number>;
+  company_id: number;
+  invoice_id: number;
+  amount_paise: Paise;
+  expense_ledger_name: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  cancelled_at: Date | string | null;
+  cancelled_by: number | null;
+}
