@@ -7,7 +7,8 @@ import type { Principal } from '../core/principal.ts';
 import { generateInvoice } from '../modules/invoices/invoices.service.ts';
 import { markOrderAsPaid, recordOrderPayment } from '../modules/payments/payments.service.ts';
 import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';
-import { confirmOrder, generateOrder, holdOrder } from '../modules/sales-orders/sales-orders.service.ts';
+import { confirmOrder, holdOrder } from '../modules/sales-orders/change-order.ts';
+import { generateOrder } from '../modules/sales-orders/place-order.ts';
 import {
   changeShipmentStatus,
   createShipment,

@@ -29,7 +29,7 @@ import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse, postStockMovement } from '../inventory/inventory.service.ts';
 import { dayOrThrow, decimal, documentAddress, named, person } from '../quotations/sales-document.ts';
-import { placeInstantOrder } from '../sales-orders/sales-orders.service.ts';
+import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import * as queries from './delivery-challans.queries.ts';
 
 export const CHALLAN_ENTITY = 'delivery_challan';

@@ -25,8 +25,13 @@ import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { addComment, cancelOrder, confirmOrder, holdOrder, updateOrder } from './change-order.ts';
+import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts';
+import { getOrder, listOrders, orderHistory } from './order-reads.ts';
+import { ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
+import { generateFulfilmentOrders, generateOrder } from './place-order.ts';
+import { initiateReorder, previewReorder } from './reorder.ts';
 import type { OrderFilter } from './sales-orders.queries.ts';
-import * as service from './sales-orders.service.ts';
 
 const tags = ['orders'];
 const companyParams = z.object({ companyId: idParam });
@@ -92,7 +97,7 @@ export async function salesOrdersRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.generateOrder({
+        await generateOrder({
           db,
           actor: requirePrincipal(request),
           quotationId: request.params.id,
@@ -109,7 +114,7 @@ export async function salesOrdersRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.generateFulfilmentOrders({
+        await generateFulfilmentOrders({
           db,
           actor: requirePrincipal(request),
           quotationId: request.params.id,
@@ -126,9 +131,7 @@ export async function salesOrdersRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await service.editOrder({ db, actor: requirePrincipal(request), quotationId: request.params.id }),
-        ),
+        .send(await editOrder({ db, actor: requirePrincipal(request), quotationId: request.params.id })),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -151,7 +154,7 @@ export async function salesOrdersRoutes(app: Api) {
       const q = request.query;
       const sort = keysetSort(q.ordering, ORDERING, DEFAULT_ORDERING);
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listOrders(
+        listOrders(
           db,
           request.params.companyId,
           { ...filterOf(q), branches: branchScope(requirePrincipal(request)) },
@@ -168,7 +171,7 @@ export async function salesOrdersRoutes(app: Api) {
       config: { cache: true, permission: 'view_order' },
       schema: { tags, params: orderParams, response: { 200: salesOrderOutput } },
     },
-    async (request) => service.getOrder(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getOrder(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -178,7 +181,7 @@ export async function salesOrdersRoutes(app: Api) {
       schema: { tags, params: orderParams, body: salesOrderUpdate, response: { 200: salesOrderOutput } },
     },
     async (request) =>
-      service.updateOrder({
+      updateOrder({
         db,
         actor: requirePrincipal(request),
         id: request.params.id,
@@ -192,12 +195,12 @@ export async function salesOrdersRoutes(app: Api) {
       config: { cache: true, permission: 'view_order' },
       schema: { tags, params: orderParams, response: { 200: historyPageOutput } },
     },
-    async (request) => service.orderHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => orderHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   for (const [action, run] of [
-    ['confirm', service.confirmOrder],
-    ['hold', service.holdOrder],
+    ['confirm', confirmOrder],
+    ['hold', holdOrder],
   ] as const) {
     app.post(
       `/admin/orders/:id/${action}`,
@@ -221,7 +224,7 @@ export async function salesOrdersRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.cancelOrder({
+      cancelOrder({
         db,
         actor: requirePrincipal(request),
         id: request.params.id,
@@ -237,7 +240,7 @@ export async function salesOrdersRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addComment({
+        await addComment({
           db,
           actor: requirePrincipal(request),
           id: request.params.id,
@@ -259,8 +262,7 @@ export async function salesOrdersRoutes(app: Api) {
         response: { 200: editOrderPreviewOutput },
       },
     },
-    async (request) =>
-      service.previewEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
+    async (request) => previewEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
   app.post(
@@ -274,8 +276,7 @@ export async function salesOrdersRoutes(app: Api) {
         response: { 200: quotationOutput },
       },
     },
-    async (request) =>
-      service.initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
+    async (request) => initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
   // GET (the spec's call) shows the draft without storing it; POST makes it.
@@ -290,8 +291,7 @@ export async function salesOrdersRoutes(app: Api) {
         response: { 200: reorderPreviewOutput },
       },
     },
-    async (request) =>
-      service.previewReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
+    async (request) => previewReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
   app.post(
@@ -308,7 +308,7 @@ export async function salesOrdersRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id })),
+        .send(await initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id })),
   );
 
   app.get(
@@ -327,8 +327,8 @@ export async function salesOrdersRoutes(app: Api) {
       return sendCsvStream(
         reply,
         `order-details-${todayInIndia()}.csv`,
-        service.ORDER_REPORT_HEADER,
-        service.orderReportRows(db, principal.companyId, filter),
+        ORDER_REPORT_HEADER,
+        orderReportRows(db, principal.companyId, filter),
       );
     },
   );
