@@ -46,6 +46,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { refundsRoutes } from './modules/payments/refunds.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
@@ -110,6 +111,7 @@ const MODULES = [
   salesOrdersRoutes,
   invoicesRoutes,
   paymentsRoutes,
+  refundsRoutes,
   shipmentsRoutes,
   salesReturnsRoutes,
   creditNotesRoutes,

@@ -42,7 +42,7 @@ import { historyPage, recordHistory } from '../history/history.service.ts';
 import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
-import { recordRefund } from '../payments/payments.service.ts';
+import { recordRefund } from '../payments/refunds.ts';
 import { decimal, person } from '../quotations/sales-document.ts';
 import * as invoiceReads from '../sales-returns/sales-returns.queries.ts';
 import { lockReturnForCredit, setReturnCredited } from '../sales-returns/sales-returns.service.ts';

@@ -14,7 +14,7 @@ import { type Executor, type Tx, withinTransaction } from '../../db/transaction.
 import { insertAddress } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { getInvoice, type InvoiceContext } from '../invoices/invoices.service.ts';
-import { recordPayment } from '../payments/payments.service.ts';
+import { recordPayment } from '../payments/record-payment.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import { shipInvoice } from '../shipments/shipments.service.ts';
 import * as queries from './instore-orders.queries.ts';

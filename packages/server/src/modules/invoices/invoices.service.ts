@@ -57,7 +57,7 @@ import { stockLines } from '../inventory/inventory.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
-import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/payments.service.ts';
+import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import {
   decimal,
   documentAddress,

@@ -12,12 +12,8 @@ import {
   paymentDetailOutput,
   paymentListFilters,
   paymentOutput,
-  type REFUND_ORDERINGS,
   receivablesPage,
   receivablesQuery,
-  refundCreate,
-  refundListFilters,
-  refundOutput,
   updatePaymentStatusInput,
 } from '@b2b/domain/api/payments';
 import {
@@ -32,27 +28,27 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
 import { page } from '../../http/page-links.ts';
-import * as service from './payments.service.ts';
-
-const tags = ['payments'];
-const companyParams = z.object({ companyId: idParam });
-const idParams = z.object({ id: idParam });
-
-const VIEW = { permission: 'view_payment_received' } as const;
-const RECORD = { permission: 'add_payment_received', forbidden: PAYMENT_MESSAGES.forbidden_record } as const;
-const CHANGE = { permission: 'change_payment_received' } as const;
+import { allocatePayment } from './allocate-payment.ts';
+import { applyBuyerCreditToInvoice } from './buyer-credit.ts';
+import { cancelPayment } from './cancel-payment.ts';
+import {
+  appliedPayments,
+  assertOrder,
+  getPayment,
+  listPayments,
+  openInvoices,
+  orderAllocations,
+} from './payment-reads.ts';
+import { recheckPaymentStatus, updateOrderPaymentStatus } from './payment-status.ts';
+import { CHANGE, companyParams, idParams, RECORD, tags, VIEW } from './payments.route-config.ts';
+import { paymentsToBeReceived } from './receivables.ts';
+import { createPayment, markOrderAsPaid, recordOrderPayment } from './record-payment.ts';
 
 const PAYMENT_ORDERING: Record<(typeof PAYMENT_ORDERINGS)[number], string> = {
   payment_date: 'p.payment_date',
   created_at: 'p.created_at',
   amount: 'p.amount_paise',
   payment_number: 'p.payment_number',
-};
-const REFUND_ORDERING: Record<(typeof REFUND_ORDERINGS)[number], string> = {
-  refund_date: 'r.refund_date',
-  created_at: 'r.created_at',
-  amount: 'r.amount_paise',
-  refund_number: 'r.refund_number',
 };
 
 const statusList = z
@@ -82,7 +78,7 @@ const paymentQuery = listQuery
     path: ['end_date'],
   });
 
-/** Payments received, order payments, applied payments, refunds and payments to be received. */
+/** Payments received, order payments, applied payments and payments to be received (refunds: refunds.routes.ts). */
 export async function paymentsRoutes(app: Api) {
   const { ctx } = app;
   const { db } = ctx;
@@ -106,7 +102,7 @@ export async function paymentsRoutes(app: Api) {
       const q = request.query;
       const sort = parseOrdering(q.ordering, PAYMENT_ORDERING, '-payment_date,-created_at');
       const window = pageWindow(q);
-      const { count, results } = await service.listPayments(
+      const { count, results } = await listPayments(
         db,
         request.params.companyId,
         {
@@ -144,7 +140,7 @@ export async function paymentsRoutes(app: Api) {
       const actor = requirePrincipal(request);
       return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
-        body: await service.createPayment({ db: executor, actor, input: request.body }),
+        body: await createPayment({ db: executor, actor, input: request.body }),
       }));
     },
   );
@@ -155,7 +151,7 @@ export async function paymentsRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: paymentDetailOutput } },
     },
-    async (request) => service.getPayment(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getPayment(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -172,7 +168,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.allocatePayment({
+      allocatePayment({
         db,
         actor: requirePrincipal(request),
         paymentId: request.params.id,
@@ -193,12 +189,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.openInvoices(
-        db,
-        request.params.companyId,
-        request.params.id,
-        branchScope(requirePrincipal(request)),
-      ),
+      openInvoices(db, request.params.companyId, request.params.id, branchScope(requirePrincipal(request))),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -218,10 +209,10 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request) => {
       const { companyId } = requirePrincipal(request);
-      await service.assertOrder(db, companyId, request.params.id);
+      await assertOrder(db, companyId, request.params.id);
       const window = pageWindow(request.query);
       const sort = parseOrdering(request.query.ordering, PAYMENT_ORDERING, '-created_at');
-      const { count, results } = await service.listPayments(
+      const { count, results } = await listPayments(
         db,
         companyId,
         { orderId: request.params.id },
@@ -245,11 +236,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) => {
-      const results = await service.orderAllocations(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-      );
+      const results = await orderAllocations(db, requirePrincipal(request).companyId, request.params.id);
       return { count: results.length, results };
     },
   );
@@ -271,7 +258,7 @@ export async function paymentsRoutes(app: Api) {
       const actor = requirePrincipal(request);
       return idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
-        body: await service.recordOrderPayment({
+        body: await recordOrderPayment({
           db: executor,
           actor,
           orderId: request.params.id,
@@ -295,7 +282,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.markOrderAsPaid({
+      markOrderAsPaid({
         db,
         actor: requirePrincipal(request),
         orderId: request.params.id,
@@ -317,7 +304,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.updateOrderPaymentStatus({
+      updateOrderPaymentStatus({
         db,
         actor: requirePrincipal(request),
         orderId: request.params.id,
@@ -337,8 +324,7 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: paymentDetailOutput },
       },
     },
-    async (request) =>
-      service.cancelPayment({ db, actor: requirePrincipal(request), paymentId: request.params.id }),
+    async (request) => cancelPayment({ db, actor: requirePrincipal(request), paymentId: request.params.id }),
   );
 
   app.post(
@@ -354,7 +340,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.recheckPaymentStatus({
+      recheckPaymentStatus({
         db,
         gateway: ctx.paymentGateway,
         actor: requirePrincipal(request),
@@ -374,11 +360,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) => {
-      const results = await service.appliedPayments(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-      );
+      const results = await appliedPayments(db, requirePrincipal(request).companyId, request.params.id);
       return { count: results.length, results };
     },
   );
@@ -396,7 +378,7 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.applyBuyerCreditToInvoice({
+      applyBuyerCreditToInvoice({
         db,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
@@ -422,7 +404,7 @@ export async function paymentsRoutes(app: Api) {
     async (request) => {
       const q = request.query;
       const window = pageWindow(q);
-      const result = await service.paymentsToBeReceived(
+      const result = await paymentsToBeReceived(
         db,
         request.params.companyId,
         {
@@ -436,73 +418,5 @@ export async function paymentsRoutes(app: Api) {
       const paged = page(request, window, result.count, result.results);
       return { ...paged, totals: result.totals };
     },
-  );
-
-  // -------------------------------------------------------------------------------------------
-  // Refunds
-
-  app.get(
-    '/admin/companies/:companyId/refunds',
-    {
-      config: { ...VIEW, cache: true },
-      schema: {
-        tags,
-        description: 'Refunds paid to buyers (of over-payments and of credit notes), newest first.',
-        params: companyParams,
-        querystring: listQuery.extend(refundListFilters.shape),
-        response: { 200: pageOf(refundOutput) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const sort = parseOrdering(q.ordering, REFUND_ORDERING, '-refund_date,-created_at');
-      const window = pageWindow(q);
-      const { count, results } = await service.listRefunds(
-        db,
-        request.params.companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          buyerId: q.buyer,
-          paymentId: q.payment,
-          startDate: q.start_date,
-          endDate: q.end_date,
-          search: q.search,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
-  );
-
-  app.post(
-    '/admin/companies/:companyId/refunds',
-    {
-      config: RECORD,
-      schema: {
-        tags,
-        description:
-          'Pays back part or all of a payment’s unallocated balance (never more). Credit-note refunds are made from the credit note.',
-        params: companyParams,
-        body: refundCreate,
-        response: { 201: refundOutput },
-      },
-    },
-    async (request, reply) => {
-      const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async (executor) => ({
-        status: 201,
-        body: await service.createRefund({ db: executor, actor, input: request.body }),
-      }));
-    },
-  );
-
-  app.get(
-    '/admin/refunds/:id',
-    {
-      config: { ...VIEW, cache: true },
-      schema: { tags, params: idParams, response: { 200: refundOutput } },
-    },
-    async (request) => service.getRefund(db, requirePrincipal(request).companyId, request.params.id),
   );
 }

@@ -20,8 +20,8 @@ import {
 import { createQuotation, daysFromToday, generateOrder, invoiceOrder } from '../../../test/sales-fixtures.ts';
 import { CONCURRENT_CHANGE_MESSAGE } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { allocateBuyerCredit } from './buyer-credit.ts';
 import { createHttpPaymentGateway } from './payment-gateway.ts';
-import { allocateBuyerCredit } from './payments.service.ts';
 
 const companyPath = (world: PaymentWorld, rest: string) =>
   `admin/companies/${world.company.companyId}/${rest}`;
