@@ -11,6 +11,7 @@ export const CONFIGURATION_TYPES = [
   /** Enabled: invoices may be dated before the last invoice of their series (off by default). */
   'back_dated_invoices',
 ] as const;
+export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 
 export const notificationContactOutput = z.object({
   id,

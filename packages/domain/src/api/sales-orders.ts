@@ -32,6 +32,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export const PAYMENT_STATUSES = ['paid', 'pending', 'unpaid', 'partially_paid', 'cancelled'] as const;
 export const QUOTATION_STATUSES = ['draft', 'submitted', 'ordered'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 export const ORDER_ACTIONS = ['confirm', 'cancel', 'hold', 'edit', 'invoice', 'ship', 'reorder'] as const;
 
 /** Validation texts of the order form and the order calls not in domain/sales-orders.ts's ORDER_MESSAGES. */

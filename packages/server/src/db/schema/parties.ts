@@ -1,3 +1,7 @@
+import type { AccountNature } from '@b2b/domain/accounts';
+import type { BankAccountType } from '@b2b/domain/bank-accounts';
+import type { BuyerType, LedgerEntryType } from '@b2b/domain/buyers';
+import type { CashpointTransactionType } from '@b2b/domain/statuses';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Quantity, Timestamp } from './column-types.ts';
 
@@ -29,11 +33,7 @@ export interface BankAccountsTable {
   account_number: string;
   ifsc_code: string;
   bank_branch_name: string | null;
-  account_type: ColumnType<
-    'current' | 'savings' | 'overdraft' | 'cash_credit',
-    'current' | 'savings' | 'overdraft' | 'cash_credit' | undefined,
-    'current' | 'savings' | 'overdraft' | 'cash_credit'
-  >;
+  account_type: ColumnType<BankAccountType, BankAccountType | undefined, BankAccountType>;
   upi_id: string | null;
   is_default: Auto<boolean>;
   account_id: number | null;
@@ -42,7 +42,7 @@ export interface BankAccountsTable {
   updated_at: Timestamp;
 }
 
-export type BuyerType = 'regular' | 'composition' | 'unregistered' | 'consumer' | 'overseas' | 'sez';
+export type { BuyerType };
 
 export interface BuyersTable {
   id: Auto<number>;
@@ -75,14 +75,7 @@ export interface BuyerSalesChannelsTable {
   created_at: Timestamp;
 }
 
-export type BuyerLedgerEntryType =
-  | 'opening_balance'
-  | 'invoice'
-  | 'payment'
-  | 'credit_note'
-  | 'debit_adjustment'
-  | 'credit_adjustment'
-  | 'refund';
+export type BuyerLedgerEntryType = LedgerEntryType;
 
 export interface BuyerLedgerEntriesTable {
   id: Auto<number>;
@@ -112,7 +105,7 @@ export interface CashpointBalancesTable {
   updated_at: Timestamp;
 }
 
-export type CashpointTransactionType = 'credited' | 'debited' | 'redeemed' | 'expired';
+export type { CashpointTransactionType };
 
 export interface CashpointEntriesTable {
   id: Auto<number>;
@@ -182,7 +175,7 @@ export interface WarehouseBuyersTable {
   updated_at: Timestamp;
 }
 
-export type AccountNature = 'assets' | 'liabilities' | 'equity' | 'income' | 'expenses';
+export type { AccountNature };
 
 export interface AccountGroupsTable {
   id: Auto<number>;

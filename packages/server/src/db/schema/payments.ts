@@ -1,8 +1,9 @@
+import type { PaymentRecordStatus } from '@b2b/domain/payments';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Paise, Timestamp } from './column-types.ts';
 
 /** Migration 0024: payments received, their allocations to invoices, refunds, Idempotency-Key answers. */
-export type PaymentRecordStatus = 'pending' | 'completed' | 'cancelled';
+export type { PaymentRecordStatus };
 
 export interface PaymentsTable {
   id: Auto<number>;

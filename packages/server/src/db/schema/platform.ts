@@ -1,3 +1,6 @@
+import type { AddressOwnerType } from '@b2b/domain/api/addresses';
+import type { ConfigurationType } from '@b2b/domain/api/companies';
+import type { NotificationType } from '@b2b/domain/statuses';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Timestamp } from './column-types.ts';
 
@@ -44,7 +47,7 @@ export interface CompaniesTable {
 export interface AddressesTable {
   id: Auto<number>;
   company_id: number;
-  owner_type: 'company' | 'branch' | 'warehouse' | 'buyer' | 'seller' | 'user' | 'role' | 'lead';
+  owner_type: AddressOwnerType;
   owner_id: number;
   address_type: ColumnType<string, string | undefined, string>;
   address_line_1: string;
@@ -164,13 +167,7 @@ export interface RateLimitCountersTable {
   hits: Auto<number>;
 }
 
-export type ConfigurationType =
-  | 'auto_cancel_partially_invoiced_orders'
-  | 'zoho'
-  | 'batch_configuration'
-  | 'terms_and_conditions'
-  | 'print_configuration'
-  | 'back_dated_invoices';
+export type { ConfigurationType };
 
 export interface CompanyConfigurationsTable {
   id: Auto<number>;
@@ -226,7 +223,7 @@ export interface NotificationsTable {
   /** The spec's "timestamp", at millisecond precision. */
   created_at: Timestamp;
   service: string;
-  notification_type: 'info' | 'warning' | 'error';
+  notification_type: NotificationType;
   message: string;
   dedupe_key: string | null;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -1,3 +1,4 @@
+import type { AttributeType } from '@b2b/domain/api/product-groups';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Quantity, Timestamp } from './column-types.ts';
 
@@ -110,6 +111,7 @@ export interface ProductFilesTable {
   created_at: Timestamp;
 }
 
+/** As stored: singular, where the API's RELATED_PRODUCT_KINDS (domain) says 'variants' and 'accessories'. */
 export type RelatedProductKind =
   | 'variant'
   | 'frequently_bought_together'
@@ -180,7 +182,7 @@ export interface ProductAttributesTable {
   company_id: number;
   product_group_id: number;
   name: string;
-  type: 'text' | 'number' | 'boolean' | 'select';
+  type: AttributeType;
   options: ColumnType<string[], string[] | undefined, string[]>;
   is_required: Auto<boolean>;
   position: Auto<number>;

@@ -1,3 +1,4 @@
+import type { TaxType } from '@b2b/domain/reference-data';
 import type { Auto, Timestamp } from './column-types.ts';
 
 /** Reference data (migration 0002): taxes, units, payment terms and methods, shipping methods, sales channels. */
@@ -5,7 +6,7 @@ import type { Auto, Timestamp } from './column-types.ts';
 export interface TaxesTable {
   id: Auto<number>;
   company_id: number;
-  type: 'gst' | 'cess';
+  type: TaxType;
   display_name: string;
   rate: number;
   is_active: Auto<boolean>;

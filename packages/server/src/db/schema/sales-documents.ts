@@ -1,3 +1,7 @@
+import type { DocumentAddressOutput, QuotationStatus } from '@b2b/domain/api/sales-orders';
+import type { InvoiceStatus } from '@b2b/domain/invoices';
+import type { PaymentStatus, SalesOrderStatus } from '@b2b/domain/sales-orders';
+import type { DiscountType } from '@b2b/domain/statuses';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Paise, Quantity, Timestamp } from './column-types.ts';
 
@@ -12,20 +16,38 @@ export interface UsedInvoiceSeriesTable {
   first_used_at: Timestamp;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sales: coupons, quotations, sales orders, invoices (migration 0020)
-export type OrderStatus =
-  | 'new'
-  | 'confirmed'
-  | 'processing'
-  | 'complete'
-  | 'cancelled'
-  | 'on_hold'
-  | 'has_new_version';
+export type { InvoiceStatus, PaymentStatus };
 
-export type PaymentStatus = 'paid' | 'pending' | 'unpaid' | 'partially_paid' | 'cancelled';
+/** What an invoice keeps of its seller when it is generated (the `seller` column). */
+export interface SellerSnapshot {
+  /** The company's registered (legal) name. */
+  company_name: string;
+  /** The name it trades under, when it has one besides. */
+  trade_name: string | null;
+  branch_id: number;
+  branch_name: string;
+  gstin: string | null;
+  pan: string | null;
+  address: DocumentAddressOutput | null;
+  phone: string | null;
+  email: string | null;
+  bank: {
+    account_name: string;
+    bank_name: string;
+    account_number: string;
+    ifsc: string;
+    branch: string | null;
+    upi_id: string | null;
+  } | null;
+}
 
-export type InvoiceStatus = 'generated' | 'ready_to_ship' | 'processed' | 'cancelled';
+/** What an invoice keeps of its buyer (the `buyer` column). */
+export interface BuyerSnapshot {
+  name: string;
+  gstin: string | null;
+  email: string | null;
+  phone: string | null;
+}
 
 export interface OffersTable {
   id: Auto<number>;
@@ -33,7 +55,7 @@ export interface OffersTable {
   title: string;
   description: string | null;
   coupon_code: string | null;
-  discount_type: 'flat' | 'percentage';
+  discount_type: DiscountType;
   discount_paise: number | null;
   discount_percent: Quantity | null;
   max_discount_paise: number | null;
@@ -111,7 +133,7 @@ export interface QuotationsTable extends DocumentTotals, DocumentTerms {
   id: Auto<number>;
   company_id: number;
   quotation_number: string;
-  status: ColumnType<'draft' | 'submitted' | 'ordered', 'draft' | 'submitted' | 'ordered' | undefined>;
+  status: ColumnType<QuotationStatus, QuotationStatus | undefined>;
   purpose: ColumnType<'new' | 'edit_order' | 'reorder', 'new' | 'edit_order' | 'reorder' | undefined>;
   source_order_id: number | null;
   billing_address_id: number;
@@ -137,16 +159,17 @@ export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
   version: Auto<number>;
   previous_order_id: number | null;
   quotation_id: number | null;
-  status: ColumnType<OrderStatus, OrderStatus | undefined>;
-  status_before_hold: OrderStatus | null;
+  status: ColumnType<SalesOrderStatus, SalesOrderStatus | undefined>;
+  status_before_hold: SalesOrderStatus | null;
   is_stock_reserved: Auto<boolean>;
   is_instant: Auto<boolean>;
   auto_processed_order: Auto<boolean>;
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined>;
   billing_address_id: number | null;
   shipping_address_id: number | null;
-  billing_address: Json;
-  shipping_address: Json;
+  /** The addresses as they were when the order was placed. */
+  billing_address: Json<DocumentAddressOutput>;
+  shipping_address: Json<DocumentAddressOutput>;
   place_of_supply_state_id: number;
   order_date: string;
   total_items: number;
@@ -187,10 +210,10 @@ export interface InvoicesTable extends DocumentTotals {
   due_date: string | null;
   status: ColumnType<InvoiceStatus, InvoiceStatus | undefined>;
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined>;
-  seller: Json;
-  buyer: Json;
-  billing_address: Json;
-  shipping_address: Json;
+  seller: Json<SellerSnapshot>;
+  buyer: Json<BuyerSnapshot>;
+  billing_address: Json<DocumentAddressOutput>;
+  shipping_address: Json<DocumentAddressOutput>;
   place_of_supply_state_id: number;
   reference_number: string | null;
   notes: string | null;

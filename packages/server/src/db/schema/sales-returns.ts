@@ -1,10 +1,10 @@
+import type { CreditNoteStatus } from '@b2b/domain/credit-notes';
+import type { SalesReturnDisposition, SalesReturnStatus } from '@b2b/domain/sales-returns';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Paise, Quantity, Timestamp } from './column-types.ts';
 
 /** Migration 0025: sales returns and credit notes. */
-export type SalesReturnStatus = 'received' | 'credited' | 'cancelled';
-
-export type CreditNoteStatus = 'open' | 'partially_applied' | 'applied' | 'refunded' | 'cancelled';
+export type { CreditNoteStatus, SalesReturnStatus };
 
 export interface SalesReturnsTable {
   id: Auto<number>;
@@ -18,7 +18,7 @@ export interface SalesReturnsTable {
   return_date: string;
   return_reference_no: string | null;
   reason: string | null;
-  disposition: 'restock' | 'damaged';
+  disposition: SalesReturnDisposition;
   warehouse_id: number | null;
   adjustments_paise: Paise;
   status: ColumnType<SalesReturnStatus, SalesReturnStatus | undefined>;

@@ -1,24 +1,12 @@
+import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
+import type { DeliveryChallanPurpose, DeliveryChallanStatus } from '@b2b/domain/delivery-challans';
+import type { ShipmentCarrierKind, ShipmentDirection, ShipmentStatus } from '@b2b/domain/shipments';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Paise, Quantity, Timestamp } from './column-types.ts';
 
 /** Goods leaving: shipments of invoices (migration 0023) and delivery challans (migration 0026). */
 
-export type ShipmentStatus =
-  | 'scheduled'
-  | 'picked_up'
-  | 'shipped'
-  | 'delivered'
-  | 'cancelled'
-  | 'rto_initiated'
-  | 'cancellation_requested'
-  | 'rto_delivered'
-  | 'lost'
-  | 'pickup_error'
-  | 'undelivered'
-  | 'damaged'
-  | 'rto_ndr'
-  | 'disposed'
-  | 'rto_shipped';
+export type { ShipmentStatus };
 
 /** Migration 0023. */
 export interface ShipmentsTable {
@@ -30,9 +18,9 @@ export interface ShipmentsTable {
   invoice_id: number;
   buyer_id: number;
   branch_id: number;
-  direction: ColumnType<'outgoing' | 'incoming', 'outgoing' | 'incoming' | undefined>;
+  direction: ColumnType<ShipmentDirection, ShipmentDirection | undefined>;
   status: ColumnType<ShipmentStatus, ShipmentStatus | undefined>;
-  carrier: ColumnType<'self_delivery' | 'other', 'self_delivery' | 'other' | undefined>;
+  carrier: ColumnType<ShipmentCarrierKind, ShipmentCarrierKind | undefined>;
   carrier_name: string | null;
   integration_code: string | null;
   tracking_number: string | null;
@@ -67,17 +55,15 @@ export interface DeliveryChallansTable {
   challan_number: string;
   financial_year: string;
   challan_date: string;
-  purpose: 'job_work' | 'supply_on_approval' | 'branch_transfer' | 'other';
-  status: ColumnType<
-    'open' | 'delivered' | 'returned' | 'invoiced' | 'cancelled',
-    'open' | undefined,
-    'open' | 'delivered' | 'returned' | 'invoiced' | 'cancelled'
-  >;
+  purpose: DeliveryChallanPurpose;
+  /** A challan is made open; the verbs move it on. */
+  status: ColumnType<DeliveryChallanStatus, 'open' | undefined, DeliveryChallanStatus>;
   branch_id: number;
   warehouse_id: number;
   buyer_id: number | null;
   buyer_address_id: number | null;
-  buyer_address: Json | null;
+  /** The buyer's address as it was when the challan was made. */
+  buyer_address: Json<DocumentAddressOutput> | null;
   destination_warehouse_id: number | null;
   reference_number: string | null;
   vehicle_number: string | null;

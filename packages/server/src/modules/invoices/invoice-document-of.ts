@@ -2,6 +2,7 @@ import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
 import { mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
 import { amountInWords } from '@b2b/domain/invoices';
 import { CHARGE_SAC } from '@b2b/domain/sales-pricing';
+import type { BuyerSnapshot, SellerSnapshot } from '../../db/schema.ts';
 import type {
   InvoiceAddress,
   InvoiceBankDetails,
@@ -12,36 +13,8 @@ import type {
 import { CHARGE_LABELS, type StoredTaxSummary } from '../sales-documents/sales-document.ts';
 import type { InvoiceItemRow, InvoiceRow } from './invoices.queries.ts';
 
-/** What an invoice keeps of its seller when it is generated (the `seller` column). */
-export interface SellerSnapshot {
-  /** The company's registered (legal) name. */
-  company_name: string;
-  /** The name it trades under, when it has one besides. */
-  trade_name: string | null;
-  branch_id: number;
-  branch_name: string;
-  gstin: string | null;
-  pan: string | null;
-  address: DocumentAddressOutput | null;
-  phone: string | null;
-  email: string | null;
-  bank: {
-    account_name: string;
-    bank_name: string;
-    account_number: string;
-    ifsc: string;
-    branch: string | null;
-    upi_id: string | null;
-  } | null;
-}
-
-/** What an invoice keeps of its buyer (the `buyer` column). */
-export interface BuyerSnapshot {
-  name: string;
-  gstin: string | null;
-  email: string | null;
-  phone: string | null;
-}
+/** The `seller` and `buyer` columns of an invoice, typed where the invoices table is declared. */
+export type { BuyerSnapshot, SellerSnapshot };
 
 function printedAddress(address: DocumentAddressOutput | null): InvoiceAddress {
   return {
@@ -147,10 +120,10 @@ export const printedHsnSummary = (rows: StoredTaxSummary['hsn_summary']): Invoic
 
 /** The columns in which an invoice keeps its parties as they were when it was generated. */
 export interface PartySnapshots {
-  seller: unknown;
-  buyer: unknown;
-  billing_address: unknown;
-  shipping_address: unknown;
+  seller: SellerSnapshot;
+  buyer: BuyerSnapshot;
+  billing_address: DocumentAddressOutput;
+  shipping_address: DocumentAddressOutput;
 }
 
 /**
@@ -158,8 +131,7 @@ export interface PartySnapshots {
  * invoice, and the credit notes issued against it.
  */
 export function printedParties(snapshots: PartySnapshots) {
-  const seller = snapshots.seller as SellerSnapshot;
-  const buyer = snapshots.buyer as BuyerSnapshot;
+  const { seller, buyer } = snapshots;
   return {
     seller: {
       name: seller.trade_name ?? seller.company_name,
@@ -174,14 +146,14 @@ export function printedParties(snapshots: PartySnapshots) {
     buyer: {
       name: buyer.name,
       gstin: buyer.gstin,
-      address: printedAddress(snapshots.billing_address as DocumentAddressOutput),
+      address: printedAddress(snapshots.billing_address),
       phone: buyer.phone,
       email: buyer.email,
     },
     shipTo: {
       name: buyer.name,
       gstin: buyer.gstin,
-      address: printedAddress(snapshots.shipping_address as DocumentAddressOutput),
+      address: printedAddress(snapshots.shipping_address),
       phone: null,
       email: null,
     },
@@ -195,7 +167,7 @@ export function printedParties(snapshots: PartySnapshots) {
  */
 export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]): InvoiceDocument {
   const { seller, buyer, shipTo, bank } = printedParties(invoice);
-  const shipping = invoice.shipping_address as unknown as DocumentAddressOutput;
+  const shipping = invoice.shipping_address;
   const summary = (invoice.tax_summary ?? {}) as Partial<StoredTaxSummary>;
   const lines = items.map((item, index) => printedLine(item, index + 1));
   const charges = (summary.charges ?? []).map((charge) => ({
