@@ -28,7 +28,7 @@ import { creditCashpoints, debitCashpoints } from '../modules/cashpoints/cashpoi
 import { createCategory } from '../modules/categories/categories.service.ts';
 import { createConfiguration } from '../modules/companies/companies.service.ts';
 import { createAdjustment } from '../modules/inventory-adjustments/inventory-adjustments.service.ts';
-import { createProduct } from '../modules/products/products.service.ts';
+import { createProduct } from '../modules/products/create-product.ts';
 import * as reference from '../modules/reference/reference.queries.ts';
 import { getRole } from '../modules/roles/roles.service.ts';
 import { assignProductsToSeller, createSeller } from '../modules/sellers/sellers.service.ts';

@@ -16,7 +16,7 @@ import { AppError, notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { postStockMovement } from '../inventory/inventory.service.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
 import { writeAdjustment } from '../inventory-adjustments/inventory-adjustments.service.ts';
 import * as queries from './bulk-inventory.queries.ts';
 

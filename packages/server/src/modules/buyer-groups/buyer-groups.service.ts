@@ -17,8 +17,8 @@ import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { assertActiveBranches } from '../branches/branches.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
+import { listProducts } from '../products/product-reads.ts';
 import type { ProductFilter, ProductSort } from '../products/products.queries.ts';
-import { listProducts } from '../products/products.service.ts';
 import * as queries from './buyer-groups.queries.ts';
 
 /** Works out one dynamic group's members again (see buyer-groups.jobs.ts). */

@@ -16,12 +16,9 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyOf, recordHistory } from '../history/history.service.ts';
-import {
-  assertActiveWarehouse,
-  type BatchChoice,
-  batchSettings,
-  postStockMovement,
-} from '../inventory/inventory.service.ts';
+import { type BatchChoice, batchSettings } from '../inventory/inventory.service.ts';
+import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
 import * as queries from './inventory-adjustments.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_adjustment';

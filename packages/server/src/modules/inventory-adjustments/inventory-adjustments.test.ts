@@ -15,7 +15,7 @@ import {
   levelOf,
 } from '../../../test/inventory-fixtures.ts';
 import { insertBranch } from '../branches/branches.service.ts';
-import { ledgerOf } from '../inventory/inventory.service.ts';
+import { ledgerOf } from '../inventory/stock-movements.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_adjustments`;
 

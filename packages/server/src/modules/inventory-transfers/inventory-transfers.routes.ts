@@ -18,7 +18,7 @@ import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
-import { productBatches } from '../inventory/inventory.service.ts';
+import { productBatches } from '../inventory/stock-batches.ts';
 import * as service from './inventory-transfers.service.ts';
 
 const tags = ['inventory transfers'];

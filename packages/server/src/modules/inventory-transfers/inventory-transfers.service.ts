@@ -31,7 +31,9 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
-import { assertActiveWarehouse, inTransitOf, postStockMovement } from '../inventory/inventory.service.ts';
+import { inTransitOf } from '../inventory/inventory.service.ts';
+import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
 import * as queries from './inventory-transfers.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_transfer';

@@ -15,7 +15,8 @@ import {
 } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
-import { issueStock, ledgerOf, releaseStock, reserveStock } from '../inventory/inventory.service.ts';
+import { issueStock, releaseStock, reserveStock } from '../inventory/inventory.service.ts';
+import { ledgerOf } from '../inventory/stock-movements.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_transfers`;
 

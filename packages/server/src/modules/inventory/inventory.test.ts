@@ -5,7 +5,8 @@ import { createProduct, firstWarehouse, levelOf, stockLevelOf } from '../../../t
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
-import { ledgerOf, postStockMovement, type StockMovement, stockOfProducts } from './inventory.service.ts';
+import { stockOfProducts } from './stock-levels.ts';
+import { ledgerOf, postStockMovement, type StockMovement } from './stock-movements.ts';
 
 async function productWithStock(company: SignedUpCompany, openingStock: number) {
   const warehouse = await firstWarehouse(company);

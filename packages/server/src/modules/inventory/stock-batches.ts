@@ -1,11 +1,19 @@
-import { BATCH_MESSAGES, type BatchTake, takeFirstExpiryFirst } from '@b2b/domain/batches';
+import type { ProductBatchList } from '@b2b/domain/api/stock-batches';
+import {
+  BATCH_MESSAGES,
+  type BatchTake,
+  batchStatus,
+  daysToExpiry,
+  takeFirstExpiryFirst,
+} from '@b2b/domain/batches';
 import { BATCH_DEFAULTS, batchSchema, readSettings } from '@b2b/domain/company-configurations';
 import { formatQuantity } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { todayInIndia } from '@b2b/domain/validation';
-import { conflict, validationError } from '../../core/errors.ts';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import * as queries from './inventory.queries.ts';
+import * as queries from './stock-batches.queries.ts';
 
 /**
  * Which batch a movement moves. Goods in name a batch by its number (made on first receipt, with
@@ -230,3 +238,54 @@ export async function inTransitOf(
 }
 
 export { BATCH_MESSAGES };
+
+/**
+ * GET products/{id}/batches: the product's batches on hand in each warehouse (first expiry first,
+ * with days to expiry and status by the company's alert days), the stock in no batch, and the
+ * batch configuration the forms follow.
+ */
+export async function productBatches(
+  db: Executor,
+  companyId: number,
+  productId: number,
+  warehouseId?: number,
+  /** The caller's branches: their warehouses only (null: every branch). */
+  branches?: BranchScope,
+): Promise<ProductBatchList> {
+  if (!(await queries.productExists(db, companyId, productId))) throw notFound('Product');
+  const [settings, batches, levels] = await Promise.all([
+    batchSettings(db, companyId),
+    queries.productBatchStock(db, companyId, productId, warehouseId, branches),
+    queries.productLevels(db, companyId, productId, warehouseId, branches),
+  ]);
+  const today = todayInIndia();
+  const inBatches = new Map<number, number>();
+  for (const row of batches) {
+    inBatches.set(row.warehouse_id, roundQuantity((inBatches.get(row.warehouse_id) ?? 0) + row.quantity));
+  }
+  return {
+    batch_configuration: {
+      enabled: settings.enabled,
+      mandatory: settings.mandatory,
+      expiry_alert_days: settings.expiryAlertDays,
+    },
+    unbatched: levels
+      .map((level) => ({
+        warehouse: { id: level.warehouse_id, name: level.warehouse_name },
+        quantity: roundQuantity(level.available_stock - (inBatches.get(level.warehouse_id) ?? 0)),
+      }))
+      .filter((row) => row.quantity > 0),
+    results: batches.map((row) => ({
+      batch: {
+        id: row.id,
+        batch_number: row.batch_number,
+        manufactured_on: row.manufactured_on,
+        expires_on: row.expires_on,
+      },
+      warehouse: { id: row.warehouse_id, name: row.warehouse_name },
+      quantity: row.quantity,
+      days_to_expiry: row.expires_on === null ? null : daysToExpiry(row.expires_on, today),
+      status: batchStatus(row.expires_on, settings.expiryAlertDays, today),
+    })),
+  };
+}

@@ -9,8 +9,6 @@ import { insertBranch } from '../branches/branches.service.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import {
   issueStock,
-  ledgerOf,
-  postStockMovement,
   receiveStock,
   releaseStock,
   reserveLines,
@@ -20,6 +18,7 @@ import {
   type StockOperationKind,
   stockLines,
 } from './inventory.service.ts';
+import { ledgerOf, postStockMovement } from './stock-movements.ts';
 
 const OPERATIONS = {
   reserve: reserveStock,

@@ -21,9 +21,24 @@ import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
+import { deleteProduct, setProductActive, updateProduct } from './change-product.ts';
+import { createProduct } from './create-product.ts';
 import { readPdfUpload } from './pdf-upload.ts';
+import {
+  addProductFile,
+  addProductImage,
+  assertImageRoom,
+  deleteProductFile,
+  deleteProductImage,
+} from './product-media.ts';
+import {
+  assertCategoryExists,
+  assertProductExists,
+  getProduct,
+  listProducts,
+  productHistory,
+} from './product-reads.ts';
 import type { ProductFilter, ProductSort } from './products.queries.ts';
-import * as service from './products.service.ts';
 
 const tags = ['products'];
 const productParams = z.object({ id: idParam });
@@ -59,7 +74,7 @@ async function listPage(
 ): Promise<Page<z.infer<typeof productSummaryOutput>>> {
   const sort = keysetSort(query.ordering, ORDERING, PRODUCT_DEFAULT_ORDERING);
   return offsetOrKeysetPage(request, query, sort, (window) =>
-    service.listProducts(db, companyId, filter, sort, window),
+    listProducts(db, companyId, filter, sort, window),
   );
 }
 
@@ -105,7 +120,7 @@ export async function productsRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createProduct({ db, actor: requirePrincipal(request), input: request.body })),
+        .send(await createProduct({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
   // The spec's "products of a category" (api-calls.tsv, categories area).
@@ -122,7 +137,7 @@ export async function productsRoutes(app: Api) {
     },
     async (request) => {
       const { companyId } = requirePrincipal(request);
-      await service.assertCategoryExists(db, companyId, request.params.id);
+      await assertCategoryExists(db, companyId, request.params.id);
       return listPage(db, request, companyId, request.query, {
         search: request.query.search,
         categoryIds: [request.params.id],
@@ -136,7 +151,7 @@ export async function productsRoutes(app: Api) {
       config: { cache: true, permission: 'view_product' },
       schema: { tags, params: productParams, response: { 200: productOutput } },
     },
-    async (request) => service.getProduct(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getProduct(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -146,7 +161,7 @@ export async function productsRoutes(app: Api) {
       schema: { tags, params: productParams, body: productUpdate, response: { 200: productOutput } },
     },
     async (request) =>
-      service.updateProduct({
+      updateProduct({
         db,
         actor: requirePrincipal(request),
         productId: request.params.id,
@@ -161,7 +176,7 @@ export async function productsRoutes(app: Api) {
     params: productParams,
     response: productOutput,
     handler: (request, active) =>
-      service.setProductActive({
+      setProductActive({
         db,
         actor: requirePrincipal(request),
         productId: request.params.id,
@@ -175,8 +190,7 @@ export async function productsRoutes(app: Api) {
       config: { permission: 'delete_product' },
       schema: { tags, params: productParams, response: { 200: detailResponse } },
     },
-    async (request) =>
-      service.deleteProduct({ db, actor: requirePrincipal(request), productId: request.params.id }),
+    async (request) => deleteProduct({ db, actor: requirePrincipal(request), productId: request.params.id }),
   );
 
   app.get(
@@ -185,7 +199,7 @@ export async function productsRoutes(app: Api) {
       config: { cache: true, permission: 'view_product' },
       schema: { tags, params: productParams, response: { 200: productHistoryOutput } },
     },
-    async (request) => service.productHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => productHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -202,9 +216,9 @@ export async function productsRoutes(app: Api) {
     async (request, reply) => {
       const actor = requirePrincipal(request);
       // A foreign id or a product with ten images is refused before the upload is read or stored.
-      await service.assertImageRoom(db, actor.companyId, request.params.id);
+      await assertImageRoom(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
-      const image = await service.addProductImage({
+      const image = await addProductImage({
         db,
         storage: app.ctx.storage,
         actor,
@@ -222,7 +236,7 @@ export async function productsRoutes(app: Api) {
       schema: { tags, params: z.object({ id: idParam, imageId: idParam }) },
     },
     async (request, reply) => {
-      await service.deleteProductImage({
+      await deleteProductImage({
         db,
         storage: app.ctx.storage,
         actor: requirePrincipal(request),
@@ -246,9 +260,9 @@ export async function productsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      await service.assertProductExists(db, actor.companyId, request.params.id);
+      await assertProductExists(db, actor.companyId, request.params.id);
       const file = await readPdfUpload(request);
-      const stored = await service.addProductFile({
+      const stored = await addProductFile({
         db,
         storage: app.ctx.storage,
         actor,
@@ -266,7 +280,7 @@ export async function productsRoutes(app: Api) {
       schema: { tags, params: z.object({ id: idParam, fileId: idParam }) },
     },
     async (request, reply) => {
-      await service.deleteProductFile({
+      await deleteProductFile({
         db,
         storage: app.ctx.storage,
         actor: requirePrincipal(request),

@@ -24,7 +24,8 @@ import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { issueCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
-import { postStockMovement, stockLines } from '../inventory/inventory.service.ts';
+import { stockLines } from '../inventory/inventory.service.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
 import { decimal, person } from '../quotations/sales-document.ts';
 import * as queries from './sales-returns.queries.ts';
 

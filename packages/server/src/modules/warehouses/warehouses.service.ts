@@ -27,7 +27,7 @@ import {
   assignProductsToWarehouse,
   productsNotInWarehouse,
   warehouseInventory,
-} from '../inventory/inventory.service.ts';
+} from '../inventory/stock-levels.ts';
 import * as queries from './warehouses.queries.ts';
 
 export { insertWarehouse } from './warehouses.queries.ts';

@@ -15,7 +15,8 @@ import {
 } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertBranch } from '../branches/branches.service.ts';
-import { buyerStockOfProducts, postStockMovement } from '../inventory/inventory.service.ts';
+import { buyerStockOfProducts } from '../inventory/stock-levels.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
 
 async function addBranch(company: SignedUpCompany, active = true) {
   const db = dbOf(company);
