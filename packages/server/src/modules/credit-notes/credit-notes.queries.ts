@@ -26,17 +26,6 @@ export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, in
   return new Map(rows.map((row) => [Number(row.invoice_item_id), Number(row.units)]));
 };
 
-/** Whether the invoice has live credit notes (an invoice with them cannot be cancelled or edited). */
-export const hasLiveCreditNotes = async (db: Executor, companyId: number, invoiceId: number) =>
-  (await db
-    .selectFrom('credit_notes')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('invoice_id', '=', invoiceId)
-    .where('status', '<>', 'cancelled')
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
-
 export const branchRoundsOff = async (db: Executor, companyId: number, branchId: number) =>
   (
     await db

@@ -43,9 +43,19 @@ import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
 import { recordRefund } from '../payments/refunds.ts';
-import { decimal, person } from '../quotations/sales-document.ts';
-import * as invoiceReads from '../sales-returns/sales-returns.queries.ts';
-import { lockReturnForCredit, setReturnCredited } from '../sales-returns/sales-returns.service.ts';
+import {
+  type DocumentInvoice,
+  type DocumentInvoiceLine,
+  findInvoice,
+  invoiceLines,
+  lockInvoice,
+} from '../sales-documents/document-invoice.queries.ts';
+import { decimal, person } from '../sales-documents/sales-document.ts';
+import {
+  findReturnToCredit,
+  lockReturnForCredit,
+  setReturnCredited,
+} from '../sales-returns/return-credit.ts';
 import { creditNoteDocumentOf, storedHsnSummary } from './credit-note-document-of.ts';
 import * as queries from './credit-notes.queries.ts';
 
@@ -78,7 +88,7 @@ const balanceOf = (row: {
   cancelled: row.status === 'cancelled',
 });
 
-const creditableOf = (line: invoiceReads.InvoiceLine): CreditableLine => ({
+const creditableOf = (line: DocumentInvoiceLine): CreditableLine => ({
   quantity: Number(line.quantity),
   amountPaise: Number(line.amount_paise),
   taxablePaise: Number(line.taxable_paise),
@@ -247,11 +257,11 @@ export async function initiateCreditNote(
   companyId: number,
   invoiceId: number,
 ): Promise<InitiateCreditNoteOutput> {
-  const invoice = await invoiceReads.findInvoice(db, companyId, invoiceId);
+  const invoice = await findInvoice(db, companyId, invoiceId);
   if (!invoice) throw invoiceNotFound();
   if (invoice.status === 'cancelled') throw conflict(CREDIT_NOTE_MESSAGES.invoice_cancelled);
   const [lines, credited, openReturns, roundOff] = await Promise.all([
-    invoiceReads.invoiceLines(db, companyId, invoiceId),
+    invoiceLines(db, companyId, invoiceId),
     queries.creditedUnitsOfInvoice(db, companyId, invoiceId),
     queries.openReturnsOfInvoice(db, companyId, invoiceId),
     queries.branchRoundsOff(db, companyId, invoice.branch_id),
@@ -356,7 +366,7 @@ export async function issueCreditNote(
   const { companyId, invoiceId } = options;
   // The buyer first, then the invoice (db/lock-order.ts).
   await lockBuyerOf(tx, companyId, 'invoices', invoiceId);
-  const invoice = await invoiceReads.lockInvoice(tx, companyId, invoiceId);
+  const invoice = await lockInvoice(tx, companyId, invoiceId);
   if (!invoice) throw invoiceNotFound();
   if (invoice.status === 'cancelled') throw conflict(CREDIT_NOTE_MESSAGES.invoice_cancelled);
   const noteDate = options.creditNoteDate ?? todayInIndia();
@@ -379,14 +389,14 @@ export async function issueCreditNote(
   }
 
   const [lines, credited, roundOff] = await Promise.all([
-    invoiceReads.invoiceLines(tx, companyId, invoiceId),
+    invoiceLines(tx, companyId, invoiceId),
     queries.creditedUnitsOfInvoice(tx, companyId, invoiceId),
     queries.branchRoundsOff(tx, companyId, invoice.branch_id),
   ]);
   const byId = new Map(lines.map((line) => [line.id, line]));
   const errors: FieldErrors = {};
   const seen = new Set<number>();
-  const chosen: { line: invoiceReads.InvoiceLine; quantity: number; discountPercent: number }[] = [];
+  const chosen: { line: DocumentInvoiceLine; quantity: number; discountPercent: number }[] = [];
   options.items.forEach((item, index) => {
     const line = byId.get(item.invoice_item);
     if (!line) {
@@ -462,9 +472,9 @@ async function storeCreditNote(
   tx: Tx,
   options: IssueCreditNoteOptions,
   context: {
-    invoice: invoiceReads.InvoiceForReturn;
+    invoice: DocumentInvoice;
     noteDate: string;
-    pricing: CreditNotePricing<CreditableLine & { source: invoiceReads.InvoiceLine }>;
+    pricing: CreditNotePricing<CreditableLine & { source: DocumentInvoiceLine }>;
     returnNumber: string | undefined;
   },
 ) {
@@ -650,11 +660,11 @@ export async function creditNoteFromReturn(options: {
   const companyId = actor.companyId;
   const { id } = await inTransaction(db, async (tx) => {
     // The return's invoice, read unlocked to take the invoice's lock first (issueCreditNote).
-    const salesReturn = await invoiceReads.findReturnInvoice(tx, companyId, returnId);
+    const salesReturn = await findReturnToCredit(tx, companyId, returnId);
     if (!salesReturn) throw new AppError('not_found', 'Sales Return Not Found');
     const items =
       input.items ??
-      (await invoiceReads.itemsOfSalesReturn(tx, companyId, returnId)).map((item) => ({
+      salesReturn.items.map((item) => ({
         invoice_item: item.invoice_item_id,
         quantity: Number(item.quantity),
         additional_discount: 100,
@@ -956,13 +966,6 @@ export async function refundCreditNote(options: {
     });
   });
   return getCreditNote(db, companyId, creditNoteId);
-}
-
-/** Refuses to cancel or edit an invoice that live credit notes stand on. */
-export async function refuseIfInvoiceCredited(db: Executor, companyId: number, invoiceId: number) {
-  if (await queries.hasLiveCreditNotes(db, companyId, invoiceId)) {
-    throw conflict('Credit notes have been issued against this invoice; cancel them first.');
-  }
 }
 
 /**

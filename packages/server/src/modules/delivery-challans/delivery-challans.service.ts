@@ -29,7 +29,7 @@ import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
-import { dayOrThrow, decimal, documentAddress, named, person } from '../quotations/sales-document.ts';
+import { dayOrThrow, decimal, documentAddress, named, person } from '../sales-documents/sales-document.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import * as queries from './delivery-challans.queries.ts';
 

@@ -2,28 +2,6 @@ import { sql } from 'kysely';
 import type { PaymentStatus } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
-/** The invoice's settlement figures, locked until the transaction ends. */
-export const lockInvoiceSettlement = (tx: Tx, companyId: number, invoiceId: number) =>
-  tx
-    .selectFrom('invoices')
-    .select([
-      'id',
-      'order_id',
-      'buyer_id',
-      'branch_id',
-      'invoice_number',
-      'status',
-      'total_paise',
-      'amount_paid_paise',
-      'credited_paise',
-      'write_off_paise',
-    ])
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-export type InvoiceSettlementRow = NonNullable<Awaited<ReturnType<typeof lockInvoiceSettlement>>>;
-
 export const updateInvoiceSettlement = (
   tx: Tx,
   companyId: number,

@@ -3,6 +3,7 @@ import { formatMoney, toRupees } from '@b2b/domain/money';
 import { paymentStatusOf } from '@b2b/domain/sales-orders';
 import { AppError, conflict } from '../../core/errors.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { type DocumentInvoice, lockInvoice } from '../sales-documents/document-invoice.queries.ts';
 import * as queries from './invoice-settlement.queries.ts';
 
 /**
@@ -37,7 +38,7 @@ export interface SettledInvoice {
 
 export async function settleInvoice(tx: Tx, change: SettlementChange): Promise<SettledInvoice> {
   const { companyId, invoiceId } = change;
-  const invoice = await queries.lockInvoiceSettlement(tx, companyId, invoiceId);
+  const invoice = await lockInvoice(tx, companyId, invoiceId);
   if (!invoice) throw new AppError('not_found', INVOICE_MESSAGES.not_found);
   const paidDelta = change.paidPaise ?? 0;
   const creditedDelta = change.creditedPaise ?? 0;
@@ -74,7 +75,7 @@ export async function settleInvoice(tx: Tx, change: SettlementChange): Promise<S
   };
 }
 
-const settlementOf = (invoice: queries.InvoiceSettlementRow) => ({
+const settlementOf = (invoice: DocumentInvoice) => ({
   totalPaise: Number(invoice.total_paise),
   paidPaise: Number(invoice.amount_paid_paise),
   creditedPaise: Number(invoice.credited_paise),

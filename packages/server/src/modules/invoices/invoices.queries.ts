@@ -11,11 +11,10 @@ import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 // ---------------------------------------------------------------------------------------------
-// The order being invoiced (the sales-orders area's rows, locked and updated here because
-// invoicing changes what the order has invoiced, inside the invoice's transaction)
+// The order being invoiced (the sales-orders area's rows, read and locked here; what invoicing
+// changes on them is written by the order itself: sales-orders/order-fulfilment.ts)
 
 /** The order, locked for update: every invoicing of one order takes turns here, first. */
 /** The order's buyer, read without a lock (to take the buyer's credit locks before the order's). */
@@ -135,19 +134,6 @@ export const findOrder = (db: Executor, companyId: number, orderId: number) =>
     .where('id', '=', orderId)
     .executeTakeFirst();
 
-export const countActiveInvoices = async (db: Executor, companyId: number, orderId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('invoices')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', companyId)
-        .where('order_id', '=', orderId)
-        .where('status', '<>', 'cancelled')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 /** Whether an active invoice of the order already carries its shipping and other charges. */
 export const chargesCarried = async (
   tx: Tx,
@@ -191,42 +177,6 @@ export const discountsInvoiced = (
   if (exceptInvoiceId !== undefined) query = query.where('i.id', '<>', exceptInvoiceId);
   return query.execute();
 };
-
-/** Adds (or with negative figures takes back) invoiced quantity and amount on an order line. */
-export const addInvoicedToOrderItem = (
-  tx: Tx,
-  companyId: number,
-  orderItemId: number,
-  quantity: string,
-  amountPaise: number,
-) =>
-  tx
-    .updateTable('sales_order_items')
-    .set({
-      quantity_invoiced: sql`quantity_invoiced + ${quantity}::numeric`,
-      amount_invoiced_paise: sql`amount_invoiced_paise + ${amountPaise}::bigint`,
-    })
-    .where('company_id', '=', companyId)
-    .where('id', '=', orderItemId)
-    .execute();
-
-/** The order's invoiced total and the status its invoices give it. */
-export const setOrderInvoiced = (
-  tx: Tx,
-  companyId: number,
-  orderId: number,
-  changes: { totalQuantityInvoiced: string; status: DB['sales_orders']['status']['__select__'] },
-) =>
-  tx
-    .updateTable('sales_orders')
-    .set({
-      total_quantity_invoiced: changes.totalQuantityInvoiced,
-      status: changes.status,
-      updated_at: sql`now()`,
-    })
-    .where('company_id', '=', companyId)
-    .where('id', '=', orderId)
-    .execute();
 
 // ---------------------------------------------------------------------------------------------
 // The seller branch, its series and what the invoice prints of seller and buyer
@@ -337,50 +287,48 @@ export const deleteInvoiceItems = (tx: Tx, companyId: number, invoiceId: number)
     .execute();
 
 /** The invoice's order id, unlocked: the order is locked first, then the invoice. */
-export const orderIdOfInvoice = async (db: Executor, companyId: number, invoiceId: number) =>
-  (
-    await db
-      .selectFrom('invoices')
-      .select('order_id')
-      .where('company_id', '=', companyId)
-      .where('id', '=', invoiceId)
-      .executeTakeFirst()
-  )?.order_id;
-
-export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
+/**
+ * The invoice's status as its shipments make it (ready to ship while they hold part of it,
+ * processed once they hold all): written for the shipments area through invoice-shipping.ts.
+ */
+export const setInvoiceStatus = (
+  tx: Tx,
+  companyId: number,
+  invoiceId: number,
+  status: 'generated' | 'ready_to_ship' | 'processed',
+) =>
   tx
-    .selectFrom('invoices')
-    .select([
-      'id',
-      'order_id',
-      'branch_id',
-      'buyer_id',
-      'invoice_number',
-      day('invoice_date').as('invoice_date'),
-      dayOrNull('due_date').as('due_date'),
-      'status',
-      'payment_status',
-      'is_intra_state',
-      'shipping_charges_paise',
-      'other_charges_paise',
-      'total_paise',
-      'amount_paid_paise',
-      'credited_paise',
-      'write_off_paise',
-      'expense_ledger_name',
-      'bank_charges_paise',
-      'is_payment_mode_emi',
-      'shipping_charges_paid_by_company',
-      'reference_number',
-      'notes',
-      'terms_and_conditions',
-      'irn',
-    ])
+    .updateTable('invoices')
+    .set({ status, updated_at: sql`now()` })
     .where('company_id', '=', companyId)
     .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+    .execute();
+
+/**
+ * The facts the documents downstream of the invoice hold against its cancel or edit, counted in
+ * one statement (the domain's invoiceRefusal decides): outgoing shipments that hold goods (all but
+ * cancelled and delivered back to origin: domain shipmentHoldsGoods), live sales returns and live
+ * credit notes.
+ */
+export const invoiceFacts = async (db: Executor, companyId: number, invoiceId: number) => {
+  const { rows } = await sql<{ shipments: string; returns: string; credit_notes: string }>`
+    SELECT
+      (SELECT count(*) FROM shipments s
+        WHERE s.company_id = ${companyId} AND s.invoice_id = ${invoiceId} AND s.direction = 'outgoing'
+          AND s.status NOT IN ('cancelled', 'rto_delivered')) AS shipments,
+      (SELECT count(*) FROM sales_returns r
+        WHERE r.company_id = ${companyId} AND r.invoice_id = ${invoiceId} AND r.status <> 'cancelled') AS returns,
+      (SELECT count(*) FROM credit_notes c
+        WHERE c.company_id = ${companyId} AND c.invoice_id = ${invoiceId} AND c.status <> 'cancelled') AS credit_notes`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    shipmentsHoldingGoods: Number(row?.shipments ?? 0),
+    liveReturns: Number(row?.returns ?? 0),
+    liveCreditNotes: Number(row?.credit_notes ?? 0),
+  };
+};
 
 export const itemsOfInvoice = (db: Executor, companyId: number, invoiceId: number) =>
   db

@@ -24,7 +24,7 @@ import {
 } from '@b2b/domain/invoices';
 import { formatMoney, toPaise, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
-import { orderRefusal, paymentStatusOf, statusAfterFulfilment } from '@b2b/domain/sales-orders';
+import { orderRefusal, paymentStatusOf } from '@b2b/domain/sales-orders';
 import { apportionPaise, invoiceShareOfLine, priceInvoice } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
@@ -42,7 +42,6 @@ import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { type CommentOutput, commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { backDatingAllowed } from '../companies/companies.service.ts';
-import { refuseIfInvoiceCredited } from '../credit-notes/credit-notes.service.ts';
 import {
   invoiceCounterKey,
   invoiceSeriesOwner,
@@ -58,6 +57,7 @@ import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
+import { type DocumentInvoice, lockInvoice, orderIdOfInvoice } from '../sales-documents/document-invoice.queries.ts';
 import {
   decimal,
   documentAddress,
@@ -65,9 +65,8 @@ import {
   presentLine,
   presentTotals,
   totalsColumns,
-} from '../quotations/sales-document.ts';
-import { refuseIfInvoiceReturned } from '../sales-returns/sales-returns.service.ts';
-import { refuseIfInvoiceShipped } from '../shipments/shipments.service.ts';
+} from '../sales-documents/sales-document.ts';
+import { countActiveInvoices, recordInvoiced } from '../sales-orders/order-fulfilment.ts';
 import { type BuyerSnapshot, invoiceDocumentOf, type SellerSnapshot } from './invoice-document-of.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -398,7 +397,7 @@ async function orderFacts(
     totalQuantity: Number(order.total_quantity),
     quantityInvoiced: Number(order.total_quantity_invoiced),
     quantityShipped: Number(order.total_quantity_shipped),
-    activeInvoices: await queries.countActiveInvoices(db, companyId, order.id),
+    activeInvoices: await countActiveInvoices(db, companyId, order.id),
   };
 }
 
@@ -735,7 +734,10 @@ async function returnGoods(
   }
 }
 
-/** The order's invoiced quantities and status after its invoices changed by `delta` lines. */
+/**
+ * Refuses to take an order line's invoiced quantity below what has shipped, then has the order
+ * record its invoiced quantities and status after its invoices changed by `delta` lines.
+ */
 async function settleOrder(
   tx: Tx,
   companyId: number,
@@ -756,34 +758,7 @@ async function settleOrder(
       throw conflict(INVOICE_REFUSALS_HERE.shipped);
     }
   }
-  for (const delta of deltas) {
-    if (delta.quantity === 0 && delta.amountPaise === 0) continue;
-    await queries.addInvoicedToOrderItem(
-      tx,
-      companyId,
-      delta.itemId,
-      decimal(delta.quantity),
-      delta.amountPaise,
-    );
-  }
-  const quantityInvoiced = roundQuantity(
-    Number(order.total_quantity_invoiced) + deltas.reduce((sum, delta) => sum + delta.quantity, 0),
-  );
-  const status = statusAfterFulfilment({
-    status: order.status as Parameters<typeof statusAfterFulfilment>[0]['status'],
-    totalQuantity: Number(order.total_quantity),
-    quantityInvoiced,
-    quantityShipped: Number(order.total_quantity_shipped),
-    activeInvoices: activeInvoicesAfter,
-    // Complete once everything is invoiced and delivered (shipments deliver it).
-    quantityDelivered: Number(order.total_quantity_delivered),
-    completeRequiresShipment: true,
-  });
-  await queries.setOrderInvoiced(tx, companyId, order.id, {
-    totalQuantityInvoiced: decimal(quantityInvoiced),
-    status: status as queries.LockedOrder['status'],
-  });
-  return { status, quantityInvoiced };
+  return recordInvoiced(tx, { companyId, order, deltas, activeInvoicesAfter });
 }
 
 export interface InvoiceOrderOptions {
@@ -1007,21 +982,21 @@ export async function invoiceWholeOrder(
 
 /** The order (locked first), then the invoice (locked); 404 for an invoice of another company. */
 async function lockOrderAndInvoice(tx: Tx, companyId: number, invoiceId: number) {
-  const orderId = await queries.orderIdOfInvoice(tx, companyId, invoiceId);
+  const orderId = await orderIdOfInvoice(tx, companyId, invoiceId);
   if (orderId === undefined) throw new AppError('not_found', INVOICE_MESSAGES.not_found);
   const order = await queries.lockOrder(tx, companyId, orderId);
-  const invoice = await queries.lockInvoice(tx, companyId, invoiceId);
+  const invoice = await lockInvoice(tx, companyId, invoiceId);
   if (!order || !invoice) throw new AppError('not_found', INVOICE_MESSAGES.not_found);
   return { order, invoice };
 }
 
 async function lockInvoiceOnly(tx: Tx, companyId: number, invoiceId: number) {
-  const invoice = await queries.lockInvoice(tx, companyId, invoiceId);
+  const invoice = await lockInvoice(tx, companyId, invoiceId);
   if (!invoice) throw new AppError('not_found', INVOICE_MESSAGES.not_found);
   return invoice;
 }
 
-function assertNotCancelled(invoice: queries.LockedInvoice) {
+function assertNotCancelled(invoice: DocumentInvoice) {
   if (invoice.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
 }
 
@@ -1114,8 +1089,11 @@ export async function editInvoice(options: {
     const { order, invoice } = await lockOrderAndInvoice(tx, companyId, invoiceId);
     const refusal = editRefusal(invoice);
     if (refusal) throw conflict(refusal);
-    await refuseIfInvoiceReturned(tx, companyId, invoiceId);
-    await refuseIfInvoiceCredited(tx, companyId, invoiceId);
+    const downstream = invoiceRefusal(
+      { ...invoice, ...(await queries.invoiceFacts(tx, companyId, invoiceId)) },
+      'edit',
+    );
+    if (downstream) throw conflict(downstream);
     const items = await queries.lockOrderItems(tx, companyId, order.id);
     const oldLines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     const held = new Map<number, number>();
@@ -1192,7 +1170,7 @@ export async function editInvoice(options: {
         quantity: roundQuantity((newQuantity.get(item.id) ?? 0) - (held.get(item.id) ?? 0)),
         amountPaise: (newAmount.get(item.id) ?? 0) - (heldAmount.get(item.id) ?? 0),
       })),
-      await queries.countActiveInvoices(tx, companyId, order.id),
+      await countActiveInvoices(tx, companyId, order.id),
       items,
     );
 
@@ -1273,15 +1251,17 @@ export async function cancelInvoice(options: {
     if (refusal) throw conflict(refusal);
     if (Number(invoice.amount_paid_paise) + Number(invoice.credited_paise) > 0)
       throw conflict(INVOICE_REFUSALS_HERE.paid);
-    // Goods in shipments come back by cancelling those shipments, or by a sales return.
-    await refuseIfInvoiceShipped(tx, companyId, invoiceId);
+    // Goods in shipments come back by cancelling those shipments (or by a sales return); goods
+    // returned or credited against it by cancelling those returns and credit notes first.
+    const downstream = invoiceRefusal(
+      { ...invoice, ...(await queries.invoiceFacts(tx, companyId, invoiceId)) },
+      'cancel',
+    );
+    if (downstream) throw conflict(downstream);
     // Last of the checks and before any write: an IRP refusal leaves the invoice as it was.
     if (invoice.irn) {
       await cancelIrn(tx, options.irp, { companyId, invoiceId, irn: invoice.irn, reason: options.reason });
     }
-    // Goods returned or credited against it come back by cancelling those first.
-    await refuseIfInvoiceReturned(tx, companyId, invoiceId);
-    await refuseIfInvoiceCredited(tx, companyId, invoiceId);
     const items = await queries.lockOrderItems(tx, companyId, order.id);
     const lines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     await returnGoods(
@@ -1294,7 +1274,7 @@ export async function cancelInvoice(options: {
         quantity: Number(line.quantity),
       })),
     );
-    const activeBefore = await queries.countActiveInvoices(tx, companyId, order.id);
+    const activeBefore = await countActiveInvoices(tx, companyId, order.id);
     const settled = await settleOrder(
       tx,
       companyId,

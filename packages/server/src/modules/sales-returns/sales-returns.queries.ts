@@ -6,76 +6,10 @@ import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } 
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
-const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-
 // ---------------------------------------------------------------------------------------------
-// The invoice returned against (read here, locked here: every return and credit note of one
-// invoice takes turns at the invoice's row lock, so none can take back more than it sold)
-
-const invoiceSelect = (db: Executor) =>
-  db
-    .selectFrom('invoices as i')
-    .innerJoin('sales_orders as o', (j) => sameTenant(j, 'o.id', 'i.order_id'))
-    .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'i.buyer_id'))
-    .innerJoin('states as st', 'st.id', 'i.place_of_supply_state_id')
-    .select([
-      'i.id',
-      'i.invoice_number',
-      'i.status',
-      day('i.invoice_date').as('invoice_date'),
-      'i.order_id',
-      'o.order_number',
-      'i.buyer_id',
-      'b.name as buyer_name',
-      'i.branch_id',
-      'i.place_of_supply_state_id',
-      'st.name as place_of_supply_name',
-      'st.gst_code as place_of_supply_gst_code',
-      'i.is_intra_state',
-    ]);
-
-export const findInvoice = (db: Executor, companyId: number, invoiceId: number) =>
-  invoiceSelect(db).where('i.company_id', '=', companyId).where('i.id', '=', invoiceId).executeTakeFirst();
-export type InvoiceForReturn = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
-
-export const lockInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
-  invoiceSelect(tx)
-    .where('i.company_id', '=', companyId)
-    .where('i.id', '=', invoiceId)
-    .forUpdate('i')
-    .executeTakeFirst();
-
-/** The invoice's lines with every figure a return or a credit note needs, in invoice order. */
-export const invoiceLines = (db: Executor, companyId: number, invoiceId: number) =>
-  db
-    .selectFrom('invoice_items as ii')
-    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'ii.warehouse_id'))
-    .select([
-      'ii.id',
-      'ii.order_item_id',
-      'ii.position',
-      'ii.product_id',
-      'ii.product_name',
-      'ii.sku',
-      'ii.unit',
-      'ii.hsn',
-      'ii.warehouse_id',
-      'w.name as warehouse_name',
-      'ii.quantity',
-      'ii.gst_rate',
-      'ii.cess_rate',
-      'ii.amount_paise',
-      'ii.taxable_paise',
-      'ii.cgst_paise',
-      'ii.sgst_paise',
-      'ii.igst_paise',
-      'ii.cess_paise',
-    ])
-    .where('ii.company_id', '=', companyId)
-    .where('ii.invoice_id', '=', invoiceId)
-    .orderBy('ii.position')
-    .execute();
-export type InvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
+// What the invoice's returns took back (the invoice itself is read and locked through the
+// sales-documents kernel: every return and credit note of one invoice takes turns at its lock,
+// so none can take back more than it sold)
 
 /** What live returns of the invoice took back, by invoice line. */
 export const returnedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -90,17 +24,6 @@ export const returnedOfInvoice = async (db: Executor, companyId: number, invoice
     .execute();
   return new Map(rows.map((row) => [Number(row.invoice_item_id), Number(row.quantity)]));
 };
-
-/** Whether the invoice has live returns (an invoice with returns cannot be cancelled or edited). */
-export const hasLiveReturns = async (db: Executor, companyId: number, invoiceId: number) =>
-  (await db
-    .selectFrom('sales_returns')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('invoice_id', '=', invoiceId)
-    .where('status', '<>', 'cancelled')
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
 
 export const warehouseExists = async (db: Executor, companyId: number, warehouseId: number) =>
   (await db

@@ -20,13 +20,19 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
-import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { issueCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
-import { decimal, person } from '../quotations/sales-document.ts';
+import {
+  type DocumentInvoiceLine,
+  findInvoice,
+  invoiceLines,
+  lockInvoice,
+} from '../sales-documents/document-invoice.queries.ts';
+import { decimal, person } from '../sales-documents/sales-document.ts';
 import * as queries from './sales-returns.queries.ts';
 
 /**
@@ -140,11 +146,11 @@ export async function initiateSalesReturn(
   companyId: number,
   invoiceId: number,
 ): Promise<InitiateSalesReturnOutput> {
-  const invoice = await queries.findInvoice(db, companyId, invoiceId);
+  const invoice = await findInvoice(db, companyId, invoiceId);
   if (!invoice) throw invoiceNotFound();
   if (invoice.status === 'cancelled') throw conflict(SALES_RETURN_MESSAGES.invoice_cancelled);
   const [lines, returned] = await Promise.all([
-    queries.invoiceLines(db, companyId, invoiceId),
+    invoiceLines(db, companyId, invoiceId),
     queries.returnedOfInvoice(db, companyId, invoiceId),
   ]);
   return {
@@ -179,13 +185,13 @@ export async function initiateSalesReturn(
 // Creating and cancelling
 
 interface ChosenLine {
-  line: queries.InvoiceLine;
+  line: DocumentInvoiceLine;
   quantity: number;
 }
 
 /** The lines asked for, each an invoice line, once, within what is returnable; all problems at once. */
 function chooseLines(
-  lines: queries.InvoiceLine[],
+  lines: DocumentInvoiceLine[],
   returned: Map<number, number>,
   asked: CreateSalesReturnInput['items'],
 ): ChosenLine[] {
@@ -232,14 +238,14 @@ export async function createSalesReturn(options: {
     // A credit note issued with the return moves the buyer's money: the buyer's lock first,
     // before the invoice and the stock (db/lock-order.ts).
     if (input.issue_credit_note) await lockBuyerOf(tx, companyId, 'invoices', invoiceId);
-    const invoice = await queries.lockInvoice(tx, companyId, invoiceId);
+    const invoice = await lockInvoice(tx, companyId, invoiceId);
     if (!invoice) throw invoiceNotFound();
     if (invoice.status === 'cancelled') throw conflict(SALES_RETURN_MESSAGES.invoice_cancelled);
     const returnDate = input.return_date ?? todayInIndia();
     if (returnDate < invoice.invoice_date)
       throw validationError('return_date', SALES_RETURN_MESSAGES.before_invoice);
     const [lines, returned] = await Promise.all([
-      queries.invoiceLines(tx, companyId, invoiceId),
+      invoiceLines(tx, companyId, invoiceId),
       queries.returnedOfInvoice(tx, companyId, invoiceId),
     ]);
     const chosen = chooseLines(lines, returned, input.items);
@@ -249,7 +255,7 @@ export async function createSalesReturn(options: {
         throw validationError('warehouse', 'Warehouse Not Found');
       }
     }
-    const warehouseOf = (line: queries.InvoiceLine) =>
+    const warehouseOf = (line: DocumentInvoiceLine) =>
       disposition === 'damaged' ? null : (input.warehouse ?? line.warehouse_id);
 
     const financialYear = financialYearOf(returnDate);
@@ -428,48 +434,4 @@ export async function cancelSalesReturn(options: {
     });
   });
   return getSalesReturn(db, companyId, returnId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// For credit notes and invoices
-
-/** The return a credit note is issued from, locked (after its invoice); 404 when not the company's. */
-export async function lockReturnForCredit(tx: Tx, companyId: number, returnId: number) {
-  const salesReturn = await queries.lockSalesReturn(tx, companyId, returnId);
-  if (!salesReturn) throw notFound();
-  const items = await queries.itemsOfSalesReturn(tx, companyId, returnId);
-  return { ...salesReturn, items };
-}
-
-/** Marks the return credited (a credit note was issued from it) or received again (its note was cancelled). */
-export async function setReturnCredited(
-  tx: Tx,
-  options: {
-    companyId: number;
-    returnId: number;
-    credited: boolean;
-    creditNoteNumber: string;
-    userId: number | null;
-  },
-) {
-  const { companyId, returnId, credited } = options;
-  await queries.updateSalesReturn(tx, companyId, returnId, { status: credited ? 'credited' : 'received' });
-  await recordHistory(tx, {
-    companyId,
-    entityType: SALES_RETURN_ENTITY,
-    entityId: returnId,
-    action: credited ? 'credit_note_issued' : 'credit_note_cancelled',
-    userId: options.userId,
-    changes: {
-      credit_note_number: options.creditNoteNumber,
-      status: { from: credited ? 'received' : 'credited', to: credited ? 'credited' : 'received' },
-    },
-  });
-}
-
-/** Refuses to cancel or edit an invoice that goods have come back against. */
-export async function refuseIfInvoiceReturned(db: Executor, companyId: number, invoiceId: number) {
-  if (await queries.hasLiveReturns(db, companyId, invoiceId)) {
-    throw conflict('Goods of this invoice have been returned; cancel its sales returns first.');
-  }
 }

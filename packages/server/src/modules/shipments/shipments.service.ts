@@ -7,10 +7,8 @@ import type {
 } from '@b2b/domain/api/shipments';
 import { financialYearOf } from '@b2b/domain/invoices';
 import { roundQuantity } from '@b2b/domain/products';
-import { statusAfterFulfilment } from '@b2b/domain/sales-orders';
 import {
   allowedShipmentTransitions,
-  invoiceStatusAfterShipping,
   isTerminalShipmentStatus,
   SHIPMENT_MESSAGES,
   type ShipmentStatus,
@@ -19,7 +17,6 @@ import {
   shipmentRefusal,
   shipmentStatusLabel,
 } from '@b2b/domain/shipments';
-import type { OrderStatus } from '@b2b/domain/statuses';
 import { todayInIndia } from '@b2b/domain/validation';
 import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
 import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
@@ -31,7 +28,16 @@ import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { commentById, commentsOf, writeComment } from '../comments/comments.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
-import { decimal, person } from '../quotations/sales-document.ts';
+import { setInvoiceStatusFromShipments } from '../invoices/invoice-shipping.ts';
+import {
+  type DocumentInvoiceLine,
+  findInvoice,
+  invoiceLines,
+  lockInvoice,
+  orderIdOfInvoice,
+} from '../sales-documents/document-invoice.queries.ts';
+import { decimal, person } from '../sales-documents/sales-document.ts';
+import { lockOrderForFulfilment, recordFulfilment } from '../sales-orders/order-fulfilment.ts';
 import { resolveSearch } from '../sales-orders/sales-orders.queries.ts';
 import * as queries from './shipments.queries.ts';
 
@@ -54,7 +60,6 @@ import * as queries from './shipments.queries.ts';
 
 export const SHIPMENT_ENTITY = 'shipment';
 const ORDER_ENTITY = 'sales_order';
-const INVOICE_ENTITY = 'invoice';
 
 export interface ShipmentContext {
   db: Database;
@@ -165,7 +170,7 @@ export async function listShipments(
 }
 
 export async function assertInvoiceExists(db: Executor, companyId: number, invoiceId: number) {
-  if (!(await queries.findInvoice(db, companyId, invoiceId))) throw invoiceNotFound();
+  if (!(await findInvoice(db, companyId, invoiceId))) throw invoiceNotFound();
 }
 
 export async function shipmentHistory(db: Executor, companyId: number, shipmentId: number) {
@@ -188,14 +193,14 @@ export function shipmentIntegrations(carrier: ShipmentCarrier | undefined) {
 // What is left to ship
 
 interface LeftLine {
-  line: queries.InvoiceLine;
+  line: DocumentInvoiceLine;
   shipped: number;
   left: number;
 }
 
 async function leftToShip(db: Executor, companyId: number, invoiceId: number): Promise<LeftLine[]> {
   const [lines, shipped] = await Promise.all([
-    queries.invoiceLines(db, companyId, invoiceId),
+    invoiceLines(db, companyId, invoiceId),
     queries.shippedOfInvoice(db, companyId, invoiceId),
   ]);
   return lines.map((line) => {
@@ -223,7 +228,7 @@ export async function initiateShipment(
   companyId: number,
   invoiceId: number,
 ): Promise<InitiateShipmentOutput> {
-  const invoice = await queries.findInvoice(ctx.db, companyId, invoiceId);
+  const invoice = await findInvoice(ctx.db, companyId, invoiceId);
   if (!invoice) throw invoiceNotFound();
   const left = await leftToShip(ctx.db, companyId, invoiceId);
   const refusal = shippingRefusal(invoice, left);
@@ -258,7 +263,7 @@ export async function initiateShipment(
 // Creating a shipment
 
 interface ChosenLine {
-  line: queries.InvoiceLine;
+  line: DocumentInvoiceLine;
   quantity: number;
 }
 
@@ -312,82 +317,37 @@ async function checkShippingMethod(db: Executor, companyId: number, id: number |
 
 /**
  * Moves shipped and delivered quantities on the order's lines by `deltas`, then gives the order and
- * the invoice the statuses those quantities mean. Runs under the order's and the invoice's locks.
+ * the invoice the statuses those quantities mean. Runs under the order's and the invoice's locks;
+ * each of them writes its own rows (order-fulfilment.ts, invoice-shipping.ts).
  */
 async function settle(
   tx: Tx,
   options: {
     companyId: number;
-    order: queries.LockedOrder;
-    invoice: NonNullable<Awaited<ReturnType<typeof queries.lockInvoice>>>;
+    order: Parameters<typeof recordFulfilment>[1]['order'];
+    invoice: { id: number; status: 'generated' | 'ready_to_ship' | 'processed' | 'cancelled' };
     deltas: { orderItemId: number; shipped: number; delivered: number }[];
     userId: number | null;
   },
 ) {
   const { companyId, order, invoice, deltas, userId } = options;
-  const moving = deltas.filter((delta) => delta.shipped !== 0 || delta.delivered !== 0);
-  if (moving.length) {
-    await queries.lockOrderItems(
-      tx,
-      companyId,
-      moving.map((delta) => delta.orderItemId),
-    );
-    for (const delta of [...moving].sort((a, b) => a.orderItemId - b.orderItemId)) {
-      await queries.addShippedToOrderItem(
-        tx,
-        companyId,
-        delta.orderItemId,
-        decimal(delta.shipped),
-        decimal(delta.delivered),
-      );
-    }
-  }
-  const shipped = roundQuantity(
-    Number(order.total_quantity_shipped) + moving.reduce((sum, delta) => sum + delta.shipped, 0),
-  );
-  const delivered = roundQuantity(
-    Number(order.total_quantity_delivered) + moving.reduce((sum, delta) => sum + delta.delivered, 0),
-  );
-  const orderStatus = statusAfterFulfilment({
-    status: order.status as OrderStatus,
-    totalQuantity: Number(order.total_quantity),
-    quantityInvoiced: Number(order.total_quantity_invoiced),
-    quantityShipped: shipped,
-    quantityDelivered: delivered,
-    activeInvoices: await queries.countActiveInvoices(tx, companyId, order.id),
-    completeRequiresShipment: true,
-  }) as queries.LockedOrder['status'];
-  await queries.setOrderShipped(tx, companyId, order.id, {
-    totalQuantityShipped: decimal(shipped),
-    totalQuantityDelivered: decimal(delivered),
-    status: orderStatus,
-  });
-
+  const orderStatus = await recordFulfilment(tx, { companyId, order, deltas });
   const left = await leftToShip(tx, companyId, invoice.id);
-  const invoiceStatus = invoiceStatusAfterShipping({
-    status: invoice.status,
+  const invoiceStatus = await setInvoiceStatusFromShipments(tx, {
+    companyId,
+    invoice,
     lines: left.map((entry) => ({ quantity: Number(entry.line.quantity), shipped: entry.shipped })),
+    userId,
   });
-  if (invoiceStatus !== invoice.status && invoiceStatus !== 'cancelled') {
-    await queries.setInvoiceStatus(tx, companyId, invoice.id, invoiceStatus);
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoice.id,
-      action: invoiceStatus === 'processed' ? 'processed' : 'status_changed',
-      userId,
-      changes: { status: { from: invoice.status, to: invoiceStatus } },
-    });
-  }
   return { orderStatus, invoiceStatus };
 }
 
 /** The order (locked first), then the invoice (locked); 404 for an invoice of another company. */
 async function lockOrderAndInvoice(tx: Tx, companyId: number, invoiceId: number) {
-  const orderId = await queries.orderIdOfInvoice(tx, companyId, invoiceId);
+  const orderId = await orderIdOfInvoice(tx, companyId, invoiceId);
   if (orderId === undefined) throw invoiceNotFound();
-  const order = await queries.lockOrder(tx, companyId, orderId);
-  const invoice = await queries.lockInvoice(tx, companyId, invoiceId);
+  const order = await lockOrderForFulfilment(tx, companyId, orderId);
+  const invoice = await lockInvoice(tx, companyId, invoiceId);
   if (!order || !invoice) throw invoiceNotFound();
   return { order, invoice };
 }
@@ -522,7 +482,7 @@ export async function createShipment(options: {
   if (input.use_integration) {
     const carrier = ctx.carrier;
     if (!carrier) throw conflict(SHIPMENT_MESSAGES.integration_not_configured, 'use_integration');
-    const invoice = await queries.findInvoice(ctx.db, companyId, invoiceId);
+    const invoice = await findInvoice(ctx.db, companyId, invoiceId);
     if (!invoice) throw invoiceNotFound();
     const left = await leftToShip(ctx.db, companyId, invoiceId);
     const outgoing = (input.direction ?? 'outgoing') === 'outgoing';
@@ -565,8 +525,8 @@ export async function createShipment(options: {
 async function lockAll(tx: Tx, companyId: number, shipmentId: number) {
   const parents = await queries.shipmentParents(tx, companyId, shipmentId);
   if (!parents) throw notFound();
-  const order = await queries.lockOrder(tx, companyId, parents.order_id);
-  const invoice = await queries.lockInvoice(tx, companyId, parents.invoice_id);
+  const order = await lockOrderForFulfilment(tx, companyId, parents.order_id);
+  const invoice = await lockInvoice(tx, companyId, parents.invoice_id);
   const shipment = await queries.lockShipment(tx, companyId, shipmentId);
   if (!order || !invoice || !shipment) throw notFound();
   return { order, invoice, shipment };
@@ -658,7 +618,7 @@ export async function updateShipment(options: {
     if (!shipment) throw notFound();
     if (isTerminalShipmentStatus(shipment.status))
       throw conflict(SHIPMENT_MESSAGES_HERE.final(shipment.status));
-    const invoice = await queries.findInvoice(tx, companyId, shipment.invoice_id);
+    const invoice = await findInvoice(tx, companyId, shipment.invoice_id);
     if (!invoice) throw notFound();
     const shipmentDate = input.shipment_date ?? shipment.shipment_date;
     const expected =
@@ -783,14 +743,4 @@ export async function addComment(options: {
     return commentId;
   });
   return commentById(db, actor.companyId, id);
-}
-
-/**
- * For the invoices area: an invoice whose goods are in shipments that hold them cannot be
- * cancelled (cancel those shipments first, or record a sales return). Call under the invoice's lock.
- */
-export async function refuseIfInvoiceShipped(tx: Executor, companyId: number, invoiceId: number) {
-  if (await queries.hasShipmentsHoldingGoods(tx, companyId, invoiceId)) {
-    throw conflict(SHIPMENT_MESSAGES.invoice_has_shipments);
-  }
 }
