@@ -6,7 +6,8 @@ import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
 import { generateInvoice } from '../modules/invoices/invoices.service.ts';
 import { markOrderAsPaid, recordOrderPayment } from '../modules/payments/record-payment.ts';
-import { applyCoupon, createQuotation, submitQuotation } from '../modules/quotations/quotations.service.ts';
+import { applyCoupon, submitQuotation } from '../modules/quotations/change-quotation.ts';
+import { createQuotation } from '../modules/quotations/create-quotation.ts';
 import { confirmOrder, holdOrder } from '../modules/sales-orders/change-order.ts';
 import { generateOrder } from '../modules/sales-orders/place-order.ts';
 import {

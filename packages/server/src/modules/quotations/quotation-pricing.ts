@@ -15,8 +15,8 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import * as queries from './quotations.queries.ts';
 import { type AddressRow, dayOf } from '../sales-documents/sales-document.ts';
+import * as queries from './quotation-pricing.queries.ts';
 
 /**
  * Everything a quotation (and the order made from it) is priced from, checked and priced inside

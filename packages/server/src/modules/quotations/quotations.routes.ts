@@ -17,8 +17,16 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import {
+  applyCoupon,
+  deleteQuotation,
+  editQuotation,
+  removeCoupon,
+  submitQuotation,
+} from './change-quotation.ts';
+import { createQuotation } from './create-quotation.ts';
+import { availableOffers, getQuotation, listQuotations, quotationHistory } from './quotation-reads.ts';
 import type { QuotationFilter } from './quotations.queries.ts';
-import * as service from './quotations.service.ts';
 
 const tags = ['quotations'];
 const companyParams = z.object({ companyId: idParam });
@@ -62,7 +70,7 @@ export async function quotationsRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createQuotation({ db, actor: requirePrincipal(request), input: request.body })),
+        .send(await createQuotation({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
   app.post(
@@ -71,7 +79,7 @@ export async function quotationsRoutes(app: Api) {
       config: { permission: 'change_quotation' },
       schema: { tags, params: companyParams, body: quotationEdit, response: { 200: quotationOutput } },
     },
-    async (request) => service.editQuotation({ db, actor: requirePrincipal(request), input: request.body }),
+    async (request) => editQuotation({ db, actor: requirePrincipal(request), input: request.body }),
   );
 
   documentListRoutes(app, {
@@ -91,7 +99,7 @@ export async function quotationsRoutes(app: Api) {
     }),
     ordering: ORDERING,
     defaultOrdering: '-date',
-    list: (companyId, filter, sort, window) => service.listQuotations(db, companyId, filter, sort, window),
+    list: (companyId, filter, sort, window) => listQuotations(db, companyId, filter, sort, window),
   });
 
   app.get(
@@ -100,7 +108,7 @@ export async function quotationsRoutes(app: Api) {
       config: { cache: true, permission: 'view_quotation' },
       schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
     },
-    async (request) => service.getQuotation(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getQuotation(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.delete(
@@ -110,7 +118,7 @@ export async function quotationsRoutes(app: Api) {
       schema: { tags, params: quotationParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await service.deleteQuotation({ db, actor: requirePrincipal(request), id: request.params.id });
+      await deleteQuotation({ db, actor: requirePrincipal(request), id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -121,8 +129,7 @@ export async function quotationsRoutes(app: Api) {
       config: { permission: 'change_quotation' },
       schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
     },
-    async (request) =>
-      service.submitQuotation({ db, actor: requirePrincipal(request), id: request.params.id }),
+    async (request) => submitQuotation({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
   app.get(
@@ -131,7 +138,7 @@ export async function quotationsRoutes(app: Api) {
       config: { cache: true, permission: 'view_quotation' },
       schema: { tags, params: quotationParams, response: { 200: pageOf(availableOfferOutput) } },
     },
-    async (request) => service.availableOffers(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => availableOffers(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -141,7 +148,7 @@ export async function quotationsRoutes(app: Api) {
       schema: { tags, params: quotationParams, body: couponInput, response: { 200: quotationOutput } },
     },
     async (request) =>
-      service.applyCoupon({
+      applyCoupon({
         db,
         actor: requirePrincipal(request),
         id: request.params.id,
@@ -155,7 +162,7 @@ export async function quotationsRoutes(app: Api) {
       config: { permission: 'change_quotation' },
       schema: { tags, params: quotationParams, response: { 200: quotationOutput } },
     },
-    async (request) => service.removeCoupon({ db, actor: requirePrincipal(request), id: request.params.id }),
+    async (request) => removeCoupon({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
   app.get(
@@ -164,6 +171,6 @@ export async function quotationsRoutes(app: Api) {
       config: { cache: true, permission: 'view_quotation' },
       schema: { tags, params: quotationParams, response: { 200: historyPageOutput } },
     },
-    async (request) => service.quotationHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => quotationHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 }

@@ -5,15 +5,11 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { type HistoryEntry, recordHistoryEntries } from '../history/history.service.ts';
+import { insertQuotation } from '../quotations/create-quotation.ts';
+import { markOrdered, openEditOf } from '../quotations/quotation-orders.ts';
 import { priceQuotationTerms } from '../quotations/quotation-pricing.ts';
-import {
-  getQuotation,
-  insertQuotation,
-  lockOpenQuotation,
-  markOrdered,
-  openEditOf,
-  termsOfQuotation,
-} from '../quotations/quotations.service.ts';
+import { getQuotation } from '../quotations/quotation-reads.ts';
+import { lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
 import { previewDraft, termsOfOrder } from './order-drafts.ts';
 import { historyEntry, lockOrder, release, SALES_ORDER_MESSAGES, transitionOrRefuse } from './order-facts.ts';
 import { readOrder } from './order-reads.ts';

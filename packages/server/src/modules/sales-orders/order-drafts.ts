@@ -3,7 +3,7 @@ import { conflict } from '../../core/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import type { QuotationTerms } from '../quotations/quotation-pricing.ts';
-import { getQuotation } from '../quotations/quotations.service.ts';
+import { getQuotation } from '../quotations/quotation-reads.ts';
 import { SALES_ORDER_MESSAGES } from './order-facts.ts';
 import type * as queries from './sales-orders.queries.ts';
 

@@ -13,20 +13,15 @@ import { type HistoryEntry, NUMBER_TO_TAKE, recordHistoryEntries } from '../hist
 import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
+import { insertQuotation } from '../quotations/create-quotation.ts';
+import { markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';
 import {
   type PricedItem,
   type PricedQuotation,
   priceQuotationTerms,
   type QuotationTerms,
 } from '../quotations/quotation-pricing.ts';
-import {
-  documentColumns,
-  insertQuotation,
-  lockOpenQuotation,
-  markOrdered,
-  orderedEntry,
-  termsOfQuotation,
-} from '../quotations/quotations.service.ts';
+import { documentColumns, lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
 import { type AddressRow, decimal, documentAddress, lineColumns } from '../sales-documents/sales-document.ts';
 import {
   factsFrom,

@@ -1,0 +1,74 @@
+import type { QuotationOutput } from '@b2b/domain/api/sales-orders';
+import { notFound } from '../../core/errors.ts';
+import { inListOrder } from '../../db/keyset-paging.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { historyPage } from '../history/history.service.ts';
+import { offersAvailableOn } from './quotation-pricing.queries.ts';
+import { normaliseOffer, offerDiscountPaise, offerRefusal, todayOrGiven } from './quotation-pricing.ts';
+import { QUOTATION_ENTITY } from './quotation-terms.ts';
+import { presentOffer, presentQuotation, presentSummary } from './quotations.present.ts';
+import * as queries from './quotations.queries.ts';
+
+// Reading quotations: one, a page of the list, its history, and the offers it can take.
+
+export async function getQuotation(db: Executor, companyId: number, id: number): Promise<QuotationOutput> {
+  const row = await queries.findQuotation(db, companyId, id);
+  if (!row) throw notFound('Quotation');
+  const [items, addresses] = await Promise.all([
+    queries.quotationItems(db, companyId, id),
+    queries.addressesByIds(db, companyId, [row.billing_address_id, row.shipping_address_id]),
+  ]);
+  return presentQuotation(row, items, addresses);
+}
+
+/** GET admin/companies/{companyId}/quotations: one page (offset or keyset) and the count. */
+export async function listQuotations(
+  db: Executor,
+  companyId: number,
+  filter: queries.QuotationFilter,
+  sort: Parameters<typeof queries.listQuotations>[3],
+  window: Parameters<typeof queries.listQuotations>[4],
+) {
+  const { count, results: rows } = await queries.listQuotations(db, companyId, filter, sort, window);
+  return {
+    count,
+    results: inListOrder(rows, window).map((row) => ({ ...presentSummary(row), sort_value: row.sort_value })),
+  };
+}
+
+/** GET admin/quotations/{id}/history: who did what to the quotation, newest first. */
+export async function quotationHistory(db: Executor, companyId: number, id: number) {
+  if (!(await queries.quotationExists(db, companyId, id))) throw notFound('Quotation');
+  return historyPage(db, companyId, QUOTATION_ENTITY, id);
+}
+
+/**
+ * GET quotations/{id}/available_offers: the coupons shown to customers that are active and in
+ * date today and that this quotation qualifies for, with what each would take off now.
+ */
+export async function availableOffers(db: Executor, companyId: number, id: number) {
+  const quotation = await queries.findQuotation(db, companyId, id);
+  if (!quotation) throw notFound('Quotation');
+  const valuePaise = Number(quotation.subtotal_paise) - Number(quotation.line_discount_paise);
+  const exceptOrderNumber = quotation.purpose === 'edit_order' ? quotation.source_order_number : null;
+  const offers = (await offersAvailableOn(db, companyId, todayOrGiven(undefined))).map(normaliseOffer);
+  const results = [];
+  for (const offer of offers) {
+    const refusal = await offerRefusal(db, companyId, offer, {
+      buyerId: quotation.buyer_id,
+      valuePaise,
+      exceptOrderNumber,
+    });
+    if (refusal) continue;
+    results.push(
+      presentOffer(
+        offer,
+        Math.min(
+          offerDiscountPaise(offer, valuePaise),
+          valuePaise - Number(quotation.additional_discount_paise),
+        ),
+      ),
+    );
+  }
+  return { count: results.length, next: null, previous: null, results };
+}
