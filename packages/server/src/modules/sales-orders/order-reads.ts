@@ -4,6 +4,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
 import { historyPage } from '../history/history.service.ts';
 import { ORDER_ENTITY } from './order-facts.ts';
+import { countOrders, listOrderPage, type OrderFilter } from './order-list.queries.ts';
 import { presentOrder, presentSummary } from './sales-orders.present.ts';
 import * as queries from './sales-orders.queries.ts';
 
@@ -33,17 +34,17 @@ export async function readOrder(
 export async function listOrders(
   db: Executor,
   companyId: number,
-  filter: queries.OrderFilter,
-  sort: Parameters<typeof queries.listOrderPage>[3],
-  window: Parameters<typeof queries.listOrderPage>[4],
+  filter: OrderFilter,
+  sort: Parameters<typeof listOrderPage>[3],
+  window: Parameters<typeof listOrderPage>[4],
 ) {
   filter = { ...filter, resolvedSearch: await queries.resolveSearch(db, companyId, filter.search) };
-  const rows = await queries.listOrderPage(db, companyId, filter, sort, window);
+  const rows = await listOrderPage(db, companyId, filter, sort, window);
   // A first offset page that is not full holds every match: no need to count them.
   const { count, countIsEstimate } =
     !window.cursor && window.offset === 0 && rows.length < window.limit
       ? { count: rows.length, countIsEstimate: false }
-      : await queries.countOrders(db, companyId, filter);
+      : await countOrders(db, companyId, filter);
   const results = rows.map(presentSummary);
   return {
     count,

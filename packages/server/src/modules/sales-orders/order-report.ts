@@ -1,5 +1,6 @@
 import { toRupees } from '@b2b/domain/money';
 import type { Executor } from '../../db/transaction.ts';
+import { type OrderFilter, type ReportOrderRow, reportOrderBatch } from './order-list.queries.ts';
 import * as queries from './sales-orders.queries.ts';
 
 // The order details report: one CSV row per order item, read in batches.
@@ -51,11 +52,11 @@ const REPORT_BATCH = 1000;
  * The next batch is read while the current one is written out, so the database and the CSV
  * writing take turns less: two batches at most are in memory.
  */
-export async function* orderReportRows(db: Executor, companyId: number, filter: queries.OrderFilter) {
+export async function* orderReportRows(db: Executor, companyId: number, filter: OrderFilter) {
   filter = { ...filter, resolvedSearch: await queries.resolveSearch(db, companyId, filter.search) };
-  type Batch = { orders: queries.ReportOrderRow[]; items: queries.OrderItemRow[] };
+  type Batch = { orders: ReportOrderRow[]; items: queries.OrderItemRow[] };
   const readBatch = async (after: { day: string; id: number } | null): Promise<Batch> => {
-    const orders = await queries.reportOrderBatch(db, companyId, filter, after, REPORT_BATCH);
+    const orders = await reportOrderBatch(db, companyId, filter, after, REPORT_BATCH);
     const items =
       orders.length === 0
         ? []
@@ -79,7 +80,7 @@ export async function* orderReportRows(db: Executor, companyId: number, filter: 
 }
 
 /** The report's rows of a batch of orders and their items. */
-function reportRowsOf(orders: queries.ReportOrderRow[], items: queries.OrderItemRow[]) {
+function reportRowsOf(orders: ReportOrderRow[], items: queries.OrderItemRow[]) {
   const byOrder = new Map<number, queries.OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.order_id);

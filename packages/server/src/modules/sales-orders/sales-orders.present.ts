@@ -4,6 +4,7 @@ import { roundQuantity } from '@b2b/domain/products';
 import { allowedOrderActions } from '@b2b/domain/sales-orders';
 import { named, person, presentLine, presentTotals } from '../sales-documents/sales-document.ts';
 import { factsFrom, thousandths } from './order-facts.ts';
+import type { OrderListRow } from './order-list.queries.ts';
 import type * as queries from './sales-orders.queries.ts';
 
 // Orders as the API shows them: an order, and a row of the list.
@@ -83,7 +84,7 @@ export function presentOrder(
   };
 }
 
-export function presentSummary(row: queries.OrderListRow): SalesOrderSummaryOutput & { sort_value: string } {
+export function presentSummary(row: OrderListRow): SalesOrderSummaryOutput & { sort_value: string } {
   const invoiced = thousandths(Number(row.total_quantity_invoiced));
   return {
     id: row.id,

@@ -27,11 +27,11 @@ import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { addComment, cancelOrder, confirmOrder, holdOrder, updateOrder } from './change-order.ts';
 import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts';
+import type { OrderFilter } from './order-list.queries.ts';
 import { getOrder, listOrders, orderHistory } from './order-reads.ts';
 import { ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
 import { generateFulfilmentOrders, generateOrder } from './place-order.ts';
 import { initiateReorder, previewReorder } from './reorder.ts';
-import type { OrderFilter } from './sales-orders.queries.ts';
 
 const tags = ['orders'];
 const companyParams = z.object({ companyId: idParam });
