@@ -23,7 +23,7 @@ import {
   evaluateDynamicGroup,
 } from '../modules/buyer-groups/buyer-groups.service.ts';
 import { recordTransaction } from '../modules/buyer-ledger/buyer-ledger.service.ts';
-import { createBuyer } from '../modules/buyers/buyers.service.ts';
+import { createBuyer } from '../modules/buyers/create-buyer.ts';
 import { creditCashpoints, debitCashpoints } from '../modules/cashpoints/cashpoints.service.ts';
 import { createCategory } from '../modules/categories/categories.service.ts';
 import { createConfiguration } from '../modules/companies/companies.service.ts';

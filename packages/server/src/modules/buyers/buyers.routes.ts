@@ -27,8 +27,20 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
+import { buyerAddressRules } from './buyer-checks.ts';
+import {
+  buyerHistory,
+  buyerSummary,
+  getBuyer,
+  getBuyerDetail,
+  listBuyerDetails,
+  listBuyerDetailsV2,
+  listBuyers,
+} from './buyer-reads.ts';
 import type { BuyerFilter } from './buyers.queries.ts';
-import * as service from './buyers.service.ts';
+import { addBuyerAddress, setBuyerFlag, setBuyerSalesChannel, updateBuyer } from './change-buyer.ts';
+import { createBuyer } from './create-buyer.ts';
+import { searchParties } from './search-parties.ts';
 
 const tags = ['buyers'];
 const buyerParams = z.object({ id: idParam });
@@ -67,7 +79,7 @@ const sortOf = (q: BuyerListQuery) => keysetSort(q.ordering, ORDERING, BUYER_DEF
 export async function buyersRoutes(app: Api) {
   const { db } = app.ctx;
   // PATCH addresses/{id} and POST addresses/{id}/delete run the buyer's address rules.
-  registerAddressOwnerRules('buyer', service.buyerAddressRules);
+  registerAddressOwnerRules('buyer', buyerAddressRules);
 
   app.post(
     '/companies/:companyId/buyers',
@@ -78,7 +90,7 @@ export async function buyersRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createBuyer({ db, actor: requirePrincipal(request), input: request.body })),
+        .send(await createBuyer({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
   app.get(
@@ -97,7 +109,7 @@ export async function buyersRoutes(app: Api) {
       const q = request.query;
       const sort = sortOf(q);
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listBuyers(db, request.params.companyId, filterOf(q), sort, window, csvList(q.expand)),
+        listBuyers(db, request.params.companyId, filterOf(q), sort, window, csvList(q.expand)),
       );
     },
   );
@@ -119,7 +131,7 @@ export async function buyersRoutes(app: Api) {
       const q = request.query;
       const sort = sortOf(q);
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listBuyerDetails(db, request.params.companyId, filterOf(q), sort, window),
+        listBuyerDetails(db, request.params.companyId, filterOf(q), sort, window),
       );
     },
   );
@@ -139,7 +151,7 @@ export async function buyersRoutes(app: Api) {
       const q = request.query;
       const sort = sortOf(q);
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listBuyerDetailsV2(db, request.params.companyId, filterOf(q), sort, window),
+        listBuyerDetailsV2(db, request.params.companyId, filterOf(q), sort, window),
       );
     },
   );
@@ -150,7 +162,7 @@ export async function buyersRoutes(app: Api) {
       config: { cache: true, permission: 'view_buyer' },
       schema: { tags, params: buyerParams, response: { 200: buyerOutput } },
     },
-    async (request) => service.getBuyer(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getBuyer(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.get(
@@ -159,7 +171,7 @@ export async function buyersRoutes(app: Api) {
       config: { cache: true, permission: 'view_buyer' },
       schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
     },
-    async (request) => service.getBuyerDetail(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getBuyerDetail(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -169,7 +181,7 @@ export async function buyersRoutes(app: Api) {
       schema: { tags, params: buyerParams, body: buyerUpdate, response: { 200: buyerDetailOutput } },
     },
     async (request) =>
-      service.updateBuyer({
+      updateBuyer({
         db,
         actor: requirePrincipal(request),
         buyerId: request.params.id,
@@ -190,7 +202,7 @@ export async function buyersRoutes(app: Api) {
         schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
       },
       async (request) =>
-        service.setBuyerFlag({
+        setBuyerFlag({
           db,
           actor: requirePrincipal(request),
           buyerId: request.params.id,
@@ -207,7 +219,7 @@ export async function buyersRoutes(app: Api) {
       schema: { tags, params: buyerParams, body: buyerIgnoreForBi, response: { 200: buyerDetailOutput } },
     },
     async (request) =>
-      service.setBuyerFlag({
+      setBuyerFlag({
         db,
         actor: requirePrincipal(request),
         buyerId: request.params.id,
@@ -224,7 +236,7 @@ export async function buyersRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addBuyerAddress({
+        await addBuyerAddress({
           db,
           actor: requirePrincipal(request),
           buyerId: request.params.id,
@@ -239,7 +251,7 @@ export async function buyersRoutes(app: Api) {
       config: { cache: true, permission: 'view_buyer' },
       schema: { tags, params: buyerParams, response: { 200: buyerSummaryOutput } },
     },
-    async (request) => service.buyerSummary(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => buyerSummary(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.get(
@@ -248,7 +260,7 @@ export async function buyersRoutes(app: Api) {
       config: { cache: true, permission: 'view_buyer' },
       schema: { tags, params: buyerParams, response: { 200: buyerHistoryOutput } },
     },
-    async (request) => service.buyerHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => buyerHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   for (const [action, enabled] of [
@@ -267,7 +279,7 @@ export async function buyersRoutes(app: Api) {
         },
       },
       async (request) =>
-        service.setBuyerSalesChannel({
+        setBuyerSalesChannel({
           db,
           actor: requirePrincipal(request),
           buyerId: request.params.id,
@@ -297,7 +309,7 @@ export async function buyersRoutes(app: Api) {
       if (!visible.buyers && !visible.sellers) {
         throw new AppError('permission_denied', 'You do not have permissions to perform this action.');
       }
-      const results = await service.searchParties(db, actor, request.body, visible);
+      const results = await searchParties(db, actor, request.body, visible);
       return { count: results.length, next: null, previous: null, results };
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '../../../test/factories.ts';
 import { AppError } from '../../core/errors.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { assertWithinCreditLimit } from './buyers.service.ts';
+import { assertWithinCreditLimit } from './credit-limit.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/buyers`;
 const transactionsPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/transactions`;

@@ -7,7 +7,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney, lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { assertCreditHeadroom, assertWithinCreditLimit } from '../buyers/buyers.service.ts';
+import { assertCreditHeadroom, assertWithinCreditLimit } from '../buyers/credit-limit.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { type HistoryEntry, NUMBER_TO_TAKE, recordHistoryEntries } from '../history/history.service.ts';
 import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts';
