@@ -23,7 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import type { AuthLimits } from './modules/auth/auth.service.ts';
+import type { AuthLimits } from './modules/auth/auth-context.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';

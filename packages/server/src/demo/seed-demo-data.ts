@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context.ts';
 import { companyChanged } from '../core/company-epoch.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
-import { me } from '../modules/auth/auth.service.ts';
+import { me } from '../modules/auth/sessions.ts';
 import { createBankAccount } from '../modules/bank-accounts/bank-accounts.service.ts';
 import { createBrand } from '../modules/brands/brands.service.ts';
 import {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { createBranchWithWarehouse, createCompanyAccount } from '../modules/auth/auth.service.ts';
+import { createBranchWithWarehouse, createCompanyAccount } from '../modules/auth/signup.ts';
 import { markCompanyVerified } from '../modules/companies/companies.service.ts';
 import { addUserBranches } from '../modules/users/users.service.ts';
 import { gstin, seedDemoBusiness } from './seed-demo-data.ts';

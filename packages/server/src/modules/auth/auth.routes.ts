@@ -26,7 +26,11 @@ import {
 } from '../../auth/refresh-cookie.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import * as service from './auth.service.ts';
+import type { AuthLimits } from './auth-context.ts';
+import { login, requestLoginOtp, validateLoginOtp } from './login.ts';
+import { requestPasswordReset, resetPassword, validateResetOtp } from './password-reset.ts';
+import { logout, me, refresh } from './sessions.ts';
+import { resendSignupOtp, signup, verifySignup } from './signup.ts';
 
 const tags = ['auth'];
 const open = { public: true } as const;
@@ -38,14 +42,14 @@ function sendSession(request: FastifyRequest, reply: FastifyReply, session: Sess
   return madeByBrowser(request) ? rest : session;
 }
 
-export async function authRoutes(app: Api, options: { limits?: service.AuthLimits }) {
+export async function authRoutes(app: Api, options: { limits?: AuthLimits }) {
   const ctx = { ...app.ctx, limits: options.limits };
 
   app.post(
     '/auth/signup',
     { config: open, schema: { tags, body: signupRequest, response: { 201: signupResponse } } },
     async (request, reply) => {
-      const { email } = await service.signup(ctx, request.body);
+      const { email } = await signup(ctx, request.body);
       return reply
         .status(201)
         .send({ detail: 'Company created. Please verify it with the OTP sent to your email.', email });
@@ -56,14 +60,14 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     '/auth/signup/verify',
     { config: open, schema: { tags, body: verifySignupRequest, response: { 200: sessionResponse } } },
     async (request, reply) =>
-      sendSession(request, reply, await service.verifySignup(ctx, request.body.email, request.body.otp)),
+      sendSession(request, reply, await verifySignup(ctx, request.body.email, request.body.otp)),
   );
 
   app.post(
     '/auth/signup/resend_otp',
     { config: open, schema: { tags, body: resendSignupOtpRequest, response: { 200: detailResponse } } },
     async (request) => {
-      await service.resendSignupOtp(ctx, request.body.email);
+      await resendSignupOtp(ctx, request.body.email);
       return { detail: 'If a sign-up is waiting for this email, a new OTP has been sent to it.' };
     },
   );
@@ -75,7 +79,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
       sendSession(
         request,
         reply,
-        await service.login(ctx, {
+        await login(ctx, {
           username: request.body.username,
           password: request.body.password,
           ip: request.ip,
@@ -88,7 +92,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     { config: open, schema: { tags, body: requestLoginOtpRequest, response: { 200: otpSentResponse } } },
     async (request) => ({
       detail: 'If the account exists, an OTP has been sent to its email.',
-      verification_token: await service.requestLoginOtp(ctx, request.body.username, request.ip),
+      verification_token: await requestLoginOtp(ctx, request.body.username, request.ip),
     }),
   );
 
@@ -99,7 +103,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
       sendSession(
         request,
         reply,
-        await service.validateLoginOtp(ctx, request.body.verification_token, request.body.otp),
+        await validateLoginOtp(ctx, request.body.verification_token, request.body.otp),
       ),
   );
 
@@ -108,7 +112,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     { config: open, schema: { tags, body: requestResetRequest, response: { 200: otpSentResponse } } },
     async (request) => ({
       detail: 'If the account exists, an OTP has been sent to its email.',
-      verification_token: await service.requestPasswordReset(ctx, request.body.username, request.ip),
+      verification_token: await requestPasswordReset(ctx, request.body.username, request.ip),
     }),
   );
 
@@ -116,7 +120,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     '/auth/validate_reset_password_otp',
     { config: open, schema: { tags, body: validateOtpRequest, response: { 200: resetTokenResponse } } },
     async (request) => ({
-      reset_token: await service.validateResetOtp(ctx, request.body.verification_token, request.body.otp),
+      reset_token: await validateResetOtp(ctx, request.body.verification_token, request.body.otp),
     }),
   );
 
@@ -124,7 +128,7 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     '/auth/reset_password',
     { config: open, schema: { tags, body: resetPasswordRequest, response: { 200: detailResponse } } },
     async (request) => {
-      await service.resetPassword(ctx, request.body.reset_token, request.body.new_password);
+      await resetPassword(ctx, request.body.reset_token, request.body.new_password);
       return { detail: 'Password changed successfully. Please log in with your new password.' };
     },
   );
@@ -134,12 +138,12 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
     { config: open, schema: { tags, body: refreshRequest, response: { 200: sessionResponse } } },
     async (request, reply) => {
       const token = request.body?.refresh_token ?? readRefreshCookie(request);
-      return sendSession(request, reply, await service.refresh(ctx, token));
+      return sendSession(request, reply, await refresh(ctx, token));
     },
   );
 
   app.post('/auth/logout', { schema: { tags, body: logoutRequest } }, async (request, reply) => {
-    await service.logout(ctx, requirePrincipal(request));
+    await logout(ctx, requirePrincipal(request));
     clearRefreshCookie(request, reply);
     return reply.status(204).send();
   });
@@ -147,6 +151,6 @@ export async function authRoutes(app: Api, options: { limits?: service.AuthLimit
   app.get(
     '/me',
     { config: { cache: true }, schema: { tags, response: { 200: meResponse } } },
-    async (request) => service.me(app.ctx.db, requirePrincipal(request).userId),
+    async (request) => me(app.ctx.db, requirePrincipal(request).userId),
   );
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/transaction.ts';
 import * as queries from './auth.queries.ts';
 
-// Kept apart from auth.service.ts, which signs users up through the users area: the users area
+// Kept apart from signup.ts, which signs users up through the users area: the users area
 // ends sessions through this file without an import cycle.
 
 /** Ends every session of a user at once (an admin's password reset); call forgetPrincipals after commit. */
