@@ -1,12 +1,7 @@
 import type { CreditNoteDocument } from './credit-note-document.ts';
+import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
+import { drawItemTable, taxLayoutOf } from './tax-document-lines.ts';
 import {
-  drawHsnSummary,
-  drawItemTable,
-  drawParties,
-  drawSellerAndMeta,
-  drawSignatureBox,
-  drawTitle,
-  drawTotalsBox,
   Flow,
   finishPages,
   formatDate,
@@ -15,8 +10,9 @@ import {
   type Part,
   percent,
   renderPdf,
-  taxLayoutOf,
 } from './tax-document-pdf.ts';
+import { drawHsnSummary } from './tax-document-tax-summary.ts';
+import { drawSignatureBox, drawTotalsBox } from './tax-document-totals.ts';
 
 /**
  * The GST credit note as a PDF (section 34 of the CGST Act, rule 53 of the CGST Rules): supplier's

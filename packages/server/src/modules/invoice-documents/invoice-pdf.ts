@@ -1,17 +1,12 @@
 import QRCode from 'qrcode';
 import type { InvoiceDocument } from './invoice-document.ts';
+import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
+import { drawItemTable, taxLayoutOf } from './tax-document-lines.ts';
 import {
   ACCENT,
   box,
   CONTENT_WIDTH,
   type Doc,
-  drawHsnSummary,
-  drawItemTable,
-  drawParties,
-  drawSellerAndMeta,
-  drawSignatureBox,
-  drawTitle,
-  drawTotalsBox,
   Flow,
   finishPages,
   formatDate,
@@ -23,8 +18,9 @@ import {
   type Part,
   para,
   renderPdf,
-  taxLayoutOf,
 } from './tax-document-pdf.ts';
+import { drawHsnSummary } from './tax-document-tax-summary.ts';
+import { drawSignatureBox, drawTotalsBox } from './tax-document-totals.ts';
 
 export { formatInvoiceAmount } from './tax-document-pdf.ts';
 
