@@ -12,7 +12,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { assertActiveBranches } from '../branches/branches.service.ts';
+import { assertActiveBranches } from '../branches/branch-checks.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './accounts.queries.ts';
 

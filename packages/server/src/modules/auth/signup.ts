@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { seedChartOfAccounts } from '../accounts/accounts.service.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { createRootCategory } from '../categories/categories.service.ts';
 import { insertCompany, markCompanyVerified } from '../companies/companies.service.ts';
 import { recordHistory } from '../history/history.service.ts';

@@ -6,7 +6,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { createBankLedger, renameBankLedger, retireBankLedger } from '../accounts/accounts.service.ts';
-import { assertBranchWritable, findBranchOrFail } from '../branches/branches.service.ts';
+import { assertBranchWritable, findBranchOrFail } from '../branches/branch-checks.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './bank-accounts.queries.ts';
 

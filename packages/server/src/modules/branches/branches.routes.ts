@@ -25,7 +25,18 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
-import * as service from './branches.service.ts';
+import { registerBranchAddressRules } from './branch-checks.ts';
+import { listBranchConfigurations, saveBranchConfiguration } from './branch-configurations.ts';
+import {
+  addBranchContact,
+  deleteBranchContact,
+  listBranchContacts,
+  updateBranchContact,
+} from './branch-contacts.ts';
+import { getBranch, listBranches } from './branch-reads.ts';
+import { createBranch } from './create-branch.ts';
+import { getTallySettings, saveTallySetting } from './tally-settings.ts';
+import { addBranchAddress, setBranchActive, updateBranch } from './update-branch.ts';
 
 const tags = ['branches'];
 const branchParams = z.object({ id: idParam });
@@ -45,7 +56,7 @@ const expandOf = (expand: string | undefined) => {
 
 export async function branchesRoutes(app: Api) {
   const { db } = app.ctx;
-  service.registerBranchAddressRules();
+  registerBranchAddressRules();
 
   // The branch list is open to every signed-in user (pickers everywhere need it, and the spec
   // gates /branches with no permission); it lists the caller's branches. A branch's own record
@@ -63,7 +74,7 @@ export async function branchesRoutes(app: Api) {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listBranches({
+      const { count, results } = await listBranches({
         db,
         companyId: request.params.companyId,
         filter: {
@@ -93,7 +104,7 @@ export async function branchesRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createBranch({ db, actor: requirePrincipal(request), input: request.body })),
+        .send(await createBranch({ db, actor: requirePrincipal(request), input: request.body })),
   );
 
   app.get(
@@ -103,12 +114,7 @@ export async function branchesRoutes(app: Api) {
       schema: { tags, params: branchParams, querystring: expandQuery, response: { 200: branchOutput } },
     },
     async (request) =>
-      service.getBranch(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        expandOf(request.query.expand),
-      ),
+      getBranch(db, requirePrincipal(request).companyId, request.params.id, expandOf(request.query.expand)),
   );
 
   app.patch(
@@ -118,7 +124,7 @@ export async function branchesRoutes(app: Api) {
       schema: { tags, params: branchParams, body: branchUpdate, response: { 200: branchOutput } },
     },
     async (request) =>
-      service.updateBranch({
+      updateBranch({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -133,7 +139,7 @@ export async function branchesRoutes(app: Api) {
     params: branchParams,
     response: branchOutput,
     handler: (request, active) =>
-      service.setBranchActive({
+      setBranchActive({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -149,7 +155,7 @@ export async function branchesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addBranchAddress({
+        await addBranchAddress({
           db,
           actor: requirePrincipal(request),
           branchId: request.params.id,
@@ -164,7 +170,7 @@ export async function branchesRoutes(app: Api) {
       config: { permission: 'view_branch', cache: true },
       schema: { tags, params: branchParams, response: { 200: z.array(notificationContactOutput) } },
     },
-    async (request) => service.listBranchContacts(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => listBranchContacts(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -180,7 +186,7 @@ export async function branchesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addBranchContact({
+        await addBranchContact({
           db,
           actor: requirePrincipal(request),
           branchId: request.params.id,
@@ -201,7 +207,7 @@ export async function branchesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.updateBranchContact({
+      updateBranchContact({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -214,7 +220,7 @@ export async function branchesRoutes(app: Api) {
     '/branches/:id/notification_contacts/:contactId',
     { config: { permission: 'change_branch' }, schema: { tags, params: contactParams } },
     async (request, reply) => {
-      await service.deleteBranchContact({
+      await deleteBranchContact({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -236,7 +242,7 @@ export async function branchesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.listBranchConfigurations(
+      listBranchConfigurations(
         db,
         requirePrincipal(request).companyId,
         request.params.id,
@@ -256,7 +262,7 @@ export async function branchesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.saveBranchConfiguration({
+      saveBranchConfiguration({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -270,7 +276,7 @@ export async function branchesRoutes(app: Api) {
       config: { permission: 'view_branch', cache: true },
       schema: { tags, params: branchParams, response: { 200: tallySettingsOutput } },
     },
-    async (request) => service.getTallySettings(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getTallySettings(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.put(
@@ -285,7 +291,7 @@ export async function branchesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.saveTallySetting({
+      saveTallySetting({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,
@@ -306,7 +312,7 @@ export async function branchesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.saveTallySetting({
+      saveTallySetting({
         db,
         actor: requirePrincipal(request),
         branchId: request.params.id,

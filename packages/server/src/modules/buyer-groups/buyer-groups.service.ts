@@ -15,7 +15,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
-import { assertActiveBranches } from '../branches/branches.service.ts';
+import { assertActiveBranches } from '../branches/branch-checks.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { listProducts } from '../products/product-reads.ts';
 import type { ProductFilter, ProductSort } from '../products/products.queries.ts';

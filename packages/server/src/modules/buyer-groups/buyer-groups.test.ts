@@ -7,7 +7,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { EVALUATE_ALL_BUYER_GROUPS_JOB } from './buyer-groups.jobs.ts';
 import { evaluateAllDynamicGroups, evaluateDynamicGroup } from './buyer-groups.service.ts';
 

@@ -13,7 +13,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { BuyerLedgerEntryType } from '../../db/schema.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { assertActiveBranches } from '../branches/branches.service.ts';
+import { assertActiveBranches } from '../branches/branch-checks.ts';
 import { recordHistory } from '../history/history.service.ts';
 import * as queries from './buyer-ledger.queries.ts';
 

@@ -14,7 +14,7 @@ import {
   firstWarehouse,
   levelOf,
 } from '../../../test/inventory-fixtures.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { ledgerOf } from '../inventory/stock-movements.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/inventory_adjustments`;

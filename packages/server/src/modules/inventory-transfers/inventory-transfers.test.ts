@@ -14,7 +14,7 @@ import {
   levelOf,
 } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { issueStock, releaseStock, reserveStock } from '../inventory/inventory.service.ts';
 import { ledgerOf } from '../inventory/stock-movements.ts';
 

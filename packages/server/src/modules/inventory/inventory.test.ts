@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { createProduct, firstWarehouse, levelOf, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import { stockOfProducts } from './stock-levels.ts';
 import { ledgerOf, postStockMovement, type StockMovement } from './stock-movements.ts';

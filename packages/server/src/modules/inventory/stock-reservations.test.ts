@@ -5,7 +5,7 @@ import { type SignedUpCompany, signUpCompany, unique } from '../../../test/facto
 import { createProduct, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 import {
   issueStock,

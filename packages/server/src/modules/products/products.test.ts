@@ -5,7 +5,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 
 const PNG_1x1 = Buffer.from(

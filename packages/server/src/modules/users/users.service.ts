@@ -9,7 +9,7 @@ import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { endOtherSessions } from '../auth/end-sessions.ts';
-import { assertActiveBranches } from '../branches/branches.service.ts';
+import { assertActiveBranches } from '../branches/branch-checks.ts';
 import { recordHistory } from '../history/history.service.ts';
 import {
   assertAssignableRole,

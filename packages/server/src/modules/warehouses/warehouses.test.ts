@@ -14,7 +14,7 @@ import {
   warehouseInput,
 } from '../../../test/inventory-fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertBranch } from '../branches/branches.service.ts';
+import { insertBranch } from '../branches/create-branch.ts';
 import { buyerStockOfProducts } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 
