@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONFIGURATION_SETTINGS_SCHEMAS } from '../company-configurations.ts';
 import { INVOICE_SERIES_MESSAGE, INVOICE_SERIES_PATTERN } from '../invoices.ts';
 import { TALLY_LEDGER_PURPOSE_NAMES, TALLY_VOUCHER_KIND_NAMES } from '../tally.ts';
 import {
@@ -166,10 +165,6 @@ export type BranchOutput = z.infer<typeof branchOutput>;
 /** Invoices are printed per branch, each with its own layout and terms. */
 export const BRANCH_CONFIGURATION_TYPES = ['print_configuration', 'terms_and_conditions'] as const;
 export type BranchConfigurationType = (typeof BRANCH_CONFIGURATION_TYPES)[number];
-export const BRANCH_CONFIGURATION_SCHEMAS = {
-  print_configuration: CONFIGURATION_SETTINGS_SCHEMAS.print_configuration,
-  terms_and_conditions: CONFIGURATION_SETTINGS_SCHEMAS.terms_and_conditions,
-} as const;
 
 const branchConfigurationType = z.enum(BRANCH_CONFIGURATION_TYPES, {
   error: `Configuration type must be one of ${BRANCH_CONFIGURATION_TYPES.join(', ')}.`,

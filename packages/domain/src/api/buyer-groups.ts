@@ -178,6 +178,3 @@ export const buyerGroupBuyerOutput = z.object({
   assigned_at: timestamp.optional(),
 });
 export type BuyerGroupBuyerOutput = z.infer<typeof buyerGroupBuyerOutput>;
-
-export const BUYER_GROUP_ORDERINGS = ['name', 'created_at', 'updated_at'] as const;
-export const BUYER_GROUP_BUYER_ORDERINGS = ['name', 'created_at', 'assigned_at'] as const;

@@ -21,7 +21,7 @@ import {
   requiredText,
   todayInIndia,
 } from '../validation.ts';
-import { PARTY_ADDRESS_MESSAGES, partyAddressCreate, partyAddressType } from './addresses.ts';
+import { PARTY_ADDRESS_MESSAGES, partyAddressCreate } from './addresses.ts';
 import { addressInput, addressOutput, id, idInput, idParam, timestamp } from './common.ts';
 import { booleanParam, csvList } from './list-query.ts';
 import { MONEY_MAX, rupeesInput } from './products.ts';
@@ -87,7 +87,6 @@ export const positiveRupeesInput = numberField([
 ]);
 
 export const buyerType = z.enum(BUYER_TYPE_VALUES, { error: 'Choose a valid buyer type.' });
-export const buyerAddressType = partyAddressType;
 
 const buyerFields = {
   name: requiredText(BUYER_MESSAGES.name_required, BUYER_NAME_MAX),

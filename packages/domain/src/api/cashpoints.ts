@@ -80,5 +80,4 @@ export const cashpointChangeOutput = z.object({
 });
 export type CashpointChangeOutput = z.infer<typeof cashpointChangeOutput>;
 
-export const CASHPOINT_HISTORY_ORDERINGS = ['created_at', 'amount', 'expired_on'] as const;
 export const CASHPOINT_HISTORY_DEFAULT = { ordering: '-created_at', limit: CASHPOINT_HISTORY_LIMIT } as const;

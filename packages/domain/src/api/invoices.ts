@@ -153,11 +153,6 @@ export const initiateEditInvoiceOutput = initiateInvoiceOutput.extend({
     }),
   ),
 });
-export const invoicePartyOutput = z.object({
-  name: z.string(),
-  gstin: z.string().nullable(),
-  address: documentAddressOutput.nullable(),
-});
 
 export const invoiceOutput = z.object({
   id,

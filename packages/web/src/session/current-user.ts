@@ -38,8 +38,3 @@ export function useCurrentUser(): CurrentUser {
   if (!data) throw new Error('useCurrentUser used outside a signed-in screen');
   return data;
 }
-
-export function useOptionalCurrentUser(): CurrentUser | null {
-  const { data } = useQuery({ ...currentUserQuery, enabled: hasSession() });
-  return data ?? null;
-}

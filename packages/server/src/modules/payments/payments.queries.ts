@@ -235,20 +235,6 @@ export const cancelAllocations = (tx: Tx, companyId: number, paymentId: number) 
     .where('cancelled_at', 'is', null)
     .execute();
 
-/** Pending online payments of an order (their amount), and the credit left on its completed ones. */
-export const orderMoney = (db: Executor, companyId: number, orderId: number) =>
-  db
-    .selectFrom('payments')
-    .select([
-      sql<string>`coalesce(sum(amount_paise) filter (where status = 'pending'), 0)`.as('pending_paise'),
-      sql<string>`coalesce(sum(unallocated_paise) filter (where status = 'completed'), 0)`.as(
-        'advance_paise',
-      ),
-    ])
-    .where('company_id', '=', companyId)
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-
 /** Live invoices of an order (for refreshing their payment status). */
 export const liveInvoiceIdsOf = (db: Executor, companyId: number, orderId: number) =>
   db

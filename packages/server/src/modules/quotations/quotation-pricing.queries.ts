@@ -66,13 +66,6 @@ const branchForSaleQuery = (db: Executor, companyId: number, branchId: number) =
     .where('b.id', '=', branchId)
     .forShare('b');
 
-export const findStateByCode = (db: Executor, gstCode: string) =>
-  db
-    .selectFrom('states')
-    .select(['id', 'name', 'gst_code'])
-    .where('gst_code', '=', gstCode)
-    .executeTakeFirst();
-
 /** Live (active, not deleted) products of the company with their GST and cess rates and unit. */
 const liveProductsQuery = (db: Executor, companyId: number, ids: readonly number[]) =>
   db

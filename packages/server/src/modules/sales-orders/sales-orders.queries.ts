@@ -49,12 +49,6 @@ const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(colum
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-export const insertOrder = (db: Executor, values: Insertable<SalesOrdersTable>) =>
-  db.insertInto('sales_orders').values(values).returning('id').executeTakeFirstOrThrow();
-
-export const insertOrderItems = (db: Executor, rows: Insertable<SalesOrderItemsTable>[]) =>
-  db.insertInto('sales_order_items').values(rows).execute();
-
 /** An id for an order about to be written (its stock can be reserved under it first). */
 export const nextOrderId = async (db: Executor) => {
   const result = await sql<{

@@ -43,12 +43,6 @@ export const categoryListQuery = (companyId: number, params: CategoryListParams)
 /** The whole list the category tree and the category tree select are built from. */
 export const categoryTreeQuery = (companyId: number) => categoryListQuery(companyId, ALL_CATEGORIES);
 
-export const categoryQuery = (id: number) =>
-  queryOptions({
-    queryKey: categoryKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Category>(`categories/${id}`, { expand: 'parent_category' }, signal),
-  });
-
 /** After a change to one category: its detail and every category list (the tree is one of them). */
 function useInvalidateCategory() {
   const queryClient = useQueryClient();

@@ -220,14 +220,6 @@ export const useUpdateShippingChargesPaid = (id: number) =>
     { successMessage: INVOICE_MESSAGES.updated, errorMessage: INVOICE_MESSAGES.shipping_charges_failed },
   );
 
-export const useUpdateInvoiceDetails = (id: number) =>
-  useInvoiceAction(
-    id,
-    (body: { due_date?: string | null; reference?: string; notes?: string; terms_and_conditions?: string }) =>
-      api.patch<Invoice>(`admin/invoices/${id}/`, body),
-    { successMessage: INVOICE_MESSAGES.updated, errorMessage: INVOICE_MESSAGES.update_failed },
-  );
-
 export const useAddInvoiceComment = (id: number) =>
   useInvoiceAction(id, (comment: string) => api.post<Invoice>(`admin/invoices/${id}/comments`, { comment }), {
     successMessage: INVOICE_MESSAGES.comment_added,

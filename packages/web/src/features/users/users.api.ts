@@ -23,12 +23,6 @@ export const userListQuery = (companyId: number, params: UserListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const userQuery = (id: number) =>
-  queryOptions({
-    queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get<User>(`users/${id}`, undefined, signal),
-  });
-
 /** After a change to one user: its detail and every user list. */
 function useInvalidateUser() {
   const queryClient = useQueryClient();

@@ -32,12 +32,6 @@ export const variantGroupListQuery = (companyId: number, params: VariantGroupLis
     placeholderData: keepPreviousData,
   });
 
-export const variantGroupQuery = (id: number) =>
-  queryOptions({
-    queryKey: variantGroupKeys.detail(id),
-    queryFn: ({ signal }) => api.get<VariantGroup>(`variant_groups/${id}`, undefined, signal),
-  });
-
 /** Puts the server's answer into the cached lists at once, then reads the lists and detail again. */
 function useApplyGroup() {
   const queryClient = useQueryClient();
