@@ -9,13 +9,8 @@ import {
 import { type IrpStandIn, standInIrn, startIrpStandIn } from '../../../test/irp-stand-in.ts';
 import { IrpError } from '../../core/ports/irp.ts';
 import type { InvoiceDocument } from '../invoice-documents/invoice-document.ts';
-import {
-  buildEInvoicePayload,
-  EInvoiceValidationError,
-  prepareEInvoice,
-  unitQuantityCode,
-  validateEInvoice,
-} from './e-invoice-json.ts';
+import { buildEInvoicePayload, unitQuantityCode } from './e-invoice-json.ts';
+import { EInvoiceValidationError, prepareEInvoice, validateEInvoice } from './e-invoice-validation.ts';
 import { createHttpIrpClient } from './irp-client.ts';
 import { readIrpConfig } from './irp-config.ts';
 

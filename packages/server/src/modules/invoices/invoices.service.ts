@@ -50,7 +50,8 @@ import {
   recordInvoiceSeriesUse,
   usedInvoiceSeries,
 } from '../document-numbers/document-numbers.service.ts';
-import { buildEInvoicePayload, validateEInvoice } from '../e-invoice/e-invoice-json.ts';
+import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
+import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
