@@ -31,7 +31,7 @@ register();
 const server = (file) => import(pathToFileURL(path.join(root, 'packages/server/src', file)).href);
 await server('db/database.ts'); // pg type parsers: bigint and numeric as JS numbers
 const { migrateToLatest } = await server('db/migrate.ts');
-const { createCompanyAccount } = await server('modules/auth/auth.service.ts');
+const { createCompanyAccount } = await server('modules/auth/signup.ts');
 const { reserveLines, reserveStock, stockOfProducts } = await server(
   'modules/inventory/inventory.service.ts',
 );

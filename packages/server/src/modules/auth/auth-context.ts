@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 
-/** What every auth verb shares: its context, the limits on guessing, and the answers it gives. */
+// What every auth verb shares: its context, the limits on guessing, and the answers it gives.
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
