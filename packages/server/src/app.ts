@@ -45,6 +45,7 @@ import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventor
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { refundsRoutes } from './modules/payments/refunds.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
@@ -52,11 +53,13 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { salesChannelsRoutes } from './modules/sales-channels/sales-channels.routes.ts';
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
 import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
+import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -86,6 +89,9 @@ const MODULES = [
   bankAccountsRoutes,
   addressesRoutes,
   referenceRoutes,
+  taxesRoutes,
+  paymentMethodsRoutes,
+  salesChannelsRoutes,
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,

@@ -11,6 +11,11 @@ export interface Page<T> {
   results: T[];
 }
 
+/** A small per-company list answered whole, in the paged envelope the web app expects everywhere. */
+export function wholePage<T>(results: T[]): Page<T> {
+  return { count: results.length, next: null, previous: null, results };
+}
+
 export interface PageWindow {
   limit: number;
   offset: number;

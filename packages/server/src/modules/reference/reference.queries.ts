@@ -1,13 +1,9 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 
 export interface CompanyReferenceSeed {
-  taxes: { type: 'gst' | 'cess'; display_name: string; rate: number }[];
   units: { code: string; name: string }[];
   paymentTerms: { name: string; days: number }[];
-  paymentMethods: { code: string; name: string; position: number }[];
   shippingMethods: { code: string; name: string }[];
-  salesChannels: { name: string; display_name: string }[];
 }
 
 export async function insertCompanyReferenceData(
@@ -16,12 +12,9 @@ export async function insertCompanyReferenceData(
   seed: CompanyReferenceSeed,
 ) {
   const withCompany = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, company_id: companyId }));
-  await db.insertInto('taxes').values(withCompany(seed.taxes)).execute();
   await db.insertInto('units').values(withCompany(seed.units)).execute();
   await db.insertInto('payment_terms').values(withCompany(seed.paymentTerms)).execute();
-  await db.insertInto('payment_methods').values(withCompany(seed.paymentMethods)).execute();
   await db.insertInto('shipping_methods').values(withCompany(seed.shippingMethods)).execute();
-  await db.insertInto('sales_channels').values(withCompany(seed.salesChannels)).execute();
 }
 
 export async function upsertStatesAndCities(
@@ -85,15 +78,6 @@ export function listCities(
 export const findState = (db: Executor, id: number) =>
   db.selectFrom('states').select(['id', 'name', 'gst_code']).where('id', '=', id).executeTakeFirst();
 
-export const listTaxes = (db: Executor, companyId: number, type?: 'gst' | 'cess') => {
-  let query = db
-    .selectFrom('taxes')
-    .select(['id', 'type', 'display_name', 'rate', 'is_active'])
-    .where('company_id', '=', companyId);
-  if (type) query = query.where('type', '=', type);
-  return query.orderBy('type').orderBy('rate').execute();
-};
-
 export const listUnits = (db: Executor, companyId: number) =>
   db
     .selectFrom('units')
@@ -110,15 +94,6 @@ export const listPaymentTerms = (db: Executor, companyId: number) =>
     .orderBy('days')
     .execute();
 
-export const listPaymentMethods = (db: Executor, companyId: number) =>
-  db
-    .selectFrom('payment_methods')
-    .select(['id', 'code', 'name', 'position', 'is_active'])
-    .where('company_id', '=', companyId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-
 export const listShippingMethods = (db: Executor, companyId: number) =>
   db
     .selectFrom('shipping_methods')
@@ -127,39 +102,7 @@ export const listShippingMethods = (db: Executor, companyId: number) =>
     .orderBy('id')
     .execute();
 
-export const listSalesChannels = (db: Executor, companyId: number, activeOnly: boolean) => {
-  let query = db
-    .selectFrom('sales_channels')
-    .select(['id', 'name', 'display_name', 'is_active', 'is_marketing_enabled'])
-    .where('company_id', '=', companyId);
-  if (activeOnly) query = query.where('is_active', '=', true);
-  return query.orderBy('id').execute();
-};
-
-export const updatePaymentMethod = (
-  db: Executor,
-  companyId: number,
-  id: number,
-  changes: { name?: string; position?: number; is_active?: boolean },
-) =>
-  db
-    .updateTable('payment_methods')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .returning(['id', 'code', 'name', 'position', 'is_active'])
-    .executeTakeFirst();
-
-export const updateTax = (
-  db: Executor,
-  companyId: number,
-  id: number,
-  changes: { display_name?: string; is_active?: boolean },
-) =>
-  db
-    .updateTable('taxes')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .returning(['id', 'type', 'display_name', 'rate', 'is_active'])
-    .executeTakeFirst();
+// The demo seed reads these three through this file until it is switched to their own areas.
+export { listPaymentMethods } from '../payment-methods/payment-methods.queries.ts';
+export { listSalesChannels } from '../sales-channels/sales-channels.queries.ts';
+export { listTaxes } from '../taxes/taxes.queries.ts';

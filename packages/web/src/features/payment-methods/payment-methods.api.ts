@@ -1,4 +1,4 @@
-import type { paymentMethodOutput } from '@b2b/domain/api/reference';
+import type { paymentMethodOutput } from '@b2b/domain/api/payment-methods';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';

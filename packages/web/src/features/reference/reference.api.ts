@@ -1,4 +1,5 @@
-import type { cityOutput, salesChannelOutput, stateOutput, unitOutput } from '@b2b/domain/api/reference';
+import type { cityOutput, stateOutput, unitOutput } from '@b2b/domain/api/reference';
+import type { salesChannelOutput } from '@b2b/domain/api/sales-channels';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';

@@ -1,4 +1,4 @@
-import type { salesChannelOutput } from '@b2b/domain/api/reference';
+import type { salesChannelOutput } from '@b2b/domain/api/sales-channels';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';

@@ -1,4 +1,4 @@
-import type { taxListFilters, taxOutput } from '@b2b/domain/api/reference';
+import type { taxListFilters, taxOutput } from '@b2b/domain/api/taxes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
