@@ -33,7 +33,6 @@ import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts
 import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
 import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
@@ -48,6 +47,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { refundsRoutes } from './modules/payments/refunds.routes.ts';
+import { productCollectionsRoutes } from './modules/product-collections/product-collections.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
@@ -96,7 +96,7 @@ const MODULES = [
   brandsRoutes,
   productsRoutes,
   groupedProductsRoutes,
-  collectionsRoutes,
+  productCollectionsRoutes,
   productGroupsRoutes,
   variantGroupsRoutes,
   filesRoutes,

@@ -1,4 +1,4 @@
-import { COLLECTION_NAME_MAX, collectionCreate } from '@b2b/domain/api/collections';
+import { COLLECTION_NAME_MAX, collectionCreate } from '@b2b/domain/api/product-collections';
 import { isBlank } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack } from '@mantine/core';

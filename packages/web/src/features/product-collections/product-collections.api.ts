@@ -4,7 +4,7 @@ import type {
   collectionCreate,
   collectionListFilters,
   collectionUpdate,
-} from '@b2b/domain/api/collections';
+} from '@b2b/domain/api/product-collections';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
@@ -32,12 +32,6 @@ export const collectionListQuery = (companyId: number, params: CollectionListPar
     queryFn: ({ signal }) =>
       api.get<Paged<ProductCollection>>(`companies/${companyId}/product_collections`, { ...params }, signal),
     placeholderData: keepPreviousData,
-  });
-
-export const collectionQuery = (id: number) =>
-  queryOptions({
-    queryKey: collectionKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ProductCollection>(`product_collections/${id}`, undefined, signal),
   });
 
 export const collectionProductsQuery = (id: number, params: ListParams) =>

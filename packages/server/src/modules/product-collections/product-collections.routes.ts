@@ -1,3 +1,5 @@
+import { idParam } from '@b2b/domain/api/common';
+import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   collectionCreate,
   collectionListFilters,
@@ -5,16 +7,14 @@ import {
   collectionProductIds,
   collectionProductOutput,
   collectionUpdate,
-} from '@b2b/domain/api/collections';
-import { idParam } from '@b2b/domain/api/common';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+} from '@b2b/domain/api/product-collections';
 import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
-import * as service from './collections.service.ts';
+import * as service from './product-collections.service.ts';
 
 const tags = ['product-collections'];
 const collectionParams = z.object({ id: idParam });
@@ -24,7 +24,7 @@ const ORDERING = {
   updated_at: 'c.updated_at',
 };
 
-export async function collectionsRoutes(app: Api) {
+export async function productCollectionsRoutes(app: Api) {
   const { db } = app.ctx;
 
   app.get(

@@ -5,7 +5,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { isCollectionNameTaken } from './collections.queries.ts';
+import { isCollectionNameTaken } from './product-collections.queries.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/product_collections`;
 

@@ -4,7 +4,7 @@ import {
   type CollectionOutput,
   type CollectionProductOutput,
   type CollectionUpdate,
-} from '@b2b/domain/api/collections';
+} from '@b2b/domain/api/product-collections';
 import { toRupees } from '@b2b/domain/money';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
@@ -12,7 +12,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordHistory } from '../history/history.service.ts';
-import * as queries from './collections.queries.ts';
+import * as queries from './product-collections.queries.ts';
 
 type CollectionRow = NonNullable<Awaited<ReturnType<typeof queries.findCollection>>>;
 
