@@ -39,7 +39,6 @@ import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-cha
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
-import { inventoryReportsRoutes } from './modules/inventory-reports/inventory-reports.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -110,7 +109,6 @@ const MODULES = [
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
   bulkInventoryRoutes,
-  inventoryReportsRoutes,
   notificationsRoutes,
   stockReportsRoutes,
   quotationsRoutes,

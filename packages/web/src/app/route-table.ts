@@ -221,14 +221,10 @@ export const SHELL_SCREENS = [
   ),
   spec(
     PATHS.batchInventory,
-    () => import('../features/inventory-reports/batch-inventory-page'),
+    () => import('../features/stock-reports/batch-inventory-page'),
     'BatchInventoryPage',
   ),
-  spec(
-    PATHS.inventoryAge,
-    () => import('../features/inventory-reports/inventory-age-page'),
-    'InventoryAgePage',
-  ),
+  spec(PATHS.inventoryAge, () => import('../features/stock-reports/inventory-age-page'), 'InventoryAgePage'),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,

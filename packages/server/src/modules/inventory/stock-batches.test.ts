@@ -1,4 +1,4 @@
-import { addDays } from '@b2b/domain/inventory-reports';
+import { addDays } from '@b2b/domain/stock-reports';
 import { todayInIndia } from '@b2b/domain/validation';
 import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';

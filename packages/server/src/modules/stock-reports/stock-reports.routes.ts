@@ -1,8 +1,18 @@
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { overstockingQuery, overstockingRow, underStockingRow } from '@b2b/domain/api/stock-reports';
+import {
+  batchInventoryOutput,
+  batchInventoryQuery,
+  inventoryAgeOutput,
+  inventoryAgeQuery,
+  overstockingQuery,
+  overstockingRow,
+  underStockingRow,
+} from '@b2b/domain/api/stock-reports';
+import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
 import * as service from './stock-reports.service.ts';
@@ -28,10 +38,36 @@ const OVERSTOCKING_ORDERING = {
   available_stock: 'r.available_stock',
 };
 
+const BATCH_CSV_HEADER = [
+  'Product',
+  'SKU',
+  'Warehouse',
+  'Batch Number',
+  'Manufactured On',
+  'Expires On',
+  'Days to Expiry',
+  'Status',
+  'Quantity',
+] as const;
+
+const AGE_CSV_HEADER = [
+  'Product',
+  'SKU',
+  'Warehouse',
+  'On Hand',
+  ...INVENTORY_AGE_BUCKETS.flatMap((b) => [`${b.label} Quantity`, `${b.label} Value`]),
+  'Total Value',
+  'Oldest Stock On',
+];
+
+const statusLabel = (status: string) =>
+  BATCH_EXPIRY_STATUSES.find((s) => s.value === status)?.label ?? status;
+
 /**
- * The 'Under-stocking and Overstocking' report (Product Reports, /reports/product-reports/
- * inventory-movement). The spec shows no call for it; these follow its admin/reports/ style.
- * Both are real time (no date filter); overstocking looks back 30, 60, 90 or 180 days.
+ * The stock reports of the Reports panel. First the 'Under-stocking and Overstocking' report
+ * (Product Reports, /reports/product-reports/inventory-movement). The spec shows no call for it;
+ * these follow its admin/reports/ style. Both are real time (no date filter); overstocking looks
+ * back 30, 60, 90 or 180 days. Then the batch inventory and the inventory age.
  */
 export async function stockReportsRoutes(app: Api) {
   const { db } = app.ctx;
@@ -83,6 +119,132 @@ export async function stockReportsRoutes(app: Api) {
         window,
       );
       return page(request, window, count, results);
+    },
+  );
+
+  // The inventory reports of the Reports panel. Not cached: the same path answers JSON or a CSV file
+  // (the read cache keeps JSON only), and days to expiry and ages change with India's calendar day,
+  // not only with writes, which is all the read cache knows about.
+
+  app.get(
+    '/admin/reports/batch_inventory',
+    {
+      config: { permission: 'view_reports' },
+      schema: {
+        tags,
+        description:
+          'Batches on hand per warehouse with their expiry status (expired, expiring soon within the ' +
+          "company's expiry alert days, ok, no expiry); format=csv answers every row as a CSV file.",
+        querystring: listQuery.extend(batchInventoryQuery.shape),
+        response: { 200: batchInventoryOutput },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const { companyId } = requirePrincipal(request);
+      const sort = parseOrdering(query.ordering, service.BATCH_ORDER_COLUMNS, 'expires_on');
+      const csv = query.format === 'csv';
+      const window = pageWindow(query);
+      const report = await service.batchInventory(
+        db,
+        companyId,
+        {
+          branches: branchScope(requirePrincipal(request)),
+          warehouseId: query.warehouse,
+          productId: query.product,
+          search: query.search,
+          status: query.status,
+        },
+        sort,
+        csv ? null : window,
+        { withSummary: !csv },
+      );
+      if (csv) {
+        return sendCsv(
+          reply,
+          `batch-inventory-${report.as_of}.csv`,
+          BATCH_CSV_HEADER,
+          report.results.map((r) => [
+            r.product.name,
+            r.product.sku,
+            r.warehouse.name,
+            r.batch_number,
+            r.manufactured_on,
+            r.expires_on,
+            r.days_to_expiry,
+            statusLabel(r.status),
+            r.quantity,
+          ]),
+        );
+      }
+      const { count, results, summary, as_of, batch_configuration } = report;
+      return {
+        ...page(request, window, count, results),
+        as_of,
+        batch_configuration,
+        summary: summary as NonNullable<typeof summary>,
+      };
+    },
+  );
+
+  app.get(
+    '/admin/reports/inventory_age',
+    {
+      config: { permission: 'view_reports' },
+      schema: {
+        tags,
+        description:
+          'Stock on hand per product and warehouse split into age buckets (0–30, 31–60, 61–90, ' +
+          '91–180, over 180 days) first in first out, in India’s calendar days; format=csv answers ' +
+          'every row as a CSV file.',
+        querystring: listQuery.extend(inventoryAgeQuery.shape),
+        response: { 200: inventoryAgeOutput },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const { companyId } = requirePrincipal(request);
+      const sort = parseOrdering(query.ordering, service.AGE_ORDER_COLUMNS, 'product');
+      const csv = query.format === 'csv';
+      const window = pageWindow(query);
+      const report = await service.inventoryAge(
+        db,
+        companyId,
+        {
+          branches: branchScope(requirePrincipal(request)),
+          warehouseId: query.warehouse,
+          productId: query.product,
+          search: query.search,
+        },
+        sort,
+        csv ? null : window,
+        { withTotals: !csv },
+      );
+      if (csv) {
+        return sendCsv(
+          reply,
+          `inventory-age-${report.as_of}.csv`,
+          AGE_CSV_HEADER,
+          report.results.map((r) => [
+            r.product.name,
+            r.product.sku,
+            r.warehouse.name,
+            r.on_hand,
+            ...INVENTORY_AGE_BUCKETS.flatMap((b) => [
+              r.buckets[b.key].quantity,
+              r.buckets[b.key].value?.toFixed(2),
+            ]),
+            r.value?.toFixed(2),
+            r.oldest_stock_on,
+          ]),
+        );
+      }
+      const { count, results, as_of, totals } = report;
+      return {
+        ...page(request, window, count, results),
+        as_of,
+        totals: totals as NonNullable<typeof totals>,
+      };
     },
   );
 }

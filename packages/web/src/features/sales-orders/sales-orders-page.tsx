@@ -15,7 +15,7 @@ import { listTableProps, useListParams } from '../../components/use-list-params'
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { orderPath, PATHS } from '../../session/paths';
-import { DownloadCsvButton } from '../inventory-reports/report-controls';
+import { DownloadCsvButton } from '../stock-reports/report-controls';
 import {
   isFiltered,
   NO_ORDER_FILTERS,

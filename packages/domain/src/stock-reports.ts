@@ -116,7 +116,7 @@ export interface StockReceipt {
  * First in, first out: what is on hand is what came in last. Walking the receipts back from the
  * newest, each one is still on hand up to what remains to be covered; older receipts have been
  * used up. Returns the receipts (newest first) with the quantity of each still on hand. The SQL
- * of the Inventory Age report does the same with a running sum (see inventory-reports.queries).
+ * of the Inventory Age report does the same with a running sum (see stock-reports.queries).
  */
 export function stockOnHandLayers(
   receiptsNewestFirst: readonly StockReceipt[],

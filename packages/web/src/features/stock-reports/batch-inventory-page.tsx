@@ -1,6 +1,6 @@
-import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
-import type { BatchExpiryStatus } from '@b2b/domain/inventory-reports';
+import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/stock-reports';
 import { formatQuantity } from '@b2b/domain/money';
+import type { BatchExpiryStatus } from '@b2b/domain/stock-reports';
 import {
   Anchor,
   Card,
@@ -24,13 +24,13 @@ import { listTableProps, useListParams } from '../../components/use-list-params'
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS } from '../../session/paths';
 import { BatchStatusBadge } from '../stock-batches/batch-status-badge';
+import { ReportHeader, WarehouseFilter } from './report-controls';
 import {
   type BatchInventoryParams,
   type BatchInventoryRow,
   batchInventoryQuery,
   downloadBatchInventory,
-} from './inventory-reports.api';
-import { ReportHeader, WarehouseFilter } from './report-controls';
+} from './stock-reports.api';
 
 type StatusFilter = 'all' | Extract<BatchExpiryStatus, 'expired' | 'expiring_soon'>;
 

@@ -11,7 +11,7 @@ import {
   INVENTORY_AGE_BUCKETS,
   inventoryAgeOf,
   stockOnHandLayers,
-} from './inventory-reports.ts';
+} from './stock-reports.ts';
 
 describe('calendar days', () => {
   it('counts whole days across months, leap days and years', () => {

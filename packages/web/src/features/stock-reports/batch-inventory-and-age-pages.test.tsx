@@ -11,7 +11,7 @@ import type {
   BatchInventoryRow,
   InventoryAgeOutput,
   InventoryAgeRow,
-} from './inventory-reports.api';
+} from './stock-reports.api';
 
 const VIEWER = withPermissions(['view_reports']);
 const WAREHOUSES = {

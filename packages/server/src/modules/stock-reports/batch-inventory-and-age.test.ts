@@ -3,7 +3,7 @@ import {
   INVENTORY_AGE_BUCKET_KEYS,
   inventoryAgeOf,
   type StockReceipt,
-} from '@b2b/domain/inventory-reports';
+} from '@b2b/domain/stock-reports';
 import { todayInIndia } from '@b2b/domain/validation';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
+import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/stock-reports';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

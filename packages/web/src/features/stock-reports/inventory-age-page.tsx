@@ -1,6 +1,6 @@
-import { type ageBucketAmount, INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/inventory-reports';
-import { INVENTORY_AGE_BUCKETS } from '@b2b/domain/inventory-reports';
+import { type ageBucketAmount, INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/stock-reports';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
+import { INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
 import { Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,14 +12,14 @@ import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
 import { listTableProps, useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
+import { ReportHeader, WarehouseFilter } from './report-controls';
 import {
   downloadInventoryAge,
   type InventoryAgeOutput,
   type InventoryAgeParams,
   type InventoryAgeRow,
   inventoryAgeQuery,
-} from './inventory-reports.api';
-import { ReportHeader, WarehouseFilter } from './report-controls';
+} from './stock-reports.api';
 
 type BucketAmount = z.infer<typeof ageBucketAmount>;
 
