@@ -4,7 +4,8 @@ import { inTransaction } from '../db/transaction.ts';
 import { createBranchWithWarehouse, createCompanyAccount } from '../modules/auth/signup.ts';
 import { markCompanyVerified } from '../modules/companies/companies.service.ts';
 import { addUserBranches } from '../modules/users/users.service.ts';
-import { gstin, seedDemoBusiness } from './seed-demo-data.ts';
+import { seedDemoBusiness } from './seed-demo-data.ts';
+import { gstin } from './seed-demo-support.ts';
 
 export const DEMO_USERNAME = 'admin@demo.in';
 export const DEMO_PASSWORD = 'Demo@1234';
