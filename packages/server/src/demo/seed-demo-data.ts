@@ -1,6 +1,9 @@
 import type { AppContext } from '../app-context.ts';
 import { companyChanged } from '../core/company-epoch.ts';
+import { listPaymentMethods } from '../modules/payment-methods/payment-methods.service.ts';
 import * as reference from '../modules/reference/reference.queries.ts';
+import { listSalesChannels } from '../modules/sales-channels/sales-channels.service.ts';
+import { listTaxes } from '../modules/taxes/taxes.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
@@ -20,15 +23,11 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   const { db } = ctx;
   const actor = await demoAdmin(ctx, companyId, userId);
 
-  const taxes = new Map(
-    (await reference.listTaxes(db, companyId, 'gst')).map((t) => [Number(t.rate), t.id] as const),
-  );
+  const taxes = new Map((await listTaxes(db, companyId, 'gst')).map((t) => [Number(t.rate), t.id] as const));
   const units = new Map((await reference.listUnits(db, companyId)).map((u) => [u.code, u.id]));
   const terms = new Map((await reference.listPaymentTerms(db, companyId)).map((t) => [t.name, t.id]));
-  const methods = new Map((await reference.listPaymentMethods(db, companyId)).map((m) => [m.code, m.id]));
-  const channels = new Map(
-    (await reference.listSalesChannels(db, companyId, true)).map((c) => [c.name, c.id]),
-  );
+  const methods = new Map((await listPaymentMethods(db, companyId)).map((m) => [m.code, m.id]));
+  const channels = new Map((await listSalesChannels(db, companyId, true)).map((c) => [c.name, c.id]));
   const { results: warehouseRows } = await listWarehouses(db, companyId, {}, [], { limit: 100, offset: 0 });
   const branches = new Map(warehouseRows.map((w) => [w.branch.name, w.branch.id]));
   const warehouses = new Map(warehouseRows.map((w) => [w.branch.name, w.id]));

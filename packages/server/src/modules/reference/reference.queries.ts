@@ -101,8 +101,3 @@ export const listShippingMethods = (db: Executor, companyId: number) =>
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute();
-
-// The demo seed reads these three through this file until it is switched to their own areas.
-export { listPaymentMethods } from '../payment-methods/payment-methods.queries.ts';
-export { listSalesChannels } from '../sales-channels/sales-channels.queries.ts';
-export { listTaxes } from '../taxes/taxes.queries.ts';
