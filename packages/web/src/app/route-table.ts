@@ -354,7 +354,7 @@ export const SHELL_SCREENS = [
     'PaymentsToBeReceivedPage',
   ),
   spec(PATHS.refunds, () => import('../features/payments/refunds-page'), 'RefundsPage'),
-  spec(PATHS.instoreOrder, () => import('../features/instore-order/instore-order-page'), 'InstoreOrderPage'),
+  spec(PATHS.instoreOrder, () => import('../features/instore-orders/instore-order-page'), 'InstoreOrderPage'),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 

@@ -7,8 +7,8 @@ import {
   instoreOrderOutput,
   productLookupQuery,
   productSearchQuery,
-} from '@b2b/domain/api/instore';
-import { INSTORE_MESSAGES } from '@b2b/domain/instore';
+} from '@b2b/domain/api/instore-orders';
+import { INSTORE_MESSAGES } from '@b2b/domain/instore-orders';
 import { z } from 'zod';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';

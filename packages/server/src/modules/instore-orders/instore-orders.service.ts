@@ -3,8 +3,8 @@ import type {
   CounterProductOutput,
   InstoreOrderInput,
   InstoreOrderOutput,
-} from '@b2b/domain/api/instore';
-import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore';
+} from '@b2b/domain/api/instore-orders';
+import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore-orders';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INSTORE_MESSAGES } from '@b2b/domain/instore';
+import { INSTORE_MESSAGES } from '@b2b/domain/instore-orders';
 import { describe, expect, it } from 'vitest';
 import { createUserWithPermissions, uniquePhone } from '../../../test/factories.ts';
 import {

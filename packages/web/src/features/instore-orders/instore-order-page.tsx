@@ -1,5 +1,5 @@
-import type { InstoreOrderBody } from '@b2b/domain/api/instore';
-import { INSTORE_MESSAGES, type TenderKind } from '@b2b/domain/instore';
+import type { InstoreOrderBody } from '@b2b/domain/api/instore-orders';
+import { INSTORE_MESSAGES, type TenderKind } from '@b2b/domain/instore-orders';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
 import {
   ActionIcon,
@@ -49,7 +49,7 @@ import {
   type InstoreSale,
   newSaleKey,
   useCompleteSale,
-} from './instore-order.api';
+} from './instore-orders.api';
 import { ProductScanField } from './product-scan-field';
 import { PrintedReceipt, SaleReceipt } from './sale-receipt';
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyFailure, notifyWarning } from '../../components/notify';
-import { type CounterProduct, counterSearchQuery, lookupProduct } from './instore-order.api';
+import { type CounterProduct, counterSearchQuery, lookupProduct } from './instore-orders.api';
 
 export const SCAN_LABEL = 'Scan or search product';
 

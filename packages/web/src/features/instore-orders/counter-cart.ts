@@ -1,5 +1,5 @@
 import { SALES_ORDER_FORM_MESSAGES } from '@b2b/domain/api/sales-orders';
-import { amountLeftPaise, settleTenders, type Tender, type TenderKind } from '@b2b/domain/instore';
+import { amountLeftPaise, settleTenders, type Tender, type TenderKind } from '@b2b/domain/instore-orders';
 import { toPaise } from '@b2b/domain/money';
 import {
   priceSalesDocument,
@@ -7,7 +7,7 @@ import {
   type SalesLineInput,
 } from '@b2b/domain/sales-pricing';
 import { isPercentage, isPositiveNumber, maxDecimals } from '@b2b/domain/validation';
-import type { CounterProduct } from './instore-order.api';
+import type { CounterProduct } from './instore-orders.api';
 
 /**
  * The counter's cart and tenders, as plain functions of plain values (the page keeps them in

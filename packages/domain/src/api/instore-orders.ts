@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTORE_MESSAGES, TENDER_KINDS } from '../instore.ts';
+import { INSTORE_MESSAGES, TENDER_KINDS } from '../instore-orders.ts';
 import {
   isBlank,
   isNumber,

@@ -4,8 +4,8 @@ import type {
   counterProductsOutput,
   InstoreOrderBody,
   InstoreOrderOutput,
-} from '@b2b/domain/api/instore';
-import { INSTORE_MESSAGES } from '@b2b/domain/instore';
+} from '@b2b/domain/api/instore-orders';
+import { INSTORE_MESSAGES } from '@b2b/domain/instore-orders';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, request } from '../../api/client';

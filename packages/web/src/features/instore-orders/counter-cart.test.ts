@@ -8,7 +8,7 @@ import {
   tenderSummary,
   updateLine,
 } from './counter-cart';
-import type { CounterProduct } from './instore-order.api';
+import type { CounterProduct } from './instore-orders.api';
 
 const product = (id: number, overrides: Partial<CounterProduct> = {}): CounterProduct => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountLeftPaise, normaliseCode, settleTenders, tenderKindOf } from './instore.ts';
+import { amountLeftPaise, normaliseCode, settleTenders, tenderKindOf } from './instore-orders.ts';
 
 describe('tenderKindOf', () => {
   it('reads cash, UPI and cards from the method code', () => {

@@ -1,7 +1,7 @@
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
 import { createPortal } from 'react-dom';
 import { formatDay } from '../../components/format-day';
-import type { CounterContext, CounterWarehouse, InstoreSale } from './instore-order.api';
+import type { CounterContext, CounterWarehouse, InstoreSale } from './instore-orders.api';
 import classes from './sale-receipt.module.css';
 
 export interface SaleReceiptProps {
