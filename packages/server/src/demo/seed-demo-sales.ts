@@ -4,17 +4,15 @@ import { quotationInput } from '@b2b/domain/api/sales-orders';
 import { createShipmentInput } from '@b2b/domain/api/shipments';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
-import { generateInvoice } from '../modules/invoices/invoices.service.ts';
+import { generateInvoice } from '../modules/invoices/issue-invoice.ts';
 import { markOrderAsPaid, recordOrderPayment } from '../modules/payments/record-payment.ts';
 import { applyCoupon, submitQuotation } from '../modules/quotations/change-quotation.ts';
 import { createQuotation } from '../modules/quotations/create-quotation.ts';
 import { confirmOrder, holdOrder } from '../modules/sales-orders/change-order.ts';
 import { generateOrder } from '../modules/sales-orders/place-order.ts';
-import {
-  changeShipmentStatus,
-  createShipment,
-  initiateShipment,
-} from '../modules/shipments/shipments.service.ts';
+import { changeShipmentStatus } from '../modules/shipments/change-shipment.ts';
+import { createShipment } from '../modules/shipments/create-shipment.ts';
+import { initiateShipment } from '../modules/shipments/shipment-reads.ts';
 
 /**
  * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST) whose invoice

@@ -11,6 +11,7 @@ import type {
 } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -236,14 +237,7 @@ export const openInvoicesOfBuyer = (
 // ---------------------------------------------------------------------------------------------
 // Reading and listing
 
-type NoteScope = DB & {
-  cn: DB['credit_notes'];
-  i: DB['invoices'];
-  o: DB['sales_orders'];
-  b: DB['buyers'];
-  br: DB['branches'];
-  r: DB['sales_returns'];
-};
+type NoteScope = InvoiceDocumentScope<'cn', 'credit_notes'> & { r: DB['sales_returns'] };
 
 const noteSelect = (db: Executor) =>
   db

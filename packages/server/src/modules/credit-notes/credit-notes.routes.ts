@@ -22,8 +22,22 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import {
+  applyCreditNote,
+  cancelApplication,
+  cancelCreditNote,
+  refundCreditNote,
+} from './credit-note-money.ts';
+import {
+  creditNoteHistory,
+  creditNotePdf,
+  getCreditNote,
+  initiateCreditNote,
+  listCreditNotes,
+  openInvoices,
+} from './credit-note-reads.ts';
 import type { CreditNoteFilter } from './credit-notes.queries.ts';
-import * as service from './credit-notes.service.ts';
+import { createCreditNote, creditNoteFromReturn } from './issue-credit-note.ts';
 
 const tags = ['credit notes'];
 const idParams = z.object({ id: idParam });
@@ -77,7 +91,7 @@ export async function creditNotesRoutes(app: Api) {
         response: { 200: initiateCreditNoteOutput },
       },
     },
-    async (request) => service.initiateCreditNote(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => initiateCreditNote(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -95,7 +109,7 @@ export async function creditNotesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.createCreditNote({
+        await createCreditNote({
           db,
           actor: requirePrincipal(request),
           invoiceId: request.params.id,
@@ -118,7 +132,7 @@ export async function creditNotesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.creditNoteFromReturn({
+        await creditNoteFromReturn({
           db,
           actor: requirePrincipal(request),
           returnId: request.params.id,
@@ -138,7 +152,7 @@ export async function creditNotesRoutes(app: Api) {
     filterOf,
     ordering: ORDERING,
     defaultOrdering: '-credit_note_date',
-    list: (companyId, filter, sort, window) => service.listCreditNotes(db, companyId, filter, sort, window),
+    list: (companyId, filter, sort, window) => listCreditNotes(db, companyId, filter, sort, window),
     ofOrder: (orderId): CreditNoteFilter => ({ orderId }),
   });
 
@@ -148,7 +162,7 @@ export async function creditNotesRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: creditNoteOutput } },
     },
-    async (request) => service.getCreditNote(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getCreditNote(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.get(
@@ -158,7 +172,7 @@ export async function creditNotesRoutes(app: Api) {
       schema: { tags, description: 'The GST credit note as a PDF download.', params: idParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await service.creditNotePdf(db, requirePrincipal(request).companyId, request.params.id)),
+      sendPdf(reply, await creditNotePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
   app.get(
@@ -167,7 +181,7 @@ export async function creditNotesRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: historyPageOutput } },
     },
-    async (request) => service.creditNoteHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => creditNoteHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.get(
@@ -184,7 +198,7 @@ export async function creditNotesRoutes(app: Api) {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      return service.openInvoices(db, principal.companyId, request.params.id, branchScope(principal));
+      return openInvoices(db, principal.companyId, request.params.id, branchScope(principal));
     },
   );
 
@@ -202,7 +216,7 @@ export async function creditNotesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.applyCreditNote({
+      applyCreditNote({
         db,
         actor: requirePrincipal(request),
         creditNoteId: request.params.id,
@@ -223,7 +237,7 @@ export async function creditNotesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.cancelApplication({
+      cancelApplication({
         db,
         actor: requirePrincipal(request),
         creditNoteId: request.params.id,
@@ -245,7 +259,7 @@ export async function creditNotesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.refundCreditNote({
+      refundCreditNote({
         db,
         actor: requirePrincipal(request),
         creditNoteId: request.params.id,
@@ -266,7 +280,7 @@ export async function creditNotesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.cancelCreditNote({
+      cancelCreditNote({
         db,
         actor: requirePrincipal(request),
         creditNoteId: request.params.id,

@@ -37,15 +37,6 @@ export const orderSettlement = (tx: Tx, companyId: number, orderId: number) =>
     .groupBy(['o.id', 'o.status', 'o.total_paise'])
     .executeTakeFirst();
 
-export const setOrderPaymentStatus = (tx: Tx, companyId: number, orderId: number, status: PaymentStatus) =>
-  tx
-    .updateTable('sales_orders')
-    .set({ payment_status: status, updated_at: new Date() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', orderId)
-    .where('payment_status', '<>', status)
-    .execute();
-
 /**
  * Money of the order's own payments that no invoice shows: pending online payments (not yet
  * received) and the unallocated advance of completed ones.

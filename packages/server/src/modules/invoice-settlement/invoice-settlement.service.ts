@@ -4,6 +4,7 @@ import { paymentStatusOf } from '@b2b/domain/sales-orders';
 import { AppError, conflict } from '../../core/errors.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { type DocumentInvoice, lockInvoice } from '../sales-documents/document-invoice.queries.ts';
+import { recordPaymentStatus } from '../sales-orders/order-fulfilment.ts';
 import * as queries from './invoice-settlement.queries.ts';
 
 /**
@@ -101,5 +102,5 @@ export async function refreshOrderPaymentStatus(tx: Tx, companyId: number, order
     cancelled: order.status === 'cancelled',
     pendingPaise: Number(money.pending_paise),
   });
-  await queries.setOrderPaymentStatus(tx, companyId, orderId, status);
+  await recordPaymentStatus(tx, companyId, orderId, status);
 }

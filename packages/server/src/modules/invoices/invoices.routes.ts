@@ -34,8 +34,20 @@ import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { addComment, cancelInvoice, markReadyToShip, updateInvoice } from './change-invoice.ts';
+import { editInvoice, initiateEditInvoice } from './edit-invoice.ts';
+import type { InvoiceContext } from './invoice-context.ts';
+import { generateEInvoice, invoicePdf, resendInvoice } from './invoice-delivery.ts';
+import {
+  cancelWriteOff,
+  setBankCharges,
+  setShippingChargesPaidByCompany,
+  writeOffBalance,
+} from './invoice-money.ts';
+import { getInvoice, invoiceBatches, invoiceHistory, listInvoices, writeOffRecord } from './invoice-reads.ts';
+import { presentSummary } from './invoices.present.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
-import * as service from './invoices.service.ts';
+import { generateInvoice, initiateInvoice } from './issue-invoice.ts';
 
 const tags = ['invoices'];
 const companyParams = z.object({ companyId: idParam });
@@ -105,7 +117,7 @@ const EXPORT_HEADER = [
 const rupees = (paise: number) => (Number(paise) / 100).toFixed(2);
 
 function exportRow(row: InvoiceListRow): CsvValue[] {
-  const summary = service.presentSummary(row);
+  const summary = presentSummary(row);
   return [
     row.invoice_number,
     row.invoice_date,
@@ -132,7 +144,7 @@ function exportRow(row: InvoiceListRow): CsvValue[] {
   ];
 }
 
-const invoiceContext = (ctx: AppContext): service.InvoiceContext => ({
+const invoiceContext = (ctx: AppContext): InvoiceContext => ({
   db: ctx.db,
   eInvoicingConfigured: ctx.irp !== undefined,
 });
@@ -165,7 +177,7 @@ export async function invoicesRoutes(app: Api) {
         response: { 200: initiateInvoiceOutput },
       },
     },
-    async (request) => service.initiateInvoice(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => initiateInvoice(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -183,7 +195,7 @@ export async function invoicesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.generateInvoice({
+        await generateInvoice({
           ctx,
           actor: requirePrincipal(request),
           orderId: request.params.id,
@@ -205,7 +217,7 @@ export async function invoicesRoutes(app: Api) {
     filterOf,
     ordering: ORDERING,
     defaultOrdering: DEFAULT_ORDERING,
-    list: (companyId, filter, sort, window) => service.listInvoices(db, companyId, filter, sort, window),
+    list: (companyId, filter, sort, window) => listInvoices(db, companyId, filter, sort, window),
     ofOrder: (orderId): InvoiceFilter => ({ orderId }),
   });
 
@@ -224,7 +236,7 @@ export async function invoicesRoutes(app: Api) {
       const q = request.query;
       const [sort] = keysetSort(q.ordering?.split(',')[0], ORDERING, DEFAULT_ORDERING);
       const filter = { ...filterOf(q), branches: branchScope(requirePrincipal(request)) };
-      const batches = service.invoiceBatches(db, request.params.companyId, filter, sort);
+      const batches = invoiceBatches(db, request.params.companyId, filter, sort);
       async function* rows() {
         for await (const batch of batches) yield batch.map(exportRow);
       }
@@ -248,7 +260,7 @@ export async function invoicesRoutes(app: Api) {
         response: { 200: invoiceOutput },
       },
     },
-    async (request) => service.getInvoice(ctx, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getInvoice(ctx, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -258,7 +270,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, body: invoiceUpdate, response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.updateInvoice({
+      updateInvoice({
         ctx,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
@@ -273,7 +285,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, description: 'The tax invoice as a PDF download.', params: idParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await service.invoicePdf(db, requirePrincipal(request).companyId, request.params.id)),
+      sendPdf(reply, await invoicePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
   app.get(
@@ -282,7 +294,7 @@ export async function invoicesRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: historyPageOutput } },
     },
-    async (request) => service.invoiceHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => invoiceHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -293,7 +305,7 @@ export async function invoicesRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addComment({
+        await addComment({
           db,
           actor: requirePrincipal(request),
           invoiceId: request.params.id,
@@ -311,8 +323,7 @@ export async function invoicesRoutes(app: Api) {
       config: UPDATE,
       schema: { tags, params: idParams, response: { 200: initiateEditInvoiceOutput } },
     },
-    async (request) =>
-      service.initiateEditInvoice(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => initiateEditInvoice(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -329,7 +340,7 @@ export async function invoicesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.editInvoice({
+      editInvoice({
         ctx,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
@@ -344,7 +355,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, body: cancelInput.optional(), response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.cancelInvoice({
+      cancelInvoice({
         ctx,
         irp: app.ctx.irp,
         actor: requirePrincipal(request),
@@ -360,7 +371,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.markReadyToShip({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
+      markReadyToShip({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
   );
 
   app.post(
@@ -376,7 +387,7 @@ export async function invoicesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.generateEInvoice({
+      generateEInvoice({
         ctx,
         irp: app.ctx.irp,
         actor: requirePrincipal(request),
@@ -396,7 +407,7 @@ export async function invoicesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.resendInvoice({
+      resendInvoice({
         db,
         mailer: app.ctx.mailer,
         actor: requirePrincipal(request),
@@ -414,7 +425,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, body: writeOffInput, response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.writeOffBalance({
+      writeOffBalance({
         ctx,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
@@ -429,7 +440,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.cancelWriteOff({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
+      cancelWriteOff({ ctx, actor: requirePrincipal(request), invoiceId: request.params.id }),
   );
 
   app.get(
@@ -438,7 +449,7 @@ export async function invoicesRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: writeOffRecordOutput } },
     },
-    async (request) => service.writeOffRecord(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => writeOffRecord(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -448,7 +459,7 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, params: idParams, body: bankChargesInput, response: { 200: invoiceOutput } },
     },
     async (request) =>
-      service.setBankCharges({
+      setBankCharges({
         ctx,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
@@ -468,7 +479,7 @@ export async function invoicesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.setShippingChargesPaidByCompany({
+      setShippingChargesPaidByCompany({
         ctx,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,

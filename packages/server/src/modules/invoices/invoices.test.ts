@@ -25,7 +25,7 @@ import {
   type TaxedProductOptions,
 } from '../../../test/sales-fixtures.ts';
 import { createHttpIrpClient } from '../e-invoice/irp-client.ts';
-import { INVOICE_REFUSALS_HERE } from './invoices.service.ts';
+import { INVOICE_REFUSALS_HERE } from './invoice-context.ts';
 
 /** The financial year code of today's invoices ('2627'). */
 const FY = financialYearOf(todayInIndia()).code;

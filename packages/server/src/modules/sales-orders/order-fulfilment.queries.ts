@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB, PaymentStatus } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 /**
@@ -125,3 +125,13 @@ export const countActiveInvoices = async (db: Executor, companyId: number, order
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The payment status its invoices and payments give the order (invoice-settlement decides it). */
+export const setOrderPaymentStatus = (tx: Tx, companyId: number, orderId: number, status: PaymentStatus) =>
+  tx
+    .updateTable('sales_orders')
+    .set({ payment_status: status, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', orderId)
+    .where('payment_status', '<>', status)
+    .execute();

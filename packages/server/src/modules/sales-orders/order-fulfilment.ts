@@ -1,6 +1,7 @@
 import { roundQuantity } from '@b2b/domain/products';
 import { statusAfterFulfilment } from '@b2b/domain/sales-orders';
 import type { OrderStatus } from '@b2b/domain/statuses';
+import type { PaymentStatus } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { decimal } from '../sales-documents/sales-document.ts';
 import * as queries from './order-fulfilment.queries.ts';
@@ -129,4 +130,13 @@ export async function recordFulfilment(
     status: status as OrderStatusColumn,
   });
   return status;
+}
+
+/**
+ * Records the payment status the order's invoices and payments give it (decided by
+ * invoice-settlement's refreshOrderPaymentStatus, under the buyer's money lock); no write when
+ * it is unchanged.
+ */
+export async function recordPaymentStatus(tx: Tx, companyId: number, orderId: number, status: PaymentStatus) {
+  await queries.setOrderPaymentStatus(tx, companyId, orderId, status);
 }

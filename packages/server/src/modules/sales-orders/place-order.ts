@@ -11,7 +11,7 @@ import { assertCreditHeadroom, assertWithinCreditLimit } from '../buyers/credit-
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
 import { type HistoryEntry, NUMBER_TO_TAKE, recordHistoryEntries } from '../history/history.service.ts';
 import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts';
-import { invoiceWholeOrder } from '../invoices/invoices.service.ts';
+import { invoiceWholeOrder } from '../invoices/issue-invoice.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';

@@ -2,9 +2,10 @@ import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'k
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
-import type { DB, SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
+import type { SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the invoice's returns took back (the invoice itself is read and locked through the
@@ -106,13 +107,7 @@ export const itemsOfSalesReturn = (db: Executor, companyId: number, returnId: nu
     .execute();
 export type SalesReturnItemRow = Awaited<ReturnType<typeof itemsOfSalesReturn>>[number];
 
-type ReturnScope = DB & {
-  r: DB['sales_returns'];
-  i: DB['invoices'];
-  o: DB['sales_orders'];
-  b: DB['buyers'];
-  br: DB['branches'];
-};
+type ReturnScope = InvoiceDocumentScope<'r', 'sales_returns'>;
 
 const returnSelect = (db: Executor) =>
   db

@@ -21,7 +21,7 @@ import type { Database } from '../../db/database.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { issueCreditNote } from '../credit-notes/credit-notes.service.ts';
+import { issueCreditNote } from '../credit-notes/issue-credit-note.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';

@@ -5,6 +5,7 @@ import { type KeysetSort, type KeysetWindow, keysetPage } from '../../db/keyset-
 import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
 export type { BoundedCount } from '../../db/bounded-count.ts';
 
@@ -125,14 +126,7 @@ export type ShipmentItemRow = Awaited<ReturnType<typeof itemsOfShipment>>[number
 // ---------------------------------------------------------------------------------------------
 // Reading and listing
 
-type ShipmentScope = DB & {
-  s: DB['shipments'];
-  i: DB['invoices'];
-  o: DB['sales_orders'];
-  b: DB['buyers'];
-  br: DB['branches'];
-  sm: DB['shipping_methods'];
-};
+type ShipmentScope = InvoiceDocumentScope<'s', 'shipments'> & { sm: DB['shipping_methods'] };
 
 const shipmentSelect = (db: Executor) =>
   db

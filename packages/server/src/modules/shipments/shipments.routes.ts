@@ -20,8 +20,18 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
+import { createShipment } from './create-shipment.ts';
+import type { ShipmentContext } from './shipment-context.ts';
+import {
+  assertInvoiceExists,
+  getShipment,
+  initiateShipment,
+  listShipments,
+  shipmentHistory,
+  shipmentIntegrations,
+} from './shipment-reads.ts';
 import type { ShipmentFilter } from './shipments.queries.ts';
-import * as service from './shipments.service.ts';
 
 const tags = ['shipments'];
 const companyParams = z.object({ companyId: idParam });
@@ -70,7 +80,7 @@ const trackOutput = z.object({
  */
 export async function shipmentsRoutes(app: Api) {
   const { db } = app.ctx;
-  const ctx: service.ShipmentContext = { db, carrier: app.ctx.shipmentCarrier };
+  const ctx: ShipmentContext = { db, carrier: app.ctx.shipmentCarrier };
 
   // -------------------------------------------------------------------------------------------
   // From an invoice
@@ -86,7 +96,7 @@ export async function shipmentsRoutes(app: Api) {
         response: { 200: initiateShipmentOutput },
       },
     },
-    async (request) => service.initiateShipment(ctx, requirePrincipal(request).companyId, request.params.id),
+    async (request) => initiateShipment(ctx, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -104,7 +114,7 @@ export async function shipmentsRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.createShipment({
+        await createShipment({
           ctx,
           actor: requirePrincipal(request),
           invoiceId: request.params.id,
@@ -127,11 +137,11 @@ export async function shipmentsRoutes(app: Api) {
     },
     async (request) => {
       const { companyId } = requirePrincipal(request);
-      await service.assertInvoiceExists(db, companyId, request.params.id);
+      await assertInvoiceExists(db, companyId, request.params.id);
       const q = request.query;
       const sort = keysetSort(q.ordering, ORDERING, '-created_at');
       return offsetOrKeysetPage(request, q, sort, (window) =>
-        service.listShipments(db, companyId, { invoiceId: request.params.id }, sort, window),
+        listShipments(db, companyId, { invoiceId: request.params.id }, sort, window),
       );
     },
   );
@@ -150,7 +160,7 @@ export async function shipmentsRoutes(app: Api) {
     filterOf,
     ordering: ORDERING,
     defaultOrdering: DEFAULT_ORDERING,
-    list: (companyId, filter, sort, window) => service.listShipments(db, companyId, filter, sort, window),
+    list: (companyId, filter, sort, window) => listShipments(db, companyId, filter, sort, window),
     ofOrder: (orderId): ShipmentFilter => ({ orderId }),
   });
 
@@ -167,7 +177,7 @@ export async function shipmentsRoutes(app: Api) {
         response: { 200: shipmentIntegrationsOutput },
       },
     },
-    async () => service.shipmentIntegrations(ctx.carrier),
+    async () => shipmentIntegrations(ctx.carrier),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -185,7 +195,7 @@ export async function shipmentsRoutes(app: Api) {
         response: { 200: shipmentOutput },
       },
     },
-    async (request) => service.getShipment(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => getShipment(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.patch(
@@ -201,7 +211,7 @@ export async function shipmentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.updateShipment({
+      updateShipment({
         db,
         actor: requirePrincipal(request),
         shipmentId: request.params.id,
@@ -223,7 +233,7 @@ export async function shipmentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.changeShipmentStatus({
+      changeShipmentStatus({
         db,
         actor: requirePrincipal(request),
         shipmentId: request.params.id,
@@ -244,7 +254,7 @@ export async function shipmentsRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.trackShipment({ ctx, actor: requirePrincipal(request), shipmentId: request.params.id }),
+      trackShipment({ ctx, actor: requirePrincipal(request), shipmentId: request.params.id }),
   );
 
   app.get(
@@ -253,7 +263,7 @@ export async function shipmentsRoutes(app: Api) {
       config: { ...VIEW, cache: true },
       schema: { tags, params: idParams, response: { 200: historyPageOutput } },
     },
-    async (request) => service.shipmentHistory(db, requirePrincipal(request).companyId, request.params.id),
+    async (request) => shipmentHistory(db, requirePrincipal(request).companyId, request.params.id),
   );
 
   app.post(
@@ -264,7 +274,7 @@ export async function shipmentsRoutes(app: Api) {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.addComment({
+        await addComment({
           db,
           actor: requirePrincipal(request),
           shipmentId: request.params.id,

@@ -1,0 +1,143 @@
+import { INVOICE_FORM_MESSAGES, type InvoiceOutput } from '@b2b/domain/api/invoices';
+import { formatMoney, toRupees } from '@b2b/domain/money';
+import { AppError, conflict, type FieldErrors } from '../../core/errors.ts';
+import { type IrnResult, type IrpClient, IrpError } from '../../core/ports/irp.ts';
+import type { Mailer } from '../../core/ports/mailer.ts';
+import type { Principal } from '../../core/principal.ts';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
+import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
+import { recordHistory } from '../history/history.service.ts';
+import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
+import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
+import { changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
+import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
+import { type BuyerSnapshot, invoiceDocumentOf } from './invoice-document-of.ts';
+import { invoiceWithItems } from './invoice-reads.ts';
+import * as queries from './invoices.queries.ts';
+
+/** The tax invoice as a document: its PDF, mailing it, and its e-invoice (IRN) from the IRP. */
+
+/** GET admin/invoices/{id}/pdf: the tax invoice as printed. */
+export async function invoicePdf(db: Executor, companyId: number, invoiceId: number) {
+  const { row, items } = await invoiceWithItems(db, companyId, invoiceId);
+  return {
+    filename: pdfFileName(row.invoice_number),
+    pdf: await renderInvoicePdf(invoiceDocumentOf(row, items)),
+  };
+}
+
+/**
+ * PATCH admin/invoices/{id}/resend_notifications/: mails the tax invoice PDF to the buyer (its
+ * e-mail now, else the one on the invoice). Sent at once rather than queued: the user is told
+ * whether it went.
+ */
+export async function resendInvoice(options: {
+  db: Database;
+  mailer: Mailer;
+  actor: Principal;
+  invoiceId: number;
+}) {
+  const { db, mailer, actor, invoiceId } = options;
+  const { row, items } = await invoiceWithItems(db, actor.companyId, invoiceId);
+  if (row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
+  const buyer = row.buyer as unknown as BuyerSnapshot;
+  const to = row.buyer_email ?? buyer.email;
+  if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
+  const document = invoiceDocumentOf(row, items);
+  const pdf = await renderInvoicePdf(document);
+  const seller = document.seller.name;
+  try {
+    await mailer.send({
+      to,
+      subject: `Tax invoice ${row.invoice_number} from ${seller}`,
+      text:
+        `Dear ${buyer.name},\n\nPlease find attached tax invoice ${row.invoice_number} dated ${row.invoice_day} ` +
+        `for order ${row.order_number}: ${formatMoney(toRupees(Number(row.total_paise)))} ` +
+        `(${document.amountInWords}).\n\nRegards,\n${seller}`,
+      attachments: [
+        { filename: pdfFileName(row.invoice_number), content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+  } catch {
+    throw new AppError('service_unavailable', INVOICE_REFUSALS_HERE.mail_failed);
+  }
+  await recordHistory(db, {
+    companyId: actor.companyId,
+    entityType: INVOICE_ENTITY,
+    entityId: invoiceId,
+    action: 'notifications_sent',
+    userId: actor.userId,
+    changes: { to },
+  });
+  return { detail: INVOICE_FORM_MESSAGES.notifications_sent };
+}
+
+/** The IRP's acknowledgement time ('YYYY-MM-DD HH:mm:ss', Indian time) as a timestamp. */
+function ackTimestamp(value: string): Date {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(value.trim());
+  const time = match ? Date.parse(`${match[1]}T${match[2]}+05:30`) : Number.NaN;
+  return Number.isNaN(time) ? new Date() : new Date(time);
+}
+
+/**
+ * POST admin/invoices/{id}/e_invoice/: registers the invoice with the IRP and keeps its IRN,
+ * acknowledgement and signed QR code. The IRP is called outside any transaction (it can take
+ * seconds); the result is stored under the invoice's lock, once.
+ */
+export async function generateEInvoice(options: {
+  ctx: InvoiceContext;
+  irp: IrpClient | undefined;
+  actor: Principal;
+  invoiceId: number;
+}): Promise<InvoiceOutput> {
+  const { ctx, irp, actor, invoiceId } = options;
+  const companyId = actor.companyId;
+  const { row, items } = await invoiceWithItems(ctx.db, companyId, invoiceId);
+  if (!irp) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_not_configured);
+  if (row.irn) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_exists);
+  if (row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
+  const document = invoiceDocumentOf(row, items);
+  const problems = validateEInvoice(document);
+  if (problems.length) {
+    const errors: FieldErrors = {};
+    for (const problem of problems)
+      errors[problem.field] = [...(errors[problem.field] ?? []), problem.message];
+    throw new AppError('validation_error', problems[0].message, { errors });
+  }
+  let result: IrnResult;
+  try {
+    result = await irp.generateIrn(buildEInvoicePayload(document));
+  } catch (error) {
+    if (error instanceof IrpError && error.duplicate) {
+      throw conflict(
+        `The IRP already holds an e-invoice for ${row.invoice_number} (IRN ${error.duplicate.irn}).`,
+      );
+    }
+    if (error instanceof IrpError && error.errors.length) throw new AppError('unprocessable', error.message);
+    throw new AppError(
+      'service_unavailable',
+      `The e-invoice portal could not be reached; please try again. (${(error as Error).message})`,
+    );
+  }
+  return changeInvoice(ctx, actor, invoiceId, async (tx) => {
+    const invoice = await lockInvoiceOnly(tx, companyId, invoiceId);
+    if (invoice.irn) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_exists);
+    await queries.updateInvoice(tx, companyId, invoiceId, {
+      irn: result.irn,
+      ack_number: result.ackNumber,
+      ack_date: ackTimestamp(result.ackDate),
+      signed_qr_code: result.signedQrCode,
+      signed_invoice: result.signedInvoice,
+    });
+    await recordHistory(tx, {
+      companyId,
+      entityType: INVOICE_ENTITY,
+      entityId: invoiceId,
+      action: 'e_invoice_generated',
+      userId: actor.userId,
+      changes: { irn: result.irn, ack_number: result.ackNumber, ack_date: result.ackDate },
+    });
+  });
+}
