@@ -13,10 +13,11 @@ import type { BranchScope } from '../../db/branch-scope.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
-import { getInvoice, type InvoiceContext } from '../invoices/invoices.service.ts';
+import type { InvoiceContext } from '../invoices/invoice-context.ts';
+import { getInvoice } from '../invoices/invoice-reads.ts';
 import { recordPayment } from '../payments/record-payment.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
-import { shipInvoice } from '../shipments/shipments.service.ts';
+import { shipInvoice } from '../shipments/create-shipment.ts';
 import * as queries from './instore-orders.queries.ts';
 
 /**
