@@ -13,7 +13,7 @@ import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
 import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
-import { type BuyerSnapshot, invoiceDocumentOf } from './invoice-document-of.ts';
+import { invoiceDocumentOf } from './invoice-document-of.ts';
 import { invoiceWithItems } from './invoice-reads.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -42,7 +42,7 @@ export async function resendInvoice(options: {
   const { db, mailer, actor, invoiceId } = options;
   const { row, items } = await invoiceWithItems(db, actor.companyId, invoiceId);
   if (row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
-  const buyer = row.buyer as unknown as BuyerSnapshot;
+  const { buyer } = row;
   const to = row.buyer_email ?? buyer.email;
   if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
   const document = invoiceDocumentOf(row, items);

@@ -1,11 +1,9 @@
 import type { InvoiceOutput, InvoiceSummaryOutput } from '@b2b/domain/api/invoices';
-import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
 import { allowedInvoiceActions, type InvoiceSettlement, invoiceAmountDuePaise } from '@b2b/domain/invoices';
 import { toRupees } from '@b2b/domain/money';
 import { apportionPaise } from '@b2b/domain/sales-pricing';
 import type { CommentOutput } from '../comments/comments.service.ts';
 import { person, presentLine, presentTotals } from '../sales-documents/sales-document.ts';
-import type { BuyerSnapshot, SellerSnapshot } from './invoice-document-of.ts';
 import type * as queries from './invoices.queries.ts';
 
 /** How an invoice is answered: the stored row in rupees, with the actions the user may take now. */
@@ -72,9 +70,7 @@ export function presentInvoice(
   comments: CommentOutput[],
   eInvoicingConfigured: boolean,
 ): InvoiceOutput {
-  const seller = row.seller as unknown as SellerSnapshot;
-  const buyer = row.buyer as unknown as BuyerSnapshot;
-  const shipping = row.shipping_address as unknown as DocumentAddressOutput;
+  const { seller, buyer, shipping_address: shipping } = row;
   const split = discountSplit(
     Number(row.order_discount_paise),
     Number(row.order_coupon_discount_paise),
@@ -96,7 +92,7 @@ export function presentInvoice(
     buyer: { id: row.buyer_id, name: row.buyer_name },
     buyer_company: buyer.name,
     buyer_gstin: buyer.gstin,
-    billing_address: row.billing_address as unknown as DocumentAddressOutput,
+    billing_address: row.billing_address,
     shipping_address: shipping,
     place_of_supply: {
       id: row.place_of_supply_state_id,
