@@ -13,7 +13,6 @@ import {
   refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
 import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
-import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES } from '@b2b/domain/credit-notes';
 import { z } from 'zod';
 import { branchScope } from '../../core/principal.ts';
@@ -22,6 +21,7 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import {
   applyCreditNote,
   cancelApplication,
@@ -175,14 +175,12 @@ export async function creditNotesRoutes(app: Api) {
       sendPdf(reply, await creditNotePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
-  app.get(
-    '/admin/credit_notes/:id/history',
-    {
-      config: { ...VIEW, cache: true },
-      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => creditNoteHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/credit_notes',
+    tags,
+    config: VIEW,
+    history: (companyId, id) => creditNoteHistory(db, companyId, id),
+  });
 
   app.get(
     '/admin/credit_notes/:id/open_invoices',

@@ -8,7 +8,6 @@ import {
   deliveryChallanSummaryOutput,
 } from '@b2b/domain/api/delivery-challans';
 import { listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
-import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { DELIVERY_CHALLAN_STATUSES } from '@b2b/domain/delivery-challans';
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { z } from 'zod';
@@ -18,6 +17,7 @@ import { branchScope, hasPermission } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
+import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { SORTABLE } from './delivery-challans.queries.ts';
 import * as service from './delivery-challans.service.ts';
 
@@ -97,14 +97,12 @@ export async function deliveryChallansRoutes(app: Api) {
     async (request) => service.getChallan(db, requirePrincipal(request).companyId, request.params.id),
   );
 
-  app.get(
-    '/admin/delivery_challans/:id/history',
-    {
-      config: { cache: true, permission: 'view_delivery_challan' },
-      schema: { tags, params: challanParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => service.challanHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/delivery_challans',
+    tags,
+    config: { permission: 'view_delivery_challan' },
+    history: (companyId, id) => service.challanHistory(db, companyId, id),
+  });
 
   for (const [path, action] of [
     ['deliver', service.deliverChallan],

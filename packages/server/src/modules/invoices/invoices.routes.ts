@@ -16,13 +16,7 @@ import {
   writeOffRecordOutput,
 } from '@b2b/domain/api/invoices';
 import { idList, listQuery, valueList } from '@b2b/domain/api/list-query';
-import {
-  cancelInput,
-  commentInput,
-  commentOutput,
-  historyPageOutput,
-  PAYMENT_STATUSES,
-} from '@b2b/domain/api/sales-orders';
+import { cancelInput, PAYMENT_STATUSES } from '@b2b/domain/api/sales-orders';
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
@@ -34,6 +28,7 @@ import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { addComment, cancelInvoice, markReadyToShip, updateInvoice } from './change-invoice.ts';
 import { editInvoice, initiateEditInvoice } from './edit-invoice.ts';
 import type { InvoiceContext } from './invoice-context.ts';
@@ -288,31 +283,19 @@ export async function invoicesRoutes(app: Api) {
       sendPdf(reply, await invoicePdf(db, requirePrincipal(request).companyId, request.params.id)),
   );
 
-  app.get(
-    '/admin/invoices/:id/history',
-    {
-      config: { ...VIEW, cache: true },
-      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => invoiceHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/invoices',
+    tags,
+    config: VIEW,
+    history: (companyId, id) => invoiceHistory(db, companyId, id),
+  });
 
-  app.post(
-    '/admin/invoices/:id/comments',
-    {
-      config: UPDATE,
-      schema: { tags, params: idParams, body: commentInput, response: { 201: commentOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addComment({
-          db,
-          actor: requirePrincipal(request),
-          invoiceId: request.params.id,
-          comment: request.body.comment,
-        }),
-      ),
-  );
+  documentCommentRoute(app, {
+    path: '/admin/invoices',
+    tags,
+    config: UPDATE,
+    addComment: (actor, invoiceId, comment) => addComment({ db, actor, invoiceId, comment }),
+  });
 
   // -------------------------------------------------------------------------------------------
   // Verbs

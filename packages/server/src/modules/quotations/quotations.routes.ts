@@ -3,7 +3,6 @@ import { csvList, pageOf } from '@b2b/domain/api/list-query';
 import {
   availableOfferOutput,
   couponInput,
-  historyPageOutput,
   type QUOTATION_ORDERINGS,
   QUOTATION_STATUSES,
   quotationEdit,
@@ -17,6 +16,7 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import {
   applyCoupon,
   deleteQuotation,
@@ -165,12 +165,10 @@ export async function quotationsRoutes(app: Api) {
     async (request) => removeCoupon({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
 
-  app.get(
-    '/admin/quotations/:id/history',
-    {
-      config: { cache: true, permission: 'view_quotation' },
-      schema: { tags, params: quotationParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => quotationHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/quotations',
+    tags,
+    config: { permission: 'view_quotation' },
+    history: (companyId, id) => quotationHistory(db, companyId, id),
+  });
 }

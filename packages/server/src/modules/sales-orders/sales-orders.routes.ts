@@ -2,11 +2,8 @@ import { idParam } from '@b2b/domain/api/common';
 import { idList, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
-  commentInput,
-  commentOutput,
   editOrderPreviewOutput,
   generateOrderInput,
-  historyPageOutput,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   quotationOutput,
@@ -25,6 +22,7 @@ import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { addComment, cancelOrder, confirmOrder, holdOrder, updateOrder } from './change-order.ts';
 import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts';
 import type { OrderFilter } from './order-list.queries.ts';
@@ -189,14 +187,12 @@ export async function salesOrdersRoutes(app: Api) {
       }),
   );
 
-  app.get(
-    '/admin/orders/:id/history',
-    {
-      config: { cache: true, permission: 'view_order' },
-      schema: { tags, params: orderParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => orderHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/orders',
+    tags,
+    config: { permission: 'view_order' },
+    history: (companyId, id) => orderHistory(db, companyId, id),
+  });
 
   for (const [action, run] of [
     ['confirm', confirmOrder],
@@ -232,22 +228,12 @@ export async function salesOrdersRoutes(app: Api) {
       }),
   );
 
-  app.post(
-    '/admin/orders/:id/comments',
-    {
-      config: { permission: 'change_order' },
-      schema: { tags, params: orderParams, body: commentInput, response: { 201: commentOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addComment({
-          db,
-          actor: requirePrincipal(request),
-          id: request.params.id,
-          comment: request.body.comment,
-        }),
-      ),
-  );
+  documentCommentRoute(app, {
+    path: '/admin/orders',
+    tags,
+    config: { permission: 'change_order' },
+    addComment: (actor, id, comment) => addComment({ db, actor, id, comment }),
+  });
 
   // GET (the spec's call) shows what the edit starts from without storing it; POST opens the edit.
   app.get(

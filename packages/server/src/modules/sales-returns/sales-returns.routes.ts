@@ -1,6 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
 import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
-import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   cancelSalesReturnInput,
   createSalesReturnInput,
@@ -16,6 +15,7 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import type { SalesReturnFilter } from './sales-returns.queries.ts';
 import * as service from './sales-returns.service.ts';
 
@@ -121,14 +121,12 @@ export async function salesReturnsRoutes(app: Api) {
     async (request) => service.getSalesReturn(db, requirePrincipal(request).companyId, request.params.id),
   );
 
-  app.get(
-    '/admin/sales_returns/:id/history',
-    {
-      config: { ...VIEW, cache: true },
-      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => service.salesReturnHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/sales_returns',
+    tags,
+    config: VIEW,
+    history: (companyId, id) => service.salesReturnHistory(db, companyId, id),
+  });
 
   app.post(
     '/admin/sales_returns/:id/cancel',

@@ -1,6 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
 import { type ListQuery, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
-import { commentInput, commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   createShipmentInput,
   initiateShipmentOutput,
@@ -20,6 +19,7 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
+import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
 import { createShipment } from './create-shipment.ts';
 import type { ShipmentContext } from './shipment-context.ts';
@@ -257,29 +257,17 @@ export async function shipmentsRoutes(app: Api) {
       trackShipment({ ctx, actor: requirePrincipal(request), shipmentId: request.params.id }),
   );
 
-  app.get(
-    '/admin/shipments/:id/history',
-    {
-      config: { ...VIEW, cache: true },
-      schema: { tags, params: idParams, response: { 200: historyPageOutput } },
-    },
-    async (request) => shipmentHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  documentHistoryRoute(app, {
+    path: '/admin/shipments',
+    tags,
+    config: VIEW,
+    history: (companyId, id) => shipmentHistory(db, companyId, id),
+  });
 
-  app.post(
-    '/admin/shipments/:id/comments',
-    {
-      config: UPDATE,
-      schema: { tags, params: idParams, body: commentInput, response: { 201: commentOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addComment({
-          db,
-          actor: requirePrincipal(request),
-          shipmentId: request.params.id,
-          comment: request.body.comment,
-        }),
-      ),
-  );
+  documentCommentRoute(app, {
+    path: '/admin/shipments',
+    tags,
+    config: UPDATE,
+    addComment: (actor, shipmentId, comment) => addComment({ db, actor, shipmentId, comment }),
+  });
 }
