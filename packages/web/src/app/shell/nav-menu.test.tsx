@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../api/types';
 import { renderWithProviders } from '../../test/render';
 import { makeUser, withPermissions } from '../../test/users';
-import { NavMenu } from './nav-menu';
+import { entriesThatFit, NavMenu } from './nav-menu';
 import { menuItemsFor } from './use-menu-items';
 
 function renderMenu(user: CurrentUser) {
@@ -48,5 +48,18 @@ describe('top-bar menu', () => {
     expect(await screen.findByRole('menuitem', { name: 'Sales Order' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reports' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marketing' })).toBeNull();
+  });
+});
+
+describe('entriesThatFit', () => {
+  it('shows every entry when they fit, or before the bar is laid out', () => {
+    expect(entriesThatFit([100, 100, 100], 300)).toBe(3);
+    expect(entriesThatFit([100, 100, 100], 0)).toBe(3);
+  });
+
+  it('keeps room for More when some entries do not fit', () => {
+    // 84 px for More: 84 + 100 + 100 = 284 <= 290, a third entry would not fit.
+    expect(entriesThatFit([100, 100, 100], 290)).toBe(2);
+    expect(entriesThatFit([100, 100, 100], 150)).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ export function TopBar({ items, mobileMenuOpened, onToggleMobileMenu, onOpenPane
           </Group>
         </Anchor>
       </Group>
-      <Group visibleFrom="lg" style={{ flex: 1, minWidth: 0, overflowX: 'auto' }}>
+      <Group visibleFrom="lg" style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
         <NavMenu items={items} onOpenPanel={onOpenPanel} />
       </Group>
       <Group gap="xs" wrap="nowrap">
