@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Column } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
+import { PartyNameCell } from '../../components/party-name-cell';
 import { StatusBadge } from '../../components/status-badge';
 import { invoicePath, orderPath } from '../../session/paths';
 import type { InvoiceSummary } from './invoices.api';
@@ -53,16 +54,7 @@ export const INVOICE_COLUMNS: Column<InvoiceSummary>[] = [
   {
     key: 'buyer',
     header: 'Buyer',
-    render: (i) => (
-      <>
-        <Text size="sm">{i.buyer.name}</Text>
-        {i.buyer_company && i.buyer_company !== i.buyer.name && (
-          <Text size="xs" c="dimmed" aria-label="Buyer company">
-            {i.buyer_company}
-          </Text>
-        )}
-      </>
-    ),
+    render: (i) => <PartyNameCell name={i.buyer.name} company={i.buyer_company} />,
   },
   { key: 'branch', header: 'Branch', render: (i) => i.seller_branch.name },
   {

@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
+import { PartyNameCell } from '../../components/party-name-cell';
 import { StatusBadge } from '../../components/status-badge';
 import { listTableProps, useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
@@ -52,8 +53,11 @@ const COLUMNS: Column<SalesOrderSummary>[] = [
     sortField: 'order_date',
     render: (o) => dayjs(o.order_date).format('DD/MM/YYYY'),
   },
-  { key: 'buyer', header: 'Buyer', render: (o) => o.buyer.name },
-  { key: 'buyer_company', header: 'Buyer Company', render: (o) => o.buyer_company || 'N/A' },
+  {
+    key: 'buyer',
+    header: 'Buyer',
+    render: (o) => <PartyNameCell name={o.buyer.name} company={o.buyer_company} />,
+  },
   { key: 'branch', header: 'Branch', render: (o) => o.branch.name },
   {
     key: 'order_total',
