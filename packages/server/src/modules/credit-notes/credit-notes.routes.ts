@@ -21,7 +21,7 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
-import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import { documentHistoryRoute, documentPermissions } from '../sales-documents/document-routes.ts';
 import {
   applyCreditNote,
   cancelApplication,
@@ -64,12 +64,7 @@ const filterOf = (q: z.infer<typeof listFilters> & ListQuery): CreditNoteFilter 
   endDate: q.end_date,
 });
 
-const VIEW = { permission: 'view_credit_note', forbidden: CREDIT_NOTE_MESSAGES.forbidden_view } as const;
-const CREATE = { permission: 'add_credit_note', forbidden: CREDIT_NOTE_MESSAGES.forbidden_create } as const;
-const UPDATE = {
-  permission: 'change_credit_note',
-  forbidden: CREDIT_NOTE_MESSAGES.forbidden_update,
-} as const;
+const { VIEW, CREATE, UPDATE } = documentPermissions('credit_note', CREDIT_NOTE_MESSAGES);
 
 /**
  * Credit notes (spec calls admin/orders/{id}/credit_notes and admin/companies/{companyId}/

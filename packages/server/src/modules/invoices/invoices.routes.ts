@@ -28,7 +28,11 @@ import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
-import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import {
+  documentCommentRoute,
+  documentHistoryRoute,
+  documentPermissions,
+} from '../sales-documents/document-routes.ts';
 import { addComment, cancelInvoice, markReadyToShip, updateInvoice } from './change-invoice.ts';
 import { editInvoice, initiateEditInvoice } from './edit-invoice.ts';
 import type { InvoiceContext } from './invoice-context.ts';
@@ -144,9 +148,7 @@ const invoiceContext = (ctx: AppContext): InvoiceContext => ({
   eInvoicingConfigured: ctx.irp !== undefined,
 });
 
-const VIEW = { permission: 'view_invoice', forbidden: INVOICE_MESSAGES.forbidden_view } as const;
-const CREATE = { permission: 'add_invoice', forbidden: INVOICE_MESSAGES.forbidden_create } as const;
-const UPDATE = { permission: 'change_invoice', forbidden: INVOICE_MESSAGES.forbidden_update } as const;
+const { VIEW, CREATE, UPDATE } = documentPermissions('invoice', INVOICE_MESSAGES);
 const CANCEL = { permission: 'change_invoice', forbidden: INVOICE_MESSAGES.forbidden_cancel } as const;
 
 /**

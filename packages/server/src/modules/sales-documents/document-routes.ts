@@ -52,3 +52,23 @@ export function documentCommentRoute(
         .send(await options.addComment(requirePrincipal(request), request.params.id, request.body.comment)),
   );
 }
+
+/** A document's 403 sentences, in the spec's words (the domain's <DOCUMENT>_MESSAGES). */
+interface ForbiddenMessages {
+  forbidden_view: string;
+  forbidden_create: string;
+  forbidden_update: string;
+}
+
+/**
+ * The view, add and change permissions of a kind of document, each with its 403 sentence:
+ * `documentPermissions('invoice', INVOICE_MESSAGES).VIEW` is view_invoice, 'You do not have
+ * permissions to view invoices.'
+ */
+export function documentPermissions(noun: string, messages: ForbiddenMessages) {
+  return {
+    VIEW: { permission: `view_${noun}`, forbidden: messages.forbidden_view },
+    CREATE: { permission: `add_${noun}`, forbidden: messages.forbidden_create },
+    UPDATE: { permission: `change_${noun}`, forbidden: messages.forbidden_update },
+  };
+}

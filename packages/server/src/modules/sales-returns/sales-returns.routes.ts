@@ -15,7 +15,7 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
-import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import { documentHistoryRoute, documentPermissions } from '../sales-documents/document-routes.ts';
 import type { SalesReturnFilter } from './sales-returns.queries.ts';
 import * as service from './sales-returns.service.ts';
 
@@ -43,12 +43,7 @@ const filterOf = (q: z.infer<typeof listFilters> & ListQuery): SalesReturnFilter
   endDate: q.end_date,
 });
 
-const VIEW = { permission: 'view_sales_return', forbidden: SALES_RETURN_MESSAGES.forbidden_view } as const;
-const CREATE = { permission: 'add_sales_return', forbidden: SALES_RETURN_MESSAGES.forbidden_create } as const;
-const UPDATE = {
-  permission: 'change_sales_return',
-  forbidden: SALES_RETURN_MESSAGES.forbidden_update,
-} as const;
+const { VIEW, CREATE, UPDATE } = documentPermissions('sales_return', SALES_RETURN_MESSAGES);
 
 /**
  * Sales returns (spec calls admin/orders/{id}/sales_returns and admin/companies/{companyId}/

@@ -19,7 +19,11 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
-import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import {
+  documentCommentRoute,
+  documentHistoryRoute,
+  documentPermissions,
+} from '../sales-documents/document-routes.ts';
 import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
 import { createShipment } from './create-shipment.ts';
 import type { ShipmentContext } from './shipment-context.ts';
@@ -61,9 +65,7 @@ const filterOf = (q: z.infer<typeof listFilterQuery> & ListQuery): ShipmentFilte
   endDate: q.end_date,
 });
 
-const VIEW = { permission: 'view_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_view } as const;
-const CREATE = { permission: 'add_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_create } as const;
-const UPDATE = { permission: 'change_shipment', forbidden: SHIPMENT_MESSAGES.forbidden_update } as const;
+const { VIEW, CREATE, UPDATE } = documentPermissions('shipment', SHIPMENT_MESSAGES);
 
 const trackOutput = z.object({
   tracking_number: z.string(),
