@@ -143,8 +143,9 @@ test('fulfilment journey: an invoiced order shipped in part and delivered, part 
   await expect(page.getByText('Partially Paid', { exact: true }).first()).toBeVisible();
   expect(await outstandingOf(page, buyerId)).toBe(2720);
 
-  // One fan comes back into the warehouse.
-  await page.getByRole('button', { name: 'Sales Return' }).click();
+  // One fan comes back into the warehouse (Sales Return is under the invoice's More menu).
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Sales Return' }).click();
   const returnForm = page.getByRole('form', { name: 'Create Sales Return' });
   await returnForm.getByLabel(`Return quantity of ${fanName}`).fill('1');
   await returnForm.getByLabel('Reason').fill('Blade cracked in transit');

@@ -40,7 +40,7 @@ export const INVOICE_FORM_MESSAGES = {
   no_write_off: 'This invoice has no write-off to cancel.',
   bank_charges_too_large: 'Bank charges cannot be more than the invoice total.',
   e_invoice_not_configured:
-    'E-invoicing is not configured. Set IRP_URL and the IRP credentials on the server to generate e-invoices.',
+    'E-invoicing is not connected yet: your login to the e-invoice portal (IRP, or your GSP) has to be set up once on the server that runs this app. Ask whoever set up the app to connect it; Generate E-Invoice then works here.',
   e_invoice_exists: 'An e-invoice has already been generated for this invoice.',
   no_buyer_email: 'The buyer has no e-mail address to send the invoice to.',
   notifications_sent: 'Invoice sent to the buyer.',

@@ -1,4 +1,4 @@
-import { hasPermission } from '@b2b/domain/permissions';
+import { COMPANY_ADMIN_ROLE, hasPermission } from '@b2b/domain/permissions';
 import type { CurrentUser } from '../api/types';
 
 export type PermissionHolder = Pick<CurrentUser, 'role' | 'access_permissions'>;
@@ -30,3 +30,7 @@ export function canPerform(user: PermissionHolder, permission: string): boolean 
     permission,
   );
 }
+
+/** A Company Admin: the one who can act on setup hints (connecting the e-invoice portal and the like). */
+export const isCompanyAdmin = (user: PermissionHolder): boolean =>
+  user.role?.display_name === COMPANY_ADMIN_ROLE;

@@ -3,6 +3,7 @@ import { formatMoney } from '@b2b/domain/money';
 import { Button } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconFileCertificate,
   IconMailForward,
   IconPencil,
   IconReceiptOff,
@@ -12,18 +13,20 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DownloadPdfButton } from '../../components/download-pdf-button';
+import { type MoreAction, MoreActionsMenu } from '../../components/more-actions-menu';
 import { notifySuccess } from '../../components/notify';
 import { invoiceEditPath } from '../../session/paths';
-import { GenerateEInvoiceButton } from './invoice-e-invoice';
+import { useInvoiceReturnActions } from '../sales-returns/related-returns';
 import { WriteOffDialog } from './invoice-money-dialogs';
 import {
   downloadInvoicePdf,
   type Invoice,
   useCancelInvoice,
   useCancelWriteOff,
+  useGenerateEInvoice,
   useReadyToShip,
   useResendNotifications,
   type WriteOffRecord,
@@ -45,38 +48,79 @@ export function cancelWriteOffMessage(invoice: Invoice, record: WriteOffRecord |
 
 type Dialog = 'cancel' | 'write_off' | 'cancel_write_off' | null;
 
-function ResendButton({ invoice }: { invoice: Invoice }) {
-  const resend = useResendNotifications(invoice.id);
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconMailForward size={16} />}
-      loading={resend.isPending}
-      onClick={() =>
-        resend.mutate(undefined, {
-          onSuccess: (answer) => notifySuccess(answer?.detail ?? INVOICE_FORM_MESSAGES.notifications_sent),
-        })
-      }
-    >
-      Resend Notifications
-    </Button>
-  );
-}
-
 /**
- * The invoice's buttons: Download PDF always; each other one only when the server lists it in
- * allowed_actions (the domain's rule) and the user may change invoices.
+ * The invoice's header: Download PDF and Ready to Ship up front, the rest under More. Each action
+ * shows only when the server lists it in allowed_actions (the domain's rule) and the user may
+ * change invoices; Sales Return and Credit Note when the user may add them.
  */
-export function InvoiceActions({ invoice, mayChange }: { invoice: Invoice; mayChange: boolean }) {
+export function InvoiceActions({
+  invoice,
+  mayChange,
+  primary,
+}: {
+  invoice: Invoice;
+  mayChange: boolean;
+  /** Other areas' primary actions (Create Shipment), placed before More. */
+  primary?: ReactNode;
+}) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const readyToShip = useReadyToShip(invoice.id);
   const cancel = useCancelInvoice(invoice.id);
   const cancelWriteOff = useCancelWriteOff(invoice.id);
+  const resend = useResendNotifications(invoice.id);
+  const generateEInvoice = useGenerateEInvoice(invoice.id);
+  const returnActions = useInvoiceReturnActions(invoice);
   const allowed = (action: Invoice['allowed_actions'][number]) =>
     mayChange && invoice.allowed_actions.includes(action);
   const close = () => setDialog(null);
   const record = useQuery({ ...writeOffRecordQuery(invoice.id), enabled: dialog === 'cancel_write_off' });
+
+  const more: MoreAction[] = [];
+  if (allowed('edit'))
+    more.push({
+      label: 'Edit',
+      icon: <IconPencil size={16} />,
+      onClick: () => void navigate({ to: invoiceEditPath(invoice.id) }),
+    });
+  more.push(...returnActions);
+  if (allowed('e_invoice'))
+    more.push({
+      label: 'Generate E-Invoice',
+      icon: <IconFileCertificate size={16} />,
+      // Without a connected e-invoice portal it cannot work; the page says why to admins.
+      disabled: !invoice.e_invoicing_configured || generateEInvoice.isPending,
+      onClick: () => generateEInvoice.mutate(undefined),
+    });
+  if (allowed('write_off'))
+    more.push({
+      label: 'Write Off Balance',
+      icon: <IconReceiptOff size={16} />,
+      onClick: () => setDialog('write_off'),
+    });
+  if (allowed('cancel_write_off'))
+    more.push({
+      label: 'Cancel Write-off',
+      icon: <IconArrowBackUp size={16} />,
+      onClick: () => setDialog('cancel_write_off'),
+    });
+  if (allowed('resend'))
+    more.push({
+      label: 'Resend Notifications',
+      icon: <IconMailForward size={16} />,
+      disabled: resend.isPending,
+      onClick: () =>
+        resend.mutate(undefined, {
+          onSuccess: (answer) => notifySuccess(answer?.detail ?? INVOICE_FORM_MESSAGES.notifications_sent),
+        }),
+    });
+  if (allowed('cancel'))
+    more.push({
+      label: 'Cancel Invoice',
+      icon: <IconX size={16} />,
+      danger: true,
+      onClick: () => setDialog('cancel'),
+    });
 
   return (
     <>
@@ -90,45 +134,8 @@ export function InvoiceActions({ invoice, mayChange }: { invoice: Invoice; mayCh
           Ready to Ship
         </Button>
       )}
-      {allowed('edit') && (
-        <Button
-          variant="default"
-          leftSection={<IconPencil size={16} />}
-          onClick={() => void navigate({ to: invoiceEditPath(invoice.id) })}
-        >
-          Edit
-        </Button>
-      )}
-      {allowed('e_invoice') && <GenerateEInvoiceButton invoice={invoice} />}
-      {allowed('write_off') && (
-        <Button
-          variant="default"
-          leftSection={<IconReceiptOff size={16} />}
-          onClick={() => setDialog('write_off')}
-        >
-          Write Off Balance
-        </Button>
-      )}
-      {allowed('cancel_write_off') && (
-        <Button
-          variant="default"
-          leftSection={<IconArrowBackUp size={16} />}
-          onClick={() => setDialog('cancel_write_off')}
-        >
-          Cancel Write-off
-        </Button>
-      )}
-      {allowed('resend') && <ResendButton invoice={invoice} />}
-      {allowed('cancel') && (
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconX size={16} />}
-          onClick={() => setDialog('cancel')}
-        >
-          Cancel Invoice
-        </Button>
-      )}
+      {primary}
+      <MoreActionsMenu actions={more} />
       {dialog === 'write_off' && <WriteOffDialog invoice={invoice} onClose={close} />}
       <ConfirmDialog
         opened={dialog === 'cancel_write_off'}

@@ -12,13 +12,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../api/types';
 import { type ApiAnswer, type ApiCall, fakeApi, paged } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
-import { withPermissions } from '../../test/users';
+import { makeUser, withPermissions } from '../../test/users';
 import { InvoiceDetailPage } from './invoice-detail-page';
 import { invoice } from './invoice-test-data';
 import type { Invoice } from './invoices.api';
 
 const EDITOR = withPermissions(['view_invoice', 'change_invoice']);
 const VIEWER = withPermissions(['view_invoice']);
+const ADMIN = makeUser({ role: { id: 1, display_name: 'Company Admin' } });
 
 function renderDetail(
   shown: Invoice | null,
@@ -65,7 +66,23 @@ const ACTIONS = [
   'Resend Notifications',
   'Cancel Invoice',
 ];
-const shownActions = () => ACTIONS.filter((name) => screen.queryByRole('button', { name }));
+/** The header's actions: its buttons, then what its More menu holds. */
+async function shownActions(): Promise<string[]> {
+  const more = screen.queryByRole('button', { name: 'More' });
+  if (more) {
+    fireEvent.click(more);
+    await screen.findAllByRole('menuitem');
+  }
+  return ACTIONS.filter(
+    (name) => screen.queryByRole('button', { name }) || screen.queryByRole('menuitem', { name }),
+  );
+}
+
+/** Chooses an action of the header's More menu. */
+async function chooseMore(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'More' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name }));
+}
 
 describe('InvoiceDetailPage', () => {
   beforeEach(() => {
@@ -116,7 +133,7 @@ describe('InvoiceDetailPage', () => {
   it('offers exactly the actions allowed_actions lists, and only PDF to a viewer', async () => {
     renderDetail(invoice({ allowed_actions: ['ready_to_ship', 'cancel'] }));
     await screen.findByRole('heading', { name: 'BLR/2526/00001' });
-    expect(shownActions()).toEqual(['Download PDF', 'Ready to Ship', 'Cancel Invoice']);
+    expect(await shownActions()).toEqual(['Download PDF', 'Ready to Ship', 'Cancel Invoice']);
   });
 
   it('offers the write-off cancel but nothing else on a written-off, processed invoice', async () => {
@@ -129,20 +146,28 @@ describe('InvoiceDetailPage', () => {
       }),
     );
     await screen.findByRole('heading', { name: 'BLR/2526/00001' });
-    expect(shownActions()).toEqual(['Download PDF', 'Cancel Write-off']);
+    expect(await shownActions()).toEqual(['Download PDF', 'Cancel Write-off']);
   });
 
   it('shows a viewer only Download PDF, whatever the invoice allows', async () => {
     renderDetail(invoice(), { user: VIEWER });
     await screen.findByRole('heading', { name: 'BLR/2526/00001' });
-    expect(shownActions()).toEqual(['Download PDF']);
+    expect(await shownActions()).toEqual(['Download PDF']);
   });
 
-  it('disables Generate E-Invoice and says e-invoicing is not configured when no IRP is set up', async () => {
+  it('disables Generate E-Invoice without a connected portal, and says why to an admin only (issue 18)', async () => {
+    renderDetail(invoice({ e_invoicing_configured: false }), { user: ADMIN });
+    await screen.findByRole('heading', { name: 'BLR/2526/00001' });
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const item = await screen.findByRole('menuitem', { name: 'Generate E-Invoice' });
+    expect(item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true').toBe(true);
+    expect(screen.getByText(/E-invoicing is not connected yet/)).toBeTruthy();
+  });
+
+  it('keeps the e-invoice setup hint from a user who cannot act on it', async () => {
     renderDetail(invoice({ e_invoicing_configured: false }));
     await screen.findByRole('heading', { name: 'BLR/2526/00001' });
-    expect(screen.getByRole('button', { name: 'Generate E-Invoice' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(/E-invoicing is not configured/)).toBeTruthy();
+    expect(screen.queryByText(/E-invoicing is not connected yet/)).toBeNull();
   });
 
   it('shows the IRN, Ack No and Ack Date of a generated e-invoice', async () => {
@@ -162,12 +187,12 @@ describe('InvoiceDetailPage', () => {
     expect(screen.getByText('f0e1d2c3')).toBeTruthy();
     expect(screen.getByText('112010036563310')).toBeTruthy();
     expect(screen.getByText('Ack Date')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Generate E-Invoice' })).toBeNull();
+    expect(await shownActions()).not.toContain('Generate E-Invoice');
   });
 
   it('writes off the balance with an amount and a ledger, refusing more than is due', async () => {
     const { api } = renderDetail(invoice());
-    fireEvent.click(await screen.findByRole('button', { name: 'Write Off Balance' }));
+    await chooseMore('Write Off Balance');
     const dialog = await screen.findByRole('dialog', { name: 'Write Off Balance' });
     const amount = within(dialog).getByRole('textbox', { name: /Write-off Amount/ });
     expect((amount as HTMLInputElement).value).toBe('1180');
@@ -220,7 +245,7 @@ describe('InvoiceDetailPage', () => {
         },
       },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Write-off' }));
+    await chooseMore('Cancel Write-off');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Write-off' });
     expect(
       await within(dialog).findByText(
@@ -231,7 +256,7 @@ describe('InvoiceDetailPage', () => {
     await waitFor(() =>
       expect(api.changes().map((c) => c.path)).toEqual(['admin/invoices/1/cancel_write_off_balance']),
     );
-    expect(await screen.findByRole('button', { name: 'Write Off Balance' })).toBeTruthy();
+    await waitFor(async () => expect(await shownActions()).toContain('Write Off Balance'));
   });
 
   it('cancels after confirmation and toasts the server’s refusal', async () => {
@@ -241,7 +266,7 @@ describe('InvoiceDetailPage', () => {
           ? { status: 409, body: { detail: 'A processed invoice cannot be cancelled.' } }
           : undefined,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Invoice' }));
+    await chooseMore('Cancel Invoice');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Invoice' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Invoice' }));
     await waitFor(() =>

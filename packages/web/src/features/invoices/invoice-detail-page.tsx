@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
-import { canPerform } from '../../session/has-permission';
+import { canPerform, isCompanyAdmin } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { InvoiceAppliedPayments } from '../payments/invoice-applied-payments';
-import { InvoiceReturnActions, ReturnsTab } from '../sales-returns/related-returns';
+import { ReturnsTab } from '../sales-returns/related-returns';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
 import { InvoiceActions } from './invoice-actions';
 import { IrnMarker } from './invoice-columns';
@@ -55,17 +55,17 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           </>
         }
         actions={
-          <>
-            <CreateShipmentButton invoice={invoice} />
-            <InvoiceReturnActions invoice={invoice} />
-            <InvoiceActions invoice={invoice} mayChange={mayChange} />
-          </>
+          <InvoiceActions
+            invoice={invoice}
+            mayChange={mayChange}
+            primary={<CreateShipmentButton invoice={invoice} />}
+          />
         }
       />
       <InvoicePartiesCard invoice={invoice} />
       <EInvoiceSection
         invoice={invoice}
-        canGenerate={mayChange && invoice.allowed_actions.includes('e_invoice')}
+        showSetupHint={isCompanyAdmin(user) && invoice.allowed_actions.includes('e_invoice')}
       />
       <DetailTabs
         tabs={[

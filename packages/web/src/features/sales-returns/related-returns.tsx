@@ -1,11 +1,12 @@
 import { CREDIT_NOTE_MESSAGES } from '@b2b/domain/credit-notes';
 import { SALES_RETURN_MESSAGES } from '@b2b/domain/sales-returns';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { IconReceiptRefund, IconTruckReturn } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Paged } from '../../api/types';
 import { DataTable } from '../../components/data-table';
+import type { MoreAction } from '../../components/more-actions-menu';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import {
@@ -29,33 +30,27 @@ import {
   salesReturnLoadErrorTitle,
 } from './sales-returns.api';
 
-/** 'Sales Return' and 'Credit Note' on an invoice that is not cancelled, for users who may add them. */
-export function InvoiceReturnActions({ invoice }: { invoice: { id: number; status: string } }) {
+/** 'Sales Return' and 'Credit Note' of an invoice that is not cancelled, for users who may add them. */
+export function useInvoiceReturnActions(invoice: { id: number; status: string }): MoreAction[] {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  if (invoice.status === 'cancelled') return null;
-  return (
-    <>
-      {canPerform(user, 'add_sales_return') && (
-        <Button
-          variant="default"
-          leftSection={<IconTruckReturn size={16} />}
-          onClick={() => void navigate({ to: invoiceSalesReturnPath(invoice.id) })}
-        >
-          Sales Return
-        </Button>
-      )}
-      {canPerform(user, 'add_credit_note') && (
-        <Button
-          variant="default"
-          leftSection={<IconReceiptRefund size={16} />}
-          onClick={() => void navigate({ to: invoiceCreditNotePath(invoice.id) })}
-        >
-          Credit Note
-        </Button>
-      )}
-    </>
-  );
+  if (invoice.status === 'cancelled') return [];
+  const actions: MoreAction[] = [];
+  if (canPerform(user, 'add_sales_return')) {
+    actions.push({
+      label: 'Sales Return',
+      icon: <IconTruckReturn size={16} />,
+      onClick: () => void navigate({ to: invoiceSalesReturnPath(invoice.id) }),
+    });
+  }
+  if (canPerform(user, 'add_credit_note')) {
+    actions.push({
+      label: 'Credit Note',
+      icon: <IconReceiptRefund size={16} />,
+      onClick: () => void navigate({ to: invoiceCreditNotePath(invoice.id) }),
+    });
+  }
+  return actions;
 }
 
 /** The Returns tab of an order: its sales returns and credit notes (GET admin/orders/{id}/...). */
