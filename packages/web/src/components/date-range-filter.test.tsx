@@ -31,4 +31,15 @@ describe('DateRangeFilter', () => {
     expect(start?.slice(-2)).toBe('10');
     expect(end?.slice(-2)).toBe('14');
   });
+
+  it('offers presets: This month picks the whole month in one click (issue 18)', async () => {
+    const seen: DayRange[] = [];
+    renderWithProviders(<Harness seen={seen} />);
+    fireEvent.click(screen.getByLabelText('Order Date'));
+    fireEvent.click(await screen.findByRole('button', { name: 'This month' }));
+    const [start, end] = seen[seen.length - 1];
+    expect(start?.slice(-2)).toBe('01');
+    expect(start?.slice(0, 7)).toBe(end?.slice(0, 7));
+    expect(Number(end?.slice(-2))).toBeGreaterThanOrEqual(28);
+  });
 });

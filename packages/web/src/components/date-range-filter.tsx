@@ -1,4 +1,6 @@
 import '@mantine/dates/styles.css';
+import { dayRangePresets } from '@b2b/domain/date-presets';
+import { todayInIndia } from '@b2b/domain/validation';
 import { DatePickerInput } from '@mantine/dates';
 
 /** A list's date filter: from and to days (YYYY-MM-DD), either open. */
@@ -10,7 +12,8 @@ export const ANY_DAY: DayRange = [null, null];
  * The date range filter of a list. The range is handed on as the picker has it: after the first
  * click only its start (a list then shows that day onwards), after the second both ends. (Filling
  * the end with the start on the first click would close the range, and the second click would
- * start a new one: a range of several days could never be picked.)
+ * start a new one: a range of several days could never be picked.) Presets beside the calendar
+ * pick today, this week, this or last month, or this or last financial year in one click.
  */
 export function DateRangeFilter({
   label,
@@ -31,6 +34,10 @@ export function DateRangeFilter({
       onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}
       clearable
       allowSingleDateInRange
+      presets={dayRangePresets(todayInIndia()).map((preset) => ({
+        label: preset.label,
+        value: preset.range,
+      }))}
       w={240}
     />
   );
