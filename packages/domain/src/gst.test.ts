@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isIntraState, rateToBasisPoints, splitGst, taxFromInclusivePrice, taxOn } from './gst.ts';
+import {
+  isIntraState,
+  rateToBasisPoints,
+  splitGst,
+  taxExclusiveLine,
+  taxFromInclusivePrice,
+  taxOn,
+} from './gst.ts';
 
 describe('taxOn', () => {
   it('computes tax in paise rounding half away from zero', () => {
@@ -105,5 +112,33 @@ describe('helpers', () => {
   it('compares GST state codes for the place of supply', () => {
     expect(isIntraState('27', '27')).toBe(true);
     expect(isIntraState('27', '29')).toBe(false);
+  });
+});
+
+describe('taxExclusiveLine', () => {
+  it('takes the rate back before tax, and the discount is what separates the value from the taxable value', () => {
+    // Two at ₹1,180 with 18% GST inside, 10% off: ₹2,000 before tax, ₹1,800 taxable.
+    expect(
+      taxExclusiveLine({
+        ratePaise: 118_000,
+        grossPaise: 236_000,
+        taxablePaise: 180_000,
+        gstRatePercent: 18,
+        cessRatePercent: 0,
+      }),
+    ).toEqual({ ratePaise: 100_000, discountPaise: 20_000 });
+  });
+
+  it('never makes the discount negative when rounding lands a paisa the other way', () => {
+    // Twelve fans at ₹1,849 inclusive of 18%: ₹1,566.95 each before tax, taxable ₹18,803.39.
+    expect(
+      taxExclusiveLine({
+        ratePaise: 184_900,
+        grossPaise: 2_218_800,
+        taxablePaise: 1_880_339,
+        gstRatePercent: 18,
+        cessRatePercent: 0,
+      }),
+    ).toEqual({ ratePaise: 156_695, discountPaise: 0 });
   });
 });

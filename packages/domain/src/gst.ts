@@ -83,3 +83,23 @@ export function taxFromInclusivePrice(
 export function isIntraState(sellerStateCode: string, placeOfSupplyStateCode: string): boolean {
   return sellerStateCode.trim() === placeOfSupplyStateCode.trim();
 }
+
+/**
+ * A line as a tax invoice states it. Selling prices are tax-inclusive, but an invoice shows the
+ * value before tax: the unit rate and the gross are taken back to their tax-exclusive values at the
+ * line's GST and cess rates, and the discount is what separates that value from the taxable value
+ * (rounding never makes it negative), so the value before tax less the discount is the taxable
+ * value exactly. The PDF and the invoice screen both print these figures.
+ */
+export function taxExclusiveLine(line: {
+  ratePaise: number;
+  grossPaise: number;
+  taxablePaise: number;
+  gstRatePercent: number;
+  cessRatePercent: number;
+}): { ratePaise: number; discountPaise: number } {
+  const basisPoints = rateToBasisPoints(line.gstRatePercent) + rateToBasisPoints(line.cessRatePercent);
+  const exclusive = (paise: number) => mulDivRounded(paise, 10_000, 10_000 + basisPoints);
+  const grossPaise = Math.max(exclusive(line.grossPaise), line.taxablePaise);
+  return { ratePaise: exclusive(line.ratePaise), discountPaise: grossPaise - line.taxablePaise };
+}

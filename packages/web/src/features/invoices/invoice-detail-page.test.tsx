@@ -108,6 +108,30 @@ describe('InvoiceDetailPage', () => {
     expect(screen.getByLabelText('Total').textContent).toBe('₹1,180.00');
   });
 
+  it('shows the figures the PDF prints: rate excl. GST, discount before tax, taxable value (issue 18)', async () => {
+    const base = invoice();
+    const line = {
+      ...base.items[0],
+      quantity: 2,
+      rate: 1180,
+      gross: 2360,
+      line_discount: 236,
+      taxable_value: 1800,
+      cgst: 162,
+      sgst: 162,
+      amount: 2124,
+    };
+    renderDetail(invoice({ items: [line] }));
+    await screen.findByRole('heading', { name: 'BLR/2526/00001' });
+    const lines = screen.getByRole('table', { name: 'Invoice lines' });
+    expect(within(lines).getByRole('columnheader', { name: 'Rate excl. GST' })).toBeTruthy();
+    const row = within(lines).getAllByRole('row')[1];
+    // ₹1,180 with 18% inside is ₹1,000 before tax; 2 × ₹1,000 − ₹200 = ₹1,800 taxable.
+    expect(within(row).getByText('₹1,000.00')).toBeTruthy();
+    expect(within(row).getByText('₹200.00')).toBeTruthy();
+    expect(within(row).getByText('₹1,800.00')).toBeTruthy();
+  });
+
   it('shows the shipping on its own SAC row of the HSN summary (issue 18)', async () => {
     const base = invoice();
     const shipping = {

@@ -1,4 +1,5 @@
-import { formatQuantity } from '@b2b/domain/money';
+import { taxExclusiveLine } from '@b2b/domain/gst';
+import { formatQuantity, toPaise, toRupees } from '@b2b/domain/money';
 import { Table, Text } from '@mantine/core';
 import { Money } from '../../components/money';
 import type { Invoice, InvoiceLine } from './invoices.api';
@@ -17,7 +18,20 @@ export function TaxCell({ amount, rate }: { amount: number; rate: number }) {
 
 const half = (rate: number) => Math.round(rate * 50) / 100;
 
+/** The line's rate and discount before tax, as the tax invoice (PDF) prints them. */
+export function printedFigures(line: InvoiceLine) {
+  const printed = taxExclusiveLine({
+    ratePaise: toPaise(line.rate),
+    grossPaise: toPaise(line.gross),
+    taxablePaise: toPaise(line.taxable_value),
+    gstRatePercent: line.gst_rate,
+    cessRatePercent: line.cess_rate,
+  });
+  return { rate: toRupees(printed.ratePaise), discount: toRupees(printed.discountPaise) };
+}
+
 function LineRow({ line, intraState }: { line: InvoiceLine; intraState: boolean }) {
+  const printed = printedFigures(line);
   return (
     <Table.Tr>
       <Table.Td>
@@ -32,10 +46,10 @@ function LineRow({ line, intraState }: { line: InvoiceLine; intraState: boolean 
       <Table.Td ta="right">{formatQuantity(line.quantity)}</Table.Td>
       <Table.Td>{line.unit ?? 'N/A'}</Table.Td>
       <Table.Td ta="right">
-        <Money value={line.rate} />
+        <Money value={printed.rate} />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={line.line_discount + line.order_discount} />
+        <Money value={printed.discount} />
         {line.discount > 0 && (
           <Text size="xs" c="dimmed">
             {line.discount}%
@@ -61,7 +75,10 @@ function LineRow({ line, intraState }: { line: InvoiceLine; intraState: boolean 
   );
 }
 
-/** The invoice's lines: CGST and SGST columns for an intra-state supply, IGST for an inter-state one. */
+/**
+ * The invoice's lines with the figures the tax invoice prints (rate and discount before tax, the
+ * taxable value): CGST and SGST columns for an intra-state supply, IGST for an inter-state one.
+ */
 export function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
   const intraState = invoice.totals.is_intra_state;
   return (
@@ -73,7 +90,7 @@ export function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
             <Table.Th>HSN</Table.Th>
             <Table.Th ta="right">Qty</Table.Th>
             <Table.Th>Unit</Table.Th>
-            <Table.Th ta="right">Rate</Table.Th>
+            <Table.Th ta="right">Rate excl. GST</Table.Th>
             <Table.Th ta="right">Discount</Table.Th>
             <Table.Th ta="right">Taxable Value</Table.Th>
             {intraState ? (
