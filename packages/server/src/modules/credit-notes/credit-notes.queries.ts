@@ -10,6 +10,7 @@ import type {
   DB,
 } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
@@ -118,13 +119,7 @@ export const updateCreditNote = (
   companyId: number,
   creditNoteId: number,
   changes: Updateable<CreditNotesTable>,
-) =>
-  tx
-    .updateTable('credit_notes')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', creditNoteId)
-    .execute();
+) => updateTenantRow(tx, 'credit_notes', companyId, creditNoteId, { ...changes, updated_at: sql`now()` });
 
 export const itemsOfCreditNote = (db: Executor, companyId: number, creditNoteId: number) =>
   db

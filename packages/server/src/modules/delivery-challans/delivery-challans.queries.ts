@@ -3,6 +3,7 @@ import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, DeliveryChallanItemsTable, DeliveryChallansTable } from '../../db/schema.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 type ChallanScope = DB & {
@@ -230,13 +231,7 @@ export const updateChallan = (
   companyId: number,
   id: number,
   values: Updateable<DeliveryChallansTable>,
-) =>
-  tx
-    .updateTable('delivery_challans')
-    .set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .execute();
+) => updateTenantRow(tx, 'delivery_challans', companyId, id, { ...values, updated_at: new Date() });
 
 export const setQuantityInvoiced = (tx: Tx, companyId: number, itemId: number, quantity: string) =>
   tx

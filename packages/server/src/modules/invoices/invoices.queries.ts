@@ -8,6 +8,7 @@ import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../db/keyset-paging.ts';
 import type { DB, InvoiceItemsTable, InvoiceStatus, InvoicesTable, PaymentStatus } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -179,13 +180,7 @@ export const updateInvoice = (
   companyId: number,
   invoiceId: number,
   changes: Updateable<InvoicesTable>,
-) =>
-  tx
-    .updateTable('invoices')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoiceId)
-    .execute();
+) => updateTenantRow(tx, 'invoices', companyId, invoiceId, { ...changes, updated_at: sql`now()` });
 
 // ---------------------------------------------------------------------------------------------
 // Write-offs

@@ -3,6 +3,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, PaymentRecordStatus, PaymentsTable } from '../../db/schema.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -166,13 +167,7 @@ export const updatePayment = (
   companyId: number,
   paymentId: number,
   values: Updateable<PaymentsTable>,
-) =>
-  tx
-    .updateTable('payments')
-    .set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', paymentId)
-    .execute();
+) => updateTenantRow(tx, 'payments', companyId, paymentId, { ...values, updated_at: new Date() });
 
 /**
  * Completed payments of the buyer with credit left, locked, oldest first; those made against

@@ -4,6 +4,7 @@ import { compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/com
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { QuotationItemsTable, QuotationsTable } from '../../db/schema.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
 import { type HistoryEntry, historyRow, rowTakingNumber } from '../history/history.queries.ts';
@@ -99,13 +100,7 @@ export const updateQuotation = (
   companyId: number,
   id: number,
   values: Updateable<QuotationsTable>,
-) =>
-  db
-    .updateTable('quotations')
-    .set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .execute();
+) => updateTenantRow(db, 'quotations', companyId, id, { ...values, updated_at: new Date() });
 
 export const deleteQuotation = (db: Executor, companyId: number, id: number) =>
   db.deleteFrom('quotations').where('company_id', '=', companyId).where('id', '=', id).execute();

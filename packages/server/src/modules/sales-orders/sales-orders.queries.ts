@@ -2,6 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import { compiledPerShape, rowMarkers, rowsShape, rowValues } from '../../db/compiled-once.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { SalesOrderItemsTable, SalesOrdersTable } from '../../db/schema.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { findBuyerIdsMatching } from '../buyers/buyers.queries.ts';
 import { TAKEN_NUMBER, withNextNumber } from '../document-numbers/document-numbers.queries.ts';
@@ -154,13 +155,7 @@ export const updateOrder = (
   companyId: number,
   id: number,
   values: Updateable<SalesOrdersTable>,
-) =>
-  db
-    .updateTable('sales_orders')
-    .set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .execute();
+) => updateTenantRow(db, 'sales_orders', companyId, id, { ...values, updated_at: new Date() });
 
 /** The order's row, locked until the transaction ends: every state change of one order takes turns. */
 export const lockOrder = (tx: Tx, companyId: number, id: number) =>

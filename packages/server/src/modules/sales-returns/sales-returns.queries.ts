@@ -4,6 +4,7 @@ import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/
 import { containing } from '../../db/like-pattern.ts';
 import type { SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
@@ -76,13 +77,7 @@ export const updateSalesReturn = (
   companyId: number,
   returnId: number,
   changes: Updateable<SalesReturnsTable>,
-) =>
-  tx
-    .updateTable('sales_returns')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', returnId)
-    .execute();
+) => updateTenantRow(tx, 'sales_returns', companyId, returnId, { ...changes, updated_at: sql`now()` });
 
 export const itemsOfSalesReturn = (db: Executor, companyId: number, returnId: number) =>
   db

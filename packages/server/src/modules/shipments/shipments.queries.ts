@@ -4,6 +4,7 @@ import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { type KeysetSort, type KeysetWindow, keysetPage } from '../../db/keyset-paging.ts';
 import type { DB, ShipmentItemsTable, ShipmentStatus, ShipmentsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
 
@@ -95,13 +96,7 @@ export const updateShipment = (
   companyId: number,
   shipmentId: number,
   changes: Updateable<ShipmentsTable>,
-) =>
-  tx
-    .updateTable('shipments')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', shipmentId)
-    .execute();
+) => updateTenantRow(tx, 'shipments', companyId, shipmentId, { ...changes, updated_at: sql`now()` });
 
 export const itemsOfShipment = (db: Executor, companyId: number, shipmentId: number) =>
   db

@@ -1,0 +1,31 @@
+import type { Kysely, UpdateObject } from 'kysely';
+import type { DB } from './schema.ts';
+import type { Executor } from './transaction.ts';
+
+/** The tables whose rows are a company's, each named by its own id. */
+export type TenantTable = {
+  [T in keyof DB]: DB[T] extends { company_id: unknown; id: unknown } ? T : never;
+}[keyof DB];
+
+/**
+ * `UPDATE <table> SET <changes> WHERE company_id = $companyId AND id = $id`: the one row of the
+ * company's that the owning area changes. The caller stamps `updated_at` as its area does
+ * (`sql\`now()\`` or the app's clock), so each statement stays what it was.
+ */
+export function updateTenantRow<T extends TenantTable>(
+  db: Executor,
+  table: T,
+  companyId: number,
+  id: number,
+  changes: UpdateObject<DB, T>,
+) {
+  // Kysely cannot follow a table name that is a type parameter; every TenantTable has both columns
+  // and `changes` is typed by the table above, so the statement is checked where it is called.
+  type Row = { company_id: number; id: number };
+  return (db as unknown as Kysely<{ row: Row }>)
+    .updateTable(table as 'row')
+    .set(changes as UpdateObject<{ row: Row }, 'row'>)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
