@@ -1,5 +1,5 @@
 import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
-import { mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
+import { taxExclusiveLine } from '@b2b/domain/gst';
 import { amountInWords } from '@b2b/domain/invoices';
 import { CHARGE_SAC } from '@b2b/domain/sales-pricing';
 import type { BuyerSnapshot, SellerSnapshot } from '../../db/schema.ts';
@@ -41,18 +41,16 @@ const SAC_OF_CHARGE: Record<string, string> = {
 /** SAC codes (services) are the HSN chapter 99. */
 const isServiceCode = (hsn: string | null) => hsn?.startsWith('99') ?? false;
 
-/**
- * A line as a tax invoice states it. Selling prices are tax-inclusive, but an invoice shows the
- * value before tax: the gross and the unit rate are taken back to their tax-exclusive values at the
- * line's rates, and the discount is what separates that value from the taxable value (rounding
- * never makes it negative), so value - discount = taxable value exactly.
- */
+/** A line as a tax invoice states it: rate and discount before tax (the domain's taxExclusiveLine). */
 function printedLine(item: InvoiceItemRow, position: number): InvoiceLine {
-  const rateBasisPoints =
-    rateToBasisPoints(Number(item.gst_rate)) + rateToBasisPoints(Number(item.cess_rate));
-  const exclusive = (paise: number) => mulDivRounded(paise, 10_000, 10_000 + rateBasisPoints);
   const taxablePaise = Number(item.taxable_paise);
-  const grossPaise = Math.max(exclusive(Number(item.gross_paise)), taxablePaise);
+  const printed = taxExclusiveLine({
+    ratePaise: Number(item.rate_paise),
+    grossPaise: Number(item.gross_paise),
+    taxablePaise,
+    gstRatePercent: Number(item.gst_rate),
+    cessRatePercent: Number(item.cess_rate),
+  });
   return {
     position,
     description: item.product_name,
@@ -61,8 +59,8 @@ function printedLine(item: InvoiceItemRow, position: number): InvoiceLine {
     isService: isServiceCode(item.hsn),
     quantity: Number(item.quantity),
     unit: item.unit,
-    ratePaise: exclusive(Number(item.rate_paise)),
-    discountPaise: grossPaise - taxablePaise,
+    ratePaise: printed.ratePaise,
+    discountPaise: printed.discountPaise,
     taxablePaise,
     gstRatePercent: Number(item.gst_rate),
     cessRatePercent: Number(item.cess_rate),
