@@ -3,6 +3,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -97,20 +98,20 @@ export function listAccounts(
   sort: SortKey[],
   window: PageWindow,
 ) {
-  let rows = accountSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
+  const rows = accountSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'a.id', direction: 'desc' },
     db
       .selectFrom('accounts as a')
       .innerJoin('account_types as at', (j) =>
         j.onRef('at.id', '=', 'a.account_type_id').onRef('at.company_id', '=', 'a.company_id'),
       )
       .where('a.company_id', '=', companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('a.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+      .where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 export const lockAccount = (db: Executor, companyId: number, id: number) =>
@@ -284,21 +285,18 @@ export function listAccountGroups(
 ) {
   const filtered = (eb: ExpressionBuilder<DB & { g: DB['account_groups'] }, 'g'>) =>
     search ? eb('g.name', 'ilike', containing(search)) : eb.and([]);
-  let rows = db
+  const rows = db
     .selectFrom('account_groups as g')
     .select(['g.id', 'g.name', 'g.nature', 'g.position'])
     .where('g.company_id', '=', companyId)
     .where(filtered);
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    db
-      .selectFrom('account_groups as g')
-      .where('g.company_id', '=', companyId)
-      .where(filtered)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('g.id').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'g.id', direction: 'asc' },
+    db.selectFrom('account_groups as g').where('g.company_id', '=', companyId).where(filtered),
+  );
 }
 
 export const accountTypesOfGroups = (db: Executor, companyId: number, groupIds: number[]) =>

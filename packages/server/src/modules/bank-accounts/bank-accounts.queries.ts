@@ -3,6 +3,7 @@ import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -79,16 +80,8 @@ export function listBankAccounts(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = accountSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    accountSelect(db, companyId)
-      .clearSelect()
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('ba.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = accountSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(rows, sort, window, { column: 'ba.id', direction: 'desc' });
 }
 
 export const lockBankAccount = (db: Executor, companyId: number, id: number) =>

@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { SortKey } from '../../core/paging.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -38,24 +39,19 @@ function applyFilter(eb: ExpressionBuilder<DB & { b: DB['brands'] }, 'b'>, filte
   return eb.and(conditions);
 }
 
-export function listBrands(
+export const listBrands = (
   db: Executor,
   companyId: number,
   filter: BrandFilter,
   sort: SortKey[],
-  window: { limit: number; offset: number },
-) {
-  let rows = brandSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    brandSelect(db, companyId)
-      .clearSelect()
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('b.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
-}
+  window: PageWindow,
+) =>
+  countedOffsetPage(
+    brandSelect(db, companyId).where((eb) => applyFilter(eb, filter)),
+    sort,
+    window,
+    { column: 'b.id', direction: 'desc' },
+  );
 
 export const lockBrand = (db: Executor, companyId: number, id: number) =>
   db

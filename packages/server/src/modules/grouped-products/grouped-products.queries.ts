@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -59,18 +60,18 @@ export function listGroupedProducts(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = groupedProductSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
+  const rows = groupedProductSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'g.id', direction: 'desc' },
     db
       .selectFrom('grouped_products as g')
       .where('g.company_id', '=', companyId)
       .where('g.deleted_at', 'is', null)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('g.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+      .where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 /**

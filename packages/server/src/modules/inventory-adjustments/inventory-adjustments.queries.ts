@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -99,15 +100,14 @@ export function listAdjustments(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = adjustmentColumns(adjustmentSelect(db, companyId)).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    adjustmentSelect(db, companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('a.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = adjustmentColumns(adjustmentSelect(db, companyId)).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'a.id', direction: 'desc' },
+    adjustmentSelect(db, companyId).where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =>

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -144,15 +145,14 @@ export function listTransfers(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = transferColumns(transferSelect(db, companyId)).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    transferSelect(db, companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('t.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = transferColumns(transferSelect(db, companyId)).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 't.id', direction: 'desc' },
+    transferSelect(db, companyId).where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 export const linesOf = (db: Executor, companyId: number, transferId: number) =>

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'k
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB, OffersTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -62,17 +63,17 @@ export function listOffers(
   sort: SortKey[],
   window: PageWindow,
 ) {
-  let rows = offerSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
+  const rows = offerSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'o.id', direction: 'desc' },
     db
       .selectFrom('offers as o')
       .where('o.company_id', '=', companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('o.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+      .where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 /** Another offer of the company with this code (citext: in any case). */

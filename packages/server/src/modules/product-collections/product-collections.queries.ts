@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -72,17 +73,17 @@ export function listCollections(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = collectionSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
+  const rows = collectionSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 'c.id', direction: 'desc' },
     db
       .selectFrom('product_collections as c')
       .where('c.company_id', '=', companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('c.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+      .where((eb) => applyFilter(eb, filter)),
+  );
 }
 
 /** The live products of a collection in position order, one page of them. */

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { availableStockOf } from '../inventory/inventory.service.ts';
@@ -56,17 +57,17 @@ export function listSellers(
   sort: SortKey[],
   window: PageWindow,
 ) {
-  let rows = sellerSelect(db, companyId).where((eb) => applySellerFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
+  const rows = sellerSelect(db, companyId).where((eb) => applySellerFilter(eb, filter));
+  return countedOffsetPage(
+    rows,
+    sort,
+    window,
+    { column: 's.id', direction: 'desc' },
     db
       .selectFrom('sellers as s')
       .where('s.company_id', '=', companyId)
-      .where((eb) => applySellerFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('s.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+      .where((eb) => applySellerFilter(eb, filter)),
+  );
 }
 
 export const lockSeller = (db: Executor, companyId: number, id: number) =>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 const userSelect = (db: Executor, companyId: number) =>
@@ -57,15 +58,8 @@ export function listUsers(
     if (filter.roleIds?.length) q = q.where('u.role_id', 'in', filter.roleIds) as Q;
     return q;
   };
-  let rows = filtered(userSelect(db, companyId));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    filtered(userSelect(db, companyId))
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('u.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = filtered(userSelect(db, companyId));
+  return countedOffsetPage(rows, sort, window, { column: 'u.id', direction: 'desc' });
 }
 
 export const branchesOfUsers = (db: Executor, companyId: number, userIds: number[]) =>

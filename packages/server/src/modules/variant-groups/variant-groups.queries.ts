@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { SortKey } from '../../core/paging.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 const groupColumns = [
@@ -34,23 +35,13 @@ const filtered = (db: Executor, companyId: number, filter: GroupFilter) => {
   return query;
 };
 
-export function listGroups(
+export const listGroups = (
   db: Executor,
   companyId: number,
   filter: GroupFilter,
   sort: SortKey[],
-  window: { limit: number; offset: number },
-) {
-  let rows = filtered(db, companyId, filter);
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    filtered(db, companyId, filter)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('g.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
-}
+  window: PageWindow,
+) => countedOffsetPage(filtered(db, companyId, filter), sort, window, { column: 'g.id', direction: 'desc' });
 
 /** The live variants of the groups; a product deleted since no longer shows. */
 export const variantsOf = (db: Executor, companyId: number, groupIds: readonly number[]) =>

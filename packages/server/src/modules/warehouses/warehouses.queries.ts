@@ -3,6 +3,7 @@ import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -83,16 +84,8 @@ export function listWarehouses(
   sort: SortKey[],
   window: { limit: number; offset: number },
 ) {
-  let rows = warehouseSelect(db, companyId).where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    warehouseSelect(db, companyId)
-      .clearSelect()
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('w.id').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = warehouseSelect(db, companyId).where((eb) => applyFilter(eb, filter));
+  return countedOffsetPage(rows, sort, window, { column: 'w.id', direction: 'asc' });
 }
 
 /**
@@ -264,15 +257,8 @@ export function listWarehouseBuyers(
     }
     return query;
   };
-  let rows = filtered();
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    filtered()
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('wb.id').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  const rows = filtered();
+  return countedOffsetPage(rows, sort, window, { column: 'wb.id', direction: 'asc' });
 }
 
 /** The assignment, locked for update, with its warehouse's id. */
