@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform, isCompanyAdmin } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
-import { InvoiceAppliedPayments } from '../payments/invoice-applied-payments';
+import { InvoiceAppliedPayments, RecordInvoicePaymentButton } from '../payments/invoice-applied-payments';
 import { ReturnsTab } from '../sales-returns/related-returns';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
 import { InvoiceActions } from './invoice-actions';
@@ -58,7 +58,12 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           <InvoiceActions
             invoice={invoice}
             mayChange={mayChange}
-            primary={<CreateShipmentButton invoice={invoice} />}
+            primary={
+              <>
+                <RecordInvoicePaymentButton invoice={invoice} />
+                <CreateShipmentButton invoice={invoice} />
+              </>
+            }
           />
         }
       />

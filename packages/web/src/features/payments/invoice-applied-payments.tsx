@@ -1,7 +1,9 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { CurrentUser } from '../../api/types';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
@@ -17,13 +19,41 @@ export interface InvoiceForPayments {
   buyer: { id: number; name: string };
 }
 
+/** 'Record Payment' for an invoice with money due (this invoice first), for users who may record one. */
+export function RecordInvoicePaymentButton({
+  invoice,
+  variant = 'filled',
+}: {
+  invoice: InvoiceForPayments;
+  variant?: 'filled' | 'default';
+}) {
+  const user = useCurrentUser();
+  const [recording, setRecording] = useState(false);
+  if (!mayRecordPayment(user, invoice)) return null;
+  return (
+    <>
+      <Button variant={variant} leftSection={<IconCash size={16} />} onClick={() => setRecording(true)}>
+        Record Payment
+      </Button>
+      {recording && (
+        <RecordPaymentDialog
+          buyer={invoice.buyer}
+          invoice={{ id: invoice.id, amount_due: invoice.amount_due }}
+          onClose={() => setRecording(false)}
+        />
+      )}
+    </>
+  );
+}
+
+const mayRecordPayment = (user: CurrentUser, invoice: InvoiceForPayments) =>
+  canPerform(user, 'add_payment_received') && invoice.status !== 'cancelled' && invoice.amount_due > 0;
+
 /** On an invoice: Record Payment (this invoice first) and the payments applied to it. */
 export function InvoiceAppliedPayments({ invoice }: { invoice: InvoiceForPayments }) {
   const user = useCurrentUser();
   const applied = useQuery(appliedPaymentsQuery(invoice.id));
-  const [recording, setRecording] = useState(false);
-  const mayRecord = canPerform(user, 'add_payment_received');
-  const canPay = mayRecord && invoice.status !== 'cancelled' && invoice.amount_due > 0;
+  const canPay = mayRecordPayment(user, invoice);
   // The buyer's unused credit (money received and not yet allocated), offered for this invoice.
   const open = useQuery({ ...openInvoicesQuery(user.company.id, invoice.buyer.id), enabled: canPay });
   const credit = canPay ? (open.data?.credit ?? 0) : 0;
@@ -34,7 +64,7 @@ export function InvoiceAppliedPayments({ invoice }: { invoice: InvoiceForPayment
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={5}>Applied Payments</Title>
-          {canPay && <Button onClick={() => setRecording(true)}>Record Payment</Button>}
+          <RecordInvoicePaymentButton invoice={invoice} variant="default" />
         </Group>
         {credit > 0 && (
           <Group justify="space-between" aria-label="Buyer credit">
@@ -85,13 +115,6 @@ export function InvoiceAppliedPayments({ invoice }: { invoice: InvoiceForPayment
           </Table>
         )}
       </Stack>
-      {recording && (
-        <RecordPaymentDialog
-          buyer={invoice.buyer}
-          invoice={{ id: invoice.id, amount_due: invoice.amount_due }}
-          onClose={() => setRecording(false)}
-        />
-      )}
     </Card>
   );
 }

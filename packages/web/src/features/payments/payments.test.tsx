@@ -114,6 +114,61 @@ describe('RecordPaymentDialog', () => {
     );
   });
 
+  it('from an invoice, the allocation follows a lowered amount: a part payment records at once (issue 18)', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/companies/10/buyers/7/open_invoices') return { body: openInvoices };
+      if (call.path === 'companies/10/payment_methods') return { body: paged([]) };
+      if (call.method === 'POST' && call.path === 'admin/companies/10/payments')
+        return { status: 201, body: { ...payment(), allocations: [], refunds: [], buyer_outstanding: 304 } };
+      return undefined;
+    });
+    const onClose = vi.fn();
+    renderScreen(
+      () => (
+        <RecordPaymentDialog
+          buyer={{ id: 7, name: 'Mehta Stores' }}
+          invoice={{ id: 31, amount_due: 118 }}
+          onClose={onClose}
+        />
+      ),
+      { user: CLERK },
+    );
+    const dialog = await screen.findByRole('form', { name: 'Record Payment' });
+    const allocation = await within(dialog).findByRole('textbox', { name: 'Allocate to MHO/2627/00001' });
+    expect((allocation as HTMLInputElement).value).toBe('₹118');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Amount/ }), { target: { value: '50' } });
+    await waitFor(() => expect((allocation as HTMLInputElement).value).toBe('₹50'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ buyer: 7, amount: 50, allocations: [{ invoice: 31, amount: 50 }] });
+  });
+
+  it('from an invoice, more than is due goes to the buyer’s credit, and the dialog says so', async () => {
+    fakeApi((call) => {
+      if (call.path === 'admin/companies/10/buyers/7/open_invoices') return { body: openInvoices };
+      if (call.path === 'companies/10/payment_methods') return { body: paged([]) };
+      return undefined;
+    });
+    renderScreen(
+      () => (
+        <RecordPaymentDialog
+          buyer={{ id: 7, name: 'Mehta Stores' }}
+          invoice={{ id: 31, amount_due: 118 }}
+          onClose={() => {}}
+        />
+      ),
+      { user: CLERK },
+    );
+    const dialog = await screen.findByRole('form', { name: 'Record Payment' });
+    await within(dialog).findByRole('table', { name: 'Allocation' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Amount/ }), { target: { value: '200' } });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Kept as credit').textContent).toContain('₹82.00'),
+    );
+    expect(within(dialog).getByLabelText('Kept as credit').textContent).toContain('kept as the buyer’s credit');
+  });
+
   it('refuses a chosen amount above what is due without calling the server', async () => {
     const api = fakeApi((call) => {
       if (call.path === 'admin/companies/10/buyers/7/open_invoices') return { body: openInvoices };

@@ -99,9 +99,9 @@ export function RecordPaymentDialog({
   const amount = useWatch({ control: form.control, name: 'amount' });
   const open = useQuery({ ...openInvoicesQuery(companyId, buyerId ?? 0), enabled: buyerId != null });
   const [oldestFirst, setOldestFirst] = useState(invoice === undefined);
-  const [chosen, setChosen] = useState<Record<number, number | ''>>(
-    invoice ? { [invoice.id]: invoice.amount_due } : {},
-  );
+  // Typed allocations; until the user types one, an invoice's allocation follows the amount (what
+  // is due at most), and any excess is kept as the buyer's credit.
+  const [typed, setTyped] = useState<Record<number, number | ''> | null>(null);
   const [allocationError, setAllocationError] = useState<string | null>(null);
 
   const invoices = useMemo(() => {
@@ -117,6 +117,10 @@ export function RecordPaymentDialog({
       ),
     [amountPaise, invoices],
   );
+  const chosen: Record<number, number | ''> =
+    typed ?? (invoice ? { [invoice.id]: toRupees(Math.min(amountPaise, toPaise(invoice.amount_due))) } : {});
+  const setChosen = (invoiceId: number, value: number | '') =>
+    setTyped((current) => ({ ...(current ?? chosen), [invoiceId]: value }));
   const previewOf = (row: OpenInvoice) =>
     preview.allocations.find((a) => a.invoiceId === row.id)?.amountPaise ?? 0;
   const chosenTotal = Object.values(chosen).reduce<number>((sum, v) => sum + (v === '' ? 0 : toPaise(v)), 0);
@@ -281,12 +285,7 @@ export function RecordPaymentDialog({
                               decimalScale={2}
                               prefix="₹"
                               value={chosen[row.id] ?? ''}
-                              onChange={(value) =>
-                                setChosen((current) => ({
-                                  ...current,
-                                  [row.id]: value === '' ? '' : Number(value),
-                                }))
-                              }
+                              onChange={(value) => setChosen(row.id, value === '' ? '' : Number(value))}
                             />
                           )}
                         </Table.Td>
@@ -296,6 +295,9 @@ export function RecordPaymentDialog({
                 </Table>
               )}
               <Text size="sm" aria-label="Kept as credit">
+                {creditPaise > 0 && invoices.length > 0
+                  ? 'What is not allocated to an invoice is kept as the buyer’s credit, to settle a later invoice. '
+                  : ''}
                 Kept as buyer credit: <b>{formatMoney(toRupees(Math.max(0, creditPaise)))}</b>
                 {open.data && open.data.credit > 0
                   ? ` (credit already held: ${formatMoney(open.data.credit)})`
