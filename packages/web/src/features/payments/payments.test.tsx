@@ -166,7 +166,9 @@ describe('RecordPaymentDialog', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Kept as credit').textContent).toContain('₹82.00'),
     );
-    expect(within(dialog).getByLabelText('Kept as credit').textContent).toContain('kept as the buyer’s credit');
+    expect(within(dialog).getByLabelText('Kept as credit').textContent).toContain(
+      'kept as the buyer’s credit',
+    );
   });
 
   it('refuses a chosen amount above what is due without calling the server', async () => {
