@@ -7,7 +7,6 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
@@ -26,6 +25,7 @@ import {
 import { returnGoods, settleOrder } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
 import { getInvoice } from './invoice-reads.ts';
+import { postInvoiceAdjustment, recordInvoiceHistory } from './invoice-records.ts';
 import { amountDuePaise } from './invoices.present.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -142,29 +142,17 @@ export async function cancelInvoice(options: {
     });
     await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
     if (duePaise > 0) {
-      await postBuyerLedgerEntry(tx, {
-        companyId,
-        buyerId: invoice.buyer_id,
-        type: 'credit_adjustment',
+      await postInvoiceAdjustment(tx, {
+        actor,
+        invoice,
+        invoiceId,
         creditPaise: duePaise,
-        branchId: invoice.branch_id,
-        referenceNumber: invoice.invoice_number,
         notes: 'Invoice cancelled',
-        documentType: INVOICE_ENTITY,
-        documentId: invoiceId,
-        userId: actor.userId,
       });
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'cancelled',
-      userId: actor.userId,
-      changes: {
-        status: { from: invoice.status, to: 'cancelled' },
-        ...(options.reason ? { reason: options.reason } : {}),
-      },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'cancelled', {
+      status: { from: invoice.status, to: 'cancelled' },
+      ...(options.reason ? { reason: options.reason } : {}),
     });
     await recordHistory(tx, {
       companyId,
@@ -211,13 +199,8 @@ export function markReadyToShip(options: { ctx: InvoiceContext; actor: Principal
     const refusal = invoiceRefusal(invoice, 'ready_to_ship');
     if (refusal) throw conflict(refusal);
     await queries.updateInvoice(tx, actor.companyId, invoiceId, { status: 'ready_to_ship' });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'ready_to_ship',
-      userId: actor.userId,
-      changes: { status: { from: invoice.status, to: 'ready_to_ship' } },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'ready_to_ship', {
+      status: { from: invoice.status, to: 'ready_to_ship' },
     });
   });
 }
@@ -256,14 +239,7 @@ export function updateInvoice(options: {
         ? { terms_and_conditions: input.terms_and_conditions }
         : {}),
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordInvoiceHistory(tx, actor, invoiceId, 'updated', changes);
   });
 }
 
@@ -284,14 +260,7 @@ export async function addComment(options: {
       comment: options.comment,
       userId: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'comment_added',
-      userId: actor.userId,
-      changes: { comment: options.comment },
-    });
+    await recordInvoiceHistory(tx, actor, invoiceId, 'comment_added', { comment: options.comment });
     return id;
   });
   return commentById(db, actor.companyId, id);

@@ -10,13 +10,11 @@ import { paymentStatusOf } from '@b2b/domain/sales-orders';
 import { AppError, conflict, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
 import { changeInvoice, lockOrderAndInvoice } from './change-invoice.ts';
 import {
-  INVOICE_ENTITY,
   INVOICE_REFUSALS_HERE,
   type InvoiceContext,
   leftToInvoice,
@@ -25,6 +23,7 @@ import {
 import { chooseLines, issueGoods, itemRows, priceLines, returnGoods, settleOrder } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
 import { findInvoiceOrFail } from './invoice-reads.ts';
+import { postInvoiceAdjustment, recordInvoiceHistory } from './invoice-records.ts';
 import * as queries from './invoices.queries.ts';
 
 /** Editing an issued invoice's quantities: the form's first read and the edit itself. */
@@ -203,32 +202,20 @@ export async function editInvoice(options: {
     });
     await refreshOrderPaymentStatus(tx, companyId, order.id);
     if (newTotal !== oldTotal) {
-      await postBuyerLedgerEntry(tx, {
-        companyId,
-        buyerId: invoice.buyer_id,
-        type: newTotal > oldTotal ? 'debit_adjustment' : 'credit_adjustment',
-        ...(newTotal > oldTotal ? { debitPaise: newTotal - oldTotal } : { creditPaise: oldTotal - newTotal }),
-        branchId: invoice.branch_id,
-        referenceNumber: invoice.invoice_number,
+      await postInvoiceAdjustment(tx, {
+        actor,
+        invoice,
+        invoiceId,
         notes: 'Invoice edited',
-        documentType: INVOICE_ENTITY,
-        documentId: invoiceId,
-        userId: actor.userId,
+        ...(newTotal > oldTotal ? { debitPaise: newTotal - oldTotal } : { creditPaise: oldTotal - newTotal }),
       });
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'edited',
-      userId: actor.userId,
-      changes: {
-        items: {
-          from: oldLines.map((line) => ({ order_item: line.order_item_id, quantity: Number(line.quantity) })),
-          to: lines.map((line) => ({ order_item: line.item.id, quantity: line.quantity })),
-        },
-        total: { from: toRupees(oldTotal), to: toRupees(newTotal) },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'edited', {
+      items: {
+        from: oldLines.map((line) => ({ order_item: line.order_item_id, quantity: Number(line.quantity) })),
+        to: lines.map((line) => ({ order_item: line.item.id, quantity: line.quantity })),
       },
+      total: { from: toRupees(oldTotal), to: toRupees(newTotal) },
     });
     await recordHistory(tx, {
       companyId,

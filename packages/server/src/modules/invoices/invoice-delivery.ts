@@ -15,6 +15,7 @@ import { changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
 import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
 import { invoiceDocumentOf } from './invoice-document-of.ts';
 import { invoiceWithItems } from './invoice-reads.ts';
+import { recordInvoiceHistory } from './invoice-records.ts';
 import * as queries from './invoices.queries.ts';
 
 /** The tax invoice as a document: its PDF, mailing it, and its e-invoice (IRN) from the IRP. */
@@ -131,13 +132,10 @@ export async function generateEInvoice(options: {
       signed_qr_code: result.signedQrCode,
       signed_invoice: result.signedInvoice,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'e_invoice_generated',
-      userId: actor.userId,
-      changes: { irn: result.irn, ack_number: result.ackNumber, ack_date: result.ackDate },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'e_invoice_generated', {
+      irn: result.irn,
+      ack_number: result.ackNumber,
+      ack_date: result.ackDate,
     });
   });
 }

@@ -4,11 +4,10 @@ import { toPaise, toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
 import { conflict, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
-import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { assertNotCancelled, changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
-import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
+import { INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
+import { postInvoiceAdjustment, recordInvoiceHistory } from './invoice-records.ts';
 import { amountDuePaise, settlementOf } from './invoices.present.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -49,25 +48,16 @@ export function writeOffBalance(options: {
       payment_status: invoicePaymentStatus({ ...settlementOf(invoice), writtenOffPaise: amountPaise }),
     });
     await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
-    await postBuyerLedgerEntry(tx, {
-      companyId,
-      buyerId: invoice.buyer_id,
-      type: 'credit_adjustment',
+    await postInvoiceAdjustment(tx, {
+      actor,
+      invoice,
+      invoiceId,
       creditPaise: amountPaise,
-      branchId: invoice.branch_id,
-      referenceNumber: invoice.invoice_number,
       notes: `Balance written off to ${input.expense_ledger_name}`,
-      documentType: INVOICE_ENTITY,
-      documentId: invoiceId,
-      userId: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'balance_written_off',
-      userId: actor.userId,
-      changes: { write_off_amount: toRupees(amountPaise), expense_ledger_name: input.expense_ledger_name },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'balance_written_off', {
+      write_off_amount: toRupees(amountPaise),
+      expense_ledger_name: input.expense_ledger_name,
     });
   });
 }
@@ -89,25 +79,16 @@ export function cancelWriteOff(options: { ctx: InvoiceContext; actor: Principal;
       payment_status: invoicePaymentStatus({ ...settlementOf(invoice), writtenOffPaise: 0 }),
     });
     await refreshOrderPaymentStatus(tx, companyId, invoice.order_id);
-    await postBuyerLedgerEntry(tx, {
-      companyId,
-      buyerId: invoice.buyer_id,
-      type: 'debit_adjustment',
+    await postInvoiceAdjustment(tx, {
+      actor,
+      invoice,
+      invoiceId,
       debitPaise: amountPaise,
-      branchId: invoice.branch_id,
-      referenceNumber: invoice.invoice_number,
       notes: 'Write-off cancelled',
-      documentType: INVOICE_ENTITY,
-      documentId: invoiceId,
-      userId: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'write_off_cancelled',
-      userId: actor.userId,
-      changes: { write_off_amount: toRupees(amountPaise), expense_ledger_name: writeOff.expense_ledger_name },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'write_off_cancelled', {
+      write_off_amount: toRupees(amountPaise),
+      expense_ledger_name: writeOff.expense_ledger_name,
     });
   });
 }
@@ -132,16 +113,9 @@ export function setBankCharges(options: {
       bank_charges_paise: chargesPaise,
       is_payment_mode_emi: emi,
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'bank_charges_updated',
-      userId: actor.userId,
-      changes: {
-        bank_charges: { from: toRupees(Number(invoice.bank_charges_paise)), to: toRupees(chargesPaise) },
-        is_payment_mode_emi: { from: invoice.is_payment_mode_emi, to: emi },
-      },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'bank_charges_updated', {
+      bank_charges: { from: toRupees(Number(invoice.bank_charges_paise)), to: toRupees(chargesPaise) },
+      is_payment_mode_emi: { from: invoice.is_payment_mode_emi, to: emi },
     });
   });
 }
@@ -161,13 +135,8 @@ export function setShippingChargesPaidByCompany(options: {
     await queries.updateInvoice(tx, actor.companyId, invoiceId, {
       shipping_charges_paid_by_company: paidByCompany,
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'shipping_charges_paid_by_company_updated',
-      userId: actor.userId,
-      changes: { shipping_charges_paid_by_company: { from: !paidByCompany, to: paidByCompany } },
+    await recordInvoiceHistory(tx, actor, invoiceId, 'shipping_charges_paid_by_company_updated', {
+      shipping_charges_paid_by_company: { from: !paidByCompany, to: paidByCompany },
     });
   });
 }
