@@ -1,6 +1,6 @@
-import { Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Card, Collapse, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type EmptyArea, EmptyStateCard } from './empty-state-card';
 import { ReadOnlyNotice } from './read-only-notice';
@@ -87,6 +87,30 @@ export interface ListPageProps {
   children?: ReactNode;
 }
 
+/**
+ * A list's filters: in full on a wide screen; behind a Filters button at phone width, so the
+ * table is what the user sees first (the filters, and the CSV button among them, one tap away).
+ */
+export function CollapsibleFilters({ children }: { children: ReactNode }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const [opened, { toggle }] = useDisclosure(false);
+  if (!narrow) return children;
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} />}
+        onClick={toggle}
+        aria-expanded={opened}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {opened ? 'Hide filters' : 'Filters'}
+      </Button>
+      <Collapse expanded={opened}>{children}</Collapse>
+    </Stack>
+  );
+}
+
 /** The frame of a list screen: title and Add, read-only notice, then the empty card or filters and table. */
 export function ListPage({
   title,
@@ -120,7 +144,7 @@ export function ListPage({
       ) : (
         <Card withBorder padding="md">
           <Stack gap="md">
-            {filters}
+            <CollapsibleFilters>{filters}</CollapsibleFilters>
             {table}
           </Stack>
         </Card>
