@@ -19,7 +19,7 @@ import { historyPage } from '../history/history.service.ts';
 import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { findInvoice, invoiceLines } from '../sales-documents/document-invoice.queries.ts';
-import { person } from '../sales-documents/sales-document.ts';
+import { person, presentTaxSplit } from '../sales-documents/sales-document.ts';
 import { balanceOf, CREDIT_NOTE_ENTITY, invoiceNotFound, notFound, unitRate } from './credit-note-context.ts';
 import { creditNoteDocumentOf, storedHsnSummary } from './credit-note-document-of.ts';
 import { presentSummary } from './credit-notes.present.ts';
@@ -63,19 +63,11 @@ export async function getCreditNote(
       gst_rate: Number(item.gst_rate),
       cess_rate: Number(item.cess_rate),
       amount: toRupees(Number(item.amount_paise)),
-      taxable_value: toRupees(Number(item.taxable_paise)),
-      cgst: toRupees(Number(item.cgst_paise)),
-      sgst: toRupees(Number(item.sgst_paise)),
-      igst: toRupees(Number(item.igst_paise)),
-      cess: toRupees(Number(item.cess_paise)),
+      ...presentTaxSplit(item),
     })),
     totals: {
       lines_total: toRupees(Number(row.lines_paise)),
-      taxable_value: toRupees(Number(row.taxable_paise)),
-      cgst: toRupees(Number(row.cgst_paise)),
-      sgst: toRupees(Number(row.sgst_paise)),
-      igst: toRupees(Number(row.igst_paise)),
-      cess: toRupees(Number(row.cess_paise)),
+      ...presentTaxSplit(row),
       total_tax: toRupees(tax),
       adjustments: toRupees(Number(row.adjustments_paise)),
       round_off: toRupees(Number(row.round_off_paise)),
@@ -84,11 +76,7 @@ export async function getCreditNote(
         hsn: hsn.hsn,
         gst_rate: hsn.gst_rate,
         cess_rate: hsn.cess_rate,
-        taxable_value: toRupees(hsn.taxable_paise),
-        cgst: toRupees(hsn.cgst_paise),
-        sgst: toRupees(hsn.sgst_paise),
-        igst: toRupees(hsn.igst_paise),
-        cess: toRupees(hsn.cess_paise),
+        ...presentTaxSplit(hsn),
         total_tax: toRupees(hsn.tax_paise),
       })),
     },
@@ -195,11 +183,7 @@ export async function initiateCreditNote(
         gst_rate: Number(line.gst_rate),
         cess_rate: Number(line.cess_rate),
         amount: toRupees(Number(line.amount_paise)),
-        taxable_value: toRupees(Number(line.taxable_paise)),
-        cgst: toRupees(Number(line.cgst_paise)),
-        sgst: toRupees(Number(line.sgst_paise)),
-        igst: toRupees(Number(line.igst_paise)),
-        cess: toRupees(Number(line.cess_paise)),
+        ...presentTaxSplit(line),
         credited_units: units,
         creditable_quantity: uncreditedQuantity(Number(line.quantity), units),
       };

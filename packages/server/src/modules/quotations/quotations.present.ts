@@ -10,6 +10,7 @@ import {
   person,
   presentLine,
   presentTotals,
+  salesChannel,
 } from '../sales-documents/sales-document.ts';
 import type { normaliseOffer } from './quotation-pricing.ts';
 import type * as queries from './quotations.queries.ts';
@@ -58,10 +59,7 @@ export function presentQuotation(
     date: dayOrThrow(row.quotation_date),
     buyer: { id: row.buyer_id, name: row.buyer_name, gst_number: row.buyer_gst_number },
     branch: { id: row.branch_id, name: row.branch_name },
-    sales_channel:
-      row.sales_channel_id === null || row.sales_channel_name === null
-        ? null
-        : { id: row.sales_channel_id, display_name: row.sales_channel_name },
+    sales_channel: salesChannel(row.sales_channel_id, row.sales_channel_name),
     billing_address: documentAddress(address(row.billing_address_id)),
     shipping_address: shipping,
     place_of_supply: shipping.state,

@@ -152,6 +152,23 @@ export interface StoredLine {
   cess_paise: number;
 }
 
+const rupees = (paise: number | string) => toRupees(Number(paise));
+
+/** The GST split of a line, a total or a row of the HSN summary, in rupees. */
+export const presentTaxSplit = (row: {
+  taxable_paise: number | string;
+  cgst_paise: number | string;
+  sgst_paise: number | string;
+  igst_paise: number | string;
+  cess_paise: number | string;
+}) => ({
+  taxable_value: rupees(row.taxable_paise),
+  cgst: rupees(row.cgst_paise),
+  sgst: rupees(row.sgst_paise),
+  igst: rupees(row.igst_paise),
+  cess: rupees(row.cess_paise),
+});
+
 export const presentLine = (row: StoredLine) => ({
   id: row.id,
   product: { id: row.product_id, name: row.product_name, sku: row.sku },
@@ -167,11 +184,7 @@ export const presentLine = (row: StoredLine) => ({
   line_discount: toRupees(Number(row.line_discount_paise)),
   order_discount: toRupees(Number(row.order_discount_paise)),
   amount: toRupees(Number(row.amount_paise)),
-  taxable_value: toRupees(Number(row.taxable_paise)),
-  cgst: toRupees(Number(row.cgst_paise)),
-  sgst: toRupees(Number(row.sgst_paise)),
-  igst: toRupees(Number(row.igst_paise)),
-  cess: toRupees(Number(row.cess_paise)),
+  ...presentTaxSplit(row),
 });
 
 /** The stored totals of a quotation or order. */
@@ -193,8 +206,6 @@ export interface StoredTotals {
   tax_summary: unknown;
 }
 
-const rupees = (paise: number | string) => toRupees(Number(paise));
-
 export function presentTotals(row: StoredTotals) {
   const summary = (row.tax_summary ?? {}) as Partial<StoredTaxSummary>;
   const tax =
@@ -207,11 +218,7 @@ export function presentTotals(row: StoredTotals) {
     additional_discount: rupees(row.additional_discount_paise),
     shipping_handling_charges: rupees(row.shipping_charges_paise),
     other_charges: rupees(row.other_charges_paise),
-    taxable_value: rupees(row.taxable_paise),
-    cgst: rupees(row.cgst_paise),
-    sgst: rupees(row.sgst_paise),
-    igst: rupees(row.igst_paise),
-    cess: rupees(row.cess_paise),
+    ...presentTaxSplit(row),
     total_tax: rupees(tax),
     round_off: rupees(row.round_off_paise),
     total: rupees(row.total_paise),
@@ -229,11 +236,7 @@ export function presentTotals(row: StoredTotals) {
       hsn: row.hsn,
       gst_rate: row.gst_rate,
       cess_rate: row.cess_rate,
-      taxable_value: rupees(row.taxable_paise),
-      cgst: rupees(row.cgst_paise),
-      sgst: rupees(row.sgst_paise),
-      igst: rupees(row.igst_paise),
-      cess: rupees(row.cess_paise),
+      ...presentTaxSplit(row),
       total_tax: rupees(row.tax_paise),
     })),
   };
@@ -267,6 +270,10 @@ export const person = (id: number | null, firstName: string | null, lastName: st
 
 export const named = (id: number | null, name: string | null) =>
   id === null || name === null ? null : { id, name };
+
+/** The sales channel a quotation or an order was taken through, by its display name (none: null). */
+export const salesChannel = (id: number | null, displayName: string | null) =>
+  id === null || displayName === null ? null : { id, display_name: displayName };
 
 /**
  * A date column as YYYY-MM-DD. The driver hands `date` columns over as Dates at local midnight

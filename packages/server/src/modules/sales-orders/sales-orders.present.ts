@@ -2,7 +2,13 @@ import type { SalesOrderOutput, SalesOrderSummaryOutput } from '@b2b/domain/api/
 import { toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { allowedOrderActions } from '@b2b/domain/sales-orders';
-import { named, person, presentLine, presentTotals } from '../sales-documents/sales-document.ts';
+import {
+  named,
+  person,
+  presentLine,
+  presentTotals,
+  salesChannel,
+} from '../sales-documents/sales-document.ts';
 import { factsFrom, thousandths } from './order-facts.ts';
 import type { OrderListRow } from './order-list.queries.ts';
 import type * as queries from './sales-orders.queries.ts';
@@ -42,10 +48,7 @@ export function presentOrder(
     partially_invoiced: invoiced > 0 && invoiced < thousandths(facts.totalQuantity),
     buyer: { id: row.buyer_id, name: row.buyer_name, gst_number: row.buyer_gst_number },
     branch: { id: row.branch_id, name: row.branch_name },
-    sales_channel:
-      row.sales_channel_id === null || row.sales_channel_name === null
-        ? null
-        : { id: row.sales_channel_id, display_name: row.sales_channel_name },
+    sales_channel: salesChannel(row.sales_channel_id, row.sales_channel_name),
     billing_address: row.billing_address as never,
     shipping_address: row.shipping_address as never,
     place_of_supply: { id: row.place_of_supply_state_id, name: row.pos_name, gst_code: row.pos_gst_code },
@@ -100,10 +103,7 @@ export function presentSummary(row: OrderListRow): SalesOrderSummaryOutput & { s
     status: row.status,
     payment_status: row.payment_status,
     payment_method: named(row.payment_method_id, row.payment_method_name),
-    sales_channel:
-      row.sales_channel_id === null || row.sales_channel_name === null
-        ? null
-        : { id: row.sales_channel_id, display_name: row.sales_channel_name },
+    sales_channel: salesChannel(row.sales_channel_id, row.sales_channel_name),
     shipping_method: named(row.shipping_method_id, row.shipping_method_name),
     total_items: row.total_items,
     total_quantity: Number(row.total_quantity),
