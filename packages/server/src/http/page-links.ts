@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import { type Page, type PageWindow, pageWindow } from '../core/paging.ts';
+import { type Page, type PageWindow, pageWindow, parseOrdering, type SortKey } from '../core/paging.ts';
 import { decodeCursor, encodeCursor, type KeysetSort, type KeysetWindow } from '../db/keyset-paging.ts';
 
 // The links of a page (`next`, `previous`): relative URLs built from the request.
@@ -22,6 +22,22 @@ export function page<T>(request: FastifyRequest, window: PageWindow, count: numb
     previous: offset > 0 ? linkWith(request, Math.max(0, offset - limit), limit) : null,
     results,
   };
+}
+
+/**
+ * An offset page of a list in the order `ordering` of the query string asks for, over an allow-list
+ * of API field -> column (`fallback` when it asks for none): `load` reads the count and the rows.
+ */
+export async function orderedPage<T>(
+  request: FastifyRequest & { query: { limit: number; offset: number; ordering?: string } },
+  ordering: Record<string, string>,
+  fallback: string,
+  load: (sort: SortKey[], window: PageWindow) => Promise<{ count: number; results: T[] }>,
+): Promise<Page<T>> {
+  const window = pageWindow(request.query);
+  const sort = parseOrdering(request.query.ordering, ordering, fallback);
+  const { count, results } = await load(sort, window);
+  return page(request, window, count, results);
 }
 
 export function cursorLink(request: FastifyRequest, token: string, limit: number) {

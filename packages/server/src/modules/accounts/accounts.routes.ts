@@ -15,7 +15,7 @@ import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage, page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 
@@ -109,18 +109,10 @@ export async function accountsRoutes(app: Api) {
         response: { 200: pageOf(accountGroupOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, GROUP_ORDERING, 'position');
-      const { count, results } = await service.listAccountGroups(
-        db,
-        request.params.companyId,
-        request.query.search,
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, GROUP_ORDERING, 'position', (sort, window) =>
+        service.listAccountGroups(db, request.params.companyId, request.query.search, sort, window),
+      ),
   );
 
   app.post(

@@ -2,11 +2,10 @@ import { bankAccountCreate, bankAccountOutput, bankAccountUpdate } from '@b2b/do
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import * as service from './bank-accounts.service.ts';
 
 const tags = ['bank accounts'];
@@ -47,17 +46,16 @@ export async function bankAccountsRoutes(app: Api) {
       config: { permission: 'view_bank_account', cache: true },
       schema: { tags, params, querystring: listQuery, response: { 200: pageOf(bankAccountOutput) } },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listBankAccounts({
-        db,
-        companyId: requirePrincipal(request).companyId,
-        filter: { branchId: request.params.id, search: request.query.search },
-        sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
-        window,
-      });
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listBankAccounts({
+          db,
+          companyId: requirePrincipal(request).companyId,
+          filter: { branchId: request.params.id, search: request.query.search },
+          sort,
+          window,
+        }),
+      ),
   );
 
   app.get(
@@ -71,22 +69,21 @@ export async function bankAccountsRoutes(app: Api) {
         response: { 200: pageOf(bankAccountOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listBankAccounts({
-        db,
-        companyId: request.params.companyId,
-        filter: {
-          branches: branchScope(requirePrincipal(request)),
-          branchId: request.query.branch,
-          search: request.query.search,
-          isDefault: request.query.is_default,
-        },
-        sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
-        window,
-      });
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listBankAccounts({
+          db,
+          companyId: request.params.companyId,
+          filter: {
+            branches: branchScope(requirePrincipal(request)),
+            branchId: request.query.branch,
+            search: request.query.search,
+            isDefault: request.query.is_default,
+          },
+          sort,
+          window,
+        }),
+      ),
   );
 
   app.get(

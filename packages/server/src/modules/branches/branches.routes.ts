@@ -19,11 +19,10 @@ import {
 } from '@b2b/domain/api/companies';
 import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerBranchAddressRules } from './branch-checks.ts';
 import { listBranchConfigurations, saveBranchConfiguration } from './branch-configurations.ts';
@@ -72,22 +71,21 @@ export async function branchesRoutes(app: Api) {
         response: { 200: pageOf(branchOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await listBranches({
-        db,
-        companyId: request.params.companyId,
-        filter: {
-          branches: branchScope(requirePrincipal(request)),
-          search: request.query.search,
-          isActive: request.query.is_active,
-        },
-        sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
-        window,
-        expand: expandOf(request.query.expand),
-      });
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        listBranches({
+          db,
+          companyId: request.params.companyId,
+          filter: {
+            branches: branchScope(requirePrincipal(request)),
+            search: request.query.search,
+            isActive: request.query.is_active,
+          },
+          sort,
+          window,
+          expand: expandOf(request.query.expand),
+        }),
+      ),
   );
 
   app.post(

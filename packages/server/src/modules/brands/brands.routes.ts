@@ -8,10 +8,9 @@ import {
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './brands.service.ts';
 
@@ -38,18 +37,16 @@ export async function brandsRoutes(app: Api) {
         response: { 200: pageOf(brandOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listBrands(
-        db,
-        request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listBrands(
+          db,
+          request.params.companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   // The brand picker of the product form: the caller's own brands, by name, ten at a time.
@@ -65,18 +62,16 @@ export async function brandsRoutes(app: Api) {
         response: { 200: pageOf(brandOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, 'name');
-      const { count, results } = await service.listBrands(
-        db,
-        requirePrincipal(request).companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, 'name', (sort, window) =>
+        service.listBrands(
+          db,
+          requirePrincipal(request).companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

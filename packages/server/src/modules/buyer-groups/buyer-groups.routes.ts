@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage, page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';
@@ -53,19 +53,20 @@ export async function buyerGroupsRoutes(app: Api) {
         response: { 200: pageOf(buyerGroupOutput) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const window = pageWindow(q);
-      const sort = parseOrdering(q.ordering, GROUP_ORDERING, '-created_at');
-      const { count, results } = await service.listBuyerGroups(
-        db,
-        request.params.companyId,
-        { search: q.search, isActive: q.is_active, isDynamic: q.is_dynamic_group },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, GROUP_ORDERING, '-created_at', (sort, window) =>
+        service.listBuyerGroups(
+          db,
+          request.params.companyId,
+          {
+            search: request.query.search,
+            isActive: request.query.is_active,
+            isDynamic: request.query.is_dynamic_group,
+          },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(
@@ -170,19 +171,17 @@ export async function buyerGroupsRoutes(app: Api) {
         response: { 200: pageOf(buyerGroupBuyerOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, MEMBER_ORDERING, '-assigned_at');
-      const { count, results } = await service.listGroupBuyers(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.query.search,
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, MEMBER_ORDERING, '-assigned_at', (sort, window) =>
+        service.listGroupBuyers(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          request.query.search,
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.get(
@@ -196,19 +195,17 @@ export async function buyerGroupsRoutes(app: Api) {
         response: { 200: pageOf(buyerGroupBuyerOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, BUYER_ORDERING, '-created_at');
-      const { count, results } = await service.listUnassignedBuyers(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.query.search,
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, BUYER_ORDERING, '-created_at', (sort, window) =>
+        service.listUnassignedBuyers(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          request.query.search,
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

@@ -10,10 +10,9 @@ import {
 import { idParam } from '@b2b/domain/api/common';
 import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import * as service from './cashpoints.service.ts';
 
 const tags = ['cashpoints'];
@@ -38,19 +37,17 @@ export async function cashpointsRoutes(app: Api) {
         response: { 200: pageOf(cashpointEntryOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, CASHPOINT_HISTORY_DEFAULT.ordering);
-      const { count, results } = await service.cashpointHistory(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.query.sales_channel,
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, CASHPOINT_HISTORY_DEFAULT.ordering, (sort, window) =>
+        service.cashpointHistory(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          request.query.sales_channel,
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.get(

@@ -8,10 +8,9 @@ import {
 import { idParam } from '@b2b/domain/api/common';
 import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './categories.service.ts';
@@ -46,23 +45,21 @@ export async function categoriesRoutes(app: Api) {
         response: { 200: pageOf(categoryOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listCategories(
-        db,
-        request.params.companyId,
-        {
-          search: request.query.search,
-          isActive: request.query.is_active,
-          parentId: request.query.parent_category,
-        },
-        sort,
-        window,
-        expandOf(request.query.expand),
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listCategories(
+          db,
+          request.params.companyId,
+          {
+            search: request.query.search,
+            isActive: request.query.is_active,
+            parentId: request.query.parent_category,
+          },
+          sort,
+          window,
+          expandOf(request.query.expand),
+        ),
+      ),
   );
 
   app.post(

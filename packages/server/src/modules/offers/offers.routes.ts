@@ -2,10 +2,9 @@ import { idParam } from '@b2b/domain/api/common';
 import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { offerCreate, offerOutput, offerUpdate } from '@b2b/domain/api/offers';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import * as service from './offers.service.ts';
 
 const tags = ['offers'];
@@ -51,17 +50,16 @@ export async function offersRoutes(app: Api) {
         response: { 200: pageOf(offerOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { count, results } = await service.listOffers({
-        db,
-        companyId: request.params.companyId,
-        filter: { search: request.query.search, isActive: request.query.is_active },
-        sort: parseOrdering(request.query.ordering, ORDERING, '-created_at'),
-        window,
-      });
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listOffers({
+          db,
+          companyId: request.params.companyId,
+          filter: { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        }),
+      ),
   );
 
   app.get(

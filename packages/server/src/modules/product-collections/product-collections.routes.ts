@@ -9,10 +9,10 @@ import {
   collectionUpdate,
 } from '@b2b/domain/api/product-collections';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage, page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-collections.service.ts';
 
@@ -38,22 +38,20 @@ export async function productCollectionsRoutes(app: Api) {
         response: { 200: pageOf(collectionOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listCollections(
-        db,
-        request.params.companyId,
-        {
-          search: request.query.search,
-          isActive: request.query.is_active,
-          salesChannelId: request.query.sales_channel,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listCollections(
+          db,
+          request.params.companyId,
+          {
+            search: request.query.search,
+            isActive: request.query.is_active,
+            salesChannelId: request.query.sales_channel,
+          },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

@@ -11,10 +11,9 @@ import {
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 
@@ -41,18 +40,16 @@ export async function productGroupsRoutes(app: Api) {
         response: { 200: pageOf(productGroupOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listProductGroups(
-        db,
-        request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listProductGroups(
+          db,
+          request.params.companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage, page } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './sellers.service.ts';
@@ -71,18 +71,16 @@ export async function sellersRoutes(app: Api) {
         response: { 200: pageOf(sellerOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, SELLER_ORDERING, '-created_at');
-      const { count, results } = await service.listSellers(
-        db,
-        request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, SELLER_ORDERING, '-created_at', (sort, window) =>
+        service.listSellers(
+          db,
+          request.params.companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.get(
@@ -96,18 +94,16 @@ export async function sellersRoutes(app: Api) {
         response: { 200: pageOf(sellerDetailOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, SELLER_ORDERING, '-created_at');
-      const { count, results } = await service.listSellerDetails(
-        db,
-        request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, SELLER_ORDERING, '-created_at', (sort, window) =>
+        service.listSellerDetails(
+          db,
+          request.params.companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.get(
@@ -231,19 +227,17 @@ export async function sellersRoutes(app: Api) {
         response: { 200: pageOf(sellerProductOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, PRODUCT_ORDERING, '-created_at');
-      const { count, results } = await service.listSellerProducts(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        { search: request.query.search, unassigned: true },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, PRODUCT_ORDERING, '-created_at', (sort, window) =>
+        service.listSellerProducts(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          { search: request.query.search, unassigned: true },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

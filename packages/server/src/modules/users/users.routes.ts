@@ -8,10 +8,9 @@ import {
   userUpdate,
 } from '@b2b/domain/api/users';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';
@@ -44,22 +43,20 @@ export async function usersRoutes(app: Api) {
         response: { 200: pageOf(userOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listUsers(
-        db,
-        request.params.companyId,
-        {
-          search: request.query.search,
-          isActive: request.query.is_active,
-          roleIds: request.query.groups__in,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listUsers(
+          db,
+          request.params.companyId,
+          {
+            search: request.query.search,
+            isActive: request.query.is_active,
+            roleIds: request.query.groups__in,
+          },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(

@@ -8,10 +8,9 @@ import {
   variantProductsInput,
 } from '@b2b/domain/api/variant-groups';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { orderedPage } from '../../http/page-links.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './variant-groups.service.ts';
 
@@ -38,18 +37,16 @@ export async function variantGroupsRoutes(app: Api) {
         response: { 200: pageOf(variantGroupOutput) },
       },
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listVariantGroups(
-        db,
-        request.params.companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
-    },
+    async (request) =>
+      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
+        service.listVariantGroups(
+          db,
+          request.params.companyId,
+          { search: request.query.search, isActive: request.query.is_active },
+          sort,
+          window,
+        ),
+      ),
   );
 
   app.post(
