@@ -1,6 +1,7 @@
 import { CREDIT_NOTE_MESSAGES, type CreditableLine, type CreditNoteBalance } from '@b2b/domain/credit-notes';
 import { toRupees } from '@b2b/domain/money';
 import { AppError } from '../../core/errors.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import type { DocumentInvoiceLine } from '../sales-documents/document-invoice.queries.ts';
 
 /**
@@ -15,11 +16,11 @@ import type { DocumentInvoiceLine } from '../sales-documents/document-invoice.qu
 
 /** What every verb of credit notes shares: names, 404s, a note's balance and an invoice line as the pricing credits it. */
 
-export const CREDIT_NOTE_ENTITY = 'credit_note';
+export const CREDIT_NOTE_ENTITY = DOCUMENT_ENTITY.creditNote;
 
-export const INVOICE_ENTITY = 'invoice';
+export const INVOICE_ENTITY = DOCUMENT_ENTITY.invoice;
 
-export const ORDER_ENTITY = 'sales_order';
+export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 
 export const notFound = () => new AppError('not_found', CREDIT_NOTE_MESSAGES.not_found);
 

@@ -16,11 +16,11 @@ import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
 import { recordRefund } from '../payments/refunds.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { setReturnCredited } from '../sales-returns/return-credit.ts';
-import { balanceOf, CREDIT_NOTE_ENTITY, INVOICE_ENTITY, notFound } from './credit-note-context.ts';
+import { balanceOf, CREDIT_NOTE_ENTITY, notFound } from './credit-note-context.ts';
 import { getCreditNote } from './credit-note-reads.ts';
 import * as queries from './credit-notes.queries.ts';
 
@@ -118,27 +118,22 @@ export async function applyCreditNote(options: {
         invoice_number: settled.invoiceNumber,
         amount: toRupees(application.amountPaise),
       });
-      await recordHistory(tx, {
-        companyId,
-        entityType: INVOICE_ENTITY,
-        entityId: settled.id,
-        action: 'credit_note_applied',
-        userId: actor.userId,
-        changes: {
+      await documentHistory.invoice(
+        tx,
+        { companyId, userId: actor.userId },
+        settled.id,
+        'credit_note_applied',
+        {
           credit_note: note.id,
           credit_note_number: note.credit_note_number,
           amount: toRupees(application.amountPaise),
         },
-      });
+      );
     }
     const status = await setSettled(tx, companyId, note, { appliedPaise: total });
-    await recordHistory(tx, {
-      companyId,
-      entityType: CREDIT_NOTE_ENTITY,
-      entityId: note.id,
-      action: 'applied',
-      userId: actor.userId,
-      changes: { applications: applied, status: { from: note.status, to: status } },
+    await documentHistory.creditNote(tx, { companyId, userId: actor.userId }, note.id, 'applied', {
+      applications: applied,
+      status: { from: note.status, to: status },
     });
   });
   return getCreditNote(db, companyId, creditNoteId);
@@ -172,22 +167,20 @@ export async function cancelApplication(options: {
       invoice_number: settled.invoiceNumber,
       amount: toRupees(amountPaise),
     };
-    await recordHistory(tx, {
-      companyId,
-      entityType: CREDIT_NOTE_ENTITY,
-      entityId: note.id,
-      action: 'application_cancelled',
-      userId: actor.userId,
-      changes: { ...changes, status: { from: note.status, to: status } },
-    });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: settled.id,
-      action: 'credit_note_application_cancelled',
-      userId: actor.userId,
+    await documentHistory.creditNote(
+      tx,
+      { companyId, userId: actor.userId },
+      note.id,
+      'application_cancelled',
+      { ...changes, status: { from: note.status, to: status } },
+    );
+    await documentHistory.invoice(
+      tx,
+      { companyId, userId: actor.userId },
+      settled.id,
+      'credit_note_application_cancelled',
       changes,
-    });
+    );
   });
   return getCreditNote(db, companyId, creditNoteId);
 }
@@ -234,25 +227,17 @@ export async function cancelCreditNote(options: {
         userId: actor.userId,
       });
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: CREDIT_NOTE_ENTITY,
-      entityId: note.id,
-      action: 'cancelled',
-      userId: actor.userId,
-      changes: {
-        status: { from: note.status, to: 'cancelled' },
-        ...(options.reason ? { reason: options.reason } : {}),
-      },
+    await documentHistory.creditNote(tx, { companyId, userId: actor.userId }, note.id, 'cancelled', {
+      status: { from: note.status, to: 'cancelled' },
+      ...(options.reason ? { reason: options.reason } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: note.invoice_id,
-      action: 'credit_note_cancelled',
-      userId: actor.userId,
-      changes: { credit_note: note.id, credit_note_number: note.credit_note_number },
-    });
+    await documentHistory.invoice(
+      tx,
+      { companyId, userId: actor.userId },
+      note.invoice_id,
+      'credit_note_cancelled',
+      { credit_note: note.id, credit_note_number: note.credit_note_number },
+    );
   });
   return getCreditNote(db, companyId, creditNoteId);
 }
@@ -290,18 +275,11 @@ export async function refundCreditNote(options: {
       referenceNumber: input.reference_number ?? null,
       notes: input.notes ?? `Refund of credit note ${note.number}`,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: CREDIT_NOTE_ENTITY,
-      entityId: creditNoteId,
-      action: 'refunded',
-      userId: actor.userId,
-      changes: {
-        refund: refund.id,
-        refund_number: refund.refundNumber,
-        amount: toRupees(amountPaise),
-        status: note.status,
-      },
+    await documentHistory.creditNote(tx, { companyId, userId: actor.userId }, creditNoteId, 'refunded', {
+      refund: refund.id,
+      refund_number: refund.refundNumber,
+      amount: toRupees(amountPaise),
+      status: note.status,
     });
   });
   return getCreditNote(db, companyId, creditNoteId);

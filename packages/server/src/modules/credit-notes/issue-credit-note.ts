@@ -25,7 +25,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { backDatingAllowed } from '../companies/companies.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
   type DocumentInvoice,
   type DocumentInvoiceLine,
@@ -38,13 +38,7 @@ import {
   lockReturnForCredit,
   setReturnCredited,
 } from '../sales-returns/return-credit.ts';
-import {
-  CREDIT_NOTE_ENTITY,
-  creditableOf,
-  INVOICE_ENTITY,
-  invoiceNotFound,
-  ORDER_ENTITY,
-} from './credit-note-context.ts';
+import { CREDIT_NOTE_ENTITY, creditableOf, invoiceNotFound } from './credit-note-context.ts';
 import { getCreditNote } from './credit-note-reads.ts';
 import * as queries from './credit-notes.queries.ts';
 
@@ -301,36 +295,18 @@ async function storeCreditNote(
     additional_discount: priced.discountPercent,
     amount: toRupees(priced.amountPaise),
   }));
-  await recordHistory(tx, {
-    companyId,
-    entityType: CREDIT_NOTE_ENTITY,
-    entityId: id,
-    action: 'created',
-    userId,
-    changes: {
-      credit_note_number: number,
-      invoice_number: invoice.invoice_number,
-      ...(context.returnNumber ? { return_number: context.returnNumber } : {}),
-      items: credited,
-      total: toRupees(totals.totalPaise),
-    },
+  await documentHistory.creditNote(tx, { companyId, userId }, id, 'created', {
+    credit_note_number: number,
+    invoice_number: invoice.invoice_number,
+    ...(context.returnNumber ? { return_number: context.returnNumber } : {}),
+    items: credited,
+    total: toRupees(totals.totalPaise),
   });
   const reference = { credit_note: id, credit_note_number: number, total: toRupees(totals.totalPaise) };
-  await recordHistory(tx, {
-    companyId,
-    entityType: INVOICE_ENTITY,
-    entityId: invoice.id,
-    action: 'credit_note_issued',
-    userId,
-    changes: reference,
-  });
-  await recordHistory(tx, {
-    companyId,
-    entityType: ORDER_ENTITY,
-    entityId: invoice.order_id,
-    action: 'credit_note_issued',
-    userId,
-    changes: { ...reference, invoice_number: invoice.invoice_number },
+  await documentHistory.invoice(tx, { companyId, userId }, invoice.id, 'credit_note_issued', reference);
+  await documentHistory.order(tx, { companyId, userId }, invoice.order_id, 'credit_note_issued', {
+    ...reference,
+    invoice_number: invoice.invoice_number,
   });
   return { id, number };
 }

@@ -29,11 +29,12 @@ import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import { dayOrThrow, decimal, documentAddress, named, person } from '../sales-documents/sales-document.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import * as queries from './delivery-challans.queries.ts';
 
-export const CHALLAN_ENTITY = 'delivery_challan';
+export const CHALLAN_ENTITY = DOCUMENT_ENTITY.deliveryChallan;
 const CHALLAN_SERIES = 'DC';
 
 const notFound = () => new AppError('not_found', DELIVERY_CHALLAN_MESSAGES.not_found);

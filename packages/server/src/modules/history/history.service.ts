@@ -12,6 +12,25 @@ export { type HistoryEntry, NUMBER_TO_TAKE };
 /** Written inside the transaction of the change it describes, so history never disagrees with data. */
 export const recordHistory = (tx: Executor, entry: HistoryEntry) => insertHistory(tx, entry);
 
+/** Who made a change: their company, and the user a history row names (null: the system). */
+export type HistoryActor = { companyId: number; userId: number | null };
+
+/**
+ * The history writer of one kind of entity: `const recordPaymentHistory = historyWriter('payment')`,
+ * then `recordPaymentHistory(tx, actor, payment.id, 'cancelled', changes)` in the change's transaction.
+ */
+export const historyWriter =
+  (entityType: string) =>
+  (tx: Executor, actor: HistoryActor, entityId: number, action: string, changes?: HistoryEntry['changes']) =>
+    recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType,
+      entityId,
+      action,
+      userId: actor.userId,
+      changes,
+    });
+
 /** Several entries of one transaction in one statement, in the order given (none: nothing). */
 export async function recordHistoryEntries(tx: Executor, entries: readonly HistoryEntry[]) {
   if (entries.length > 0) await insertHistoryEntries(tx, entries);

@@ -8,20 +8,15 @@ import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
   type DocumentInvoice,
   lockInvoice,
   orderIdOfInvoice,
 } from '../sales-documents/document-invoice.queries.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
-import {
-  INVOICE_ENTITY,
-  INVOICE_REFUSALS_HERE,
-  type InvoiceContext,
-  ORDER_ENTITY,
-} from './invoice-context.ts';
+import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
 import { returnGoods, settleOrder } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
 import { getInvoice } from './invoice-reads.ts';
@@ -154,13 +149,10 @@ export async function cancelInvoice(options: {
       status: { from: invoice.status, to: 'cancelled' },
       ...(options.reason ? { reason: options.reason } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ORDER_ENTITY,
-      entityId: order.id,
-      action: 'invoice_cancelled',
-      userId: actor.userId,
-      changes: { invoice: invoiceId, invoice_number: invoice.invoice_number, status: settled.status },
+    await documentHistory.order(tx, { companyId, userId: actor.userId }, order.id, 'invoice_cancelled', {
+      invoice: invoiceId,
+      invoice_number: invoice.invoice_number,
+      status: settled.status,
     });
   });
 }

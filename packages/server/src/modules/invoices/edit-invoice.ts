@@ -10,16 +10,11 @@ import { paymentStatusOf } from '@b2b/domain/sales-orders';
 import { AppError, conflict, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
 import { changeInvoice, lockOrderAndInvoice } from './change-invoice.ts';
-import {
-  INVOICE_REFUSALS_HERE,
-  type InvoiceContext,
-  leftToInvoice,
-  ORDER_ENTITY,
-} from './invoice-context.ts';
+import { INVOICE_REFUSALS_HERE, type InvoiceContext, leftToInvoice } from './invoice-context.ts';
 import { chooseLines, issueGoods, itemRows, priceLines, returnGoods, settleOrder } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
 import { findInvoiceOrFail } from './invoice-reads.ts';
@@ -217,13 +212,10 @@ export async function editInvoice(options: {
       },
       total: { from: toRupees(oldTotal), to: toRupees(newTotal) },
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ORDER_ENTITY,
-      entityId: order.id,
-      action: 'invoice_edited',
-      userId: actor.userId,
-      changes: { invoice: invoiceId, invoice_number: invoice.invoice_number, status: settled.status },
+    await documentHistory.order(tx, { companyId, userId: actor.userId }, order.id, 'invoice_edited', {
+      invoice: invoiceId,
+      invoice_number: invoice.invoice_number,
+      status: settled.status,
     });
   });
 }

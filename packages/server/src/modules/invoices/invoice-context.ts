@@ -1,5 +1,6 @@
 import { roundQuantity } from '@b2b/domain/products';
 import type { Database } from '../../db/database.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 
 /**
  * GST invoices of sales orders: what every verb of the area shares (the entity names, the refusals
@@ -9,10 +10,10 @@ import type { Database } from '../../db/database.ts';
  * concurrent invoicing never deadlocks, and a refused call changes nothing.
  */
 
-export const INVOICE_ENTITY = 'invoice';
+export const INVOICE_ENTITY = DOCUMENT_ENTITY.invoice;
 
 /** The order's history names its invoices too (entity type of the sales-orders area). */
-export const ORDER_ENTITY = 'sales_order';
+export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 
 /** Texts of refusals the spec and the domain do not word. */
 export const INVOICE_REFUSALS_HERE = {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { type HistoryEntry, recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { INVOICE_ENTITY } from './invoice-context.ts';
 
 /** What a change of an invoice writes beside the invoice: the buyer's ledger line and the invoice's history row. */
@@ -38,18 +38,4 @@ export function postInvoiceAdjustment(
 }
 
 /** A row of the invoice's history: what was done to it (`action`) and what changed. */
-export const recordInvoiceHistory = (
-  tx: Tx,
-  actor: Actor,
-  invoiceId: number,
-  action: string,
-  changes: HistoryEntry['changes'],
-) =>
-  recordHistory(tx, {
-    companyId: actor.companyId,
-    entityType: INVOICE_ENTITY,
-    entityId: invoiceId,
-    action,
-    userId: actor.userId,
-    changes,
-  });
+export const recordInvoiceHistory = documentHistory.invoice;

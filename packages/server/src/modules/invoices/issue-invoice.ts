@@ -18,8 +18,8 @@ import {
   nextInSeries,
   recordInvoiceSeriesUse,
 } from '../document-numbers/document-numbers.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
 import {
   addDays,
@@ -27,7 +27,6 @@ import {
   INVOICE_REFUSALS_HERE,
   type InvoiceContext,
   leftToInvoice,
-  ORDER_ENTITY,
 } from './invoice-context.ts';
 import type { BuyerSnapshot } from './invoice-document-of.ts';
 import {
@@ -241,26 +240,17 @@ export async function invoiceOrder(
     });
   }
   const invoiced = lines.map((line) => ({ order_item: line.item.id, quantity: line.quantity }));
-  await recordHistory(tx, {
-    companyId,
-    entityType: INVOICE_ENTITY,
-    entityId: id,
-    action: 'generated',
-    userId,
-    changes: {
-      invoice_number: invoiceNumber,
-      order: order.order_number,
-      items: invoiced,
-      total: toRupees(totalPaise),
-    },
+  await documentHistory.invoice(tx, { companyId, userId }, id, 'generated', {
+    invoice_number: invoiceNumber,
+    order: order.order_number,
+    items: invoiced,
+    total: toRupees(totalPaise),
   });
-  await recordHistory(tx, {
-    companyId,
-    entityType: ORDER_ENTITY,
-    entityId: orderId,
-    action: 'invoiced',
-    userId,
-    changes: { invoice: id, invoice_number: invoiceNumber, items: invoiced, status: settled.status },
+  await documentHistory.order(tx, { companyId, userId }, orderId, 'invoiced', {
+    invoice: id,
+    invoice_number: invoiceNumber,
+    items: invoiced,
+    status: settled.status,
   });
   return { id, invoiceNumber };
 }

@@ -13,12 +13,11 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
 import {
   refreshOrderPaymentStatus,
   settleInvoice,
 } from '../invoice-settlement/invoice-settlement.service.ts';
-import { PAYMENT_ENTITY } from './payment-checks.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { getPayment } from './payment-reads.ts';
 import * as queries from './payments.queries.ts';
 
@@ -106,15 +105,8 @@ export async function allocatePayment(options: {
     await applyAllocations(tx, companyId, payment.id, plan.allocations, actor.userId);
     await queries.updatePayment(tx, companyId, payment.id, { unallocated_paise: plan.unallocatedPaise });
     if (payment.order_id !== null) await refreshOrderPaymentStatus(tx, companyId, payment.order_id);
-    await recordHistory(tx, {
-      companyId,
-      entityType: PAYMENT_ENTITY,
-      entityId: payment.id,
-      action: 'allocated',
-      userId: actor.userId,
-      changes: {
-        allocations: plan.allocations.map((a) => ({ invoice: a.invoiceId, amount: toRupees(a.amountPaise) })),
-      },
+    await documentHistory.payment(tx, { companyId, userId: actor.userId }, payment.id, 'allocated', {
+      allocations: plan.allocations.map((a) => ({ invoice: a.invoiceId, amount: toRupees(a.amountPaise) })),
     });
   });
   return getPayment(db, companyId, options.paymentId);

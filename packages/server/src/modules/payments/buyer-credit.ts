@@ -6,14 +6,10 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { applyAllocations } from './allocate-payment.ts';
-import { PAYMENT_ENTITY } from './payment-checks.ts';
 import * as queries from './payments.queries.ts';
-
-/** The invoices area's entity type: an invoice's history shows the buyer credit put on it. */
-const INVOICE_HISTORY_ENTITY = 'invoice';
 
 /**
  * The first step of a transaction that will put the buyer's credit on an invoice it makes or
@@ -80,29 +76,15 @@ export async function allocateBuyerCredit(
     await queries.updatePayment(tx, companyId, credit.id, { unallocated_paise: plan.unallocatedPaise });
     total += Number(credit.unallocated_paise) - plan.unallocatedPaise;
     if (credit.order_id !== null) ordersTouched.add(credit.order_id);
-    await recordHistory(tx, {
-      companyId,
-      entityType: PAYMENT_ENTITY,
-      entityId: credit.id,
-      action: 'allocated',
-      userId,
-      changes: {
-        allocations: plan.allocations.map((a) => ({ invoice: a.invoiceId, amount: toRupees(a.amountPaise) })),
-      },
+    await documentHistory.payment(tx, { companyId, userId }, credit.id, 'allocated', {
+      allocations: plan.allocations.map((a) => ({ invoice: a.invoiceId, amount: toRupees(a.amountPaise) })),
     });
   }
   for (const orderId of ordersTouched) await refreshOrderPaymentStatus(tx, companyId, orderId);
   for (const [id, applied] of perInvoice) {
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_HISTORY_ENTITY,
-      entityId: id,
-      action: 'buyer_credit_applied',
-      userId,
-      changes: {
-        payments: applied.map((a) => a.payment_number).join(', '),
-        amount: toRupees(applied.reduce((sum, a) => sum + toPaise(a.amount), 0)),
-      },
+    await documentHistory.invoice(tx, { companyId, userId }, id, 'buyer_credit_applied', {
+      payments: applied.map((a) => a.payment_number).join(', '),
+      amount: toRupees(applied.reduce((sum, a) => sum + toPaise(a.amount), 0)),
     });
   }
   return total;

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { refreshOrderAndInvoices } from './allocate-payment.ts';
 import { PAYMENT_ENTITY } from './payment-checks.ts';
 import { getPayment } from './payment-reads.ts';
@@ -61,13 +61,9 @@ export async function cancelLockedPayment(
     });
   }
   if (payment.order_id !== null) await refreshOrderAndInvoices(tx, companyId, payment.order_id);
-  await recordHistory(tx, {
-    companyId,
-    entityType: PAYMENT_ENTITY,
-    entityId: payment.id,
-    action: 'cancelled',
-    userId,
-    changes: { status: { from: payment.status, to: 'cancelled' }, gateway_status: gatewayStatus ?? null },
+  await documentHistory.payment(tx, { companyId, userId }, payment.id, 'cancelled', {
+    status: { from: payment.status, to: 'cancelled' },
+    gateway_status: gatewayStatus ?? null,
   });
 }
 

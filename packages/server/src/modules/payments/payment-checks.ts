@@ -4,9 +4,10 @@ import { todayInIndia } from '@b2b/domain/validation';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import * as queries from './payments.queries.ts';
 
-export const PAYMENT_ENTITY = 'payment';
+export const PAYMENT_ENTITY = DOCUMENT_ENTITY.payment;
 
 // ---------------------------------------------------------------------------------------------
 // Checks of what a request names

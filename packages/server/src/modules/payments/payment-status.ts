@@ -8,10 +8,10 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { applyAllocations, planFor, refreshOrderAndInvoices } from './allocate-payment.ts';
 import { cancelLockedPayment } from './cancel-payment.ts';
-import { orderForPayment, PAYMENT_ENTITY } from './payment-checks.ts';
+import { orderForPayment } from './payment-checks.ts';
 import { getPayment } from './payment-reads.ts';
 import * as queries from './payments.queries.ts';
 import { creditLedger, recordPayment } from './record-payment.ts';
@@ -53,13 +53,9 @@ async function completePendingPayment(
     },
   });
   if (payment.order_id !== null) await refreshOrderAndInvoices(tx, companyId, payment.order_id);
-  await recordHistory(tx, {
-    companyId,
-    entityType: PAYMENT_ENTITY,
-    entityId: payment.id,
-    action: 'completed',
-    userId,
-    changes: { gateway_status: gatewayStatus, unallocated: toRupees(plan.unallocatedPaise) },
+  await documentHistory.payment(tx, { companyId, userId }, payment.id, 'completed', {
+    gateway_status: gatewayStatus,
+    unallocated: toRupees(plan.unallocatedPaise),
   });
 }
 

@@ -6,14 +6,14 @@ import type { Principal } from '../../core/principal.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
+import { DOCUMENT_ENTITY, documentHistory } from '../sales-documents/document-entities.ts';
 import { assertPaymentMethod, nextNumber, paymentDate } from './payment-checks.ts';
 import { getRefund } from './payment-reads.ts';
 import * as queries from './payments.queries.ts';
 import { insertRefund } from './refunds.queries.ts';
 
-export const REFUND_ENTITY = 'refund';
+export const REFUND_ENTITY = DOCUMENT_ENTITY.refund;
 const REFUND_SERIES = 'RFND';
 
 export interface RefundRequest {
@@ -110,18 +110,11 @@ export async function recordRefund(
     userId: request.userId,
   });
   if (orderId !== null) await refreshOrderPaymentStatus(tx, companyId, orderId);
-  await recordHistory(tx, {
-    companyId,
-    entityType: REFUND_ENTITY,
-    entityId: id,
-    action: 'recorded',
-    userId: request.userId,
-    changes: {
-      refund_number: number,
-      amount: toRupees(amountPaise),
-      payment: request.paymentId ?? null,
-      credit_note: request.creditNoteId ?? null,
-    },
+  await documentHistory.refund(tx, { companyId, userId: request.userId }, id, 'recorded', {
+    refund_number: number,
+    amount: toRupees(amountPaise),
+    payment: request.paymentId ?? null,
+    credit_note: request.creditNoteId ?? null,
   });
   return { id, refundNumber: number };
 }

@@ -5,6 +5,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { type PricedQuotation, priceQuotationTerms, type QuotationTerms } from './quotation-pricing.ts';
 import { getQuotation } from './quotation-reads.ts';
 import {
@@ -120,14 +121,7 @@ export async function submitQuotation(options: {
     if (!quotation) throw notFound('Quotation');
     if (quotation.status !== 'draft') throw conflict(QUOTATION_MESSAGES.submit_not_draft);
     await queries.updateQuotation(tx, actor.companyId, id, { status: 'submitted' });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: QUOTATION_ENTITY,
-      entityId: id,
-      action: 'submitted',
-      userId: actor.userId,
-      changes: { status: 'submitted' },
-    });
+    await documentHistory.quotation(tx, actor, id, 'submitted', { status: 'submitted' });
   });
   return getQuotation(db, actor.companyId, id);
 }
@@ -140,13 +134,8 @@ export async function deleteQuotation(options: { db: Database; actor: Principal;
     if (!quotation) throw notFound('Quotation');
     if (quotation.status !== 'draft') throw conflict(QUOTATION_MESSAGES.not_draft);
     await queries.deleteQuotation(tx, actor.companyId, id);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: QUOTATION_ENTITY,
-      entityId: id,
-      action: 'deleted',
-      userId: actor.userId,
-      changes: { quotation_number: quotation.quotation_number },
+    await documentHistory.quotation(tx, actor, id, 'deleted', {
+      quotation_number: quotation.quotation_number,
     });
   });
 }

@@ -2,6 +2,7 @@ import { QUOTATION_MESSAGES, type QuotationInput } from '@b2b/domain/api/sales-o
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { conflict, notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import { dayOf, dayOrThrow, lineColumns, totalsColumns } from '../sales-documents/sales-document.ts';
 import { type PricedQuotation, type QuotationTerms, todayOrGiven } from './quotation-pricing.ts';
 import * as queries from './quotations.queries.ts';
@@ -9,7 +10,7 @@ import * as queries from './quotations.queries.ts';
 // What the verbs on a quotation share: its terms (from a form or from its stored rows), the
 // columns and history summary of a priced quotation, and the lock of an open one.
 
-export const QUOTATION_ENTITY = 'quotation';
+export const QUOTATION_ENTITY = DOCUMENT_ENTITY.quotation;
 export const QUOTATION_PREFIX = 'QT';
 
 export { QUOTATION_MESSAGES };

@@ -10,12 +10,13 @@ import type { Principal } from '../../core/principal.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { type HistoryEntry, recordHistory } from '../history/history.service.ts';
 import { reserveLines, stockLines } from '../inventory/inventory.service.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import * as queries from './sales-orders.queries.ts';
 
 // What every verb on an order shares: its facts for the state machine, its lock, its stock
 // reservations and its history entries.
 
-export const ORDER_ENTITY = 'sales_order';
+export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 export const ORDER_PREFIX = 'SO';
 
 export const SALES_ORDER_MESSAGES = {

@@ -23,9 +23,10 @@ import { lockBuyerOf } from '../../db/lock-order.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { issueCreditNote } from '../credit-notes/issue-credit-note.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import { historyPage } from '../history/history.service.ts';
 import { stockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
+import { DOCUMENT_ENTITY, documentHistory } from '../sales-documents/document-entities.ts';
 import {
   type DocumentInvoiceLine,
   findInvoice,
@@ -43,9 +44,7 @@ import * as queries from './sales-returns.queries.ts';
  * damaged goods move no stock, and the history says they were written off.
  */
 
-export const SALES_RETURN_ENTITY = 'sales_return';
-const INVOICE_ENTITY = 'invoice';
-const ORDER_ENTITY = 'sales_order';
+export const SALES_RETURN_ENTITY = DOCUMENT_ENTITY.salesReturn;
 
 const thousandths = (quantity: number) => Math.round(quantity * 1000);
 const notFound = () => new AppError('not_found', SALES_RETURN_MESSAGES.not_found);
@@ -311,41 +310,32 @@ export async function createSalesReturn(options: {
       product: line.product_name,
       return_quantity: quantity,
     }));
-    await recordHistory(tx, {
-      companyId,
-      entityType: SALES_RETURN_ENTITY,
-      entityId: returnId,
-      action: 'created',
-      userId: actor.userId,
-      changes: {
-        return_number: returnNumber,
-        invoice_number: invoice.invoice_number,
-        items: returnedItems,
-        disposition,
-        stock:
-          disposition === 'restock'
-            ? 'The returned goods were put back into stock.'
-            : 'The returned goods were recorded as damaged and written off; no sellable stock was added.',
-        ...(adjustmentsPaise !== 0 ? { adjustments: toRupees(adjustmentsPaise) } : {}),
-      },
+    await documentHistory.salesReturn(tx, { companyId, userId: actor.userId }, returnId, 'created', {
+      return_number: returnNumber,
+      invoice_number: invoice.invoice_number,
+      items: returnedItems,
+      disposition,
+      stock:
+        disposition === 'restock'
+          ? 'The returned goods were put back into stock.'
+          : 'The returned goods were recorded as damaged and written off; no sellable stock was added.',
+      ...(adjustmentsPaise !== 0 ? { adjustments: toRupees(adjustmentsPaise) } : {}),
     });
     const reference = { sales_return: returnId, return_number: returnNumber, items: returnedItems };
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: invoiceId,
-      action: 'sales_return_created',
-      userId: actor.userId,
-      changes: reference,
-    });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ORDER_ENTITY,
-      entityId: invoice.order_id,
-      action: 'sales_return_created',
-      userId: actor.userId,
-      changes: { ...reference, invoice_number: invoice.invoice_number },
-    });
+    await documentHistory.invoice(
+      tx,
+      { companyId, userId: actor.userId },
+      invoiceId,
+      'sales_return_created',
+      reference,
+    );
+    await documentHistory.order(
+      tx,
+      { companyId, userId: actor.userId },
+      invoice.order_id,
+      'sales_return_created',
+      { ...reference, invoice_number: invoice.invoice_number },
+    );
     if (input.issue_credit_note) {
       await issueCreditNote(tx, {
         companyId,
@@ -410,28 +400,20 @@ export async function cancelSalesReturn(options: {
       cancelled_at: new Date(),
       cancelled_by: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: SALES_RETURN_ENTITY,
-      entityId: returnId,
-      action: 'cancelled',
-      userId: actor.userId,
-      changes: {
-        status: { from: salesReturn.status, to: 'cancelled' },
-        ...(salesReturn.disposition === 'restock'
-          ? { stock: 'The returned goods were taken out of stock again.' }
-          : {}),
-        ...(options.reason ? { reason: options.reason } : {}),
-      },
+    await documentHistory.salesReturn(tx, { companyId, userId: actor.userId }, returnId, 'cancelled', {
+      status: { from: salesReturn.status, to: 'cancelled' },
+      ...(salesReturn.disposition === 'restock'
+        ? { stock: 'The returned goods were taken out of stock again.' }
+        : {}),
+      ...(options.reason ? { reason: options.reason } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: INVOICE_ENTITY,
-      entityId: salesReturn.invoice_id,
-      action: 'sales_return_cancelled',
-      userId: actor.userId,
-      changes: { sales_return: returnId, return_number: salesReturn.return_number },
-    });
+    await documentHistory.invoice(
+      tx,
+      { companyId, userId: actor.userId },
+      salesReturn.invoice_id,
+      'sales_return_cancelled',
+      { sales_return: returnId, return_number: salesReturn.return_number },
+    );
   });
   return getSalesReturn(db, companyId, returnId);
 }

@@ -14,14 +14,13 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import { findInvoice, lockInvoice } from '../sales-documents/document-invoice.queries.ts';
 import { lockOrderForFulfilment } from '../sales-orders/order-fulfilment.ts';
 import {
   checkDates,
   checkShippingMethod,
   notFound,
-  ORDER_ENTITY,
   SHIPMENT_ENTITY,
   type ShipmentContext,
   settle,
@@ -77,26 +76,14 @@ export async function moveShipment(
       orderStatus = settled.orderStatus;
     }
   }
-  await recordHistory(tx, {
-    companyId,
-    entityType: SHIPMENT_ENTITY,
-    entityId: shipmentId,
-    action: 'status_changed',
-    userId,
-    changes: { status: { from: shipment.status, to: status } },
+  await documentHistory.shipment(tx, { companyId, userId }, shipmentId, 'status_changed', {
+    status: { from: shipment.status, to: status },
   });
-  await recordHistory(tx, {
-    companyId,
-    entityType: ORDER_ENTITY,
-    entityId: order.id,
-    action: 'shipment_status_changed',
-    userId,
-    changes: {
-      shipment: shipmentId,
-      shipment_number: shipment.shipment_number,
-      shipment_status: status,
-      ...(orderStatus ? { status: orderStatus } : {}),
-    },
+  await documentHistory.order(tx, { companyId, userId }, order.id, 'shipment_status_changed', {
+    shipment: shipmentId,
+    shipment_number: shipment.shipment_number,
+    shipment_status: status,
+    ...(orderStatus ? { status: orderStatus } : {}),
   });
 }
 
@@ -164,14 +151,7 @@ export async function updateShipment(options: {
         : {}),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: SHIPMENT_ENTITY,
-      entityId: shipmentId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await documentHistory.shipment(tx, { companyId, userId: actor.userId }, shipmentId, 'updated', changes);
   });
   return getShipment(db, companyId, shipmentId);
 }
@@ -242,14 +222,7 @@ export async function addComment(options: {
       comment: options.comment,
       userId: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: SHIPMENT_ENTITY,
-      entityId: shipmentId,
-      action: 'comment_added',
-      userId: actor.userId,
-      changes: { comment: options.comment },
-    });
+    await documentHistory.shipment(tx, actor, shipmentId, 'comment_added', { comment: options.comment });
     return commentId;
   });
   return commentById(db, actor.companyId, id);

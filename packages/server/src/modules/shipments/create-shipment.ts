@@ -8,7 +8,7 @@ import { CarrierError } from '../../core/ports/carrier.ts';
 import type { Principal } from '../../core/principal.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
   type DocumentInvoiceLine,
   findInvoice,
@@ -23,8 +23,6 @@ import {
   invoiceNotFound,
   type LeftLine,
   leftToShip,
-  ORDER_ENTITY,
-  SHIPMENT_ENTITY,
   type ShipmentContext,
   settle,
   thousandths,
@@ -172,26 +170,16 @@ export async function shipInvoice(
       })
     : null;
   const items = chosen.map((line) => ({ invoice_item: line.line.id, quantity: line.quantity }));
-  await recordHistory(tx, {
-    companyId,
-    entityType: SHIPMENT_ENTITY,
-    entityId: id,
-    action: 'created',
-    userId,
-    changes: { shipment_number: shipmentNumber, status, items },
+  await documentHistory.shipment(tx, { companyId, userId }, id, 'created', {
+    shipment_number: shipmentNumber,
+    status,
+    items,
   });
-  await recordHistory(tx, {
-    companyId,
-    entityType: ORDER_ENTITY,
-    entityId: order.id,
-    action: 'shipment_created',
-    userId,
-    changes: {
-      shipment: id,
-      shipment_number: shipmentNumber,
-      invoice_number: invoice.invoice_number,
-      ...(settled ? { status: settled.orderStatus } : {}),
-    },
+  await documentHistory.order(tx, { companyId, userId }, order.id, 'shipment_created', {
+    shipment: id,
+    shipment_number: shipmentNumber,
+    invoice_number: invoice.invoice_number,
+    ...(settled ? { status: settled.orderStatus } : {}),
   });
   return id;
 }

@@ -5,6 +5,7 @@ import type { ShipmentCarrier } from '../../core/ports/carrier.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { setInvoiceStatusFromShipments } from '../invoices/invoice-shipping.ts';
+import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import { type DocumentInvoiceLine, invoiceLines } from '../sales-documents/document-invoice.queries.ts';
 import { recordFulfilment } from '../sales-orders/order-fulfilment.ts';
 import * as queries from './shipments.queries.ts';
@@ -28,9 +29,9 @@ import * as queries from './shipments.queries.ts';
 
 /** What every verb of shipments shares: names, context, what is left to ship and what shipping records on the order and the invoice. */
 
-export const SHIPMENT_ENTITY = 'shipment';
+export const SHIPMENT_ENTITY = DOCUMENT_ENTITY.shipment;
 
-export const ORDER_ENTITY = 'sales_order';
+export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 
 export interface ShipmentContext {
   db: Database;
