@@ -4,6 +4,7 @@ import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export interface BranchValues {
@@ -95,15 +96,8 @@ export function listBranches(
   ]);
 }
 
-export const findBranchByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('branches')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findBranchByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'branches', { companyId, name, exceptId });
 
 /** The branch row locked for a change of the branch itself. */
 export const lockBranch = (db: Executor, companyId: number, id: number) =>

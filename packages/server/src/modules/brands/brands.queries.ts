@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -63,16 +64,8 @@ export const lockBrand = (db: Executor, companyId: number, id: number) =>
     .forUpdate()
     .executeTakeFirst();
 
-export const findBrandByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('brands')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findBrandByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'brands', { companyId, name, exceptId, live: true });
 
 export const insertBrand = (
   db: Executor,

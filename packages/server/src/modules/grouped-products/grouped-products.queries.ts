@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -121,21 +122,8 @@ export const lockGroupedProduct = (db: Executor, companyId: number, id: number) 
     .forUpdate()
     .executeTakeFirst();
 
-export const findGroupedProductByName = (
-  db: Executor,
-  companyId: number,
-  name: string,
-  exceptId?: number,
-) => {
-  let query = db
-    .selectFrom('grouped_products')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findGroupedProductByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'grouped_products', { companyId, name, exceptId, live: true });
 
 export const findGroupedProductBySku = (db: Executor, companyId: number, sku: string, exceptId?: number) => {
   let query = db

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -72,15 +73,8 @@ export const lockGroup = (db: Executor, companyId: number, id: number) =>
     .forUpdate()
     .executeTakeFirst();
 
-export const findGroupByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('product_groups')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findGroupByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'product_groups', { companyId, name, exceptId });
 
 export const insertGroup = (
   db: Executor,

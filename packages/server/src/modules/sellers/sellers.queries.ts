@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -73,15 +74,8 @@ export function listSellers(
 export const lockSeller = (db: Executor, companyId: number, id: number) =>
   sellerSelect(db, companyId).where('s.id', '=', id).forUpdate().executeTakeFirst();
 
-export const findSellerByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('sellers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findSellerByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'sellers', { companyId, name, exceptId });
 
 export const findSellerByGstNumber = (
   db: Executor,

@@ -3,6 +3,7 @@ import type { SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -136,15 +137,8 @@ export const findBranch = (db: Executor, companyId: number, branchId: number) =>
     .where('id', '=', branchId)
     .executeTakeFirst();
 
-export const findWarehouseByName = (db: Executor, companyId: number, name: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where(sql`lower(name)`, '=', sql`lower(${name})`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findWarehouseByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
+  findRowByName(db, 'warehouses', { companyId, name, exceptId });
 
 export const updateWarehouse = (
   db: Executor,
