@@ -12,7 +12,7 @@ export function NotFoundPage() {
     <Stack mih="100vh" justify="space-between" p="md">
       <Center style={{ flex: 1 }}>
         <Stack align="center" gap="md" ta="center">
-          <Text fz={96} fw={800} c="blue.2" lh={1}>
+          <Text fz={96} fw={800} c="indigo.4" lh={1}>
             404
           </Text>
           <Title order={2}>Page not Found</Title>

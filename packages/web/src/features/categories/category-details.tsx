@@ -59,7 +59,13 @@ function CategoryImage({ category }: { category: Category }) {
     );
   }
   return (
-    <Avatar size={IMAGE_SIZE} radius="md" color="indigo" aria-label={`${category.name} has no image`}>
+    <Avatar
+      size={IMAGE_SIZE}
+      radius="md"
+      color="indigo"
+      role="img"
+      aria-label={`${category.name} has no image`}
+    >
       <IconCategory size={32} />
     </Avatar>
   );

@@ -25,7 +25,7 @@ export function TermsSettingsForm({ companyId, entry, canChange }: SettingsFormP
         />
         <Text size="sm" c="dimmed">
           The terms themselves are written on the{' '}
-          <Anchor component={Link} to={PATHS.company} size="sm">
+          <Anchor underline="always" component={Link} to={PATHS.company} size="sm">
             Company
           </Anchor>{' '}
           page.

@@ -30,7 +30,7 @@ export function ProductThumbnail({ product }: { product: Pick<ProductSummary, 'n
     );
   }
   return (
-    <Avatar size={THUMB} radius="sm" color="gray" aria-label={`${product.name} has no image`}>
+    <Avatar size={THUMB} radius="sm" color="gray" role="img" aria-label={`${product.name} has no image`}>
       <IconPackage size={20} />
     </Avatar>
   );

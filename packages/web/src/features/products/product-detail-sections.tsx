@@ -62,7 +62,7 @@ export function ProductPricingCard({ product }: { product: Product }) {
         <DetailField label="Selling Price (incl. tax)">
           {formatMoney(product.selling_price)}
           {discount && (
-            <Text size="xs" c="teal.7" component="div">
+            <Text size="xs" c="teal" component="div">
               {discount}
             </Text>
           )}

@@ -53,7 +53,7 @@ function MainImage({ product }: { product: Product }) {
     );
   }
   return (
-    <Avatar size={72} radius="md" color="indigo" aria-label={`${product.name} has no image`}>
+    <Avatar size={72} radius="md" color="indigo" role="img" aria-label={`${product.name} has no image`}>
       <IconPackage size={32} />
     </Avatar>
   );

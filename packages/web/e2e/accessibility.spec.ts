@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signUpAndVerify } from './journeys.ts';
+
+const stamp = Date.now().toString(36);
+
+/** Every built screen a new company reaches from the menu, its create forms and its settings. */
+const SCREENS = [
+  '/home/overview',
+  '/products',
+  '/products/new',
+  '/categories',
+  '/brands',
+  '/variant-groups',
+  '/grouped-products',
+  '/product-attributes',
+  '/product-collections',
+  '/orders',
+  '/orders/new',
+  '/instore-order',
+  '/quotations',
+  '/quotations/new',
+  '/invoices',
+  '/shipments',
+  '/payments-received',
+  '/sales-returns',
+  '/credit-notes',
+  '/credit-notes/new',
+  '/delivery-challans',
+  '/payments-to-be-received',
+  '/buyers',
+  '/buyer-groups',
+  '/sellers',
+  '/inventory-transfers',
+  '/inventory-adjustments',
+  '/inventory-adjustments/new',
+  '/reports/inventory-reports/inventory-age',
+  '/company',
+  '/configurations',
+  '/branches',
+  '/warehouses',
+  '/web-stores',
+  '/users',
+  '/users/roles',
+  '/payment-methods',
+  '/taxes',
+  '/accounts',
+  '/bills',
+];
+
+/** WCAG 2 A and AA problems axe rates serious or critical, one line each. */
+async function seriousProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${new URL(page.url()).pathname} ${violation.id}: ${node.failureSummary ?? ''} (${node.html.slice(0, 120)})`,
+      ),
+    );
+}
+
+test('accessibility: axe finds no serious or critical WCAG 2 AA problem on the sign-in page and every built screen (issue 18)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Email or Phone')).toBeVisible();
+  const problems = await seriousProblems(page);
+
+  await signUpAndVerify(page, {
+    company: `Accessible Traders ${stamp}`,
+    branch: 'Nashik',
+    city: 'Nashik',
+    pincode: '422001',
+    addressLine1: '5 College Road',
+    firstName: 'Meera',
+    lastName: 'Joshi',
+    email: `a11y-${stamp}@example.in`,
+    phone: `9${String(Date.now()).slice(-9)}`,
+    password: 'Quiet-Harbour@42',
+  });
+  for (const screen of SCREENS) {
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    // Lists and forms settle (their loading skeletons gone) before axe reads the page.
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await seriousProblems(page)));
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+});
