@@ -1,5 +1,6 @@
 import { formatQuantity } from '@b2b/domain/money';
 import {
+  isTerminalShipmentStatus,
   SHIPMENT_CARRIERS,
   SHIPMENT_DIRECTION_OPTIONS,
   SHIPMENT_MESSAGES,
@@ -75,8 +76,11 @@ export const statusActionLabel = (status: ShipmentStatus) =>
       ? 'Cancel Shipment'
       : `Mark ${shipmentStatusLabel(status)}`;
 
-/** Moves that end the shipment badly are confirmed first. */
-const CONFIRMED: readonly ShipmentStatus[] = ['cancelled', 'lost', 'damaged', 'disposed'];
+/** Moves that end the shipment badly: red, and confirmed first. */
+const BAD_ENDS: readonly ShipmentStatus[] = ['cancelled', 'lost', 'damaged', 'disposed'];
+/** Confirmed first: the bad ends, and every move after which nothing can change (Delivered). */
+const needsConfirmation = (status: ShipmentStatus) =>
+  BAD_ENDS.includes(status) || isTerminalShipmentStatus(status);
 
 function StatusActions({ shipment }: { shipment: Shipment }) {
   const change = useChangeShipmentStatus(shipment.id);
@@ -92,12 +96,12 @@ function StatusActions({ shipment }: { shipment: Shipment }) {
         <Button
           key={status}
           size="sm"
-          variant={CONFIRMED.includes(status) ? 'light' : 'default'}
-          color={CONFIRMED.includes(status) ? 'red' : undefined}
+          variant={BAD_ENDS.includes(status) ? 'light' : 'default'}
+          color={BAD_ENDS.includes(status) ? 'red' : undefined}
           loading={change.isPending && change.variables === status}
           disabled={change.isPending && change.variables !== status}
           onClick={() =>
-            CONFIRMED.includes(status) ? setConfirming(status) : void move(status).catch(() => {})
+            needsConfirmation(status) ? setConfirming(status) : void move(status).catch(() => {})
           }
         >
           {statusActionLabel(status)}

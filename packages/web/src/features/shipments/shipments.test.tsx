@@ -207,7 +207,11 @@ describe('ShipmentDetailPage', () => {
     await waitFor(() =>
       expect(api2.calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'shipped' }),
     );
-    expect(await screen.findByRole('button', { name: 'Mark Delivered' })).toBeTruthy();
+    // Delivered cannot be undone: it asks first and posts nothing until confirmed (issue 18).
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Delivered' });
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
+    expect(api2.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('shows a viewer no status buttons and no tracking edit', async () => {
