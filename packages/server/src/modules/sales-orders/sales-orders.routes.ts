@@ -15,8 +15,10 @@ import {
   salesOrderUpdate,
 } from '@b2b/domain/api/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
+import type { Principal } from '../../core/principal.ts';
 import { branchScope } from '../../core/principal.ts';
+import type { Database } from '../../db/database.ts';
 import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
@@ -34,6 +36,9 @@ import { initiateReorder, previewReorder } from './reorder.ts';
 const tags = ['orders'];
 const companyParams = z.object({ companyId: idParam });
 const orderParams = z.object({ id: idParam });
+
+/** What an order's verb is called with. */
+type OrderVerb = { db: Database; actor: Principal; id: number };
 
 /** API ordering field -> SQL expression over the orders alias `o` and its type (for cursors). */
 const ORDERING: Record<(typeof SALES_ORDER_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
@@ -235,67 +240,84 @@ export async function salesOrdersRoutes(app: Api) {
     addComment: (actor, id, comment) => addComment({ db, actor, id, comment }),
   });
 
-  // GET (the spec's call) shows what the edit starts from without storing it; POST opens the edit.
-  app.get(
-    '/admin/orders/:id/initiate_edit_order',
-    {
-      config: { permission: 'change_order' },
-      schema: {
-        tags,
-        description:
-          'The edit quotation’s terms (and its id when an edit is already open); nothing is stored.',
-        params: orderParams,
-        response: { 200: editOrderPreviewOutput },
-      },
+  /**
+   * GET admin/orders/{id}/<action> (the spec's call) shows what the action would make without
+   * storing it; POST makes it (or opens the one already open), which the quotation form then edits.
+   */
+  function previewAndStart(
+    action: string,
+    options: {
+      permission: string;
+      preview: { description: string; output: ZodType; run: (verb: OrderVerb) => Promise<unknown> };
+      start: {
+        description: string;
+        status: 200 | 201;
+        output: ZodType;
+        run: (verb: OrderVerb) => Promise<unknown>;
+      };
     },
-    async (request) => previewEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
-  );
+  ) {
+    const { permission, preview, start } = options;
+    app.get(
+      `/admin/orders/:id/${action}`,
+      {
+        config: { permission },
+        schema: {
+          tags,
+          description: preview.description,
+          params: orderParams,
+          response: { 200: preview.output },
+        },
+      },
+      async (request) => preview.run({ db, actor: requirePrincipal(request), id: request.params.id }),
+    );
+    app.post(
+      `/admin/orders/:id/${action}`,
+      {
+        config: { permission },
+        schema: {
+          tags,
+          description: start.description,
+          params: orderParams,
+          response: { [start.status]: start.output },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(start.status)
+          .send(await start.run({ db, actor: requirePrincipal(request), id: request.params.id })),
+    );
+  }
 
-  app.post(
-    '/admin/orders/:id/initiate_edit_order',
-    {
-      config: { permission: 'change_order' },
-      schema: {
-        tags,
-        description: 'Opens the order’s edit quotation (or the one already open), which the form edits.',
-        params: orderParams,
-        response: { 200: quotationOutput },
-      },
+  previewAndStart('initiate_edit_order', {
+    permission: 'change_order',
+    preview: {
+      description: 'The edit quotation’s terms (and its id when an edit is already open); nothing is stored.',
+      output: editOrderPreviewOutput,
+      run: previewEditOrder,
     },
-    async (request) => initiateEditOrder({ db, actor: requirePrincipal(request), id: request.params.id }),
-  );
+    start: {
+      description: 'Opens the order’s edit quotation (or the one already open), which the form edits.',
+      status: 200,
+      output: quotationOutput,
+      run: initiateEditOrder,
+    },
+  });
 
-  // GET (the spec's call) shows the draft without storing it; POST makes it.
-  app.get(
-    '/admin/orders/:id/initiate_reorder',
-    {
-      config: { permission: 'add_quotation' },
-      schema: {
-        tags,
-        description: 'The draft quotation a re-order would make, at today’s prices; nothing is stored.',
-        params: orderParams,
-        response: { 200: reorderPreviewOutput },
-      },
+  previewAndStart('initiate_reorder', {
+    permission: 'add_quotation',
+    preview: {
+      description: 'The draft quotation a re-order would make, at today’s prices; nothing is stored.',
+      output: reorderPreviewOutput,
+      run: previewReorder,
     },
-    async (request) => previewReorder({ db, actor: requirePrincipal(request), id: request.params.id }),
-  );
-
-  app.post(
-    '/admin/orders/:id/initiate_reorder',
-    {
-      config: { permission: 'add_quotation' },
-      schema: {
-        tags,
-        description: 'Makes the re-order’s draft quotation, which the quotation form then edits.',
-        params: orderParams,
-        response: { 201: quotationOutput },
-      },
+    start: {
+      description: 'Makes the re-order’s draft quotation, which the quotation form then edits.',
+      status: 201,
+      output: quotationOutput,
+      run: initiateReorder,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await initiateReorder({ db, actor: requirePrincipal(request), id: request.params.id })),
-  );
+  });
 
   app.get(
     '/admin/reports/order_details_report',
