@@ -363,6 +363,15 @@ for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${scree
 
 const BUILT = new Set<string>([...BARE_SCREENS, ...SHELL_SCREENS].map((screen) => screen.path));
 
+/**
+ * Whether a menu path leads to a built screen. Menus offer only those: an area that is not built
+ * yet is not offered as if it worked (its URL still answers with the empty-area card).
+ */
+export function isBuiltPath(path: string): boolean {
+  const bare = path.split('?')[0];
+  return BUILT.has(bare.length > 1 ? bare.replace(/\/+$/, '') : bare);
+}
+
 const EMPTY_AREA_PAGE: Page = lazyRouteComponent(() => import('./pages/empty-area-page'), 'EmptyAreaPage');
 
 /** The screens of routes.tsv whose area is not built yet: the empty-state card at their path. */

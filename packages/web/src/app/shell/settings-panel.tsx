@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import type { CurrentUser } from '../../api/types';
+import { isBuiltPath } from '../route-table';
 import { signOut } from '../sign-out';
 
 export interface SettingsPanelProps {
@@ -32,7 +33,7 @@ export function SettingsPanel({ user, onNavigate }: SettingsPanelProps) {
       </Group>
       <Divider />
       <nav aria-label="Settings">
-        {SETTINGS_LINKS.map((link) => (
+        {SETTINGS_LINKS.filter((link) => isBuiltPath(link.path)).map((link) => (
           <Fragment key={link.path}>
             {link.dividerBefore && <Divider my="xs" />}
             <NavLink component={Link} to={link.path} label={link.label} onClick={onNavigate} />
