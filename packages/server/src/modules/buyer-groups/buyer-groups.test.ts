@@ -94,7 +94,7 @@ describe('POST companies/{companyId}/buyer_groups', () => {
       buyer_count: 0,
       evaluated_at: null,
     });
-    expect(res.body.branches.map((b: { id: number }) => b.id).sort()).toEqual(
+    expect(res.body.branches.map((b: { id: number }) => b.id).sort((a: number, b: number) => a - b)).toEqual(
       [company.branchId, branch.id].sort((a, b) => a - b),
     );
     const history = await company.api.get(`buyer_groups/${res.body.id}/history/`);
