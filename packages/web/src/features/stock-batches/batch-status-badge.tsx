@@ -1,8 +1,4 @@
-import {
-  BATCH_EXPIRY_STATUSES,
-  type BatchExpiryStatus,
-  batchExpiryLabel,
-} from '@b2b/domain/stock-reports';
+import { BATCH_EXPIRY_STATUSES, type BatchExpiryStatus, batchExpiryLabel } from '@b2b/domain/stock-reports';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { formatDay } from '../../components/format-day';
 
