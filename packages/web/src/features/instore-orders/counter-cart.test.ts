@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  cannotAdd,
   cartTotals,
   EMPTY_TENDERS,
   lineProblem,
@@ -26,6 +27,21 @@ const product = (id: number, overrides: Partial<CounterProduct> = {}): CounterPr
 });
 
 describe('the cart', () => {
+  it('refuses a product with no stock, and one more than the stock, unless it may be back-ordered (issue 18)', () => {
+    expect(cannotAdd([], product(1, { sellable_stock: 0 }))).toBe(
+      'Product 1 is out of stock in this warehouse.',
+    );
+    const two = addToCart(
+      addToCart([], product(1, { sellable_stock: 2 })),
+      product(1, { sellable_stock: 2 }),
+    );
+    expect(cannotAdd(two, product(1, { sellable_stock: 2 }))).toBe(
+      'Only 2 of Product 1 in stock, all in the cart.',
+    );
+    expect(cannotAdd(two.slice(0, 0), product(1, { sellable_stock: 2 }))).toBeNull();
+    expect(cannotAdd([], product(1, { sellable_stock: 0, allow_back_ordering: true }))).toBeNull();
+  });
+
   it('adds a scanned product once and counts it up on the next scan', () => {
     let lines = addToCart([], product(1));
     lines = addToCart(lines, product(2));

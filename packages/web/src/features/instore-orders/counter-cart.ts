@@ -1,6 +1,6 @@
 import { SALES_ORDER_FORM_MESSAGES } from '@b2b/domain/api/sales-orders';
 import { amountLeftPaise, settleTenders, type Tender, type TenderKind } from '@b2b/domain/instore-orders';
-import { toPaise } from '@b2b/domain/money';
+import { formatQuantity, toPaise } from '@b2b/domain/money';
 import {
   priceSalesDocument,
   type SalesDocumentPricing,
@@ -30,6 +30,21 @@ export function addToCart(lines: readonly CartLine[], product: CounterProduct): 
   return lines.map((line, i) =>
     i === index ? { ...line, product, quantity: String(roundQuantity(quantityOf(line) + 1)) } : line,
   );
+}
+
+/**
+ * Why one more of `product` cannot go into the cart, or null: nothing sellable in the counter's
+ * warehouse, or the cart already holds all of it (the sale would only fail at checkout). A product
+ * that may be back-ordered is always added.
+ */
+export function cannotAdd(lines: readonly CartLine[], product: CounterProduct): string | null {
+  if (product.allow_back_ordering) return null;
+  const inCart = lines.find((line) => line.product.id === product.id);
+  const wanted = roundQuantity((inCart ? quantityOf(inCart) : 0) + 1);
+  if (product.sellable_stock <= 0) return `${product.name} is out of stock in this warehouse.`;
+  if (wanted > product.sellable_stock)
+    return `Only ${formatQuantity(product.sellable_stock)} of ${product.name} in stock, all in the cart.`;
+  return null;
 }
 
 export const updateLine = (lines: readonly CartLine[], index: number, change: Partial<CartLine>) =>

@@ -34,6 +34,7 @@ import { buyerSource } from '../quotations/quotation-party-fields';
 import {
   addToCart,
   type CartLine,
+  cannotAdd,
   cartTotals,
   EMPTY_TENDERS,
   lineProblem,
@@ -140,7 +141,9 @@ export function InstoreOrderPage() {
   })();
 
   const add = (product: CounterProduct) => {
-    setLines((current) => addToCart(current, product));
+    const refusal = cannotAdd(lines, product);
+    if (refusal) notifyWarning(refusal);
+    else setLines((current) => addToCart(current, product));
   };
 
   const body = (): InstoreOrderBody => {
