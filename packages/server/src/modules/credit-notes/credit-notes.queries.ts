@@ -1,7 +1,6 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
-import { type BranchScope, inBranches, scopeIds } from '../../db/branch-scope.ts';
+import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
-import { containing } from '../../db/like-pattern.ts';
 import type {
   CreditNoteApplicationsTable,
   CreditNoteItemsTable,
@@ -12,7 +11,11 @@ import type {
 import { sameTenant } from '../../db/tenant-join.ts';
 import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
+import {
+  type InvoiceDocumentFilter,
+  type InvoiceDocumentScope,
+  invoiceDocumentConditions,
+} from '../sales-documents/document-joins.ts';
 
 /** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
 export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
@@ -315,18 +318,8 @@ export const invoiceOfCreditNote = (db: Executor, companyId: number, invoiceId: 
     .where('id', '=', invoiceId)
     .executeTakeFirstOrThrow();
 
-export interface CreditNoteFilter {
-  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
-  branches?: BranchScope;
-  search?: string;
-  invoiceId?: number;
-  orderId?: number;
-  buyerId?: number;
+export interface CreditNoteFilter extends InvoiceDocumentFilter<CreditNoteStatus> {
   salesReturnId?: number;
-  statuses?: CreditNoteStatus[];
-  isCancelled?: boolean;
-  startDate?: string;
-  endDate?: string;
 }
 
 /** The expression of the trigram index credit_notes_search_idx (migration 0025). */
@@ -337,27 +330,14 @@ function applyFilter(
   companyId: number,
   f: CreditNoteFilter,
 ) {
-  const conditions = [eb('cn.company_id', '=', companyId)];
-  if (f.branches) conditions.push(eb('cn.branch_id', 'in', scopeIds(f.branches)));
-  if (f.search) {
-    const pattern = containing(f.search.toLowerCase());
-    conditions.push(
-      eb.or([
-        eb(searchText, 'like', pattern),
-        eb(sql<string>`lower(i.invoice_number)`, 'like', pattern),
-        eb(sql<string>`lower(b.name)`, 'like', pattern),
-      ]),
-    );
-  }
-  if (f.invoiceId !== undefined) conditions.push(eb('cn.invoice_id', '=', f.invoiceId));
-  if (f.orderId !== undefined) conditions.push(eb('cn.order_id', '=', f.orderId));
-  if (f.buyerId !== undefined) conditions.push(eb('cn.buyer_id', '=', f.buyerId));
-  if (f.salesReturnId !== undefined) conditions.push(eb('cn.sales_return_id', '=', f.salesReturnId));
-  if (f.statuses?.length) conditions.push(eb('cn.status', 'in', f.statuses));
-  if (f.isCancelled !== undefined) conditions.push(eb('cn.status', f.isCancelled ? '=' : '<>', 'cancelled'));
-  if (f.startDate) conditions.push(eb('cn.credit_note_date', '>=', f.startDate));
-  if (f.endDate) conditions.push(eb('cn.credit_note_date', '<=', f.endDate));
-  return eb.and(conditions);
+  const own = f.salesReturnId !== undefined ? [eb('cn.sales_return_id', '=', f.salesReturnId)] : [];
+  return invoiceDocumentConditions(
+    eb,
+    { alias: 'cn', dateColumn: 'credit_note_date', searchText },
+    companyId,
+    f,
+    own,
+  );
 }
 
 export async function listCreditNotes(

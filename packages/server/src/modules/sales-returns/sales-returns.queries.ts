@@ -1,12 +1,14 @@
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
-import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { countedKeysetPage, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
-import { containing } from '../../db/like-pattern.ts';
 import type { SalesReturnItemsTable, SalesReturnStatus, SalesReturnsTable } from '../../db/schema.ts';
 import { sameTenant } from '../../db/tenant-join.ts';
 import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import type { InvoiceDocumentScope } from '../sales-documents/document-joins.ts';
+import {
+  type InvoiceDocumentFilter,
+  type InvoiceDocumentScope,
+  invoiceDocumentConditions,
+} from '../sales-documents/document-joins.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the invoice's returns took back (the invoice itself is read and locked through the
@@ -173,18 +175,8 @@ export const findSalesReturn = (db: Executor, companyId: number, returnId: numbe
     .executeTakeFirst();
 export type SalesReturnRow = NonNullable<Awaited<ReturnType<typeof findSalesReturn>>>;
 
-export interface SalesReturnFilter {
-  /** The caller's branches (null: every branch); see db/branch-scope.ts. */
-  branches?: BranchScope;
-  search?: string;
-  invoiceId?: number;
-  orderId?: number;
-  buyerId?: number;
-  statuses?: SalesReturnStatus[];
+export interface SalesReturnFilter extends InvoiceDocumentFilter<SalesReturnStatus> {
   disposition?: 'restock' | 'damaged';
-  isCancelled?: boolean;
-  startDate?: string;
-  endDate?: string;
 }
 
 /** The expression of the trigram index sales_returns_search_idx (migration 0025). */
@@ -195,27 +187,14 @@ function applyFilter(
   companyId: number,
   f: SalesReturnFilter,
 ) {
-  const conditions = [eb('r.company_id', '=', companyId)];
-  if (f.branches) conditions.push(eb('r.branch_id', 'in', scopeIds(f.branches)));
-  if (f.search) {
-    const pattern = containing(f.search.toLowerCase());
-    conditions.push(
-      eb.or([
-        eb(searchText, 'like', pattern),
-        eb(sql<string>`lower(i.invoice_number)`, 'like', pattern),
-        eb(sql<string>`lower(b.name)`, 'like', pattern),
-      ]),
-    );
-  }
-  if (f.invoiceId !== undefined) conditions.push(eb('r.invoice_id', '=', f.invoiceId));
-  if (f.orderId !== undefined) conditions.push(eb('r.order_id', '=', f.orderId));
-  if (f.buyerId !== undefined) conditions.push(eb('r.buyer_id', '=', f.buyerId));
-  if (f.statuses?.length) conditions.push(eb('r.status', 'in', f.statuses));
-  if (f.disposition) conditions.push(eb('r.disposition', '=', f.disposition));
-  if (f.isCancelled !== undefined) conditions.push(eb('r.status', f.isCancelled ? '=' : '<>', 'cancelled'));
-  if (f.startDate) conditions.push(eb('r.return_date', '>=', f.startDate));
-  if (f.endDate) conditions.push(eb('r.return_date', '<=', f.endDate));
-  return eb.and(conditions);
+  const own = f.disposition ? [eb('r.disposition', '=', f.disposition)] : [];
+  return invoiceDocumentConditions(
+    eb,
+    { alias: 'r', dateColumn: 'return_date', searchText },
+    companyId,
+    f,
+    own,
+  );
 }
 
 export async function listSalesReturns(
