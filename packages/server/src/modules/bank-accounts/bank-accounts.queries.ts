@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** Live accounts with their branch; a deleted account is gone for the API. */
@@ -166,25 +167,10 @@ export const updateBankAccount = (
     upi_id: string | null;
     is_default: boolean;
   }>,
-) =>
-  db
-    .updateTable('bank_accounts')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+) => updateLiveTenantRow(db, 'bank_accounts', companyId, id, changes);
 
 export const softDeleteBankAccount = (db: Executor, companyId: number, id: number) =>
-  db
-    .updateTable('bank_accounts')
-    .set({ deleted_at: sql`now()`, is_default: false, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  softDeleteTenantRow(db, 'bank_accounts', companyId, id, { is_default: false });
 
 /** The database's own refusal of the same IFSC and account number twice (a race the check missed). */
 export const isSameAccountTaken = (error: unknown) => isUniqueViolation(error, 'bank_accounts_number_key');

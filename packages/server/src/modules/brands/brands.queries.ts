@@ -1,10 +1,11 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 const brandColumns = [
@@ -82,25 +83,10 @@ export const updateBrand = (
     is_active: boolean;
     ignore_for_bi: boolean;
   }>,
-) =>
-  db
-    .updateTable('brands')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+) => updateLiveTenantRow(db, 'brands', companyId, id, changes);
 
 export const softDeleteBrand = (db: Executor, companyId: number, id: number) =>
-  db
-    .updateTable('brands')
-    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  softDeleteTenantRow(db, 'brands', companyId, id);
 
 /** The database's own refusal of a duplicate live name (a race the check before missed). */
 export const isBrandNameTaken = (error: unknown) => isUniqueViolation(error, 'brands_name_key');

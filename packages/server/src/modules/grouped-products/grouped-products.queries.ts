@@ -5,6 +5,7 @@ import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 type GroupedProductsEb = ExpressionBuilder<DB & { g: DB['grouped_products'] }, 'g'>;
@@ -153,25 +154,10 @@ export const updateGroupedProduct = (
   companyId: number,
   id: number,
   changes: Partial<GroupedProductValues>,
-) =>
-  db
-    .updateTable('grouped_products')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+) => updateLiveTenantRow(db, 'grouped_products', companyId, id, changes);
 
 export const softDeleteGroupedProduct = (db: Executor, companyId: number, id: number) =>
-  db
-    .updateTable('grouped_products')
-    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  softDeleteTenantRow(db, 'grouped_products', companyId, id);
 
 /** Replaces the items of a bundle; the list order becomes their position. */
 export async function replaceItems(
