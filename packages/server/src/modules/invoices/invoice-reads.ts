@@ -1,9 +1,9 @@
 import type { InvoiceOutput } from '@b2b/domain/api/invoices';
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { toRupees } from '@b2b/domain/money';
-import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
 import { AppError } from '../../core/errors.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
+import { listPageCounter } from '../../db/list-count.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
 import { historyPage } from '../history/history.service.ts';
@@ -40,17 +40,8 @@ export async function invoiceWithItems(db: Executor, companyId: number, invoiceI
   return { row, items: await queries.itemsOfInvoice(db, companyId, invoiceId) };
 }
 
-/** Counts per company and filter until the company's next change. */
-export const counts = new BoundedCache<queries.BoundedCount>(2_000);
-
-async function countOf(db: Executor, companyId: number, filter: queries.InvoiceFilter) {
-  const key = `${companyId}:${companyEpoch(companyId)}:${JSON.stringify(filter)}`;
-  const known = counts.get(key);
-  if (known !== undefined) return known;
-  const count = await queries.countInvoices(db, companyId, filter);
-  counts.set(key, count);
-  return count;
-}
+/** The list's count, kept per company and filter until the company's next change. */
+const countOf = listPageCounter(queries.countInvoices);
 
 /** GET admin/companies/{companyId}/invoices (and admin/orders/{id}/invoices): a page of list rows. */
 export async function listInvoices(
@@ -63,11 +54,7 @@ export async function listInvoices(
   filter = await queries.resolveInvoiceSearch(db, companyId, filter);
   const rows = await queries.listInvoicePage(db, companyId, filter, sort, window);
   const ordered = inListOrder(rows, window);
-  // A first offset page that is not full holds every match.
-  const { count, countIsEstimate } =
-    !window.cursor && window.offset === 0 && rows.length < window.limit
-      ? { count: rows.length, countIsEstimate: false }
-      : await countOf(db, companyId, filter);
+  const { count, countIsEstimate } = await countOf(db, companyId, filter, rows, window);
   return { count, countIsEstimate, results: ordered.map(presentSummary) };
 }
 

@@ -5,10 +5,10 @@ import {
   SHIPMENT_MESSAGES,
 } from '@b2b/domain/shipments';
 import { todayInIndia } from '@b2b/domain/validation';
-import { BoundedCache, companyEpoch } from '../../core/company-epoch.ts';
 import { conflict } from '../../core/errors.ts';
 import type { ShipmentCarrier } from '../../core/ports/carrier.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
+import { listPageCounter } from '../../db/list-count.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
 import { historyPage } from '../history/history.service.ts';
@@ -61,17 +61,8 @@ export async function getShipment(
   };
 }
 
-/** Counts per company and filter until the company's next change. */
-const counts = new BoundedCache<queries.BoundedCount>(2_000);
-
-async function countOf(db: Executor, companyId: number, filter: queries.ShipmentFilter) {
-  const key = `${companyId}:${companyEpoch(companyId)}:${JSON.stringify(filter)}`;
-  const known = counts.get(key);
-  if (known !== undefined) return known;
-  const count = await queries.countShipments(db, companyId, filter);
-  counts.set(key, count);
-  return count;
-}
+/** The list's count, kept per company and filter until the company's next change. */
+const countOf = listPageCounter(queries.countShipments);
 
 /** A page of list rows (the company's list, an invoice's or an order's shipments). */
 export async function listShipments(
@@ -85,10 +76,7 @@ export async function listShipments(
   if (found) filter = { ...filter, resolvedSearch: found };
   const rows = await queries.listShipmentPage(db, companyId, filter, sort, window);
   const ordered = inListOrder(rows, window);
-  const { count, countIsEstimate } =
-    !window.cursor && window.offset === 0 && rows.length < window.limit
-      ? { count: rows.length, countIsEstimate: false }
-      : await countOf(db, companyId, filter);
+  const { count, countIsEstimate } = await countOf(db, companyId, filter, rows, window);
   return {
     count,
     countIsEstimate,
