@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
+import { companyRowPatch } from '../../http/company-row-patch.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import * as service from './payment-methods.service.ts';
 
@@ -31,25 +32,14 @@ export async function paymentMethodsRoutes(app: Api) {
     async (request) => wholePage(await service.listPaymentMethods(db, request.params.companyId)),
   );
 
-  app.patch(
-    '/companies/:companyId/payment_methods/:id',
-    {
-      config: { permission: 'change_payment_method' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam, id: idParam }),
-        body: paymentMethodUpdate,
-        response: { 200: paymentMethodOutput },
-      },
-    },
-    async (request) =>
-      service.updatePaymentMethod({
-        db,
-        actor: requirePrincipal(request),
-        methodId: request.params.id,
-        changes: request.body,
-      }),
-  );
+  companyRowPatch(app, {
+    path: '/companies/:companyId/payment_methods/:id',
+    permission: 'change_payment_method',
+    tags,
+    body: paymentMethodUpdate,
+    response: paymentMethodOutput,
+    update: (actor, methodId, changes) => service.updatePaymentMethod({ db, actor, methodId, changes }),
+  });
 
   app.post(
     '/companies/:companyId/payment_methods/reorder',

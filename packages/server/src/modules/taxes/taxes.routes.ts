@@ -4,7 +4,7 @@ import { taxListFilters, taxOutput, taxUpdate } from '@b2b/domain/api/taxes';
 import { z } from 'zod';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
+import { companyRowPatch } from '../../http/company-row-patch.ts';
 import * as service from './taxes.service.ts';
 
 const tags = ['taxes'];
@@ -26,23 +26,12 @@ export async function taxesRoutes(app: Api) {
     async (request) => wholePage(await service.listTaxes(db, request.params.companyId, request.query.type)),
   );
 
-  app.patch(
-    '/companies/:companyId/taxes/:id',
-    {
-      config: { permission: 'change_tax' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam, id: idParam }),
-        body: taxUpdate,
-        response: { 200: taxOutput },
-      },
-    },
-    async (request) =>
-      service.updateTax({
-        db,
-        actor: requirePrincipal(request),
-        taxId: request.params.id,
-        changes: request.body,
-      }),
-  );
+  companyRowPatch(app, {
+    path: '/companies/:companyId/taxes/:id',
+    permission: 'change_tax',
+    tags,
+    body: taxUpdate,
+    response: taxOutput,
+    update: (actor, taxId, changes) => service.updateTax({ db, actor, taxId, changes }),
+  });
 }
