@@ -136,37 +136,28 @@ export const clearDefaultAccount = (db: Executor, companyId: number, branchId: n
     .where('deleted_at', 'is', null)
     .execute();
 
+/** What a user sets on an account, on opening it and on changing it. */
+interface BankAccountValues {
+  bank_name: string;
+  account_holder_name: string;
+  account_number: string;
+  ifsc_code: string;
+  bank_branch_name: string | null;
+  account_type: 'current' | 'savings' | 'overdraft' | 'cash_credit';
+  upi_id: string | null;
+  is_default: boolean;
+}
+
 export const insertBankAccount = (
   db: Executor,
-  values: {
-    company_id: number;
-    branch_id: number;
-    bank_name: string;
-    account_holder_name: string;
-    account_number: string;
-    ifsc_code: string;
-    bank_branch_name: string | null;
-    account_type: 'current' | 'savings' | 'overdraft' | 'cash_credit';
-    upi_id: string | null;
-    is_default: boolean;
-    account_id: number;
-  },
+  values: BankAccountValues & { company_id: number; branch_id: number; account_id: number },
 ) => db.insertInto('bank_accounts').values(values).returning('id').executeTakeFirstOrThrow();
 
 export const updateBankAccount = (
   db: Executor,
   companyId: number,
   id: number,
-  changes: Partial<{
-    bank_name: string;
-    account_holder_name: string;
-    account_number: string;
-    ifsc_code: string;
-    bank_branch_name: string | null;
-    account_type: 'current' | 'savings' | 'overdraft' | 'cash_credit';
-    upi_id: string | null;
-    is_default: boolean;
-  }>,
+  changes: Partial<BankAccountValues>,
 ) => updateLiveTenantRow(db, 'bank_accounts', companyId, id, changes);
 
 export const softDeleteBankAccount = (db: Executor, companyId: number, id: number) =>
