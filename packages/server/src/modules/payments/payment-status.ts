@@ -14,7 +14,7 @@ import { cancelLockedPayment } from './cancel-payment.ts';
 import { orderForPayment } from './payment-checks.ts';
 import { getPayment } from './payment-reads.ts';
 import * as queries from './payments.queries.ts';
-import { creditLedger, recordPayment } from './record-payment.ts';
+import { creditLedger, recordPaymentOnOrder } from './record-payment.ts';
 
 /** A pending payment's money arrived: allocate it to its order's invoices oldest first and credit the buyer. */
 async function completePendingPayment(
@@ -72,18 +72,12 @@ export async function updateOrderPaymentStatus(options: {
     const order = await orderForPayment(tx, companyId, options.orderId);
     await lockBuyerMoney(tx, companyId, order.buyer_id);
     if (input.status === 'initiated') {
-      return recordPayment(tx, {
-        companyId,
-        userId: actor.userId,
-        buyerId: order.buyer_id,
-        orderId: order.id,
-        branchId: order.branch_id,
+      return recordPaymentOnOrder(tx, actor, order, {
         amountPaise: toPaise(input.amount),
         date: todayInIndia(),
-        paymentMethodId: input.payment_method ?? order.payment_method_id ?? null,
-        referenceNumber: input.reference_number ?? null,
+        paymentMethod: input.payment_method,
+        referenceNumber: input.reference_number,
         notes: null,
-        scope: { buyerId: order.buyer_id, orderId: order.id },
         pending: { gatewayPaymentId: input.gateway_payment_id ?? null },
       });
     }

@@ -208,6 +208,35 @@ export async function createPayment(options: { db: Executor; actor: Principal; i
 }
 
 /**
+ * A payment on the order: its buyer, order and branch, the method the input names (else the
+ * order's), paying the order's invoices.
+ */
+export function recordPaymentOnOrder(
+  tx: Tx,
+  actor: Principal,
+  order: Awaited<ReturnType<typeof orderForPayment>>,
+  money: Pick<MoneyIn, 'amountPaise' | 'date' | 'notes' | 'pending'> & {
+    paymentMethod: number | null | undefined;
+    referenceNumber: string | null | undefined;
+  },
+) {
+  return recordPayment(tx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    buyerId: order.buyer_id,
+    orderId: order.id,
+    branchId: order.branch_id,
+    amountPaise: money.amountPaise,
+    date: money.date,
+    paymentMethodId: money.paymentMethod ?? order.payment_method_id ?? null,
+    referenceNumber: money.referenceNumber ?? null,
+    notes: money.notes,
+    scope: { buyerId: order.buyer_id, orderId: order.id },
+    ...(money.pending ? { pending: money.pending } : {}),
+  });
+}
+
+/**
  * POST admin/orders/{id}/record_payments: allocated to the order's invoices oldest first, the rest
  * an advance. `db` may be the transaction of the request's Idempotency-Key, as for createPayment.
  */
@@ -222,18 +251,12 @@ export async function recordOrderPayment(options: {
   const date = paymentDate(input.payment_date);
   return withinTransaction(db, async (tx) => {
     const order = await orderForPayment(tx, companyId, options.orderId);
-    const id = await recordPayment(tx, {
-      companyId,
-      userId: actor.userId,
-      buyerId: order.buyer_id,
-      orderId: order.id,
-      branchId: order.branch_id,
+    const id = await recordPaymentOnOrder(tx, actor, order, {
       amountPaise: toPaise(input.amount),
       date,
-      paymentMethodId: input.payment_method ?? order.payment_method_id ?? null,
-      referenceNumber: input.reference_number ?? null,
+      paymentMethod: input.payment_method,
+      referenceNumber: input.reference_number,
       notes: input.notes ?? null,
-      scope: { buyerId: order.buyer_id, orderId: order.id },
     });
     return getPayment(tx, companyId, id);
   });
@@ -258,18 +281,12 @@ export async function markOrderAsPaid(options: {
     });
     const duePaise = open.reduce((sum, invoice) => sum + Number(invoice.due_paise), 0);
     if (duePaise === 0) throw conflict(PAYMENT_MESSAGES.nothing_due);
-    return recordPayment(tx, {
-      companyId,
-      userId: actor.userId,
-      buyerId: order.buyer_id,
-      orderId: order.id,
-      branchId: order.branch_id,
+    return recordPaymentOnOrder(tx, actor, order, {
       amountPaise: duePaise,
       date,
-      paymentMethodId: input.payment_method ?? order.payment_method_id ?? null,
-      referenceNumber: input.reference_number ?? null,
+      paymentMethod: input.payment_method,
+      referenceNumber: input.reference_number,
       notes: input.notes ?? 'Marked as paid',
-      scope: { buyerId: order.buyer_id, orderId: order.id },
     });
   });
   return getPayment(db, companyId, id);
