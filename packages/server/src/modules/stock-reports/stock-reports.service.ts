@@ -31,6 +31,15 @@ const product = (row: { id: number; name: string; sku: string | null; unit: stri
 
 const quantity = (value: number | string) => roundQuantity(Number(value));
 
+/** A report's count and page queries, answered as the count and the page's rows made API rows. */
+async function countedRows<Row, Out>(
+  queried: Promise<[{ rows: { n: number }[] }, { rows: Row[] }]>,
+  present: (row: Row) => Out,
+): Promise<{ count: number; results: Out[] }> {
+  const [count, rows] = await queried;
+  return { count: Number(count.rows[0]?.n ?? 0), results: rows.rows.map(present) };
+}
+
 /** Under-stocking: products whose sellable stock is below their reorder point, largest shortfall first. */
 export async function underStockingReport(
   db: Executor,
@@ -39,25 +48,17 @@ export async function underStockingReport(
   sort: SortKey[],
   window: PageWindow,
 ): Promise<{ count: number; results: UnderStockingRow[] }> {
-  const [count, rows] = await queries.underStocking(
-    db,
-    companyId,
-    filter.search,
-    filter.branches,
-    sort,
-    window,
-  );
-  return {
-    count: Number(count.rows[0]?.n ?? 0),
-    results: rows.rows.map((row) => ({
+  return countedRows(
+    queries.underStocking(db, companyId, filter.search, filter.branches, sort, window),
+    (row) => ({
       product: product(row),
       available_stock: quantity(row.available_stock),
       df_quantity: quantity(row.df_quantity),
       sellable: quantity(row.sellable),
       reorder_point: quantity(row.reorder_point),
       shortfall: quantity(row.shortfall),
-    })),
-  };
+    }),
+  );
 }
 
 /** Overstocking: products with stock on hand that has not gone out in the last `days` days. */
@@ -68,23 +69,14 @@ export async function overstockingReport(
   sort: SortKey[],
   window: PageWindow,
 ): Promise<{ count: number; results: OverstockingRow[] }> {
-  const [count, rows] = await queries.overstocking(
-    db,
-    companyId,
-    filter.days,
-    filter.search,
-    filter.branches,
-    sort,
-    window,
-  );
-  return {
-    count: Number(count.rows[0]?.n ?? 0),
-    results: rows.rows.map((row) => ({
+  return countedRows(
+    queries.overstocking(db, companyId, filter.days, filter.search, filter.branches, sort, window),
+    (row) => ({
       product: product(row),
       available_stock: quantity(row.available_stock),
       last_outward_at: row.last_outward_at,
-    })),
-  };
+    }),
+  );
 }
 
 type Window = { limit: number; offset: number } | null;
