@@ -14,7 +14,7 @@ import { cancelLockedPayment } from './cancel-payment.ts';
 import { orderForPayment } from './payment-checks.ts';
 import { getPayment } from './payment-reads.ts';
 import * as queries from './payments.queries.ts';
-import { creditLedger, recordPaymentOnOrder } from './record-payment.ts';
+import { creditLedger, type OrderMoneyRequest, recordPaymentOnOrder } from './record-payment.ts';
 
 /** A pending payment's money arrived: allocate it to its order's invoices oldest first and credit the buyer. */
 async function completePendingPayment(
@@ -60,12 +60,7 @@ async function completePendingPayment(
 }
 
 /** POST admin/orders/{id}/update_payment_status (see the input schema for what each status means). */
-export async function updateOrderPaymentStatus(options: {
-  db: Database;
-  actor: Principal;
-  orderId: number;
-  input: UpdatePaymentStatusInput;
-}) {
+export async function updateOrderPaymentStatus(options: OrderMoneyRequest<UpdatePaymentStatusInput>) {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {

@@ -207,6 +207,14 @@ export async function createPayment(options: { db: Executor; actor: Principal; i
   });
 }
 
+/** A request about one order's money: the database (or a transaction), who asks, the order, the input. */
+export interface OrderMoneyRequest<I, D extends Executor = Database> {
+  db: D;
+  actor: Principal;
+  orderId: number;
+  input: I;
+}
+
 /**
  * A payment on the order: its buyer, order and branch, the method the input names (else the
  * order's), paying the order's invoices.
@@ -240,12 +248,7 @@ export function recordPaymentOnOrder(
  * POST admin/orders/{id}/record_payments: allocated to the order's invoices oldest first, the rest
  * an advance. `db` may be the transaction of the request's Idempotency-Key, as for createPayment.
  */
-export async function recordOrderPayment(options: {
-  db: Executor;
-  actor: Principal;
-  orderId: number;
-  input: OrderPaymentCreate;
-}) {
+export async function recordOrderPayment(options: OrderMoneyRequest<OrderPaymentCreate, Executor>) {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const date = paymentDate(input.payment_date);
@@ -263,12 +266,7 @@ export async function recordOrderPayment(options: {
 }
 
 /** PATCH admin/orders/{id}/mark_as_paid: a payment of exactly what is due on the order's live invoices. */
-export async function markOrderAsPaid(options: {
-  db: Database;
-  actor: Principal;
-  orderId: number;
-  input: MarkAsPaidInput;
-}) {
+export async function markOrderAsPaid(options: OrderMoneyRequest<MarkAsPaidInput>) {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const date = paymentDate(input.payment_date);
