@@ -70,3 +70,11 @@ export const softDeleteTenantRow = <T extends SoftDeletedTable>(
     deleted_at: sql`now()`,
     ...changes,
   } as unknown as UpdateObject<DB, T>);
+
+/** An area's change of one of its live rows by `updateLiveTenantRow`, typed by what a user sets. */
+export type LiveRowUpdate<Values> = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: Partial<Values>,
+) => Promise<{ id: number } | undefined>;

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
-import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
+import { type LiveRowUpdate, softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** Live accounts with their branch; a deleted account is gone for the API. */
@@ -153,12 +153,8 @@ export const insertBankAccount = (
   values: BankAccountValues & { company_id: number; branch_id: number; account_id: number },
 ) => db.insertInto('bank_accounts').values(values).returning('id').executeTakeFirstOrThrow();
 
-export const updateBankAccount = (
-  db: Executor,
-  companyId: number,
-  id: number,
-  changes: Partial<BankAccountValues>,
-) => updateLiveTenantRow(db, 'bank_accounts', companyId, id, changes);
+export const updateBankAccount: LiveRowUpdate<BankAccountValues> = (db, companyId, id, changes) =>
+  updateLiveTenantRow(db, 'bank_accounts', companyId, id, changes);
 
 export const softDeleteBankAccount = (db: Executor, companyId: number, id: number) =>
   softDeleteTenantRow(db, 'bank_accounts', companyId, id, { is_default: false });

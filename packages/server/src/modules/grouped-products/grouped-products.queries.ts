@@ -5,7 +5,7 @@ import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
-import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
+import { type LiveRowUpdate, softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 type GroupedProductsEb = ExpressionBuilder<DB & { g: DB['grouped_products'] }, 'g'>;
@@ -149,12 +149,8 @@ export interface GroupedProductValues {
 export const insertGroupedProduct = (db: Executor, values: GroupedProductValues & { company_id: number }) =>
   db.insertInto('grouped_products').values(values).returning('id').executeTakeFirstOrThrow();
 
-export const updateGroupedProduct = (
-  db: Executor,
-  companyId: number,
-  id: number,
-  changes: Partial<GroupedProductValues>,
-) => updateLiveTenantRow(db, 'grouped_products', companyId, id, changes);
+export const updateGroupedProduct: LiveRowUpdate<GroupedProductValues> = (db, companyId, id, changes) =>
+  updateLiveTenantRow(db, 'grouped_products', companyId, id, changes);
 
 export const softDeleteGroupedProduct = (db: Executor, companyId: number, id: number) =>
   softDeleteTenantRow(db, 'grouped_products', companyId, id);
