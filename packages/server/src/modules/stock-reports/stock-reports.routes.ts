@@ -9,10 +9,11 @@ import {
   underStockingRow,
 } from '@b2b/domain/api/stock-reports';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type PageWindow, pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { sendCsv } from '../../http/csv.ts';
+import { type CsvValue, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { page } from '../../http/page-links.ts';
 import * as service from './stock-reports.service.ts';
@@ -141,30 +142,22 @@ export async function stockReportsRoutes(app: Api) {
     },
     async (request, reply) => {
       const { query } = request;
-      const { companyId } = requirePrincipal(request);
+      const principal = requirePrincipal(request);
       const sort = parseOrdering(query.ordering, service.BATCH_ORDER_COLUMNS, 'expires_on');
-      const csv = query.format === 'csv';
-      const window = pageWindow(query);
-      const report = await service.batchInventory(
-        db,
-        companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          warehouseId: query.warehouse,
-          productId: query.product,
-          search: query.search,
-          status: query.status,
-        },
-        sort,
-        csv ? null : window,
-        { withSummary: !csv },
-      );
-      if (csv) {
-        return sendCsv(
-          reply,
-          `batch-inventory-${report.as_of}.csv`,
-          BATCH_CSV_HEADER,
-          report.results.map((r) => [
+      const filter = {
+        branches: branchScope(principal),
+        warehouseId: query.warehouse,
+        productId: query.product,
+        search: query.search,
+        status: query.status,
+      };
+      return pageOrCsv(request, reply, query, {
+        load: (window, withSummary) =>
+          service.batchInventory(db, principal.companyId, filter, sort, window, { withSummary }),
+        csv: {
+          name: 'batch-inventory',
+          header: BATCH_CSV_HEADER,
+          row: (r) => [
             r.product.name,
             r.product.sku,
             r.warehouse.name,
@@ -174,16 +167,14 @@ export async function stockReportsRoutes(app: Api) {
             r.days_to_expiry,
             statusLabel(r.status),
             r.quantity,
-          ]),
-        );
-      }
-      const { count, results, summary, as_of, batch_configuration } = report;
-      return {
-        ...page(request, window, count, results),
-        as_of,
-        batch_configuration,
-        summary: summary as NonNullable<typeof summary>,
-      };
+          ],
+        },
+        figures: ({ as_of, batch_configuration, summary }) => ({
+          as_of,
+          batch_configuration,
+          summary: summary as NonNullable<typeof summary>,
+        }),
+      });
     },
   );
 
@@ -203,29 +194,21 @@ export async function stockReportsRoutes(app: Api) {
     },
     async (request, reply) => {
       const { query } = request;
-      const { companyId } = requirePrincipal(request);
+      const principal = requirePrincipal(request);
       const sort = parseOrdering(query.ordering, service.AGE_ORDER_COLUMNS, 'product');
-      const csv = query.format === 'csv';
-      const window = pageWindow(query);
-      const report = await service.inventoryAge(
-        db,
-        companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          warehouseId: query.warehouse,
-          productId: query.product,
-          search: query.search,
-        },
-        sort,
-        csv ? null : window,
-        { withTotals: !csv },
-      );
-      if (csv) {
-        return sendCsv(
-          reply,
-          `inventory-age-${report.as_of}.csv`,
-          AGE_CSV_HEADER,
-          report.results.map((r) => [
+      const filter = {
+        branches: branchScope(principal),
+        warehouseId: query.warehouse,
+        productId: query.product,
+        search: query.search,
+      };
+      return pageOrCsv(request, reply, query, {
+        load: (window, withTotals) =>
+          service.inventoryAge(db, principal.companyId, filter, sort, window, { withTotals }),
+        csv: {
+          name: 'inventory-age',
+          header: AGE_CSV_HEADER,
+          row: (r) => [
             r.product.name,
             r.product.sku,
             r.warehouse.name,
@@ -236,15 +219,41 @@ export async function stockReportsRoutes(app: Api) {
             ]),
             r.value?.toFixed(2),
             r.oldest_stock_on,
-          ]),
-        );
-      }
-      const { count, results, as_of, totals } = report;
-      return {
-        ...page(request, window, count, results),
-        as_of,
-        totals: totals as NonNullable<typeof totals>,
-      };
+          ],
+        },
+        figures: ({ as_of, totals }) => ({ as_of, totals: totals as NonNullable<typeof totals> }),
+      });
     },
   );
+}
+
+/**
+ * The answer of an inventory report: with format=csv every row as a CSV file named by the report's
+ * day (no page, no figures), else one page with the report's own figures beside it.
+ */
+async function pageOrCsv<Report extends { count: number; results: unknown[]; as_of: string }, Figures>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: { limit: number; offset: number; format?: string },
+  report: {
+    load: (window: PageWindow | null, withFigures: boolean) => Promise<Report>;
+    csv: { name: string; header: readonly string[]; row: (row: Report['results'][number]) => CsvValue[] };
+    figures: (report: Report) => Figures;
+  },
+) {
+  const asCsv = query.format === 'csv';
+  const window = pageWindow(query);
+  const answer = await report.load(asCsv ? null : window, !asCsv);
+  if (asCsv) {
+    return sendCsv(
+      reply,
+      `${report.csv.name}-${answer.as_of}.csv`,
+      report.csv.header,
+      answer.results.map(report.csv.row),
+    );
+  }
+  return {
+    ...page<Report['results'][number]>(request, window, answer.count, answer.results),
+    ...report.figures(answer),
+  };
 }
