@@ -223,6 +223,66 @@ describe('Idempotency-Key after a crash before the answer was stored', { timeout
     expect((await orders()).map((o) => o.id)).toEqual([retried.body.order.id]);
     expect(await levelOf(world.company, world.pen.id, world.warehouseId)).toBe(48);
   });
+
+  it('POST orders/{id}/record_payments and POST refunds: nothing committed, and the retry pays once', async () => {
+    const world = await paymentWorld();
+    const { order } = await invoicedOrder(world, 1);
+    const db = dbOf(world.company);
+    const failing = await failAnswersOf(db);
+
+    const payKey = `crash-${randomUUID()}`;
+    const payPath = `admin/orders/${order.id}/record_payments`;
+    await failing.mark(payKey);
+    const crashedPay = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
+    expect(crashedPay.status).toBe(500);
+    expect(await paymentsOf(world)).toEqual([]);
+    expect(await keyRows(world, payKey, db)).toEqual([]);
+    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(11_800);
+    await failing.unmark(payKey);
+    const paid = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const paidAgain = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
+    expect(paidAgain.status).toBe(201);
+    expect(paidAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(paidAgain.body).toEqual(paid.body);
+    expect((await paymentsOf(world)).map((p) => p.id)).toEqual([paid.body.id]);
+    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(0);
+
+    // An advance with nothing to allocate to, refunded in part under a key whose answer fails.
+    const advance = await world.company.api.post(`admin/companies/${world.company.companyId}/payments`, {
+      buyer: world.buyer.id,
+      amount: 100,
+      allocations: [],
+    });
+    expect(advance.status, JSON.stringify(advance.body)).toBe(201);
+    const refunds = () =>
+      db
+        .selectFrom('refunds')
+        .select(['id', 'amount_paise'])
+        .where('company_id', '=', world.company.companyId)
+        .execute();
+    const refundKey = `crash-${randomUUID()}`;
+    const refundPath = `admin/companies/${world.company.companyId}/refunds`;
+    const refundBody = { payment: advance.body.id, amount: 40 };
+    await failing.mark(refundKey);
+    const crashedRefund = await world.company.api.post(refundPath, refundBody, {
+      'idempotency-key': refundKey,
+    });
+    expect(crashedRefund.status).toBe(500);
+    expect(await refunds()).toEqual([]);
+    expect(await keyRows(world, refundKey, db)).toEqual([]);
+    await failing.unmark(refundKey);
+    const refunded = await world.company.api.post(refundPath, refundBody, { 'idempotency-key': refundKey });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+    const refundedAgain = await world.company.api.post(refundPath, refundBody, {
+      'idempotency-key': refundKey,
+    });
+    expect(refundedAgain.status).toBe(201);
+    expect(refundedAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(refundedAgain.body).toEqual(refunded.body);
+    expect((await refunds()).map((r) => [r.id, Number(r.amount_paise)])).toEqual([[refunded.body.id, 4_000]]);
+    expect(await keyRows(world, refundKey, db)).toEqual([{ state: 'done', response_status: 201 }]);
+  });
 });
 
 describe('idempotently', { timeout: 120_000 }, () => {
