@@ -28,7 +28,7 @@ async function deadlocks(db: ReturnType<typeof dbOf>) {
  * Test files run one at a time on the PostgreSQL database, so the deadlock count is this test's.
  */
 describe.runIf(inject('databaseUrl'))('the money lock order (PostgreSQL)', { timeout: 300_000 }, () => {
-  it('invoices, instant sales, payments, a credit note, cancels, a refund and a write-off of one buyer in parallel: no deadlock', async () => {
+  it('orders placed, confirmed and cancelled, invoices, instant sales, payments, a credit note, cancels, a refund and a write-off of one buyer in parallel: no deadlock', async () => {
     const world = await counterWorld();
     const { company } = world;
     const db = dbOf(company);
@@ -49,10 +49,16 @@ describe.runIf(inject('databaseUrl'))('the money lock order (PostgreSQL)', { tim
       invoiced.push({ order, invoice: await invoiceOrder(company, order) });
     }
     const [toCancel, toCredit, toWriteOff, toPayOrder] = invoiced;
+    // Orders of the same buyer placed (plain and instant), confirmed and cancelled meanwhile.
+    const toPlace = [];
+    for (let i = 0; i < 6; i++) toPlace.push(await createQuotation(company, buyer, lines));
+    const toConfirm = [];
+    for (let i = 0; i < 2; i++) toConfirm.push((await createOrder(company, { buyer, lines })).order);
+    const toCancelOrder = await confirmed();
     const advance = await company.api.post(`admin/companies/${company.companyId}/payments`, {
       buyer: buyer.id,
       // More than every invoice here can take of it: the refund always finds its ₹20.
-      amount: 10_000,
+      amount: 15_000,
       allocations: [],
     });
     expect(advance.status, JSON.stringify(advance.body)).toBe(201);
@@ -96,6 +102,12 @@ describe.runIf(inject('databaseUrl'))('the money lock order (PostgreSQL)', { tim
         payment: advance.body.id,
         amount: 20,
       }),
+      // Order placement: four plain orders and two instant ones (placed and invoiced at once).
+      ...toPlace.map((quotation, i) =>
+        company.api.post(`admin/quotations/${quotation.id}/generate_order/`, i < 2 ? { instant: true } : {}),
+      ),
+      ...toConfirm.map((order) => company.api.post(`admin/orders/${order.id}/confirm/`)),
+      company.api.post(`admin/orders/${toCancelOrder.id}/cancel`, { reason: 'Buyer withdrew' }),
     ];
     const answers = await Promise.all(requests);
     const seconds = (Date.now() - started) / 1000;
