@@ -12,13 +12,14 @@ import { applyAllocations } from './allocate-payment.ts';
 import * as queries from './payments.queries.ts';
 
 /**
- * The first step of a transaction that will put the buyer's credit on an invoice it makes or
- * changes (invoicing an order, an instant order, applying credit by hand): locks the buyer's
- * payments with credit left, then the orders those payments were made for (allocating refreshes
- * their payment status), before anything else. That is the lock order of every payment change
- * (payments, then orders and invoices, then the buyer), so such a transaction cannot deadlock with
- * a payment being cancelled, allocated or refunded at the same moment. Answers whether the buyer
- * has credit to apply; only then is allocateBuyerCredit called, after the invoice is written.
+ * The step, right after the buyer's lock, of a transaction that will put the buyer's credit on an
+ * invoice it makes or changes (invoicing an order, an instant order, applying credit by hand):
+ * locks the buyer's payments with credit left, then the orders those payments were made for
+ * (allocating refreshes their payment status), before any stock or number. That is level 2 of
+ * db/lock-order.ts (the buyer, then its documents), so such a transaction cannot deadlock with a
+ * payment being cancelled, allocated or refunded at the same moment. The caller holds the buyer's
+ * lock (lockBuyerMoney / lockBuyerOf) already. Answers whether the buyer has credit to apply; only
+ * then is allocateBuyerCredit called, after the invoice is written.
  */
 export async function lockBuyerCreditFirst(tx: Tx, companyId: number, buyerId: number): Promise<boolean> {
   const credits = await queries.lockBuyerCredits(tx, companyId, buyerId);

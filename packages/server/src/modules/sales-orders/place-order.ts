@@ -272,7 +272,7 @@ export async function generateOrder(options: {
     // An instant order posts to the buyer's ledger: the buyer's lock first (db/lock-order.ts).
     if (instant) await lockBuyerOf(tx, companyId, 'quotations', quotationId);
     const { priced } = await quotationToOrder(tx, companyId, quotationId);
-    // An instant order's invoice gets the buyer's unused credit: its payments are locked before the buyer.
+    // An instant order's invoice gets the buyer's unused credit: its payments are locked after the buyer.
     const hasCredit = instant && (await lockBuyerCreditFirst(tx, companyId, priced.terms.buyerId));
     await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
       postsToLedger: instant,
