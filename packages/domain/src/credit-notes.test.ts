@@ -72,7 +72,7 @@ describe('creditShareOfLine', () => {
     expect(creditableQuantity(3, first.units, 50)).toBe(2);
   });
 
-  it('property: any sequence of credits that fills the line adds up to the invoice line exactly, none negative', () => {
+  it('property: any sequence of credits that fills the line adds up to the invoice line exactly, none negative, CGST = SGST', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 50 }),
@@ -110,6 +110,8 @@ describe('creditShareOfLine', () => {
               totals[f] += share[f];
             }
             expect(share.taxablePaise + share.taxPaise).toBe(share.amountPaise);
+            // The invoice's CGST equals its SGST (issue 16): so does every credit of it.
+            expect(share.cgstPaise).toBe(share.sgstPaise);
             units += share.units;
           }
           // Whatever is left, when a quantity at 100% can take it, closes the line exactly.
