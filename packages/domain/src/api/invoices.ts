@@ -143,6 +143,13 @@ export const initiateInvoiceOutput = z.object({
   ),
 });
 
+/**
+ * POST admin/orders/{id}/preview_invoice (body: generate_invoice's): the totals the invoice of these
+ * quantities would have, as the generated invoice's `totals` answers them.
+ */
+export const invoicePreviewOutput = z.object({ totals: documentTotalsOutput });
+export type InvoicePreviewOutput = z.infer<typeof invoicePreviewOutput>;
+
 /** GET admin/invoices/{id}/initiate_edit_invoice/: initiate_invoice's answer with the invoice's own quantities. */
 export const initiateEditInvoiceOutput = initiateInvoiceOutput.extend({
   invoice: z.object({ id, invoice_number: z.string() }),

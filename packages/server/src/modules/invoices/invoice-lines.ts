@@ -9,7 +9,7 @@ import { defaultInvoiceSeries, seriesDateRefusal } from '@b2b/domain/invoices';
 import { roundQuantity } from '@b2b/domain/products';
 import { invoiceShareOfLine, priceInvoice } from '@b2b/domain/sales-pricing';
 import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
-import type { Tx } from '../../db/transaction.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { backDatingAllowed } from '../companies/companies.service.ts';
 import {
@@ -84,7 +84,7 @@ export function chooseLines(
  * invoice (priceInvoice), with the order's charges when this invoice carries them.
  */
 export async function priceLines(
-  tx: Tx,
+  tx: Executor,
   companyId: number,
   chosen: ChosenLine[],
   options: {

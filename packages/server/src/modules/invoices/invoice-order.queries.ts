@@ -44,9 +44,9 @@ export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
     .executeTakeFirst();
 export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
-/** The order's lines, locked in id order (after the order, so concurrent invoicings never deadlock). */
-export const lockOrderItems = (tx: Tx, companyId: number, orderId: number) =>
-  tx
+/** The order's lines with what pricing an invoice of them reads, in id order. */
+const itemsToPrice = (db: Executor, companyId: number, orderId: number) =>
+  db
     .selectFrom('sales_order_items as oi')
     .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'oi.warehouse_id'))
     .select([
@@ -74,9 +74,15 @@ export const lockOrderItems = (tx: Tx, companyId: number, orderId: number) =>
     ])
     .where('oi.company_id', '=', companyId)
     .where('oi.order_id', '=', orderId)
-    .orderBy('oi.id')
-    .forUpdate('oi')
-    .execute();
+    .orderBy('oi.id');
+
+/** The order's lines, locked in id order (after the order, so concurrent invoicings never deadlock). */
+export const lockOrderItems = (tx: Tx, companyId: number, orderId: number) =>
+  itemsToPrice(tx, companyId, orderId).forUpdate('oi').execute();
+
+/** The same lines without locks: an invoice's preview prices them as generating it would. */
+export const orderItemsToPrice = (db: Executor, companyId: number, orderId: number) =>
+  itemsToPrice(db, companyId, orderId).execute();
 export type LockedOrderItem = Awaited<ReturnType<typeof lockOrderItems>>[number];
 
 /** The order's lines without locks, in position order (initiate_invoice). */
@@ -110,6 +116,12 @@ export const findOrder = (db: Executor, companyId: number, orderId: number) =>
       'id',
       'order_number',
       'status',
+      'branch_id',
+      'is_intra_state',
+      'shipping_charges_paise',
+      'other_charges_paise',
+      'coupon_discount_paise',
+      'additional_discount_paise',
       'payment_term_days',
       'total_quantity',
       'total_quantity_invoiced',
@@ -121,7 +133,7 @@ export const findOrder = (db: Executor, companyId: number, orderId: number) =>
 
 /** Whether an active invoice of the order already carries its shipping and other charges. */
 export const chargesCarried = async (
-  tx: Tx,
+  tx: Executor,
   companyId: number,
   orderId: number,
   exceptInvoiceId?: number,
@@ -142,7 +154,7 @@ export const chargesCarried = async (
  * its share and the last one exactly the rest (as amount_invoiced_paise does for the amount).
  */
 export const discountsInvoiced = (
-  tx: Tx,
+  tx: Executor,
   companyId: number,
   orderItemIds: number[],
   exceptInvoiceId?: number,

@@ -3,7 +3,7 @@ import { allowedInvoiceActions, type InvoiceSettlement, invoiceAmountDuePaise } 
 import { toRupees } from '@b2b/domain/money';
 import { apportionPaise } from '@b2b/domain/sales-pricing';
 import type { CommentOutput } from '../comments/comments.service.ts';
-import { person, presentLine, presentTotals } from '../sales-documents/sales-document.ts';
+import { person, presentLine, presentTotals, type totalsColumns } from '../sales-documents/sales-document.ts';
 import type * as queries from './invoices.queries.ts';
 
 /** How an invoice is answered: the stored row in rupees, with the actions the user may take now. */
@@ -62,6 +62,27 @@ function discountSplit(orderDiscountPaise: number, couponPaise: number, addition
   }
   const [coupon, additional] = apportionPaise(orderDiscountPaise, [couponPaise, additionalPaise]);
   return { coupon, additional };
+}
+
+/**
+ * The totals of an invoice priced but not stored (preview_invoice), presented as presentInvoice
+ * presents the stored one, so the two compare field by field.
+ */
+export function presentPricedTotals(
+  columns: ReturnType<typeof totalsColumns> & { shipping_charges_paise: number; other_charges_paise: number },
+  order: { coupon_discount_paise: number; additional_discount_paise: number },
+) {
+  const split = discountSplit(
+    columns.order_discount_paise,
+    Number(order.coupon_discount_paise),
+    Number(order.additional_discount_paise),
+  );
+  return presentTotals({
+    ...columns,
+    tax_summary: JSON.parse(columns.tax_summary),
+    coupon_discount_paise: split.coupon,
+    additional_discount_paise: split.additional,
+  });
 }
 
 export function presentInvoice(

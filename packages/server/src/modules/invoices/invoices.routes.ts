@@ -9,6 +9,7 @@ import {
   initiateInvoiceOutput,
   invoiceListQuery,
   invoiceOutput,
+  invoicePreviewOutput,
   invoiceSummaryOutput,
   invoiceUpdate,
   shippingChargesPaidByCompanyInput,
@@ -46,7 +47,7 @@ import {
 import { getInvoice, invoiceBatches, invoiceHistory, listInvoices, writeOffRecord } from './invoice-reads.ts';
 import { presentSummary } from './invoices.present.ts';
 import type { InvoiceFilter, InvoiceListRow } from './invoices.queries.ts';
-import { generateInvoice, initiateInvoice } from './issue-invoice.ts';
+import { generateInvoice, initiateInvoice, previewInvoice } from './issue-invoice.ts';
 
 const tags = ['invoices'];
 const companyParams = z.object({ companyId: idParam });
@@ -175,6 +176,23 @@ export async function invoicesRoutes(app: Api) {
       },
     },
     async (request) => initiateInvoice(db, requirePrincipal(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/preview_invoice',
+    {
+      config: CREATE,
+      schema: {
+        tags,
+        description:
+          'The totals generate_invoice would give these quantities now (taxable value, each tax, charges, round-off, total); writes nothing.',
+        params: idParams,
+        body: generateInvoiceInput,
+        response: { 200: invoicePreviewOutput },
+      },
+    },
+    async (request) =>
+      previewInvoice(db, requirePrincipal(request).companyId, request.params.id, request.body),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   type GenerateInvoiceInput,
   INVOICE_FORM_MESSAGES,
   type InvoiceOutput,
+  type InvoicePreviewOutput,
 } from '@b2b/domain/api/invoices';
 import { financialYearOf, formatInvoiceNumber } from '@b2b/domain/invoices';
 import { toRupees } from '@b2b/domain/money';
@@ -41,6 +42,7 @@ import {
 } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
 import { getInvoice } from './invoice-reads.ts';
+import { presentPricedTotals } from './invoices.present.ts';
 import * as queries from './invoices.queries.ts';
 
 /** Issuing an invoice of an order: the form's first read (initiate_invoice) and generate_invoice. */
@@ -94,6 +96,70 @@ export async function initiateInvoice(db: Executor, companyId: number, orderId: 
   };
 }
 
+/**
+ * The chosen lines priced as an invoice of the order: the first active invoice of the order carries
+ * its shipping and other charges. Generating and its preview both price here, so the preview's
+ * figures are the invoice's to the paisa.
+ */
+async function priceOrderInvoice(
+  db: Executor,
+  companyId: number,
+  order: {
+    id: number;
+    is_intra_state: boolean;
+    shipping_charges_paise: number;
+    other_charges_paise: number;
+  },
+  chosen: ReturnType<typeof chooseLines>,
+  roundOff: boolean,
+) {
+  const carriesCharges = !(await orderQueries.chargesCarried(db, companyId, order.id));
+  const priced = await priceLines(db, companyId, chosen, {
+    shippingChargesPaise: carriesCharges ? Number(order.shipping_charges_paise) : 0,
+    otherChargesPaise: carriesCharges ? Number(order.other_charges_paise) : 0,
+    intraState: order.is_intra_state,
+    roundOff,
+  });
+  return { ...priced, carriesCharges };
+}
+
+/**
+ * POST admin/orders/{id}/preview_invoice: the totals generate_invoice would give these quantities
+ * now (taxable value, each tax, the charges with their tax, round-off, total); writes nothing and
+ * takes no lock, refused as generate_invoice would refuse it.
+ */
+export async function previewInvoice(
+  db: Executor,
+  companyId: number,
+  orderId: number,
+  input: GenerateInvoiceInput,
+): Promise<InvoicePreviewOutput> {
+  const order = await orderQueries.findOrder(db, companyId, orderId);
+  if (!order) throw new AppError('not_found', 'Order Not Found');
+  const refusal = orderRefusal(await orderFacts(db, companyId, order), 'invoice');
+  if (refusal) throw conflict(refusal);
+  const chosen = chooseLines(await orderQueries.orderItemsToPrice(db, companyId, orderId), input.items);
+  const branch = await queries.findBranch(db, companyId, order.branch_id);
+  if (!branch) throw new AppError('not_found', 'Branch Not Found');
+  const { columns, carriesCharges } = await priceOrderInvoice(
+    db,
+    companyId,
+    order,
+    chosen,
+    branch.round_off_enabled,
+  );
+  return {
+    totals: presentPricedTotals(
+      {
+        ...columns,
+        shipping_charges_paise: carriesCharges ? Number(order.shipping_charges_paise) : 0,
+        other_charges_paise: carriesCharges ? Number(order.other_charges_paise) : 0,
+      },
+      order,
+    ),
+  };
+}
+
 export interface InvoiceOrderOptions {
   companyId: number;
   orderId: number;
@@ -126,13 +192,13 @@ export async function invoiceOrder(
   if (dueDate < invoiceDate) throw validationError('due_date', INVOICE_FORM_MESSAGES.due_date_before_invoice);
 
   const branch = await branchWithSeries(tx, companyId, order.branch_id);
-  const carriesCharges = !(await orderQueries.chargesCarried(tx, companyId, orderId));
-  const { lines, columns } = await priceLines(tx, companyId, chosen, {
-    shippingChargesPaise: carriesCharges ? Number(order.shipping_charges_paise) : 0,
-    otherChargesPaise: carriesCharges ? Number(order.other_charges_paise) : 0,
-    intraState: order.is_intra_state,
-    roundOff: branch.round_off_enabled,
-  });
+  const { lines, columns, carriesCharges } = await priceOrderInvoice(
+    tx,
+    companyId,
+    order,
+    chosen,
+    branch.round_off_enabled,
+  );
 
   const id = await queries.nextInvoiceId(tx);
   const document = { companyId, documentId: id, userId };

@@ -56,6 +56,7 @@ export function InvoiceGeneratePage() {
               initiate={data}
               defaultValues={initialQuantities(data)}
               submitLabel="Generate Invoice"
+              previewOrderId={data.order.id}
               pending={generate.isPending}
               onCancel={back}
               onSubmit={async (body) => {

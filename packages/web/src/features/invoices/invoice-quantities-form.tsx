@@ -9,6 +9,7 @@ import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
+import { InvoicePreviewCard } from './invoice-preview-card';
 import {
   INVOICE_LINE_SERVER_FIELD,
   INVOICE_SERVER_FIELDS,
@@ -97,6 +98,7 @@ export function InvoiceQuantitiesForm({
   pending,
   onSubmit,
   onCancel,
+  previewOrderId,
 }: {
   initiate: InitiateInvoice;
   defaultValues: InvoiceQuantitiesValues;
@@ -104,6 +106,8 @@ export function InvoiceQuantitiesForm({
   pending: boolean;
   onSubmit: (body: InvoiceQuantitiesBody) => Promise<unknown>;
   onCancel: () => void;
+  /** Generate Invoice: the order whose invoice the totals card previews as the quantities change. */
+  previewOrderId?: number;
 }) {
   const form = useForm<InvoiceQuantitiesValues>({
     mode: 'onTouched',
@@ -139,6 +143,9 @@ export function InvoiceQuantitiesForm({
             )}
           </Stack>
         </Card>
+        {previewOrderId !== undefined && (
+          <InvoicePreviewCard orderId={previewOrderId} control={form.control} />
+        )}
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DayField control={form.control} name="invoice_date" label="Invoice Date" required />

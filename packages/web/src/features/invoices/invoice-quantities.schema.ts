@@ -84,6 +84,21 @@ export function invoiceQuantitiesBody(values: InvoiceQuantitiesValues): InvoiceQ
   };
 }
 
+/**
+ * The lines a totals preview can price now: every quantity valid (the form's own rule) and at least
+ * one above 0; null while any is not, as the form would not submit them either.
+ */
+export function previewLines(items: InvoiceQuantitiesValues['items']): InvoiceQuantitiesBody['items'] | null {
+  const valid = items.every(
+    (item) =>
+      isZero(item.quantity) || invoiceLineQuantitySchema(item.invoiceable).safeParse(item.quantity).success,
+  );
+  const lines = items
+    .filter((item) => !isZero(item.quantity))
+    .map((item) => ({ order_item: item.order_item, quantity: Number(item.quantity) }));
+  return valid && lines.length > 0 ? lines : null;
+}
+
 /** Fields the server's 400 answers may name, besides items.N.quantity. */
 export const INVOICE_SERVER_FIELDS = ['invoice_date', 'due_date', 'reference', 'notes', 'items'] as const;
 export const INVOICE_LINE_SERVER_FIELD = /^items\.(\d+)\.(quantity|order_item)$/;

@@ -1,6 +1,7 @@
 import type {
   GenerateInvoiceInput,
   InvoiceOutput,
+  InvoicePreviewOutput,
   InvoiceSummaryOutput,
   initiateInvoiceOutput,
   invoiceListQuery as invoiceListSchema,
@@ -11,7 +12,7 @@ import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
-import { api } from '../../api/client';
+import { api, request } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { PATHS } from '../../session/paths';
@@ -56,6 +57,8 @@ export const invoiceKeys = {
   writeOff: (id: number) => [...invoiceKeys.all, 'write-off', id] as const,
   initiateEdit: (id: number) => [...invoiceKeys.all, 'initiate-edit', id] as const,
   initiate: (orderId: number) => [...invoiceKeys.all, 'initiate', orderId] as const,
+  preview: (orderId: number, items: InvoiceQuantitiesBody['items']) =>
+    [...invoiceKeys.all, 'preview', orderId, items] as const,
 };
 
 /** Orders change with their invoices (quantities invoiced, status): their cache is read again. */
@@ -96,6 +99,26 @@ export const initiateInvoiceQuery = (orderId: number) =>
     queryKey: invoiceKeys.initiate(orderId),
     queryFn: ({ signal }) =>
       api.get<InitiateInvoice>(`admin/orders/${orderId}/initiate_invoice/`, undefined, signal),
+    retry: false,
+    staleTime: 0,
+  });
+
+export type InvoicePreview = InvoicePreviewOutput;
+
+/**
+ * The totals generate_invoice would give these quantities (POST admin/orders/{id}/preview_invoice/,
+ * which writes nothing): priced by the server's own rules, so they are the invoice's to the paisa.
+ */
+export const invoicePreviewQuery = (orderId: number, items: InvoiceQuantitiesBody['items']) =>
+  queryOptions({
+    queryKey: invoiceKeys.preview(orderId, items),
+    queryFn: ({ signal }) =>
+      request<InvoicePreview>(`admin/orders/${orderId}/preview_invoice/`, {
+        method: 'POST',
+        body: { items },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
     retry: false,
     staleTime: 0,
   });

@@ -1,0 +1,108 @@
+import { Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type Control, useWatch } from 'react-hook-form';
+import { isApiError } from '../../api/api-error';
+import { Money } from '../../components/money';
+import { type InvoiceQuantitiesValues, previewLines } from './invoice-quantities.schema';
+import { type InvoicePreview, invoicePreviewQuery } from './invoices.api';
+
+function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} aria-label={label}>
+        <Money value={value} />
+      </Text>
+    </Group>
+  );
+}
+
+/** The sums the invoice will have: its charges with their GST, the taxable value, each tax head, round-off, total. */
+function PreviewTotals({ totals }: { totals: InvoicePreview['totals'] }) {
+  return (
+    <Stack gap={6}>
+      {totals.charges.map((charge) => (
+        <Stack key={charge.label} gap={0}>
+          <Row label={charge.label} value={charge.amount} />
+          <Text size="xs" c="dimmed" ta="right">
+            taxable <Money value={charge.taxable_value} /> + GST {charge.gst_rate}%{' '}
+            <Money value={charge.cgst + charge.sgst + charge.igst + charge.cess} />
+          </Text>
+        </Stack>
+      ))}
+      {totals.charges.length > 0 && <Divider />}
+      <Row label="Taxable Value" value={totals.taxable_value} />
+      {totals.is_intra_state ? (
+        <>
+          <Row label="CGST" value={totals.cgst} />
+          <Row label="SGST" value={totals.sgst} />
+        </>
+      ) : (
+        <Row label="IGST" value={totals.igst} />
+      )}
+      {totals.cess !== 0 && <Row label="Cess" value={totals.cess} />}
+      {totals.round_off !== 0 && <Row label="Round Off" value={totals.round_off} />}
+      <Divider />
+      <Row label="Invoice Total" value={totals.total} strong />
+    </Stack>
+  );
+}
+
+/**
+ * Generate Invoice's totals before the invoice is committed (issue 18): the server prices the
+ * quantities as it will generate them (preview_invoice), a moment after the user stops typing.
+ */
+export function InvoicePreviewCard({
+  orderId,
+  control,
+}: {
+  orderId: number;
+  control: Control<InvoiceQuantitiesValues>;
+}) {
+  const items = useWatch({ control, name: 'items' });
+  const [lines] = useDebouncedValue(previewLines(items), 300, { leading: true });
+  const preview = useQuery({ ...invoicePreviewQuery(orderId, lines ?? []), enabled: lines !== null });
+
+  let body: ReactNode;
+  if (lines === null) {
+    body = (
+      <Text size="sm" c="dimmed">
+        Enter valid quantities to see the invoice's totals.
+      </Text>
+    );
+  } else if (preview.isError) {
+    body = (
+      <Text size="sm" c="red" role="alert">
+        {isApiError(preview.error) ? preview.error.detail : 'Failed to work out the totals.'}
+      </Text>
+    );
+  } else if (preview.data) {
+    body = (
+      <div style={{ opacity: preview.isPlaceholderData ? 0.6 : 1 }} aria-busy={preview.isFetching}>
+        <PreviewTotals totals={preview.data.totals} />
+      </div>
+    );
+  } else {
+    body = (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">Working out the totals…</Text>
+      </Group>
+    );
+  }
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Invoice totals">
+      <Stack gap="sm">
+        <Title order={4}>Totals</Title>
+        {body}
+        <Text size="xs" c="dimmed">
+          The taxable value and the taxes include the charges; figures as the invoice will print them.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
