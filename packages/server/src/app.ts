@@ -56,6 +56,7 @@ import { salesChannelsRoutes } from './modules/sales-channels/sales-channels.rou
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
 import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
+import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
@@ -122,6 +123,7 @@ const MODULES = [
   deliveryChallansRoutes,
   instoreOrdersRoutes,
   offersRoutes,
+  setupGuideRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
