@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { SHARED_DOCUMENT_TITLES, type SharedDocumentKind } from '../document-sharing.ts';
+import { emailSchema } from '../validation.ts';
+
+/** Mailing a quotation or a sales order as a PDF (POST admin/quotations/{id}/send, admin/orders/{id}/send). */
+
+/** At most this many recipients in one send: a quotation goes to a buyer, not to a mailing list. */
+export const MAX_DOCUMENT_RECIPIENTS = 10;
+
+/** The addresses to send to; none given: the buyer's e-mail address. */
+export const sendDocumentInput = z.object({
+  to: z
+    .array(emailSchema)
+    .min(1, 'Enter at least one e-mail address.')
+    .max(MAX_DOCUMENT_RECIPIENTS, `Send to at most ${MAX_DOCUMENT_RECIPIENTS} e-mail addresses at a time.`)
+    .optional(),
+});
+export type SendDocumentInput = z.input<typeof sendDocumentInput>;
+
+/** The sentences of sending a document, by its kind ('Quotation sent.'). */
+export function documentSendMessages(kind: SharedDocumentKind) {
+  const title = SHARED_DOCUMENT_TITLES[kind];
+  const noun = title.toLowerCase();
+  return {
+    sent: `${title} sent by e-mail.`,
+    no_recipient: `The buyer has no e-mail address to send the ${noun} to; enter one.`,
+    mail_failed: `The ${noun} could not be mailed; please try again.`,
+    /** Ours: the spec names no failure to download or send a quotation or an order. */
+    pdf_failed: `Failed to download ${title}`,
+    send_failed: `Failed to send ${title}`,
+  };
+}
+
+/** GET admin/quotations/{id}/share, admin/orders/{id}/share: where to send it and the WhatsApp message. */
+export const documentShareOutput = z.object({
+  /** The buyer's e-mail address, to prefill the send dialog (none: the user types one). */
+  emails: z.array(z.string()),
+  /** The buyer's mobile number, when WhatsApp can address it. */
+  phone: z.string().nullable(),
+  text: z.string(),
+  /** https://wa.me/91<number>?text=<message>; without a number WhatsApp asks for the chat. */
+  whatsapp_url: z.string(),
+});
+export type DocumentShareOutput = z.infer<typeof documentShareOutput>;
