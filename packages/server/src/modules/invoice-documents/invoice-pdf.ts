@@ -35,8 +35,17 @@ export { formatInvoiceAmount } from './tax-document-pdf.ts';
  * fonts have no rupee sign; the font is embedded, so the PDF looks the same on every reader.
  */
 
+/**
+ * What the goods table and the totals box print of a document: an invoice's, and a quotation's or
+ * a sales order's (sales-document-pdf.ts), which are laid out the same way.
+ */
+export type PrintedMoney = Pick<
+  InvoiceDocument,
+  'intraState' | 'lines' | 'charges' | 'totals' | 'amountInWords' | 'notes' | 'bank'
+>;
+
 /** The invoice's tax columns: CGST + SGST or IGST, and cess when any line or total has it. */
-const taxLayout = (invoice: InvoiceDocument) =>
+export const taxLayout = (invoice: PrintedMoney) =>
   taxLayoutOf(invoice.intraState, [...invoice.lines, ...invoice.charges], invoice.totals.cessPaise);
 
 // ---------------------------------------------------------------------------------------------
@@ -123,7 +132,7 @@ function drawSellerAndInvoice(flow: Flow, invoice: InvoiceDocument) {
 }
 
 /** The lines with their rate and discount, then the charges (taxable value and taxes only). */
-function drawLines(flow: Flow, invoice: InvoiceDocument) {
+export function drawLines(flow: Flow, invoice: PrintedMoney) {
   drawItemTable(flow, taxLayout(invoice), {
     middle: [
       { header: 'Rate', width: 44, align: 'right' },
@@ -151,7 +160,7 @@ function drawLines(flow: Flow, invoice: InvoiceDocument) {
   });
 }
 
-function bankParts(invoice: InvoiceDocument): Part[] {
+function bankParts(invoice: PrintedMoney): Part[] {
   const { bank } = invoice;
   if (!bank) return [];
   const join = (pairs: [string, string | null | undefined][]) =>
@@ -189,7 +198,7 @@ function bankParts(invoice: InvoiceDocument): Part[] {
  * taxable value when that value already includes them (taxable + taxes + round-off = total),
  * else after the taxes, so the column always adds up the way the figures were made.
  */
-function totalRows(invoice: InvoiceDocument): [string, string][] {
+function totalRows(invoice: PrintedMoney): [string, string][] {
   const { totals } = invoice;
   const taxes = totals.cgstPaise + totals.sgstPaise + totals.igstPaise + totals.cessPaise;
   const chargesInTaxable = totals.taxablePaise + taxes + totals.roundOffPaise === totals.totalPaise;
@@ -215,7 +224,7 @@ function totalRows(invoice: InvoiceDocument): [string, string][] {
   return rows;
 }
 
-function drawTotals(flow: Flow, invoice: InvoiceDocument) {
+export function drawTotals(flow: Flow, invoice: PrintedMoney) {
   const leftParts: Part[] = [
     { text: 'Amount Chargeable (in words)', style: { size: 6.5, bold: true, color: MUTED } },
     { text: invoice.amountInWords, style: { size: 8.5, bold: true } },

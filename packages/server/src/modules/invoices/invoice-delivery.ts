@@ -10,6 +10,7 @@ import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
 import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
+import { mailDocument } from '../invoice-documents/mail-document.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
 import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
@@ -49,21 +50,20 @@ export async function resendInvoice(options: {
   const document = invoiceDocumentOf(row, items);
   const pdf = await renderInvoicePdf(document);
   const seller = document.seller.name;
-  try {
-    await mailer.send({
+  await mailDocument(
+    mailer,
+    {
       to,
       subject: `Tax invoice ${row.invoice_number} from ${seller}`,
       text:
         `Dear ${buyer.name},\n\nPlease find attached tax invoice ${row.invoice_number} dated ${row.invoice_day} ` +
         `for order ${row.order_number}: ${formatMoney(toRupees(Number(row.total_paise)))} ` +
         `(${document.amountInWords}).\n\nRegards,\n${seller}`,
-      attachments: [
-        { filename: pdfFileName(row.invoice_number), content: pdf, contentType: 'application/pdf' },
-      ],
-    });
-  } catch {
-    throw new AppError('service_unavailable', INVOICE_REFUSALS_HERE.mail_failed);
-  }
+      documentNumber: row.invoice_number,
+      pdf,
+    },
+    INVOICE_REFUSALS_HERE.mail_failed,
+  );
   await recordHistory(db, {
     companyId: actor.companyId,
     entityType: INVOICE_ENTITY,

@@ -41,8 +41,28 @@ const SAC_OF_CHARGE: Record<string, string> = {
 /** SAC codes (services) are the HSN chapter 99. */
 const isServiceCode = (hsn: string | null) => hsn?.startsWith('99') ?? false;
 
+/** What a priced line prints: the stored columns of an invoice's, a quotation's or an order's items. */
+type PrintedItem = Pick<
+  InvoiceItemRow,
+  | 'product_name'
+  | 'sku'
+  | 'hsn'
+  | 'quantity'
+  | 'unit'
+  | 'rate_paise'
+  | 'gross_paise'
+  | 'taxable_paise'
+  | 'gst_rate'
+  | 'cess_rate'
+  | 'cgst_paise'
+  | 'sgst_paise'
+  | 'igst_paise'
+  | 'cess_paise'
+  | 'amount_paise'
+>;
+
 /** A line as a tax invoice states it: rate and discount before tax (the domain's taxExclusiveLine). */
-function printedLine(item: InvoiceItemRow, position: number): InvoiceLine {
+function printedLine(item: PrintedItem, position: number): InvoiceLine {
   const taxablePaise = Number(item.taxable_paise);
   const printed = taxExclusiveLine({
     ratePaise: Number(item.rate_paise),
@@ -159,14 +179,25 @@ export function printedParties(snapshots: PartySnapshots) {
   } satisfies Pick<InvoiceDocument, 'seller' | 'buyer' | 'shipTo' | 'bank'>;
 }
 
+/** The money columns every priced document stores (an invoice, a quotation, an order). */
+type PrintedTotals = Pick<
+  InvoiceRow,
+  | 'tax_summary'
+  | 'taxable_paise'
+  | 'cgst_paise'
+  | 'sgst_paise'
+  | 'igst_paise'
+  | 'cess_paise'
+  | 'round_off_paise'
+  | 'total_paise'
+>;
+
 /**
- * One invoice as the tax invoice PDF, the e-invoice payload and the mail to the buyer see it:
- * every figure as stored when it was generated (never re-priced), seller and buyer as they were.
+ * A priced document's lines, charges, HSN summary and totals as its PDF prints them, every figure
+ * as stored (never re-priced): the tax invoice's, and a quotation's or a sales order's.
  */
-export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]): InvoiceDocument {
-  const { seller, buyer, shipTo, bank } = printedParties(invoice);
-  const shipping = invoice.shipping_address;
-  const summary = (invoice.tax_summary ?? {}) as Partial<StoredTaxSummary>;
+export function printedMoney(document: PrintedTotals, items: PrintedItem[]) {
+  const summary = (document.tax_summary ?? {}) as Partial<StoredTaxSummary>;
   const lines = items.map((item, index) => printedLine(item, index + 1));
   const charges = (summary.charges ?? []).map((charge) => ({
     label: charge.label,
@@ -180,6 +211,34 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     hsn: SAC_OF_CHARGE[charge.label] ?? charge.hsn,
   }));
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    lines,
+    charges,
+    hsnSummary: printedHsnSummary(summary.hsn_summary ?? []),
+    totals: {
+      subtotalPaise: sum(lines, (line) => line.taxablePaise + line.discountPaise),
+      discountPaise: sum(lines, (line) => line.discountPaise),
+      taxablePaise: Number(document.taxable_paise),
+      cgstPaise: Number(document.cgst_paise),
+      sgstPaise: Number(document.sgst_paise),
+      igstPaise: Number(document.igst_paise),
+      cessPaise: Number(document.cess_paise),
+      // The charges' value before tax: the taxable value already includes it.
+      chargesPaise: sum(charges, (charge) => charge.taxablePaise),
+      roundOffPaise: Number(document.round_off_paise),
+      totalPaise: Number(document.total_paise),
+    },
+    amountInWords: amountInWords(Number(document.total_paise)),
+  } satisfies Pick<InvoiceDocument, 'lines' | 'charges' | 'hsnSummary' | 'totals' | 'amountInWords'>;
+}
+
+/**
+ * One invoice as the tax invoice PDF, the e-invoice payload and the mail to the buyer see it:
+ * every figure as stored when it was generated (never re-priced), seller and buyer as they were.
+ */
+export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]): InvoiceDocument {
+  const { seller, buyer, shipTo, bank } = printedParties(invoice);
+  const shipping = invoice.shipping_address;
   const eInvoice =
     invoice.irn && invoice.ack_number && invoice.signed_qr_code
       ? {
@@ -204,23 +263,7 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     },
     intraState: invoice.is_intra_state,
     reverseCharge: false,
-    lines,
-    charges,
-    hsnSummary: printedHsnSummary(summary.hsn_summary ?? []),
-    totals: {
-      subtotalPaise: sum(lines, (line) => line.taxablePaise + line.discountPaise),
-      discountPaise: sum(lines, (line) => line.discountPaise),
-      taxablePaise: Number(invoice.taxable_paise),
-      cgstPaise: Number(invoice.cgst_paise),
-      sgstPaise: Number(invoice.sgst_paise),
-      igstPaise: Number(invoice.igst_paise),
-      cessPaise: Number(invoice.cess_paise),
-      // The charges' value before tax: the taxable value already includes it.
-      chargesPaise: sum(charges, (charge) => charge.taxablePaise),
-      roundOffPaise: Number(invoice.round_off_paise),
-      totalPaise: Number(invoice.total_paise),
-    },
-    amountInWords: amountInWords(Number(invoice.total_paise)),
+    ...printedMoney(invoice, items),
     bank,
     termsAndConditions: invoice.terms_and_conditions,
     notes: invoice.notes,

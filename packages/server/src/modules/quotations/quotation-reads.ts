@@ -1,24 +1,45 @@
 import type { QuotationOutput } from '@b2b/domain/api/sales-orders';
 import { notFound } from '../../core/errors.ts';
 import { inListOrder } from '../../db/keyset-paging.ts';
-import type { Executor } from '../../db/transaction.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 import { historyPage } from '../history/history.service.ts';
 import { offersAvailableOn } from './quotation-pricing.queries.ts';
 import { normaliseOffer, offerDiscountPaise, offerRefusal, todayOrGiven } from './quotation-pricing.ts';
 import { QUOTATION_ENTITY } from './quotation-terms.ts';
 import { presentOffer, presentQuotation, presentSummary } from './quotations.present.ts';
 import * as queries from './quotations.queries.ts';
+import type { SalesDocumentSource } from './sales-document-delivery.ts';
 
 // Reading quotations: one, a page of the list, its history, and the offers it can take.
 
 export async function getQuotation(db: Executor, companyId: number, id: number): Promise<QuotationOutput> {
+  return (await quotationWithItems(db, companyId, id)).quotation;
+}
+
+async function quotationWithItems(db: Executor, companyId: number, id: number) {
   const row = await queries.findQuotation(db, companyId, id);
   if (!row) throw notFound('Quotation');
   const [items, addresses] = await Promise.all([
     queries.quotationItems(db, companyId, id),
     queries.addressesByIds(db, companyId, [row.billing_address_id, row.shipping_address_id]),
   ]);
-  return presentQuotation(row, items, addresses);
+  return { row, items, quotation: presentQuotation(row, items, addresses) };
+}
+
+/** The quotation as its PDF, mail and WhatsApp message print it (sales-document-delivery.ts). */
+export async function quotationToPrint(tx: Tx, companyId: number, id: number): Promise<SalesDocumentSource> {
+  const { row, items, quotation } = await quotationWithItems(tx, companyId, id);
+  return {
+    kind: 'quotation',
+    id,
+    number: quotation.quotation_number,
+    date: quotation.date,
+    relatedNumber: quotation.order?.order_number ?? null,
+    cancelled: false,
+    terms: quotation,
+    money: row,
+    items,
+  };
 }
 
 /** GET admin/companies/{companyId}/quotations: one page (offset or keyset) and the count. */

@@ -25,8 +25,15 @@ import {
   submitQuotation,
 } from './change-quotation.ts';
 import { createQuotation } from './create-quotation.ts';
-import { availableOffers, getQuotation, listQuotations, quotationHistory } from './quotation-reads.ts';
+import {
+  availableOffers,
+  getQuotation,
+  listQuotations,
+  quotationHistory,
+  quotationToPrint,
+} from './quotation-reads.ts';
 import type { QuotationFilter } from './quotations.queries.ts';
+import { salesDocumentDeliveryRoutes } from './sales-document-delivery.routes.ts';
 
 const tags = ['quotations'];
 const companyParams = z.object({ companyId: idParam });
@@ -164,6 +171,15 @@ export async function quotationsRoutes(app: Api) {
     },
     async (request) => removeCoupon({ db, actor: requirePrincipal(request), id: request.params.id }),
   );
+
+  salesDocumentDeliveryRoutes(app, {
+    kind: 'quotation',
+    path: '/admin/quotations',
+    tags,
+    view: { permission: 'view_quotation' },
+    change: { permission: 'change_quotation' },
+    read: quotationToPrint,
+  });
 
   documentHistoryRoute(app, {
     path: '/admin/quotations',

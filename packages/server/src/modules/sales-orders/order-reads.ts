@@ -1,8 +1,9 @@
 import type { SalesOrderOutput } from '@b2b/domain/api/sales-orders';
 import { notFound } from '../../core/errors.ts';
-import type { Executor } from '../../db/transaction.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
 import { historyPage } from '../history/history.service.ts';
+import type { SalesDocumentSource } from '../quotations/sales-document-delivery.ts';
 import { ORDER_ENTITY } from './order-facts.ts';
 import { countOrders, listOrderPage, type OrderFilter } from './order-list.queries.ts';
 import { presentOrder, presentSummary } from './sales-orders.present.ts';
@@ -28,6 +29,25 @@ export async function readOrder(
     isNew ? [] : commentsOf(db, companyId, ORDER_ENTITY, id),
   ]);
   return presentOrder(row, items, comments);
+}
+
+/** The order as its PDF, mail and WhatsApp message print it (quotations/sales-document-delivery.ts). */
+export async function orderToPrint(tx: Tx, companyId: number, id: number): Promise<SalesDocumentSource> {
+  const row = await queries.findOrder(tx, companyId, id);
+  if (!row) throw notFound('Order');
+  const items = await queries.orderItemsOf(tx, companyId, [id]);
+  const order = presentOrder(row, items, []);
+  return {
+    kind: 'sales_order',
+    id,
+    number: order.order_number,
+    date: order.order_date,
+    relatedNumber: order.quotation?.quotation_number ?? null,
+    cancelled: order.status === 'cancelled',
+    terms: order,
+    money: row,
+    items,
+  };
 }
 
 /** GET admin/companies/{companyId}/orders: one page (offset or keyset); counted only when needed. */

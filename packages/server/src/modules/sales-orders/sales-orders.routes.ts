@@ -24,11 +24,12 @@ import type { Api } from '../../http/api-types.ts';
 import { sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { salesDocumentDeliveryRoutes } from '../quotations/sales-document-delivery.routes.ts';
 import { documentCommentRoute, documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { addComment, cancelOrder, confirmOrder, holdOrder, updateOrder } from './change-order.ts';
 import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts';
 import type { OrderFilter } from './order-list.queries.ts';
-import { getOrder, listOrders, orderHistory } from './order-reads.ts';
+import { getOrder, listOrders, orderHistory, orderToPrint } from './order-reads.ts';
 import { ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
 import { generateFulfilmentOrders, generateOrder } from './place-order.ts';
 import { initiateReorder, previewReorder } from './reorder.ts';
@@ -191,6 +192,15 @@ export async function salesOrdersRoutes(app: Api) {
         input: request.body,
       }),
   );
+
+  salesDocumentDeliveryRoutes(app, {
+    kind: 'sales_order',
+    path: '/admin/orders',
+    tags,
+    view: { permission: 'view_order' },
+    change: { permission: 'change_order' },
+    read: orderToPrint,
+  });
 
   documentHistoryRoute(app, {
     path: '/admin/orders',
