@@ -126,10 +126,29 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   const invoiceForm = page.getByRole('form', { name: 'Generate Invoice' });
   await invoiceForm.getByLabel(`Quantity of ${fan.name}`).fill('3');
   await invoiceForm.getByLabel(`Quantity of ${cooler.name}`).fill('0');
+  // Its totals before it is generated (issue 18): the taxes of 3 fans less their share of the coupon.
+  const previewed = page.getByRole('region', { name: 'Invoice totals' });
+  await expect(previewed.getByLabel('CGST')).toBeVisible();
+  await expect(previewed.getByLabel('IGST')).toHaveCount(0);
+  const totalBefore = previewed.getByLabel('Invoice Total');
+  await expect(totalBefore).not.toHaveText('₹0.00');
+  await expect(previewed).toHaveAttribute('aria-busy', 'false');
+  const seen = {
+    taxable: await previewed.getByLabel('Taxable Value').textContent(),
+    cgst: await previewed.getByLabel('CGST').textContent(),
+    total: await totalBefore.textContent(),
+  };
   await invoiceForm.getByRole('button', { name: 'Generate Invoice' }).click();
   await expect(page.getByText('Invoice created.')).toBeVisible();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   await expect(page.getByRole('heading', { name: /\/\d{4}\/00001/ })).toBeVisible();
+  const firstInvoice = await callApiAsUser(page, 'GET', `admin/invoices/${page.url().split('/').pop()}`);
+  const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+  expect(seen).toEqual({
+    taxable: rupees(firstInvoice.body.totals.taxable_value),
+    cgst: rupees(firstInvoice.body.totals.cgst),
+    total: rupees(firstInvoice.body.invoice_total),
+  });
   // The goods left: on hand and reserved both down by 3.
   expect(await levelOf(page, fan.id)).toEqual({ available_stock: 17, df_quantity: 3 });
 

@@ -64,8 +64,11 @@ export function InvoicePreviewCard({
   control: Control<InvoiceQuantitiesValues>;
 }) {
   const items = useWatch({ control, name: 'items' });
-  const [lines] = useDebouncedValue(previewLines(items), 300, { leading: true });
+  const typed = previewLines(items);
+  const [lines] = useDebouncedValue(typed, 300, { leading: true });
   const preview = useQuery({ ...invoicePreviewQuery(orderId, lines ?? []), enabled: lines !== null });
+  // Out of date while the quantities typed are not yet the ones priced.
+  const busy = preview.isFetching || JSON.stringify(typed) !== JSON.stringify(lines);
 
   let body: ReactNode;
   if (lines === null) {
@@ -82,7 +85,7 @@ export function InvoicePreviewCard({
     );
   } else if (preview.data) {
     body = (
-      <div style={{ opacity: preview.isPlaceholderData ? 0.6 : 1 }} aria-busy={preview.isFetching}>
+      <div style={{ opacity: busy ? 0.6 : 1 }}>
         <PreviewTotals totals={preview.data.totals} />
       </div>
     );
@@ -95,7 +98,7 @@ export function InvoicePreviewCard({
     );
   }
   return (
-    <Card withBorder padding="md" component="section" aria-label="Invoice totals">
+    <Card withBorder padding="md" component="section" aria-label="Invoice totals" aria-busy={busy}>
       <Stack gap="sm">
         <Title order={4}>Totals</Title>
         {body}
