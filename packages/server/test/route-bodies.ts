@@ -132,6 +132,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'PATCH /api/admin/orders/:id': { reference: 'Intruder' },
   'POST /api/admin/orders/:id/comments': { comment: 'Intruder' },
   'POST /api/admin/orders/:id/generate_invoice': { items: [{ order_item: 1, quantity: 1 }] },
+  'POST /api/admin/orders/:id/preview_invoice': { items: [{ order_item: 1, quantity: 1 }] },
   'PATCH /api/admin/invoices/:id': { notes: 'Intruder' },
   'POST /api/admin/orders/:id/record_payments': { amount: 1 },
   'POST /api/admin/orders/:id/update_payment_status': { status: 'initiated', amount: 1 },
