@@ -135,6 +135,7 @@ export const SHELL_SCREENS = [
     'VariantGroupsPage',
   ),
   spec(PATHS.company, () => import('../features/companies/company-page'), 'CompanyPage'),
+  spec(PATHS.onboarding, () => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
   spec(
     PATHS.configurations,
     () => import('../features/company-configurations/company-configurations-page'),

@@ -78,6 +78,7 @@ export const PATHS = {
   creditNoteNew: '/credit-notes/new',
   creditNote: '/credit-notes/$creditNoteId',
   invoiceCreditNote: '/invoices/$invoiceId/credit-note',
+  onboarding: '/onboarding',
   unauthorized: '/unauthorized',
   docs: '/docs',
 } as const;

@@ -4,6 +4,8 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import type { CurrentUser } from '../../api/types';
+import { SetupProgress } from '../../features/onboarding/setup-progress';
+import { PATHS } from '../../session/paths';
 import { isBuiltPath } from '../route-table';
 import { signOut } from '../sign-out';
 
@@ -37,6 +39,7 @@ export function SettingsPanel({ user, onNavigate }: SettingsPanelProps) {
           <Fragment key={link.path}>
             {link.dividerBefore && <Divider my="xs" />}
             <NavLink component={Link} to={link.path} label={link.label} onClick={onNavigate} />
+            {link.path === PATHS.onboarding && <SetupProgress variant="compact" />}
           </Fragment>
         ))}
       </nav>

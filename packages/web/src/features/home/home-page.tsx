@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../session/current-user';
 import { canOpen } from '../../session/has-permission';
+import { SetupProgress } from '../onboarding/setup-progress';
 
 interface QuickLink {
   label: string;
@@ -63,6 +64,7 @@ export function HomePage() {
         <Title order={2}>Welcome, {user.first_name}</Title>
         <Text c="dimmed">{user.company.name}</Text>
       </div>
+      <SetupProgress variant="card" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {links.map((link) => (
           <Anchor key={link.to} component={Link} to={link.to} underline="never" c="inherit">

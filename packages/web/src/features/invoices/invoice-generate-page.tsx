@@ -8,6 +8,7 @@ import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { invoicePath, orderPath, PATHS } from '../../session/paths';
+import { InvoiceSetupWarning } from '../onboarding/invoice-setup-warning';
 import { initialQuantities } from './invoice-quantities.schema';
 import { InvoiceQuantitiesForm } from './invoice-quantities-form';
 import { initiateInvoiceQuery, useGenerateInvoice } from './invoices.api';
@@ -52,6 +53,7 @@ export function InvoiceGeneratePage() {
               list={{ to: orderPath(data.order.id), label: `Order ${data.order.order_number}` }}
               title="Generate Invoice"
             />
+            <InvoiceSetupWarning orderId={data.order.id} />
             <InvoiceQuantitiesForm
               initiate={data}
               defaultValues={initialQuantities(data)}
