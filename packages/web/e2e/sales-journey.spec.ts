@@ -99,6 +99,24 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   await form.getByRole('button', { name: 'Create Quotation' }).click();
   await expect(page).toHaveURL(/\/quotations\/\d+$/);
 
+  // The quotation goes to the buyer (issue 18): its PDF, then by e-mail with the PDF attached.
+  const quotationId = Number(page.url().split('/').pop());
+  const pdfAnswer = page.waitForResponse((r) => r.url().endsWith(`/api/admin/quotations/${quotationId}/pdf`));
+  const quotationPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await pdfAnswer).headers()['content-type']).toBe('application/pdf');
+  expect((await quotationPdf).suggestedFilename()).toMatch(/^QT-\d+\.pdf$/);
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Send by E-mail' }).click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send by E-mail' });
+  await expect(sendDialog).toBeVisible();
+  const recipients = sendDialog.getByLabel(/^To/);
+  await recipients.fill(`buyer.${stamp}@example.in`);
+  await recipients.press('Enter');
+  await sendDialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Quotation sent by e-mail.')).toBeVisible();
+  await expect(sendDialog).toBeHidden();
+
   // The coupon: 10% off the order value, taken off before tax is worked out.
   const offers = page.getByRole('region', { name: 'Offers' });
   await offers.getByLabel('Coupon Code').fill(couponCode);

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { SHARED_DOCUMENT_TITLES, type SharedDocumentKind } from '../document-sharing.ts';
-import { emailSchema } from '../validation.ts';
+import { isEmail, MESSAGES } from '../validation.ts';
 
 /** Mailing a quotation or a sales order as a PDF (POST admin/quotations/{id}/send, admin/orders/{id}/send). */
 
 /** At most this many recipients in one send: a quotation goes to a buyer, not to a mailing list. */
 export const MAX_DOCUMENT_RECIPIENTS = 10;
 
+/** One to ten e-mail addresses; one message for the list, naming the address that is wrong. */
+export const documentRecipients = z
+  .array(z.string().trim())
+  .min(1, 'Enter at least one e-mail address.')
+  .max(MAX_DOCUMENT_RECIPIENTS, `Send to at most ${MAX_DOCUMENT_RECIPIENTS} e-mail addresses at a time.`)
+  .superRefine((addresses, ctx) => {
+    const wrong = addresses.find((address) => !isEmail(address));
+    if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: `${wrong}: ${MESSAGES.email}` });
+  });
+
 /** The addresses to send to; none given: the buyer's e-mail address. */
-export const sendDocumentInput = z.object({
-  to: z
-    .array(emailSchema)
-    .min(1, 'Enter at least one e-mail address.')
-    .max(MAX_DOCUMENT_RECIPIENTS, `Send to at most ${MAX_DOCUMENT_RECIPIENTS} e-mail addresses at a time.`)
-    .optional(),
-});
+export const sendDocumentInput = z.object({ to: documentRecipients.optional() });
 export type SendDocumentInput = z.input<typeof sendDocumentInput>;
 
 /** The sentences of sending a document, by its kind ('Quotation sent.'). */

@@ -9,7 +9,10 @@ import { QuotationForm } from './quotation-form';
 
 const LIST = { to: PATHS.quotations, label: 'Quotations' };
 
-/** /quotations/new: the order form, saved as a quotation (or placed as an order straight away). */
+/**
+ * /quotations/new: the order form, saved as a quotation (its primary action, issue 18: a quotation
+ * is made to be sent) or placed as an order straight away.
+ */
 export function QuotationCreatePage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -20,6 +23,7 @@ export function QuotationCreatePage() {
         <QuotationForm
           companyId={user.company.id}
           quotation={null}
+          primary="quotation"
           onSaved={(quotation) => void navigate({ to: quotationPath(quotation.id) })}
           onOrdered={(order) => void navigate({ to: orderPath(order.id) })}
           onCancel={() => void navigate({ to: PATHS.quotations })}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Grid, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { orderPath, PATHS } from '../../session/paths';
 import { AddressText } from '../reference/address-text';
 import { DocumentLinesTable } from '../sales-orders/document-lines-table';
 import { DocumentTotalsCard } from '../sales-orders/document-totals-card';
+import { DocumentSharingActions } from './document-sharing';
 import { QuotationForm } from './quotation-form';
 import {
   QUOTATION_STATUS_OPTIONS,
@@ -114,16 +115,22 @@ function QuotationDetail({ quotation }: { quotation: Quotation }) {
           </>
         }
         actions={
-          canDelete ? (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
-          ) : undefined
+          <DocumentSharingActions
+            document={{ kind: 'quotation', id: quotation.id, number: quotation.quotation_number }}
+            maySend={canPerform(user, 'change_quotation')}
+            more={
+              canDelete
+                ? [
+                    {
+                      label: 'Delete',
+                      icon: <IconTrash size={16} />,
+                      danger: true,
+                      onClick: () => setDeleting(true),
+                    },
+                  ]
+                : []
+            }
+          />
         }
       />
       {quotation.status === 'ordered' || !canEdit ? (

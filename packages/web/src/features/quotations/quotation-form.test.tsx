@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswer, type ApiCall, fakeApi, paged } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
@@ -162,7 +162,7 @@ async function choose(label: string, option: string) {
 const totalsCard = () => within(screen.getByRole('region', { name: 'Totals' }));
 const figure = (label: string) => totalsCard().getByLabelText(label).textContent;
 
-function renderForm(shown: ReturnType<typeof quotation> | null = null) {
+function renderForm(shown: ReturnType<typeof quotation> | null = null, primary?: 'order' | 'quotation') {
   const onSaved = vi.fn();
   const onOrdered = vi.fn();
   renderWithProviders(
@@ -172,6 +172,7 @@ function renderForm(shown: ReturnType<typeof quotation> | null = null) {
       onSaved={onSaved}
       onOrdered={onOrdered}
       onCancel={() => {}}
+      primary={primary}
     />,
     { user: STAFF },
   );
@@ -227,6 +228,17 @@ describe('QuotationForm', () => {
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Order created successfully' }),
     );
+  });
+
+  it('makes Create Quotation the primary action on New Quotation, Place Order on New Order', () => {
+    server(() => undefined);
+    renderForm(null, 'quotation');
+    expect(screen.getByRole('button', { name: 'Create Quotation' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Place Order' }).getAttribute('type')).toBe('button');
+    cleanup();
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Place Order' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Create Quotation' }).getAttribute('type')).toBe('button');
   });
 
   it('puts the server’s field errors under the fields, lines included', async () => {

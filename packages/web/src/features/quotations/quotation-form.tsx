@@ -134,12 +134,15 @@ export function QuotationForm({
   onSaved,
   onOrdered,
   onCancel,
+  primary = 'order',
 }: {
   companyId: number;
   quotation: Quotation | null;
   onSaved: (quotation: Quotation) => void;
   onOrdered: (order: SalesOrder) => void;
   onCancel: () => void;
+  /** The filled button (and Enter): Place Order on New Order, Create Quotation on New Quotation. */
+  primary?: 'order' | 'quotation';
 }) {
   const defaultValues = useMemo(
     () => (quotation ? quotationFormValues(quotation) : emptyQuotationForm()),
@@ -170,14 +173,17 @@ export function QuotationForm({
   const { live, totals } = useLiveTotals(form.control, couponDiscount);
   const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
   const editingOrder = current?.purpose === 'edit_order';
-  const buttons: QuotationAction[] = editingOrder
+  const offered: QuotationAction[] = editingOrder
     ? ['draft', 'update']
     : current?.status === 'submitted'
       ? ['draft', 'instant', 'order']
       : ['draft', 'quotation', 'instant', 'order'];
+  const main: QuotationAction = editingOrder ? 'update' : offered.includes(primary) ? primary : 'order';
+  // The primary action last, at the right where the eye ends.
+  const buttons = [...offered.filter((action) => action !== main), main];
 
   return (
-    <form noValidate onSubmit={actions.run(editingOrder ? 'update' : 'order')} aria-label="Sales Order">
+    <form noValidate onSubmit={actions.run(main)} aria-label="Sales Order">
       {unsaved.prompt}
       <Stack gap="lg">
         <QuotationPartyFields control={form.control} setValue={form.setValue} companyId={companyId} />
@@ -211,15 +217,15 @@ export function QuotationForm({
             Cancel
           </Button>
           {buttons.map((action) => {
-            const primary = action === 'order' || action === 'update';
+            const isMain = action === main;
             return (
               <Button
                 key={action}
-                type={primary ? 'submit' : 'button'}
-                variant={primary ? 'filled' : 'light'}
+                type={isMain ? 'submit' : 'button'}
+                variant={isMain ? 'filled' : 'light'}
                 loading={actions.busy === action}
                 disabled={actions.busy !== null && actions.busy !== action}
-                onClick={primary ? undefined : actions.run(action)}
+                onClick={isMain ? undefined : actions.run(action)}
               >
                 {action === 'draft' && current?.status === 'submitted' ? 'Save Changes' : BUTTONS[action]}
               </Button>

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerPath, orderPath, PATHS, quotationPath } from '../../session/paths';
 import { OrderPaymentsTab } from '../payments/order-payments-tab';
+import { DocumentSharingActions } from '../quotations/document-sharing';
 import { AddressText } from '../reference/address-text';
 import { ReturnsTab } from '../sales-returns/related-returns';
 import { OrderShipmentsTab } from '../shipments/related-shipments';
@@ -120,7 +121,15 @@ function SalesOrderDetail({ order }: { order: SalesOrder }) {
             )}
           </>
         }
-        actions={<SalesOrderActions order={order} />}
+        actions={
+          <>
+            <SalesOrderActions order={order} />
+            <DocumentSharingActions
+              document={{ kind: 'sales_order', id: order.id, number: order.order_number }}
+              maySend={canPerform(user, 'change_order') && order.status !== 'cancelled'}
+            />
+          </>
+        }
       />
       {order.status === 'has_new_version' && (
         <Alert color="gray" variant="light">
