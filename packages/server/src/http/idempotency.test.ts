@@ -230,22 +230,17 @@ describe('Idempotency-Key after a crash before the answer was stored', { timeout
     const db = dbOf(world.company);
     const failing = await failAnswersOf(db);
 
-    const payKey = `crash-${randomUUID()}`;
-    const payPath = `admin/orders/${order.id}/record_payments`;
-    await failing.mark(payKey);
-    const crashedPay = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
-    expect(crashedPay.status).toBe(500);
-    expect(await paymentsOf(world)).toEqual([]);
-    expect(await keyRows(world, payKey, db)).toEqual([]);
-    expect(await outstandingPaise(world.company, world.buyer.id)).toBe(11_800);
-    await failing.unmark(payKey);
-    const paid = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    const paidAgain = await world.company.api.post(payPath, { amount: 118 }, { 'idempotency-key': payKey });
-    expect(paidAgain.status).toBe(201);
-    expect(paidAgain.headers.get('idempotent-replayed')).toBe('true');
-    expect(paidAgain.body).toEqual(paid.body);
-    expect((await paymentsOf(world)).map((p) => p.id)).toEqual([paid.body.id]);
+    const paid = await crashThenRetry(
+      world,
+      failing,
+      `admin/orders/${order.id}/record_payments`,
+      { amount: 118 },
+      async () => {
+        expect(await paymentsOf(world)).toEqual([]);
+        expect(await outstandingPaise(world.company, world.buyer.id)).toBe(11_800);
+      },
+    );
+    expect((await paymentsOf(world)).map((p) => p.id)).toEqual([paid.id]);
     expect(await outstandingPaise(world.company, world.buyer.id)).toBe(0);
 
     // An advance with nothing to allocate to, refunded in part under a key whose answer fails.
@@ -261,29 +256,50 @@ describe('Idempotency-Key after a crash before the answer was stored', { timeout
         .select(['id', 'amount_paise'])
         .where('company_id', '=', world.company.companyId)
         .execute();
-    const refundKey = `crash-${randomUUID()}`;
     const refundPath = `admin/companies/${world.company.companyId}/refunds`;
-    const refundBody = { payment: advance.body.id, amount: 40 };
-    await failing.mark(refundKey);
-    const crashedRefund = await world.company.api.post(refundPath, refundBody, {
-      'idempotency-key': refundKey,
-    });
-    expect(crashedRefund.status).toBe(500);
-    expect(await refunds()).toEqual([]);
-    expect(await keyRows(world, refundKey, db)).toEqual([]);
-    await failing.unmark(refundKey);
-    const refunded = await world.company.api.post(refundPath, refundBody, { 'idempotency-key': refundKey });
-    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
-    const refundedAgain = await world.company.api.post(refundPath, refundBody, {
-      'idempotency-key': refundKey,
-    });
-    expect(refundedAgain.status).toBe(201);
-    expect(refundedAgain.headers.get('idempotent-replayed')).toBe('true');
-    expect(refundedAgain.body).toEqual(refunded.body);
-    expect((await refunds()).map((r) => [r.id, Number(r.amount_paise)])).toEqual([[refunded.body.id, 4_000]]);
-    expect(await keyRows(world, refundKey, db)).toEqual([{ state: 'done', response_status: 201 }]);
+    const refunded = await crashThenRetry(
+      world,
+      failing,
+      refundPath,
+      { payment: advance.body.id, amount: 40 },
+      async () => {
+        expect(await refunds()).toEqual([]);
+      },
+    );
+    expect((await refunds()).map((r) => [r.id, Number(r.amount_paise)])).toEqual([[refunded.id, 4_000]]);
   });
 });
+
+/**
+ * POST `body` under a fresh key whose answer fails to be stored (the crash), check with
+ * `nothingCommitted` that the work went down with the key, then retry: the retry runs (201), a
+ * second retry replays it, and the key holds the answer. Answers the retry's body.
+ */
+async function crashThenRetry(
+  world: Awaited<ReturnType<typeof paymentWorld>>,
+  failing: Awaited<ReturnType<typeof failAnswersOf>>,
+  path: string,
+  body: Record<string, unknown>,
+  nothingCommitted: () => Promise<void>,
+) {
+  const db = dbOf(world.company);
+  const key = `crash-${randomUUID()}`;
+  const send = () => world.company.api.post(path, body, { 'idempotency-key': key });
+  await failing.mark(key);
+  expect((await send()).status).toBe(500);
+  await nothingCommitted();
+  expect(await keyRows(world, key, db)).toEqual([]);
+  await failing.unmark(key);
+  const retried = await send();
+  expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+  expect(retried.headers.get('idempotent-replayed')).toBeNull();
+  const replayed = await send();
+  expect(replayed.status).toBe(201);
+  expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+  expect(replayed.body).toEqual(retried.body);
+  expect(await keyRows(world, key, db)).toEqual([{ state: 'done', response_status: 201 }]);
+  return retried.body;
+}
 
 describe('idempotently', { timeout: 120_000 }, () => {
   it('releases the key after a 5xx or a crash, so a retry runs again', async () => {
