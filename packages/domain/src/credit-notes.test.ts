@@ -2,14 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allowedCreditNoteActions,
+  CREDIT_NOTE_MESSAGES,
   type CreditableLine,
+  type CreditedFigures,
   creditableQuantity,
+  creditableQuantityAtRate,
   creditNoteBalancePaise,
   creditNoteRefusal,
   creditNoteStatusOf,
   creditNoteTotalRefusal,
+  creditRateRefusal,
   creditShareOfLine,
+  creditUnits,
   formatCreditNoteNumber,
+  invoicedRatePaise,
   lineCreditUnits,
   priceCreditNote,
 } from './credit-notes.ts';
@@ -159,6 +165,104 @@ describe('priceCreditNote', () => {
       roundOff: false,
     });
     expect(creditNoteTotalRefusal(nothing.totals)).toMatch(/zero or below/);
+  });
+});
+
+describe('crediting by quantity and rate (issue 18)', () => {
+  // 10 at ₹100 a unit before tax: ₹1,180 with GST at 18%.
+  const line = invoiceLine(10, 118_000);
+  /** What a note carried of the line, as the server reads it back. */
+  const outOf = (share: ReturnType<typeof creditShareOfLine>): CreditedFigures => ({
+    taxablePaise: share.taxablePaise,
+    cgstPaise: share.cgstPaise,
+    sgstPaise: share.sgstPaise,
+    igstPaise: share.igstPaise,
+    cessPaise: share.cessPaise,
+  });
+
+  it('offers the invoiced rate before tax; that rate credits the line in proportion, as 100% does', () => {
+    expect(invoicedRatePaise(line)).toBe(10_000);
+    expect(invoicedRatePaise(invoiceLine(3, 1_180))).toBe(333);
+    const atRate = creditShareOfLine({ line, creditedUnits: 0, quantity: 2, ratePaise: 10_000 });
+    const atFull = creditShareOfLine({ line, creditedUnits: 0, quantity: 2, discountPercent: 100 });
+    expect(atRate).toEqual(atFull);
+    expect(atRate).toMatchObject({ taxablePaise: 20_000, cgstPaise: 1_800, amountPaise: 23_600 });
+  });
+
+  it('works GST out per head on quantity x a lower rate: CGST + SGST within the state, IGST across', () => {
+    const intra = creditShareOfLine({ line, creditedUnits: 0, quantity: 2, ratePaise: 6_000 });
+    expect(intra).toMatchObject({
+      taxablePaise: 12_000,
+      cgstPaise: 1_080,
+      sgstPaise: 1_080,
+      igstPaise: 0,
+      amountPaise: 14_160,
+      discountPercent: 60,
+      units: creditUnits(2, 60),
+    });
+    const interLine = invoiceLine(10, 118_000, 18, 0, false);
+    const odd = creditShareOfLine({
+      line: interLine,
+      creditedUnits: 0,
+      quantity: 3,
+      ratePaise: 3_333,
+      intraState: false,
+    });
+    // 3 x ₹33.33 = ₹99.99; IGST 18% of it is ₹17.9982, ₹18.00.
+    expect(odd).toMatchObject({ taxablePaise: 9_999, igstPaise: 1_800, cgstPaise: 0, amountPaise: 11_799 });
+  });
+
+  it('refuses a rate above the invoiced one, with a sentence naming it', () => {
+    expect(creditRateRefusal(line, 10_001)).toBe(
+      'The rate cannot be more than the invoiced rate of ₹100.00 (excl. GST).',
+    );
+    expect(creditRateRefusal(line, 0)).toBe(CREDIT_NOTE_MESSAGES.rate);
+    expect(creditRateRefusal(line, 10_000)).toBeNull();
+    expect(() => creditShareOfLine({ line, creditedUnits: 0, quantity: 1, ratePaise: 10_001 })).toThrow(
+      /more than the invoiced rate/,
+    );
+  });
+
+  it('counts what a lower rate used of the line; the credit that takes the rest takes it exactly', () => {
+    const reduced = creditShareOfLine({ line, creditedUnits: 0, quantity: 10, ratePaise: 2_500 });
+    expect(reduced.taxablePaise).toBe(25_000);
+    // A quarter of the value is credited: three quarters of it are left, 7.5 units at the invoiced rate.
+    expect(creditableQuantityAtRate(line, reduced.units)).toBe(7.5);
+    expect(creditableQuantityAtRate(line, reduced.units, 5_000)).toBe(10);
+    expect(creditableQuantityAtRate(line, reduced.units, 7_500)).toBe(10);
+    const credited = outOf(reduced);
+    const rest = creditShareOfLine({ line, creditedUnits: reduced.units, quantity: 7.5, credited });
+    for (const figure of FIGURES) expect(reduced[figure] + rest[figure], figure).toBe(line[figure]);
+    expect(() => creditShareOfLine({ line, creditedUnits: reduced.units, quantity: 7.6, credited })).toThrow(
+      /only 7.5 is left/,
+    );
+  });
+
+  it('takes the sliver a lower rate left when the rest of the line is credited at the invoiced rate', () => {
+    const odd = creditShareOfLine({ line, creditedUnits: 0, quantity: 3, ratePaise: 3_333 });
+    expect(odd.taxablePaise).toBe(9_999);
+    expect(creditableQuantityAtRate(line, odd.units)).toBe(9);
+    const credited = outOf(odd);
+    const rest = creditShareOfLine({ line, creditedUnits: odd.units, quantity: 9, credited });
+    expect(odd.units + rest.units).toBe(lineCreditUnits(10));
+    for (const figure of FIGURES) expect(odd[figure] + rest[figure], figure).toBe(line[figure]);
+  });
+
+  it('prices a note of rates, IGST or CGST + SGST as the invoice was supplied', () => {
+    const priced = priceCreditNote({
+      lines: [
+        { line: invoiceLine(10, 118_000, 18, 0, false), creditedUnits: 0, quantity: 1, ratePaise: 5_000 },
+      ],
+      adjustmentPaise: 0,
+      roundOff: false,
+      intraState: false,
+    });
+    expect(priced.totals).toMatchObject({
+      taxablePaise: 5_000,
+      igstPaise: 900,
+      cgstPaise: 0,
+      totalPaise: 5_900,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   quantityInThousandths,
   summariseByHsn,
   type TaxBreakdown,
+  taxHeadsOn,
 } from './sales-pricing.ts';
 import type { StatusOption } from './statuses.ts';
 import { statusColor, statusLabel } from './statuses.ts';
@@ -107,6 +108,14 @@ export const CREDIT_NOTE_MESSAGES = {
   more_than_returned: (returned: number) =>
     `Cannot credit more than the ${formatQuantity(returned)} returned.`,
   quantity: 'Please enter a valid quantity greater than zero (at most three decimals).',
+  rate: 'Please enter a rate greater than zero (two decimals).',
+  rate_above_invoiced: (invoicedPaise: number) =>
+    `The rate cannot be more than the invoiced rate of ${formatMoney(toRupees(invoicedPaise))} (excl. GST).`,
+  rate_or_discount: 'Give either a rate or an additional discount, not both.',
+  more_than_creditable: (left: number) =>
+    left > 0
+      ? `Only ${formatQuantity(left)} of this item can still be credited at this rate.`
+      : 'This item has already been credited in full.',
   additional_discount: 'Additional discount must be more than 0 and at most 100 percent (two decimals).',
   adjustments: 'Please enter a valid amount (two decimals).',
   total_not_positive: 'The adjustment cannot take the credit note total to zero or below.',
@@ -195,42 +204,167 @@ export const uncreditedQuantity = (lineQuantity: number, creditedUnits: number) 
 
 const FIGURES = ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'cessPaise'] as const;
 
-export type CreditedShare = TaxBreakdown & { amountPaise: number; units: number };
+/** What live credit notes of a line carried of each figure (paise). */
+export type CreditedFigures = Record<(typeof FIGURES)[number], number>;
+
+export type CreditedShare = TaxBreakdown & {
+  amountPaise: number;
+  units: number;
+  /** The share of the original rate credited, in percent (two decimals; 100 at the invoiced rate). */
+  discountPercent: number;
+};
 
 /**
- * The share of an invoice line that a credit of `quantity` at `discountPercent` carries, after
- * earlier live credit notes took `creditedUnits` of it. A RangeError when the line has not that
- * much left to credit (the caller words the refusal with creditableQuantity).
+ * The invoiced rate of a line as a credit note offers it: the taxable value of one unit, after the
+ * invoice's discounts, excluding GST and cess (paise, rounded). Crediting at this rate is crediting
+ * at 100%.
+ */
+export const invoicedRatePaise = (line: Pick<CreditableLine, 'quantity' | 'taxablePaise'>) =>
+  mulDivRounded(line.taxablePaise, 1000, quantityInThousandths(line.quantity));
+
+/** ceil(a x b / d) for non-negative integers, exact past 2^53. */
+const mulDivCeil = (a: number, b: number, d: number) =>
+  Number((BigInt(a) * BigInt(b) + BigInt(d) - 1n) / BigInt(d));
+
+/**
+ * The credit units a credit of `quantity` at `ratePaise` (below the invoiced rate) takes: its
+ * taxable value's part of the line's, rounded up so that the credits of a line never pass its value.
+ */
+function unitsAtRate(line: CreditableLine, quantity: number, ratePaise: number) {
+  const thousandths = quantityInThousandths(quantity);
+  const taxablePaise = mulDivRounded(ratePaise, thousandths, 1000);
+  const units =
+    line.taxablePaise > 0 ? mulDivCeil(taxablePaise, lineCreditUnits(line.quantity), line.taxablePaise) : 0;
+  return { taxablePaise, units: Math.min(Math.max(units, 1), thousandths * FULL_DISCOUNT) };
+}
+
+/** Why a credit rate is refused (a sentence), or null. */
+export function creditRateRefusal(
+  line: Pick<CreditableLine, 'quantity' | 'taxablePaise'>,
+  ratePaise: number,
+) {
+  const invoiced = invoicedRatePaise(line);
+  if (!Number.isSafeInteger(ratePaise) || ratePaise <= 0) return CREDIT_NOTE_MESSAGES.rate;
+  return ratePaise > invoiced ? CREDIT_NOTE_MESSAGES.rate_above_invoiced(invoiced) : null;
+}
+
+/**
+ * The most of the line that can still be credited at `ratePaise` (the invoiced rate when absent):
+ * a quantity with three decimals, never more than the line's quantity.
+ */
+export function creditableQuantityAtRate(
+  line: CreditableLine,
+  creditedUnits: number,
+  ratePaise?: number,
+): number {
+  const lineThousandths = quantityInThousandths(line.quantity);
+  if (ratePaise === undefined || ratePaise >= invoicedRatePaise(line))
+    return uncreditedQuantity(line.quantity, creditedUnits);
+  const left = lineCreditUnits(line.quantity) - creditedUnits;
+  const fits = (thousandths: number) =>
+    thousandths === 0 || unitsAtRate(line, thousandths / 1000, ratePaise).units <= left;
+  // The units grow with the quantity: a binary search over thousandths.
+  let low = 0;
+  let high = lineThousandths;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low / 1000;
+}
+
+/**
+ * The share of an invoice line that a credit of `quantity` carries, after earlier live credit notes
+ * took `creditedUnits` of it (and `credited` of its figures, when known). At the invoiced rate (or a
+ * percent of it) each figure is that figure of the line in proportion; at a lower `ratePaise` the
+ * taxable value is quantity x rate and each tax head is worked out on it at the line's rates and
+ * rounded on its own (taxHeadsOn; `intraState` decides CGST + SGST or IGST). Either way no figure
+ * passes what is left of the line, and the credit that takes the last of the line takes exactly the
+ * rest. A RangeError when the line has not that much left (the caller words the refusal with
+ * creditableQuantityAtRate).
  */
 export function creditShareOfLine({
   line,
   creditedUnits,
   quantity,
-  discountPercent,
+  discountPercent = 100,
+  ratePaise,
+  intraState = true,
+  credited,
 }: {
   line: CreditableLine;
   creditedUnits: number;
   quantity: number;
-  discountPercent: number;
+  discountPercent?: number;
+  /** The credit rate per unit, excluding GST (paise); the invoiced rate means 100%. */
+  ratePaise?: number;
+  intraState?: boolean;
+  credited?: CreditedFigures;
 }): CreditedShare {
   const full = lineCreditUnits(line.quantity);
-  const units = creditUnits(quantity, discountPercent);
   if (!Number.isSafeInteger(creditedUnits) || creditedUnits < 0)
     throw new RangeError('Credited units must be whole');
+  const atRate = ratePaise !== undefined && ratePaise !== invoicedRatePaise(line);
+  if (atRate) {
+    const refusal = creditRateRefusal(line, ratePaise);
+    if (refusal) throw new RangeError(refusal);
+  }
+  const reduced = atRate ? unitsAtRate(line, quantity, ratePaise) : null;
+  const units = reduced ? reduced.units : creditUnits(quantity, discountPercent);
   const after = creditedUnits + units;
   if (after > full) {
     throw new RangeError(
-      `Cannot credit ${quantity} at ${discountPercent}%: only ${creditableQuantity(line.quantity, creditedUnits, discountPercent)} is left to credit`,
+      `Cannot credit ${quantity}: only ${creditableQuantityAtRate(line, creditedUnits, atRate ? ratePaise : undefined)} is left to credit`,
     );
   }
-  const share = (figure: number) =>
-    mulDivRounded(figure, after, full) - mulDivRounded(figure, creditedUnits, full);
-  const [taxablePaise, cgstPaise, sgstPaise, igstPaise, cessPaise] = FIGURES.map((figure) =>
-    share(line[figure]),
-  );
+  // All that is left at the invoiced rate takes the line's rest, and any sliver of value a lower
+  // rate left behind (less than a thousandth of a unit), so a line credited in full adds up exactly.
+  const takesAll =
+    after === full ||
+    (!reduced &&
+      discountPercent === 100 &&
+      quantityInThousandths(quantity) === Math.floor((full - creditedUnits) / FULL_DISCOUNT));
+  const carried = (figure: (typeof FIGURES)[number]) =>
+    credited ? credited[figure] : mulDivRounded(line[figure], creditedUnits, full);
+  const left = (figure: (typeof FIGURES)[number]) => Math.max(0, line[figure] - carried(figure));
+  let figures: number[];
+  if (takesAll) {
+    figures = FIGURES.map(left);
+  } else if (reduced) {
+    const heads = taxHeadsOn({
+      taxablePaise: reduced.taxablePaise,
+      gstRatePercent: line.gstRatePercent,
+      cessRatePercent: line.cessRatePercent,
+      intraState,
+    });
+    const worked = {
+      taxablePaise: reduced.taxablePaise,
+      cgstPaise: heads.cgstPaise,
+      sgstPaise: heads.sgstPaise,
+      igstPaise: heads.igstPaise,
+      cessPaise: heads.cessPaise,
+    };
+    figures = FIGURES.map((figure) => Math.min(worked[figure], left(figure)));
+  } else {
+    figures = FIGURES.map((figure) =>
+      Math.min(
+        Math.max(
+          0,
+          mulDivRounded(line[figure], after, full) - mulDivRounded(line[figure], creditedUnits, full),
+        ),
+        left(figure),
+      ),
+    );
+  }
+  const [taxablePaise, cgstPaise, sgstPaise, igstPaise, cessPaise] = figures;
   const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
+  const thousandths = quantityInThousandths(quantity);
   return {
-    units,
+    units: takesAll ? full - creditedUnits : units,
+    discountPercent: reduced
+      ? Math.min(FULL_DISCOUNT, Math.max(1, Math.round(units / thousandths))) / 100
+      : discountPercent,
     amountPaise: taxablePaise + taxPaise,
     taxablePaise,
     cgstPaise,
@@ -245,7 +379,12 @@ export interface CreditNoteLineInput<L extends CreditableLine = CreditableLine> 
   line: L;
   creditedUnits: number;
   quantity: number;
-  discountPercent: number;
+  /** Percent of the invoiced rate (100 when absent and no rate is given). */
+  discountPercent?: number;
+  /** The credit rate per unit excluding GST, in paise; the invoiced rate means 100%. */
+  ratePaise?: number;
+  /** What live credit notes carried of the line's figures (the rest is exact when they are known). */
+  credited?: CreditedFigures;
 }
 
 export interface CreditNoteTotals extends TaxBreakdown {
@@ -259,7 +398,7 @@ export interface CreditNoteTotals extends TaxBreakdown {
 }
 
 export interface CreditNotePricing<L extends CreditableLine> {
-  lines: (CreditNoteLineInput<L> & CreditedShare)[];
+  lines: (Omit<CreditNoteLineInput<L>, 'discountPercent'> & CreditedShare)[];
   hsnSummary: HsnSummaryRow[];
   totals: CreditNoteTotals;
 }
@@ -273,13 +412,16 @@ export function priceCreditNote<L extends CreditableLine>({
   lines,
   adjustmentPaise,
   roundOff: roundsOff,
+  intraState = true,
 }: {
   lines: readonly CreditNoteLineInput<L>[];
   adjustmentPaise: number;
   roundOff: boolean;
+  /** The invoice's supply: CGST + SGST, or IGST, on lines credited at a lower rate. */
+  intraState?: boolean;
 }): CreditNotePricing<L> {
   if (!Number.isSafeInteger(adjustmentPaise)) throw new RangeError('The adjustment must be whole paise');
-  const priced = lines.map((input) => ({ ...input, ...creditShareOfLine(input) }));
+  const priced = lines.map((input) => ({ ...input, ...creditShareOfLine({ ...input, intraState }) }));
   const sum = (pick: (line: (typeof priced)[number]) => number) =>
     priced.reduce((total, line) => total + pick(line), 0);
   const breakdown: TaxBreakdown = {

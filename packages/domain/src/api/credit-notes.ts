@@ -42,14 +42,34 @@ export const additionalDiscountInput = numberField(
   CREDIT_NOTE_MESSAGES.additional_discount,
 );
 
+/** A credit rate per unit, excluding GST, in rupees: more than 0, two decimals. */
+const creditRateInput = numberField(
+  [
+    [isNumber, CREDIT_NOTE_MESSAGES.rate],
+    [(v) => Number(v) > 0, CREDIT_NOTE_MESSAGES.rate],
+    [(v) => maxDecimals(v, 2), CREDIT_NOTE_MESSAGES.rate],
+    [(v) => Number(v) <= MONEY_MAX, CREDIT_NOTE_MESSAGES.rate],
+  ],
+  CREDIT_NOTE_MESSAGES.rate,
+);
+
 export const creditNoteItemInput = z
   .object({
     invoice_item: idInput,
     quantity: creditQuantity,
-    /** 100 (a full refund of the quantity's value) when absent. */
+    /**
+     * The credit rate per unit excluding GST (issue 18), at most the invoiced rate (initiate's
+     * `taxable_rate`, which credits in full); GST is worked out per head on quantity x rate.
+     */
+    rate: optional(creditRateInput),
+    /** Percent of the invoiced rate, the spec's field; 100 (a full refund) when neither is given. */
     additional_discount: optional(additionalDiscountInput),
   })
-  .strict();
+  .strict()
+  .refine((item) => item.rate === undefined || item.additional_discount === undefined, {
+    message: CREDIT_NOTE_MESSAGES.rate_or_discount,
+    path: ['rate'],
+  });
 
 const creditNoteFields = {
   /** YYYY-MM-DD; today when absent; not before the invoice date. Decides the financial year of the number. */
@@ -138,6 +158,8 @@ export const creditNoteItemOutput = z.object({
   additional_discount: z.number(),
   /** The invoice line's tax-inclusive rate after its discounts (amount / quantity). */
   rate: money,
+  /** The rate credited per unit, excluding GST: as entered, or the invoiced one's percent. */
+  credit_rate: money,
   gst_rate: z.number(),
   cess_rate: z.number(),
   amount: money,
@@ -242,6 +264,10 @@ export const initiateCreditNoteOutput = z.object({
       sgst: money,
       igst: money,
       cess: money,
+      /** The invoiced rate per unit excluding GST, after discounts: the credit rate's default and most. */
+      taxable_rate: money,
+      /** What live credit notes carried of the line (rupees), so a preview's last credit is exact. */
+      credited: z.object({ taxable_value: money, cgst: money, sgst: money, igst: money, cess: money }),
       /** Credit units live credit notes already took (quantity thousandths x discount basis points). */
       credited_units: z.number(),
       /** The quantity that can still be credited at 100%. */

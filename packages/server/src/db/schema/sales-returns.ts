@@ -92,6 +92,8 @@ export interface CreditNoteItemsTable {
   quantity: Quantity;
   additional_discount: ColumnType<number, number | string, number | string>;
   credit_units: Paise;
+  /** The credit rate per unit excluding GST as entered (issue 18); null when credited by percent. */
+  rate_paise: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   gst_rate: ColumnType<number, number | string, number | string>;
   cess_rate: ColumnType<number, number | string | undefined, number | string>;
   amount_paise: Paise;

@@ -1,4 +1,10 @@
-import { CREDIT_NOTE_MESSAGES, type CreditableLine, type CreditNoteBalance } from '@b2b/domain/credit-notes';
+import {
+  CREDIT_NOTE_MESSAGES,
+  type CreditableLine,
+  type CreditNoteBalance,
+  invoicedRatePaise,
+} from '@b2b/domain/credit-notes';
+import { mulDivRounded } from '@b2b/domain/gst';
 import { toRupees } from '@b2b/domain/money';
 import { AppError } from '../../core/errors.ts';
 import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
@@ -54,3 +60,21 @@ export const creditableOf = (line: DocumentInvoiceLine): CreditableLine => ({
 /** The invoice line's inclusive rate after its discounts: amount / quantity. */
 export const unitRate = (amountPaise: number, quantity: number) =>
   quantity > 0 ? toRupees(Math.round(amountPaise / quantity)) : 0;
+
+/**
+ * The rate a credit note line credited per unit, excluding GST (rupees): as entered, or (a line
+ * credited by percent) that percent of the invoiced rate.
+ */
+export function creditRateOf(item: {
+  rate_paise: number | null;
+  additional_discount: number | string;
+  line_quantity: number | string;
+  line_taxable_paise: number | string;
+}) {
+  if (item.rate_paise !== null) return toRupees(Number(item.rate_paise));
+  const invoiced = invoicedRatePaise({
+    quantity: Number(item.line_quantity),
+    taxablePaise: Number(item.line_taxable_paise),
+  });
+  return toRupees(mulDivRounded(invoiced, Math.round(Number(item.additional_discount) * 100), 10_000));
+}

@@ -7,6 +7,7 @@ import {
   allowedCreditNoteActions,
   CREDIT_NOTE_MESSAGES,
   creditNoteBalancePaise,
+  invoicedRatePaise,
   uncreditedQuantity,
 } from '@b2b/domain/credit-notes';
 import { toRupees } from '@b2b/domain/money';
@@ -20,7 +21,15 @@ import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { findInvoice, invoiceLines } from '../sales-documents/document-invoice.queries.ts';
 import { person, presentTaxSplit } from '../sales-documents/sales-document.ts';
-import { balanceOf, CREDIT_NOTE_ENTITY, invoiceNotFound, notFound, unitRate } from './credit-note-context.ts';
+import {
+  balanceOf,
+  CREDIT_NOTE_ENTITY,
+  creditableOf,
+  creditRateOf,
+  invoiceNotFound,
+  notFound,
+  unitRate,
+} from './credit-note-context.ts';
 import { creditNoteDocumentOf, storedHsnSummary } from './credit-note-document-of.ts';
 import { presentSummary } from './credit-notes.present.ts';
 import * as queries from './credit-notes.queries.ts';
@@ -60,6 +69,7 @@ export async function getCreditNote(
       quantity: Number(item.quantity),
       additional_discount: Number(item.additional_discount),
       rate: unitRate(Number(item.line_amount_paise), Number(item.line_quantity)),
+      credit_rate: creditRateOf(item),
       gst_rate: Number(item.gst_rate),
       cess_rate: Number(item.cess_rate),
       amount: toRupees(Number(item.amount_paise)),
@@ -144,7 +154,7 @@ export async function initiateCreditNote(
   if (invoice.status === 'cancelled') throw conflict(CREDIT_NOTE_MESSAGES.invoice_cancelled);
   const [lines, credited, openReturns, roundOff] = await Promise.all([
     invoiceLines(db, companyId, invoiceId),
-    queries.creditedUnitsOfInvoice(db, companyId, invoiceId),
+    queries.creditedOfInvoice(db, companyId, invoiceId),
     queries.openReturnsOfInvoice(db, companyId, invoiceId),
     queries.branchRoundsOff(db, companyId, invoice.branch_id),
   ]);
@@ -172,7 +182,8 @@ export async function initiateCreditNote(
       items: r.items,
     })),
     items: lines.map((line) => {
-      const units = credited.get(line.id) ?? 0;
+      const taken = credited.get(line.id);
+      const units = taken?.units ?? 0;
       return {
         invoice_item: line.id,
         product: { id: line.product_id, name: line.product_name, sku: line.sku },
@@ -184,6 +195,14 @@ export async function initiateCreditNote(
         cess_rate: Number(line.cess_rate),
         amount: toRupees(Number(line.amount_paise)),
         ...presentTaxSplit(line),
+        taxable_rate: toRupees(invoicedRatePaise(creditableOf(line))),
+        credited: presentTaxSplit({
+          taxable_paise: taken?.figures.taxablePaise ?? 0,
+          cgst_paise: taken?.figures.cgstPaise ?? 0,
+          sgst_paise: taken?.figures.sgstPaise ?? 0,
+          igst_paise: taken?.figures.igstPaise ?? 0,
+          cess_paise: taken?.figures.cessPaise ?? 0,
+        }),
         credited_units: units,
         creditable_quantity: uncreditedQuantity(Number(line.quantity), units),
       };

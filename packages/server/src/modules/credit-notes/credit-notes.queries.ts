@@ -17,19 +17,46 @@ import {
   invoiceDocumentConditions,
 } from '../sales-documents/document-joins.ts';
 
-/** Credit units live credit notes of the invoice took, by invoice line (read under the invoice's lock). */
-export const creditedUnitsOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
+/**
+ * What live credit notes of the invoice took of each invoice line (read under the invoice's lock):
+ * credit units, and each figure they carried, so the next credit knows exactly what is left.
+ */
+export const creditedOfInvoice = async (db: Executor, companyId: number, invoiceId: number) => {
+  const sum = (column: string) => sql<string>`sum(${sql.ref(column)})`;
   const rows = await db
     .selectFrom('credit_note_items as ci')
     .innerJoin('credit_notes as cn', (j) => sameTenant(j, 'cn.id', 'ci.credit_note_id'))
-    .select(['ci.invoice_item_id', sql<string>`sum(ci.credit_units)`.as('units')])
+    .select([
+      'ci.invoice_item_id',
+      sum('ci.credit_units').as('units'),
+      sum('ci.taxable_paise').as('taxable'),
+      sum('ci.cgst_paise').as('cgst'),
+      sum('ci.sgst_paise').as('sgst'),
+      sum('ci.igst_paise').as('igst'),
+      sum('ci.cess_paise').as('cess'),
+    ])
     .where('cn.company_id', '=', companyId)
     .where('cn.invoice_id', '=', invoiceId)
     .where('cn.status', '<>', 'cancelled')
     .groupBy('ci.invoice_item_id')
     .execute();
-  return new Map(rows.map((row) => [Number(row.invoice_item_id), Number(row.units)]));
+  return new Map(
+    rows.map((row) => [
+      Number(row.invoice_item_id),
+      {
+        units: Number(row.units),
+        figures: {
+          taxablePaise: Number(row.taxable),
+          cgstPaise: Number(row.cgst),
+          sgstPaise: Number(row.sgst),
+          igstPaise: Number(row.igst),
+          cessPaise: Number(row.cess),
+        },
+      },
+    ]),
+  );
 };
+export type CreditedOfLine = NonNullable<ReturnType<Awaited<ReturnType<typeof creditedOfInvoice>>['get']>>;
 
 export const branchRoundsOff = async (db: Executor, companyId: number, branchId: number) =>
   (
@@ -138,6 +165,7 @@ export const itemsOfCreditNote = (db: Executor, companyId: number, creditNoteId:
       'ci.hsn',
       'ci.quantity',
       'ci.additional_discount',
+      'ci.rate_paise',
       'ci.gst_rate',
       'ci.cess_rate',
       'ci.amount_paise',
@@ -147,6 +175,7 @@ export const itemsOfCreditNote = (db: Executor, companyId: number, creditNoteId:
       'ci.igst_paise',
       'ci.cess_paise',
       'ii.amount_paise as line_amount_paise',
+      'ii.taxable_paise as line_taxable_paise',
       'ii.quantity as line_quantity',
     ])
     .where('ci.company_id', '=', companyId)

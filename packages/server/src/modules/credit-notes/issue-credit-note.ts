@@ -8,7 +8,9 @@ import {
   type CreditableLine,
   type CreditNotePricing,
   creditableQuantity,
+  creditableQuantityAtRate,
   creditNoteTotalRefusal,
+  creditRateRefusal,
   discountBasisPoints,
   formatCreditNoteNumber,
   priceCreditNote,
@@ -56,7 +58,8 @@ export interface IssueCreditNoteOptions {
   reason?: string;
   /** Signed paise; the sales return's when issued from one and not given. */
   adjustmentsPaise?: number;
-  items: { invoice_item: number; quantity: number; additional_discount?: number }[];
+  /** Each at a rate per unit excluding GST (rupees), or a percent of the invoiced rate (100 when neither). */
+  items: { invoice_item: number; quantity: number; additional_discount?: number; rate?: number }[];
 }
 
 /**
@@ -94,13 +97,18 @@ export async function issueCreditNote(
 
   const [lines, credited, roundOff] = await Promise.all([
     invoiceLines(tx, companyId, invoiceId),
-    queries.creditedUnitsOfInvoice(tx, companyId, invoiceId),
+    queries.creditedOfInvoice(tx, companyId, invoiceId),
     queries.branchRoundsOff(tx, companyId, invoice.branch_id),
   ]);
   const byId = new Map(lines.map((line) => [line.id, line]));
   const errors: FieldErrors = {};
   const seen = new Set<number>();
-  const chosen: { line: DocumentInvoiceLine; quantity: number; discountPercent: number }[] = [];
+  const chosen: {
+    line: DocumentInvoiceLine;
+    quantity: number;
+    discountPercent: number;
+    ratePaise?: number;
+  }[] = [];
   options.items.forEach((item, index) => {
     const line = byId.get(item.invoice_item);
     if (!line) {
@@ -117,15 +125,32 @@ export async function issueCreditNote(
       return;
     }
     const quantity = roundQuantity(item.quantity);
-    const discountPercent = item.additional_discount ?? 100;
     const back = returned?.get(line.id);
     if (back !== undefined && Math.round(quantity * 1000) > Math.round(back * 1000)) {
       errors[`items.${index}.quantity`] = [CREDIT_NOTE_MESSAGES.more_than_returned(back)];
       return;
     }
+    const creditable = creditableOf(line);
+    const already = credited.get(line.id)?.units ?? 0;
+    const ratePaise = item.rate === undefined ? undefined : toPaise(item.rate);
+    if (ratePaise !== undefined) {
+      // A rate: at most the invoiced one; below it, the quantity is limited by the value left.
+      const refusal = creditRateRefusal(creditable, ratePaise);
+      if (refusal) {
+        errors[`items.${index}.rate`] = [refusal];
+        return;
+      }
+      const left = creditableQuantityAtRate(creditable, already, ratePaise);
+      if (Math.round(quantity * 1000) > Math.round(left * 1000)) {
+        errors[`items.${index}.quantity`] = [CREDIT_NOTE_MESSAGES.more_than_creditable(left)];
+        return;
+      }
+      chosen.push({ line, quantity, discountPercent: 100, ratePaise });
+      return;
+    }
+    const discountPercent = item.additional_discount ?? 100;
     const units = Math.round(quantity * 1000) * discountBasisPoints(discountPercent);
     const lineUnits = Math.round(Number(line.quantity) * 1000) * 10_000;
-    const already = credited.get(line.id) ?? 0;
     if (already + units > lineUnits) {
       const left = creditableQuantity(Number(line.quantity), already, discountPercent);
       errors[`items.${index}.quantity`] = [
@@ -142,14 +167,17 @@ export async function issueCreditNote(
   chosen.sort((a, b) => a.line.position - b.line.position);
 
   const pricing = priceCreditNote({
-    lines: chosen.map(({ line, quantity, discountPercent }) => ({
+    lines: chosen.map(({ line, quantity, discountPercent, ratePaise }) => ({
       line: { ...creditableOf(line), source: line },
-      creditedUnits: credited.get(line.id) ?? 0,
+      creditedUnits: credited.get(line.id)?.units ?? 0,
+      credited: credited.get(line.id)?.figures,
       quantity,
       discountPercent,
+      ratePaise,
     })),
     adjustmentPaise: adjustmentsPaise ?? 0,
     roundOff,
+    intraState: invoice.is_intra_state,
   });
   return storeCreditNote(tx, options, { invoice, noteDate, pricing, returnNumber });
 }
@@ -255,6 +283,7 @@ async function storeCreditNote(
         quantity: decimal(priced.quantity),
         additional_discount: priced.discountPercent,
         credit_units: priced.units,
+        rate_paise: priced.ratePaise ?? null,
         gst_rate: Number(line.gst_rate),
         cess_rate: Number(line.cess_rate),
         amount_paise: priced.amountPaise,
@@ -293,6 +322,7 @@ async function storeCreditNote(
     product: priced.line.source.product_name,
     quantity: priced.quantity,
     additional_discount: priced.discountPercent,
+    ...(priced.ratePaise === undefined ? {} : { rate: toRupees(priced.ratePaise) }),
     amount: toRupees(priced.amountPaise),
   }));
   await documentHistory.creditNote(tx, { companyId, userId }, id, 'created', {

@@ -1,8 +1,9 @@
 import { CREDIT_NOTE_MESSAGES } from '@b2b/domain/credit-notes';
-import { formatQuantity } from '@b2b/domain/money';
+import { formatMoney, formatQuantity } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DayField } from '../../components/day-field';
 import { InvoiceDocumentCreatePage } from '../../components/invoice-document-create-page';
@@ -21,7 +22,7 @@ import {
   creditNoteFormSchema,
   initialCreditNoteValues,
 } from './credit-note-form.schema';
-import { previewCreditNote } from './credit-note-pricing';
+import { creditableAt, previewCreditNote } from './credit-note-pricing';
 import { type InitiateCreditNote, initiateCreditNoteQuery, useCreateCreditNote } from './credit-notes.api';
 
 function CreditNoteForm({
@@ -35,9 +36,10 @@ function CreditNoteForm({
 }) {
   const create = useCreateCreditNote(initiate.invoice.id);
   const navigate = useNavigate();
+  const schema = useMemo(() => creditNoteFormSchema(initiate), [initiate]);
   const form = useForm<CreditNoteFormValues>({
     mode: 'onTouched',
-    resolver: zodResolver(creditNoteFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: initialCreditNoteValues(initiate, salesReturnId),
   });
   const [items, adjustments, fromReturn] = useWatch({
@@ -58,7 +60,7 @@ function CreditNoteForm({
       applyLineServerErrors(error, values, form.setError, {
         lineField: CREDIT_NOTE_LINE_SERVER_FIELD,
         fields: CREDIT_NOTE_SERVER_FIELDS,
-        lineFields: ['additional_discount'],
+        lineFields: ['rate'],
       });
     }
   });
@@ -68,7 +70,7 @@ function CreditNoteForm({
       <Stack gap="lg">
         {returnNumber && (
           <Alert color="blue" title={`From sales return ${returnNumber}`}>
-            The returned quantities are credited at their full value; change a discount to credit less.
+            The returned quantities are credited at the invoiced rate; lower a rate to credit less.
           </Alert>
         )}
         <Card withBorder padding="md">
@@ -78,13 +80,15 @@ function CreditNoteForm({
               <Table aria-label="Items to credit" verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
+                    <Table.Th w={40}>
+                      <span style={VISUALLY_HIDDEN}>Credit</span>
+                    </Table.Th>
                     <Table.Th>Product</Table.Th>
                     <Table.Th ta="right">Invoiced</Table.Th>
-                    <Table.Th ta="right">Rate</Table.Th>
                     <Table.Th ta="right">Creditable</Table.Th>
-                    <Table.Th w={140}>Quantity</Table.Th>
-                    <Table.Th w={150}>Additional Discount %</Table.Th>
-                    <Table.Th ta="right">Taxable</Table.Th>
+                    <Table.Th w={130}>Quantity</Table.Th>
+                    <Table.Th w={160}>Rate excl. GST</Table.Th>
+                    <Table.Th ta="right">Taxable Value</Table.Th>
                     <Table.Th ta="right">{intra ? 'CGST + SGST' : 'IGST'}</Table.Th>
                     <Table.Th ta="right">Amount</Table.Th>
                   </Table.Tr>
@@ -94,8 +98,23 @@ function CreditNoteForm({
                     const item = byId.get(value.invoice_item);
                     if (!item) return null;
                     const priced = previewOf.get(item.invoice_item);
+                    const picked = String(value.quantity).trim() !== '' && Number(value.quantity) !== 0;
+                    const pick = (on: boolean) =>
+                      form.setValue(
+                        `items.${index}.quantity`,
+                        on ? (creditableAt(item, value.rate) ?? item.creditable_quantity) : 0,
+                        { shouldDirty: true, shouldTouch: true, shouldValidate: true },
+                      );
                     return (
                       <Table.Tr key={item.invoice_item}>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`Credit ${item.product.name}`}
+                            checked={picked}
+                            disabled={!picked && item.creditable_quantity === 0}
+                            onChange={(event) => pick(event.currentTarget.checked)}
+                          />
+                        </Table.Td>
                         <Table.Td>
                           <Text size="sm" fw={500}>
                             {item.product.name}
@@ -106,9 +125,6 @@ function CreditNoteForm({
                           </Text>
                         </Table.Td>
                         <Table.Td ta="right">{formatQuantity(item.quantity)}</Table.Td>
-                        <Table.Td ta="right">
-                          <Money value={item.rate} />
-                        </Table.Td>
                         <Table.Td ta="right">{formatQuantity(item.creditable_quantity)}</Table.Td>
                         <Table.Td>
                           <NumberField
@@ -124,14 +140,14 @@ function CreditNoteForm({
                         <Table.Td>
                           <NumberField
                             control={form.control}
-                            name={`items.${index}.additional_discount`}
-                            label={`Additional discount of ${item.product.name}`}
+                            name={`items.${index}.rate`}
+                            label={`Rate of ${item.product.name}`}
                             labelProps={{ style: VISUALLY_HIDDEN }}
+                            description={`Invoiced ${formatMoney(item.taxable_rate)}`}
                             min={0}
-                            max={100}
                             decimalScale={2}
                             allowNegative={false}
-                            suffix="%"
+                            prefix="₹"
                           />
                         </Table.Td>
                         <Table.Td ta="right">
@@ -148,8 +164,9 @@ function CreditNoteForm({
               </Table>
             </Table.ScrollContainer>
             <Text size="xs" c="dimmed">
-              Leave a quantity at 0 to keep that item out. An additional discount of 100% refunds the item's
-              full value.
+              Tick an item to credit all that is left of it, or enter the quantity (0 keeps it out). The rate
+              is per unit before GST and at most the invoiced rate; a lower rate credits a price reduction.
+              GST is worked out on quantity × rate.
             </Text>
             {itemsError && (
               <Text size="sm" c="red" role="alert">

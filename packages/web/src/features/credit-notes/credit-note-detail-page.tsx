@@ -150,8 +150,7 @@ function CreditNoteDetail({ note }: { note: CreditNote }) {
                         <Table.Tr>
                           <Table.Th>Product</Table.Th>
                           <Table.Th ta="right">Quantity</Table.Th>
-                          <Table.Th ta="right">Additional Discount</Table.Th>
-                          <Table.Th ta="right">Rate</Table.Th>
+                          <Table.Th ta="right">Rate excl. GST</Table.Th>
                           <Table.Th ta="right">Taxable</Table.Th>
                           {intra ? (
                             <>
@@ -177,9 +176,13 @@ function CreditNoteDetail({ note }: { note: CreditNote }) {
                               </Text>
                             </Table.Td>
                             <Table.Td ta="right">{formatQuantity(item.quantity)}</Table.Td>
-                            <Table.Td ta="right">{item.additional_discount}%</Table.Td>
                             <Table.Td ta="right">
-                              <Money value={item.rate} />
+                              <Money value={item.credit_rate} />
+                              {item.additional_discount !== 100 && (
+                                <Text size="xs" c="dimmed">
+                                  {item.additional_discount}% of the invoiced rate
+                                </Text>
+                              )}
                             </Table.Td>
                             <Table.Td ta="right">
                               <Money value={item.taxable_value} />

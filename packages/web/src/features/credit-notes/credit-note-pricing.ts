@@ -1,14 +1,36 @@
-import { creditUnits, lineCreditUnits, priceCreditNote } from '@b2b/domain/credit-notes';
+import {
+  CREDIT_NOTE_MESSAGES,
+  type CreditableLine,
+  creditableQuantityAtRate,
+  creditRateRefusal,
+  priceCreditNote,
+} from '@b2b/domain/credit-notes';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { maxDecimals } from '@b2b/domain/validation';
 import type { InitiateCreditNote } from './credit-notes.api';
 
-/** A line of the Credit Note form: quantity and additional discount as typed. */
+/** A line of the Credit Note form: quantity and rate (per unit, excluding GST) as typed. */
 export interface CreditLineValues {
   invoice_item: number;
   quantity: number | string;
-  additional_discount: number | string;
+  rate: number | string;
 }
+
+type InitiateLine = InitiateCreditNote['items'][number];
+
+/** The invoice line as the domain credits it (paise). */
+export const creditableLine = (item: InitiateLine): CreditableLine => ({
+  quantity: item.quantity,
+  amountPaise: toPaise(item.amount),
+  taxablePaise: toPaise(item.taxable_value),
+  cgstPaise: toPaise(item.cgst),
+  sgstPaise: toPaise(item.sgst),
+  igstPaise: toPaise(item.igst),
+  cessPaise: toPaise(item.cess),
+  gstRatePercent: item.gst_rate,
+  cessRatePercent: item.cess_rate,
+  hsn: item.hsn,
+});
 
 export interface CreditNotePreview {
   lines: {
@@ -35,10 +57,9 @@ const validQuantity = (v: number | string) => {
   const text = String(v).trim();
   return text !== '' && Number.isFinite(Number(text)) && Number(text) > 0 && maxDecimals(text, 3);
 };
-const validDiscount = (v: number | string) => {
+const validRate = (v: number | string) => {
   const text = String(v).trim();
-  const n = Number(text);
-  return text !== '' && Number.isFinite(n) && n > 0 && n <= 100 && maxDecimals(text, 2);
+  return text !== '' && Number.isFinite(Number(text)) && Number(text) > 0 && maxDecimals(text, 2);
 };
 
 /**
@@ -47,36 +68,31 @@ const validDiscount = (v: number | string) => {
  * is left of the invoice line are left out of the preview (the form says why at the line).
  */
 export function previewCreditNote(
-  initiate: Pick<InitiateCreditNote, 'items' | 'round_off'>,
+  initiate: Pick<InitiateCreditNote, 'items' | 'round_off' | 'is_intra_state'>,
   values: readonly CreditLineValues[],
   adjustments: number | string,
 ): CreditNotePreview {
   const byId = new Map(initiate.items.map((item) => [item.invoice_item, item]));
   const lines = values.flatMap((value) => {
     const item = byId.get(value.invoice_item);
-    if (!item || !validQuantity(value.quantity) || !validDiscount(value.additional_discount)) return [];
+    if (!item || !validQuantity(value.quantity) || creditRateProblem(item, value.rate) !== null) return [];
     const quantity = Number(value.quantity);
-    const discountPercent = Number(value.additional_discount);
-    if (item.credited_units + creditUnits(quantity, discountPercent) > lineCreditUnits(item.quantity))
-      return [];
+    const ratePaise = toPaise(Number(value.rate));
+    const left = creditableAt(item, value.rate);
+    if (left === null || Math.round(quantity * 1000) > Math.round(left * 1000)) return [];
     return [
       {
-        line: {
-          invoice_item: item.invoice_item,
-          quantity: item.quantity,
-          amountPaise: toPaise(item.amount),
-          taxablePaise: toPaise(item.taxable_value),
-          cgstPaise: toPaise(item.cgst),
-          sgstPaise: toPaise(item.sgst),
-          igstPaise: toPaise(item.igst),
-          cessPaise: toPaise(item.cess),
-          gstRatePercent: item.gst_rate,
-          cessRatePercent: item.cess_rate,
-          hsn: item.hsn,
-        },
+        line: { ...creditableLine(item), invoice_item: item.invoice_item },
         creditedUnits: item.credited_units,
+        credited: {
+          taxablePaise: toPaise(item.credited.taxable_value),
+          cgstPaise: toPaise(item.credited.cgst),
+          sgstPaise: toPaise(item.credited.sgst),
+          igstPaise: toPaise(item.credited.igst),
+          cessPaise: toPaise(item.credited.cess),
+        },
         quantity,
-        discountPercent,
+        ratePaise,
       },
     ];
   });
@@ -85,7 +101,12 @@ export function previewCreditNote(
     adjustmentText !== '' && Number.isFinite(Number(adjustmentText)) && maxDecimals(adjustmentText, 2)
       ? toPaise(Number(adjustmentText))
       : 0;
-  const priced = priceCreditNote({ lines, adjustmentPaise: adjustment, roundOff: initiate.round_off });
+  const priced = priceCreditNote({
+    lines,
+    adjustmentPaise: adjustment,
+    roundOff: initiate.round_off,
+    intraState: initiate.is_intra_state,
+  });
   const t = priced.totals;
   return {
     lines: priced.lines.map((line) => ({
@@ -109,12 +130,14 @@ export function previewCreditNote(
   };
 }
 
-/** What is left of the line at this discount, for the form's check and its hint. */
-export function creditableAt(
-  item: { quantity: number; credited_units: number },
-  discount: number | string,
-): number | null {
-  if (!validDiscount(discount)) return null;
-  const basisPoints = Math.round(Number(discount) * 100);
-  return Math.floor(Math.max(0, lineCreditUnits(item.quantity) - item.credited_units) / basisPoints) / 1000;
+/** Why the typed rate cannot be credited (the server's sentences), or null. */
+export function creditRateProblem(item: InitiateLine, rate: number | string): string | null {
+  if (!validRate(rate)) return CREDIT_NOTE_MESSAGES.rate;
+  return creditRateRefusal(creditableLine(item), toPaise(Number(rate)));
+}
+
+/** What is left of the line at this rate, for the form's check and its hint; null for a bad rate. */
+export function creditableAt(item: InitiateLine, rate: number | string): number | null {
+  if (creditRateProblem(item, rate) !== null) return null;
+  return creditableQuantityAtRate(creditableLine(item), item.credited_units, toPaise(Number(rate)));
 }

@@ -54,6 +54,8 @@ function initiate(overrides: Partial<InitiateCreditNote> = {}): InitiateCreditNo
         sgst: 27,
         igst: 0,
         cess: 0,
+        taxable_rate: 100,
+        credited: { taxable_value: 0, cgst: 0, sgst: 0, igst: 0, cess: 0 },
         credited_units: 0,
         creditable_quantity: 3,
       },
@@ -63,33 +65,46 @@ function initiate(overrides: Partial<InitiateCreditNote> = {}): InitiateCreditNo
 }
 
 describe('previewCreditNote', () => {
-  it('reverses the invoice line’s own figures: full refund, a 10% reduction, an adjustment', () => {
-    const full = previewCreditNote(
-      initiate(),
-      [{ invoice_item: 70, quantity: 2, additional_discount: 100 }],
+  it('credits quantity x rate before GST: the invoiced rate reverses the line, a lower one is re-taxed per head', () => {
+    const full = previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 2, rate: 100 }], '');
+    expect(full).toMatchObject({ taxable_value: 200, cgst: 18, sgst: 18, igst: 0, total: 236 });
+    const reduction = previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 3, rate: 10 }], -5.4);
+    expect(reduction).toMatchObject({
+      taxable_value: 30,
+      cgst: 2.7,
+      lines_total: 35.4,
+      adjustments: -5.4,
+      total: 30,
+    });
+    const across = previewCreditNote(
+      initiate({
+        is_intra_state: false,
+        items: [{ ...initiate().items[0], cgst: 0, sgst: 0, igst: 54 }],
+      }),
+      [{ invoice_item: 70, quantity: 1, rate: 33.33 }],
       '',
     );
-    expect(full).toMatchObject({ taxable_value: 200, cgst: 18, sgst: 18, igst: 0, total: 236 });
-    const reduction = previewCreditNote(
-      initiate(),
-      [{ invoice_item: 70, quantity: 3, additional_discount: 10 }],
-      -5.4,
-    );
-    expect(reduction).toMatchObject({ lines_total: 35.4, adjustments: -5.4, total: 30 });
+    // ₹33.33 + IGST 18% (₹5.9994: ₹6.00).
+    expect(across).toMatchObject({ taxable_value: 33.33, igst: 6, cgst: 0, total: 39.33 });
   });
 
-  it('leaves out lines that are blank, invalid or more than is left', () => {
-    const credited = initiate({ items: [{ ...initiate().items[0], credited_units: 2 * 1000 * 10_000 }] });
-    expect(
-      previewCreditNote(credited, [{ invoice_item: 70, quantity: 2, additional_discount: 100 }], '').total,
-    ).toBe(0);
-    expect(
-      previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 'x', additional_discount: 100 }], '')
-        .total,
-    ).toBe(0);
-    expect(
-      previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 1, additional_discount: 0 }], '').total,
-    ).toBe(0);
+  it('leaves out lines that are blank, invalid, above the invoiced rate or more than is left', () => {
+    const credited = initiate({
+      items: [
+        {
+          ...initiate().items[0],
+          credited_units: 2 * 1000 * 10_000,
+          credited: { taxable_value: 200, cgst: 18, sgst: 18, igst: 0, cess: 0 },
+        },
+      ],
+    });
+    expect(previewCreditNote(credited, [{ invoice_item: 70, quantity: 2, rate: 100 }], '').total).toBe(0);
+    expect(previewCreditNote(credited, [{ invoice_item: 70, quantity: 1, rate: 100 }], '').total).toBe(118);
+    expect(previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 'x', rate: 100 }], '').total).toBe(0);
+    expect(previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 1, rate: 0 }], '').total).toBe(0);
+    expect(previewCreditNote(initiate(), [{ invoice_item: 70, quantity: 1, rate: 100.01 }], '').total).toBe(
+      0,
+    );
   });
 });
 
@@ -191,7 +206,7 @@ describe('CreditNoteCreatePage', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('starts from a return, shows live GST totals, and sends quantity and additional discount per line', async () => {
+  it('starts from a return, shows live GST totals, and sends quantity and rate per line', async () => {
     const api = fakeApi((call) => {
       if (call.path === 'admin/invoices/7/initiate_credit_note') return { body: initiate() };
       if (call.method === 'POST' && call.path === 'admin/invoices/7/credit_notes')
@@ -226,12 +241,29 @@ describe('CreditNoteCreatePage', () => {
     expect(within(totals).getByLabelText('Total Credit').textContent).toContain('232.00');
     expect(within(totals).getByLabelText('CGST').textContent).toContain('18.00');
 
-    fireEvent.change(screen.getByLabelText('Additional discount of Ceiling Fan'), {
-      target: { value: '50' },
-    });
+    // Half the invoiced rate: ₹50 x 2 = ₹100 + CGST ₹9 + SGST ₹9, less ₹4.
+    fireEvent.change(screen.getByLabelText('Rate of Ceiling Fan'), { target: { value: '50' } });
     await waitFor(() =>
       expect(within(totals).getByLabelText('Total Credit').textContent).toContain('114.00'),
     );
+    // More than the invoiced rate: refused at the line, as the server would.
+    fireEvent.change(screen.getByLabelText('Rate of Ceiling Fan'), { target: { value: '100.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Credit Note' }));
+    expect(
+      await screen.findByText('The rate cannot be more than the invoiced rate of ₹100.00 (excl. GST).'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Rate of Ceiling Fan'), { target: { value: '50' } });
+
+    // Unticked, the line is left out; ticked again, it takes all that is left (3 at ₹50).
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Credit Ceiling Fan' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Quantity of Ceiling Fan') as HTMLInputElement).value).toBe('0'),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Credit Ceiling Fan' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Quantity of Ceiling Fan') as HTMLInputElement).value).toBe('3'),
+    );
+    fireEvent.change(screen.getByLabelText('Quantity of Ceiling Fan'), { target: { value: '2' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Create Credit Note' }));
     await screen.findByText('Note page');
@@ -239,7 +271,7 @@ describe('CreditNoteCreatePage', () => {
     expect(sent).toMatchObject({
       sales_return: 40,
       adjustments: -4,
-      items: [{ invoice_item: 70, quantity: 2, additional_discount: 50 }],
+      items: [{ invoice_item: 70, quantity: 2, rate: 50 }],
     });
   });
 });
@@ -275,6 +307,7 @@ function note(overrides: Partial<CreditNote> = {}): CreditNote {
         quantity: 1,
         additional_discount: 100,
         rate: 118,
+        credit_rate: 100,
         gst_rate: 18,
         cess_rate: 0,
         amount: 118,

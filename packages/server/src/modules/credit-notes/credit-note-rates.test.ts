@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { testServer } from '../../../test/harness.ts';
+import { outstandingOf } from '../../../test/returns-fixtures.ts';
+import {
+  type Buyer,
+  createBuyerWithAddress,
+  createInvoicedOrder,
+  createTaxedProduct,
+  setRoundOff,
+} from '../../../test/sales-fixtures.ts';
+
+/**
+ * Credit notes by quantity and rate (issue 18): the user credits a quantity of an invoice line at
+ * a rate per unit excluding GST (at most the invoiced one); GST is worked out per head on it.
+ */
+
+beforeAll(() => testServer(), 180_000);
+
+/** A company without round-off and an invoice of 10 at ₹118 (₹100 + 18% GST) to `buyer`. */
+async function invoiceOfTen(buyerState = 27) {
+  const company = await signUpCompany();
+  await setRoundOff(company, false);
+  const buyer: Buyer = await createBuyerWithAddress(company, { stateId: buyerState });
+  const product = await createTaxedProduct(company, { openingStock: 50, sellingPrice: 118 });
+  const { invoice } = await createInvoicedOrder(company, {
+    buyer,
+    lines: [{ product: product.id, quantity: 10 }],
+  });
+  return { company, buyer, invoice, line: invoice.items[0] as { id: number; taxable_value: number } };
+}
+
+const credit = (company: SignedUpCompany, invoiceId: number, items: Record<string, unknown>[]) =>
+  company.api.post(`admin/invoices/${invoiceId}/credit_notes`, { items });
+
+const initiate = async (company: SignedUpCompany, invoiceId: number) =>
+  (await company.api.get(`admin/invoices/${invoiceId}/initiate_credit_note`)).body;
+
+describe('POST admin/invoices/{id}/credit_notes with a rate', () => {
+  it('offers the invoiced rate before tax, and credits quantity x a lower rate with CGST and SGST worked out on it', async () => {
+    const { company, buyer, invoice, line } = await invoiceOfTen();
+    const offered = await initiate(company, invoice.id);
+    expect(offered.items[0]).toMatchObject({
+      quantity: 10,
+      taxable_rate: 100,
+      creditable_quantity: 10,
+      credited: { taxable_value: 0, cgst: 0, sgst: 0, igst: 0, cess: 0 },
+    });
+    const res = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 2, rate: 60 }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.items[0]).toMatchObject({
+      quantity: 2,
+      credit_rate: 60,
+      additional_discount: 60,
+      taxable_value: 120,
+      cgst: 10.8,
+      sgst: 10.8,
+      igst: 0,
+      amount: 141.6,
+    });
+    expect(res.body.totals).toMatchObject({ taxable_value: 120, cgst: 10.8, sgst: 10.8, total: 141.6 });
+    expect(await outstandingOf(company, buyer.id)).toBe(1180 - 141.6);
+    // Two units at 60% of the rate used 1.2 units' worth of the line: 8.8 are left at the invoiced rate.
+    const after = await initiate(company, invoice.id);
+    expect(after.items[0]).toMatchObject({
+      creditable_quantity: 8.8,
+      credited: { taxable_value: 120, cgst: 10.8, sgst: 10.8 },
+    });
+  });
+
+  it('credits IGST across states, and the note that takes the rest of the line leaves nothing over or under', async () => {
+    const { company, invoice, line } = await invoiceOfTen(29);
+    const reduced = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 3, rate: 33.33 }]);
+    expect(reduced.status, JSON.stringify(reduced.body)).toBe(201);
+    // 3 x ₹33.33 = ₹99.99; IGST 18% of it is ₹17.9982: ₹18.00.
+    expect(reduced.body.items[0]).toMatchObject({ taxable_value: 99.99, igst: 18, cgst: 0, sgst: 0 });
+    const left = (await initiate(company, invoice.id)).items[0].creditable_quantity;
+    expect(left).toBe(9);
+    const rest = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: left, rate: 100 }]);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    const sum = (a: number, b: number) => Math.round((a + b) * 100) / 100;
+    const invoiceLine = invoice.items[0] as { taxable_value: number; igst: number; amount: number };
+    expect(sum(reduced.body.items[0].taxable_value, rest.body.items[0].taxable_value)).toBe(
+      invoiceLine.taxable_value,
+    );
+    expect(sum(reduced.body.items[0].igst, rest.body.items[0].igst)).toBe(invoiceLine.igst);
+    expect(sum(reduced.body.total, rest.body.total)).toBe(invoiceLine.amount);
+    expect((await initiate(company, invoice.id)).items[0].creditable_quantity).toBe(0);
+  });
+
+  it('refuses a rate above the invoiced one, more than can be credited, and a rate with a discount, with sentences (400) and keeps nothing', async () => {
+    const { company, invoice, line } = await invoiceOfTen();
+    const above = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 1, rate: 100.01 }]);
+    expect(above.status).toBe(400);
+    expect(above.body.errors['items.0.rate']).toEqual([
+      'The rate cannot be more than the invoiced rate of ₹100.00 (excl. GST).',
+    ]);
+    const tooMany = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 11, rate: 50 }]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors['items.0.quantity']).toEqual([
+      'Only 10 of this item can still be credited at this rate.',
+    ]);
+    const both = await credit(company, invoice.id, [
+      { invoice_item: line.id, quantity: 1, rate: 50, additional_discount: 50 },
+    ]);
+    expect(both.status).toBe(400);
+    expect(both.body.errors['items.0.rate']).toEqual([
+      'Give either a rate or an additional discount, not both.',
+    ]);
+    const zero = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 1, rate: 0 }]);
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors['items.0.rate']).toEqual([
+      'Please enter a rate greater than zero (two decimals).',
+    ]);
+    const notes = await company.api.get(`admin/companies/${company.companyId}/credit_notes`);
+    expect(notes.body.count).toBe(0);
+
+    // Eight credited in full: two are left, whatever the rate.
+    expect((await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 8 }])).status).toBe(201);
+    const over = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 3, rate: 100 }]);
+    expect(over.status).toBe(400);
+    expect(over.body.errors['items.0.quantity']).toEqual([
+      'Only 2 of this item can still be credited at this rate.',
+    ]);
+  });
+
+  it('takes turns on the invoice: two notes for the last units at once, one is refused', async () => {
+    const { company, invoice, line } = await invoiceOfTen();
+    const both = await Promise.all([
+      credit(company, invoice.id, [{ invoice_item: line.id, quantity: 6, rate: 100 }]),
+      credit(company, invoice.id, [{ invoice_item: line.id, quantity: 6, rate: 90 }]),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 400]);
+    const refused = both.find((res) => res.status === 400);
+    expect(refused?.body.errors['items.0.quantity'][0]).toMatch(
+      /^Only \d+(\.\d+)? of this item can still be credited/,
+    );
+  });
+});
