@@ -158,6 +158,9 @@ test('fulfilment journey: an invoiced order shipped in part and delivered, part 
   await page.getByRole('button', { name: 'Issue Credit Note' }).click();
   const noteForm = page.getByRole('form', { name: 'Create Credit Note' });
   await expect(noteForm.getByLabel(`Quantity of ${fanName}`)).toHaveValue('1');
+  // Quantity and rate as users expect them (issue 18): the invoiced rate before GST by default.
+  await expect(noteForm.getByLabel(`Rate of ${fanName}`)).toHaveValue('₹1000');
+  await expect(noteForm.getByText('Additional Discount')).toHaveCount(0);
   await expect(page.getByLabel('Credit note totals').getByLabel('Total Credit')).toHaveText('₹1,180.00');
   await noteForm.getByRole('button', { name: 'Create Credit Note' }).click();
   await expect(page).toHaveURL(/\/credit-notes\/\d+$/);
@@ -186,4 +189,28 @@ test('fulfilment journey: an invoiced order shipped in part and delivered, part 
   expect(await outstandingOf(page, buyerId)).toBe(1540);
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByText('Partially Paid', { exact: true }).first()).toBeVisible();
+
+  // A price reduction on one more fan: ₹100 of its rate before GST, CGST and SGST worked out on it.
+  await page.goto(`/invoices/${invoiceId}/credit-note`);
+  const reductionForm = page.getByRole('form', { name: 'Create Credit Note' });
+  await reductionForm.getByRole('checkbox', { name: `Credit ${fanName}` }).check();
+  await expect(reductionForm.getByLabel(`Quantity of ${fanName}`)).toHaveValue('3');
+  await reductionForm.getByLabel(`Quantity of ${fanName}`).fill('1');
+  await reductionForm.getByLabel(`Rate of ${fanName}`).fill('1000.01');
+  await reductionForm.getByRole('button', { name: 'Create Credit Note' }).click();
+  await expect(
+    reductionForm.getByText('The rate cannot be more than the invoiced rate of ₹1,000.00 (excl. GST).'),
+  ).toBeVisible();
+  await reductionForm.getByLabel(`Rate of ${fanName}`).fill('100');
+  const reductionTotals = page.getByLabel('Credit note totals');
+  await expect(reductionTotals.getByLabel('Taxable Value')).toHaveText('₹100.00');
+  await expect(reductionTotals.getByLabel('CGST')).toHaveText('₹9.00');
+  await expect(reductionTotals.getByLabel('SGST')).toHaveText('₹9.00');
+  await expect(reductionTotals.getByLabel('Total Credit')).toHaveText('₹118.00');
+  await reductionForm.getByRole('button', { name: 'Create Credit Note' }).click();
+  await expect(page).toHaveURL(/\/credit-notes\/\d+$/);
+  await expect(
+    page.getByRole('table', { name: 'Credited items' }).getByText('₹100.00').first(),
+  ).toBeVisible();
+  expect(await outstandingOf(page, buyerId)).toBe(1422);
 });
