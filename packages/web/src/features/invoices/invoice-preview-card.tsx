@@ -6,20 +6,8 @@ import { type Control, useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
 import { Money } from '../../components/money';
 import { type InvoiceQuantitiesValues, previewLines } from './invoice-quantities.schema';
+import { Row, TaxAndTotal } from './invoice-totals-card';
 import { type InvoicePreview, invoicePreviewQuery } from './invoices.api';
-
-function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Group justify="space-between" gap="xl" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} aria-label={label}>
-        <Money value={value} />
-      </Text>
-    </Group>
-  );
-}
 
 /** The sums the invoice will have: its charges with their GST, the taxable value, each tax head, round-off, total. */
 function PreviewTotals({ totals }: { totals: InvoicePreview['totals'] }) {
@@ -35,19 +23,7 @@ function PreviewTotals({ totals }: { totals: InvoicePreview['totals'] }) {
         </Stack>
       ))}
       {totals.charges.length > 0 && <Divider />}
-      <Row label="Taxable Value" value={totals.taxable_value} />
-      {totals.is_intra_state ? (
-        <>
-          <Row label="CGST" value={totals.cgst} />
-          <Row label="SGST" value={totals.sgst} />
-        </>
-      ) : (
-        <Row label="IGST" value={totals.igst} />
-      )}
-      {totals.cess !== 0 && <Row label="Cess" value={totals.cess} />}
-      {totals.round_off !== 0 && <Row label="Round Off" value={totals.round_off} />}
-      <Divider />
-      <Row label="Invoice Total" value={totals.total} strong />
+      <TaxAndTotal totals={totals} totalLabel="Invoice Total" />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Money } from '../../components/money';
 import { TaxCell } from './invoice-lines-table';
 import type { Invoice } from './invoices.api';
 
-function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+export function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="xl">
       <Text size="sm" fw={strong ? 700 : undefined}>
@@ -33,6 +33,21 @@ function TotalsList({ invoice }: { invoice: Invoice }) {
         .map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
+      <TaxAndTotal totals={t} />
+    </Stack>
+  );
+}
+
+/** Taxable value, the tax heads of the supply, cess and round-off when any, and the total. */
+export function TaxAndTotal({
+  totals: t,
+  totalLabel = 'Total',
+}: {
+  totals: Invoice['totals'];
+  totalLabel?: string;
+}) {
+  return (
+    <>
       <Row label="Taxable Value" value={t.taxable_value} />
       {t.is_intra_state ? (
         <>
@@ -44,8 +59,8 @@ function TotalsList({ invoice }: { invoice: Invoice }) {
       )}
       {t.cess !== 0 && <Row label="Cess" value={t.cess} />}
       {t.round_off !== 0 && <Row label="Round Off" value={t.round_off} />}
-      <Row label="Total" value={t.total} strong />
-    </Stack>
+      <Row label={totalLabel} value={t.total} strong />
+    </>
   );
 }
 
