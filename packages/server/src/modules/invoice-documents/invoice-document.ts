@@ -128,6 +128,8 @@ export interface InvoiceDocument {
   bank: InvoiceBankDetails | null;
   termsAndConditions: string | null;
   notes: string | null;
+  /** What is left to pay (total less paid, credited and written off); the total when not given. */
+  amountDuePaise?: number;
   status: InvoiceDocumentStatus;
   eInvoice: InvoiceEInvoice | null;
 }

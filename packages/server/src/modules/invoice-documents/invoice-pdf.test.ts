@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_BUYER_GSTIN,
@@ -7,6 +8,7 @@ import {
 } from '../../../test/invoice-document-sample.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { formatInvoiceAmount, renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceUpiUri } from './invoice-upi-payment.ts';
 
 // Nothing is faked: the real renderer writes the PDF and test/pdf-text.ts reads its text back.
 
@@ -149,5 +151,65 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain("Company's Bank Details");
     expect(text).not.toContain('Terms & Conditions');
     expect(text).toContain('Whether tax is payable on reverse charge: No');
+  });
+
+  describe('UPI QR code', () => {
+    const rectangles = (content: string) => content.match(/ re\n/g)?.length ?? 0;
+    /** The rectangles drawQr draws for `text`: one per run of dark modules in a row, and the white square. */
+    const qrRectangles = (text: string) => {
+      const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+      let runs = 0;
+      for (let row = 0; row < modules.size; row += 1) {
+        for (let col = 0; col < modules.size; col += 1) {
+          if (modules.get(row, col) && (col === 0 || !modules.get(row, col - 1))) runs += 1;
+        }
+      }
+      return runs + 1;
+    };
+    const withoutUpi = (doc: ReturnType<typeof sampleInvoiceDocument>) => ({
+      ...doc,
+      bank: doc.bank && { ...doc.bank, upiId: null },
+    });
+
+    it('prints the QR code of upi://pay for the amount due, captioned, when the bank details carry a UPI ID', async () => {
+      const doc = sampleInvoiceDocument({}, { amountDuePaise: 12_345_67 });
+      const uri = invoiceUpiUri(doc);
+      expect(uri).toBe(
+        'upi://pay?pa=utkarsh@hdfcbank&pn=Utkarsh%20Kitchenware%20Private%20Limited&am=12345.67&cu=INR&tn=INV%2F25-26%2F0042',
+      );
+      const withQr = pdfPages(await renderInvoicePdf(doc));
+      const plain = pdfPages(await renderInvoicePdf(withoutUpi(doc)));
+      expect(withQr).toHaveLength(1);
+      expect(flat(withQr[0].text)).toContain('Scan to pay with UPI');
+      expect(flat(plain[0].text)).not.toContain('Scan to pay with UPI');
+      // Exactly the modules of that URI are drawn: another amount would give another pattern.
+      expect(rectangles(withQr[0].content) - rectangles(plain[0].content)).toBe(qrRectangles(uri as string));
+      expect(qrRectangles(uri as string)).not.toBe(
+        qrRectangles((uri as string).replace('12345.67', '12345.68')),
+      );
+    });
+
+    it('asks for the total when the amount due is not given', () => {
+      expect(invoiceUpiUri(sampleInvoiceDocument())).toContain('&am=29729.00&');
+    });
+
+    it('prints none without a UPI ID, on a cancelled invoice, or with nothing left to pay', async () => {
+      const doc = sampleInvoiceDocument();
+      const cases = [
+        withoutUpi(doc),
+        { ...doc, bank: null },
+        { ...doc, status: 'cancelled' as const },
+        { ...doc, amountDuePaise: 0 },
+      ];
+      for (const invoice of cases) {
+        expect(invoiceUpiUri(invoice)).toBeNull();
+        const text = flat(
+          pdfPages(await renderInvoicePdf(invoice))
+            .map((page) => page.text)
+            .join('\n'),
+        );
+        expect(text).not.toContain('Scan to pay with UPI');
+      }
+    });
   });
 });

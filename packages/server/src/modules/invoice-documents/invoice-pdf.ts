@@ -1,5 +1,5 @@
-import QRCode from 'qrcode';
 import type { InvoiceDocument } from './invoice-document.ts';
+import { upiPaymentAside } from './invoice-upi-payment.ts';
 import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
 import { drawItemTable, taxLayoutOf } from './tax-document-lines.ts';
 import {
@@ -19,8 +19,9 @@ import {
   para,
   renderPdf,
 } from './tax-document-pdf.ts';
+import { drawQr } from './tax-document-qr.ts';
 import { drawHsnSummary } from './tax-document-tax-summary.ts';
-import { drawSignatureBox, drawTotalsBox } from './tax-document-totals.ts';
+import { drawSignatureBox, drawTotalsBox, type TotalsAside } from './tax-document-totals.ts';
 
 export { formatInvoiceAmount } from './tax-document-pdf.ts';
 
@@ -62,28 +63,6 @@ const COPY_LABELS: Record<InvoiceCopy, string> = {
   duplicate: 'DUPLICATE FOR TRANSPORTER',
   triplicate: 'TRIPLICATE FOR SUPPLIER',
 };
-
-function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = qr.modules.size;
-  const quiet = 2;
-  const module = size / (count + 2 * quiet);
-  doc.rect(x, y, size, size).fill('#ffffff');
-  // Runs of dark modules along a row become one rectangle: fewer drawing operators, same picture.
-  for (let row = 0; row < count; row += 1) {
-    let col = 0;
-    while (col < count) {
-      if (!qr.modules.get(row, col)) {
-        col += 1;
-        continue;
-      }
-      const start = col;
-      while (col < count && qr.modules.get(row, col)) col += 1;
-      doc.rect(x + (quiet + start) * module, y + (quiet + row) * module, (col - start) * module, module);
-    }
-  }
-  doc.fill('#000000');
-}
 
 function drawEInvoice(flow: Flow, invoice: InvoiceDocument) {
   const { doc } = flow;
@@ -224,7 +203,8 @@ function totalRows(invoice: PrintedMoney): [string, string][] {
   return rows;
 }
 
-export function drawTotals(flow: Flow, invoice: PrintedMoney) {
+/** `aside`: what the tax invoice prints beside the amount in words (its UPI QR code). */
+export function drawTotals(flow: Flow, invoice: PrintedMoney, aside?: TotalsAside) {
   const leftParts: Part[] = [
     { text: 'Amount Chargeable (in words)', style: { size: 6.5, bold: true, color: MUTED } },
     { text: invoice.amountInWords, style: { size: 8.5, bold: true } },
@@ -236,7 +216,7 @@ export function drawTotals(flow: Flow, invoice: PrintedMoney) {
   }
   const bank = bankParts(invoice);
   if (bank.length) leftParts.push({ text: ' ', style: { size: 3 } }, ...bank);
-  drawTotalsBox(flow, { rows: totalRows(invoice), totalPaise: invoice.totals.totalPaise, leftParts });
+  drawTotalsBox(flow, { rows: totalRows(invoice), totalPaise: invoice.totals.totalPaise, leftParts, aside });
 }
 
 function drawTermsAndSignature(flow: Flow, invoice: InvoiceDocument) {
@@ -279,7 +259,8 @@ export function renderInvoicePdf(
     drawSellerAndInvoice(flow, invoice);
     drawParties(flow, invoice.buyer, invoice.shipTo);
     drawLines(flow, invoice);
-    drawTotals(flow, invoice);
+    // Beside what follows the amount in words (its label and text): the notes and the bank details.
+    drawTotals(flow, invoice, upiPaymentAside(invoice, 2));
     drawHsnSummary(flow, taxLayout(invoice), invoice.hsnSummary);
     drawTermsAndSignature(flow, invoice);
     finishPages(doc, {

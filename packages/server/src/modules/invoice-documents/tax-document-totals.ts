@@ -2,6 +2,7 @@ import {
   blockHeight,
   box,
   CONTENT_WIDTH,
+  type Doc,
   drawBlock,
   type Flow,
   HEADER_FILL,
@@ -19,26 +20,44 @@ import {
 // The totals box with the amount in words, and the signature box.
 
 /**
- * The totals box: `leftParts` (the amount in words and what goes with it) on the left, the
- * `rows` (label, figure) on the right over the grand total.
+ * Something drawn at the right of the totals box's left side (a QR code), `width` x `height`,
+ * beside the left parts from the `besideFrom`th on; the parts before it keep the full width.
+ */
+export interface TotalsAside {
+  width: number;
+  height: number;
+  besideFrom: number;
+  draw: (doc: Doc, x: number, y: number) => void;
+}
+
+/**
+ * The totals box: `leftParts` (the amount in words and what goes with it) on the left, with the
+ * `aside` beside them when given, the `rows` (label, figure) on the right over the grand total.
  */
 export function drawTotalsBox(
   flow: Flow,
-  options: { rows: [string, string][]; totalPaise: number; leftParts: Part[] },
+  options: { rows: [string, string][]; totalPaise: number; leftParts: Part[]; aside?: TotalsAside },
 ) {
   const { doc } = flow;
-  const { rows, leftParts } = options;
+  const { rows, leftParts, aside } = options;
   const rightWidth = 210;
   const leftWidth = CONTENT_WIDTH - rightWidth;
+  const fullWidth = leftWidth - 4 * PAD;
+  const above = aside ? leftParts.slice(0, aside.besideFrom) : leftParts;
+  const beside = aside ? leftParts.slice(aside.besideFrom) : [];
+  const besideWidth = fullWidth - (aside ? aside.width + 2 * PAD : 0);
+  const aboveHeight = blockHeight(doc, above, fullWidth);
   const rowHeight = 11.5;
   const grandHeight = 20;
   const height = Math.max(
     rows.length * rowHeight + grandHeight + 2 * PAD + 2,
-    blockHeight(doc, leftParts, leftWidth - 4 * PAD) + 4 * PAD,
+    aboveHeight + Math.max(blockHeight(doc, beside, besideWidth), aside?.height ?? 0) + 4 * PAD,
   );
   flow.ensure(height);
   const top = flow.y;
-  drawBlock(doc, leftParts, MARGIN + 2 * PAD, top + 2 * PAD, leftWidth - 4 * PAD);
+  drawBlock(doc, above, MARGIN + 2 * PAD, top + 2 * PAD, fullWidth);
+  drawBlock(doc, beside, MARGIN + 2 * PAD, top + 2 * PAD + aboveHeight, besideWidth);
+  aside?.draw(doc, MARGIN + leftWidth - 2 * PAD - aside.width, top + 2 * PAD + aboveHeight);
   const x = MARGIN + leftWidth + 2 * PAD;
   const width = rightWidth - 4 * PAD;
   let y = top + PAD + 2;

@@ -11,6 +11,7 @@ import type {
   InvoiceLine,
 } from '../invoice-documents/invoice-document.ts';
 import { CHARGE_LABELS, type StoredTaxSummary } from '../sales-documents/sales-document.ts';
+import { amountDuePaise } from './invoices.present.ts';
 import type { InvoiceItemRow, InvoiceRow } from './invoices.queries.ts';
 
 /** The `seller` and `buyer` columns of an invoice, typed where the invoices table is declared. */
@@ -267,6 +268,8 @@ export function invoiceDocumentOf(invoice: InvoiceRow, items: InvoiceItemRow[]):
     bank,
     termsAndConditions: invoice.terms_and_conditions,
     notes: invoice.notes,
+    // The UPI QR code asks for what is left to pay when the PDF is made, not the original total.
+    amountDuePaise: amountDuePaise(invoice),
     status: invoice.status,
     eInvoice,
   };

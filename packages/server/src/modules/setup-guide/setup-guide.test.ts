@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
 import { createUserWithPermissions, signUpCompany, validGstin } from '../../../test/factories.ts';
 import { testAppWith } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { createInvoicedOrder } from '../../../test/sales-fixtures.ts';
 import type { IrpClient } from '../../core/ports/irp.ts';
 
@@ -123,8 +124,13 @@ describe('GET companies/{companyId}/setup_guide', () => {
       'mail',
     ]);
 
-    // A product, a buyer and an order invoiced in full.
-    await createInvoicedOrder(company);
+    // A product, a buyer and an order invoiced in full: its PDF carries the UPI QR code.
+    const { invoice } = await createInvoicedOrder(company);
+    const pdf = await fetch(`${company.t.baseUrl}/admin/invoices/${invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('Scan to pay with UPI');
     body = await guide(company);
     expect(doneKeys(body)).toEqual([
       'company_profile',
