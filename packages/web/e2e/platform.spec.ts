@@ -34,6 +34,34 @@ test('sign up, verify by e-mailed OTP, log in, and a user without view_order is 
   await expect(page).toHaveURL(/home\/overview/);
   await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
 
+  // Home shows the Setup Guide's progress (mail is connected on this server, nothing else done yet).
+  await expect(page.getByText('Setup Guide: 1 of 10 done')).toBeVisible();
+  await page.getByRole('link', { name: 'Open Setup Guide' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Setup Guide' })).toBeVisible();
+  await expect(page.getByLabel('E-mail: done')).toBeVisible();
+  await expect(page.getByLabel('Company logo: not done')).toBeVisible();
+  await expect(page.getByLabel('E-invoicing: not done')).toBeVisible();
+  // A step links to its screen: the bank account and UPI ID are added on the branch's page.
+  await page.getByRole('link', { name: 'Add bank account and UPI ID (Nagpur)' }).click();
+  await expect(page).toHaveURL(/\/branches\/\d+$/);
+  await page.getByRole('tab', { name: 'Bank Accounts' }).click();
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+  const accountForm = page.getByRole('dialog', { name: 'Add Bank Account' });
+  await accountForm.getByLabel('Bank Name').fill('State Bank of India');
+  await accountForm.getByLabel('Account Holder Name').fill(`Journey Traders ${stamp}`);
+  await accountForm.getByLabel('Account Number').fill(`3010${String(Date.now()).slice(-9)}`);
+  await accountForm.getByLabel('IFSC Code').fill('SBIN0000432');
+  await accountForm.getByLabel('UPI ID').fill(`journey.${stamp}@sbi`);
+  await accountForm.getByRole('button', { name: 'Add Bank Account' }).click();
+  await expect(page.getByText('Bank account added successfully.')).toBeVisible();
+  // The Settings panel counts it under its Setup Guide link, and the guide marks the step done.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog').getByText('2 of 10 done')).toBeVisible();
+  await page.getByRole('dialog').getByRole('link', { name: 'Setup Guide' }).click();
+  await expect(page.getByLabel('Bank account and UPI ID: done')).toBeVisible();
+  await expect(page.getByText('2 of 10 done')).toBeVisible();
+
   // Settings panel -> Users -> Roles: a role that may see the dashboard and invoices, not orders.
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByText(owner.email)).toBeVisible();
@@ -73,6 +101,11 @@ test('sign up, verify by e-mailed OTP, log in, and a user without view_order is 
   await expect(
     page.getByText("You don't have permission to view this page. Please contact your Company Admin."),
   ).toBeVisible();
+  // He reads the Setup Guide too, but its steps link only to screens he may open.
+  await page.goto('/onboarding');
+  await expect(page.getByLabel('Add your first product: not done')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add product' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create order' })).toHaveCount(0);
 
   // The admin never types Sunil's password: a reset signs him out and his old password stops working.
   await logout(page);
