@@ -35,14 +35,23 @@ export function documentSendMessages(kind: SharedDocumentKind) {
   };
 }
 
-/** GET admin/quotations/{id}/share, admin/orders/{id}/share: where to send it and the WhatsApp message. */
+/**
+ * GET admin/quotations/{id}/share, admin/orders/{id}/share: where to send the document and what
+ * its WhatsApp message says (the app words it with documentShareText and whatsappShareUri).
+ */
 export const documentShareOutput = z.object({
   /** The buyer's e-mail address, to prefill the send dialog (none: the user types one). */
   emails: z.array(z.string()),
   /** The buyer's mobile number, when WhatsApp can address it. */
   phone: z.string().nullable(),
-  text: z.string(),
-  /** https://wa.me/91<number>?text=<message>; without a number WhatsApp asks for the chat. */
-  whatsapp_url: z.string(),
+  number: z.string(),
+  /** Rupees. */
+  total: z.number(),
+  buyer_name: z.string(),
+  seller_name: z.string(),
+  /** The PDF for someone without a login, under the API's base: 'shared/quotations/<token>'. */
+  pdf_path: z.string(),
+  /** When that link stops working. */
+  link_expires_at: z.string(),
 });
 export type DocumentShareOutput = z.infer<typeof documentShareOutput>;

@@ -175,6 +175,8 @@ export async function quotationsRoutes(app: Api) {
   salesDocumentDeliveryRoutes(app, {
     kind: 'quotation',
     path: '/admin/quotations',
+    sharedPath: '/shared/quotations',
+    notFound: 'Quotation Not Found',
     tags,
     view: { permission: 'view_quotation' },
     change: { permission: 'change_quotation' },

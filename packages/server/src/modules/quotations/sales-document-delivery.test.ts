@@ -119,30 +119,48 @@ describe('GET admin/quotations/{id}/pdf and admin/orders/{id}/pdf', () => {
   });
 });
 
-describe('GET admin/quotations/{id}/share', () => {
-  it("gives the buyer's address and the wa.me link with the number, amount and seller", async () => {
+describe('GET admin/quotations/{id}/share and the shared PDF link', () => {
+  it("gives the buyer's address and mobile, the message's figures and a link to the PDF that needs no login", async () => {
     const email = `buyer.${unique()}@example.in`;
     const phone = uniquePhone();
     const { company, buyer, quotation } = await setUp({ email, phone });
     const share = await company.api.get(`admin/quotations/${quotation.id}/share`);
     expect(share.status, JSON.stringify(share.body)).toBe(200);
-    expect(share.body.emails).toEqual([email]);
-    expect(share.body.phone).toBe(phone);
-    expect(share.body.text).toContain(
-      `Quotation ${quotation.quotation_number} for ₹${amount(quotation.totals.total)}`,
-    );
-    expect(share.body.text).toContain(buyer.name);
-    expect(share.body.whatsapp_url).toBe(
-      `https://wa.me/91${phone}?text=${encodeURIComponent(share.body.text)}`,
-    );
+    expect(share.body).toMatchObject({
+      emails: [email],
+      phone,
+      number: quotation.quotation_number,
+      total: quotation.totals.total,
+      buyer_name: buyer.name,
+    });
+    expect(share.body.seller_name).toMatch(/^Acme /);
+    expect(share.body.pdf_path).toMatch(/^shared\/quotations\/q\.\d+\.\d+\.\d+\.[\w-]{43}$/);
+    expect(Date.parse(share.body.link_expires_at)).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+    // The buyer opens the link: no token, the PDF of this quotation.
+    const opened = await fetch(`${company.t.baseUrl}/${share.body.pdf_path}`);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
+    expect(pdfText(Buffer.from(await opened.arrayBuffer()))).toContain(quotation.quotation_number);
+
+    // Altered to reach another document, or used for another kind: not found.
+    const altered = share.body.pdf_path.replace(`.${quotation.id}.`, `.${quotation.id + 1}.`);
+    const refused = await fetch(`${company.t.baseUrl}/${altered}`);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { detail: string }).detail).toBe('Quotation Not Found');
+    const asOrder = share.body.pdf_path.replace('shared/quotations/', 'shared/orders/');
+    expect((await fetch(`${company.t.baseUrl}/${asOrder}`)).status).toBe(404);
   });
 
-  it('leaves the chat to the user when the buyer has no phone', async () => {
-    const { company, quotation } = await setUp();
-    const share = await company.api.get(`admin/quotations/${quotation.id}/share`);
-    expect(share.status).toBe(200);
-    expect(share.body.emails).toEqual([]);
-    expect(share.body.whatsapp_url.startsWith('https://wa.me/?text=')).toBe(true);
+  it('links an order the same way, and has no phone for a buyer without one', async () => {
+    const { company } = await setUp();
+    const { order } = await createOrder(company);
+    const share = await company.api.get(`admin/orders/${order.id}/share`);
+    expect(share.status, JSON.stringify(share.body)).toBe(200);
+    expect(share.body).toMatchObject({ emails: [], phone: null, number: order.order_number });
+    const opened = await fetch(`${company.t.baseUrl}/${share.body.pdf_path}`);
+    expect(opened.status).toBe(200);
+    expect(pdfText(Buffer.from(await opened.arrayBuffer()))).toContain('SALES ORDER');
   });
 });
 

@@ -1,12 +1,10 @@
 import { documentSendMessages } from '@b2b/domain/api/document-sharing';
 import type { QuotationOutput } from '@b2b/domain/api/sales-orders';
 import {
-  documentShareText,
   quotationValidUntil,
   SHARED_DOCUMENT_TITLES,
   type SharedDocumentKind,
   whatsappNumber,
-  whatsappShareUri,
 } from '@b2b/domain/document-sharing';
 import { formatMoney } from '@b2b/domain/money';
 import { conflict } from '../../core/errors.ts';
@@ -23,12 +21,14 @@ import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { printedMoney, printedParties } from '../invoices/invoice-document-of.ts';
 import { sellerSnapshot } from '../invoices/invoice-lines.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
+import { sharedLinkToken } from './shared-document-link.ts';
 
 /**
  * A quotation or a sales order sent to the buyer: its PDF (the tax invoice's layout, titled for
- * what it is), mailed with the PDF attached, or the text of a WhatsApp message. Quotations and
- * orders each read their own rows (`read`); the rest is shared here. The seller prints as it is
- * today (a quotation keeps no seller of its own; an invoice keeps the seller it was issued by).
+ * what it is), mailed with the PDF attached, or shared on WhatsApp with a signed link to the PDF
+ * (shared-document-link.ts). Quotations and orders each read their own rows (`read`); the rest
+ * is shared here. The seller prints as it is today (a quotation keeps no seller of its own; an
+ * invoice keeps the seller it was issued by).
  */
 
 /** What a quotation or an order gives to be printed: its answer's terms, and its stored money. */
@@ -110,28 +110,30 @@ export async function salesDocumentPdf(db: Database, companyId: number, id: numb
 
 /**
  * GET admin/quotations/{id}/share, admin/orders/{id}/share: where the document can be sent (the
- * buyer's e-mail address and mobile number) and the WhatsApp message with its wa.me link. The
- * message carries no link to the PDF: a PDF is only served to a signed-in user of the company.
+ * buyer's e-mail address and mobile number), what its message says, and a signed link to its PDF
+ * for the buyer, who has no login (shared-document-link.ts).
  */
-export async function salesDocumentShare(
-  db: Database,
-  companyId: number,
-  id: number,
-  read: ReadSalesDocument,
-) {
-  const { source, document, buyer } = await printedDocument(db, companyId, id, read);
-  const text = documentShareText({
-    kind: source.kind,
-    number: source.number,
-    total: source.terms.totals.total,
-    buyerName: buyer.name,
-    sellerName: document.seller.name,
-  });
+export async function salesDocumentShare(options: {
+  db: Database;
+  companyId: number;
+  id: number;
+  read: ReadSalesDocument;
+  /** The shared link's path under the API: 'shared/quotations'. */
+  sharedPath: string;
+  serverSecret: string;
+}) {
+  const { companyId, id } = options;
+  const { source, document, buyer } = await printedDocument(options.db, companyId, id, options.read);
+  const link = sharedLinkToken({ kind: source.kind, companyId, id }, options.serverSecret);
   return {
     emails: buyer.email ? [buyer.email] : [],
     phone: whatsappNumber(buyer.phone) ? buyer.phone : null,
-    text,
-    whatsapp_url: whatsappShareUri({ phone: buyer.phone, text }),
+    number: source.number,
+    total: source.terms.totals.total,
+    buyer_name: buyer.name,
+    seller_name: document.seller.name,
+    pdf_path: `${options.sharedPath}/${link.token}`,
+    link_expires_at: link.expiresAt,
   };
 }
 

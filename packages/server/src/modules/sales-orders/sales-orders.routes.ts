@@ -196,6 +196,8 @@ export async function salesOrdersRoutes(app: Api) {
   salesDocumentDeliveryRoutes(app, {
     kind: 'sales_order',
     path: '/admin/orders',
+    sharedPath: '/shared/orders',
+    notFound: 'Order Not Found',
     tags,
     view: { permission: 'view_order' },
     change: { permission: 'change_order' },

@@ -1,6 +1,6 @@
 import type { DocumentShareOutput, SendDocumentInput } from '@b2b/domain/api/document-sharing';
 import { documentSendMessages } from '@b2b/domain/api/document-sharing';
-import type { SharedDocumentKind } from '@b2b/domain/document-sharing';
+import { documentShareText, type SharedDocumentKind, whatsappShareUri } from '@b2b/domain/document-sharing';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
@@ -33,6 +33,24 @@ export const documentShareQuery = (document: Pick<SharedDocument, 'kind' | 'id'>
     queryFn: ({ signal }) => api.get<DocumentShareOutput>(`${pathOf(document)}/share`, undefined, signal),
     staleTime: 0,
   });
+
+/**
+ * The WhatsApp link of the document: the domain's message (number, amount, seller) with the signed
+ * link to its PDF, which the buyer opens without a login, addressed to the buyer's mobile number.
+ */
+export function whatsappUrlOf(kind: SharedDocumentKind, share: DocumentShareOutput): string {
+  // The API is served under /api of the app's own origin (api/client.ts).
+  const pdfUrl = `${window.location.origin}/api/${share.pdf_path}`;
+  const text = documentShareText({
+    kind,
+    number: share.number,
+    total: share.total,
+    buyerName: share.buyer_name,
+    sellerName: share.seller_name,
+    pdfUrl,
+  });
+  return whatsappShareUri({ phone: share.phone, text });
+}
 
 /** Mails the PDF; the order's history shows it (a quotation has no history tab). */
 export function useSendDocument(document: SharedDocument) {

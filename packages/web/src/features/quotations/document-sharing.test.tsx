@@ -9,8 +9,12 @@ import { DocumentSharingActions } from './document-sharing';
 const SHARE = {
   emails: ['owner@shivaji.in'],
   phone: '9876543210',
-  text: 'Dear Shivaji,\nQuotation QT-000031 for ₹236.00 from Deccan.',
-  whatsapp_url: 'https://wa.me/919876543210?text=Dear%20Shivaji',
+  number: 'QT-000031',
+  total: 236,
+  buyer_name: 'Shivaji',
+  seller_name: 'Deccan',
+  pdf_path: 'shared/quotations/q.10.31.1790000000.signature',
+  link_expires_at: '2026-12-31T00:00:00.000Z',
 };
 
 beforeEach(() => {
@@ -94,6 +98,11 @@ describe('DocumentSharingActions', () => {
     expect(screen.queryByRole('menuitem', { name: 'Send by E-mail' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'More' }));
     await openMenuItem('Share on WhatsApp');
-    expect(open).toHaveBeenCalledWith(SHARE.whatsapp_url, '_blank', 'noopener,noreferrer');
+    const [url, target] = open.mock.calls[0] ?? [];
+    expect(target).toBe('_blank');
+    expect(url.startsWith('https://wa.me/919876543210?text=')).toBe(true);
+    expect(decodeURIComponent(url.split('?text=')[1])).toBe(
+      `Dear Shivaji,\nQuotation QT-000031 for ₹236.00 from Deccan.\nPDF: ${window.location.origin}/api/${SHARE.pdf_path}`,
+    );
   });
 });

@@ -21,6 +21,7 @@ import {
   downloadDocumentPdf,
   type SharedDocument,
   useSendDocument,
+  whatsappUrlOf,
 } from './document-sharing.api';
 
 const sendForm = z.object({ to: documentRecipients });
@@ -79,8 +80,7 @@ function SendDocumentDialog({
 /**
  * The header actions that send a quotation or a sales order to its buyer: Download PDF up front,
  * Send by E-mail and Share on WhatsApp under More (as the invoice header does). WhatsApp opens in
- * a new tab with the message typed in; the PDF goes by e-mail, since it is served only to
- * signed-in users.
+ * a new tab with the message typed in, a signed link to the PDF in it; the user presses send.
  */
 export function DocumentSharingActions({
   document,
@@ -109,7 +109,7 @@ export function DocumentSharingActions({
     icon: <IconBrandWhatsapp size={16} />,
     disabled: !share.data,
     onClick: () => {
-      if (share.data) window.open(share.data.whatsapp_url, '_blank', 'noopener,noreferrer');
+      if (share.data) window.open(whatsappUrlOf(document.kind, share.data), '_blank', 'noopener,noreferrer');
     },
   });
   return (
