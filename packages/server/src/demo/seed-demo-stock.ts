@@ -42,7 +42,7 @@ export async function seedDemoStock(
   // Batches are on: LED battens arrive in manufacturing lots. Damaged mixers take one product below
   // its reorder point, so the bell has a warning to show.
   await step('batch configuration', () =>
-    createConfiguration(db, companyId, {
+    createConfiguration(db, actor, {
       configuration_type: 'batch_configuration',
       configurations: { expiry_alert_days: 30, is_batch_mandatory: false },
       is_enabled: true,

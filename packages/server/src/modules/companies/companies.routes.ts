@@ -101,7 +101,7 @@ export async function companiesRoutes(app: Api) {
       schema: { tags, body: configurationCreate, response: { 201: configurationOutput } },
     },
     async (request, reply) => {
-      const row = await service.createConfiguration(db, requirePrincipal(request).companyId, request.body);
+      const row = await service.createConfiguration(db, requirePrincipal(request), request.body);
       return reply.status(201).send(row);
     },
   );
@@ -118,7 +118,7 @@ export async function companiesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.updateConfiguration(db, requirePrincipal(request).companyId, request.params.id, request.body),
+      service.updateConfiguration(db, requirePrincipal(request), request.params.id, request.body),
   );
 
   const termsPath = '/admin/companies/:companyId/terms-and-conditions';
@@ -138,7 +138,7 @@ export async function companiesRoutes(app: Api) {
         config: { permission: 'change_company' },
         schema: { tags, params: companyParams, body: termsInput, response: { 200: termsOutput } },
       },
-      async (request) => service.saveTerms(db, request.params.companyId, request.body.terms),
+      async (request) => service.saveTerms(db, requirePrincipal(request), request.body.terms),
     );
   }
 
@@ -188,7 +188,7 @@ export async function companiesRoutes(app: Api) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.addNotificationContact(db, request.params.companyId, request.body)),
+        .send(await service.addNotificationContact(db, requirePrincipal(request), request.body)),
   );
 
   const contactParams = z.object({ id: idParam });
@@ -204,19 +204,14 @@ export async function companiesRoutes(app: Api) {
       },
     },
     async (request) =>
-      service.updateNotificationContact(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.body,
-      ),
+      service.updateNotificationContact(db, requirePrincipal(request), request.params.id, request.body),
   );
 
   app.delete(
     '/notification_contacts/:id',
     { config: { permission: 'change_company' }, schema: { tags, params: contactParams } },
     async (request, reply) => {
-      await service.deleteNotificationContact(db, requirePrincipal(request).companyId, request.params.id);
+      await service.deleteNotificationContact(db, requirePrincipal(request), request.params.id);
       return reply.status(204).send();
     },
   );

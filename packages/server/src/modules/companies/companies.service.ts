@@ -110,9 +110,19 @@ export function validSettings(
   });
 }
 
+/** What a configuration's history row says: the settings changed, by name only (secrets stay out). */
+const configurationChanges = (
+  type: ConfigurationType,
+  changes: { configurations?: Record<string, unknown>; is_enabled?: boolean },
+) => ({
+  configuration_type: type,
+  ...(changes.configurations && { settings: Object.keys(changes.configurations).sort() }),
+  ...(changes.is_enabled !== undefined && { is_enabled: changes.is_enabled }),
+});
+
 export async function createConfiguration(
-  db: Executor,
-  companyId: number,
+  db: Database,
+  actor: Principal,
   input: {
     configuration_type: ConfigurationType;
     configurations: Record<string, unknown>;
@@ -123,7 +133,15 @@ export async function createConfiguration(
     input.configuration_type,
     mergeSecretSettings({}, input.configurations),
   );
-  const row = await queries.insertConfiguration(db, companyId, { ...input, configurations });
+  const row = await inTransaction(db, async (tx) => {
+    const inserted = await queries.insertConfiguration(tx, actor.companyId, { ...input, configurations });
+    if (inserted) {
+      await recordCompanyHistory(tx, actor, 'configuration', inserted.id, 'created', {
+        changes: configurationChanges(input.configuration_type, input),
+      });
+    }
+    return inserted;
+  });
   if (!row) {
     throw new AppError(
       'conflict',
@@ -134,22 +152,31 @@ export async function createConfiguration(
 }
 
 export async function updateConfiguration(
-  db: Executor,
-  companyId: number,
+  db: Database,
+  actor: Principal,
   id: number,
   changes: { configurations?: Record<string, unknown>; is_enabled?: boolean },
 ) {
-  const [current] = (await queries.listConfigurations(db, companyId)).filter((c) => c.id === id);
-  if (!current) throw notFound('Configuration');
-  // A secret sent empty keeps the stored one: reads never hand it out, so a form cannot send it back.
-  const configurations =
-    changes.configurations &&
-    validSettings(
-      current.configuration_type,
-      mergeSecretSettings(current.configurations as Record<string, unknown>, changes.configurations),
-    );
-  const row = await queries.updateConfiguration(db, companyId, id, { ...changes, configurations });
-  if (!row) throw notFound('Configuration');
+  const row = await inTransaction(db, async (tx) => {
+    const [current] = (await queries.listConfigurations(tx, actor.companyId)).filter((c) => c.id === id);
+    if (!current) throw notFound('Configuration');
+    // A secret sent empty keeps the stored one: reads never hand it out, so a form cannot send it back.
+    const configurations =
+      changes.configurations &&
+      validSettings(
+        current.configuration_type,
+        mergeSecretSettings(current.configurations as Record<string, unknown>, changes.configurations),
+      );
+    const updated = await queries.updateConfiguration(tx, actor.companyId, id, {
+      ...changes,
+      configurations,
+    });
+    if (!updated) throw notFound('Configuration');
+    await recordCompanyHistory(tx, actor, 'configuration', id, 'updated', {
+      changes: configurationChanges(current.configuration_type, changes),
+    });
+    return updated;
+  });
   return shownConfiguration(row);
 }
 
@@ -166,8 +193,12 @@ export async function getTerms(db: Executor, companyId: number) {
   return (await queries.findTerms(db, companyId)) ?? null;
 }
 
-export const saveTerms = (db: Executor, companyId: number, terms: string) =>
-  queries.upsertTerms(db, companyId, terms);
+export const saveTerms = (db: Database, actor: Principal, terms: string) =>
+  inTransaction(db, async (tx) => {
+    const saved = await queries.upsertTerms(tx, actor.companyId, terms);
+    await recordCompanyHistory(tx, actor, 'company', actor.companyId, 'terms_saved');
+    return saved;
+  });
 
 /** The logo file is written first; the row then points at it. The old file is removed after commit. */
 export async function replaceLogo(options: {
@@ -201,27 +232,60 @@ export async function replaceLogo(options: {
   return getCompany(db, actor.companyId, { expandAddresses: true });
 }
 
+type ContactFields = { name?: string; email?: string | null; phone?: string | null };
+
 export const addNotificationContact = (
-  db: Executor,
-  companyId: number,
-  contact: { name: string; email?: string | null; phone?: string | null },
-) => queries.insertNotificationContact(db, companyId, contact);
+  db: Database,
+  actor: Principal,
+  contact: ContactFields & { name: string },
+) =>
+  inTransaction(db, async (tx) => {
+    const row = await queries.insertNotificationContact(tx, actor.companyId, contact);
+    await recordCompanyHistory(tx, actor, 'notification_contact', row.id, 'created', { changes: contact });
+    return row;
+  });
 
 export async function updateNotificationContact(
-  db: Executor,
-  companyId: number,
+  db: Database,
+  actor: Principal,
   id: number,
-  changes: { name?: string; email?: string | null; phone?: string | null },
+  changes: ContactFields,
 ) {
   const nothingToChange = Object.values(changes).every((v) => v === undefined);
-  const row = nothingToChange
-    ? await queries.findNotificationContact(db, companyId, id)
-    : await queries.updateNotificationContact(db, companyId, id, changes);
-  if (!row) throw notFound('Notification Contact');
-  return row;
+  if (nothingToChange) {
+    const row = await queries.findNotificationContact(db, actor.companyId, id);
+    if (!row) throw notFound('Notification Contact');
+    return row;
+  }
+  return inTransaction(db, async (tx) => {
+    const row = await queries.updateNotificationContact(tx, actor.companyId, id, changes);
+    if (!row) throw notFound('Notification Contact');
+    await recordCompanyHistory(tx, actor, 'notification_contact', id, 'updated', { changes });
+    return row;
+  });
 }
 
-export async function deleteNotificationContact(db: Executor, companyId: number, id: number) {
-  const result = await queries.deleteNotificationContact(db, companyId, id);
-  if (!result.numDeletedRows) throw notFound('Notification Contact');
+export const deleteNotificationContact = (db: Database, actor: Principal, id: number) =>
+  inTransaction(db, async (tx) => {
+    const result = await queries.deleteNotificationContact(tx, actor.companyId, id);
+    if (!result.numDeletedRows) throw notFound('Notification Contact');
+    await recordCompanyHistory(tx, actor, 'notification_contact', id, 'deleted');
+  });
+
+function recordCompanyHistory(
+  tx: Executor,
+  actor: Principal,
+  entityType: 'company' | 'configuration' | 'notification_contact',
+  entityId: number,
+  action: string,
+  extra: { changes?: Record<string, unknown> } = {},
+) {
+  return recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType,
+    entityId,
+    action,
+    userId: actor.userId,
+    ...extra,
+  });
 }

@@ -110,6 +110,57 @@ describe('company_configurations', () => {
   });
 });
 
+describe('history of settings', () => {
+  const historyOf = (company: Awaited<ReturnType<typeof signUpCompany>>, entityType: string) =>
+    company.t.server.ctx.db
+      .selectFrom('history')
+      .select(['entity_id', 'action', 'user_id', 'changes'])
+      .where('company_id', '=', company.companyId)
+      .where('entity_type', '=', entityType)
+      .orderBy('id')
+      .execute();
+
+  it('records who changed a configuration and which settings, never a secret value', async () => {
+    const company = await signUpCompany();
+    const created = await company.api.post('company_configurations', {
+      configuration_type: 'zoho',
+      configurations: { client_id: 'zoho-client', client_secret: 'zoho-s3cret' },
+      is_enabled: true,
+    });
+    expect(created.status).toBe(201);
+    await company.api.patch(`company_configurations/${created.body.id}`, { is_enabled: false });
+    const rows = await historyOf(company, 'configuration');
+    expect(rows.map((r) => [r.entity_id, r.action, r.user_id])).toEqual([
+      [created.body.id, 'created', company.userId],
+      [created.body.id, 'updated', company.userId],
+    ]);
+    expect(rows[0]?.changes).toMatchObject({
+      configuration_type: 'zoho',
+      settings: ['client_id', 'client_secret'],
+    });
+    expect(rows[1]?.changes).toMatchObject({ is_enabled: false });
+    expect(JSON.stringify(rows)).not.toContain('zoho-s3cret');
+  });
+
+  it('records terms and notification contact changes', async () => {
+    const company = await signUpCompany();
+    await company.api.post(`admin/companies/${company.companyId}/terms-and-conditions`, { terms: 'Net 30.' });
+    const contact = await company.api.post(`companies/${company.companyId}/notification_contacts`, {
+      name: 'Accounts',
+      email: 'accounts@example.in',
+    });
+    expect(contact.status).toBe(201);
+    await company.api.patch(`notification_contacts/${contact.body.id}`, { name: 'Accounts desk' });
+    expect((await company.api.delete(`notification_contacts/${contact.body.id}`)).status).toBe(204);
+    expect((await historyOf(company, 'company')).map((r) => r.action)).toContain('terms_saved');
+    expect((await historyOf(company, 'notification_contact')).map((r) => [r.entity_id, r.action])).toEqual([
+      [contact.body.id, 'created'],
+      [contact.body.id, 'updated'],
+      [contact.body.id, 'deleted'],
+    ]);
+  });
+});
+
 describe('terms-and-conditions', () => {
   it('is 404 until saved, then reads back', async () => {
     const company = await signUpCompany();
