@@ -90,28 +90,25 @@ describe('POST admin/invoices/{id}/credit_notes with a rate', () => {
 
   it('refuses a rate above the invoiced one, more than can be credited, and a rate with a discount, with sentences (400) and keeps nothing', async () => {
     const { company, invoice, line } = await invoiceOfTen();
-    const above = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 1, rate: 100.01 }]);
-    expect(above.status).toBe(400);
-    expect(above.body.errors['items.0.rate']).toEqual([
-      'The rate cannot be more than the invoiced rate of ₹100.00 (excl. GST).',
-    ]);
-    const tooMany = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 11, rate: 50 }]);
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.errors['items.0.quantity']).toEqual([
-      'Only 10 of this item can still be credited at this rate.',
-    ]);
-    const both = await credit(company, invoice.id, [
-      { invoice_item: line.id, quantity: 1, rate: 50, additional_discount: 50 },
-    ]);
-    expect(both.status).toBe(400);
-    expect(both.body.errors['items.0.rate']).toEqual([
-      'Give either a rate or an additional discount, not both.',
-    ]);
-    const zero = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 1, rate: 0 }]);
-    expect(zero.status).toBe(400);
-    expect(zero.body.errors['items.0.rate']).toEqual([
-      'Please enter a rate greater than zero (two decimals).',
-    ]);
+    const refusals: [Record<string, number>, string, string][] = [
+      [
+        { quantity: 1, rate: 100.01 },
+        'rate',
+        'The rate cannot be more than the invoiced rate of ₹100.00 (excl. GST).',
+      ],
+      [{ quantity: 11, rate: 50 }, 'quantity', 'Only 10 of this item can still be credited at this rate.'],
+      [
+        { quantity: 1, rate: 50, additional_discount: 50 },
+        'rate',
+        'Give either a rate or an additional discount, not both.',
+      ],
+      [{ quantity: 1, rate: 0 }, 'rate', 'Please enter a rate greater than zero (two decimals).'],
+    ];
+    for (const [item, field, message] of refusals) {
+      const res = await credit(company, invoice.id, [{ invoice_item: line.id, ...item }]);
+      expect(res.status, JSON.stringify(item)).toBe(400);
+      expect(res.body.errors[`items.0.${field}`]).toEqual([message]);
+    }
     const notes = await company.api.get(`admin/companies/${company.companyId}/credit_notes`);
     expect(notes.body.count).toBe(0);
 
