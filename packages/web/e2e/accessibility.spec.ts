@@ -46,6 +46,7 @@ const SCREENS = [
   '/taxes',
   '/accounts',
   '/bills',
+  '/onboarding',
 ];
 
 /** WCAG 2 A and AA problems axe rates serious or critical, one line each. */
