@@ -51,7 +51,9 @@ const day = (iso: string) => {
   return `${d}-${months[Number(m) - 1]}-${y}`;
 };
 
-describe('GET admin/quotations/{id}/pdf and admin/orders/{id}/pdf', () => {
+// Each test signs up a company, makes a buyer, products and documents and renders PDFs (the first
+// also embeds the fonts): over 30 s on a loaded machine, as the instore tests.
+describe('GET admin/quotations/{id}/pdf and admin/orders/{id}/pdf', { timeout: 90_000 }, () => {
   it('prints the quotation with its validity, figures and parties, titled as a quotation and not a tax invoice', async () => {
     const { company, buyer, quotation } = await setUp();
     const { response, bytes } = await download(company, `admin/quotations/${quotation.id}/pdf`);
