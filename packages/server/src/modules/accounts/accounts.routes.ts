@@ -7,21 +7,19 @@ import {
   accountOutput,
   accountUpdate,
 } from '@b2b/domain/api/accounts';
-import { detailResponse, idParam } from '@b2b/domain/api/common';
-import { csvList, listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
-import type { FastifyRequest } from 'fastify';
+import { detailResponse } from '@b2b/domain/api/common';
+import { csvList, listQuery, MAX_PAGE } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage, page } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './accounts.service.ts';
 
 const tags = ['accounts'];
-const accountParams = z.object({ id: idParam });
-const companyParams = z.object({ companyId: idParam });
 const expandQuery = z.object({ expand: z.string().max(200).optional() });
 const ORDERING = {
   name: 'a.name',
@@ -42,133 +40,96 @@ const expandOf = (expand: string | undefined): service.Expand =>
 
 export async function accountsRoutes(app: Api) {
   const { db } = app.ctx;
+  const account = { tags, params: recordParams, querystring: expandQuery, response: accountOutput };
 
   // Both account lists answer the same way; the admin path is the one the chart of accounts uses.
-  const listHandler = async (
-    request: FastifyRequest<{ Params: { companyId: number }; Querystring: z.infer<typeof accountListQuery> }>,
-  ) => {
-    const window = pageWindow(request.query);
-    const sort = parseOrdering(request.query.ordering, ORDERING, '-created_at');
-    const { count, results } = await service.listAccounts(
-      db,
-      request.params.companyId,
+  for (const [path, description] of [
+    ['/companies/:companyId/accounts', undefined],
+    [
+      '/admin/companies/:companyId/accounts',
+      'The chart of accounts with filters account_type and branch; expand account_type,branch,parent_account.',
+    ],
+  ] as const) {
+    listRoute(
+      app,
+      path,
       {
-        branches: branchScope(requirePrincipal(request)),
-        search: request.query.search,
-        isActive: request.query.is_active,
-        accountTypeIds: request.query.account_type,
-        accountGroupIds: request.query.account_group,
-        branchId: request.query.branch,
+        permission: 'view_account',
+        tags,
+        description,
+        params: companyParams,
+        querystring: accountListQuery,
+        item: accountOutput,
+        order: [ORDERING, '-created_at'],
       },
-      sort,
-      window,
-      expandOf(request.query.expand),
+      (request, sort, window, actor) => {
+        const { query } = request;
+        const filter = {
+          branches: branchScope(actor),
+          search: query.search,
+          isActive: query.is_active,
+          accountTypeIds: query.account_type,
+          accountGroupIds: query.account_group,
+          branchId: query.branch,
+        };
+        return service.listAccounts(
+          db,
+          request.params.companyId,
+          filter,
+          sort,
+          window,
+          expandOf(query.expand),
+        );
+      },
     );
-    return page(request, window, count, results);
-  };
+  }
 
-  app.get(
-    '/companies/:companyId/accounts',
-    {
-      config: { cache: true, permission: 'view_account' },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: accountListQuery,
-        response: { 200: pageOf(accountOutput) },
-      },
-    },
-    listHandler,
-  );
-
-  app.get(
-    '/admin/companies/:companyId/accounts',
-    {
-      config: { cache: true, permission: 'view_account' },
-      schema: {
-        tags,
-        description:
-          'The chart of accounts with filters account_type and branch; expand account_type,branch,parent_account.',
-        params: companyParams,
-        querystring: accountListQuery,
-        response: { 200: pageOf(accountOutput) },
-      },
-    },
-    listHandler,
-  );
-
-  app.get(
+  listRoute(
+    app,
     '/v1/admin/companies/:companyId/account_groups',
     {
-      config: { cache: true, permission: 'view_account' },
-      schema: {
-        tags,
-        description: 'Account groups, each with its account types.',
-        params: companyParams,
-        querystring: listQuery.extend({ limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(1000) }),
-        response: { 200: pageOf(accountGroupOutput) },
-      },
+      permission: 'view_account',
+      tags,
+      description: 'Account groups, each with its account types.',
+      params: companyParams,
+      querystring: listQuery.extend({ limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(1000) }),
+      item: accountGroupOutput,
+      order: [GROUP_ORDERING, 'position'],
     },
-    async (request) =>
-      orderedPage(request, GROUP_ORDERING, 'position', (sort, window) =>
-        service.listAccountGroups(db, request.params.companyId, request.query.search, sort, window),
-      ),
+    (request, sort, window) =>
+      service.listAccountGroups(db, request.params.companyId, request.query.search, sort, window),
   );
 
-  app.post(
-    '/admin/companies/:companyId/accounts',
-    {
-      config: { permission: 'add_account' },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: expandQuery,
-        body: accountCreate,
-        response: { 201: accountOutput },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.createAccount({
-          db,
-          actor: requirePrincipal(request),
-          input: request.body,
-          expand: expandOf(request.query.expand),
-        }),
-      ),
+  route(
+    app,
+    'POST /admin/companies/:companyId/accounts',
+    { ...account, permission: 'add_account', params: companyParams, body: accountCreate, status: 201 },
+    (request, actor) =>
+      service.createAccount({ db, actor, input: request.body, expand: expandOf(request.query.expand) }),
   );
 
-  app.get(
-    '/v2/accounts/:id',
+  route(
+    app,
+    'GET /v2/accounts/:id',
     {
-      config: { cache: true, permission: 'view_account' },
-      schema: {
-        tags,
-        description: 'One account with its type, group, parent and branch.',
-        params: accountParams,
-        response: { 200: accountOutput },
-      },
+      permission: 'view_account',
+      cache: true,
+      tags,
+      description: 'One account with its type, group, parent and branch.',
+      params: recordParams,
+      response: accountOutput,
     },
-    async (request) =>
-      service.getAccount(db, requirePrincipal(request).companyId, request.params.id, service.EXPAND_ALL),
+    (request, actor) => service.getAccount(db, actor.companyId, request.params.id, service.EXPAND_ALL),
   );
 
-  app.patch(
-    '/admin/accounts/:id',
-    {
-      config: { permission: 'change_account' },
-      schema: {
-        tags,
-        params: accountParams,
-        querystring: expandQuery,
-        body: accountUpdate,
-        response: { 200: accountOutput },
-      },
-    },
-    async (request) =>
+  route(
+    app,
+    'PATCH /admin/accounts/:id',
+    { ...account, permission: 'change_account', body: accountUpdate },
+    (request, actor) =>
       service.updateAccount({
         db,
-        actor: requirePrincipal(request),
+        actor,
         accountId: request.params.id,
         changes: request.body,
         expand: expandOf(request.query.expand),
@@ -178,10 +139,7 @@ export async function accountsRoutes(app: Api) {
   switchRoutes(app, {
     paths: ['/admin/accounts/:id/activate', '/admin/accounts/:id/deactivate'],
     permission: 'change_account',
-    tags,
-    params: accountParams,
-    querystring: expandQuery,
-    response: accountOutput,
+    ...account,
     handler: (request, active) =>
       service.setAccountActive({
         db,
@@ -192,13 +150,10 @@ export async function accountsRoutes(app: Api) {
       }),
   });
 
-  app.delete(
-    '/admin/accounts/:id',
-    {
-      config: { permission: 'delete_account' },
-      schema: { tags, params: accountParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.deleteAccount({ db, actor: requirePrincipal(request), accountId: request.params.id }),
+  route(
+    app,
+    'DELETE /admin/accounts/:id',
+    { permission: 'delete_account', tags, params: recordParams, response: detailResponse },
+    (request, actor) => service.deleteAccount({ db, actor, accountId: request.params.id }),
   );
 }

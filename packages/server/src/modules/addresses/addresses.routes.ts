@@ -1,12 +1,11 @@
 import { addressUpdate, ownedAddressOutput } from '@b2b/domain/api/addresses';
-import { detailResponse, idParam } from '@b2b/domain/api/common';
-import { z } from 'zod';
+import { detailResponse } from '@b2b/domain/api/common';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
+import { recordParams as params } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
 import * as service from './addresses.service.ts';
 
 const tags = ['addresses'];
-const params = z.object({ id: idParam });
 
 /**
  * The address routes every owner shares (branches, warehouses, buyers, sellers...). The route
@@ -15,40 +14,22 @@ const params = z.object({ id: idParam });
  */
 export async function addressesRoutes(app: Api) {
   const { db } = app.ctx;
+  const address = { tags, params, response: ownedAddressOutput };
 
-  app.patch(
-    '/addresses/:id',
-    { schema: { tags, params, body: addressUpdate, response: { 200: ownedAddressOutput } } },
-    async (request) =>
-      service.updateAddress({
-        db,
-        actor: requirePrincipal(request),
-        addressId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /addresses/:id', { ...address, body: addressUpdate }, (request, actor) =>
+    service.updateAddress({ db, actor, addressId: request.params.id, changes: request.body }),
   );
 
-  app.post(
-    '/addresses/:id/delete',
-    { schema: { tags, params, response: { 200: detailResponse } } },
-    async (request) =>
-      service.deleteAddress({ db, actor: requirePrincipal(request), addressId: request.params.id }),
+  route(app, 'POST /addresses/:id/delete', { tags, params, response: detailResponse }, (request, actor) =>
+    service.deleteAddress({ db, actor, addressId: request.params.id }),
   );
 
-  for (const [path, visible] of [
-    ['visible', true],
-    ['invisible', false],
+  for (const [endpoint, visible] of [
+    ['POST /addresses/:id/visible', true],
+    ['POST /addresses/:id/invisible', false],
   ] as const) {
-    app.post(
-      `/addresses/:id/${path}`,
-      { schema: { tags, params, response: { 200: ownedAddressOutput } } },
-      async (request) =>
-        service.setAddressVisible({
-          db,
-          actor: requirePrincipal(request),
-          addressId: request.params.id,
-          visible,
-        }),
+    route(app, endpoint, address, (request, actor) =>
+      service.setAddressVisible({ db, actor, addressId: request.params.id, visible }),
     );
   }
 }

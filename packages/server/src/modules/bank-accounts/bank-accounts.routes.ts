@@ -1,15 +1,15 @@
 import { bankAccountCreate, bankAccountOutput, bankAccountUpdate } from '@b2b/domain/api/bank-accounts';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
-import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { z } from 'zod';
+import { booleanParam, listQuery } from '@b2b/domain/api/list-query';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { companyParams, recordParams as params } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import * as service from './bank-accounts.service.ts';
 
 const tags = ['bank accounts'];
-const params = z.object({ id: idParam });
 const ORDERING = {
   created_at: 'ba.created_at',
   updated_at: 'ba.updated_at',
@@ -22,101 +22,73 @@ const ORDERING = {
 /** A branch's bank accounts (the v1 paths of the spec). */
 export async function bankAccountsRoutes(app: Api) {
   const { db } = app.ctx;
+  const list = { permission: 'view_bank_account', tags, item: bankAccountOutput };
 
-  app.post(
-    '/v1/branches/:id/bank_accounts',
+  route(
+    app,
+    'POST /v1/branches/:id/bank_accounts',
     {
-      config: { permission: 'add_bank_account' },
-      schema: { tags, params, body: bankAccountCreate, response: { 201: bankAccountOutput } },
+      permission: 'add_bank_account',
+      tags,
+      params,
+      body: bankAccountCreate,
+      response: bankAccountOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.createBankAccount({
-          db,
-          actor: requirePrincipal(request),
-          branchId: request.params.id,
-          input: request.body,
-        }),
-      ),
+    (request, actor) =>
+      service.createBankAccount({ db, actor, branchId: request.params.id, input: request.body }),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/v1/branches/:id/bank_accounts',
-    {
-      config: { permission: 'view_bank_account', cache: true },
-      schema: { tags, params, querystring: listQuery, response: { 200: pageOf(bankAccountOutput) } },
+    { ...list, params, querystring: listQuery, order: [ORDERING, '-created_at'] },
+    (request, sort, window, actor) => {
+      const filter = { branchId: request.params.id, search: request.query.search };
+      return service.listBankAccounts({ db, companyId: actor.companyId, filter, sort, window });
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listBankAccounts({
-          db,
-          companyId: requirePrincipal(request).companyId,
-          filter: { branchId: request.params.id, search: request.query.search },
-          sort,
-          window,
-        }),
-      ),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/v1/companies/:companyId/bank_accounts',
     {
-      config: { permission: 'view_bank_account', cache: true },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ branch: idParam.optional(), is_default: booleanParam.optional() }),
-        response: { 200: pageOf(bankAccountOutput) },
-      },
+      ...list,
+      params: companyParams,
+      querystring: listQuery.extend({ branch: idParam.optional(), is_default: booleanParam.optional() }),
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listBankAccounts({
-          db,
-          companyId: request.params.companyId,
-          filter: {
-            branches: branchScope(requirePrincipal(request)),
-            branchId: request.query.branch,
-            search: request.query.search,
-            isDefault: request.query.is_default,
-          },
-          sort,
-          window,
-        }),
-      ),
+    (request, sort, window, actor) => {
+      const { query } = request;
+      const filter = {
+        branches: branchScope(actor),
+        branchId: query.branch,
+        search: query.search,
+        isDefault: query.is_default,
+      };
+      return service.listBankAccounts({ db, companyId: request.params.companyId, filter, sort, window });
+    },
   );
 
-  app.get(
+  recordRead(
+    app,
     '/v1/bank_accounts/:id',
-    {
-      config: { permission: 'view_bank_account', cache: true },
-      schema: { tags, params, response: { 200: bankAccountOutput } },
-    },
-    async (request) => service.getBankAccount(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_bank_account', tags, response: bankAccountOutput },
+    service.getBankAccount,
   );
 
-  app.patch(
-    '/v1/bank_accounts/:id',
-    {
-      config: { permission: 'change_bank_account' },
-      schema: { tags, params, body: bankAccountUpdate, response: { 200: bankAccountOutput } },
-    },
-    async (request) =>
-      service.updateBankAccount({
-        db,
-        actor: requirePrincipal(request),
-        bankAccountId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /v1/bank_accounts/:id',
+    { permission: 'change_bank_account', tags, params, body: bankAccountUpdate, response: bankAccountOutput },
+    (request, actor) =>
+      service.updateBankAccount({ db, actor, bankAccountId: request.params.id, changes: request.body }),
   );
 
-  app.post(
-    '/v1/bank_accounts/:id/delete',
-    {
-      config: { permission: 'delete_bank_account' },
-      schema: { tags, params, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.deleteBankAccount({ db, actor: requirePrincipal(request), bankAccountId: request.params.id }),
+  route(
+    app,
+    'POST /v1/bank_accounts/:id/delete',
+    { permission: 'delete_bank_account', tags, params, response: detailResponse },
+    (request, actor) => service.deleteBankAccount({ db, actor, bankAccountId: request.params.id }),
   );
 }

@@ -5,17 +5,18 @@ import {
   brandOutput,
   brandUpdate,
 } from '@b2b/domain/api/brands';
-import { detailResponse, idParam } from '@b2b/domain/api/common';
-import { listQuery, MAX_PAGE, pageOf } from '@b2b/domain/api/list-query';
+import { detailResponse } from '@b2b/domain/api/common';
+import { listQuery, MAX_PAGE } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './brands.service.ts';
 
 const tags = ['brands'];
-const brandParams = z.object({ id: idParam });
 const ORDERING = {
   name: 'b.name',
   created_at: 'b.created_at',
@@ -24,161 +25,98 @@ const ORDERING = {
 const brandListQuery = listQuery.extend(brandListFilters.shape);
 
 export async function brandsRoutes(app: Api) {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
+  const brand = { tags, params: recordParams, response: brandOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/brands',
     {
-      config: { cache: true, permission: 'view_brand' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: brandListQuery,
-        response: { 200: pageOf(brandOutput) },
-      },
+      permission: 'view_brand',
+      tags,
+      params: companyParams,
+      querystring: brandListQuery,
+      item: brandOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listBrands(
-          db,
-          request.params.companyId,
-          { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) =>
+      service.listBrands(db, request.params.companyId, searchAndActive(request.query), sort, window),
   );
 
   // The brand picker of the product form: the caller's own brands, by name, ten at a time.
-  app.get(
+  listRoute(
+    app,
     '/brands',
     {
-      config: { cache: true, permission: 'view_brand' },
-      schema: {
-        tags,
-        querystring: brandListQuery.extend({
-          limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(10),
-        }),
-        response: { 200: pageOf(brandOutput) },
-      },
-    },
-    async (request) =>
-      orderedPage(request, ORDERING, 'name', (sort, window) =>
-        service.listBrands(
-          db,
-          requirePrincipal(request).companyId,
-          { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        ),
-      ),
-  );
-
-  app.post(
-    '/companies/:companyId/brands',
-    {
-      config: { permission: 'add_brand' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: brandCreate,
-        response: { 201: brandOutput },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createBrand({ db, actor: requirePrincipal(request), input: request.body })),
-  );
-
-  app.get(
-    '/brands/:id',
-    {
-      config: { cache: true, permission: 'view_brand' },
-      schema: { tags, params: brandParams, response: { 200: brandOutput } },
-    },
-    async (request) => service.getBrand(db, requirePrincipal(request).companyId, request.params.id),
-  );
-
-  app.patch(
-    '/brands/:id',
-    {
-      config: { permission: 'change_brand' },
-      schema: { tags, params: brandParams, body: brandUpdate, response: { 200: brandOutput } },
-    },
-    async (request) =>
-      service.updateBrand({
-        db,
-        actor: requirePrincipal(request),
-        brandId: request.params.id,
-        changes: request.body,
+      permission: 'view_brand',
+      tags,
+      querystring: brandListQuery.extend({
+        limit: z.coerce.number().int().min(-1).max(MAX_PAGE).default(10),
       }),
+      item: brandOutput,
+      order: [ORDERING, 'name'],
+    },
+    (request, sort, window, actor) =>
+      service.listBrands(db, actor.companyId, searchAndActive(request.query), sort, window),
   );
 
-  app.patch(
-    '/brands/:id/ignore_for_bi',
+  route(
+    app,
+    'POST /companies/:companyId/brands',
     {
-      config: { permission: 'change_brand' },
-      schema: { tags, params: brandParams, body: brandIgnoreForBi, response: { 200: brandOutput } },
+      permission: 'add_brand',
+      tags,
+      params: companyParams,
+      body: brandCreate,
+      response: brandOutput,
+      status: 201,
     },
-    async (request) =>
+    (request, actor) => service.createBrand({ db, actor, input: request.body }),
+  );
+
+  recordRead(app, '/brands/:id', { permission: 'view_brand', tags, response: brandOutput }, service.getBrand);
+
+  route(
+    app,
+    'PATCH /brands/:id',
+    { permission: 'change_brand', ...brand, body: brandUpdate },
+    (request, actor) => service.updateBrand({ db, actor, brandId: request.params.id, changes: request.body }),
+  );
+
+  route(
+    app,
+    'PATCH /brands/:id/ignore_for_bi',
+    { permission: 'change_brand', ...brand, body: brandIgnoreForBi },
+    (request, actor) =>
       service.setBrandIgnoredForBi({
         db,
-        actor: requirePrincipal(request),
+        actor,
         brandId: request.params.id,
         ignore: request.body.ignore_for_bi,
       }),
   );
 
-  app.post(
-    '/brands/:id/delete',
-    {
-      config: { permission: 'delete_brand' },
-      schema: { tags, params: brandParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.deleteBrand({ db, actor: requirePrincipal(request), brandId: request.params.id }),
+  route(
+    app,
+    'POST /brands/:id/delete',
+    { permission: 'delete_brand', tags, params: recordParams, response: detailResponse },
+    (request, actor) => service.deleteBrand({ db, actor, brandId: request.params.id }),
   );
 
-  app.post(
-    '/brands/:id/logo',
-    {
-      config: { permission: 'change_brand' },
-      schema: {
-        tags,
-        params: brandParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: brandOutput },
-      },
-    },
-    async (request) => {
-      const actor = requirePrincipal(request);
+  route(
+    app,
+    'POST /brands/:id/logo',
+    { permission: 'change_brand', ...brand, consumes: ['multipart/form-data'] },
+    async (request, actor) => {
       // A foreign or deleted id is refused before the upload is read or stored.
       await service.getBrand(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
-      return service.replaceBrandLogo({
-        db,
-        storage: app.ctx.storage,
-        actor,
-        brandId: request.params.id,
-        image: { data, extension: kind.extension },
-      });
+      const image = { data, extension: kind.extension };
+      return service.replaceBrandLogo({ db, storage, actor, brandId: request.params.id, image });
     },
   );
 
-  app.delete(
-    '/brands/:id/logo',
-    {
-      config: { permission: 'change_brand' },
-      schema: { tags, params: brandParams, response: { 200: brandOutput } },
-    },
-    async (request) =>
-      service.replaceBrandLogo({
-        db,
-        storage: app.ctx.storage,
-        actor: requirePrincipal(request),
-        brandId: request.params.id,
-        image: null,
-      }),
+  route(app, 'DELETE /brands/:id/logo', { permission: 'change_brand', ...brand }, (request, actor) =>
+    service.replaceBrandLogo({ db, storage, actor, brandId: request.params.id, image: null }),
   );
 }

@@ -5,18 +5,18 @@ import {
   categorySeoUpdate,
   categoryUpdate,
 } from '@b2b/domain/api/categories';
-import { idParam } from '@b2b/domain/api/common';
-import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { csvList, listQuery } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './categories.service.ts';
 
 const tags = ['categories'];
-const categoryParams = z.object({ id: idParam });
 const ORDERING = {
   name: 'c.name',
   created_at: 'c.created_at',
@@ -32,108 +32,75 @@ const expandOf = (expand: string | undefined): service.CategoryExpand => {
 };
 
 export async function categoriesRoutes(app: Api) {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
+  const category = { tags, params: recordParams, response: categoryOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/categories',
     {
-      config: { cache: true, permission: 'view_category' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(categoryListFilters.shape),
-        response: { 200: pageOf(categoryOutput) },
-      },
+      permission: 'view_category',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(categoryListFilters.shape),
+      item: categoryOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listCategories(
-          db,
-          request.params.companyId,
-          {
-            search: request.query.search,
-            isActive: request.query.is_active,
-            parentId: request.query.parent_category,
-          },
-          sort,
-          window,
-          expandOf(request.query.expand),
-        ),
-      ),
+    (request, sort, window) => {
+      const { search, is_active, parent_category, expand } = request.query;
+      const filter = { search, isActive: is_active, parentId: parent_category };
+      return service.listCategories(db, request.params.companyId, filter, sort, window, expandOf(expand));
+    },
   );
 
-  app.post(
-    '/companies/:companyId/categories',
+  route(
+    app,
+    'POST /companies/:companyId/categories',
     {
-      config: { permission: 'add_category' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: categoryCreate,
-        response: { 201: categoryOutput },
-      },
+      permission: 'add_category',
+      tags,
+      params: companyParams,
+      body: categoryCreate,
+      response: categoryOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createCategory({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, actor) => service.createCategory({ db, actor, input: request.body }),
   );
 
-  app.get(
-    '/categories/:id',
+  route(
+    app,
+    'GET /categories/:id',
     {
-      config: { cache: true, permission: 'view_category' },
-      schema: {
-        tags,
-        params: categoryParams,
-        querystring: z.object({ expand: z.string().max(200).optional() }),
-        response: { 200: categoryOutput },
-      },
+      permission: 'view_category',
+      cache: true,
+      ...category,
+      querystring: z.object({ expand: z.string().max(200).optional() }),
     },
-    async (request) =>
-      service.getCategory(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        expandOf(request.query.expand),
-      ),
+    (request, actor) =>
+      service.getCategory(db, actor.companyId, request.params.id, expandOf(request.query.expand)),
   );
 
-  app.patch(
-    '/categories/:id',
-    {
-      config: { permission: 'change_category' },
-      schema: { tags, params: categoryParams, body: categoryUpdate, response: { 200: categoryOutput } },
-    },
-    async (request) =>
-      service.updateCategory({
-        db,
-        actor: requirePrincipal(request),
-        categoryId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /categories/:id',
+    { permission: 'change_category', ...category, body: categoryUpdate },
+    (request, actor) =>
+      service.updateCategory({ db, actor, categoryId: request.params.id, changes: request.body }),
   );
 
-  app.patch(
-    '/categories/:id/seo',
-    {
-      config: { permission: 'change_category' },
-      schema: { tags, params: categoryParams, body: categorySeoUpdate, response: { 200: categoryOutput } },
-    },
-    async (request) =>
-      service.updateCategorySeo({
-        db,
-        actor: requirePrincipal(request),
-        categoryId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /categories/:id/seo',
+    { permission: 'change_category', ...category, body: categorySeoUpdate },
+    (request, actor) =>
+      service.updateCategorySeo({ db, actor, categoryId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/categories/:id/activate', '/categories/:id/deactivate'],
     permission: 'change_category',
     tags,
-    params: categoryParams,
+    params: recordParams,
     response: categoryOutput,
     handler: (request, active) =>
       service.setCategoryActive({
@@ -144,44 +111,23 @@ export async function categoriesRoutes(app: Api) {
       }),
   });
 
-  app.post(
-    '/categories/:id/image',
-    {
-      config: { permission: 'change_category' },
-      schema: {
-        tags,
-        params: categoryParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: categoryOutput },
-      },
-    },
-    async (request) => {
-      const actor = requirePrincipal(request);
+  route(
+    app,
+    'POST /categories/:id/image',
+    { permission: 'change_category', ...category, consumes: ['multipart/form-data'] },
+    async (request, actor) => {
       await service.assertImageAllowed(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
-      return service.replaceCategoryImage({
-        db,
-        storage: app.ctx.storage,
-        actor,
-        categoryId: request.params.id,
-        image: { data, extension: kind.extension },
-      });
+      const image = { data, extension: kind.extension };
+      return service.replaceCategoryImage({ db, storage, actor, categoryId: request.params.id, image });
     },
   );
 
-  app.delete(
-    '/categories/:id/image',
-    {
-      config: { permission: 'change_category' },
-      schema: { tags, params: categoryParams, response: { 200: categoryOutput } },
-    },
-    async (request) =>
-      service.replaceCategoryImage({
-        db,
-        storage: app.ctx.storage,
-        actor: requirePrincipal(request),
-        categoryId: request.params.id,
-        image: null,
-      }),
+  route(
+    app,
+    'DELETE /categories/:id/image',
+    { permission: 'change_category', ...category },
+    (request, actor) =>
+      service.replaceCategoryImage({ db, storage, actor, categoryId: request.params.id, image: null }),
   );
 }

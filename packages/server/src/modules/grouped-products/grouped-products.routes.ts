@@ -1,4 +1,4 @@
-import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { detailResponse } from '@b2b/domain/api/common';
 import {
   groupedProductCreate,
   groupedProductDetail,
@@ -6,16 +6,17 @@ import {
   groupedProductOutput,
   groupedProductUpdate,
 } from '@b2b/domain/api/grouped-products';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { z } from 'zod';
+import { listQuery } from '@b2b/domain/api/list-query';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './grouped-products.service.ts';
 
 const tags = ['grouped-products'];
-const groupedProductParams = z.object({ id: idParam });
 const ORDERING = {
   name: 'g.name',
   sku: 'g.sku',
@@ -27,104 +28,66 @@ const ORDERING = {
 
 export async function groupedProductsRoutes(app: Api) {
   const { db } = app.ctx;
+  const change = { permission: 'change_grouped_product', tags, params: recordParams };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/grouped_products',
     {
-      config: { cache: true, permission: 'view_grouped_product' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(groupedProductListFilters.shape),
-        response: { 200: pageOf(groupedProductOutput) },
-      },
+      permission: 'view_grouped_product',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(groupedProductListFilters.shape),
+      item: groupedProductOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listGroupedProducts(
-          db,
-          request.params.companyId,
-          { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) =>
+      service.listGroupedProducts(db, request.params.companyId, searchAndActive(request.query), sort, window),
   );
 
-  app.post(
-    '/companies/:companyId/grouped_products',
+  route(
+    app,
+    'POST /companies/:companyId/grouped_products',
     {
-      config: { permission: 'add_grouped_product' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: groupedProductCreate,
-        response: { 201: groupedProductDetail },
-      },
+      permission: 'add_grouped_product',
+      tags,
+      params: companyParams,
+      body: groupedProductCreate,
+      response: groupedProductDetail,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createGroupedProduct({ db, actor: requirePrincipal(request), input: request.body }),
-        ),
+    (request, actor) => service.createGroupedProduct({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/grouped_products/:id',
-    {
-      config: { cache: true, permission: 'view_grouped_product' },
-      schema: { tags, params: groupedProductParams, response: { 200: groupedProductDetail } },
-    },
-    async (request) => service.getGroupedProduct(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_grouped_product', tags, response: groupedProductDetail },
+    service.getGroupedProduct,
   );
 
-  app.patch(
-    '/grouped_products/:id',
-    {
-      config: { permission: 'change_grouped_product' },
-      schema: {
-        tags,
-        params: groupedProductParams,
-        body: groupedProductUpdate,
-        response: { 200: groupedProductDetail },
-      },
-    },
-    async (request) =>
-      service.updateGroupedProduct({
-        db,
-        actor: requirePrincipal(request),
-        groupedProductId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /grouped_products/:id',
+    { ...change, body: groupedProductUpdate, response: groupedProductDetail },
+    (request, actor) =>
+      service.updateGroupedProduct({ db, actor, groupedProductId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/grouped_products/:id/activate', '/grouped_products/:id/deactivate'],
-    permission: 'change_grouped_product',
-    tags,
-    params: groupedProductParams,
+    ...change,
     response: groupedProductDetail,
-    handler: (request, active) =>
-      service.setGroupedProductActive({
-        db,
-        actor: requirePrincipal(request),
-        groupedProductId: request.params.id,
-        active,
-      }),
+    handler: (request, active) => {
+      const actor = requirePrincipal(request);
+      return service.setGroupedProductActive({ db, actor, groupedProductId: request.params.id, active });
+    },
   });
 
-  app.post(
-    '/grouped_products/:id/delete',
-    {
-      config: { permission: 'delete_grouped_product' },
-      schema: { tags, params: groupedProductParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.deleteGroupedProduct({
-        db,
-        actor: requirePrincipal(request),
-        groupedProductId: request.params.id,
-      }),
+  route(
+    app,
+    'POST /grouped_products/:id/delete',
+    { permission: 'delete_grouped_product', tags, params: recordParams, response: detailResponse },
+    (request, actor) => service.deleteGroupedProduct({ db, actor, groupedProductId: request.params.id }),
   );
 }

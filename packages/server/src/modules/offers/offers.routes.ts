@@ -1,15 +1,13 @@
-import { idParam } from '@b2b/domain/api/common';
-import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { booleanParam, listQuery } from '@b2b/domain/api/list-query';
 import { offerCreate, offerOutput, offerUpdate } from '@b2b/domain/api/offers';
-import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams as params } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import * as service from './offers.service.ts';
 
 const tags = ['offers'];
-const params = z.object({ id: idParam });
-const companyParams = z.object({ companyId: idParam });
 const ORDERING = {
   created_at: 'o.created_at',
   updated_at: 'o.updated_at',
@@ -27,62 +25,43 @@ const ORDERING = {
 export async function offersRoutes(app: Api) {
   const { db } = app.ctx;
 
-  app.post(
+  route(
+    app,
+    'POST /companies/:companyId/offers',
+    {
+      permission: 'add_offer',
+      tags,
+      params: companyParams,
+      body: offerCreate,
+      response: offerOutput,
+      status: 201,
+    },
+    (request, actor) => service.createOffer({ db, actor, input: request.body }),
+  );
+
+  listRoute(
+    app,
     '/companies/:companyId/offers',
     {
-      config: { permission: 'add_offer' },
-      schema: { tags, params: companyParams, body: offerCreate, response: { 201: offerOutput } },
+      permission: 'view_offer',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend({ is_active: booleanParam.optional() }),
+      item: offerOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createOffer({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, sort, window) => {
+      const filter = searchAndActive(request.query);
+      return service.listOffers({ db, companyId: request.params.companyId, filter, sort, window });
+    },
   );
 
-  app.get(
-    '/companies/:companyId/offers',
-    {
-      config: { permission: 'view_offer', cache: true },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: listQuery.extend({ is_active: booleanParam.optional() }),
-        response: { 200: pageOf(offerOutput) },
-      },
-    },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listOffers({
-          db,
-          companyId: request.params.companyId,
-          filter: { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        }),
-      ),
-  );
+  recordRead(app, '/offers/:id', { permission: 'view_offer', tags, response: offerOutput }, service.getOffer);
 
-  app.get(
-    '/offers/:id',
-    {
-      config: { permission: 'view_offer', cache: true },
-      schema: { tags, params, response: { 200: offerOutput } },
-    },
-    async (request) => service.getOffer(db, requirePrincipal(request).companyId, request.params.id),
-  );
-
-  app.patch(
-    '/offers/:id',
-    {
-      config: { permission: 'change_offer' },
-      schema: { tags, params, body: offerUpdate, response: { 200: offerOutput } },
-    },
-    async (request) =>
-      service.updateOffer({
-        db,
-        actor: requirePrincipal(request),
-        offerId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /offers/:id',
+    { permission: 'change_offer', tags, params, body: offerUpdate, response: offerOutput },
+    (request, actor) => service.updateOffer({ db, actor, offerId: request.params.id, changes: request.body }),
   );
 }

@@ -1,34 +1,26 @@
-import { idParam } from '@b2b/domain/api/common';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   paymentMethodOutput,
   paymentMethodsReorder,
   paymentMethodUpdate,
 } from '@b2b/domain/api/payment-methods';
-import { z } from 'zod';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { companyRowPatch } from '../../http/company-row-patch.ts';
-import { requirePrincipal } from '../../http/guard.ts';
+import { companyParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
 import * as service from './payment-methods.service.ts';
 
 const tags = ['payment-methods'];
-const companyParams = z.object({ companyId: idParam });
+const methods = { tags, params: companyParams, response: pageOf(paymentMethodOutput) };
 
 export async function paymentMethodsRoutes(app: Api) {
   const { db } = app.ctx;
 
-  app.get(
-    '/companies/:companyId/payment_methods',
-    {
-      config: { cache: true },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: listQuery,
-        response: { 200: pageOf(paymentMethodOutput) },
-      },
-    },
+  route(
+    app,
+    'GET /companies/:companyId/payment_methods',
+    { ...methods, cache: true, querystring: listQuery },
     async (request) => wholePage(await service.listPaymentMethods(db, request.params.companyId)),
   );
 
@@ -41,24 +33,11 @@ export async function paymentMethodsRoutes(app: Api) {
     update: (actor, methodId, changes) => service.updatePaymentMethod({ db, actor, methodId, changes }),
   });
 
-  app.post(
-    '/companies/:companyId/payment_methods/reorder',
-    {
-      config: { permission: 'change_payment_method' },
-      schema: {
-        tags,
-        params: companyParams,
-        body: paymentMethodsReorder,
-        response: { 200: pageOf(paymentMethodOutput) },
-      },
-    },
-    async (request) =>
-      wholePage(
-        await service.reorderPaymentMethods({
-          db,
-          actor: requirePrincipal(request),
-          positions: request.body.positions,
-        }),
-      ),
+  route(
+    app,
+    'POST /companies/:companyId/payment_methods/reorder',
+    { ...methods, permission: 'change_payment_method', body: paymentMethodsReorder },
+    async (request, actor) =>
+      wholePage(await service.reorderPaymentMethods({ db, actor, positions: request.body.positions })),
   );
 }

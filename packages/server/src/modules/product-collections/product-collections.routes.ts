@@ -1,4 +1,3 @@
-import { idParam } from '@b2b/domain/api/common';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   collectionCreate,
@@ -8,99 +7,74 @@ import {
   collectionProductOutput,
   collectionUpdate,
 } from '@b2b/domain/api/product-collections';
-import { z } from 'zod';
 import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage, page } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { page } from '../../http/page-links.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-collections.service.ts';
 
 const tags = ['product-collections'];
-const collectionParams = z.object({ id: idParam });
-const ORDERING = {
-  name: 'c.name',
-  created_at: 'c.created_at',
-  updated_at: 'c.updated_at',
-};
+const ORDERING = { name: 'c.name', created_at: 'c.created_at', updated_at: 'c.updated_at' };
 
 export async function productCollectionsRoutes(app: Api) {
   const { db } = app.ctx;
+  const change = {
+    permission: 'change_product_collection',
+    tags,
+    params: recordParams,
+    response: collectionOutput,
+  };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/product_collections',
     {
-      config: { cache: true, permission: 'view_product_collection' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(collectionListFilters.shape),
-        response: { 200: pageOf(collectionOutput) },
-      },
+      permission: 'view_product_collection',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(collectionListFilters.shape),
+      item: collectionOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listCollections(
-          db,
-          request.params.companyId,
-          {
-            search: request.query.search,
-            isActive: request.query.is_active,
-            salesChannelId: request.query.sales_channel,
-          },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) => {
+      const filter = { ...searchAndActive(request.query), salesChannelId: request.query.sales_channel };
+      return service.listCollections(db, request.params.companyId, filter, sort, window);
+    },
   );
 
-  app.post(
-    '/companies/:companyId/product_collections',
+  route(
+    app,
+    'POST /companies/:companyId/product_collections',
     {
-      config: { permission: 'add_product_collection' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: collectionCreate,
-        response: { 201: collectionOutput },
-      },
+      permission: 'add_product_collection',
+      tags,
+      params: companyParams,
+      body: collectionCreate,
+      response: collectionOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createCollection({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, actor) => service.createCollection({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/product_collections/:id',
-    {
-      config: { cache: true, permission: 'view_product_collection' },
-      schema: { tags, params: collectionParams, response: { 200: collectionOutput } },
-    },
-    async (request) => service.getCollection(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_product_collection', tags, response: collectionOutput },
+    service.getCollection,
   );
 
-  app.patch(
-    '/product_collections/:id',
-    {
-      config: { permission: 'change_product_collection' },
-      schema: { tags, params: collectionParams, body: collectionUpdate, response: { 200: collectionOutput } },
-    },
-    async (request) =>
-      service.updateCollection({
-        db,
-        actor: requirePrincipal(request),
-        collectionId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /product_collections/:id', { ...change, body: collectionUpdate }, (request, actor) =>
+    service.updateCollection({ db, actor, collectionId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/product_collections/:id/activate', '/product_collections/:id/deactivate'],
-    permission: 'change_product_collection',
-    tags,
-    params: collectionParams,
-    response: collectionOutput,
+    ...change,
     handler: (request, active) =>
       service.setCollectionActive({
         db,
@@ -110,22 +84,23 @@ export async function productCollectionsRoutes(app: Api) {
       }),
   });
 
-  app.get(
-    '/product_collections/:id/products',
+  // In the collection's own order: the query string's ordering is not read.
+  route(
+    app,
+    'GET /product_collections/:id/products',
     {
-      config: { cache: true, permission: 'view_product_collection' },
-      schema: {
-        tags,
-        params: collectionParams,
-        querystring: listQuery,
-        response: { 200: pageOf(collectionProductOutput) },
-      },
+      permission: 'view_product_collection',
+      cache: true,
+      tags,
+      params: recordParams,
+      querystring: listQuery,
+      response: pageOf(collectionProductOutput),
     },
-    async (request) => {
+    async (request, actor) => {
       const window = pageWindow(request.query);
       const { count, results } = await service.listCollectionProducts(
         db,
-        requirePrincipal(request).companyId,
+        actor.companyId,
         request.params.id,
         request.query.search,
         window,
@@ -134,63 +109,13 @@ export async function productCollectionsRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/product_collections/:id/products',
-    {
-      config: { permission: 'change_product_collection' },
-      schema: {
-        tags,
-        params: collectionParams,
-        body: collectionProductIds,
-        response: { 200: collectionOutput },
-      },
-    },
-    async (request) =>
-      service.addCollectionProducts({
-        db,
-        actor: requirePrincipal(request),
-        collectionId: request.params.id,
-        productIds: request.body.products,
-      }),
-  );
-
-  app.post(
-    '/product_collections/:id/remove_products',
-    {
-      config: { permission: 'change_product_collection' },
-      schema: {
-        tags,
-        params: collectionParams,
-        body: collectionProductIds,
-        response: { 200: collectionOutput },
-      },
-    },
-    async (request) =>
-      service.removeCollectionProducts({
-        db,
-        actor: requirePrincipal(request),
-        collectionId: request.params.id,
-        productIds: request.body.products,
-      }),
-  );
-
-  app.patch(
-    '/product_collections/:id/products/order',
-    {
-      config: { permission: 'change_product_collection' },
-      schema: {
-        tags,
-        params: collectionParams,
-        body: collectionProductIds,
-        response: { 200: collectionOutput },
-      },
-    },
-    async (request) =>
-      service.reorderCollectionProducts({
-        db,
-        actor: requirePrincipal(request),
-        collectionId: request.params.id,
-        productIds: request.body.products,
-      }),
-  );
+  for (const [endpoint, changeProducts] of [
+    ['POST /product_collections/:id/products', service.addCollectionProducts],
+    ['POST /product_collections/:id/remove_products', service.removeCollectionProducts],
+    ['PATCH /product_collections/:id/products/order', service.reorderCollectionProducts],
+  ] as const) {
+    route(app, endpoint, { ...change, body: collectionProductIds }, (request, actor) =>
+      changeProducts({ db, actor, collectionId: request.params.id, productIds: request.body.products }),
+    );
+  }
 }

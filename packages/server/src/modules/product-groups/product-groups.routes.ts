@@ -1,5 +1,5 @@
-import { detailResponse, idParam } from '@b2b/domain/api/common';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { detailResponse } from '@b2b/domain/api/common';
+import { listQuery } from '@b2b/domain/api/list-query';
 import {
   attributeCreate,
   attributeList,
@@ -10,96 +10,71 @@ import {
   productGroupOutput,
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
-import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './product-groups.service.ts';
 
 const tags = ['product groups'];
-const idParams = z.object({ id: idParam });
-const ORDERING = {
-  name: 'g.name',
-  created_at: 'g.created_at',
-  updated_at: 'g.updated_at',
-};
+const ORDERING = { name: 'g.name', created_at: 'g.created_at', updated_at: 'g.updated_at' };
 const groupListQuery = listQuery.extend(productGroupListFilters.shape);
 
 export async function productGroupsRoutes(app: Api) {
   const { db } = app.ctx;
+  const group = { tags, params: recordParams, response: productGroupOutput };
+  const changeGroup = { permission: 'change_product_attribute', tags, params: recordParams };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/product_groups',
     {
-      config: { cache: true, permission: 'view_product_attribute' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: groupListQuery,
-        response: { 200: pageOf(productGroupOutput) },
-      },
+      permission: 'view_product_attribute',
+      tags,
+      params: companyParams,
+      querystring: groupListQuery,
+      item: productGroupOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listProductGroups(
-          db,
-          request.params.companyId,
-          { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) =>
+      service.listProductGroups(db, request.params.companyId, searchAndActive(request.query), sort, window),
   );
 
-  app.post(
-    '/companies/:companyId/product_groups',
+  route(
+    app,
+    'POST /companies/:companyId/product_groups',
     {
-      config: { permission: 'add_product_attribute' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: productGroupCreate,
-        response: { 201: productGroupOutput },
-      },
+      permission: 'add_product_attribute',
+      tags,
+      params: companyParams,
+      body: productGroupCreate,
+      response: productGroupOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createProductGroup({ db, actor: requirePrincipal(request), input: request.body }),
-        ),
+    (request, actor) => service.createProductGroup({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/product_groups/:id',
-    {
-      config: { cache: true, permission: 'view_product_attribute' },
-      schema: { tags, params: idParams, response: { 200: productGroupOutput } },
-    },
-    async (request) => service.getProductGroup(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_product_attribute', tags, response: productGroupOutput },
+    service.getProductGroup,
   );
 
-  app.patch(
-    '/product_groups/:id',
-    {
-      config: { permission: 'change_product_attribute' },
-      schema: { tags, params: idParams, body: productGroupUpdate, response: { 200: productGroupOutput } },
-    },
-    async (request) =>
-      service.updateProductGroup({
-        db,
-        actor: requirePrincipal(request),
-        groupId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /product_groups/:id',
+    { ...group, permission: 'change_product_attribute', body: productGroupUpdate },
+    (request, actor) =>
+      service.updateProductGroup({ db, actor, groupId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/product_groups/:id/activate', '/product_groups/:id/deactivate'],
-    permission: 'change_product_attribute',
-    tags,
-    params: idParams,
+    ...changeGroup,
     response: productGroupOutput,
     handler: (request, active) =>
       service.setProductGroupActive({
@@ -110,54 +85,32 @@ export async function productGroupsRoutes(app: Api) {
       }),
   });
 
-  app.get(
+  recordRead(
+    app,
     '/product_groups/:id/attributes',
-    {
-      config: { cache: true, permission: 'view_product_attribute' },
-      schema: { tags, params: idParams, response: { 200: attributeList } },
-    },
-    async (request) => service.listAttributes(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_product_attribute', tags, response: attributeList },
+    service.listAttributes,
   );
 
-  app.post(
-    '/product_groups/:id/attributes',
-    {
-      config: { permission: 'change_product_attribute' },
-      schema: { tags, params: idParams, body: attributeCreate, response: { 201: productGroupOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.addAttribute({
-          db,
-          actor: requirePrincipal(request),
-          groupId: request.params.id,
-          input: request.body,
-        }),
-      ),
+  route(
+    app,
+    'POST /product_groups/:id/attributes',
+    { ...group, permission: 'change_product_attribute', body: attributeCreate, status: 201 },
+    (request, actor) => service.addAttribute({ db, actor, groupId: request.params.id, input: request.body }),
   );
 
-  app.patch(
-    '/attributes/:id',
-    {
-      config: { permission: 'change_product_attribute' },
-      schema: { tags, params: idParams, body: attributeUpdate, response: { 200: attributeOutput } },
-    },
-    async (request) =>
-      service.updateAttribute({
-        db,
-        actor: requirePrincipal(request),
-        attributeId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /attributes/:id',
+    { ...changeGroup, body: attributeUpdate, response: attributeOutput },
+    (request, actor) =>
+      service.updateAttribute({ db, actor, attributeId: request.params.id, changes: request.body }),
   );
 
-  app.post(
-    '/attributes/:id/delete',
-    {
-      config: { permission: 'delete_product_attribute' },
-      schema: { tags, params: idParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.deleteAttribute({ db, actor: requirePrincipal(request), attributeId: request.params.id }),
+  route(
+    app,
+    'POST /attributes/:id/delete',
+    { permission: 'delete_product_attribute', tags, params: recordParams, response: detailResponse },
+    (request, actor) => service.deleteAttribute({ db, actor, attributeId: request.params.id }),
   );
 }

@@ -1,4 +1,4 @@
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { listQuery } from '@b2b/domain/api/list-query';
 import {
   batchInventoryOutput,
   batchInventoryQuery,
@@ -9,13 +9,12 @@ import {
   underStockingRow,
 } from '@b2b/domain/api/stock-reports';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type PageWindow, pageWindow, parseOrdering } from '../../core/paging.ts';
+import { parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { type CsvValue, sendCsv } from '../../http/csv.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { pageOrCsv } from '../../http/page-or-csv.ts';
+import { route } from '../../http/route.ts';
 import * as service from './stock-reports.service.ts';
 
 const tags = ['reports'];
@@ -73,53 +72,36 @@ const statusLabel = (status: string) =>
 export async function stockReportsRoutes(app: Api) {
   const { db } = app.ctx;
 
-  app.get(
+  const report = { permission: 'view_reports', tags };
+
+  listRoute(
+    app,
     '/admin/reports/under_stocking',
     {
-      config: { cache: true, permission: 'view_reports' },
-      schema: { tags, querystring: listQuery, response: { 200: pageOf(underStockingRow) } },
+      ...report,
+      querystring: listQuery,
+      item: underStockingRow,
+      order: [UNDER_STOCKING_ORDERING, '-shortfall'],
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, UNDER_STOCKING_ORDERING, '-shortfall');
-      const principal = requirePrincipal(request);
-      const { count, results } = await service.underStockingReport(
-        db,
-        principal.companyId,
-        { search: request.query.search, branches: branchScope(principal) },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
+    (request, sort, window, principal) => {
+      const filter = { search: request.query.search, branches: branchScope(principal) };
+      return service.underStockingReport(db, principal.companyId, filter, sort, window);
     },
   );
 
-  app.get(
+  listRoute(
+    app,
     '/admin/reports/overstocking',
     {
-      config: { cache: true, permission: 'view_reports' },
-      schema: {
-        tags,
-        querystring: listQuery.extend(overstockingQuery.shape),
-        response: { 200: pageOf(overstockingRow) },
-      },
+      ...report,
+      querystring: listQuery.extend(overstockingQuery.shape),
+      item: overstockingRow,
+      order: [OVERSTOCKING_ORDERING, 'last_outward_at,-available_stock'],
     },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(
-        request.query.ordering,
-        OVERSTOCKING_ORDERING,
-        'last_outward_at,-available_stock',
-      );
-      const principal = requirePrincipal(request);
-      const { count, results } = await service.overstockingReport(
-        db,
-        principal.companyId,
-        { search: request.query.search, days: request.query.days, branches: branchScope(principal) },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
+    (request, sort, window, principal) => {
+      const { search, days } = request.query;
+      const filter = { search, days, branches: branchScope(principal) };
+      return service.overstockingReport(db, principal.companyId, filter, sort, window);
     },
   );
 
@@ -127,22 +109,19 @@ export async function stockReportsRoutes(app: Api) {
   // (the read cache keeps JSON only), and days to expiry and ages change with India's calendar day,
   // not only with writes, which is all the read cache knows about.
 
-  app.get(
-    '/admin/reports/batch_inventory',
+  route(
+    app,
+    'GET /admin/reports/batch_inventory',
     {
-      config: { permission: 'view_reports' },
-      schema: {
-        tags,
-        description:
-          'Batches on hand per warehouse with their expiry status (expired, expiring soon within the ' +
-          "company's expiry alert days, ok, no expiry); format=csv answers every row as a CSV file.",
-        querystring: listQuery.extend(batchInventoryQuery.shape),
-        response: { 200: batchInventoryOutput },
-      },
+      ...report,
+      description:
+        'Batches on hand per warehouse with their expiry status (expired, expiring soon within the ' +
+        "company's expiry alert days, ok, no expiry); format=csv answers every row as a CSV file.",
+      querystring: listQuery.extend(batchInventoryQuery.shape),
+      response: batchInventoryOutput,
     },
-    async (request, reply) => {
+    async (request, principal, reply) => {
       const { query } = request;
-      const principal = requirePrincipal(request);
       const sort = parseOrdering(query.ordering, service.BATCH_ORDER_COLUMNS, 'expires_on');
       const filter = {
         branches: branchScope(principal),
@@ -151,11 +130,15 @@ export async function stockReportsRoutes(app: Api) {
         search: query.search,
         status: query.status,
       };
-      return pageOrCsv(request, reply, query, {
-        load: (window, withSummary) =>
-          service.batchInventory(db, principal.companyId, filter, sort, window, { withSummary }),
+      return pageOrCsv(request, reply, {
+        asCsv: query.format === 'csv',
+        query,
+        load: (window) =>
+          service.batchInventory(db, principal.companyId, filter, sort, window, {
+            withSummary: window !== null,
+          }),
         csv: {
-          name: 'batch-inventory',
+          filename: ({ as_of }) => `batch-inventory-${as_of}.csv`,
           header: BATCH_CSV_HEADER,
           row: (r) => [
             r.product.name,
@@ -178,23 +161,20 @@ export async function stockReportsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/admin/reports/inventory_age',
+  route(
+    app,
+    'GET /admin/reports/inventory_age',
     {
-      config: { permission: 'view_reports' },
-      schema: {
-        tags,
-        description:
-          'Stock on hand per product and warehouse split into age buckets (0–30, 31–60, 61–90, ' +
-          '91–180, over 180 days) first in first out, in India’s calendar days; format=csv answers ' +
-          'every row as a CSV file.',
-        querystring: listQuery.extend(inventoryAgeQuery.shape),
-        response: { 200: inventoryAgeOutput },
-      },
+      ...report,
+      description:
+        'Stock on hand per product and warehouse split into age buckets (0–30, 31–60, 61–90, ' +
+        '91–180, over 180 days) first in first out, in India’s calendar days; format=csv answers ' +
+        'every row as a CSV file.',
+      querystring: listQuery.extend(inventoryAgeQuery.shape),
+      response: inventoryAgeOutput,
     },
-    async (request, reply) => {
+    async (request, principal, reply) => {
       const { query } = request;
-      const principal = requirePrincipal(request);
       const sort = parseOrdering(query.ordering, service.AGE_ORDER_COLUMNS, 'product');
       const filter = {
         branches: branchScope(principal),
@@ -202,11 +182,15 @@ export async function stockReportsRoutes(app: Api) {
         productId: query.product,
         search: query.search,
       };
-      return pageOrCsv(request, reply, query, {
-        load: (window, withTotals) =>
-          service.inventoryAge(db, principal.companyId, filter, sort, window, { withTotals }),
+      return pageOrCsv(request, reply, {
+        asCsv: query.format === 'csv',
+        query,
+        load: (window) =>
+          service.inventoryAge(db, principal.companyId, filter, sort, window, {
+            withTotals: window !== null,
+          }),
         csv: {
-          name: 'inventory-age',
+          filename: ({ as_of }) => `inventory-age-${as_of}.csv`,
           header: AGE_CSV_HEADER,
           row: (r) => [
             r.product.name,
@@ -225,35 +209,4 @@ export async function stockReportsRoutes(app: Api) {
       });
     },
   );
-}
-
-/**
- * The answer of an inventory report: with format=csv every row as a CSV file named by the report's
- * day (no page, no figures), else one page with the report's own figures beside it.
- */
-async function pageOrCsv<Report extends { count: number; results: unknown[]; as_of: string }, Figures>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  query: { limit: number; offset: number; format?: string },
-  report: {
-    load: (window: PageWindow | null, withFigures: boolean) => Promise<Report>;
-    csv: { name: string; header: readonly string[]; row: (row: Report['results'][number]) => CsvValue[] };
-    figures: (report: Report) => Figures;
-  },
-) {
-  const asCsv = query.format === 'csv';
-  const window = pageWindow(query);
-  const answer = await report.load(asCsv ? null : window, !asCsv);
-  if (asCsv) {
-    return sendCsv(
-      reply,
-      `${report.csv.name}-${answer.as_of}.csv`,
-      report.csv.header,
-      answer.results.map(report.csv.row),
-    );
-  }
-  return {
-    ...page<Report['results'][number]>(request, window, answer.count, answer.results),
-    ...report.figures(answer),
-  };
 }

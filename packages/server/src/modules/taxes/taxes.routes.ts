@@ -1,10 +1,10 @@
-import { idParam } from '@b2b/domain/api/common';
 import { pageOf } from '@b2b/domain/api/list-query';
 import { taxListFilters, taxOutput, taxUpdate } from '@b2b/domain/api/taxes';
-import { z } from 'zod';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { companyRowPatch } from '../../http/company-row-patch.ts';
+import { companyParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
 import * as service from './taxes.service.ts';
 
 const tags = ['taxes'];
@@ -12,17 +12,10 @@ const tags = ['taxes'];
 export async function taxesRoutes(app: Api) {
   const { db } = app.ctx;
 
-  app.get(
-    '/companies/:companyId/taxes',
-    {
-      config: { cache: true },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: taxListFilters,
-        response: { 200: pageOf(taxOutput) },
-      },
-    },
+  route(
+    app,
+    'GET /companies/:companyId/taxes',
+    { cache: true, tags, params: companyParams, querystring: taxListFilters, response: pageOf(taxOutput) },
     async (request) => wholePage(await service.listTaxes(db, request.params.companyId, request.query.type)),
   );
 

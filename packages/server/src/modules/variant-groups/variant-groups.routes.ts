@@ -1,5 +1,4 @@
-import { idParam } from '@b2b/domain/api/common';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { listQuery } from '@b2b/domain/api/list-query';
 import {
   variantGroupCreate,
   variantGroupListFilters,
@@ -7,97 +6,71 @@ import {
   variantGroupUpdate,
   variantProductsInput,
 } from '@b2b/domain/api/variant-groups';
-import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import * as service from './variant-groups.service.ts';
 
 const tags = ['variant groups'];
-const idParams = z.object({ id: idParam });
-const ORDERING = {
-  name: 'g.name',
-  created_at: 'g.created_at',
-  updated_at: 'g.updated_at',
-};
+const ORDERING = { name: 'g.name', created_at: 'g.created_at', updated_at: 'g.updated_at' };
 const groupListQuery = listQuery.extend(variantGroupListFilters.shape);
 
 export async function variantGroupsRoutes(app: Api) {
   const { db } = app.ctx;
+  const changeGroup = {
+    permission: 'change_variant_group',
+    tags,
+    params: recordParams,
+    response: variantGroupOutput,
+  };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/variant_groups',
     {
-      config: { cache: true, permission: 'view_variant_group' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: groupListQuery,
-        response: { 200: pageOf(variantGroupOutput) },
-      },
+      permission: 'view_variant_group',
+      tags,
+      params: companyParams,
+      querystring: groupListQuery,
+      item: variantGroupOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listVariantGroups(
-          db,
-          request.params.companyId,
-          { search: request.query.search, isActive: request.query.is_active },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) =>
+      service.listVariantGroups(db, request.params.companyId, searchAndActive(request.query), sort, window),
   );
 
-  app.post(
-    '/companies/:companyId/variant_groups',
+  route(
+    app,
+    'POST /companies/:companyId/variant_groups',
     {
-      config: { permission: 'add_variant_group' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: variantGroupCreate,
-        response: { 201: variantGroupOutput },
-      },
+      permission: 'add_variant_group',
+      tags,
+      params: companyParams,
+      body: variantGroupCreate,
+      response: variantGroupOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createVariantGroup({ db, actor: requirePrincipal(request), input: request.body }),
-        ),
+    (request, actor) => service.createVariantGroup({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/variant_groups/:id',
-    {
-      config: { cache: true, permission: 'view_variant_group' },
-      schema: { tags, params: idParams, response: { 200: variantGroupOutput } },
-    },
-    async (request) => service.getVariantGroup(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_variant_group', tags, response: variantGroupOutput },
+    service.getVariantGroup,
   );
 
-  app.patch(
-    '/variant_groups/:id',
-    {
-      config: { permission: 'change_variant_group' },
-      schema: { tags, params: idParams, body: variantGroupUpdate, response: { 200: variantGroupOutput } },
-    },
-    async (request) =>
-      service.updateVariantGroup({
-        db,
-        actor: requirePrincipal(request),
-        groupId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /variant_groups/:id', { ...changeGroup, body: variantGroupUpdate }, (request, actor) =>
+    service.updateVariantGroup({ db, actor, groupId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/variant_groups/:id/activate', '/variant_groups/:id/deactivate'],
-    permission: 'change_variant_group',
-    tags,
-    params: idParams,
-    response: variantGroupOutput,
+    ...changeGroup,
     handler: (request, active) =>
       service.setVariantGroupActive({
         db,
@@ -107,18 +80,10 @@ export async function variantGroupsRoutes(app: Api) {
       }),
   });
 
-  app.post(
-    '/variant_groups/:id/products',
-    {
-      config: { permission: 'change_variant_group' },
-      schema: { tags, params: idParams, body: variantProductsInput, response: { 200: variantGroupOutput } },
-    },
-    async (request) =>
-      service.setVariants({
-        db,
-        actor: requirePrincipal(request),
-        groupId: request.params.id,
-        input: request.body,
-      }),
+  route(
+    app,
+    'POST /variant_groups/:id/products',
+    { ...changeGroup, body: variantProductsInput },
+    (request, actor) => service.setVariants({ db, actor, groupId: request.params.id, input: request.body }),
   );
 }
