@@ -140,3 +140,25 @@ export async function insertBuyer(
   }
   return buyer;
 }
+
+/** A 1x1 PNG: the smallest image the upload routes take. */
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** POST companies/{id}/logo with `bytes` as a multipart file, as the browser sends it. */
+export async function uploadCompanyLogo(
+  company: SignedUpCompany,
+  bytes: Buffer = PNG_1x1,
+  name = 'logo.png',
+) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${company.t.baseUrl}/companies/${company.companyId}/logo`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${company.api.token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createUserWithPermissions, signUpCompany, validGstin } from '../../../test/factories.ts';
+import {
+  createUserWithPermissions,
+  PNG_1x1,
+  signUpCompany,
+  uploadCompanyLogo,
+  validGstin,
+} from '../../../test/factories.ts';
 
 describe('companies/{companyId}', () => {
   it('reads the profile with addresses', async () => {
@@ -175,26 +181,10 @@ describe('terms-and-conditions', () => {
   });
 });
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function upload(company: Awaited<ReturnType<typeof signUpCompany>>, bytes: Buffer, name = 'logo.png') {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${company.t.baseUrl}/companies/${company.companyId}/logo`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${company.api.token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
 describe('companies/{companyId}/logo', () => {
   it('stores a PNG by its content, serves it with long caching, and deletes it', async () => {
     const company = await signUpCompany();
-    const uploaded = await upload(company, PNG_1x1);
+    const uploaded = await uploadCompanyLogo(company, PNG_1x1);
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.logo).toMatch(/^\/api\/files\/company-logos\/\d+\/[a-f0-9]{32}\.png$/);
     const file = await fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${uploaded.body.logo}`);
@@ -210,10 +200,13 @@ describe('companies/{companyId}/logo', () => {
 
   it('refuses a file that is not an image whatever its name, a missing file, and too large a file', async () => {
     const company = await signUpCompany();
-    const fake = await upload(company, Buffer.from('<script>alert(1)</script>'), 'logo.png');
+    const fake = await uploadCompanyLogo(company, Buffer.from('<script>alert(1)</script>'), 'logo.png');
     expect(fake.status).toBe(400);
     expect(fake.body.errors.file).toEqual(['Only PNG, JPEG or WebP images can be uploaded.']);
-    const big = await upload(company, Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]));
+    const big = await uploadCompanyLogo(
+      company,
+      Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]),
+    );
     expect(big.status).toBe(413);
     const json = await company.api.post(`companies/${company.companyId}/logo`, {});
     expect(json.status).toBe(415);
