@@ -6,6 +6,15 @@ import {
   SHIPMENT_STATUS_VALUES,
   type ShipmentStatus,
 } from '../shipments.ts';
+import {
+  isEwayBillNumber,
+  isTransporterId,
+  isVehicleNumber,
+  normaliseEwayBillNumber,
+  normaliseTransporterId,
+  normaliseVehicleNumber,
+  TRANSPORT_MESSAGES,
+} from '../transport-details.ts';
 import { isNumber, isUrl, maxDecimals, numberField } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
 import { calendarDate, commentOutput } from './sales-orders.ts';
@@ -46,6 +55,24 @@ const trackingLink = z
   .max(500, 'Ensure this field has no more than 500 characters.')
   .refine((v) => isUrl(v), SHIPMENT_MESSAGES.tracking_link);
 
+/** The e-way bill's particulars, stored as the portal writes them (transport-details.ts). */
+const ewayBillNumber = z
+  .string()
+  .trim()
+  .overwrite(normaliseEwayBillNumber)
+  .refine(isEwayBillNumber, TRANSPORT_MESSAGES.eway_bill_number);
+const vehicleNumber = z
+  .string()
+  .trim()
+  .overwrite(normaliseVehicleNumber)
+  .refine(isVehicleNumber, TRANSPORT_MESSAGES.vehicle_number);
+const transporterId = z
+  .string()
+  .trim()
+  .overwrite(normaliseTransporterId)
+  .refine(isTransporterId, TRANSPORT_MESSAGES.transporter_id);
+const transporterName = z.string().trim().max(100, 'Ensure this field has no more than 100 characters.');
+
 /** The tracking details a shipment carries, shared by create and update. */
 const trackingFields = {
   carrier: z.enum(SHIPMENT_CARRIER_VALUES, { error: 'Choose self delivery or other.' }).optional(),
@@ -56,6 +83,10 @@ const trackingFields = {
   shipping_method: optional(idInput),
   expected_delivery_date: optional(calendarDate),
   notes: optionalText(1000),
+  eway_bill_number: optional(ewayBillNumber),
+  vehicle_number: optional(vehicleNumber),
+  transporter_id: optional(transporterId),
+  transporter_name: optional(transporterName),
 };
 
 /** POST admin/invoices/{id}/shipments */
@@ -78,7 +109,7 @@ export const createShipmentInput = z
   .strict();
 export type CreateShipmentInput = z.infer<typeof createShipmentInput>;
 
-/** PATCH admin/shipments/{id}: tracking and dates; items and status have their own calls. */
+/** PATCH admin/shipments/{id}: tracking, transport and dates; items and status have their own calls. */
 export const shipmentUpdate = z
   .object({
     shipment_date: optional(calendarDate),
@@ -89,6 +120,10 @@ export const shipmentUpdate = z
     shipping_method: clearable(idInput),
     expected_delivery_date: clearable(calendarDate),
     notes: clearable(z.string().trim().max(1000)),
+    eway_bill_number: clearable(ewayBillNumber),
+    vehicle_number: clearable(vehicleNumber),
+    transporter_id: clearable(transporterId),
+    transporter_name: clearable(transporterName),
   })
   .strict();
 export type ShipmentUpdate = z.infer<typeof shipmentUpdate>;
@@ -138,6 +173,11 @@ export type ShipmentSummaryOutput = z.infer<typeof shipmentSummaryOutput>;
 export const shipmentOutput = z.object({
   ...shipmentCore,
   notes: z.string().nullable(),
+  /** The e-way bill (12 digits), the vehicle (MH12AB1234) and the transporter (GSTIN or TRANSIN). */
+  eway_bill_number: z.string().nullable(),
+  vehicle_number: z.string().nullable(),
+  transporter_id: z.string().nullable(),
+  transporter_name: z.string().nullable(),
   items: z.array(shipmentItemOutput),
   /** The statuses it may move to now (the domain's table): the status buttons. */
   allowed_transitions: z.array(z.enum(SHIPMENT_STATUSES)),

@@ -32,6 +32,11 @@ export interface ShipmentsTable {
   total_items: number;
   total_quantity: Quantity;
   notes: string | null;
+  /** Migration 0033: the e-way bill, the vehicle and the transporter. */
+  eway_bill_number: string | null;
+  vehicle_number: string | null;
+  transporter_id: string | null;
+  transporter_name: string | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

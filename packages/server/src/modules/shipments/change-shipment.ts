@@ -101,7 +101,7 @@ export async function changeShipmentStatus(options: {
   return getShipment(db, actor.companyId, shipmentId);
 }
 
-/** PATCH admin/shipments/{id}: tracking, carrier, dates and notes, until the shipment is final. */
+/** PATCH admin/shipments/{id}: tracking, carrier, transport, dates and notes, until the shipment is final. */
 export async function updateShipment(options: {
   db: Database;
   actor: Principal;
@@ -133,6 +133,10 @@ export async function updateShipment(options: {
       shipping_method: shipment.shipping_method_id,
       expected_delivery_date: shipment.expected_delivery_date,
       notes: shipment.notes,
+      eway_bill_number: shipment.eway_bill_number,
+      vehicle_number: shipment.vehicle_number,
+      transporter_id: shipment.transporter_id,
+      transporter_name: shipment.transporter_name,
     };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(input)) {
@@ -150,6 +154,11 @@ export async function updateShipment(options: {
         ? { expected_delivery_date: input.expected_delivery_date }
         : {}),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      ...Object.fromEntries(
+        queries.TRANSPORT_COLUMNS.flatMap((column) =>
+          input[column] !== undefined ? [[column, input[column]]] : [],
+        ),
+      ),
     });
     await documentHistory.shipment(tx, { companyId, userId: actor.userId }, shipmentId, 'updated', changes);
   });

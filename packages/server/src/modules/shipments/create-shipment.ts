@@ -142,6 +142,10 @@ export async function shipInvoice(
     total_items: chosen.length,
     total_quantity: decimal(totalQuantity),
     notes: input.notes ?? null,
+    eway_bill_number: input.eway_bill_number ?? null,
+    vehicle_number: input.vehicle_number ?? null,
+    transporter_id: input.transporter_id ?? null,
+    transporter_name: input.transporter_name ?? null,
     created_by: userId,
   });
   await queries.insertShipmentItems(

@@ -44,6 +44,10 @@ export async function getShipment(
   return {
     ...presentSummary(row),
     notes: row.notes,
+    eway_bill_number: row.eway_bill_number,
+    vehicle_number: row.vehicle_number,
+    transporter_id: row.transporter_id,
+    transporter_name: row.transporter_name,
     items: items.map((item) => ({
       id: item.id,
       invoice_item: item.invoice_item_id,

@@ -56,6 +56,14 @@ export const insertShipment = async (tx: Tx, values: Insertable<ShipmentsTable>)
 export const insertShipmentItems = (tx: Tx, rows: Insertable<ShipmentItemsTable>[]) =>
   tx.insertInto('shipment_items').values(rows).execute();
 
+/** The e-way bill, vehicle and transporter columns (migration 0033). */
+export const TRANSPORT_COLUMNS = [
+  'eway_bill_number',
+  'vehicle_number',
+  'transporter_id',
+  'transporter_name',
+] as const;
+
 export const lockShipment = (tx: Tx, companyId: number, shipmentId: number) =>
   tx
     .selectFrom('shipments')
@@ -75,6 +83,7 @@ export const lockShipment = (tx: Tx, companyId: number, shipmentId: number) =>
       day('shipment_date').as('shipment_date'),
       dayOrNull('expected_delivery_date').as('expected_delivery_date'),
       'notes',
+      ...TRANSPORT_COLUMNS,
     ])
     .where('company_id', '=', companyId)
     .where('id', '=', shipmentId)
@@ -110,6 +119,7 @@ export const itemsOfShipment = (db: Executor, companyId: number, shipmentId: num
       'si.quantity',
       'ii.product_name',
       'ii.sku',
+      'ii.hsn',
       'ii.unit',
     ])
     .where('si.company_id', '=', companyId)
@@ -165,6 +175,7 @@ export const findShipment = (db: Executor, companyId: number, shipmentId: number
     .select([
       ...summaryColumns,
       's.notes',
+      ...TRANSPORT_COLUMNS.map((column) => `s.${column}` as const),
       's.integration_code',
       's.updated_at',
       's.created_by',
@@ -240,3 +251,18 @@ export function listShipmentPage(
   return keysetPage(rows, 's.id', sort, window).execute();
 }
 export type ShipmentListRow = Awaited<ReturnType<typeof listShipmentPage>>[number];
+
+/** The invoice's parties as they were when it was generated, and its date: what the delivery note prints. */
+export const invoicePartiesOfShipment = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoices')
+    .select([
+      'seller',
+      'buyer',
+      'billing_address',
+      'shipping_address',
+      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();

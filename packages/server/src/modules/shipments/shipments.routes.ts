@@ -18,6 +18,7 @@ import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { sendPdf } from '../../http/pdf-download.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import {
   documentCommentRoute,
@@ -27,6 +28,7 @@ import {
 import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
 import { createShipment } from './create-shipment.ts';
 import type { ShipmentContext } from './shipment-context.ts';
+import { shipmentDeliveryNote } from './shipment-delivery-note.ts';
 import {
   assertInvoiceExists,
   getShipment,
@@ -200,13 +202,29 @@ export async function shipmentsRoutes(app: Api) {
     async (request) => getShipment(db, requirePrincipal(request).companyId, request.params.id),
   );
 
+  app.get(
+    '/admin/shipments/:id/delivery_note',
+    {
+      config: VIEW,
+      schema: {
+        tags,
+        description:
+          'The delivery note and packing slip as a PDF download: consignor, consignee, invoice, e-way bill, vehicle, transporter and the goods (no prices).',
+        params: idParams,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await shipmentDeliveryNote(db, requirePrincipal(request).companyId, request.params.id)),
+  );
+
   app.patch(
     '/admin/shipments/:id',
     {
       config: UPDATE,
       schema: {
         tags,
-        description: 'Tracking number and link, carrier, shipping method, dates and notes.',
+        description:
+          'Tracking number and link, carrier, shipping method, e-way bill number, vehicle number, transporter id and name, dates and notes.',
         params: idParams,
         body: shipmentUpdate,
         response: { 200: shipmentOutput },
