@@ -10,9 +10,12 @@ import { notifyFailure } from './notify';
 export function DownloadPdfButton({
   download,
   failure,
+  label = 'Download PDF',
 }: {
   download: () => Promise<unknown>;
   failure: string;
+  /** What the document is, when the page has more than one ('Download Delivery Note'). */
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -32,7 +35,7 @@ export function DownloadPdfButton({
       loading={busy}
       onClick={() => void onClick()}
     >
-      Download PDF
+      {label}
     </Button>
   );
 }

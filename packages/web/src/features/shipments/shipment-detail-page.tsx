@@ -23,6 +23,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { DayField } from '../../components/day-field';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
 import { notifySuccess } from '../../components/notify';
@@ -36,8 +37,10 @@ import { canPerform } from '../../session/has-permission';
 import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
 import { TrackingText } from './shipment-columns';
-import { trackingLinkSchema } from './shipment-form.schema';
+import { TRANSPORT_FIELDS, trackingLinkSchema, transportFieldsSchema } from './shipment-form.schema';
 import {
+  DELIVERY_NOTE_FAILED,
+  downloadDeliveryNote,
   SHIPMENTS_LIST,
   type Shipment,
   type ShipmentHistory,
@@ -124,6 +127,8 @@ function StatusActions({ shipment }: { shipment: Shipment }) {
   );
 }
 
+const EDIT_LABEL = 'Edit Tracking & Transport';
+
 const trackingSchema = z.object({
   carrier: z.enum(['self_delivery', 'other']),
   carrier_name: z.string().trim().max(100),
@@ -131,6 +136,7 @@ const trackingSchema = z.object({
   tracking_link: trackingLinkSchema,
   expected_delivery_date: z.string(),
   notes: z.string().trim().max(1000),
+  ...transportFieldsSchema,
 });
 type TrackingValues = z.input<typeof trackingSchema>;
 
@@ -151,6 +157,10 @@ function TrackingDialog({ shipment, onClose }: { shipment: Shipment; onClose: ()
       tracking_link: shipment.tracking_link ?? '',
       expected_delivery_date: shipment.expected_delivery_date ?? '',
       notes: shipment.notes ?? '',
+      eway_bill_number: shipment.eway_bill_number ?? '',
+      vehicle_number: shipment.vehicle_number ?? '',
+      transporter_id: shipment.transporter_id ?? '',
+      transporter_name: shipment.transporter_name ?? '',
     },
   });
   const carrier = useWatch({ control: form.control, name: 'carrier' });
@@ -164,6 +174,10 @@ function TrackingDialog({ shipment, onClose }: { shipment: Shipment; onClose: ()
         tracking_link: orNull(values.tracking_link),
         expected_delivery_date: orNull(values.expected_delivery_date),
         notes: orNull(values.notes),
+        eway_bill_number: orNull(values.eway_bill_number),
+        vehicle_number: orNull(values.vehicle_number),
+        transporter_id: orNull(values.transporter_id),
+        transporter_name: orNull(values.transporter_name),
       });
       onClose();
     } catch (error) {
@@ -173,12 +187,13 @@ function TrackingDialog({ shipment, onClose }: { shipment: Shipment; onClose: ()
         'tracking_link',
         'expected_delivery_date',
         'notes',
+        ...TRANSPORT_FIELDS,
       ]);
     }
   });
   return (
     <FormDialog
-      title="Edit Tracking"
+      title={EDIT_LABEL}
       submitLabel="Save"
       pending={update.isPending}
       onSubmit={submit}
@@ -206,6 +221,31 @@ function TrackingDialog({ shipment, onClose }: { shipment: Shipment; onClose: ()
           label="Expected Delivery Date"
           clearable
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextField
+          control={form.control}
+          name="eway_bill_number"
+          label="E-way Bill No."
+          description="12 digits"
+          inputMode="numeric"
+          maxLength={14}
+        />
+        <TextField
+          control={form.control}
+          name="vehicle_number"
+          label="Vehicle No."
+          description="Such as MH12AB1234"
+          maxLength={20}
+        />
+        <TextField
+          control={form.control}
+          name="transporter_id"
+          label="Transporter ID"
+          description="The transporter's GSTIN or TRANSIN"
+          maxLength={15}
+        />
+        <TextField control={form.control} name="transporter_name" label="Transporter Name" maxLength={100} />
       </SimpleGrid>
       <TextareaField control={form.control} name="notes" label="Notes" minRows={2} />
     </FormDialog>
@@ -247,6 +287,10 @@ function ShipmentSummaryCard({ shipment }: { shipment: Shipment }) {
           <TrackingText shipment={shipment} />
         </DetailField>
         <DetailField label="Shipping Method">{shipment.shipping_method?.name}</DetailField>
+        <DetailField label="E-way Bill No.">{shipment.eway_bill_number}</DetailField>
+        <DetailField label="Vehicle No.">{shipment.vehicle_number}</DetailField>
+        <DetailField label="Transporter ID">{shipment.transporter_id}</DetailField>
+        <DetailField label="Transporter">{shipment.transporter_name}</DetailField>
         <DetailField label="Branch">{shipment.seller_branch.name}</DetailField>
         <DetailField label="Items">
           {`${shipment.total_items} (${formatQuantity(shipment.total_quantity)})`}
@@ -409,11 +453,22 @@ function ShipmentDetail({ shipment }: { shipment: Shipment }) {
           </>
         }
         actions={
-          mayChange && shipment.editable ? (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit Tracking
-            </Button>
-          ) : undefined
+          <>
+            <DownloadPdfButton
+              label="Download Delivery Note"
+              download={() => downloadDeliveryNote(shipment)}
+              failure={DELIVERY_NOTE_FAILED}
+            />
+            {mayChange && shipment.editable && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+                onClick={() => setEditing(true)}
+              >
+                {EDIT_LABEL}
+              </Button>
+            )}
+          </>
         }
       />
       {mayChange && shipment.allowed_transitions.length > 0 && <StatusActions shipment={shipment} />}

@@ -1,5 +1,11 @@
 import { calendarDate } from '@b2b/domain/api/sales-orders';
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
+import {
+  isEwayBillNumber,
+  isTransporterId,
+  isVehicleNumber,
+  TRANSPORT_MESSAGES,
+} from '@b2b/domain/transport-details';
 import { isUrl, maxDecimals } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { CreateShipmentBody, InitiateShipment } from './shipments.api';
@@ -35,6 +41,29 @@ export const trackingLinkSchema = text(500).refine(
   (v) => v === '' || isUrl(v),
   SHIPMENT_MESSAGES.tracking_link,
 );
+
+/** The e-way bill, vehicle and transporter as typed: empty, or what the server accepts (transport-details.ts). */
+export const transportFieldsSchema = {
+  eway_bill_number: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isEwayBillNumber(v), TRANSPORT_MESSAGES.eway_bill_number),
+  vehicle_number: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isVehicleNumber(v), TRANSPORT_MESSAGES.vehicle_number),
+  transporter_id: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isTransporterId(v), TRANSPORT_MESSAGES.transporter_id),
+  transporter_name: text(100),
+};
+export const TRANSPORT_FIELDS = [
+  'eway_bill_number',
+  'vehicle_number',
+  'transporter_id',
+  'transporter_name',
+] as const;
 
 export const shipmentFormSchema = z
   .object({

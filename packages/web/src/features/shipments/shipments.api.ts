@@ -13,6 +13,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import type { FiltersOf, ListParams, Paged } from '../../api/types';
 import { PATHS } from '../../session/paths';
 
@@ -34,6 +35,17 @@ export type ShipmentListParams = ListParams & ShipmentFilters;
 export const SHIPMENT_DEFAULT_ORDERING = '-shipment_date';
 
 export const SHIPMENTS_LIST = { to: PATHS.shipments, label: 'Shipments' };
+
+/** The shipment's delivery note / packing slip PDF, saved by the browser. */
+export const downloadDeliveryNote = (shipment: Pick<Shipment, 'id' | 'shipment_number'>) =>
+  downloadFile(
+    `admin/shipments/${shipment.id}/delivery_note`,
+    {},
+    `delivery-note-${shipment.shipment_number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`,
+  );
+
+/** Ours: the spec names no PDF failure. */
+export const DELIVERY_NOTE_FAILED = 'Failed to download Delivery Note';
 
 export const shipmentLoadErrorTitle = (error: unknown, failed: string) =>
   isApiError(error) && error.status === 403 ? SHIPMENT_MESSAGES.forbidden_view : failed;

@@ -1,4 +1,5 @@
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
+import { TRANSPORT_MESSAGES } from '@b2b/domain/transport-details';
 import { notifications } from '@mantine/notifications';
 import {
   createMemoryHistory,
@@ -52,6 +53,10 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
   return {
     ...summary(1),
     notes: null,
+    eway_bill_number: null,
+    vehicle_number: null,
+    transporter_id: null,
+    transporter_name: null,
     items: [
       {
         id: 1,
@@ -231,7 +236,53 @@ describe('ShipmentDetailPage', () => {
     renderWithProviders(<RouterProvider router={router} />, { user: withPermissions(['view_shipment']) });
     await screen.findByRole('heading', { name: 'SHP/2526/00001' });
     expect(screen.queryByRole('group', { name: 'Shipment status actions' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit Tracking' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Tracking & Transport' })).toBeNull();
+    // Anyone who sees the shipment may print its delivery note.
+    expect(screen.getByRole('button', { name: 'Download Delivery Note' })).toBeTruthy();
+  });
+
+  it('shows and edits the e-way bill, vehicle and transporter, checking them as the server does', async () => {
+    const api = fakeApi((call) => {
+      if (call.path !== 'admin/shipments/1') return undefined;
+      return call.method === 'PATCH'
+        ? { body: shipment({ ...(call.body as Partial<Shipment>), vehicle_number: 'MH12AB1234' }) }
+        : { body: shipment({ eway_bill_number: '331001234567' }) };
+    });
+    const rootRoute = createRootRoute({ component: () => <Outlet /> });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([
+        createRoute({ getParentRoute: () => rootRoute, path: '/shipments', component: () => null }),
+        createRoute({
+          getParentRoute: () => rootRoute,
+          path: '/shipments/$shipmentId',
+          component: ShipmentDetailPage,
+        }),
+      ]),
+      history: createMemoryHistory({ initialEntries: ['/shipments/1'] }),
+    });
+    renderWithProviders(<RouterProvider router={router} />, {
+      user: withPermissions(['view_shipment', 'change_shipment']),
+    });
+    await screen.findByRole('heading', { name: 'SHP/2526/00001' });
+    expect(screen.getByText('331001234567')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Tracking & Transport' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tracking & Transport' });
+    const vehicle = within(dialog).getByRole('textbox', { name: /^Vehicle No\./ });
+    fireEvent.change(vehicle, { target: { value: 'NOT A CAR' } });
+    fireEvent.blur(vehicle);
+    expect(await within(dialog).findByText(TRANSPORT_MESSAGES.vehicle_number)).toBeTruthy();
+    fireEvent.change(vehicle, { target: { value: 'mh 12 ab 1234' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Transporter ID/ }), {
+      target: { value: '27AAPFU0939F1ZV' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      eway_bill_number: '331001234567',
+      vehicle_number: 'mh 12 ab 1234',
+      transporter_id: '27AAPFU0939F1ZV',
+      transporter_name: null,
+    });
   });
 });
 
