@@ -105,6 +105,30 @@ test('fulfilment journey: an invoiced order shipped in part and delivered, part 
   await shipmentForm.getByLabel(`Quantity of ${fanName}`).fill('3');
   await shipmentForm.getByRole('button', { name: 'Create Shipment' }).click();
   await expect(page).toHaveURL(/\/shipments\/\d+$/);
+
+  // The goods travel under an e-way bill, in a vehicle, with a transporter; the delivery note
+  // (packing slip) prints them (issue 18). A bad vehicle number is refused at the field.
+  await page.getByRole('button', { name: 'Edit Tracking & Transport' }).click();
+  const transport = page.getByRole('dialog', { name: 'Edit Tracking & Transport' });
+  await transport.getByRole('textbox', { name: /^E-way Bill No\./ }).fill('3310 0123 4567');
+  await transport.getByRole('textbox', { name: /^Vehicle No\./ }).fill('NOT A CAR');
+  await transport.getByRole('textbox', { name: /^Transporter ID/ }).fill('27AAPFU0939F1ZV');
+  await transport.getByRole('textbox', { name: /^Transporter Name/ }).fill('Sahyadri Roadways');
+  await transport.getByRole('button', { name: 'Save' }).click();
+  await expect(transport.getByText(/valid vehicle registration number/)).toBeVisible();
+  await transport.getByRole('textbox', { name: /^Vehicle No\./ }).fill('mh 12 ab 1234');
+  await transport.getByRole('button', { name: 'Save' }).click();
+  await expect(transport).toBeHidden();
+  await expect(page.getByText('MH12AB1234', { exact: true })).toBeVisible();
+  await expect(page.getByText('331001234567', { exact: true })).toBeVisible();
+  const noteAnswer = page.waitForResponse((r) =>
+    /\/api\/admin\/shipments\/\d+\/delivery_note$/.test(r.url()),
+  );
+  const noteDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Delivery Note' }).click();
+  expect((await noteAnswer).headers()['content-type']).toBe('application/pdf');
+  expect((await noteDownload).suggestedFilename()).toMatch(/^delivery-note-SHP-.+-00001\.pdf$/);
+
   const actions = page.getByRole('group', { name: 'Shipment status actions' });
   for (const step of ['Mark Picked Up', 'Mark Shipped', 'Mark Delivered']) {
     await actions.getByRole('button', { name: step }).click();

@@ -204,7 +204,7 @@ describe('GET admin/shipments/{id}/delivery_note', () => {
     const other = await signUpCompany();
     const foreign = await download(other, other.t, shipment.id);
     expect(foreign.status).toBe(404);
-    expect((await foreign.json()).detail).toBe('Shipment Not Found');
+    expect(((await foreign.json()) as { detail: string }).detail).toBe('Shipment Not Found');
     expect((await download(company, company.t, 999_999_999)).status).toBe(404);
   });
 });
