@@ -1,4 +1,5 @@
-// Initial JavaScript of the login screen, gzipped (target < 300 KB): the entry script of the built
+// Initial JavaScript of the login screen, gzipped (target <= 170 KB, issue 18: a fast first load
+// on a mid-range phone over 4G): the entry script of the built
 // index.html and everything it imports statically, plus the login route's own chunks.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,4 +31,4 @@ for (const file of seen) {
   total += size;
   console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-process.exitCode = report('login screen initial JS (gzipped)', total / 1024, 'KB', 300) ? 0 : 1;
+process.exitCode = report('login screen initial JS (gzipped)', total / 1024, 'KB', 170) ? 0 : 1;

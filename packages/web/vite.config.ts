@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -11,6 +12,16 @@ const VENDOR_GROUPS = [
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // zod comes with its no-eval setting (see src/app/zod-without-eval.ts); that module itself
+    // imports 'zod/v4', which this exact match leaves alone.
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },

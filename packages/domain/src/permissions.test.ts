@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { permissionSchema } from './api/roles.ts';
 import { APP_ROUTES } from './app-routes.ts';
 import { NAVIGATION_PERMISSIONS } from './navigation.ts';
 import {
@@ -11,7 +12,6 @@ import {
   PERMISSION_SUBJECTS,
   parsePermission,
   permissionLabel,
-  permissionSchema,
   permissionsOfSubject,
   superiorRefusal,
   ungrantedPermissions,

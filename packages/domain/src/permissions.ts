@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A role with this display name holds every permission, whatever its permission list says. */
 export const COMPANY_ADMIN_ROLE = 'Company Admin';
 
@@ -149,10 +147,6 @@ export function permissionLabel(p: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
-
-export const permissionSchema = z
-  .string({ error: 'Permission must be a string.' })
-  .refine(isKnownPermission, { error: (issue) => `Unknown permission: ${String(issue.input)}` });
 
 export interface PermissionHolder {
   roleName?: string | null;

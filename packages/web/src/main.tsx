@@ -1,5 +1,3 @@
-// First: the schema modules below must not probe for eval (see zod-without-eval.ts).
-import './app/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { permissionSchema } from '../permissions.ts';
+import { isKnownPermission } from '../permissions.ts';
 import { id, timestamp } from './common.ts';
 import { booleanParam } from './list-query.ts';
+
+/** A permission's codename, as a role's list names it. */
+export const permissionSchema = z
+  .string({ error: 'Permission must be a string.' })
+  .refine(isKnownPermission, { error: (issue) => `Unknown permission: ${String(issue.input)}` });
 
 /** The filters of the role list. */
 export const roleListFilters = z.object({ is_active: booleanParam.optional() });
