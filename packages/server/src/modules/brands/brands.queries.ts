@@ -1,10 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
-import { countedOffsetPage } from '../../db/offset-paging.ts';
-import type { DB } from '../../db/schema.ts';
+import { type NameAndActiveFilter, namedRowReads } from '../../db/named-rows.ts';
 import { softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -26,34 +22,13 @@ const brandSelect = (db: Executor, companyId: number) =>
     .where('b.company_id', '=', companyId)
     .where('b.deleted_at', 'is', null);
 
-export const findBrand = (db: Executor, companyId: number, id: number) =>
-  brandSelect(db, companyId).where('b.id', '=', id).executeTakeFirst();
+const reads = namedRowReads('b', brandSelect);
 
-export interface BrandFilter {
-  search?: string;
-  isActive?: boolean;
-}
+export const findBrand = reads.find;
 
-function applyFilter(eb: ExpressionBuilder<DB & { b: DB['brands'] }, 'b'>, filter: BrandFilter) {
-  const conditions = [];
-  if (filter.search) conditions.push(eb('b.name', 'ilike', containing(filter.search)));
-  if (filter.isActive !== undefined) conditions.push(eb('b.is_active', '=', filter.isActive));
-  return eb.and(conditions);
-}
+export type BrandFilter = NameAndActiveFilter;
 
-export const listBrands = (
-  db: Executor,
-  companyId: number,
-  filter: BrandFilter,
-  sort: SortKey[],
-  window: PageWindow,
-) =>
-  countedOffsetPage(
-    brandSelect(db, companyId).where((eb) => applyFilter(eb, filter)),
-    sort,
-    window,
-    { column: 'b.id', direction: 'desc' },
-  );
+export const listBrands = reads.list;
 
 export const lockBrand = (db: Executor, companyId: number, id: number) =>
   db

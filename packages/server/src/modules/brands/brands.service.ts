@@ -1,13 +1,16 @@
 import { BRAND_MESSAGES, type BrandCreate, type BrandOutput, type BrandUpdate } from '@b2b/domain/api/brands';
-import { notFound, validationError } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { uniqueName } from '../../db/unique-name.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './brands.queries.ts';
+
+const recordBrandHistory = historyWriter('brand');
 
 type BrandRow = NonNullable<Awaited<ReturnType<typeof queries.findBrand>>>;
 
@@ -30,17 +33,11 @@ export async function listBrands(
   return { count: Number(n), results: rows.map(present) };
 }
 
-async function assertNameFree(tx: Executor, companyId: number, name: string, exceptId?: number) {
-  if (await queries.findBrandByName(tx, companyId, name, exceptId)) {
-    throw validationError('name', BRAND_MESSAGES.name_taken);
-  }
-}
-
-/** The unique index is the final word: a concurrent request can pass the check before it. */
-function explainUniqueViolation(error: unknown): never {
-  if (queries.isBrandNameTaken(error)) throw validationError('name', BRAND_MESSAGES.name_taken);
-  throw error;
-}
+const brandName = uniqueName({
+  find: queries.findBrandByName,
+  isTaken: queries.isBrandNameTaken,
+  message: BRAND_MESSAGES.name_taken,
+});
 
 export async function createBrand(options: {
   db: Database;
@@ -49,18 +46,11 @@ export async function createBrand(options: {
 }): Promise<BrandOutput> {
   const { db, actor, input } = options;
   const id = await inTransaction(db, async (tx) => {
-    await assertNameFree(tx, actor.companyId, input.name);
+    await brandName.assertFree(tx, actor.companyId, input.name);
     const row = await queries
       .insertBrand(tx, { company_id: actor.companyId, ...input })
-      .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'brand',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+      .catch(brandName.explain);
+    await recordBrandHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getBrand(db, actor.companyId, id);
@@ -76,16 +66,9 @@ async function changeBrand(
   await inTransaction(db, async (tx) => {
     const current = await queries.lockBrand(tx, actor.companyId, brandId);
     if (!current) throw notFound('Brand');
-    if (changes.name !== undefined) await assertNameFree(tx, actor.companyId, changes.name, brandId);
-    await queries.updateBrand(tx, actor.companyId, brandId, changes).catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'brand',
-      entityId: brandId,
-      action,
-      userId: actor.userId,
-      changes,
-    });
+    if (changes.name !== undefined) await brandName.assertFree(tx, actor.companyId, changes.name, brandId);
+    await queries.updateBrand(tx, actor.companyId, brandId, changes).catch(brandName.explain);
+    await recordBrandHistory(tx, actor, brandId, action, changes);
   });
   return getBrand(db, actor.companyId, brandId);
 }
@@ -121,13 +104,7 @@ export async function deleteBrand(options: { db: Database; actor: Principal; bra
   await inTransaction(db, async (tx) => {
     const deleted = await queries.softDeleteBrand(tx, actor.companyId, brandId);
     if (!deleted) throw notFound('Brand');
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'brand',
-      entityId: brandId,
-      action: 'deleted',
-      userId: actor.userId,
-    });
+    await recordBrandHistory(tx, actor, brandId, 'deleted');
   });
   return { detail: BRAND_MESSAGES.deleted };
 }
@@ -156,13 +133,7 @@ export async function replaceBrandLogo(options: {
     const current = await queries.lockBrand(tx, actor.companyId, brandId);
     if (!current) throw notFound('Brand');
     await queries.updateBrand(tx, actor.companyId, brandId, { logo: key });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'brand',
-      entityId: brandId,
-      action: key ? 'logo_uploaded' : 'logo_deleted',
-      userId: actor.userId,
-    });
+    await recordBrandHistory(tx, actor, brandId, key ? 'logo_uploaded' : 'logo_deleted');
     return current.logo;
   });
   if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);

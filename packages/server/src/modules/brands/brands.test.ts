@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   createUserWithPermissions,
+  PNG_1x1,
   type SignedUpCompany,
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { fileAt, uploadFile } from '../../../test/uploads.ts';
 import { isBrandNameTaken } from './brands.queries.ts';
-
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/brands`;
 
@@ -22,19 +20,8 @@ async function createBrand(company: SignedUpCompany, input: Record<string, unkno
 
 const names = (body: { results: { name: string }[] }) => body.results.map((b) => b.name);
 
-async function upload(company: SignedUpCompany, brandId: number, bytes: Buffer, name = 'logo.png') {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${company.t.baseUrl}/brands/${brandId}/logo`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${company.api.token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-const fileAt = (company: SignedUpCompany, url: string) =>
-  fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${url}`);
+const upload = (company: SignedUpCompany, brandId: number, bytes: Buffer, name = 'logo.png') =>
+  uploadFile(company, `brands/${brandId}/logo`, bytes, name);
 
 describe('POST companies/{companyId}/brands', () => {
   it('creates a brand with its defaults, or ignored for BI', async () => {
@@ -51,13 +38,7 @@ describe('POST companies/{companyId}/brands', () => {
       name: 'Godrej',
       ignore_for_bi: true,
     });
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'brand')
-      .where('entity_id', '=', created.body.id)
-      .execute();
+    const history = await historyRows(company, 'brand', created.body.id, ['action', 'user_id']);
     expect(history).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 

@@ -14,9 +14,11 @@ import { withCleanDescription } from '../../core/rich-text.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import { saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import * as queries from './categories.queries.ts';
+
+const recordCategoryHistory = historyWriter('category');
 
 export interface CategoryExpand {
   parentCategory?: boolean;
@@ -142,14 +144,7 @@ export async function createCategory(options: {
       { companyId: actor.companyId, ownerType: 'category', ownerId: row.id },
       seo_url,
     ).catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'category',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: { ...input, parent_category: parentId },
-    });
+    await recordCategoryHistory(tx, actor, row.id, 'created', { ...input, parent_category: parentId });
     return row.id;
   });
   return getCategory(db, actor.companyId, id);
@@ -187,13 +182,9 @@ export async function updateCategory(options: {
         ...(moved ? { parent_id: parentId } : {}),
       })
       .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'category',
-      entityId: categoryId,
-      action: moved ? 'moved' : 'updated',
-      userId: actor.userId,
-      changes: { ...fields, ...(moved ? { parent_category: parentId } : {}) },
+    await recordCategoryHistory(tx, actor, categoryId, moved ? 'moved' : 'updated', {
+      ...fields,
+      ...(moved ? { parent_category: parentId } : {}),
     });
   });
   return getCategory(db, actor.companyId, categoryId);
@@ -218,14 +209,7 @@ export async function updateCategorySeo(options: {
       seo_url,
     ).catch(explainUniqueViolation);
     await queries.updateCategory(tx, actor.companyId, categoryId, fields);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'category',
-      entityId: categoryId,
-      action: 'seo_updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordCategoryHistory(tx, actor, categoryId, 'seo_updated', changes);
   });
   return getCategory(db, actor.companyId, categoryId);
 }
@@ -243,13 +227,7 @@ export async function setCategoryActive(options: {
     if (!current) throw notFound('Category');
     guardRoot(current, active ? CATEGORY_MESSAGES.root_activate : CATEGORY_MESSAGES.root_deactivate);
     await queries.updateCategory(tx, actor.companyId, categoryId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'category',
-      entityId: categoryId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordCategoryHistory(tx, actor, categoryId, active ? 'activated' : 'deactivated');
   });
   return getCategory(db, actor.companyId, categoryId);
 }
@@ -286,13 +264,7 @@ export async function replaceCategoryImage(options: {
     if (!current) throw notFound('Category');
     guardRoot(current, CATEGORY_MESSAGES.root_image);
     await queries.updateCategory(tx, actor.companyId, categoryId, { image: key });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'category',
-      entityId: categoryId,
-      action: key ? 'image_uploaded' : 'image_deleted',
-      userId: actor.userId,
-    });
+    await recordCategoryHistory(tx, actor, categoryId, key ? 'image_uploaded' : 'image_deleted');
     return current.image;
   });
   if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   createUserWithPermissions,
+  PNG_1x1,
   type SignedUpCompany,
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { fileAt, uploadFile } from '../../../test/uploads.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isSiblingNameTaken } from './categories.queries.ts';
 
 const isSeoUrlTaken = (error: unknown) => isUniqueViolation(error, 'seo_urls_pkey');
-
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Enough of a JPEG for the type sniffer: the SOI marker and an APP0 segment start. */
 const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
@@ -35,19 +33,8 @@ async function createCategory(company: SignedUpCompany, input: Record<string, un
 
 const names = (body: { results: { name: string }[] }) => body.results.map((c) => c.name);
 
-async function upload(company: SignedUpCompany, categoryId: number, bytes: Buffer, name = 'image.png') {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${company.t.baseUrl}/categories/${categoryId}/image`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${company.api.token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-const fileAt = (company: SignedUpCompany, url: string) =>
-  fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${url}`);
+const upload = (company: SignedUpCompany, categoryId: number, bytes: Buffer, name = 'image.png') =>
+  uploadFile(company, `categories/${categoryId}/image`, bytes, name);
 
 describe('the Root Category', () => {
   it('exists after sign-up as a normal row of the list', async () => {
@@ -145,13 +132,7 @@ describe('POST companies/{companyId}/categories/', () => {
     });
     expect(child.body.seo_url).toMatch(/^mobile-phones-/);
 
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'category')
-      .where('entity_id', '=', child.body.id)
-      .execute();
+    const history = await historyRows(company, 'category', child.body.id, ['action', 'user_id']);
     expect(history).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 
@@ -451,14 +432,7 @@ describe('PATCH categories/{id}', () => {
 
     const toTop = await company.api.patch(`categories/${b.id}`, { parent_category: null });
     expect(toTop.body.parent_category).toBe(root.id);
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select('action')
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'category')
-      .where('entity_id', '=', b.id)
-      .orderBy('id')
-      .execute();
+    const history = await historyRows(company, 'category', b.id, ['action']);
     expect(history.map((h) => h.action)).toEqual(['created', 'moved', 'moved']);
   });
 

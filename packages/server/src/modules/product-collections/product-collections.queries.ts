@@ -5,6 +5,7 @@ import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 type CollectionsEb = ExpressionBuilder<DB & { c: DB['product_collections'] }, 'c'>;
@@ -13,17 +14,13 @@ type CollectionsEb = ExpressionBuilder<DB & { c: DB['product_collections'] }, 'c
 const liveItems = (db: Executor) =>
   db
     .selectFrom('product_collection_items as i')
-    .innerJoin('products as p', (join) =>
-      join.onRef('p.company_id', '=', 'i.company_id').onRef('p.id', '=', 'i.product_id'),
-    )
+    .innerJoin('products as p', (join) => sameTenant(join, 'p.id', 'i.product_id'))
     .where('p.deleted_at', 'is', null);
 
 const productCount = (eb: CollectionsEb) =>
   eb
     .selectFrom('product_collection_items as i')
-    .innerJoin('products as p', (join) =>
-      join.onRef('p.company_id', '=', 'i.company_id').onRef('p.id', '=', 'i.product_id'),
-    )
+    .innerJoin('products as p', (join) => sameTenant(join, 'p.id', 'i.product_id'))
     .where('p.deleted_at', 'is', null)
     .select((e) => e.fn.countAll<number>().as('n'))
     .whereRef('i.company_id', '=', 'c.company_id')
@@ -33,9 +30,7 @@ const productCount = (eb: CollectionsEb) =>
 const collectionSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('product_collections as c')
-    .leftJoin('sales_channels as sc', (join) =>
-      join.onRef('sc.company_id', '=', 'c.company_id').onRef('sc.id', '=', 'c.sales_channel_id'),
-    )
+    .leftJoin('sales_channels as sc', (join) => sameTenant(join, 'sc.id', 'c.sales_channel_id'))
     .select([
       'c.id',
       'c.name',

@@ -11,8 +11,11 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { uniqueName } from '../../db/unique-name.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './product-collections.queries.ts';
+
+const recordProductCollectionHistory = historyWriter('product_collection');
 
 type CollectionRow = NonNullable<Awaited<ReturnType<typeof queries.findCollection>>>;
 
@@ -70,11 +73,11 @@ export async function listCollectionProducts(
   };
 }
 
-async function assertNameFree(tx: Executor, companyId: number, name: string, exceptId?: number) {
-  if (await queries.findCollectionByName(tx, companyId, name, exceptId)) {
-    throw validationError('name', COLLECTION_MESSAGES.name_taken);
-  }
-}
+const collectionName = uniqueName({
+  find: queries.findCollectionByName,
+  isTaken: queries.isCollectionNameTaken,
+  message: COLLECTION_MESSAGES.name_taken,
+});
 
 async function assertSalesChannel(
   tx: Executor,
@@ -87,12 +90,6 @@ async function assertSalesChannel(
   }
 }
 
-/** The unique index is the final word: a concurrent request can pass the check before it. */
-function explainUniqueViolation(error: unknown): never {
-  if (queries.isCollectionNameTaken(error)) throw validationError('name', COLLECTION_MESSAGES.name_taken);
-  throw error;
-}
-
 export async function createCollection(options: {
   db: Database;
   actor: Principal;
@@ -100,7 +97,7 @@ export async function createCollection(options: {
 }): Promise<CollectionOutput> {
   const { db, actor, input } = options;
   const id = await inTransaction(db, async (tx) => {
-    await assertNameFree(tx, actor.companyId, input.name);
+    await collectionName.assertFree(tx, actor.companyId, input.name);
     await assertSalesChannel(tx, actor.companyId, input.sales_channel);
     const row = await queries
       .insertCollection(tx, {
@@ -110,15 +107,8 @@ export async function createCollection(options: {
         sales_channel_id: input.sales_channel ?? null,
         is_active: input.is_active ?? true,
       })
-      .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'product_collection',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+      .catch(collectionName.explain);
+    await recordProductCollectionHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getCollection(db, actor.companyId, id);
@@ -136,14 +126,7 @@ async function changeCollection(
   await inTransaction(db, async (tx) => {
     if (!(await queries.lockCollection(tx, actor.companyId, collectionId))) throw notFound(COLLECTION);
     await work(tx);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'product_collection',
-      entityId: collectionId,
-      action,
-      userId: actor.userId,
-      changes,
-    });
+    await recordProductCollectionHistory(tx, actor, collectionId, action, changes);
   });
   return getCollection(db, actor.companyId, collectionId);
 }
@@ -156,7 +139,8 @@ export const updateCollection = (options: {
 }) => {
   const { db, actor, collectionId, changes } = options;
   return changeCollection(db, actor, collectionId, 'updated', changes, async (tx) => {
-    if (changes.name !== undefined) await assertNameFree(tx, actor.companyId, changes.name, collectionId);
+    if (changes.name !== undefined)
+      await collectionName.assertFree(tx, actor.companyId, changes.name, collectionId);
     await assertSalesChannel(tx, actor.companyId, changes.sales_channel);
     await queries
       .updateCollection(tx, actor.companyId, collectionId, {
@@ -165,7 +149,7 @@ export const updateCollection = (options: {
         sales_channel_id: changes.sales_channel,
         is_active: changes.is_active,
       })
-      .catch(explainUniqueViolation);
+      .catch(collectionName.explain);
   });
 };
 
@@ -193,15 +177,31 @@ async function assertLiveProducts(tx: Executor, companyId: number, productIds: n
   if (missing >= 0) throw validationError(`products.${missing}`, COLLECTION_MESSAGES.product_not_found);
 }
 
-/** New products go to the end, in the order given; products already in the collection stay where they are. */
-export const addCollectionProducts = (options: {
+interface ProductsChange {
   db: Database;
   actor: Principal;
   collectionId: number;
   productIds: number[];
-}) => {
-  const { db, actor, collectionId, productIds } = options;
-  return changeCollection(db, actor, collectionId, 'products_added', { products: productIds }, async (tx) => {
+}
+
+/** A change of the collection's products: its history row names them, and the collection is touched. */
+const changeProducts = (options: ProductsChange, action: string, write: (tx: Tx) => Promise<void>) =>
+  changeCollection(
+    options.db,
+    options.actor,
+    options.collectionId,
+    action,
+    { products: options.productIds },
+    async (tx) => {
+      await write(tx);
+      await queries.touchCollection(tx, options.actor.companyId, options.collectionId);
+    },
+  );
+
+/** New products go to the end, in the order given; products already in the collection stay where they are. */
+export const addCollectionProducts = (options: ProductsChange) => {
+  const { actor, collectionId, productIds } = options;
+  return changeProducts(options, 'products_added', async (tx) => {
     await assertLiveProducts(tx, actor.companyId, productIds);
     const existing = await queries.allItemIds(tx, actor.companyId, collectionId);
     const present = new Set(existing.map((i) => i.product_id));
@@ -215,53 +215,24 @@ export const addCollectionProducts = (options: {
         fresh.map((productId, i) => ({ productId, position: next + i })),
       );
     }
-    await queries.touchCollection(tx, actor.companyId, collectionId);
   });
 };
 
 /** Ids that are not in the collection are ignored: removing is idempotent. */
-export const removeCollectionProducts = (options: {
-  db: Database;
-  actor: Principal;
-  collectionId: number;
-  productIds: number[];
-}) => {
-  const { db, actor, collectionId, productIds } = options;
-  return changeCollection(
-    db,
-    actor,
-    collectionId,
-    'products_removed',
-    { products: productIds },
-    async (tx) => {
-      await queries.deleteItems(tx, actor.companyId, collectionId, productIds);
-      await queries.touchCollection(tx, actor.companyId, collectionId);
-    },
-  );
-};
+export const removeCollectionProducts = (options: ProductsChange) =>
+  changeProducts(options, 'products_removed', async (tx) => {
+    await queries.deleteItems(tx, options.actor.companyId, options.collectionId, options.productIds);
+  });
 
 /** The new order names every product of the collection once, so no product is lost or left unplaced. */
-export const reorderCollectionProducts = (options: {
-  db: Database;
-  actor: Principal;
-  collectionId: number;
-  productIds: number[];
-}) => {
-  const { db, actor, collectionId, productIds } = options;
-  return changeCollection(
-    db,
-    actor,
-    collectionId,
-    'products_reordered',
-    { products: productIds },
-    async (tx) => {
-      const current = await queries.collectionProductIds(tx, actor.companyId, collectionId);
-      const inCollection = new Set(current.map((i) => i.product_id));
-      if (current.length !== productIds.length || productIds.some((id) => !inCollection.has(id))) {
-        throw validationError('products', COLLECTION_MESSAGES.order_mismatch);
-      }
-      await queries.setPositions(tx, actor.companyId, collectionId, productIds);
-      await queries.touchCollection(tx, actor.companyId, collectionId);
-    },
-  );
+export const reorderCollectionProducts = (options: ProductsChange) => {
+  const { actor, collectionId, productIds } = options;
+  return changeProducts(options, 'products_reordered', async (tx) => {
+    const current = await queries.collectionProductIds(tx, actor.companyId, collectionId);
+    const inCollection = new Set(current.map((i) => i.product_id));
+    if (current.length !== productIds.length || productIds.some((id) => !inCollection.has(id))) {
+      throw validationError('products', COLLECTION_MESSAGES.order_mismatch);
+    }
+    await queries.setPositions(tx, actor.companyId, collectionId, productIds);
+  });
 };

@@ -5,6 +5,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 import { isCollectionNameTaken } from './product-collections.queries.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/product_collections`;
@@ -68,13 +69,7 @@ describe('POST companies/{companyId}/product_collections', () => {
       sales_channel_name: channel.display_name,
       is_active: false,
     });
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select('action')
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'product_collection')
-      .where('entity_id', '=', all.body.id)
-      .execute();
+    const history = await historyRows(company, 'product_collection', all.body.id, ['action']);
     expect(history).toEqual([{ action: 'created' }]);
   });
 

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
-import { countedOffsetPage } from '../../db/offset-paging.ts';
+import { type NameAndActiveFilter, namedRowReads } from '../../db/named-rows.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 const groupColumns = [
@@ -28,28 +27,13 @@ const attributeColumns = [
 const groupSelect = (db: Executor, companyId: number) =>
   db.selectFrom('product_groups as g').select(groupColumns).where('g.company_id', '=', companyId);
 
-export const findGroup = (db: Executor, companyId: number, id: number) =>
-  groupSelect(db, companyId).where('g.id', '=', id).executeTakeFirst();
+const reads = namedRowReads('g', groupSelect);
 
-export interface GroupFilter {
-  search?: string;
-  isActive?: boolean;
-}
+export const findGroup = reads.find;
 
-const filtered = (db: Executor, companyId: number, filter: GroupFilter) => {
-  let query = groupSelect(db, companyId);
-  if (filter.search) query = query.where('g.name', 'ilike', containing(filter.search));
-  if (filter.isActive !== undefined) query = query.where('g.is_active', '=', filter.isActive);
-  return query;
-};
+export type GroupFilter = NameAndActiveFilter;
 
-export const listGroups = (
-  db: Executor,
-  companyId: number,
-  filter: GroupFilter,
-  sort: SortKey[],
-  window: PageWindow,
-) => countedOffsetPage(filtered(db, companyId, filter), sort, window, { column: 'g.id', direction: 'desc' });
+export const listGroups = reads.list;
 
 /** The attributes of the groups, in their display order. */
 export const attributesOf = (db: Executor, companyId: number, groupIds: readonly number[]) =>
@@ -86,14 +70,7 @@ export const updateGroup = (
   companyId: number,
   id: number,
   changes: Partial<{ name: string; description: string | null; is_active: boolean }>,
-) =>
-  db
-    .updateTable('product_groups')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
+) => updateTenantRow(db, 'product_groups', companyId, id, { ...changes, updated_at: sql`now()` });
 
 export interface AttributeValues {
   name: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/product_groups`;
 
@@ -32,13 +33,7 @@ describe('POST companies/{companyId}/product_groups', () => {
     expect(Object.keys(res.body).sort()).toEqual(
       ['attributes', 'created_at', 'description', 'id', 'is_active', 'name', 'updated_at'].sort(),
     );
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'product_group')
-      .where('entity_id', '=', res.body.id)
-      .execute();
+    const history = await historyRows(company, 'product_group', res.body.id, ['action', 'user_id']);
     expect(history).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 

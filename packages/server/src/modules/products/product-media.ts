@@ -9,11 +9,13 @@ import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as media from './product-media.queries.ts';
 import { assertProductExists } from './product-reads.ts';
 import { presentFile, presentImage } from './products.present.ts';
 import * as queries from './products.queries.ts';
+
+const recordProductHistory = historyWriter('product');
 
 // A product's images and PDF files: the file is stored first, the row then points at it.
 
@@ -55,14 +57,7 @@ export async function addProductImage(options: {
         position: Number(next_position),
       });
       await queries.updateProduct(tx, companyId, productId, {});
-      await recordHistory(tx, {
-        companyId,
-        entityType: 'product',
-        entityId: productId,
-        action: 'image_uploaded',
-        userId: actor.userId,
-        changes: { image: inserted.id },
-      });
+      await recordProductHistory(tx, actor, productId, 'image_uploaded', { image: inserted.id });
       return inserted;
     });
     return presentImage(row);
@@ -90,14 +85,7 @@ export async function deleteProductImage(options: {
     const deleted = await media.deleteImage(tx, companyId, productId, imageId);
     if (!deleted) throw notFound('Image');
     await queries.updateProduct(tx, companyId, productId, {});
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'product',
-      entityId: productId,
-      action: 'image_deleted',
-      userId: actor.userId,
-      changes: { image: imageId },
-    });
+    await recordProductHistory(tx, actor, productId, 'image_deleted', { image: imageId });
     return deleted.file_key;
   });
   // After commit; the same picture may still be another image row of this product.
@@ -130,13 +118,9 @@ export async function addProductFile(options: {
         size_bytes: file.data.length,
       });
       await queries.updateProduct(tx, companyId, productId, {});
-      await recordHistory(tx, {
-        companyId,
-        entityType: 'product',
-        entityId: productId,
-        action: 'file_uploaded',
-        userId: actor.userId,
-        changes: { file: inserted.id, file_name: file.fileName },
+      await recordProductHistory(tx, actor, productId, 'file_uploaded', {
+        file: inserted.id,
+        file_name: file.fileName,
       });
       return inserted;
     });
@@ -161,14 +145,7 @@ export async function deleteProductFile(options: {
     const deleted = await media.deleteFile(tx, companyId, productId, fileId);
     if (!deleted) throw notFound('File');
     await queries.updateProduct(tx, companyId, productId, {});
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'product',
-      entityId: productId,
-      action: 'file_deleted',
-      userId: actor.userId,
-      changes: { file: fileId },
-    });
+    await recordProductHistory(tx, actor, productId, 'file_deleted', { file: fileId });
     return deleted.file_key;
   });
   if (!(await media.isFileKeyUsed(db, companyId, key))) await storage.remove(key).catch(() => undefined);

@@ -8,6 +8,7 @@ import {
 } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB, RelatedProductKind } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { availableStockOf, productsInStock } from '../inventory/inventory.service.ts';
 
@@ -24,33 +25,15 @@ const searchText = sql<string>`lower(p.name || ' ' || coalesce(p.sku, ''))`;
 const productSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('products as p')
-    .innerJoin('categories as c', (j) =>
-      j.onRef('c.company_id', '=', 'p.company_id').onRef('c.id', '=', 'p.category_id'),
-    )
-    .leftJoin('brands as b', (j) =>
-      j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.brand_id'),
-    )
-    .leftJoin('units as u', (j) =>
-      j.onRef('u.company_id', '=', 'p.company_id').onRef('u.id', '=', 'p.unit_id'),
-    )
-    .leftJoin('taxes as t', (j) =>
-      j.onRef('t.company_id', '=', 'p.company_id').onRef('t.id', '=', 'p.tax_id'),
-    )
-    .leftJoin('taxes as ct', (j) =>
-      j.onRef('ct.company_id', '=', 'p.company_id').onRef('ct.id', '=', 'p.cess_tax_id'),
-    )
-    .leftJoin('sales_channels as sc', (j) =>
-      j.onRef('sc.company_id', '=', 'p.company_id').onRef('sc.id', '=', 'p.sales_channel_id'),
-    )
-    .leftJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'p.company_id').onRef('w.id', '=', 'p.warehouse_id'),
-    )
-    .leftJoin('sellers as sl', (j) =>
-      j.onRef('sl.company_id', '=', 'p.company_id').onRef('sl.id', '=', 'p.seller_id'),
-    )
-    .leftJoin('buyer_groups as bg', (j) =>
-      j.onRef('bg.company_id', '=', 'p.company_id').onRef('bg.id', '=', 'p.buyer_group_id'),
-    )
+    .innerJoin('categories as c', (j) => sameTenant(j, 'c.id', 'p.category_id'))
+    .leftJoin('brands as b', (j) => sameTenant(j, 'b.id', 'p.brand_id'))
+    .leftJoin('units as u', (j) => sameTenant(j, 'u.id', 'p.unit_id'))
+    .leftJoin('taxes as t', (j) => sameTenant(j, 't.id', 'p.tax_id'))
+    .leftJoin('taxes as ct', (j) => sameTenant(j, 'ct.id', 'p.cess_tax_id'))
+    .leftJoin('sales_channels as sc', (j) => sameTenant(j, 'sc.id', 'p.sales_channel_id'))
+    .leftJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'p.warehouse_id'))
+    .leftJoin('sellers as sl', (j) => sameTenant(j, 'sl.id', 'p.seller_id'))
+    .leftJoin('buyer_groups as bg', (j) => sameTenant(j, 'bg.id', 'p.buyer_group_id'))
     .leftJoin('seo_urls as s', (j) =>
       j
         .onRef('s.company_id', '=', 'p.company_id')
@@ -255,9 +238,7 @@ export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
 export const relatedOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
   db
     .selectFrom('related_products as r')
-    .innerJoin('products as p', (j) =>
-      j.onRef('p.company_id', '=', 'r.company_id').onRef('p.id', '=', 'r.related_product_id'),
-    )
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 'r.related_product_id'))
     .select(['r.product_id', 'r.kind', 'p.id', 'p.name', 'p.sku'])
     .where('r.company_id', '=', companyId)
     .where('r.product_id', 'in', productIds)
@@ -401,12 +382,8 @@ export function listProductPage(
       return rows.limit(window.limit).offset(cursor ? 0 : window.offset);
     })
     .selectFrom('page as p')
-    .innerJoin('categories as c', (j) =>
-      j.onRef('c.company_id', '=', 'p.company_id').onRef('c.id', '=', 'p.category_id'),
-    )
-    .leftJoin('brands as b', (j) =>
-      j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.brand_id'),
-    )
+    .innerJoin('categories as c', (j) => sameTenant(j, 'c.id', 'p.category_id'))
+    .leftJoin('brands as b', (j) => sameTenant(j, 'b.id', 'p.brand_id'))
     .selectAll('p')
     .select((eb) => [
       'c.name as category_name',

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   createUserWithPermissions,
+  PNG_1x1,
   type SignedUpCompany,
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { fileAt, uploadFile } from '../../../test/uploads.ts';
 import { insertBranch } from '../branches/create-branch.ts';
 import { insertWarehouse } from '../warehouses/warehouses.service.ts';
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** Enough of a JPEG for the type sniffer; each call gives different bytes (files are named by content). */
 const jpeg = (n: number) =>
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, n & 0xff, n >> 8]);
@@ -85,25 +83,13 @@ async function createProduct(company: SignedUpCompany, overrides: Record<string,
   return res.body;
 }
 
-async function upload(
+const upload = (
   company: SignedUpCompany,
   productId: number,
   kind: 'images' | 'files',
   bytes: Buffer,
   name = 'upload.bin',
-) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${company.t.baseUrl}/products/${productId}/${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${company.api.token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-const fileAt = (company: SignedUpCompany, url: string) =>
-  fetch(`${company.t.baseUrl.replace(/\/api$/, '')}${url}`);
+) => uploadFile(company, `products/${productId}/${kind}`, bytes, name);
 
 const ledgerOf = (company: SignedUpCompany, productId: number) =>
   company.t.server.ctx.db

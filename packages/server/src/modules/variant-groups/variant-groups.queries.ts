@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
-import { countedOffsetPage } from '../../db/offset-paging.ts';
+import { type NameAndActiveFilter, namedRowReads } from '../../db/named-rows.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
+import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 const groupColumns = [
@@ -21,28 +21,13 @@ const groupColumns = [
 const groupSelect = (db: Executor, companyId: number) =>
   db.selectFrom('variant_groups as g').select(groupColumns).where('g.company_id', '=', companyId);
 
-export const findGroup = (db: Executor, companyId: number, id: number) =>
-  groupSelect(db, companyId).where('g.id', '=', id).executeTakeFirst();
+const reads = namedRowReads('g', groupSelect);
 
-export interface GroupFilter {
-  search?: string;
-  isActive?: boolean;
-}
+export const findGroup = reads.find;
 
-const filtered = (db: Executor, companyId: number, filter: GroupFilter) => {
-  let query = groupSelect(db, companyId);
-  if (filter.search) query = query.where('g.name', 'ilike', containing(filter.search));
-  if (filter.isActive !== undefined) query = query.where('g.is_active', '=', filter.isActive);
-  return query;
-};
+export type GroupFilter = NameAndActiveFilter;
 
-export const listGroups = (
-  db: Executor,
-  companyId: number,
-  filter: GroupFilter,
-  sort: SortKey[],
-  window: PageWindow,
-) => countedOffsetPage(filtered(db, companyId, filter), sort, window, { column: 'g.id', direction: 'desc' });
+export const listGroups = reads.list;
 
 /** The live variants of the groups; a product deleted since no longer shows. */
 export const variantsOf = (db: Executor, companyId: number, groupIds: readonly number[]) =>
@@ -50,9 +35,7 @@ export const variantsOf = (db: Executor, companyId: number, groupIds: readonly n
     ? Promise.resolve([])
     : db
         .selectFrom('variant_group_products as v')
-        .innerJoin('products as p', (join) =>
-          join.onRef('p.company_id', '=', 'v.company_id').onRef('p.id', '=', 'v.product_id'),
-        )
+        .innerJoin('products as p', (join) => sameTenant(join, 'p.id', 'v.product_id'))
         .select(['v.variant_group_id', 'v.option_value', 'p.id', 'p.name', 'p.sku'])
         .where('v.company_id', '=', companyId)
         .where('v.variant_group_id', 'in', groupIds)
@@ -86,12 +69,7 @@ export const insertGroup = (db: Executor, values: Omit<GroupValues, 'is_active'>
   db.insertInto('variant_groups').values(values).returning('id').executeTakeFirstOrThrow();
 
 export const updateGroup = (db: Executor, companyId: number, id: number, changes: Partial<GroupValues>) =>
-  db
-    .updateTable('variant_groups')
-    .set({ ...changes, updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .execute();
+  updateTenantRow(db, 'variant_groups', companyId, id, { ...changes, updated_at: sql`now()` });
 
 /** The option values the group's variants use (live or deleted products alike). */
 export const optionsInUse = async (db: Executor, companyId: number, groupId: number) =>

@@ -5,6 +5,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/variant_groups`;
 
@@ -52,13 +53,7 @@ describe('POST companies/{companyId}/variant_groups', () => {
       is_active: true,
       products: [],
     });
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select('action')
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'variant_group')
-      .where('entity_id', '=', res.body.id)
-      .execute();
+    const history = await historyRows(company, 'variant_group', res.body.id, ['action']);
     expect(history).toEqual([{ action: 'created' }]);
   });
 
