@@ -13,8 +13,10 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { assertActiveBranches } from '../branches/branch-checks.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './accounts.queries.ts';
+
+const recordAccountHistory = historyWriter('account');
 
 export { seedChartOfAccounts } from './accounts.queries.ts';
 
@@ -196,14 +198,7 @@ export async function createAccount(options: {
     const row = await queries
       .insertAccount(tx, { ...values, company_id: actor.companyId })
       .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'account',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordAccountHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getAccount(db, actor.companyId, id, expand);
@@ -270,14 +265,7 @@ export async function updateAccount(options: {
         description: changes.description,
       })
       .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'account',
-      entityId: accountId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordAccountHistory(tx, actor, accountId, 'updated', changes);
   });
   return getAccount(db, actor.companyId, accountId, expand);
 }
@@ -296,13 +284,7 @@ export async function setAccountActive(options: {
     if (current.is_active === active) return;
     if (!active && current.is_system) throw new AppError('bad_request', ACCOUNT_MESSAGES.system_deactivate);
     await queries.updateAccount(tx, actor.companyId, accountId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'account',
-      entityId: accountId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordAccountHistory(tx, actor, accountId, active ? 'activated' : 'deactivated');
   });
   return getAccount(db, actor.companyId, accountId, expand);
 }
@@ -351,14 +333,7 @@ export async function createBankLedger(options: {
       description: null,
     })
     .catch(explainUniqueViolation);
-  await recordHistory(tx, {
-    companyId: actor.companyId,
-    entityType: 'account',
-    entityId: row.id,
-    action: 'created',
-    userId: actor.userId,
-    changes: { name, account_type: type.id, branch: branchId },
-  });
+  await recordAccountHistory(tx, actor, row.id, 'created', { name, account_type: type.id, branch: branchId });
   return { id: row.id, name };
 }
 
@@ -375,14 +350,7 @@ export async function renameBankLedger(options: {
   const name = await freeLedgerName(tx, actor.companyId, current.branch_id, options.name, accountId);
   if (name === current.name) return;
   await queries.updateAccount(tx, actor.companyId, accountId, { name }).catch(explainUniqueViolation);
-  await recordHistory(tx, {
-    companyId: actor.companyId,
-    entityType: 'account',
-    entityId: accountId,
-    action: 'updated',
-    userId: actor.userId,
-    changes: { name },
-  });
+  await recordAccountHistory(tx, actor, accountId, 'updated', { name });
 }
 
 /** The bank account is deleted: its ledger stays (entries keep pointing at it) but is inactive. */
@@ -391,13 +359,7 @@ export async function retireBankLedger(options: { tx: Executor; actor: Principal
   const current = await queries.lockAccount(tx, actor.companyId, accountId);
   if (!current?.is_active) return;
   await queries.updateAccount(tx, actor.companyId, accountId, { is_active: false });
-  await recordHistory(tx, {
-    companyId: actor.companyId,
-    entityType: 'account',
-    entityId: accountId,
-    action: 'deactivated',
-    userId: actor.userId,
-  });
+  await recordAccountHistory(tx, actor, accountId, 'deactivated');
 }
 
 /**
@@ -421,14 +383,7 @@ export async function deleteAccount(options: { db: Database; actor: Principal; a
       if (queries.isReferenced(error)) throw new AppError('bad_request', ACCOUNT_MESSAGES.in_use);
       throw error;
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'account',
-      entityId: accountId,
-      action: 'deleted',
-      userId: actor.userId,
-      changes: { name: current.name, code: current.code },
-    });
+    await recordAccountHistory(tx, actor, accountId, 'deleted', { name: current.name, code: current.code });
   });
   return { detail: ACCOUNT_MESSAGES.deleted };
 }

@@ -7,6 +7,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 const adminList = (company: SignedUpCompany) => `admin/companies/${company.companyId}/accounts`;
 const groupsPath = (company: SignedUpCompany) => `v1/admin/companies/${company.companyId}/account_groups`;
@@ -182,13 +183,7 @@ describe('POST admin/companies/{companyId}/accounts', () => {
       parent_account: { id: parent.id, name: 'Bank Accounts - HDFC', code: 'HDFC' },
       branch: { id: company.branchId, name: 'Pune' },
     });
-    const history = await db(company)
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'account')
-      .where('entity_id', '=', child.id)
-      .execute();
+    const history = await historyRows(company, 'account', child.id, ['action', 'user_id']);
     expect(history).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 

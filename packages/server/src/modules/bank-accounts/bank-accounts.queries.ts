@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import { type LiveRowUpdate, softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -12,12 +13,8 @@ import type { Executor } from '../../db/transaction.ts';
 const accountSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('bank_accounts as ba')
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'ba.company_id').onRef('b.id', '=', 'ba.branch_id'),
-    )
-    .leftJoin('accounts as l', (j) =>
-      j.onRef('l.company_id', '=', 'ba.company_id').onRef('l.id', '=', 'ba.account_id'),
-    )
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'ba.branch_id'))
+    .leftJoin('accounts as l', (j) => sameTenant(j, 'l.id', 'ba.account_id'))
     .select([
       'ba.id',
       'ba.bank_name',

@@ -7,8 +7,10 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { createBankLedger, renameBankLedger, retireBankLedger } from '../accounts/accounts.service.ts';
 import { assertBranchWritable, findBranchOrFail } from '../branches/branch-checks.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './bank-accounts.queries.ts';
+
+const recordBankAccountHistory = historyWriter('bank_account');
 
 const notFound = () => new AppError('not_found', BANK_ACCOUNT_MESSAGES.not_found);
 
@@ -94,13 +96,10 @@ export async function createBankAccount(options: {
         account_id: ledger.id,
       })
       .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'bank_account',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: { branch: branchId, ...input, is_default: isDefault },
+    await recordBankAccountHistory(tx, actor, row.id, 'created', {
+      branch: branchId,
+      ...input,
+      is_default: isDefault,
     });
     return row.id;
   });
@@ -156,14 +155,13 @@ export async function updateBankAccount(options: {
         ),
       });
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'bank_account',
-      entityId: bankAccountId,
-      action: changes.is_default && !current.is_default ? 'made_default' : 'updated',
-      userId: actor.userId,
+    await recordBankAccountHistory(
+      tx,
+      actor,
+      bankAccountId,
+      changes.is_default && !current.is_default ? 'made_default' : 'updated',
       changes,
-    });
+    );
   });
   return getBankAccount(db, companyId, bankAccountId);
 }
@@ -178,13 +176,7 @@ export async function deleteBankAccount(options: { db: Database; actor: Principa
     const current = await lockForChange(tx, actor.companyId, bankAccountId);
     await queries.softDeleteBankAccount(tx, actor.companyId, bankAccountId);
     if (current.account_id !== null) await retireBankLedger({ tx, actor, accountId: current.account_id });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'bank_account',
-      entityId: bankAccountId,
-      action: 'deleted',
-      userId: actor.userId,
-    });
+    await recordBankAccountHistory(tx, actor, bankAccountId, 'deleted');
   });
   return { detail: BANK_ACCOUNT_MESSAGES.deleted };
 }

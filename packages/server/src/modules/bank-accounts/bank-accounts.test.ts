@@ -5,6 +5,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 let sequence = 0;
 /** A 14-digit account number unique in this run. */
@@ -74,13 +75,7 @@ describe('POST v1/branches/{id}/bank_accounts', () => {
       bank_branch_name: null,
       account_type: 'current',
     });
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'bank_account')
-      .where('entity_id', '=', res.body.id)
-      .execute();
+    const history = await historyRows(company, 'bank_account', res.body.id, ['action', 'user_id']);
     expect(history).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 
@@ -413,14 +408,7 @@ describe('the ledger of a bank account', () => {
     expect(renumbered.body.account).toEqual({ id: renamed.body.account.id, name: 'Axis Bank Ltd ••2222' });
     await company.api.patch(path, { upi_id: 'acme@axis' });
     expect((await ledgerOf(company, renamed.body.account.id)).name).toBe('Axis Bank Ltd ••2222');
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'account')
-      .where('entity_id', '=', renamed.body.account.id)
-      .orderBy('id')
-      .execute();
+    const history = await historyRows(company, 'account', renamed.body.account.id, ['action']);
     expect(history.map((h) => h.action)).toEqual(['created', 'updated', 'updated']);
   });
 

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -171,9 +172,7 @@ export function listMembers(
   const base = () =>
     db
       .selectFrom('buyer_group_buyers as m')
-      .innerJoin('buyers as b', (j) =>
-        j.onRef('b.company_id', '=', 'm.company_id').onRef('b.id', '=', 'm.buyer_id'),
-      )
+      .innerJoin('buyers as b', (j) => sameTenant(j, 'b.id', 'm.buyer_id'))
       .where('m.company_id', '=', companyId)
       .where('m.buyer_group_id', '=', groupId)
       .where((eb) => buyerSearch(eb, search));

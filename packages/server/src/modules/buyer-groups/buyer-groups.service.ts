@@ -14,12 +14,15 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { uniqueName } from '../../db/unique-name.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { assertActiveBranches } from '../branches/branch-checks.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import { historyPage, historyWriter } from '../history/history.service.ts';
 import { listProducts } from '../products/product-reads.ts';
 import type { ProductFilter, ProductSort } from '../products/products.queries.ts';
 import * as queries from './buyer-groups.queries.ts';
+
+const recordBuyerGroupHistory = historyWriter('buyer_group');
 
 /** Works out one dynamic group's members again (see buyer-groups.jobs.ts). */
 export const EVALUATE_BUYER_GROUP_JOB = 'buyer-groups.evaluate';
@@ -77,17 +80,11 @@ async function lockGroupOrFail(tx: Tx, companyId: number, id: number) {
   return group;
 }
 
-async function assertNameFree(tx: Executor, companyId: number, name: string, exceptId?: number) {
-  if (await queries.findGroupByName(tx, companyId, name, exceptId)) {
-    throw validationError('name', BUYER_GROUP_MESSAGES.name_taken);
-  }
-}
-
-/** The unique index is the final word: a concurrent request can pass the check before it. */
-function explainUniqueViolation(error: unknown): never {
-  if (queries.isGroupNameTaken(error)) throw validationError('name', BUYER_GROUP_MESSAGES.name_taken);
-  throw error;
-}
+const groupName = uniqueName({
+  find: queries.findGroupByName,
+  isTaken: queries.isGroupNameTaken,
+  message: BUYER_GROUP_MESSAGES.name_taken,
+});
 
 /** Queues a dynamic group's evaluation; with `tx` it exists only if the change commits. */
 const queueEvaluation = (jobs: JobRunner, tx: Tx, companyId: number, buyerGroupId: number) =>
@@ -105,7 +102,7 @@ export async function createBuyerGroup(options: {
   const { db, jobs, actor, input } = options;
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {
-    await assertNameFree(tx, companyId, input.name);
+    await groupName.assertFree(tx, companyId, input.name);
     const dynamic = input.is_dynamic_group;
     const row = await queries
       .insertGroup(tx, {
@@ -116,7 +113,7 @@ export async function createBuyerGroup(options: {
         dynamic_group_sale_condition: dynamic ? (input.dynamic_group_sale_condition ?? null) : null,
         dynamic_group_time_condition: dynamic ? (input.dynamic_group_time_condition ?? null) : null,
       })
-      .catch(explainUniqueViolation);
+      .catch(groupName.explain);
     if (input.branches?.length) {
       const branches = await assertActiveBranches(tx, companyId, input.branches);
       await queries.insertBranches(
@@ -126,14 +123,7 @@ export async function createBuyerGroup(options: {
         branches.map((b) => b.id),
       );
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'buyer_group',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordBuyerGroupHistory(tx, actor, row.id, 'created', input);
     if (dynamic) await queueEvaluation(jobs, tx, companyId, row.id);
     return row.id;
   });
@@ -149,21 +139,15 @@ export async function updateBuyerGroup(options: {
   const { db, actor, buyerGroupId, changes } = options;
   await inTransaction(db, async (tx) => {
     await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
-    if (changes.name !== undefined) await assertNameFree(tx, actor.companyId, changes.name, buyerGroupId);
+    if (changes.name !== undefined)
+      await groupName.assertFree(tx, actor.companyId, changes.name, buyerGroupId);
     await queries
       .updateGroup(tx, actor.companyId, buyerGroupId, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.description !== undefined ? { description: changes.description ?? null } : {}),
       })
-      .catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+      .catch(groupName.explain);
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, 'updated', changes);
   });
   return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }
@@ -180,13 +164,7 @@ export async function setBuyerGroupActive(options: {
   await inTransaction(db, async (tx) => {
     const group = await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
     await queries.updateGroup(tx, actor.companyId, buyerGroupId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, active ? 'activated' : 'deactivated');
     if (active && group.is_dynamic_group && !group.is_active) {
       await queueEvaluation(jobs, tx, actor.companyId, buyerGroupId);
     }
@@ -206,14 +184,7 @@ export async function updateBuyerGroupConditions(options: {
     const group = await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
     if (!group.is_dynamic_group) throw new AppError('bad_request', BUYER_GROUP_MESSAGES.conditions_static);
     await queries.updateGroup(tx, actor.companyId, buyerGroupId, conditions);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action: 'conditions_updated',
-      userId: actor.userId,
-      changes: conditions,
-    });
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, 'conditions_updated', conditions);
     await queueEvaluation(jobs, tx, actor.companyId, buyerGroupId);
   });
   return getBuyerGroup(db, actor.companyId, buyerGroupId);
@@ -263,14 +234,7 @@ async function changeGroup(
   await inTransaction(db, async (tx) => {
     const group = await lockGroupOrFail(tx, actor.companyId, buyerGroupId);
     const changes = await change(tx, group);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer_group',
-      entityId: buyerGroupId,
-      action,
-      userId: actor.userId,
-      changes: { ...changes },
-    });
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, action, { ...changes });
   });
   return getBuyerGroup(db, actor.companyId, buyerGroupId);
 }

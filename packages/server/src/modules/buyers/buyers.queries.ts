@@ -7,7 +7,9 @@ import {
   readDirection,
 } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { findPartyByGstin, type PartyContactValues } from '../../db/party-rows.ts';
 import type { BuyerType, DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 /**
@@ -38,9 +40,7 @@ export const findBuyerIdsMatching = async (db: Executor, companyId: number, patt
 export const findBuyer = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('buyers as b')
-    .leftJoin('payment_terms as pt', (j) =>
-      j.onRef('pt.company_id', '=', 'b.company_id').onRef('pt.id', '=', 'b.payment_term_id'),
-    )
+    .leftJoin('payment_terms as pt', (j) => sameTenant(j, 'pt.id', 'b.payment_term_id'))
     .selectAll('b')
     .select(['pt.name as payment_term_name', 'pt.days as payment_term_days'])
     .where('b.company_id', '=', companyId)
@@ -67,23 +67,10 @@ export const buyerExists = async (db: Executor, companyId: number, id: number) =
     .where('id', '=', id)
     .executeTakeFirst()) !== undefined;
 
-export const findBuyerByGstin = (db: Executor, companyId: number, gstNumber: string, exceptId?: number) => {
-  let query = db
-    .selectFrom('buyers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('gst_number', '=', gstNumber);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+export const findBuyerByGstin = (db: Executor, companyId: number, gstNumber: string, exceptId?: number) =>
+  findPartyByGstin(db, 'buyers', { companyId, gstNumber, exceptId });
 
-export interface BuyerValues {
-  name: string;
-  contact_person_name: string | null;
-  email: string | null;
-  phone: string | null;
-  gst_number: string | null;
-  pan: string | null;
+export interface BuyerValues extends PartyContactValues {
   buyer_type: BuyerType;
   payment_term_id: number | null;
   credit_limit_paise: number | null;
@@ -245,9 +232,7 @@ export const salesChannelsOfBuyers = (db: Executor, companyId: number, buyerIds:
     ? Promise.resolve([])
     : db
         .selectFrom('buyer_sales_channels as bsc')
-        .innerJoin('sales_channels as sc', (j) =>
-          j.onRef('sc.company_id', '=', 'bsc.company_id').onRef('sc.id', '=', 'bsc.sales_channel_id'),
-        )
+        .innerJoin('sales_channels as sc', (j) => sameTenant(j, 'sc.id', 'bsc.sales_channel_id'))
         .select(['bsc.buyer_id', 'sc.id', 'sc.name', 'sc.display_name', 'bsc.is_enabled'])
         .where('bsc.company_id', '=', companyId)
         .where('bsc.buyer_id', 'in', buyerIds)
@@ -259,9 +244,7 @@ export const groupsOfBuyers = (db: Executor, companyId: number, buyerIds: readon
     ? Promise.resolve([])
     : db
         .selectFrom('buyer_group_buyers as bgb')
-        .innerJoin('buyer_groups as g', (j) =>
-          j.onRef('g.company_id', '=', 'bgb.company_id').onRef('g.id', '=', 'bgb.buyer_group_id'),
-        )
+        .innerJoin('buyer_groups as g', (j) => sameTenant(j, 'g.id', 'bgb.buyer_group_id'))
         .select(['bgb.buyer_id', 'g.id', 'g.name'])
         .where('bgb.company_id', '=', companyId)
         .where('bgb.buyer_id', 'in', buyerIds)
@@ -347,9 +330,7 @@ export function listBuyerPage(
   const tieBreak = sort[sort.length - 1]?.direction ?? 'desc';
   let rows = db
     .selectFrom('buyers as b')
-    .leftJoin('payment_terms as pt', (j) =>
-      j.onRef('pt.company_id', '=', 'b.company_id').onRef('pt.id', '=', 'b.payment_term_id'),
-    )
+    .leftJoin('payment_terms as pt', (j) => sameTenant(j, 'pt.id', 'b.payment_term_id'))
     .where((eb) => applyFilter(eb, companyId, filter))
     .selectAll('b')
     .select([

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { updateAddress as updateAddressRow } from '../addresses/addresses.queries.ts';
 import { addAddress, addOwnedAddress, addressesByOwner } from '../addresses/addresses.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import {
   assertBuyerAddressRules,
   assertGstinFree,
@@ -26,6 +26,8 @@ import {
 import { getBuyerDetail } from './buyer-reads.ts';
 import * as queries from './buyers.queries.ts';
 import { type AddressInput, addressValues } from './create-buyer.ts';
+
+const recordBuyerHistory = historyWriter('buyer');
 
 /** The buyer's first address of a type is changed in place, or added when it has none. */
 async function saveFirstAddress(
@@ -130,14 +132,7 @@ export async function updateBuyer(options: {
         throw error;
       },
     );
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'buyer',
-      entityId: buyerId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordBuyerHistory(tx, actor, buyerId, 'updated', changes);
   });
   return getBuyerDetail(db, companyId, buyerId);
 }
@@ -171,13 +166,7 @@ export async function setBuyerFlag(options: {
   await inTransaction(db, async (tx) => {
     if (!(await queries.lockBuyer(tx, actor.companyId, buyerId))) throw notFound('Buyer');
     await queries.updateBuyer(tx, actor.companyId, buyerId, { [flag]: value });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer',
-      entityId: buyerId,
-      action: FLAG_ACTIONS[flag][value ? 0 : 1],
-      userId: actor.userId,
-    });
+    await recordBuyerHistory(tx, actor, buyerId, FLAG_ACTIONS[flag][value ? 0 : 1]);
   });
   return getBuyerDetail(db, actor.companyId, buyerId);
 }
@@ -224,14 +213,13 @@ export async function setBuyerSalesChannel(options: {
       throw validationError('sales_channel', BUYER_MESSAGES.sales_channel_inactive);
     await queries.setBuyerSalesChannel(tx, companyId, buyerId, salesChannelId, enabled);
     await queries.updateBuyer(tx, companyId, buyerId, {});
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'buyer',
-      entityId: buyerId,
-      action: enabled ? 'sales_channel_enabled' : 'sales_channel_disabled',
-      userId: actor.userId,
-      changes: { sales_channel: salesChannelId, name: channel.name },
-    });
+    await recordBuyerHistory(
+      tx,
+      actor,
+      buyerId,
+      enabled ? 'sales_channel_enabled' : 'sales_channel_disabled',
+      { sales_channel: salesChannelId, name: channel.name },
+    );
   });
   return getBuyerDetail(db, companyId, buyerId);
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import {
   assertGstinFree,
   assertGstinMatchesBilling,
@@ -19,6 +19,8 @@ import {
 } from './buyer-checks.ts';
 import { getBuyerDetail } from './buyer-reads.ts';
 import * as queries from './buyers.queries.ts';
+
+const recordBuyerHistory = historyWriter('buyer');
 
 export type AddressInput = BuyerCreate['billing_address'];
 
@@ -90,14 +92,7 @@ export async function createBuyer(options: {
         userId: actor.userId,
       });
     }
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'buyer',
-      entityId: id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordBuyerHistory(tx, actor, id, 'created', input);
     return id;
   });
   return getBuyerDetail(db, companyId, id);

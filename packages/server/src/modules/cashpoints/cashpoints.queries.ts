@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
 import type { CashpointTransactionType } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** One buyer+channel balance: the unit every cashpoint change locks. */
@@ -28,9 +29,7 @@ export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
 export const enabledSalesChannels = (db: Executor, companyId: number, buyerId: number) =>
   db
     .selectFrom('buyer_sales_channels as bsc')
-    .innerJoin('sales_channels as sc', (j) =>
-      j.onRef('sc.company_id', '=', 'bsc.company_id').onRef('sc.id', '=', 'bsc.sales_channel_id'),
-    )
+    .innerJoin('sales_channels as sc', (j) => sameTenant(j, 'sc.id', 'bsc.sales_channel_id'))
     .select(['sc.id', 'sc.name', 'sc.display_name'])
     .where('bsc.company_id', '=', companyId)
     .where('bsc.buyer_id', '=', buyerId)
@@ -173,9 +172,7 @@ export const summaryOf = (
 const historySelect = (db: Executor, companyId: number, buyerId: number, salesChannelName?: string) => {
   let query = db
     .selectFrom('cashpoint_entries as e')
-    .innerJoin('sales_channels as sc', (j) =>
-      j.onRef('sc.company_id', '=', 'e.company_id').onRef('sc.id', '=', 'e.sales_channel_id'),
-    )
+    .innerJoin('sales_channels as sc', (j) => sameTenant(j, 'sc.id', 'e.sales_channel_id'))
     .where('e.company_id', '=', companyId)
     .where('e.buyer_id', '=', buyerId);
   if (salesChannelName !== undefined) query = query.where('sc.name', '=', salesChannelName);

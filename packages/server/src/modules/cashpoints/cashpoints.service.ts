@@ -20,9 +20,11 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import type { BalanceKey } from './cashpoints.queries.ts';
 import * as queries from './cashpoints.queries.ts';
+
+const recordBuyerHistory = historyWriter('buyer');
 
 const present = (row: queries.EntryRow): CashpointEntryOutput => ({
   id: row.id,
@@ -166,13 +168,10 @@ export async function creditCashpoints(options: {
       created_by: actor.userId,
     });
     await queries.addToBalance(tx, key, input.amount);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer',
-      entityId: buyerId,
-      action: 'cashpoints_credited',
-      userId: actor.userId,
-      changes: { amount: input.amount, expired_on: input.expired_on, sales_channel: channel.name },
+    await recordBuyerHistory(tx, actor, buyerId, 'cashpoints_credited', {
+      amount: input.amount,
+      expired_on: input.expired_on,
+      sales_channel: channel.name,
     });
     return queries.findEntry(tx, actor.companyId, buyerId, id);
   });
@@ -242,13 +241,9 @@ export async function debitCashpoints(options: {
       userId: actor.userId,
       today,
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'buyer',
-      entityId: buyerId,
-      action: 'cashpoints_debited',
-      userId: actor.userId,
-      changes: { amount: input.amount, sales_channel: channel.name },
+    await recordBuyerHistory(tx, actor, buyerId, 'cashpoints_debited', {
+      amount: input.amount,
+      sales_channel: channel.name,
     });
     return queries.findEntry(tx, actor.companyId, buyerId, id);
   });

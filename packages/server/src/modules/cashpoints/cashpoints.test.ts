@@ -7,6 +7,7 @@ import {
   type SignedUpCompany,
   signUpCompany,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 import { EXPIRE_CASHPOINTS_JOB } from './cashpoints.jobs.ts';
 import { expireCashpoints } from './cashpoints.service.ts';
 
@@ -133,13 +134,7 @@ describe('POST buyers/{id}/credit_cash_points', () => {
       redeemed_cashpoints: 0,
     });
     expect(await balanceOf(company, buyer.id)).toBe(512.25);
-    const audit = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select(['action', 'user_id'])
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'buyer')
-      .where('entity_id', '=', buyer.id)
-      .execute();
+    const audit = await historyRows(company, 'buyer', buyer.id, ['action', 'user_id']);
     expect(audit).toEqual([
       { action: 'cashpoints_credited', user_id: company.userId },
       { action: 'cashpoints_credited', user_id: company.userId },

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
+import { findPartyByGstin, type PartyContactValues } from '../../db/party-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { availableStockOf } from '../inventory/inventory.service.ts';
@@ -82,23 +83,9 @@ export const findSellerByGstNumber = (
   companyId: number,
   gstNumber: string,
   exceptId?: number,
-) => {
-  let query = db
-    .selectFrom('sellers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('gst_number', '=', gstNumber);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return query.executeTakeFirst();
-};
+) => findPartyByGstin(db, 'sellers', { companyId, gstNumber, exceptId });
 
-export interface SellerValues {
-  name: string;
-  contact_person_name: string | null;
-  email: string | null;
-  phone: string | null;
-  gst_number: string | null;
-  pan: string | null;
+export interface SellerValues extends PartyContactValues {
   tally_ledger_name: string | null;
 }
 

@@ -25,8 +25,11 @@ import {
   addOwnedAddress,
   addressesByOwner,
 } from '../addresses/addresses.service.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import { historyPage, historyWriter } from '../history/history.service.ts';
 import * as queries from './sellers.queries.ts';
+
+const recordProductHistory = historyWriter('product');
+const recordSellerHistory = historyWriter('seller');
 
 type SellerRow = NonNullable<Awaited<ReturnType<typeof queries.findSeller>>>;
 
@@ -207,14 +210,7 @@ export async function createSeller(options: {
         'shipping_address.state_id',
       );
     }
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'seller',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordSellerHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getSellerDetail(db, actor.companyId, id);
@@ -242,14 +238,7 @@ export async function updateSeller(options: {
     }
     if (changes.gst_number !== undefined || changes.pan !== undefined) assertPanMatchesGstin(gstNumber, pan);
     await queries.updateSeller(tx, actor.companyId, sellerId, changes).catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'seller',
-      entityId: sellerId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordSellerHistory(tx, actor, sellerId, 'updated', changes);
   });
   return getSellerDetail(db, actor.companyId, sellerId);
 }
@@ -324,13 +313,7 @@ export async function setSellerActive(options: {
     if (!current) throw notFound('Seller');
     if (current.is_active === active) return;
     await queries.updateSeller(tx, actor.companyId, sellerId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'seller',
-      entityId: sellerId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordSellerHistory(tx, actor, sellerId, active ? 'activated' : 'deactivated');
   });
   return getSellerDetail(db, actor.companyId, sellerId);
 }
@@ -408,22 +391,13 @@ export async function assignProductsToSeller(options: {
         sellerId,
       );
       for (const product of moving) {
-        await recordHistory(tx, {
-          companyId: actor.companyId,
-          entityType: 'product',
-          entityId: product.id,
-          action: 'seller_assigned',
-          userId: actor.userId,
-          changes: { seller: sellerId, previous_seller: product.seller_id },
+        await recordProductHistory(tx, actor, product.id, 'seller_assigned', {
+          seller: sellerId,
+          previous_seller: product.seller_id,
         });
       }
-      await recordHistory(tx, {
-        companyId: actor.companyId,
-        entityType: 'seller',
-        entityId: sellerId,
-        action: reassign ? 'products_reassigned' : 'products_assigned',
-        userId: actor.userId,
-        changes: { products: moving.map((p) => p.id) },
+      await recordSellerHistory(tx, actor, sellerId, reassign ? 'products_reassigned' : 'products_assigned', {
+        products: moving.map((p) => p.id),
       });
     }
     return {

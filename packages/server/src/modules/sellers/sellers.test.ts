@@ -7,6 +7,7 @@ import {
   uniquePhone,
   validGstin,
 } from '../../../test/factories.ts';
+import { firstWarehouse } from '../../../test/inventory-fixtures.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/sellers`;
 
@@ -47,15 +48,6 @@ async function createProduct(company: SignedUpCompany, overrides: Record<string,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string };
-}
-
-async function warehouseOf(company: SignedUpCompany) {
-  return company.t.server.ctx.db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
 }
 
 const historyActions = async (company: SignedUpCompany, sellerId: number) =>
@@ -458,7 +450,7 @@ describe('seller products', () => {
   it('lists assigned and unassigned products, with search and paging', async () => {
     const company = await signUpCompany();
     const seller = await createSeller(company);
-    const warehouse = await warehouseOf(company);
+    const warehouse = await firstWarehouse(company);
     const bolts = await createProduct(company, {
       name: 'Hex Bolts, "M8"',
       sku: 'HB-M8',
@@ -510,7 +502,7 @@ describe('seller products', () => {
   it('extracts the assigned products as a CSV file', async () => {
     const company = await signUpCompany();
     const seller = await createSeller(company, { name: 'Café Supplies & Co' });
-    const warehouse = await warehouseOf(company);
+    const warehouse = await firstWarehouse(company);
     const tricky = await createProduct(company, {
       name: 'Tea, "Assam" =Gold',
       sku: 'TEA-1',
