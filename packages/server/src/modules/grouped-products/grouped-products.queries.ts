@@ -5,6 +5,7 @@ import { containing } from '../../db/like-pattern.ts';
 import { findRowByName } from '../../db/name-lookup.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import { type LiveRowUpdate, softDeleteTenantRow, updateLiveTenantRow } from '../../db/tenant-row.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -83,9 +84,7 @@ export function listGroupedProducts(
 export const listItems = (db: Executor, companyId: number, groupedProductId: number) =>
   db
     .selectFrom('grouped_product_items as i')
-    .innerJoin('products as p', (join) =>
-      join.onRef('p.company_id', '=', 'i.company_id').onRef('p.id', '=', 'i.product_id'),
-    )
+    .innerJoin('products as p', (join) => sameTenant(join, 'p.id', 'i.product_id'))
     .select([
       'i.product_id',
       'i.quantity',

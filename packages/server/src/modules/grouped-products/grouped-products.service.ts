@@ -12,8 +12,10 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './grouped-products.queries.ts';
+
+const recordGroupedProductHistory = historyWriter('grouped_product');
 
 type GroupedProductRow = NonNullable<Awaited<ReturnType<typeof queries.findGroupedProduct>>>;
 type Item = { product: number; quantity: number };
@@ -159,14 +161,7 @@ export async function createGroupedProduct(options: {
       })
       .catch(explainUniqueViolation);
     await queries.replaceItems(tx, companyId, row.id, input.items);
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'grouped_product',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordGroupedProductHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getGroupedProduct(db, companyId, id);
@@ -204,14 +199,7 @@ export async function updateGroupedProduct(options: {
       })
       .catch(explainUniqueViolation);
     if (changes.items) await queries.replaceItems(tx, companyId, groupedProductId, changes.items);
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'grouped_product',
-      entityId: groupedProductId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordGroupedProductHistory(tx, actor, groupedProductId, 'updated', changes);
   });
   return getGroupedProduct(db, companyId, groupedProductId);
 }
@@ -227,13 +215,7 @@ export async function setGroupedProductActive(options: {
     const current = await queries.lockGroupedProduct(tx, actor.companyId, groupedProductId);
     if (!current) throw notFound(GROUPED_PRODUCT);
     await queries.updateGroupedProduct(tx, actor.companyId, groupedProductId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'grouped_product',
-      entityId: groupedProductId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordGroupedProductHistory(tx, actor, groupedProductId, active ? 'activated' : 'deactivated');
   });
   return getGroupedProduct(db, actor.companyId, groupedProductId);
 }
@@ -248,13 +230,7 @@ export async function deleteGroupedProduct(options: {
   await inTransaction(db, async (tx) => {
     const deleted = await queries.softDeleteGroupedProduct(tx, actor.companyId, groupedProductId);
     if (!deleted) throw notFound(GROUPED_PRODUCT);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'grouped_product',
-      entityId: groupedProductId,
-      action: 'deleted',
-      userId: actor.userId,
-    });
+    await recordGroupedProductHistory(tx, actor, groupedProductId, 'deleted');
   });
   return { detail: GROUPED_PRODUCT_MESSAGES.deleted };
 }

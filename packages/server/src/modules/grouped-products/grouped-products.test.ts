@@ -5,18 +5,11 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import { isGroupedProductNameTaken } from './grouped-products.queries.ts';
 
 const listPath = (company: SignedUpCompany) => `companies/${company.companyId}/grouped_products`;
-
-async function firstWarehouse(company: SignedUpCompany) {
-  return company.t.server.ctx.db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', company.companyId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
 
 async function createProduct(
   company: SignedUpCompany,
@@ -52,6 +45,9 @@ async function createBundle(company: SignedUpCompany, input: Record<string, unkn
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string; mrp: number };
 }
+
+/** The items of a bundle with one unit of each product. */
+const oneOfEach = (...products: { id: number }[]) => products.map((p) => ({ product: p.id, quantity: 1 }));
 
 const names = (body: { results: { name: string }[] }) => body.results.map((b) => b.name);
 
@@ -116,13 +112,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
       .where('id', '=', created.body.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ mrp_paise: 20125, selling_price_paise: 18025 });
-    const history = await company.t.server.ctx.db
-      .selectFrom('history')
-      .select('action')
-      .where('company_id', '=', company.companyId)
-      .where('entity_type', '=', 'grouped_product')
-      .where('entity_id', '=', created.body.id)
-      .execute();
+    const history = await historyRows(company, 'grouped_product', created.body.id, ['action']);
     expect(history).toEqual([{ action: 'created' }]);
   });
 
@@ -132,10 +122,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
     const bundle = await company.api.post(listPath(company), {
       name: 'Combo',
       sku: 'COMBO',
-      items: [
-        { product: a.id, quantity: 1 },
-        { product: b.id, quantity: 1 },
-      ],
+      items: oneOfEach(a, b),
       mrp: 500,
       selling_price: 499.99,
       is_active: false,
@@ -152,10 +139,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
     const company = await signUpCompany();
     const [a, b] = await twoProducts(company);
     const path = listPath(company);
-    const items = [
-      { product: a.id, quantity: 1 },
-      { product: b.id, quantity: 1 },
-    ];
+    const items = oneOfEach(a, b);
     const base = { name: 'Kit', sku: 'KIT', items, selling_price: 100 };
 
     const empty = await company.api.post(path, {});
@@ -205,10 +189,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
   it('keeps live names and SKUs unique per company, case-insensitively', async () => {
     const company = await signUpCompany();
     const [a, b] = await twoProducts(company);
-    const items = [
-      { product: a.id, quantity: 1 },
-      { product: b.id, quantity: 1 },
-    ];
+    const items = oneOfEach(a, b);
     const first = await createBundle(company, { name: 'Festive', sku: 'FEST-1', items, selling_price: 100 });
     const sameName = await company.api.post(listPath(company), {
       name: 'FESTIVE',
@@ -240,10 +221,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
     await createBundle(other, {
       name: 'Festive',
       sku: 'FEST-1',
-      items: [
-        { product: x.id, quantity: 1 },
-        { product: y.id, quantity: 1 },
-      ],
+      items: oneOfEach(x, y),
       selling_price: 1,
     });
   });
@@ -255,10 +233,7 @@ describe('POST companies/{companyId}/grouped_products', () => {
     const input = {
       name: 'X',
       sku: 'X',
-      items: [
-        { product: a.id, quantity: 1 },
-        { product: b.id, quantity: 1 },
-      ],
+      items: oneOfEach(a, b),
       selling_price: 1,
     };
     const viewer = await createUserWithPermissions(company, ['view_grouped_product']);
@@ -272,10 +247,7 @@ describe('GET companies/{companyId}/grouped_products', () => {
   it('filters by status and search (name or SKU), orders and pages', async () => {
     const company = await signUpCompany();
     const [a, b] = await twoProducts(company);
-    const items = [
-      { product: a.id, quantity: 1 },
-      { product: b.id, quantity: 1 },
-    ];
+    const items = oneOfEach(a, b);
     await createBundle(company, { name: 'Diwali', sku: 'DW-1', items, selling_price: 100 });
     const holi = await createBundle(company, { name: 'Holi', sku: 'HL-1', items, selling_price: 120 });
     await createBundle(company, { name: 'Eid', sku: 'ED-1', items, selling_price: 110 });
@@ -351,10 +323,7 @@ describe('PATCH grouped_products/{id}', () => {
     const bundle = await createBundle(company, {
       name: 'Starter',
       sku: 'ST',
-      items: [
-        { product: a.id, quantity: 1 },
-        { product: b.id, quantity: 1 },
-      ],
+      items: oneOfEach(a, b),
       selling_price: 100,
     });
     const path = `grouped_products/${bundle.id}`;
@@ -409,10 +378,7 @@ describe('PATCH grouped_products/{id}', () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
     const [a, b] = await twoProducts(company);
-    const items = [
-      { product: a.id, quantity: 1 },
-      { product: b.id, quantity: 1 },
-    ];
+    const items = oneOfEach(a, b);
     const bundle = await createBundle(company, { name: 'One', sku: 'ONE', items, selling_price: 1 });
     await createBundle(company, { name: 'Two', sku: 'TWO', items, selling_price: 1 });
     const path = `grouped_products/${bundle.id}`;
@@ -441,10 +407,7 @@ describe('POST grouped_products/{id}/activate and /deactivate', () => {
     const bundle = await createBundle(company, {
       name: 'Toggle',
       sku: 'TG',
-      items: [
-        { product: a.id, quantity: 1 },
-        { product: b.id, quantity: 1 },
-      ],
+      items: oneOfEach(a, b),
       selling_price: 1,
     });
     const off = await company.api.post(`grouped_products/${bundle.id}/deactivate`);
@@ -464,10 +427,7 @@ describe('POST grouped_products/{id}/delete', () => {
     const bundle = await createBundle(company, {
       name: 'Gone',
       sku: 'GONE',
-      items: [
-        { product: a.id, quantity: 1 },
-        { product: b.id, quantity: 1 },
-      ],
+      items: oneOfEach(a, b),
       selling_price: 1,
     });
     const editor = await createUserWithPermissions(company, [

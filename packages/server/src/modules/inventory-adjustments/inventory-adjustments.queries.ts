@@ -4,6 +4,7 @@ import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 type AdjustmentScope = DB & {
@@ -17,15 +18,9 @@ type AdjustmentScope = DB & {
 const adjustmentSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('inventory_adjustments as a')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'a.company_id').onRef('w.id', '=', 'a.warehouse_id'),
-    )
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-    )
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 'a.company_id').onRef('u.id', '=', 'a.created_by'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'a.warehouse_id'))
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
+    .leftJoin('users as u', (j) => sameTenant(j, 'u.id', 'a.created_by'))
     .where('a.company_id', '=', companyId);
 
 const adjustmentColumns = (query: ReturnType<typeof adjustmentSelect>) =>
@@ -113,12 +108,8 @@ export function listAdjustments(
 export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =>
   db
     .selectFrom('inventory_adjustment_lines as l')
-    .innerJoin('products as p', (j) =>
-      j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'),
-    )
-    .leftJoin('product_batches as b', (j) =>
-      j.onRef('b.company_id', '=', 'l.company_id').onRef('b.id', '=', 'l.batch_id'),
-    )
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 'l.product_id'))
+    .leftJoin('product_batches as b', (j) => sameTenant(j, 'b.id', 'l.batch_id'))
     .select([
       'l.id',
       'l.quantity',

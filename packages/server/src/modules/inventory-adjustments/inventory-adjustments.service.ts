@@ -15,13 +15,14 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
-import { historyOf, recordHistory } from '../history/history.service.ts';
+import { historyOf, historyWriter } from '../history/history.service.ts';
 import { type BatchChoice, batchSettings } from '../inventory/inventory.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import * as queries from './inventory-adjustments.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_adjustment';
+const recordAdjustmentHistory = historyWriter(DOCUMENT_TYPE);
 
 type AdjustmentRow = NonNullable<Awaited<ReturnType<typeof queries.findAdjustment>>>;
 
@@ -206,26 +207,19 @@ export async function writeAdjustment(
       };
     }),
   );
-  await recordHistory(tx, {
-    companyId,
-    entityType: DOCUMENT_TYPE,
-    entityId: id,
-    action: 'created',
-    userId: actor.userId,
-    changes: {
-      number,
-      warehouse: input.warehouse,
-      reason: input.reason,
-      adjusted_on: adjustedOn,
-      notes: input.notes ?? null,
-      lines: input.lines.map((line, index) => ({
-        product: line.product,
-        quantity: line.quantity,
-        ...(line.batch_number ? { batch_number: line.batch_number } : {}),
-        stock_before: posted.get(index)?.before,
-        stock_after: posted.get(index)?.after,
-      })),
-    },
+  await recordAdjustmentHistory(tx, actor, id, 'created', {
+    number,
+    warehouse: input.warehouse,
+    reason: input.reason,
+    adjusted_on: adjustedOn,
+    notes: input.notes ?? null,
+    lines: input.lines.map((line, index) => ({
+      product: line.product,
+      quantity: line.quantity,
+      ...(line.batch_number ? { batch_number: line.batch_number } : {}),
+      stock_before: posted.get(index)?.before,
+      stock_after: posted.get(index)?.after,
+    })),
   });
   return { id, number };
 }

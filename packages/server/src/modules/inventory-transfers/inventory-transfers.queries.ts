@@ -4,6 +4,7 @@ import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import { countedOffsetPage } from '../../db/offset-paging.ts';
 import type { DB } from '../../db/schema.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 type TransferScope = DB & {
@@ -19,21 +20,11 @@ type TransferScope = DB & {
 const transferSelect = (db: Executor, companyId: number) =>
   db
     .selectFrom('inventory_transfers as t')
-    .innerJoin('warehouses as sw', (j) =>
-      j.onRef('sw.company_id', '=', 't.company_id').onRef('sw.id', '=', 't.source_warehouse_id'),
-    )
-    .innerJoin('branches as sb', (j) =>
-      j.onRef('sb.company_id', '=', 'sw.company_id').onRef('sb.id', '=', 'sw.branch_id'),
-    )
-    .innerJoin('warehouses as dw', (j) =>
-      j.onRef('dw.company_id', '=', 't.company_id').onRef('dw.id', '=', 't.destination_warehouse_id'),
-    )
-    .innerJoin('branches as rb', (j) =>
-      j.onRef('rb.company_id', '=', 'dw.company_id').onRef('rb.id', '=', 'dw.branch_id'),
-    )
-    .leftJoin('users as u', (j) =>
-      j.onRef('u.company_id', '=', 't.company_id').onRef('u.id', '=', 't.created_by'),
-    )
+    .innerJoin('warehouses as sw', (j) => sameTenant(j, 'sw.id', 't.source_warehouse_id'))
+    .innerJoin('branches as sb', (j) => sameTenant(j, 'sb.id', 'sw.branch_id'))
+    .innerJoin('warehouses as dw', (j) => sameTenant(j, 'dw.id', 't.destination_warehouse_id'))
+    .innerJoin('branches as rb', (j) => sameTenant(j, 'rb.id', 'dw.branch_id'))
+    .leftJoin('users as u', (j) => sameTenant(j, 'u.id', 't.created_by'))
     .where('t.company_id', '=', companyId);
 
 const transferColumns = (query: ReturnType<typeof transferSelect>) =>
@@ -158,9 +149,7 @@ export function listTransfers(
 export const linesOf = (db: Executor, companyId: number, transferId: number) =>
   db
     .selectFrom('inventory_transfer_lines as l')
-    .innerJoin('products as p', (j) =>
-      j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'),
-    )
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 'l.product_id'))
     .select([
       'l.id',
       'l.quantity',
@@ -311,18 +300,10 @@ export function stockMovements(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     base()
-      .innerJoin('warehouses as w', (j) =>
-        j.onRef('w.company_id', '=', 'm.company_id').onRef('w.id', '=', 'm.warehouse_id'),
-      )
-      .innerJoin('branches as b', (j) =>
-        j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-      )
-      .leftJoin('users as u', (j) =>
-        j.onRef('u.company_id', '=', 'm.company_id').onRef('u.id', '=', 'm.user_id'),
-      )
-      .leftJoin('product_batches as pb', (j) =>
-        j.onRef('pb.company_id', '=', 'm.company_id').onRef('pb.id', '=', 'm.batch_id'),
-      )
+      .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'm.warehouse_id'))
+      .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
+      .leftJoin('users as u', (j) => sameTenant(j, 'u.id', 'm.user_id'))
+      .leftJoin('product_batches as pb', (j) => sameTenant(j, 'pb.id', 'm.batch_id'))
       .select([
         'm.id',
         'pb.batch_number',
@@ -360,9 +341,7 @@ export function stockMovements(
 export const batchesOfTransfer = (db: Executor, companyId: number, transferId: number) =>
   db
     .selectFrom('stock_ledger as l')
-    .innerJoin('product_batches as pb', (j) =>
-      j.onRef('pb.company_id', '=', 'l.company_id').onRef('pb.id', '=', 'l.batch_id'),
-    )
+    .innerJoin('product_batches as pb', (j) => sameTenant(j, 'pb.id', 'l.batch_id'))
     .select([
       'l.product_id',
       'pb.batch_number',

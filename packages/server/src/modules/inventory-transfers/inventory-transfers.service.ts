@@ -30,13 +30,14 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { nextDocumentNumber } from '../document-numbers/document-numbers.service.ts';
-import { historyPage, recordHistory } from '../history/history.service.ts';
+import { historyPage, historyWriter } from '../history/history.service.ts';
 import { inTransitOf } from '../inventory/inventory.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import * as queries from './inventory-transfers.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_transfer';
+const recordTransferHistory = historyWriter(DOCUMENT_TYPE);
 
 const decimal = (quantity: number) => roundQuantity(quantity).toFixed(3);
 
@@ -162,19 +163,12 @@ export async function createTransfer(options: {
       created_by: actor.userId,
     });
     await queries.insertLines(tx, lineValues(companyId, id, input.lines));
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'created',
-      userId: actor.userId,
-      changes: {
-        number,
-        source_warehouse: input.source_warehouse,
-        destination_warehouse: input.destination_warehouse,
-        notes: input.notes ?? null,
-        lines: input.lines,
-      },
+    await recordTransferHistory(tx, actor, id, 'created', {
+      number,
+      source_warehouse: input.source_warehouse,
+      destination_warehouse: input.destination_warehouse,
+      notes: input.notes ?? null,
+      lines: input.lines,
     });
     return id;
   });
@@ -220,14 +214,7 @@ export async function updateTransfer(options: {
       destination_warehouse_id: destination,
       ...(input.notes !== undefined || 'notes' in input ? { notes: input.notes ?? null } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'updated',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordTransferHistory(tx, actor, id, 'updated', input);
   });
   return getTransfer(db, companyId, id);
 }
@@ -317,16 +304,9 @@ export async function dispatchTransfer(options: {
       dispatched_at: new Date(),
       dispatched_by: actor.userId,
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'dispatched',
-      userId: actor.userId,
-      changes: {
-        status: 'in_transit',
-        lines: lines.map((line) => ({ product: line.product_id, quantity: line.quantity })),
-      },
+    await recordTransferHistory(tx, actor, id, 'dispatched', {
+      status: 'in_transit',
+      lines: lines.map((line) => ({ product: line.product_id, quantity: line.quantity })),
     });
   });
   return getTransfer(db, companyId, id);
@@ -381,23 +361,16 @@ export async function receiveTransfer(options: {
       status,
       ...(status === 'received' ? { received_at: new Date() } : {}),
     });
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'received',
-      userId: actor.userId,
-      changes: {
-        status,
-        lines: input.lines.map((entry) => {
-          const line = after.find((l) => l.id === entry.line);
-          return {
-            product: line?.product_id,
-            quantity: entry.quantity,
-            outstanding: line ? outstandingQuantity(line) : 0,
-          };
-        }),
-      },
+    await recordTransferHistory(tx, actor, id, 'received', {
+      status,
+      lines: input.lines.map((entry) => {
+        const line = after.find((l) => l.id === entry.line);
+        return {
+          product: line?.product_id,
+          quantity: entry.quantity,
+          outstanding: line ? outstandingQuantity(line) : 0,
+        };
+      }),
     });
   });
   return getTransfer(db, companyId, id);
@@ -432,13 +405,9 @@ export async function cancelTransfer(options: {
       );
     }
     await queries.updateTransfer(tx, companyId, id, { status: 'cancelled', cancelled_at: new Date() });
-    await recordHistory(tx, {
-      companyId,
-      entityType: DOCUMENT_TYPE,
-      entityId: id,
-      action: 'cancelled',
-      userId: actor.userId,
-      changes: { status: 'cancelled', stock_returned: returned },
+    await recordTransferHistory(tx, actor, id, 'cancelled', {
+      status: 'cancelled',
+      stock_returned: returned,
     });
   });
   return getTransfer(db, companyId, id);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 /**
@@ -110,9 +111,7 @@ export const findMovementContext = (
 ) =>
   db
     .selectFrom('warehouses as w')
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-    )
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
     .leftJoin('products as p', (j) => j.onRef('p.company_id', '=', 'w.company_id').on('p.id', '=', productId))
     .select([
       'w.name',
@@ -348,9 +347,7 @@ export const findProductAndWarehouseNames = (
 export const findWarehouseForShare = (db: Executor, companyId: number, warehouseId: number) =>
   db
     .selectFrom('warehouses as w')
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-    )
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
     .select(['w.id', 'w.name', 'w.is_active', 'b.name as branch_name', 'b.is_active as branch_is_active'])
     .where('w.company_id', '=', companyId)
     .where('w.id', '=', warehouseId)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 // The SQL of batches: the configuration, the batches, their stock and what is in transit.
@@ -70,9 +71,7 @@ export const findBatchByNumber = (db: Executor, companyId: number, productId: nu
 export const batchesOnHand = (db: Executor, companyId: number, productId: number, warehouseId: number) =>
   db
     .selectFrom('batch_stock as bs')
-    .innerJoin('product_batches as pb', (j) =>
-      j.onRef('pb.company_id', '=', 'bs.company_id').onRef('pb.id', '=', 'bs.batch_id'),
-    )
+    .innerJoin('product_batches as pb', (j) => sameTenant(j, 'pb.id', 'bs.batch_id'))
     .select([
       'bs.batch_id',
       'bs.quantity',
@@ -122,9 +121,7 @@ export const inTransitByBatch = (
 ) =>
   db
     .selectFrom('stock_ledger as l')
-    .leftJoin('product_batches as pb', (j) =>
-      j.onRef('pb.company_id', '=', 'l.company_id').onRef('pb.id', '=', 'l.batch_id'),
-    )
+    .leftJoin('product_batches as pb', (j) => sameTenant(j, 'pb.id', 'l.batch_id'))
     .select([
       'l.batch_id',
       sql<string | null>`to_char(pb.expires_on, 'YYYY-MM-DD')`.as('expires_on'),
@@ -148,12 +145,8 @@ export const productBatchStock = (
 ) => {
   let query = db
     .selectFrom('batch_stock as bs')
-    .innerJoin('product_batches as pb', (j) =>
-      j.onRef('pb.company_id', '=', 'bs.company_id').onRef('pb.id', '=', 'bs.batch_id'),
-    )
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'bs.company_id').onRef('w.id', '=', 'bs.warehouse_id'),
-    )
+    .innerJoin('product_batches as pb', (j) => sameTenant(j, 'pb.id', 'bs.batch_id'))
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'bs.warehouse_id'))
     .select([
       'pb.id',
       'pb.batch_number',
@@ -181,9 +174,7 @@ export const productLevels = (
 ) => {
   let query = db
     .selectFrom('stock_levels as sl')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'sl.company_id').onRef('w.id', '=', 'sl.warehouse_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'sl.warehouse_id'))
     .select(['w.id as warehouse_id', 'w.name as warehouse_name', 'sl.available_stock'])
     .where('sl.company_id', '=', companyId)
     .where('sl.product_id', '=', productId)

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { containing } from '../../db/like-pattern.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 // The SQL of stock levels as read: per product, per warehouse, for buyers; a warehouse's products.
@@ -8,12 +9,8 @@ import type { Executor } from '../../db/transaction.ts';
 export const stockRowsOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
   db
     .selectFrom('stock_levels as sl')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'sl.company_id').onRef('w.id', '=', 'sl.warehouse_id'),
-    )
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'sl.warehouse_id'))
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
     .select([
       'sl.product_id',
       'sl.available_stock',
@@ -34,12 +31,8 @@ export const stockRowsOf = (db: Executor, companyId: number, productIds: readonl
 export const buyerStockRowsOf = (db: Executor, companyId: number, productIds: readonly number[]) =>
   db
     .selectFrom('stock_levels as sl')
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'sl.company_id').onRef('w.id', '=', 'sl.warehouse_id'),
-    )
-    .innerJoin('branches as b', (j) =>
-      j.onRef('b.company_id', '=', 'w.company_id').onRef('b.id', '=', 'w.branch_id'),
-    )
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'sl.warehouse_id'))
+    .innerJoin('branches as b', (j) => sameTenant(j, 'b.id', 'w.branch_id'))
     .select([
       'sl.product_id',
       'sl.available_stock',
@@ -114,9 +107,7 @@ export function warehouseInventory(
   const filtered = () => {
     let query = db
       .selectFrom('stock_levels as sl')
-      .innerJoin('products as p', (j) =>
-        j.onRef('p.company_id', '=', 'sl.company_id').onRef('p.id', '=', 'sl.product_id'),
-      )
+      .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 'sl.product_id'))
       .where('sl.company_id', '=', companyId)
       .where('sl.warehouse_id', '=', warehouseId)
       .where('p.deleted_at', 'is', null);

@@ -4,6 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, scopeIds, sqlInBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
+import { sameTenant } from '../../db/tenant-join.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /**
@@ -184,12 +185,8 @@ function batchScope(db: Executor, companyId: number, today: string, filter: Batc
         .onRef('pb.product_id', '=', 'bs.product_id')
         .onRef('pb.id', '=', 'bs.batch_id'),
     )
-    .innerJoin('products as p', (j) =>
-      j.onRef('p.company_id', '=', 'bs.company_id').onRef('p.id', '=', 'bs.product_id'),
-    )
-    .innerJoin('warehouses as w', (j) =>
-      j.onRef('w.company_id', '=', 'bs.company_id').onRef('w.id', '=', 'bs.warehouse_id'),
-    )
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 'bs.product_id'))
+    .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'bs.warehouse_id'))
     .where('bs.company_id', '=', companyId)
     .where('bs.quantity', '>', 0)
     .where('p.deleted_at', 'is', null);

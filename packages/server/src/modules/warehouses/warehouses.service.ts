@@ -16,13 +16,14 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { uniqueName } from '../../db/unique-name.ts';
 import {
   type AddressOwnerRules,
   addAddress,
   addOwnedAddress,
   addressesByOwner,
 } from '../addresses/addresses.service.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import {
   assignProductsToWarehouse,
   productsNotInWarehouse,
@@ -33,6 +34,7 @@ import * as queries from './warehouses.queries.ts';
 export { insertWarehouse } from './warehouses.queries.ts';
 
 const ENTITY = 'warehouse';
+const recordWarehouseHistory = historyWriter(ENTITY);
 
 /** A refusal of the rule "an inactive branch or warehouse blocks all operations" (a 400). */
 const blocked = (message: string) =>
@@ -92,17 +94,11 @@ export async function assertBranchExists(db: Executor, companyId: number, branch
   return branch;
 }
 
-async function assertNameFree(tx: Executor, companyId: number, name: string, exceptId?: number) {
-  if (await queries.findWarehouseByName(tx, companyId, name, exceptId)) {
-    throw validationError('name', WAREHOUSE_MESSAGES.name_taken);
-  }
-}
-
-/** The unique index is the final word: a concurrent request can pass the check before it. */
-function explainUniqueViolation(error: unknown): never {
-  if (queries.isWarehouseNameTaken(error)) throw validationError('name', WAREHOUSE_MESSAGES.name_taken);
-  throw error;
-}
+const warehouseName = uniqueName({
+  find: queries.findWarehouseByName,
+  isTaken: queries.isWarehouseNameTaken,
+  message: WAREHOUSE_MESSAGES.name_taken,
+});
 
 /**
  * Locks the warehouse for a change and applies the spec's rule: an inactive warehouse, or a
@@ -130,7 +126,7 @@ export async function createWarehouse(options: {
     const branch = await queries.findBranchForShare(tx, companyId, branchId);
     if (!branch) throw notFound('Branch');
     if (!branch.is_active) throw validationError('branch', branchInactiveMessage(branch.name));
-    await assertNameFree(tx, companyId, input.name);
+    await warehouseName.assertFree(tx, companyId, input.name);
     const { address, ...fields } = input;
     const row = await queries
       .insertWarehouse(tx, {
@@ -143,16 +139,9 @@ export async function createWarehouse(options: {
         position: fields.position ?? 0,
         is_private: fields.is_private,
       })
-      .catch(explainUniqueViolation);
+      .catch(warehouseName.explain);
     await insertAddress(tx, companyId, row.id, address);
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: { ...input, branch: branchId },
-    });
+    await recordWarehouseHistory(tx, actor, row.id, 'created', { ...input, branch: branchId });
     return row.id;
   });
   return getWarehouse(db, companyId, id);
@@ -178,16 +167,9 @@ export async function updateWarehouse(options: {
   const companyId = actor.companyId;
   await inTransaction(db, async (tx) => {
     await lockOperableWarehouse(tx, companyId, warehouseId);
-    if (changes.name !== undefined) await assertNameFree(tx, companyId, changes.name, warehouseId);
-    await queries.updateWarehouse(tx, companyId, warehouseId, changes).catch(explainUniqueViolation);
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: warehouseId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    if (changes.name !== undefined) await warehouseName.assertFree(tx, companyId, changes.name, warehouseId);
+    await queries.updateWarehouse(tx, companyId, warehouseId, changes).catch(warehouseName.explain);
+    await recordWarehouseHistory(tx, actor, warehouseId, 'updated', changes);
   });
   return getWarehouse(db, companyId, warehouseId);
 }
@@ -211,14 +193,7 @@ async function switchWarehouse(
     const warehouse = await lock(tx);
     if (warehouse[flag] === value) return;
     await queries.updateWarehouse(tx, companyId, warehouseId, { [flag]: value });
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: warehouseId,
-      action,
-      userId: actor.userId,
-      changes: { [flag]: value },
-    });
+    await recordWarehouseHistory(tx, actor, warehouseId, action, { [flag]: value });
   });
   return getWarehouse(db, companyId, warehouseId);
 }
@@ -318,14 +293,7 @@ export async function assignProducts(options: {
     await lockOperableWarehouse(tx, companyId, warehouseId);
     const added = await assignProductsToWarehouse(tx, companyId, warehouseId, productIds);
     if (added.length > 0) {
-      await recordHistory(tx, {
-        companyId,
-        entityType: ENTITY,
-        entityId: warehouseId,
-        action: 'products_assigned',
-        userId: actor.userId,
-        changes: { products: added },
-      });
+      await recordWarehouseHistory(tx, actor, warehouseId, 'products_assigned', { products: added });
     }
     return added.length;
   });
@@ -408,13 +376,9 @@ export async function assignBuyers(options: {
       })),
     );
     if (inserted.length > 0) {
-      await recordHistory(tx, {
-        companyId,
-        entityType: ENTITY,
-        entityId: warehouseId,
-        action: 'buyers_assigned',
-        userId: actor.userId,
-        changes: { buyers: inserted.map((r) => r.buyer_id), priority: input.priority ?? 0 },
+      await recordWarehouseHistory(tx, actor, warehouseId, 'buyers_assigned', {
+        buyers: inserted.map((r) => r.buyer_id),
+        priority: input.priority ?? 0,
       });
     }
     const rows = await queries.findWarehouseBuyersOf(tx, companyId, warehouseId, buyerIds);
@@ -452,13 +416,10 @@ export async function updateWarehouseBuyer(options: {
   await inTransaction(db, async (tx) => {
     const assignment = await lockAssignment(tx, companyId, warehouseBuyerId);
     await queries.updateWarehouseBuyerPriority(tx, companyId, warehouseBuyerId, priority);
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: assignment.warehouse_id,
-      action: 'buyer_priority_changed',
-      userId: actor.userId,
-      changes: { buyer: assignment.buyer_id, from: assignment.priority, priority },
+    await recordWarehouseHistory(tx, actor, assignment.warehouse_id, 'buyer_priority_changed', {
+      buyer: assignment.buyer_id,
+      from: assignment.priority,
+      priority,
     });
   });
   const row = await queries.findWarehouseBuyer(db, companyId, warehouseBuyerId);
@@ -477,13 +438,8 @@ export async function unassignWarehouseBuyer(options: {
   await inTransaction(db, async (tx) => {
     const assignment = await lockAssignment(tx, companyId, warehouseBuyerId);
     await queries.deleteWarehouseBuyer(tx, companyId, warehouseBuyerId);
-    await recordHistory(tx, {
-      companyId,
-      entityType: ENTITY,
-      entityId: assignment.warehouse_id,
-      action: 'buyer_unassigned',
-      userId: actor.userId,
-      changes: { buyer: assignment.buyer_id },
+    await recordWarehouseHistory(tx, actor, assignment.warehouse_id, 'buyer_unassigned', {
+      buyer: assignment.buyer_id,
     });
   });
   return { detail: WAREHOUSE_MESSAGES.buyer_unassigned };

@@ -6,6 +6,7 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 import {
   WAREHOUSE_ADDRESS as ADDRESS,
   createProduct,
@@ -30,14 +31,7 @@ const setBranchActive = (company: SignedUpCompany, branchId: number, active: boo
   dbOf(company).updateTable('branches').set({ is_active: active }).where('id', '=', branchId).execute();
 
 const historyOf = (company: SignedUpCompany, warehouseId: number) =>
-  dbOf(company)
-    .selectFrom('history')
-    .select(['action', 'user_id', 'changes'])
-    .where('company_id', '=', company.companyId)
-    .where('entity_type', '=', 'warehouse')
-    .where('entity_id', '=', warehouseId)
-    .orderBy('id')
-    .execute();
+  historyRows(company, 'warehouse', warehouseId, ['action', 'user_id', 'changes']);
 
 describe('GET companies/{companyId}/warehouses', () => {
   it('lists the warehouses with their branch, filtered by status and branch', async () => {
