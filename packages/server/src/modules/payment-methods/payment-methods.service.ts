@@ -4,10 +4,11 @@ import { notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory, recordHistoryEntries } from '../history/history.service.ts';
+import { historyWriter, recordHistoryEntries } from '../history/history.service.ts';
 import * as queries from './payment-methods.queries.ts';
 
 const ENTITY_TYPE = 'payment_method';
+const recordPaymentMethodHistory = historyWriter(ENTITY_TYPE);
 
 /** Every new company starts with the same payment methods, in order (part of sign-up: no history row). */
 export const seedCompanyPaymentMethods = (tx: Executor, companyId: number) =>
@@ -30,14 +31,7 @@ export async function updatePaymentMethod(options: {
   return inTransaction(db, async (tx) => {
     const row = await queries.updatePaymentMethod(tx, actor.companyId, methodId, changes);
     if (!row) throw notFound('Payment Method');
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: ENTITY_TYPE,
-      entityId: methodId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordPaymentMethodHistory(tx, actor, methodId, 'updated', changes);
     return row;
   });
 }

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 /** The history rows of one payment method, oldest first. */
 const historyOf = (company: SignedUpCompany, methodId: number) =>
-  company.t.server.ctx.db
-    .selectFrom('history')
-    .select(['action', 'user_id', 'changes'])
-    .where('company_id', '=', company.companyId)
-    .where('entity_type', '=', 'payment_method')
-    .where('entity_id', '=', methodId)
-    .orderBy('id')
-    .execute();
+  historyRows(company, 'payment_method', methodId, ['action', 'user_id', 'changes']);
 
 describe('payment methods', () => {
   it('edits payment method position and tax display name, with permission', async () => {

@@ -12,8 +12,10 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './roles.queries.ts';
+
+const recordRoleHistory = historyWriter('role');
 
 type RoleRow = NonNullable<Awaited<ReturnType<typeof queries.findRole>>>;
 
@@ -100,14 +102,7 @@ export async function createRole(options: {
       ...input,
       permissions: [...new Set(input.permissions)],
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'role',
-      entityId: row.id,
-      action: 'created',
-      userId: actor.userId,
-      changes: input,
-    });
+    await recordRoleHistory(tx, actor, row.id, 'created', input);
     return row.id;
   });
   return getRole(db, actor.companyId, id);
@@ -131,14 +126,7 @@ async function changeRole(
     const added = (changes.permissions ?? []).filter((p) => !current.permissions.includes(p));
     assertMayGrant(grants, { isAdmin: false, permissions: added });
     await queries.updateRole(tx, actor.companyId, roleId, changes);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'role',
-      entityId: roleId,
-      action,
-      userId: actor.userId,
-      changes,
-    });
+    await recordRoleHistory(tx, actor, roleId, action, changes);
   });
   forgetPrincipals(actor.companyId);
   return getRole(db, actor.companyId, roleId);

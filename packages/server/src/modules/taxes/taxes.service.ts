@@ -4,8 +4,10 @@ import { notFound } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import * as queries from './taxes.queries.ts';
+
+const recordTaxHistory = historyWriter('tax');
 
 /** Every new company starts with the same GST and cess taxes (part of sign-up: no history row). */
 export const seedCompanyTaxes = (tx: Executor, companyId: number) =>
@@ -29,14 +31,7 @@ export async function updateTax(options: {
   return inTransaction(db, async (tx) => {
     const row = await queries.updateTax(tx, actor.companyId, taxId, changes);
     if (!row) throw notFound('Tax');
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'tax',
-      entityId: taxId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+    await recordTaxHistory(tx, actor, taxId, 'updated', changes);
     return row;
   });
 }

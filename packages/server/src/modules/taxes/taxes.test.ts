@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 /** The history rows of one tax, oldest first. */
 const historyOf = (company: SignedUpCompany, taxId: number) =>
-  company.t.server.ctx.db
-    .selectFrom('history')
-    .select(['action', 'user_id', 'changes'])
-    .where('company_id', '=', company.companyId)
-    .where('entity_type', '=', 'tax')
-    .where('entity_id', '=', taxId)
-    .orderBy('id')
-    .execute();
+  historyRows(company, 'tax', taxId, ['action', 'user_id', 'changes']);
 
 describe('GET companies/{companyId}/taxes', () => {
   it('answers the whole list, or the taxes of one type', async () => {

@@ -6,10 +6,12 @@ import type { Principal } from '../../core/principal.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
 import { endSessionsOfUser } from '../auth/end-sessions.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import { grantsOfActor } from '../roles/roles.service.ts';
 import * as queries from './users.queries.ts';
 import { getUser, lockChangeableUser } from './users.service.ts';
+
+const recordUserHistory = historyWriter('user');
 
 /**
  * An admin's answer to a forgotten or leaked password, in place of typing a new one for the user
@@ -39,13 +41,7 @@ export async function resetUserPassword(options: {
       },
       tx,
     );
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'user',
-      entityId: userId,
-      action: 'password_reset',
-      userId: actor.userId,
-    });
+    await recordUserHistory(tx, actor, userId, 'password_reset');
   });
   forgetPrincipals(actor.companyId);
   const { email } = await getUser(ctx.db, actor.companyId, userId);

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { endOtherSessions } from '../auth/end-sessions.ts';
 import { assertActiveBranches } from '../branches/branch-checks.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import {
   assertAssignableRole,
   assertNotSuperior,
@@ -27,6 +27,8 @@ export {
   setPasswordHash,
   touchLastLogin,
 } from './users.queries.ts';
+
+const recordUserHistory = historyWriter('user');
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUser>>>;
 
@@ -146,14 +148,7 @@ export async function createUser(options: {
     });
     await queries.addUserBranches(tx, actor.companyId, id, input.branches);
     const { password: _secret, ...logged } = input;
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'user',
-      entityId: id,
-      action: 'created',
-      userId: actor.userId,
-      changes: logged,
-    });
+    await recordUserHistory(tx, actor, id, 'created', logged);
     return id;
   });
   return getUser(db, actor.companyId, userId);
@@ -208,17 +203,10 @@ export async function updateUser(options: {
       ...(role !== undefined ? { role_id: role } : {}),
       ...(passwordHash ? { password_hash: passwordHash } : {}),
     });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'user',
-      entityId: userId,
-      action: 'updated',
-      userId: actor.userId,
-      changes: {
-        ...plain,
-        ...(role !== undefined ? { role } : {}),
-        ...(password ? { password: 'changed' } : {}),
-      },
+    await recordUserHistory(tx, actor, userId, 'updated', {
+      ...plain,
+      ...(role !== undefined ? { role } : {}),
+      ...(password ? { password: 'changed' } : {}),
     });
   });
   forgetPrincipals(actor.companyId);
@@ -267,13 +255,7 @@ export async function setUserActive(options: {
     if (!active && current.is_active && (await grantsOfRole(tx, actor.companyId, current.role_id)).isAdmin)
       await assertAnotherActiveAdmin(tx, actor.companyId, userId);
     await queries.updateUser(tx, actor.companyId, userId, { is_active: active });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'user',
-      entityId: userId,
-      action: active ? 'activated' : 'deactivated',
-      userId: actor.userId,
-    });
+    await recordUserHistory(tx, actor, userId, active ? 'activated' : 'deactivated');
   });
   forgetPrincipals(actor.companyId);
   return getUser(db, actor.companyId, userId);
@@ -298,13 +280,8 @@ export async function changeUserBranches(options: {
       const { n } = await queries.countUserBranches(tx, actor.companyId, userId);
       if (Number(n) === 0) throw conflict('A user must keep at least one branch.');
     }
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'user',
-      entityId: userId,
-      action: assign ? 'branches_assigned' : 'branches_unassigned',
-      userId: actor.userId,
-      changes: { branches: branchIds },
+    await recordUserHistory(tx, actor, userId, assign ? 'branches_assigned' : 'branches_unassigned', {
+      branches: branchIds,
     });
   });
   forgetPrincipals(actor.companyId);
