@@ -1,6 +1,8 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
+import type { Principal } from '../core/principal.ts';
 import type { Api } from './api-types.ts';
+import { requirePrincipal } from './guard.ts';
 
 type Request<P extends z.ZodType, Q extends z.ZodType> = FastifyRequest<{
   Params: z.output<P>;
@@ -21,7 +23,8 @@ export function switchRoutes<P extends z.ZodType, R extends z.ZodType, Q extends
     params: P;
     querystring?: Q;
     response: R;
-    handler: (request: Request<P, Q>, on: boolean) => Promise<z.input<R>>;
+    /** Told which way (`on`), with the caller. */
+    handler: (request: Request<P, Q>, on: boolean, actor: Principal) => Promise<z.input<R>>;
   },
 ) {
   const { paths, permission, tags, params, querystring, response, handler } = routes;
@@ -37,6 +40,8 @@ export function switchRoutes<P extends z.ZodType, R extends z.ZodType, Q extends
       ...(querystring && { querystring }),
       response: { 200: response },
     };
-    app.post(path, { config: { permission }, schema }, (request) => handler(request as Request<P, Q>, on));
+    app.post(path, { config: { permission }, schema }, (request) =>
+      handler(request as Request<P, Q>, on, requirePrincipal(request)),
+    );
   }
 }

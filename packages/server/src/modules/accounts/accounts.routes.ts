@@ -12,7 +12,6 @@ import { csvList, listQuery, MAX_PAGE } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
@@ -140,10 +139,10 @@ export async function accountsRoutes(app: Api) {
     paths: ['/admin/accounts/:id/activate', '/admin/accounts/:id/deactivate'],
     permission: 'change_account',
     ...account,
-    handler: (request, active) =>
+    handler: (request, active, actor) =>
       service.setAccountActive({
         db,
-        actor: requirePrincipal(request),
+        actor,
         accountId: request.params.id,
         active,
         expand: expandOf(request.query.expand),

@@ -8,7 +8,6 @@ import {
 import { csvList, listQuery } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
@@ -102,13 +101,8 @@ export async function categoriesRoutes(app: Api) {
     tags,
     params: recordParams,
     response: categoryOutput,
-    handler: (request, active) =>
-      service.setCategoryActive({
-        db,
-        actor: requirePrincipal(request),
-        categoryId: request.params.id,
-        active,
-      }),
+    handler: (request, active, actor) =>
+      service.setCategoryActive({ db, actor, categoryId: request.params.id, active }),
   });
 
   route(

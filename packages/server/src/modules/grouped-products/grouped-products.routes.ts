@@ -8,7 +8,6 @@ import {
 } from '@b2b/domain/api/grouped-products';
 import { listQuery } from '@b2b/domain/api/list-query';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { recordRead } from '../../http/record-read.ts';
@@ -78,10 +77,8 @@ export async function groupedProductsRoutes(app: Api) {
     paths: ['/grouped_products/:id/activate', '/grouped_products/:id/deactivate'],
     ...change,
     response: groupedProductDetail,
-    handler: (request, active) => {
-      const actor = requirePrincipal(request);
-      return service.setGroupedProductActive({ db, actor, groupedProductId: request.params.id, active });
-    },
+    handler: (request, active, actor) =>
+      service.setGroupedProductActive({ db, actor, groupedProductId: request.params.id, active }),
   });
 
   route(

@@ -9,7 +9,6 @@ import {
 } from '@b2b/domain/api/product-collections';
 import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { page } from '../../http/page-links.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
@@ -75,13 +74,8 @@ export async function productCollectionsRoutes(app: Api) {
   switchRoutes(app, {
     paths: ['/product_collections/:id/activate', '/product_collections/:id/deactivate'],
     ...change,
-    handler: (request, active) =>
-      service.setCollectionActive({
-        db,
-        actor: requirePrincipal(request),
-        collectionId: request.params.id,
-        active,
-      }),
+    handler: (request, active, actor) =>
+      service.setCollectionActive({ db, actor, collectionId: request.params.id, active }),
   });
 
   // In the collection's own order: the query string's ordering is not read.

@@ -11,7 +11,6 @@ import {
   productGroupUpdate,
 } from '@b2b/domain/api/product-groups';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { recordRead } from '../../http/record-read.ts';
@@ -76,13 +75,8 @@ export async function productGroupsRoutes(app: Api) {
     paths: ['/product_groups/:id/activate', '/product_groups/:id/deactivate'],
     ...changeGroup,
     response: productGroupOutput,
-    handler: (request, active) =>
-      service.setProductGroupActive({
-        db,
-        actor: requirePrincipal(request),
-        groupId: request.params.id,
-        active,
-      }),
+    handler: (request, active, actor) =>
+      service.setProductGroupActive({ db, actor, groupId: request.params.id, active }),
   });
 
   recordRead(

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug } from '../../http/csv.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { pageOrCsv } from '../../http/page-or-csv.ts';
 import { companyParams, recordParams as sellerParams } from '../../http/path-params.ts';
@@ -107,8 +106,8 @@ export async function sellersRoutes(app: Api) {
     paths: ['/sellers/:id/activate', '/sellers/:id/deactivate'],
     permission: 'change_seller',
     ...seller,
-    handler: (request, active) =>
-      service.setSellerActive({ db, actor: requirePrincipal(request), sellerId: request.params.id, active }),
+    handler: (request, active, actor) =>
+      service.setSellerActive({ db, actor, sellerId: request.params.id, active }),
   });
 
   recordRead(app, '/sellers/:id/history', { ...view, response: sellerHistoryOutput }, service.sellerHistory);

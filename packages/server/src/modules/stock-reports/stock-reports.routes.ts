@@ -10,7 +10,7 @@ import {
 } from '@b2b/domain/api/stock-reports';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
 import { parseOrdering } from '../../core/paging.ts';
-import { branchScope } from '../../core/principal.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { pageOrCsv } from '../../http/page-or-csv.ts';
@@ -59,6 +59,17 @@ const AGE_CSV_HEADER = [
   'Total Value',
   'Oldest Stock On',
 ];
+
+/** The filter both inventory reports share: the caller's branches, a warehouse, a product, a search. */
+const stockFilter = (
+  principal: Principal,
+  query: { warehouse?: number; product?: number; search?: string },
+) => ({
+  branches: branchScope(principal),
+  warehouseId: query.warehouse,
+  productId: query.product,
+  search: query.search,
+});
 
 const statusLabel = (status: string) =>
   BATCH_EXPIRY_STATUSES.find((s) => s.value === status)?.label ?? status;
@@ -123,13 +134,7 @@ export async function stockReportsRoutes(app: Api) {
     async (request, principal, reply) => {
       const { query } = request;
       const sort = parseOrdering(query.ordering, service.BATCH_ORDER_COLUMNS, 'expires_on');
-      const filter = {
-        branches: branchScope(principal),
-        warehouseId: query.warehouse,
-        productId: query.product,
-        search: query.search,
-        status: query.status,
-      };
+      const filter = { ...stockFilter(principal, query), status: query.status };
       return pageOrCsv(request, reply, {
         asCsv: query.format === 'csv',
         query,
@@ -176,12 +181,7 @@ export async function stockReportsRoutes(app: Api) {
     async (request, principal, reply) => {
       const { query } = request;
       const sort = parseOrdering(query.ordering, service.AGE_ORDER_COLUMNS, 'product');
-      const filter = {
-        branches: branchScope(principal),
-        warehouseId: query.warehouse,
-        productId: query.product,
-        search: query.search,
-      };
+      const filter = stockFilter(principal, query);
       return pageOrCsv(request, reply, {
         asCsv: query.format === 'csv',
         query,

@@ -7,7 +7,6 @@ import {
   variantProductsInput,
 } from '@b2b/domain/api/variant-groups';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { recordRead } from '../../http/record-read.ts';
@@ -71,13 +70,8 @@ export async function variantGroupsRoutes(app: Api) {
   switchRoutes(app, {
     paths: ['/variant_groups/:id/activate', '/variant_groups/:id/deactivate'],
     ...changeGroup,
-    handler: (request, active) =>
-      service.setVariantGroupActive({
-        db,
-        actor: requirePrincipal(request),
-        groupId: request.params.id,
-        active,
-      }),
+    handler: (request, active, actor) =>
+      service.setVariantGroupActive({ db, actor, groupId: request.params.id, active }),
   });
 
   route(
