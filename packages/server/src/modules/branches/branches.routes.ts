@@ -17,12 +17,14 @@ import {
   notificationContactOutput,
   notificationContactUpdate,
 } from '@b2b/domain/api/companies';
-import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { csvList, listQuery } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { recordParams as branchParams, companyParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerBranchAddressRules } from './branch-checks.ts';
 import { listBranchConfigurations, saveBranchConfiguration } from './branch-configurations.ts';
@@ -38,8 +40,7 @@ import { getTallySettings, saveTallySetting } from './tally-settings.ts';
 import { addBranchAddress, setBranchActive, updateBranch } from './update-branch.ts';
 
 const tags = ['branches'];
-const branchParams = z.object({ id: idParam });
-const contactParams = z.object({ id: idParam, contactId: idParam });
+const contactParams = branchParams.extend({ contactId: idParam });
 const expandQuery = z.object({ expand: z.string().max(200).optional() });
 const ORDERING = {
   name: 'b.name',
@@ -56,266 +57,148 @@ const expandOf = (expand: string | undefined) => {
 export async function branchesRoutes(app: Api) {
   const { db } = app.ctx;
   registerBranchAddressRules();
+  const view = { permission: 'view_branch', tags };
+  const change = { permission: 'change_branch', tags, params: branchParams };
 
   // The branch list is open to every signed-in user (pickers everywhere need it, and the spec
   // gates /branches with no permission); it lists the caller's branches. A branch's own record
   // (configuration, GSTIN, tally settings) needs view_branch.
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/branches',
     {
-      config: { cache: true },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(branchListFilters.shape),
-        response: { 200: pageOf(branchOutput) },
-      },
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(branchListFilters.shape),
+      item: branchOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        listBranches({
-          db,
-          companyId: request.params.companyId,
-          filter: {
-            branches: branchScope(requirePrincipal(request)),
-            search: request.query.search,
-            isActive: request.query.is_active,
-          },
-          sort,
-          window,
-          expand: expandOf(request.query.expand),
-        }),
-      ),
+    (request, sort, window, actor) => {
+      const { search, is_active, expand } = request.query;
+      const filter = { branches: branchScope(actor), search, isActive: is_active };
+      const companyId = request.params.companyId;
+      return listBranches({ db, companyId, filter, sort, window, expand: expandOf(expand) });
+    },
   );
 
-  app.post(
-    '/companies/:companyId/branches',
+  route(
+    app,
+    'POST /companies/:companyId/branches',
     {
-      config: { permission: 'add_branch' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: branchCreate,
-        response: { 201: branchOutput },
-      },
+      permission: 'add_branch',
+      tags,
+      params: companyParams,
+      body: branchCreate,
+      response: branchOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createBranch({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, actor) => createBranch({ db, actor, input: request.body }),
   );
 
-  app.get(
-    '/branches/:id',
-    {
-      config: { permission: 'view_branch', cache: true },
-      schema: { tags, params: branchParams, querystring: expandQuery, response: { 200: branchOutput } },
-    },
-    async (request) =>
-      getBranch(db, requirePrincipal(request).companyId, request.params.id, expandOf(request.query.expand)),
+  route(
+    app,
+    'GET /branches/:id',
+    { ...view, cache: true, params: branchParams, querystring: expandQuery, response: branchOutput },
+    (request, actor) => getBranch(db, actor.companyId, request.params.id, expandOf(request.query.expand)),
   );
 
-  app.patch(
-    '/branches/:id',
-    {
-      config: { permission: 'change_branch' },
-      schema: { tags, params: branchParams, body: branchUpdate, response: { 200: branchOutput } },
-    },
-    async (request) =>
-      updateBranch({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        changes: request.body,
-      }),
+  route(
+    app,
+    'PATCH /branches/:id',
+    { ...change, body: branchUpdate, response: branchOutput },
+    (request, actor) => updateBranch({ db, actor, branchId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/branches/:id/activate', '/branches/:id/deactivate'],
-    permission: 'change_branch',
-    tags,
-    params: branchParams,
+    ...change,
     response: branchOutput,
-    handler: (request, active) =>
-      setBranchActive({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        active,
-      }),
+    handler: (request, active, actor) => setBranchActive({ db, actor, branchId: request.params.id, active }),
   });
 
-  app.post(
-    '/branches/:id/addresses',
-    {
-      config: { permission: 'change_branch' },
-      schema: { tags, params: branchParams, body: addressCreate, response: { 201: addressOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addBranchAddress({
-          db,
-          actor: requirePrincipal(request),
-          branchId: request.params.id,
-          input: request.body,
-        }),
-      ),
+  route(
+    app,
+    'POST /branches/:id/addresses',
+    { ...change, body: addressCreate, response: addressOutput, status: 201 },
+    (request, actor) => addBranchAddress({ db, actor, branchId: request.params.id, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/branches/:id/notification_contacts',
+    { ...view, response: z.array(notificationContactOutput) },
+    listBranchContacts,
+  );
+
+  route(
+    app,
+    'POST /branches/:id/notification_contacts',
+    { ...change, body: notificationContactInput, response: notificationContactOutput, status: 201 },
+    (request, actor) => addBranchContact({ db, actor, branchId: request.params.id, contact: request.body }),
+  );
+
+  const contact = { ...change, params: contactParams };
+  route(
+    app,
+    'PATCH /branches/:id/notification_contacts/:contactId',
+    { ...contact, body: notificationContactUpdate, response: notificationContactOutput },
+    (request, actor) => {
+      const { id: branchId, contactId } = request.params;
+      return updateBranchContact({ db, actor, branchId, contactId, changes: request.body });
+    },
+  );
+
+  route(app, 'DELETE /branches/:id/notification_contacts/:contactId', contact, (request, actor) =>
+    deleteBranchContact({ db, actor, branchId: request.params.id, contactId: request.params.contactId }),
+  );
+
+  route(
+    app,
+    'GET /branches/:id/configurations',
     {
-      config: { permission: 'view_branch', cache: true },
-      schema: { tags, params: branchParams, response: { 200: z.array(notificationContactOutput) } },
+      ...view,
+      cache: true,
+      params: branchParams,
+      querystring: branchConfigurationQuery,
+      response: z.array(branchConfigurationOutput),
     },
-    async (request) => listBranchContacts(db, requirePrincipal(request).companyId, request.params.id),
+    (request, actor) =>
+      listBranchConfigurations(db, actor.companyId, request.params.id, request.query.configuration_type),
   );
 
-  app.post(
-    '/branches/:id/notification_contacts',
-    {
-      config: { permission: 'change_branch' },
-      schema: {
-        tags,
-        params: branchParams,
-        body: notificationContactInput,
-        response: { 201: notificationContactOutput },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addBranchContact({
-          db,
-          actor: requirePrincipal(request),
-          branchId: request.params.id,
-          contact: request.body,
-        }),
-      ),
+  route(
+    app,
+    'PUT /branches/:id/configurations',
+    { ...change, body: branchConfigurationInput, response: branchConfigurationOutput },
+    (request, actor) =>
+      saveBranchConfiguration({ db, actor, branchId: request.params.id, input: request.body }),
   );
 
-  app.patch(
-    '/branches/:id/notification_contacts/:contactId',
-    {
-      config: { permission: 'change_branch' },
-      schema: {
-        tags,
-        params: contactParams,
-        body: notificationContactUpdate,
-        response: { 200: notificationContactOutput },
-      },
-    },
-    async (request) =>
-      updateBranchContact({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        contactId: request.params.contactId,
-        changes: request.body,
-      }),
-  );
-
-  app.delete(
-    '/branches/:id/notification_contacts/:contactId',
-    { config: { permission: 'change_branch' }, schema: { tags, params: contactParams } },
-    async (request, reply) => {
-      await deleteBranchContact({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        contactId: request.params.contactId,
-      });
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/branches/:id/configurations',
-    {
-      config: { permission: 'view_branch', cache: true },
-      schema: {
-        tags,
-        params: branchParams,
-        querystring: branchConfigurationQuery,
-        response: { 200: z.array(branchConfigurationOutput) },
-      },
-    },
-    async (request) =>
-      listBranchConfigurations(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.query.configuration_type,
-      ),
-  );
-
-  app.put(
-    '/branches/:id/configurations',
-    {
-      config: { permission: 'change_branch' },
-      schema: {
-        tags,
-        params: branchParams,
-        body: branchConfigurationInput,
-        response: { 200: branchConfigurationOutput },
-      },
-    },
-    async (request) =>
-      saveBranchConfiguration({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        input: request.body,
-      }),
-  );
-
-  app.get(
+  recordRead(
+    app,
     '/v1/branches/:id/tally-voucher-types',
-    {
-      config: { permission: 'view_branch', cache: true },
-      schema: { tags, params: branchParams, response: { 200: tallySettingsOutput } },
-    },
-    async (request) => getTallySettings(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: tallySettingsOutput },
+    getTallySettings,
   );
 
-  app.put(
-    '/v1/branches/:id/tally-voucher-types/update',
-    {
-      config: { permission: 'change_branch' },
-      schema: {
-        tags,
-        params: branchParams,
-        body: tallyVoucherTypesUpdate,
-        response: { 200: tallySettingsOutput },
-      },
+  const tally = { ...change, response: tallySettingsOutput };
+  route(
+    app,
+    'PUT /v1/branches/:id/tally-voucher-types/update',
+    { ...tally, body: tallyVoucherTypesUpdate },
+    (request, actor) => {
+      const names = request.body.voucher_types;
+      return saveTallySetting({ db, actor, branchId: request.params.id, setting: 'voucher_types', names });
     },
-    async (request) =>
-      saveTallySetting({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        setting: 'voucher_types',
-        names: request.body.voucher_types,
-      }),
   );
 
-  app.put(
-    '/v1/branches/:id/ledger-mappings/update',
-    {
-      config: { permission: 'change_branch' },
-      schema: {
-        tags,
-        params: branchParams,
-        body: tallyLedgerMappingsUpdate,
-        response: { 200: tallySettingsOutput },
-      },
+  route(
+    app,
+    'PUT /v1/branches/:id/ledger-mappings/update',
+    { ...tally, body: tallyLedgerMappingsUpdate },
+    (request, actor) => {
+      const names = request.body.ledger_mappings;
+      return saveTallySetting({ db, actor, branchId: request.params.id, setting: 'ledger_mappings', names });
     },
-    async (request) =>
-      saveTallySetting({
-        db,
-        actor: requirePrincipal(request),
-        branchId: request.params.id,
-        setting: 'ledger_mappings',
-        names: request.body.ledger_mappings,
-      }),
   );
 }

@@ -10,20 +10,21 @@ import {
   buyerGroupProductFilters,
   buyerGroupUpdate,
 } from '@b2b/domain/api/buyer-groups';
-import { idParam } from '@b2b/domain/api/common';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productHistoryOutput, productSummaryOutput } from '@b2b/domain/api/products';
 import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage, page } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { page } from '../../http/page-links.ts';
+import { companyParams, recordParams as groupParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import type { ProductSort } from '../products/products.queries.ts';
 import * as service from './buyer-groups.service.ts';
 
 const tags = ['buyer_groups'];
-const groupParams = z.object({ id: idParam });
 const GROUP_ORDERING = { name: 'lower(g.name)', created_at: 'g.created_at', updated_at: 'g.updated_at' };
 const MEMBER_ORDERING = { name: 'lower(b.name)', created_at: 'b.created_at', assigned_at: 'm.created_at' };
 const BUYER_ORDERING = { name: 'lower(b.name)', created_at: 'b.created_at' };
@@ -41,271 +42,144 @@ const buyerListQuery = listQuery.extend({ fields: z.string().max(500).optional()
 
 export async function buyerGroupsRoutes(app: Api) {
   const { db, jobs } = app.ctx;
+  const view = { permission: 'view_buyer_group', tags };
+  const group = { permission: 'change_buyer_group', tags, params: groupParams, response: buyerGroupOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/buyer_groups',
     {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(buyerGroupListFilters.shape),
-        response: { 200: pageOf(buyerGroupOutput) },
-      },
+      ...view,
+      params: companyParams,
+      querystring: listQuery.extend(buyerGroupListFilters.shape),
+      item: buyerGroupOutput,
+      order: [GROUP_ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, GROUP_ORDERING, '-created_at', (sort, window) =>
-        service.listBuyerGroups(
-          db,
-          request.params.companyId,
-          {
-            search: request.query.search,
-            isActive: request.query.is_active,
-            isDynamic: request.query.is_dynamic_group,
-          },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) => {
+      const { search, is_active, is_dynamic_group } = request.query;
+      const filter = { search, isActive: is_active, isDynamic: is_dynamic_group };
+      return service.listBuyerGroups(db, request.params.companyId, filter, sort, window);
+    },
   );
 
-  app.post(
-    '/companies/:companyId/buyer_groups',
-    {
-      config: { permission: 'add_buyer_group' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: buyerGroupCreate,
-        response: { 201: buyerGroupOutput },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createBuyerGroup({ db, jobs, actor: requirePrincipal(request), input: request.body }),
-        ),
+  route(
+    app,
+    'POST /companies/:companyId/buyer_groups',
+    { ...group, permission: 'add_buyer_group', params: companyParams, body: buyerGroupCreate, status: 201 },
+    (request, actor) => service.createBuyerGroup({ db, jobs, actor, input: request.body }),
   );
 
-  app.get(
-    '/buyer_groups/:id',
-    {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: { tags, params: groupParams, response: { 200: buyerGroupOutput } },
-    },
-    async (request) => service.getBuyerGroup(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/buyer_groups/:id', { ...view, response: buyerGroupOutput }, service.getBuyerGroup);
 
-  app.patch(
-    '/buyer_groups/:id',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: { tags, params: groupParams, body: buyerGroupUpdate, response: { 200: buyerGroupOutput } },
-    },
-    async (request) =>
-      service.updateBuyerGroup({
-        db,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /buyer_groups/:id', { ...group, body: buyerGroupUpdate }, (request, actor) =>
+    service.updateBuyerGroup({ db, actor, buyerGroupId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/buyer_groups/:id/activate', '/buyer_groups/:id/deactivate'],
-    permission: 'change_buyer_group',
-    tags,
-    params: groupParams,
-    response: buyerGroupOutput,
-    handler: (request, active) =>
-      service.setBuyerGroupActive({
-        db,
-        jobs,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        active,
-      }),
+    ...group,
+    handler: (request, active, actor) =>
+      service.setBuyerGroupActive({ db, jobs, actor, buyerGroupId: request.params.id, active }),
   });
 
-  app.patch(
-    '/buyer_groups/:id/conditions',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: {
-        tags,
-        params: groupParams,
-        body: buyerGroupConditionsUpdate,
-        response: { 200: buyerGroupOutput },
-      },
-    },
-    async (request) =>
+  route(
+    app,
+    'PATCH /buyer_groups/:id/conditions',
+    { ...group, body: buyerGroupConditionsUpdate },
+    (request, actor) =>
       service.updateBuyerGroupConditions({
         db,
         jobs,
-        actor: requirePrincipal(request),
+        actor,
         buyerGroupId: request.params.id,
         conditions: request.body,
       }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/buyer_groups/:id/history',
-    {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: { tags, params: groupParams, response: { 200: productHistoryOutput } },
-    },
-    async (request) => service.buyerGroupHistory(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: productHistoryOutput },
+    service.buyerGroupHistory,
   );
 
   // ---- Buyers
 
-  app.get(
-    '/buyer_groups/:id/buyers',
-    {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: {
-        tags,
+  for (const [path, ordering, fallback, list] of [
+    ['/buyer_groups/:id/buyers', MEMBER_ORDERING, '-assigned_at', service.listGroupBuyers],
+    ['/v1/buyer_groups/:id/unassigned_buyers', BUYER_ORDERING, '-created_at', service.listUnassignedBuyers],
+  ] as const) {
+    listRoute(
+      app,
+      path,
+      {
+        ...view,
         params: groupParams,
         querystring: buyerListQuery,
-        response: { 200: pageOf(buyerGroupBuyerOutput) },
+        item: buyerGroupBuyerOutput,
+        order: [ordering, fallback],
       },
-    },
-    async (request) =>
-      orderedPage(request, MEMBER_ORDERING, '-assigned_at', (sort, window) =>
-        service.listGroupBuyers(
-          db,
-          requirePrincipal(request).companyId,
-          request.params.id,
-          request.query.search,
-          sort,
-          window,
-        ),
-      ),
+      (request, sort, window, actor) =>
+        list(db, actor.companyId, request.params.id, request.query.search, sort, window),
+    );
+  }
+
+  route(app, 'POST /buyer_groups/:id/buyers', { ...group, body: buyerGroupAssignBuyer }, (request, actor) =>
+    service.assignBuyers({
+      db,
+      actor,
+      buyerGroupId: request.params.id,
+      buyerIds: [request.body.buyer],
+      field: 'buyer',
+    }),
   );
 
-  app.get(
-    '/v1/buyer_groups/:id/unassigned_buyers',
-    {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: {
-        tags,
-        params: groupParams,
-        querystring: buyerListQuery,
-        response: { 200: pageOf(buyerGroupBuyerOutput) },
-      },
-    },
-    async (request) =>
-      orderedPage(request, BUYER_ORDERING, '-created_at', (sort, window) =>
-        service.listUnassignedBuyers(
-          db,
-          requirePrincipal(request).companyId,
-          request.params.id,
-          request.query.search,
-          sort,
-          window,
-        ),
-      ),
-  );
-
-  app.post(
-    '/buyer_groups/:id/buyers',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: { tags, params: groupParams, body: buyerGroupAssignBuyer, response: { 200: buyerGroupOutput } },
-    },
-    async (request) =>
+  route(
+    app,
+    'POST /buyer_groups/:id/assign_buyers',
+    { ...group, body: buyerGroupAssignBuyers },
+    (request, actor) =>
       service.assignBuyers({
         db,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        buyerIds: [request.body.buyer],
-        field: 'buyer',
-      }),
-  );
-
-  app.post(
-    '/buyer_groups/:id/assign_buyers',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: {
-        tags,
-        params: groupParams,
-        body: buyerGroupAssignBuyers,
-        response: { 200: buyerGroupOutput },
-      },
-    },
-    async (request) =>
-      service.assignBuyers({
-        db,
-        actor: requirePrincipal(request),
+        actor,
         buyerGroupId: request.params.id,
         buyerIds: request.body.buyers,
         field: 'buyers',
       }),
   );
 
-  app.post(
-    '/buyer_groups/:id/unassign_buyer',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: { tags, params: groupParams, body: buyerGroupAssignBuyer, response: { 200: buyerGroupOutput } },
-    },
-    async (request) =>
-      service.unassignBuyer({
-        db,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        buyerId: request.body.buyer,
-      }),
+  route(
+    app,
+    'POST /buyer_groups/:id/unassign_buyer',
+    { ...group, body: buyerGroupAssignBuyer },
+    (request, actor) =>
+      service.unassignBuyer({ db, actor, buyerGroupId: request.params.id, buyerId: request.body.buyer }),
   );
 
   // ---- Branches
 
-  app.post(
-    '/buyer_groups/:id/assign_branches',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: { tags, params: groupParams, body: buyerGroupBranches, response: { 200: buyerGroupOutput } },
-    },
-    async (request) =>
-      service.assignBranches({
-        db,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        branchIds: request.body.branches,
-      }),
-  );
-
-  app.post(
-    '/buyer_groups/:id/unassign_branches',
-    {
-      config: { permission: 'change_buyer_group' },
-      schema: { tags, params: groupParams, body: buyerGroupBranches, response: { 200: buyerGroupOutput } },
-    },
-    async (request) =>
-      service.unassignBranches({
-        db,
-        actor: requirePrincipal(request),
-        buyerGroupId: request.params.id,
-        branchIds: request.body.branches,
-      }),
-  );
+  for (const [endpoint, changeBranches] of [
+    ['POST /buyer_groups/:id/assign_branches', service.assignBranches],
+    ['POST /buyer_groups/:id/unassign_branches', service.unassignBranches],
+  ] as const) {
+    route(app, endpoint, { ...group, body: buyerGroupBranches }, (request, actor) =>
+      changeBranches({ db, actor, buyerGroupId: request.params.id, branchIds: request.body.branches }),
+    );
+  }
 
   // ---- Products
 
-  app.get(
-    '/buyer_groups/:id/products',
+  route(
+    app,
+    'GET /buyer_groups/:id/products',
     {
-      config: { cache: true, permission: 'view_buyer_group' },
-      schema: {
-        tags,
-        params: groupParams,
-        querystring: listQuery.extend(buyerGroupProductFilters.shape),
-        response: { 200: pageOf(productSummaryOutput) },
-      },
+      ...view,
+      cache: true,
+      params: groupParams,
+      querystring: listQuery.extend(buyerGroupProductFilters.shape),
+      response: pageOf(productSummaryOutput),
     },
-    async (request) => {
+    async (request, actor) => {
       const q = request.query;
       const window = pageWindow(q);
       const fields = Object.fromEntries(Object.keys(PRODUCT_ORDERING).map((k) => [k, k]));
@@ -316,7 +190,7 @@ export async function buyerGroupsRoutes(app: Api) {
       }));
       const { count, results } = await service.listGroupProducts(
         db,
-        requirePrincipal(request).companyId,
+        actor.companyId,
         request.params.id,
         { search: q.search, inStock: q.in_stock, categoryIds: q.category__in, brandIds: q.brand__in },
         sort,

@@ -19,13 +19,16 @@ import {
 } from '@b2b/domain/api/buyers';
 import { addressOutput, idParam } from '@b2b/domain/api/common';
 import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { hasPermission } from '../../core/principal.ts';
-import { cursorParam, type KeysetSort, keysetSort } from '../../db/keyset-paging.ts';
+import { cursorParam, type KeysetSort, type KeysetWindow, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { recordParams as buyerParams, companyParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import { buyerAddressRules } from './buyer-checks.ts';
 import {
@@ -43,9 +46,7 @@ import { createBuyer } from './create-buyer.ts';
 import { searchParties } from './search-parties.ts';
 
 const tags = ['buyers'];
-const buyerParams = z.object({ id: idParam });
-const companyParams = z.object({ companyId: idParam });
-const companyBuyerParams = z.object({ companyId: idParam, id: idParam });
+const companyBuyerParams = companyParams.extend({ id: idParam });
 
 /** API ordering field -> SQL expression over the buyers alias `b` and its value type (for cursors). */
 const ORDERING: Record<(typeof BUYER_ORDERINGS)[number], Omit<KeysetSort, 'direction'>> = {
@@ -74,119 +75,76 @@ function filterOf(q: BuyerListQuery): BuyerFilter {
   };
 }
 
-const sortOf = (q: BuyerListQuery) => keysetSort(q.ordering, ORDERING, BUYER_DEFAULT_ORDERING);
+/** A page of buyers in the query's filter and order: offset pages, or keyset pages with `cursor`. */
+function buyerPage<T extends { id: number; sort_value: string }>(
+  request: FastifyRequest & { query: BuyerListQuery },
+  load: (
+    filter: BuyerFilter,
+    sort: KeysetSort[],
+    window: KeysetWindow,
+  ) => Promise<{ count: number; results: T[] }>,
+) {
+  const q = request.query;
+  const sort = keysetSort(q.ordering, ORDERING, BUYER_DEFAULT_ORDERING);
+  return offsetOrKeysetPage(request, q, sort, (window) => load(filterOf(q), sort, window));
+}
 
 export async function buyersRoutes(app: Api) {
   const { db } = app.ctx;
   // PATCH addresses/{id} and POST addresses/{id}/delete run the buyer's address rules.
   registerAddressOwnerRules('buyer', buyerAddressRules);
+  const view = { permission: 'view_buyer', tags };
+  const change = { permission: 'change_buyer', tags, params: buyerParams };
+  const buyer = { ...change, response: buyerDetailOutput };
 
-  app.post(
-    '/companies/:companyId/buyers',
-    {
-      config: { permission: 'add_buyer' },
-      schema: { tags, params: companyParams, body: buyerCreate, response: { 201: buyerDetailOutput } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createBuyer({ db, actor: requirePrincipal(request), input: request.body })),
+  route(
+    app,
+    'POST /companies/:companyId/buyers',
+    { ...buyer, permission: 'add_buyer', params: companyParams, body: buyerCreate, status: 201 },
+    (request, actor) => createBuyer({ db, actor, input: request.body }),
   );
 
-  app.get(
-    '/companies/:companyId/buyers',
+  const list = { ...view, cache: true, params: companyParams, querystring: buyerListQuery };
+  route(
+    app,
+    'GET /companies/:companyId/buyers',
     {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: {
-        tags,
-        description: 'The buyers; `expand=addresses,sales_channels` embeds those.',
-        params: companyParams,
-        querystring: buyerListQuery,
-        response: { 200: pageOf(buyerListItem) },
-      },
+      ...list,
+      description: 'The buyers; `expand=addresses,sales_channels` embeds those.',
+      response: pageOf(buyerListItem),
     },
-    async (request) => {
-      const q = request.query;
-      const sort = sortOf(q);
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        listBuyers(db, request.params.companyId, filterOf(q), sort, window, csvList(q.expand)),
-      );
-    },
+    (request) =>
+      buyerPage(request, (filter, sort, window) =>
+        listBuyers(db, request.params.companyId, filter, sort, window, csvList(request.query.expand)),
+      ),
   );
 
   // v1: light details (payment term, billing address, credit figures);
   // v2: v1 plus every address, the sales channels and the buyer groups.
-  app.get(
-    '/companies/:companyId/buyer_details',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: buyerListQuery,
-        response: { 200: pageOf(buyerDetailsV1Item) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const sort = sortOf(q);
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        listBuyerDetails(db, request.params.companyId, filterOf(q), sort, window),
-      );
-    },
+  route(
+    app,
+    'GET /companies/:companyId/buyer_details',
+    { ...list, response: pageOf(buyerDetailsV1Item) },
+    (request) =>
+      buyerPage(request, (filter, sort, window) =>
+        listBuyerDetails(db, request.params.companyId, filter, sort, window),
+      ),
+  );
+  route(
+    app,
+    'GET /v2/companies/:companyId/buyer_details',
+    { ...list, response: pageOf(buyerDetailsV2Item) },
+    (request) =>
+      buyerPage(request, (filter, sort, window) =>
+        listBuyerDetailsV2(db, request.params.companyId, filter, sort, window),
+      ),
   );
 
-  app.get(
-    '/v2/companies/:companyId/buyer_details',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: {
-        tags,
-        params: companyParams,
-        querystring: buyerListQuery,
-        response: { 200: pageOf(buyerDetailsV2Item) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const sort = sortOf(q);
-      return offsetOrKeysetPage(request, q, sort, (window) =>
-        listBuyerDetailsV2(db, request.params.companyId, filterOf(q), sort, window),
-      );
-    },
-  );
+  recordRead(app, '/buyers/:id', { ...view, response: buyerOutput }, getBuyer);
+  recordRead(app, '/v2/buyers/:id', { ...view, response: buyerDetailOutput }, getBuyerDetail);
 
-  app.get(
-    '/buyers/:id',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: { tags, params: buyerParams, response: { 200: buyerOutput } },
-    },
-    async (request) => getBuyer(db, requirePrincipal(request).companyId, request.params.id),
-  );
-
-  app.get(
-    '/v2/buyers/:id',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
-    },
-    async (request) => getBuyerDetail(db, requirePrincipal(request).companyId, request.params.id),
-  );
-
-  app.patch(
-    '/buyers/:id',
-    {
-      config: { permission: 'change_buyer' },
-      schema: { tags, params: buyerParams, body: buyerUpdate, response: { 200: buyerDetailOutput } },
-    },
-    async (request) =>
-      updateBuyer({
-        db,
-        actor: requirePrincipal(request),
-        buyerId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /buyers/:id', { ...buyer, body: buyerUpdate }, (request, actor) =>
+    updateBuyer({ db, actor, buyerId: request.params.id, changes: request.body }),
   );
 
   for (const [action, flag, value] of [
@@ -195,113 +153,53 @@ export async function buyersRoutes(app: Api) {
     ['expose_inventory', 'is_inventory_exposed', true],
     ['hide_inventory', 'is_inventory_exposed', false],
   ] as const) {
-    app.post(
-      `/buyers/:id/${action}`,
-      {
-        config: { permission: 'change_buyer' },
-        schema: { tags, params: buyerParams, response: { 200: buyerDetailOutput } },
-      },
-      async (request) =>
-        setBuyerFlag({
-          db,
-          actor: requirePrincipal(request),
-          buyerId: request.params.id,
-          flag,
-          value,
-        }),
+    route(app, `POST /buyers/:id/${action}`, buyer, (request, actor) =>
+      setBuyerFlag({ db, actor, buyerId: request.params.id, flag, value }),
     );
   }
 
-  app.patch(
-    '/buyers/:id/ignore_for_bi',
-    {
-      config: { permission: 'change_buyer' },
-      schema: { tags, params: buyerParams, body: buyerIgnoreForBi, response: { 200: buyerDetailOutput } },
-    },
-    async (request) =>
-      setBuyerFlag({
-        db,
-        actor: requirePrincipal(request),
-        buyerId: request.params.id,
-        flag: 'ignore_for_bi',
-        value: request.body.ignore_for_bi,
-      }),
+  route(app, 'PATCH /buyers/:id/ignore_for_bi', { ...buyer, body: buyerIgnoreForBi }, (request, actor) =>
+    setBuyerFlag({
+      db,
+      actor,
+      buyerId: request.params.id,
+      flag: 'ignore_for_bi',
+      value: request.body.ignore_for_bi,
+    }),
   );
 
-  app.post(
-    '/buyers/:id/addresses',
-    {
-      config: { permission: 'change_buyer' },
-      schema: { tags, params: buyerParams, body: buyerAddressCreate, response: { 201: addressOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addBuyerAddress({
-          db,
-          actor: requirePrincipal(request),
-          buyerId: request.params.id,
-          input: request.body,
-        }),
-      ),
+  route(
+    app,
+    'POST /buyers/:id/addresses',
+    { ...change, body: buyerAddressCreate, response: addressOutput, status: 201 },
+    (request, actor) => addBuyerAddress({ db, actor, buyerId: request.params.id, input: request.body }),
   );
 
-  app.get(
-    '/buyers/:id/summary',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: { tags, params: buyerParams, response: { 200: buyerSummaryOutput } },
-    },
-    async (request) => buyerSummary(db, requirePrincipal(request).companyId, request.params.id),
-  );
-
-  app.get(
-    '/buyers/:id/history',
-    {
-      config: { cache: true, permission: 'view_buyer' },
-      schema: { tags, params: buyerParams, response: { 200: buyerHistoryOutput } },
-    },
-    async (request) => buyerHistory(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/buyers/:id/summary', { ...view, response: buyerSummaryOutput }, buyerSummary);
+  recordRead(app, '/buyers/:id/history', { ...view, response: buyerHistoryOutput }, buyerHistory);
 
   for (const [action, enabled] of [
     ['enable-sales-channel', true],
     ['disable-sales-channel', false],
   ] as const) {
-    app.post(
-      `/v2/companies/:companyId/buyers/:id/${action}`,
-      {
-        config: { permission: 'change_buyer' },
-        schema: {
-          tags,
-          params: companyBuyerParams,
-          body: buyerSalesChannelChange,
-          response: { 200: buyerDetailOutput },
-        },
+    route(
+      app,
+      `POST /v2/companies/:companyId/buyers/:id/${action}`,
+      { ...buyer, params: companyBuyerParams, body: buyerSalesChannelChange },
+      (request, actor) => {
+        const salesChannelId = request.body.sales_channel;
+        return setBuyerSalesChannel({ db, actor, buyerId: request.params.id, salesChannelId, enabled });
       },
-      async (request) =>
-        setBuyerSalesChannel({
-          db,
-          actor: requirePrincipal(request),
-          buyerId: request.params.id,
-          salesChannelId: request.body.sales_channel,
-          enabled,
-        }),
     );
   }
 
   // The create forms of buyers and sellers ask whether the party already exists. The route needs
   // either view permission; each kind of party is searched only when the caller may view it.
-  app.post(
-    '/companies/search',
-    {
-      schema: {
-        tags: ['companies', ...tags],
-        body: partySearchInput,
-        response: { 200: pageOf(partySearchResult) },
-      },
-    },
-    async (request) => {
-      const actor = requirePrincipal(request);
+  route(
+    app,
+    'POST /companies/search',
+    { tags: ['companies', ...tags], body: partySearchInput, response: pageOf(partySearchResult) },
+    async (request, actor) => {
       const visible = {
         buyers: hasPermission(actor, 'view_buyer'),
         sellers: hasPermission(actor, 'view_seller'),

@@ -1,4 +1,3 @@
-import { idParam } from '@b2b/domain/api/common';
 import {
   inventoryAdjustmentCreate,
   inventoryAdjustmentHistoryOutput,
@@ -6,22 +5,17 @@ import {
   inventoryAdjustmentOutput,
   inventoryAdjustmentSummaryOutput,
 } from '@b2b/domain/api/inventory-adjustments';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { listQuery } from '@b2b/domain/api/list-query';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { companyParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import * as service from './inventory-adjustments.service.ts';
 
 const tags = ['inventory adjustments'];
-const adjustmentParams = z.object({ id: idParam });
-const ORDERING = {
-  created_at: 'a.created_at',
-  adjusted_on: 'a.adjusted_on',
-  number: 'a.number',
-};
+const ORDERING = { created_at: 'a.created_at', adjusted_on: 'a.adjusted_on', number: 'a.number' };
 
 /**
  * Inventory adjustments: GET companies/{companyId}/inventory_adjustments is the spec's call; the
@@ -30,73 +24,57 @@ const ORDERING = {
  */
 export async function inventoryAdjustmentsRoutes(app: Api) {
   const { db } = app.ctx;
+  const view = { permission: 'view_inventory_adjustment', tags };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/inventory_adjustments',
     {
-      config: { cache: true, permission: 'view_inventory_adjustment' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(inventoryAdjustmentListQuery.shape),
-        response: { 200: pageOf(inventoryAdjustmentSummaryOutput) },
-      },
+      ...view,
+      params: companyParams,
+      querystring: listQuery.extend(inventoryAdjustmentListQuery.shape),
+      item: inventoryAdjustmentSummaryOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) => {
+    (request, sort, window, actor) => {
       const { query } = request;
-      const window = pageWindow(query);
-      const sort = parseOrdering(query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listAdjustments(
-        db,
-        request.params.companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          search: query.search,
-          warehouseId: query.warehouse,
-          reason: query.reason,
-          productId: query.product,
-          startDate: query.start_date,
-          endDate: query.end_date,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
+      const filter = {
+        branches: branchScope(actor),
+        search: query.search,
+        warehouseId: query.warehouse,
+        reason: query.reason,
+        productId: query.product,
+        startDate: query.start_date,
+        endDate: query.end_date,
+      };
+      return service.listAdjustments(db, request.params.companyId, filter, sort, window);
     },
   );
 
-  app.post(
-    '/companies/:companyId/inventory_adjustments',
+  route(
+    app,
+    'POST /companies/:companyId/inventory_adjustments',
     {
-      config: { permission: 'add_inventory_adjustment' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: inventoryAdjustmentCreate,
-        response: { 201: inventoryAdjustmentOutput },
-      },
+      permission: 'add_inventory_adjustment',
+      tags,
+      params: companyParams,
+      body: inventoryAdjustmentCreate,
+      response: inventoryAdjustmentOutput,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createAdjustment({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, actor) => service.createAdjustment({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/inventory_adjustments/:id',
-    {
-      config: { cache: true, permission: 'view_inventory_adjustment' },
-      schema: { tags, params: adjustmentParams, response: { 200: inventoryAdjustmentOutput } },
-    },
-    async (request) => service.getAdjustment(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: inventoryAdjustmentOutput },
+    service.getAdjustment,
   );
-
-  app.get(
+  recordRead(
+    app,
     '/inventory_adjustments/:id/history',
-    {
-      config: { cache: true, permission: 'view_inventory_adjustment' },
-      schema: { tags, params: adjustmentParams, response: { 200: inventoryAdjustmentHistoryOutput } },
-    },
-    async (request) => service.adjustmentHistory(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: inventoryAdjustmentHistoryOutput },
+    service.adjustmentHistory,
   );
 }

@@ -1,4 +1,3 @@
-import { idParam } from '@b2b/domain/api/common';
 import {
   inventoryTransferCreate,
   inventoryTransferHistoryOutput,
@@ -12,17 +11,18 @@ import {
 } from '@b2b/domain/api/inventory-transfers';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { productBatchListOutput, productBatchListQuery } from '@b2b/domain/api/stock-batches';
-import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
+import { listRoute } from '../../http/list-route.ts';
 import { page } from '../../http/page-links.ts';
+import { companyParams, recordParams as transferParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { productBatches } from '../inventory/stock-batches.ts';
 import * as service from './inventory-transfers.service.ts';
 
 const tags = ['inventory transfers'];
-const transferParams = z.object({ id: idParam });
 const ORDERING = {
   created_at: 't.created_at',
   number: 't.number',
@@ -37,184 +37,120 @@ const ORDERING = {
  */
 export async function inventoryTransfersRoutes(app: Api) {
   const { db } = app.ctx;
+  const view = { permission: 'view_inventory_transfer', tags };
+  const change = { permission: 'change_inventory_transfer', tags, params: transferParams };
+  const transfer = { ...change, response: inventoryTransferOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/inventory_transfers',
     {
-      config: { cache: true, permission: 'view_inventory_transfer' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(inventoryTransferListQuery.shape),
-        response: { 200: pageOf(inventoryTransferSummaryOutput) },
-      },
+      ...view,
+      params: companyParams,
+      querystring: listQuery.extend(inventoryTransferListQuery.shape),
+      item: inventoryTransferSummaryOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) => {
+    (request, sort, window, actor) => {
       const { query } = request;
-      const window = pageWindow(query);
-      const sort = parseOrdering(query.ordering, ORDERING, '-created_at');
-      const { count, results } = await service.listTransfers(
-        db,
-        request.params.companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          search: query.search,
-          status: query.status,
-          sourceWarehouseId: query.source_warehouse,
-          destinationWarehouseId: query.destination_warehouse,
-          warehouseId: query.warehouse,
-          productId: query.product,
-        },
-        sort,
-        window,
-      );
-      return page(request, window, count, results);
+      const filter = {
+        branches: branchScope(actor),
+        search: query.search,
+        status: query.status,
+        sourceWarehouseId: query.source_warehouse,
+        destinationWarehouseId: query.destination_warehouse,
+        warehouseId: query.warehouse,
+        productId: query.product,
+      };
+      return service.listTransfers(db, request.params.companyId, filter, sort, window);
     },
   );
 
-  app.post(
-    '/companies/:companyId/inventory_transfers',
+  route(
+    app,
+    'POST /companies/:companyId/inventory_transfers',
     {
-      config: { permission: 'add_inventory_transfer' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: inventoryTransferCreate,
-        response: { 201: inventoryTransferOutput },
-      },
+      ...transfer,
+      permission: 'add_inventory_transfer',
+      params: companyParams,
+      body: inventoryTransferCreate,
+      status: 201,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createTransfer({ db, actor: requirePrincipal(request), input: request.body })),
+    (request, actor) => service.createTransfer({ db, actor, input: request.body }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/inventory_transfers/:id',
-    {
-      config: { cache: true, permission: 'view_inventory_transfer' },
-      schema: { tags, params: transferParams, response: { 200: inventoryTransferOutput } },
-    },
-    async (request) => service.getTransfer(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: inventoryTransferOutput },
+    service.getTransfer,
   );
 
-  app.patch(
-    '/inventory_transfers/:id',
-    {
-      config: { permission: 'change_inventory_transfer' },
-      schema: {
-        tags,
-        params: transferParams,
-        body: inventoryTransferUpdate,
-        response: { 200: inventoryTransferOutput },
-      },
-    },
-    async (request) =>
-      service.updateTransfer({
-        db,
-        actor: requirePrincipal(request),
-        id: request.params.id,
-        input: request.body,
-      }),
+  route(
+    app,
+    'PATCH /inventory_transfers/:id',
+    { ...transfer, body: inventoryTransferUpdate },
+    (request, actor) => service.updateTransfer({ db, actor, id: request.params.id, input: request.body }),
   );
 
-  app.post(
-    '/inventory_transfers/:id/dispatch',
-    {
-      config: { permission: 'change_inventory_transfer' },
-      schema: { tags, params: transferParams, response: { 200: inventoryTransferOutput } },
-    },
-    async (request) =>
-      service.dispatchTransfer({ db, actor: requirePrincipal(request), id: request.params.id }),
+  route(app, 'POST /inventory_transfers/:id/dispatch', transfer, (request, actor) =>
+    service.dispatchTransfer({ db, actor, id: request.params.id }),
   );
 
-  app.post(
-    '/inventory_transfers/:id/receive',
-    {
-      config: { permission: 'change_inventory_transfer' },
-      schema: {
-        tags,
-        params: transferParams,
-        body: inventoryTransferReceive,
-        response: { 200: inventoryTransferOutput },
-      },
-    },
-    async (request) =>
-      service.receiveTransfer({
-        db,
-        actor: requirePrincipal(request),
-        id: request.params.id,
-        input: request.body,
-      }),
+  route(
+    app,
+    'POST /inventory_transfers/:id/receive',
+    { ...transfer, body: inventoryTransferReceive },
+    (request, actor) => service.receiveTransfer({ db, actor, id: request.params.id, input: request.body }),
   );
 
-  app.post(
-    '/inventory_transfers/:id/cancel',
-    {
-      config: { permission: 'change_inventory_transfer' },
-      schema: { tags, params: transferParams, response: { 200: inventoryTransferOutput } },
-    },
-    async (request) =>
-      service.cancelTransfer({ db, actor: requirePrincipal(request), id: request.params.id }),
+  route(app, 'POST /inventory_transfers/:id/cancel', transfer, (request, actor) =>
+    service.cancelTransfer({ db, actor, id: request.params.id }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/inventory_transfers/:id/history',
-    {
-      config: { cache: true, permission: 'view_inventory_transfer' },
-      schema: { tags, params: transferParams, response: { 200: inventoryTransferHistoryOutput } },
-    },
-    async (request) => service.transferHistory(db, requirePrincipal(request).companyId, request.params.id),
+    { ...view, response: inventoryTransferHistoryOutput },
+    service.transferHistory,
   );
 
-  app.get(
-    '/products/:id/stock_movements',
+  const viewInventory = { permission: 'view_inventory', cache: true, tags, params: transferParams };
+
+  // One order only: the query string's ordering is not read.
+  route(
+    app,
+    'GET /products/:id/stock_movements',
     {
-      config: { cache: true, permission: 'view_inventory' },
-      schema: {
-        tags,
-        params: z.object({ id: idParam }),
-        querystring: listQuery.extend(stockMovementListQuery.shape),
-        response: { 200: pageOf(stockMovementOutput) },
-      },
+      ...viewInventory,
+      querystring: listQuery.extend(stockMovementListQuery.shape),
+      response: pageOf(stockMovementOutput),
     },
-    async (request) => {
+    async (request, actor) => {
       const { query } = request;
       const window = pageWindow(query);
+      const filter = {
+        branches: branchScope(actor),
+        warehouseId: query.warehouse,
+        startDate: query.start_date,
+        endDate: query.end_date,
+      };
       const { count, results } = await service.productStockMovements(
         db,
-        requirePrincipal(request).companyId,
+        actor.companyId,
         request.params.id,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          warehouseId: query.warehouse,
-          startDate: query.start_date,
-          endDate: query.end_date,
-        },
+        filter,
         window,
       );
       return page(request, window, count, results);
     },
   );
 
-  app.get(
-    '/products/:id/batches',
-    {
-      config: { cache: true, permission: 'view_inventory' },
-      schema: {
-        tags,
-        params: z.object({ id: idParam }),
-        querystring: productBatchListQuery,
-        response: { 200: productBatchListOutput },
-      },
-    },
-    async (request) =>
-      productBatches(
-        db,
-        requirePrincipal(request).companyId,
-        request.params.id,
-        request.query.warehouse,
-        branchScope(requirePrincipal(request)),
-      ),
+  route(
+    app,
+    'GET /products/:id/batches',
+    { ...viewInventory, querystring: productBatchListQuery, response: productBatchListOutput },
+    (request, actor) =>
+      productBatches(db, actor.companyId, request.params.id, request.query.warehouse, branchScope(actor)),
   );
 }

@@ -13,12 +13,14 @@ import {
   productUpdate,
 } from '@b2b/domain/api/products';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Page } from '../../core/paging.ts';
 import { cursorParam, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
+import { companyParams, recordParams as productParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import { deleteProduct, setProductActive, updateProduct } from './change-product.ts';
@@ -41,7 +43,6 @@ import {
 import type { ProductFilter, ProductSort } from './products.queries.ts';
 
 const tags = ['products'];
-const productParams = z.object({ id: idParam });
 
 /** API ordering field -> SQL expression over the products alias `p` and its value type (for cursors). */
 const ORDERING: Record<(typeof PRODUCT_ORDERINGS)[number], Omit<ProductSort, 'direction'>> = {
@@ -79,20 +80,22 @@ async function listPage(
 }
 
 export async function productsRoutes(app: Api) {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
+  const view = { permission: 'view_product', cache: true };
+  const change = { permission: 'change_product', tags, params: productParams };
+  const product = { ...change, response: productOutput };
 
-  app.get(
-    '/companies/:companyId/products',
+  route(
+    app,
+    'GET /companies/:companyId/products',
     {
-      config: { cache: true, permission: 'view_product' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: productFilterQuery,
-        response: { 200: pageOf(productSummaryOutput) },
-      },
+      ...view,
+      tags,
+      params: companyParams,
+      querystring: productFilterQuery,
+      response: pageOf(productSummaryOutput),
     },
-    async (request) => {
+    (request) => {
       const q = request.query;
       return listPage(db, request, request.params.companyId, q, {
         search: q.search,
@@ -106,188 +109,100 @@ export async function productsRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/companies/:companyId/products',
-    {
-      config: { permission: 'add_product' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: productCreate,
-        response: { 201: productOutput },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createProduct({ db, actor: requirePrincipal(request), input: request.body })),
+  route(
+    app,
+    'POST /companies/:companyId/products',
+    { ...product, permission: 'add_product', params: companyParams, body: productCreate, status: 201 },
+    (request, actor) => createProduct({ db, actor, input: request.body }),
   );
 
   // The spec's "products of a category" (api-calls.tsv, categories area).
-  app.get(
-    '/categories/:id/products',
+  route(
+    app,
+    'GET /categories/:id/products',
     {
-      config: { cache: true, permission: 'view_product' },
-      schema: {
-        tags: ['categories', ...tags],
-        params: z.object({ id: idParam }),
-        querystring: productListQuery,
-        response: { 200: pageOf(productSummaryOutput) },
-      },
+      ...view,
+      tags: ['categories', ...tags],
+      params: productParams,
+      querystring: productListQuery,
+      response: pageOf(productSummaryOutput),
     },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
+    async (request, { companyId }) => {
       await assertCategoryExists(db, companyId, request.params.id);
-      return listPage(db, request, companyId, request.query, {
-        search: request.query.search,
-        categoryIds: [request.params.id],
-      });
+      const filter = { search: request.query.search, categoryIds: [request.params.id] };
+      return listPage(db, request, companyId, request.query, filter);
     },
   );
 
-  app.get(
-    '/products/:id',
-    {
-      config: { cache: true, permission: 'view_product' },
-      schema: { tags, params: productParams, response: { 200: productOutput } },
-    },
-    async (request) => getProduct(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/products/:id', { permission: 'view_product', tags, response: productOutput }, getProduct);
 
-  app.patch(
-    '/products/:id',
-    {
-      config: { permission: 'change_product' },
-      schema: { tags, params: productParams, body: productUpdate, response: { 200: productOutput } },
-    },
-    async (request) =>
-      updateProduct({
-        db,
-        actor: requirePrincipal(request),
-        productId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /products/:id', { ...product, body: productUpdate }, (request, actor) =>
+    updateProduct({ db, actor, productId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/products/:id/activate', '/products/:id/deactivate'],
-    permission: 'change_product',
-    tags,
-    params: productParams,
-    response: productOutput,
-    handler: (request, active) =>
-      setProductActive({
-        db,
-        actor: requirePrincipal(request),
-        productId: request.params.id,
-        active,
-      }),
+    ...product,
+    handler: (request, active, actor) =>
+      setProductActive({ db, actor, productId: request.params.id, active }),
   });
 
-  app.post(
-    '/products/:id/delete',
-    {
-      config: { permission: 'delete_product' },
-      schema: { tags, params: productParams, response: { 200: detailResponse } },
-    },
-    async (request) => deleteProduct({ db, actor: requirePrincipal(request), productId: request.params.id }),
+  route(
+    app,
+    'POST /products/:id/delete',
+    { ...change, permission: 'delete_product', response: detailResponse },
+    (request, actor) => deleteProduct({ db, actor, productId: request.params.id }),
   );
 
-  app.get(
+  recordRead(
+    app,
     '/products/:id/history',
-    {
-      config: { cache: true, permission: 'view_product' },
-      schema: { tags, params: productParams, response: { 200: productHistoryOutput } },
-    },
-    async (request) => productHistory(db, requirePrincipal(request).companyId, request.params.id),
+    { permission: 'view_product', tags, response: productHistoryOutput },
+    productHistory,
   );
 
-  app.post(
-    '/products/:id/images',
-    {
-      config: { permission: 'change_product' },
-      schema: {
-        tags,
-        params: productParams,
-        consumes: ['multipart/form-data'],
-        response: { 201: productImageOutput },
-      },
-    },
-    async (request, reply) => {
-      const actor = requirePrincipal(request);
+  const upload = { ...change, consumes: ['multipart/form-data'], status: 201 } as const;
+  route(
+    app,
+    'POST /products/:id/images',
+    { ...upload, response: productImageOutput },
+    async (request, actor) => {
       // A foreign id or a product with ten images is refused before the upload is read or stored.
       await assertImageRoom(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
-      const image = await addProductImage({
-        db,
-        storage: app.ctx.storage,
-        actor,
-        productId: request.params.id,
-        image: { data, extension: kind.extension },
-      });
-      return reply.status(201).send(image);
+      const image = { data, extension: kind.extension };
+      return addProductImage({ db, storage, actor, productId: request.params.id, image });
     },
   );
 
-  app.delete(
-    '/products/:id/images/:imageId',
-    {
-      config: { permission: 'change_product' },
-      schema: { tags, params: z.object({ id: idParam, imageId: idParam }) },
-    },
-    async (request, reply) => {
-      await deleteProductImage({
-        db,
-        storage: app.ctx.storage,
-        actor: requirePrincipal(request),
-        productId: request.params.id,
-        imageId: request.params.imageId,
-      });
-      return reply.status(204).send();
+  route(
+    app,
+    'DELETE /products/:id/images/:imageId',
+    { ...change, params: productParams.extend({ imageId: idParam }) },
+    async (request, actor) => {
+      const { id: productId, imageId } = request.params;
+      await deleteProductImage({ db, storage, actor, productId, imageId });
     },
   );
 
-  app.post(
-    '/products/:id/files',
-    {
-      config: { permission: 'change_product' },
-      schema: {
-        tags,
-        params: productParams,
-        consumes: ['multipart/form-data'],
-        response: { 201: productFileOutput },
-      },
-    },
-    async (request, reply) => {
-      const actor = requirePrincipal(request);
+  route(
+    app,
+    'POST /products/:id/files',
+    { ...upload, response: productFileOutput },
+    async (request, actor) => {
       await assertProductExists(db, actor.companyId, request.params.id);
       const file = await readPdfUpload(request);
-      const stored = await addProductFile({
-        db,
-        storage: app.ctx.storage,
-        actor,
-        productId: request.params.id,
-        file,
-      });
-      return reply.status(201).send(stored);
+      return addProductFile({ db, storage, actor, productId: request.params.id, file });
     },
   );
 
-  app.delete(
-    '/products/:id/files/:fileId',
-    {
-      config: { permission: 'change_product' },
-      schema: { tags, params: z.object({ id: idParam, fileId: idParam }) },
-    },
-    async (request, reply) => {
-      await deleteProductFile({
-        db,
-        storage: app.ctx.storage,
-        actor: requirePrincipal(request),
-        productId: request.params.id,
-        fileId: request.params.fileId,
-      });
-      return reply.status(204).send();
+  route(
+    app,
+    'DELETE /products/:id/files/:fileId',
+    { ...change, params: productParams.extend({ fileId: idParam }) },
+    async (request, actor) => {
+      const { id: productId, fileId } = request.params;
+      await deleteProductFile({ db, storage, actor, productId, fileId });
     },
   );
 }

@@ -1,5 +1,5 @@
-import { addressInput, addressOutput, idParam } from '@b2b/domain/api/common';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { addressInput, addressOutput } from '@b2b/domain/api/common';
+import { listQuery } from '@b2b/domain/api/list-query';
 import {
   roleCreate,
   roleListFilters,
@@ -7,18 +7,17 @@ import {
   rolePermissionsChange,
   roleUpdate,
 } from '@b2b/domain/api/roles';
-import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
-import { page } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams as roleParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { getCompany } from '../companies/companies.service.ts';
 import * as service from './roles.service.ts';
 
 const tags = ['roles'];
-const roleParams = z.object({ id: idParam });
 const ORDERING = {
   display_name: 'r.display_name',
   created_at: 'r.created_at',
@@ -28,136 +27,66 @@ const ORDERING = {
 
 export async function rolesRoutes(app: Api) {
   const { db } = app.ctx;
+  const change = { permission: 'change_role', tags, params: roleParams };
+  const role = { ...change, response: roleOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/roles',
     {
-      config: { cache: true, permission: 'view_role' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(roleListFilters.shape),
-        response: { 200: pageOf(roleOutput) },
-      },
+      permission: 'view_role',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(roleListFilters.shape),
+      item: roleOutput,
+      order: [ORDERING, 'display_name'],
     },
-    async (request) => {
+    async (request, sort, window) => {
       const { companyId } = request.params;
-      const window = pageWindow(request.query);
-      const sort = parseOrdering(request.query.ordering, ORDERING, 'display_name');
-      const { count, results } = await service.listRoles(
-        db,
-        companyId,
-        { search: request.query.search, isActive: request.query.is_active },
-        sort,
-        window,
-      );
-      const withCompany = request.query.expand?.includes('company');
-      const company = withCompany ? await getCompany(db, companyId) : undefined;
-      return page(
-        request,
-        window,
-        count,
-        results.map((r) => (company ? { ...r, company: { id: company.id, name: company.name } } : r)),
-      );
+      const roles = await service.listRoles(db, companyId, searchAndActive(request.query), sort, window);
+      if (!request.query.expand?.includes('company')) return roles;
+      const { id, name } = await getCompany(db, companyId);
+      return { ...roles, results: roles.results.map((r) => ({ ...r, company: { id, name } })) };
     },
   );
 
-  app.post(
-    '/companies/:companyId/roles',
-    {
-      config: { permission: 'add_role' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: roleCreate,
-        response: { 201: roleOutput },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createRole({ db, actor: requirePrincipal(request), input: request.body })),
+  route(
+    app,
+    'POST /companies/:companyId/roles',
+    { ...role, permission: 'add_role', params: companyParams, body: roleCreate, status: 201 },
+    (request, actor) => service.createRole({ db, actor, input: request.body }),
   );
 
-  app.get(
-    '/roles/:id',
-    {
-      config: { cache: true, permission: 'view_role' },
-      schema: { tags, params: roleParams, response: { 200: roleOutput } },
-    },
-    async (request) => service.getRole(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/roles/:id', { permission: 'view_role', tags, response: roleOutput }, service.getRole);
 
-  app.patch(
-    '/roles/:id',
-    {
-      config: { permission: 'change_role' },
-      schema: { tags, params: roleParams, body: roleUpdate, response: { 200: roleOutput } },
-    },
-    async (request) =>
-      service.updateRole({
-        db,
-        actor: requirePrincipal(request),
-        roleId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /roles/:id', { ...role, body: roleUpdate }, (request, actor) =>
+    service.updateRole({ db, actor, roleId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/roles/:id/activate', '/roles/:id/deactivate'],
-    permission: 'change_role',
-    tags,
-    params: roleParams,
-    response: roleOutput,
-    handler: (request, active) =>
-      service.setRoleActive({ db, actor: requirePrincipal(request), roleId: request.params.id, active }),
+    ...role,
+    handler: (request, active, actor) =>
+      service.setRoleActive({ db, actor, roleId: request.params.id, active }),
   });
 
-  app.patch(
-    '/roles/:id/add_permissions',
-    {
-      config: { permission: 'change_role' },
-      schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } },
-    },
-    async (request) =>
-      service.addPermissions({
-        db,
-        actor: requirePrincipal(request),
-        roleId: request.params.id,
-        permissions: request.body.permissions,
-      }),
-  );
-  app.patch(
-    '/roles/:id/remove_permissions',
-    {
-      config: { permission: 'change_role' },
-      schema: { tags, params: roleParams, body: rolePermissionsChange, response: { 200: roleOutput } },
-    },
-    async (request) =>
-      service.removePermissions({
-        db,
-        actor: requirePrincipal(request),
-        roleId: request.params.id,
-        permissions: request.body.permissions,
-      }),
-  );
+  for (const [endpoint, changePermissions] of [
+    ['PATCH /roles/:id/add_permissions', service.addPermissions],
+    ['PATCH /roles/:id/remove_permissions', service.removePermissions],
+  ] as const) {
+    route(app, endpoint, { ...role, body: rolePermissionsChange }, (request, actor) =>
+      changePermissions({ db, actor, roleId: request.params.id, permissions: request.body.permissions }),
+    );
+  }
 
-  app.post(
-    '/roles/:id/addresses',
-    {
-      config: { permission: 'change_role' },
-      schema: { tags, params: roleParams, body: addressInput, response: { 201: addressOutput } },
-    },
-    async (request, reply) => {
-      const actor = requirePrincipal(request);
-      const { companyId } = actor;
+  route(
+    app,
+    'POST /roles/:id/addresses',
+    { ...change, body: addressInput, response: addressOutput, status: 201 },
+    async (request, actor) => {
       await service.assertRoleChangeable(db, actor, request.params.id);
-      const address = await addAddress(
-        db,
-        { companyId, ownerType: 'role', ownerId: request.params.id },
-        request.body,
-      );
-      return reply.status(201).send(address);
+      const owner = { companyId: actor.companyId, ownerType: 'role', ownerId: request.params.id } as const;
+      return addAddress(db, owner, request.body);
     },
   );
 }

@@ -1,5 +1,5 @@
-import { addressInput, addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
-import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { addressInput, addressOutput, detailResponse } from '@b2b/domain/api/common';
+import { listQuery } from '@b2b/domain/api/list-query';
 import {
   userBranchesChange,
   userCreate,
@@ -7,10 +7,12 @@ import {
   userOutput,
   userUpdate,
 } from '@b2b/domain/api/users';
-import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
-import { orderedPage } from '../../http/page-links.ts';
+import { listRoute, searchAndActive } from '../../http/list-route.ts';
+import { companyParams, recordParams as userParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { historyPage } from '../history/history.service.ts';
@@ -18,7 +20,6 @@ import { resetUserPassword } from './reset-user-password.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
-const userParams = z.object({ id: idParam });
 const ORDERING = {
   created_at: 'u.created_at',
   updated_at: 'u.updated_at',
@@ -31,113 +32,62 @@ const ORDERING = {
 
 export async function usersRoutes(app: Api) {
   const { db } = app.ctx;
+  const change = { permission: 'change_user', tags, params: userParams };
+  const user = { ...change, response: userOutput };
 
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/users',
     {
-      config: { cache: true, permission: 'view_user' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend(userListFilters.shape),
-        response: { 200: pageOf(userOutput) },
-      },
+      permission: 'view_user',
+      tags,
+      params: companyParams,
+      querystring: listQuery.extend(userListFilters.shape),
+      item: userOutput,
+      order: [ORDERING, '-created_at'],
     },
-    async (request) =>
-      orderedPage(request, ORDERING, '-created_at', (sort, window) =>
-        service.listUsers(
-          db,
-          request.params.companyId,
-          {
-            search: request.query.search,
-            isActive: request.query.is_active,
-            roleIds: request.query.groups__in,
-          },
-          sort,
-          window,
-        ),
-      ),
+    (request, sort, window) => {
+      const filter = { ...searchAndActive(request.query), roleIds: request.query.groups__in };
+      return service.listUsers(db, request.params.companyId, filter, sort, window);
+    },
   );
 
-  app.post(
-    '/companies/:companyId/users',
-    {
-      config: { permission: 'add_user' },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        body: userCreate,
-        response: { 201: userOutput },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createUser({ db, actor: requirePrincipal(request), input: request.body })),
+  route(
+    app,
+    'POST /companies/:companyId/users',
+    { ...user, permission: 'add_user', params: companyParams, body: userCreate, status: 201 },
+    (request, actor) => service.createUser({ db, actor, input: request.body }),
   );
 
-  app.get(
-    '/users/:id',
-    {
-      config: { cache: true, permission: 'view_user' },
-      schema: { tags, params: userParams, response: { 200: userOutput } },
-    },
-    async (request) => service.getUser(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/users/:id', { permission: 'view_user', tags, response: userOutput }, service.getUser);
 
-  app.patch(
-    '/users/:id',
-    {
-      config: { permission: 'change_user' },
-      schema: { tags, params: userParams, body: userUpdate, response: { 200: userOutput } },
-    },
-    async (request) =>
-      service.updateUser({
-        db,
-        actor: requirePrincipal(request),
-        userId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /users/:id', { ...user, body: userUpdate }, (request, actor) =>
+    service.updateUser({ db, actor, userId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/users/:id/activate', '/users/:id/deactivate'],
-    permission: 'change_user',
-    tags,
-    params: userParams,
-    response: userOutput,
-    handler: (request, active) =>
-      service.setUserActive({ db, actor: requirePrincipal(request), userId: request.params.id, active }),
+    ...user,
+    handler: (request, active, actor) =>
+      service.setUserActive({ db, actor, userId: request.params.id, active }),
   });
 
-  app.post(
-    '/users/:id/reset_password',
-    {
-      config: { permission: 'change_user' },
-      schema: { tags, params: userParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      resetUserPassword({ ctx: app.ctx, actor: requirePrincipal(request), userId: request.params.id }),
+  route(app, 'POST /users/:id/reset_password', { ...change, response: detailResponse }, (request, actor) =>
+    resetUserPassword({ ctx: app.ctx, actor, userId: request.params.id }),
   );
 
-  for (const [path, assign] of [
-    ['/users/:id/branches', true],
-    ['/users/:id/unassign_branches', false],
+  for (const [endpoint, assign] of [
+    ['POST /users/:id/branches', true],
+    ['POST /users/:id/unassign_branches', false],
   ] as const) {
-    app.post(
-      path,
-      {
-        config: { permission: 'change_user' },
-        schema: { tags, params: userParams, body: userBranchesChange, response: { 200: userOutput } },
-      },
-      async (request) =>
-        service.changeUserBranches({
-          db,
-          actor: requirePrincipal(request),
-          userId: request.params.id,
-          branchIds: request.body.branches,
-          assign,
-        }),
+    route(app, endpoint, { ...user, body: userBranchesChange }, (request, actor) =>
+      service.changeUserBranches({
+        db,
+        actor,
+        userId: request.params.id,
+        branchIds: request.body.branches,
+        assign,
+      }),
     );
   }
 
@@ -151,22 +101,14 @@ export async function usersRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/users/:id/addresses',
-    {
-      config: { permission: 'change_user' },
-      schema: { tags, params: userParams, body: addressInput, response: { 201: addressOutput } },
-    },
-    async (request, reply) => {
-      const actor = requirePrincipal(request);
-      const { companyId } = actor;
+  route(
+    app,
+    'POST /users/:id/addresses',
+    { ...change, body: addressInput, response: addressOutput, status: 201 },
+    async (request, actor) => {
       await service.assertUserChangeable(db, actor, request.params.id);
-      const address = await addAddress(
-        db,
-        { companyId, ownerType: 'user', ownerId: request.params.id },
-        request.body,
-      );
-      return reply.status(201).send(address);
+      const owner = { companyId: actor.companyId, ownerType: 'user', ownerId: request.params.id } as const;
+      return addAddress(db, owner, request.body);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { addressOutput, detailResponse, idParam } from '@b2b/domain/api/common';
+import { addressOutput, detailResponse } from '@b2b/domain/api/common';
 import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignBuyers,
@@ -16,18 +16,20 @@ import {
   warehouseOutput,
   warehouseUpdate,
 } from '@b2b/domain/api/warehouses';
-import { z } from 'zod';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import type { z } from 'zod';
+import { pageWindow } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { requirePrincipal } from '../../http/guard.ts';
+import { listRoute } from '../../http/list-route.ts';
 import { page } from '../../http/page-links.ts';
+import { companyParams, recordParams as idParams } from '../../http/path-params.ts';
+import { recordRead } from '../../http/record-read.ts';
+import { route } from '../../http/route.ts';
 import { switchRoutes } from '../../http/switch-routes.ts';
 import { registerAddressOwnerRules } from '../addresses/addresses.service.ts';
 import * as service from './warehouses.service.ts';
 
 const tags = ['warehouses'];
-const idParams = z.object({ id: idParam });
 
 const WAREHOUSE_ORDERING = {
   name: 'w.name',
@@ -55,211 +57,139 @@ const BUYER_ORDERING = {
 };
 
 const warehouseListQuery = listQuery.extend(warehouseListFilters.shape);
+type WarehouseListQuery = z.output<typeof warehouseListQuery>;
+
+const filterOf = (query: Omit<WarehouseListQuery, 'branch'>) => ({
+  search: query.search,
+  isActive: query.is_active,
+  isPrivate: query.is_private,
+});
+const withAddresses = (query: { expand?: string }) => ({
+  withAddresses: csvList(query.expand).includes('addresses'),
+});
 
 export async function warehousesRoutes(app: Api) {
   const { db } = app.ctx;
   registerAddressOwnerRules('warehouse', service.warehouseAddressRules);
+  const view = { permission: 'view_warehouse', tags };
+  const change = { permission: 'change_warehouse', tags, params: idParams };
+  const warehouse = { ...change, response: warehouseOutput };
 
   // Every signed-in user reads this list: the warehouse pickers of other screens (product
   // opening stock, transfers, orders) depend on it, and the spec opens /warehouses to all.
-  app.get(
+  listRoute(
+    app,
     '/companies/:companyId/warehouses',
     {
-      config: { cache: true },
-      schema: {
-        tags,
-        params: z.object({ companyId: idParam }),
-        querystring: warehouseListQuery,
-        response: { 200: pageOf(warehouseOutput) },
-      },
+      tags,
+      params: companyParams,
+      querystring: warehouseListQuery,
+      item: warehouseOutput,
+      order: [WAREHOUSE_ORDERING, WAREHOUSE_DEFAULT_ORDER],
     },
-    async (request) => {
+    (request, sort, window, actor) => {
       const { query } = request;
-      const window = pageWindow(query);
-      const { count, results } = await service.listWarehouses(
-        db,
-        request.params.companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          search: query.search,
-          isActive: query.is_active,
-          isPrivate: query.is_private,
-          branchId: query.branch,
-        },
-        parseOrdering(query.ordering, WAREHOUSE_ORDERING, WAREHOUSE_DEFAULT_ORDER),
-        window,
-        { withAddresses: csvList(query.expand).includes('addresses') },
-      );
-      return page(request, window, count, results);
+      const filter = { branches: branchScope(actor), ...filterOf(query), branchId: query.branch };
+      return service.listWarehouses(db, request.params.companyId, filter, sort, window, withAddresses(query));
     },
   );
 
-  app.get(
+  listRoute(
+    app,
     '/branches/:id/warehouses',
     {
-      config: { cache: true, permission: 'view_warehouse' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: warehouseListQuery.omit({ branch: true }),
-        response: { 200: pageOf(warehouseOutput) },
-      },
+      ...view,
+      params: idParams,
+      querystring: warehouseListQuery.omit({ branch: true }),
+      item: warehouseOutput,
+      order: [WAREHOUSE_ORDERING, WAREHOUSE_DEFAULT_ORDER],
     },
-    async (request) => {
-      const { companyId } = requirePrincipal(request);
+    async (request, sort, window, { companyId }) => {
       const { query } = request;
       await service.assertBranchExists(db, companyId, request.params.id);
-      const window = pageWindow(query);
-      const { count, results } = await service.listWarehouses(
-        db,
-        companyId,
-        {
-          search: query.search,
-          isActive: query.is_active,
-          isPrivate: query.is_private,
-          branchId: request.params.id,
-        },
-        parseOrdering(query.ordering, WAREHOUSE_ORDERING, WAREHOUSE_DEFAULT_ORDER),
-        window,
-        { withAddresses: csvList(query.expand).includes('addresses') },
-      );
-      return page(request, window, count, results);
+      const filter = { ...filterOf(query), branchId: request.params.id };
+      return service.listWarehouses(db, companyId, filter, sort, window, withAddresses(query));
     },
   );
 
   // The spec's path is branches/{branchId}/warehouses; the parameter is named :id here as on the
   // GET of the same path.
-  app.post(
-    '/branches/:id/warehouses',
-    {
-      config: { permission: 'add_warehouse' },
-      schema: { tags, params: idParams, body: warehouseCreate, response: { 201: warehouseOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.createWarehouse({
-          db,
-          actor: requirePrincipal(request),
-          branchId: request.params.id,
-          input: request.body,
-        }),
-      ),
+  route(
+    app,
+    'POST /branches/:id/warehouses',
+    { ...warehouse, permission: 'add_warehouse', body: warehouseCreate, status: 201 },
+    (request, actor) =>
+      service.createWarehouse({ db, actor, branchId: request.params.id, input: request.body }),
   );
 
-  app.get(
-    '/warehouses/:id',
-    {
-      config: { cache: true, permission: 'view_warehouse' },
-      schema: { tags, params: idParams, response: { 200: warehouseOutput } },
-    },
-    async (request) => service.getWarehouse(db, requirePrincipal(request).companyId, request.params.id),
-  );
+  recordRead(app, '/warehouses/:id', { ...view, response: warehouseOutput }, service.getWarehouse);
 
-  app.patch(
-    '/warehouses/:id',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, body: warehouseUpdate, response: { 200: warehouseOutput } },
-    },
-    async (request) =>
-      service.updateWarehouse({
-        db,
-        actor: requirePrincipal(request),
-        warehouseId: request.params.id,
-        changes: request.body,
-      }),
+  route(app, 'PATCH /warehouses/:id', { ...warehouse, body: warehouseUpdate }, (request, actor) =>
+    service.updateWarehouse({ db, actor, warehouseId: request.params.id, changes: request.body }),
   );
 
   switchRoutes(app, {
     paths: ['/warehouses/:id/activate', '/warehouses/:id/deactivate'],
-    permission: 'change_warehouse',
-    tags,
-    params: idParams,
-    response: warehouseOutput,
-    handler: (request, active) =>
-      service.setWarehouseActive({
-        db,
-        actor: requirePrincipal(request),
-        warehouseId: request.params.id,
-        active,
-      }),
+    ...warehouse,
+    handler: (request, active, actor) =>
+      service.setWarehouseActive({ db, actor, warehouseId: request.params.id, active }),
   });
 
   // The spec names private and public calls without their paths; these follow activate/deactivate.
   switchRoutes(app, {
     paths: ['/warehouses/:id/private', '/warehouses/:id/public'],
-    permission: 'change_warehouse',
-    tags,
-    params: idParams,
-    response: warehouseOutput,
-    handler: (request, isPrivate) =>
-      service.setWarehousePrivate({
-        db,
-        actor: requirePrincipal(request),
-        warehouseId: request.params.id,
-        isPrivate,
-      }),
+    ...warehouse,
+    handler: (request, isPrivate, actor) =>
+      service.setWarehousePrivate({ db, actor, warehouseId: request.params.id, isPrivate }),
   });
 
-  app.post(
-    '/warehouses/:id/addresses',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, body: warehouseAddressInput, response: { 201: addressOutput } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.addWarehouseAddress({
-          db,
-          actor: requirePrincipal(request),
-          warehouseId: request.params.id,
-          input: request.body,
-        }),
-      ),
+  route(
+    app,
+    'POST /warehouses/:id/addresses',
+    { ...change, body: warehouseAddressInput, response: addressOutput, status: 201 },
+    (request, actor) =>
+      service.addWarehouseAddress({ db, actor, warehouseId: request.params.id, input: request.body }),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/warehouses/:id/product_inventory',
     {
-      config: { cache: true, permission: 'view_warehouse' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery.extend(warehouseInventoryFilters.shape),
-        response: { 200: pageOf(warehouseInventoryRow) },
-      },
+      ...view,
+      params: idParams,
+      querystring: listQuery.extend(warehouseInventoryFilters.shape),
+      item: warehouseInventoryRow,
+      order: [INVENTORY_ORDERING, 'name'],
     },
-    async (request) => {
-      const { query } = request;
-      const window = pageWindow(query);
-      const { count, results } = await service.productInventory({
+    (request, sort, window, { companyId }) => {
+      const filter = { search: request.query.search, inStock: request.query.in_stock };
+      return service.productInventory({
         db,
-        companyId: requirePrincipal(request).companyId,
+        companyId,
         warehouseId: request.params.id,
-        filter: { search: query.search, inStock: query.in_stock },
-        sort: parseOrdering(query.ordering, INVENTORY_ORDERING, 'name'),
+        filter,
+        sort,
         window,
       });
-      return page(request, window, count, results);
     },
   );
 
-  app.get(
-    '/warehouses/:id/unassigned_products',
+  // One order only: the query string's ordering is not read.
+  route(
+    app,
+    'GET /warehouses/:id/unassigned_products',
     {
-      config: { cache: true, permission: 'view_warehouse' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: pageOf(unassignedProductRow) },
-      },
+      ...view,
+      cache: true,
+      params: idParams,
+      querystring: listQuery,
+      response: pageOf(unassignedProductRow),
     },
-    async (request) => {
+    async (request, { companyId }) => {
       const window = pageWindow(request.query);
       const { count, results } = await service.unassignedProducts({
         db,
-        companyId: requirePrincipal(request).companyId,
+        companyId,
         warehouseId: request.params.id,
         search: request.query.search,
         window,
@@ -268,88 +198,67 @@ export async function warehousesRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/warehouses/:id/assign_products',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, body: assignProducts, response: { 200: assignProductsOutput } },
-    },
-    async (request) =>
+  route(
+    app,
+    'POST /warehouses/:id/assign_products',
+    { ...change, body: assignProducts, response: assignProductsOutput },
+    (request, actor) =>
       service.assignProducts({
         db,
-        actor: requirePrincipal(request),
+        actor,
         warehouseId: request.params.id,
         productIds: request.body.products,
       }),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/warehouses/:id/buyers',
     {
-      config: { cache: true, permission: 'view_warehouse' },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: pageOf(warehouseBuyerOutput) },
-      },
+      ...view,
+      params: idParams,
+      querystring: listQuery,
+      item: warehouseBuyerOutput,
+      order: [BUYER_ORDERING, 'priority,name'],
     },
-    async (request) => {
-      const { query } = request;
-      const window = pageWindow(query);
-      const { count, results } = await service.listWarehouseBuyers({
+    (request, sort, window, { companyId }) => {
+      const { search } = request.query;
+      return service.listWarehouseBuyers({
         db,
-        companyId: requirePrincipal(request).companyId,
+        companyId,
         warehouseId: request.params.id,
-        search: query.search,
-        sort: parseOrdering(query.ordering, BUYER_ORDERING, 'priority,name'),
+        search,
+        sort,
         window,
       });
-      return page(request, window, count, results);
     },
   );
 
-  app.post(
-    '/warehouses/:id/assign_buyers',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, body: assignBuyers, response: { 200: assignBuyersOutput } },
-    },
-    async (request) =>
-      service.assignBuyers({
-        db,
-        actor: requirePrincipal(request),
-        warehouseId: request.params.id,
-        input: request.body,
-      }),
+  route(
+    app,
+    'POST /warehouses/:id/assign_buyers',
+    { ...change, body: assignBuyers, response: assignBuyersOutput },
+    (request, actor) =>
+      service.assignBuyers({ db, actor, warehouseId: request.params.id, input: request.body }),
   );
 
-  app.patch(
-    '/warehouse_buyers/:id',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, body: warehouseBuyerUpdate, response: { 200: warehouseBuyerOutput } },
-    },
-    async (request) =>
+  route(
+    app,
+    'PATCH /warehouse_buyers/:id',
+    { ...change, body: warehouseBuyerUpdate, response: warehouseBuyerOutput },
+    (request, actor) =>
       service.updateWarehouseBuyer({
         db,
-        actor: requirePrincipal(request),
+        actor,
         warehouseBuyerId: request.params.id,
         priority: request.body.priority,
       }),
   );
 
-  app.post(
-    '/warehouse_buyers/:id/unassign',
-    {
-      config: { permission: 'change_warehouse' },
-      schema: { tags, params: idParams, response: { 200: detailResponse } },
-    },
-    async (request) =>
-      service.unassignWarehouseBuyer({
-        db,
-        actor: requirePrincipal(request),
-        warehouseBuyerId: request.params.id,
-      }),
+  route(
+    app,
+    'POST /warehouse_buyers/:id/unassign',
+    { ...change, response: detailResponse },
+    (request, actor) => service.unassignWarehouseBuyer({ db, actor, warehouseBuyerId: request.params.id }),
   );
 }
