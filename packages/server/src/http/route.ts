@@ -21,7 +21,7 @@ export interface RouteSpec<P, Q, B, R> {
   params?: P;
   querystring?: Q;
   body?: B;
-  consumes?: string[];
+  consumes?: readonly string[];
   /** The answer's schema; a route without one answers 204 No Content. */
   response?: R;
   /** 201 for a route that creates a record; 200 otherwise. */
