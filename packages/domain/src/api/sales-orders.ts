@@ -107,6 +107,14 @@ export const salesOrderItemInput = z
   .strict();
 
 /** POST admin/companies/{companyId}/generate_quotation: the whole form. */
+/**
+ * Why a quotation exists: made by a user (new), an order's edit or re-order, or the record of an
+ * order placed without a quotation (direct_order: a counter sale, New Order's Place Order), which
+ * the quotations list leaves out.
+ */
+export const QUOTATION_PURPOSES = ['new', 'edit_order', 'reorder', 'direct_order'] as const;
+export type QuotationPurpose = (typeof QUOTATION_PURPOSES)[number];
+
 export const quotationInput = z
   .object({
     buyer: idInput,
@@ -157,6 +165,12 @@ export const couponInput = z
 
 /** POST admin/quotations/{id}/generate_order/: `instant` also invoices everything at once. */
 export const generateOrderInput = z.object({ instant: z.boolean().optional() }).strict();
+
+/**
+ * POST admin/companies/{companyId}/generate_order: the form placed as an order in one step, its
+ * quotation written for the record in the same transaction, so a refused order leaves nothing.
+ */
+export const directOrderInput = quotationInput.extend({ instant: z.boolean().optional() }).strict();
 
 export const commentInput = z
   .object({
@@ -291,7 +305,7 @@ export const quotationOutput = z.object({
   id,
   quotation_number: z.string(),
   status: z.enum(QUOTATION_STATUSES),
-  purpose: z.enum(['new', 'edit_order', 'reorder']),
+  purpose: z.enum(QUOTATION_PURPOSES),
   source_order: z.object({ id, order_number: z.string() }).nullable(),
   order: z.object({ id, order_number: z.string() }).nullable(),
   date: z.string(),
@@ -308,7 +322,7 @@ export const quotationSummaryOutput = z.object({
   id,
   quotation_number: z.string(),
   status: z.enum(QUOTATION_STATUSES),
-  purpose: z.enum(['new', 'edit_order', 'reorder']),
+  purpose: z.enum(QUOTATION_PURPOSES),
   date: z.string(),
   buyer: named,
   total: money,

@@ -80,6 +80,11 @@ const BODY_RULES: Record<string, FieldRules> = {
     branch: 'branch',
     'items[].warehouse': 'warehouse',
   },
+  // An order placed in one step names its branch and warehouses as a quotation does.
+  'POST /admin/companies/:companyId/generate_order': {
+    branch: 'branch',
+    'items[].warehouse': 'warehouse',
+  },
   'POST /admin/companies/:companyId/edit_quotation': {
     id: 'quotation',
     branch: 'branch',

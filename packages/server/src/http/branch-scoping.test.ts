@@ -371,6 +371,19 @@ describe('branch scoping', () => {
         quotation(mine.branchId, theirs.warehouseId),
       ),
     );
+    // An order placed in one step (issue 18) is held to the same branches.
+    await forbidden(
+      await staff.api.post(
+        `admin/companies/${c}/generate_order`,
+        quotation(theirs.branchId, mine.warehouseId),
+      ),
+    );
+    await forbidden(
+      await staff.api.post(
+        `admin/companies/${c}/generate_order`,
+        quotation(mine.branchId, theirs.warehouseId),
+      ),
+    );
     await forbidden(
       await staff.api.post(`admin/companies/${c}/edit_quotation`, {
         ...quotation(mine.branchId, mine.warehouseId),

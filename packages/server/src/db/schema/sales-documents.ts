@@ -1,4 +1,4 @@
-import type { DocumentAddressOutput, QuotationStatus } from '@b2b/domain/api/sales-orders';
+import type { DocumentAddressOutput, QuotationPurpose, QuotationStatus } from '@b2b/domain/api/sales-orders';
 import type { InvoiceStatus } from '@b2b/domain/invoices';
 import type { PaymentStatus, SalesOrderStatus } from '@b2b/domain/sales-orders';
 import type { DiscountType } from '@b2b/domain/statuses';
@@ -134,7 +134,8 @@ export interface QuotationsTable extends DocumentTotals, DocumentTerms {
   company_id: number;
   quotation_number: string;
   status: ColumnType<QuotationStatus, QuotationStatus | undefined>;
-  purpose: ColumnType<'new' | 'edit_order' | 'reorder', 'new' | 'edit_order' | 'reorder' | undefined>;
+  /** Migration 0034: direct_order, the record of an order placed without a quotation. */
+  purpose: ColumnType<QuotationPurpose, QuotationPurpose | undefined>;
   source_order_id: number | null;
   billing_address_id: number;
   shipping_address_id: number;

@@ -1,4 +1,4 @@
-import type { QuotationInput, QuotationOutput } from '@b2b/domain/api/sales-orders';
+import type { QuotationInput, QuotationOutput, QuotationPurpose } from '@b2b/domain/api/sales-orders';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -25,7 +25,7 @@ export async function insertQuotation(
   tx: Tx,
   actor: Principal,
   terms: QuotationTerms,
-  options: { purpose?: 'new' | 'edit_order' | 'reorder'; sourceOrder?: { id: number; number: string } } = {},
+  options: { purpose?: QuotationPurpose; sourceOrder?: { id: number; number: string } } = {},
 ): Promise<number> {
   const { companyId } = actor;
   const priced = await priceQuotationTerms(tx, companyId, terms, {

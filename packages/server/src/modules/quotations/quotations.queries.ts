@@ -270,7 +270,9 @@ export function listQuotations(
     .innerJoin('buyers as b', (j) =>
       j.onRef('b.company_id', '=', 'q.company_id').onRef('b.id', '=', 'q.buyer_id'),
     )
-    .where('q.company_id', '=', companyId);
+    .where('q.company_id', '=', companyId)
+    // The record of an order placed without a quotation (a counter sale) is not a quotation to list.
+    .where('q.purpose', '<>', 'direct_order');
   if (filter.branches) base = base.where('q.branch_id', 'in', scopeIds(filter.branches));
   if (filter.statuses?.length) base = base.where('q.status', 'in', filter.statuses as never);
   if (filter.buyerId !== undefined) base = base.where('q.buyer_id', '=', filter.buyerId);

@@ -1,4 +1,8 @@
-import { SALES_ORDER_FORM_MESSAGES, type SalesOrderOutput } from '@b2b/domain/api/sales-orders';
+import {
+  type QuotationInput,
+  SALES_ORDER_FORM_MESSAGES,
+  type SalesOrderOutput,
+} from '@b2b/domain/api/sales-orders';
 import { formatMoney, formatQuantity, toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { apportionPaise, priceSalesDocument } from '@b2b/domain/sales-pricing';
@@ -21,7 +25,12 @@ import {
   priceQuotationTerms,
   type QuotationTerms,
 } from '../quotations/quotation-pricing.ts';
-import { documentColumns, lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
+import {
+  documentColumns,
+  lockOpenQuotation,
+  termsFromInput,
+  termsOfQuotation,
+} from '../quotations/quotation-terms.ts';
 import { type AddressRow, decimal, documentAddress, lineColumns } from '../sales-documents/sales-document.ts';
 import {
   factsFrom,
@@ -271,25 +280,54 @@ export async function generateOrder(options: {
   const id = await inTransaction(db, async (tx) => {
     // An instant order posts to the buyer's ledger: the buyer's lock first (db/lock-order.ts).
     if (instant) await lockBuyerOf(tx, companyId, 'quotations', quotationId);
-    const { priced } = await quotationToOrder(tx, companyId, quotationId);
-    // An instant order's invoice gets the buyer's unused credit: its payments are locked after the buyer.
-    const hasCredit = instant && (await lockBuyerCreditFirst(tx, companyId, priced.terms.buyerId));
-    await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
-      postsToLedger: instant,
-    });
-    const auto = priced.branch.is_order_auto_confirm;
-    const order = await placeOrder(tx, actor, priced, {
-      quotationId,
-      confirm: auto || instant,
-      autoConfirmed: auto,
-      instant,
-      lastWrite: true,
-    });
-    if (instant) {
-      const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
-      if (hasCredit) await allocateBuyerCredit(tx, companyId, priced.terms.buyerId, invoice.id, actor.userId);
-    }
-    return order.id;
+    return orderQuotation(tx, actor, quotationId, instant);
+  });
+  return readOrder(db, companyId, id, { isNew: true });
+}
+
+/** The quotation becomes an order (confirmed and invoiced when `instant`); the buyer is locked first when instant. */
+async function orderQuotation(tx: Tx, actor: Principal, quotationId: number, instant: boolean) {
+  const { companyId } = actor;
+  const { priced } = await quotationToOrder(tx, companyId, quotationId);
+  // An instant order's invoice gets the buyer's unused credit: its payments are locked after the buyer.
+  const hasCredit = instant && (await lockBuyerCreditFirst(tx, companyId, priced.terms.buyerId));
+  await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
+    postsToLedger: instant,
+  });
+  const auto = priced.branch.is_order_auto_confirm;
+  const order = await placeOrder(tx, actor, priced, {
+    quotationId,
+    confirm: auto || instant,
+    autoConfirmed: auto,
+    instant,
+    lastWrite: true,
+  });
+  if (instant) {
+    const invoice = await invoiceWholeOrder(tx, { companyId, orderId: order.id, userId: actor.userId });
+    if (hasCredit) await allocateBuyerCredit(tx, companyId, priced.terms.buyerId, invoice.id, actor.userId);
+  }
+  return order.id;
+}
+
+/**
+ * POST admin/companies/{companyId}/generate_order: the form placed as an order in one step (New
+ * Order's Place Order). Its quotation is written for the record (purpose direct_order, left out of
+ * the quotations list) in the order's transaction: an order refused for its stock, credit or
+ * minimum value rolls back with it and leaves no draft quotation behind.
+ */
+export async function generateDirectOrder(options: {
+  db: Database;
+  actor: Principal;
+  input: QuotationInput;
+  instant: boolean;
+}): Promise<SalesOrderOutput> {
+  const { db, actor, input, instant } = options;
+  const { companyId } = actor;
+  const terms = termsFromInput(input);
+  const id = await inTransaction(db, async (tx) => {
+    if (instant) await lockBuyerMoney(tx, companyId, terms.buyerId);
+    const quotationId = await insertQuotation(tx, actor, terms, { purpose: 'direct_order' });
+    return orderQuotation(tx, actor, quotationId, instant);
   });
   return readOrder(db, companyId, id, { isNew: true });
 }
@@ -394,7 +432,7 @@ export async function generateFulfilmentOrders(options: {
 /**
  * An order confirmed and invoiced in full inside the caller's transaction, from terms no user
  * turned into a quotation first (a delivery challan converted into a sale, a counter sale). The
- * quotation is still written, for the record, and marked ordered. Answers the order and its invoice.
+ * quotation is still written, for the record (purpose direct_order: not listed), and marked ordered. Answers the order and its invoice.
  * `paidNowPaise`: what the caller takes in payment in the same action (a counter sale's tenders);
  * only the rest counts against the buyer's credit limit. A sale not paid now gets the buyer's
  * unused credit (its payments locked first, see lockBuyerCreditFirst).
@@ -410,7 +448,7 @@ export async function placeInstantOrder(
   // issued by the invoice: the same rows) before the order's number and then the invoice's.
   await lockBuyerMoney(tx, companyId, terms.buyerId);
   const hasCredit = paidNowPaise === 0 && (await lockBuyerCreditFirst(tx, companyId, terms.buyerId));
-  const quotationId = await insertQuotation(tx, actor, terms);
+  const quotationId = await insertQuotation(tx, actor, terms, { purpose: 'direct_order' });
   const { priced } = await quotationToOrder(tx, companyId, quotationId);
   const unpaidPaise = Math.max(0, priced.pricing.totals.totalPaise - paidNowPaise);
   await assertOrderable(tx, companyId, priced, unpaidPaise);

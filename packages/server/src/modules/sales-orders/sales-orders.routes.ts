@@ -2,6 +2,7 @@ import { idParam } from '@b2b/domain/api/common';
 import { idList, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelInput,
+  directOrderInput,
   editOrderPreviewOutput,
   generateOrderInput,
   ORDER_STATUSES,
@@ -31,7 +32,7 @@ import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts'
 import type { OrderFilter } from './order-list.queries.ts';
 import { getOrder, listOrders, orderHistory, orderToPrint } from './order-reads.ts';
 import { ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
-import { generateFulfilmentOrders, generateOrder } from './place-order.ts';
+import { generateDirectOrder, generateFulfilmentOrders, generateOrder } from './place-order.ts';
 import { initiateReorder, previewReorder } from './reorder.ts';
 
 const tags = ['orders'];
@@ -108,6 +109,27 @@ export async function salesOrdersRoutes(app: Api) {
           instant: request.body?.instant ?? false,
         }),
       ),
+  );
+
+  app.post(
+    '/admin/companies/:companyId/generate_order',
+    {
+      config: { permission: 'add_order' },
+      schema: {
+        tags,
+        description:
+          'Places the form as an order in one step (its quotation is kept for the record, not listed); a refused order leaves nothing behind. `instant` also invoices it.',
+        params: companyParams,
+        body: directOrderInput,
+        response: { 201: salesOrderOutput },
+      },
+    },
+    async (request, reply) => {
+      const { instant = false, ...input } = request.body;
+      return reply
+        .status(201)
+        .send(await generateDirectOrder({ db, actor: requirePrincipal(request), input, instant }));
+    },
   );
 
   app.post(
