@@ -10,7 +10,7 @@ import { routeOptions, type TypedRequest } from './route.ts';
 /** The paging fields every list query string has (domain api/list-query.ts `listQuery`). */
 type Paged = z.ZodType<{ limit: number; offset: number; ordering?: string }>;
 
-/** The filter of the lists that are searched by name and narrowed to active or inactive records. */
+/** The filter of the lists that are searched (`search`) and narrowed to active or inactive records. */
 export const searchAndActive = (query: { search?: string; is_active?: boolean }) => ({
   search: query.search,
   isActive: query.is_active,
