@@ -141,6 +141,31 @@ export function useGenerateOrder() {
   });
 }
 
+/**
+ * Place Order (or Place Instant Order) of a form not saved yet: one step, so that a refused order
+ * leaves no draft quotation behind (issue 18); its quotation is kept for the record, not listed.
+ */
+export function useGenerateDirectOrder(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, instant }: { body: QuotationBody; instant: boolean }) =>
+      api.post<SalesOrderOutput>(
+        `admin/companies/${companyId}/generate_order`,
+        instant ? { ...body, instant } : body,
+      ),
+    meta: { successMessage: ORDER_MESSAGES.created },
+    onSuccess: (order) => {
+      queryClient.setQueryData(salesOrderKeys.detail(order.id), order);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: salesOrderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]);
+    },
+    onError: (error) =>
+      notifyOrderFailure(ORDER_MESSAGES.create_failed, ORDER_MESSAGES.forbidden_place, error),
+  });
+}
+
 /** The edit-order quotation becomes the order's next version. */
 export function useEditOrder() {
   const after = useAfterOrder();

@@ -16,6 +16,7 @@ import {
   QUOTATION_TOASTS,
   type Quotation,
   useEditOrder,
+  useGenerateDirectOrder,
   useGenerateOrder,
   useSaveQuotation,
   useSubmitQuotation,
@@ -40,7 +41,8 @@ const SAVE_FAILURES: Record<QuotationAction, [string, string]> = {
 };
 
 /**
- * The form's buttons. Each saves the quotation first (generate_quotation the first time,
+ * The form's buttons. Place Order and Place Instant Order on a form never saved place the order in
+ * one step (generate_order). Otherwise each saves the quotation first (generate_quotation the first time,
  * edit_quotation after), then: Save as Draft stops there; Create Quotation submits it; Place Order
  * and Place Instant Order turn it into an order; Update Order makes the edited order's new version.
  * The server's per-field messages go under the fields they name.
@@ -56,6 +58,7 @@ export function useQuotationActions(
   const save = useSaveQuotation(companyId);
   const submit = useSubmitQuotation();
   const generateOrder = useGenerateOrder();
+  const directOrder = useGenerateDirectOrder(companyId);
   const editOrder = useEditOrder();
 
   const showFieldErrors = (error: unknown) => {
@@ -100,6 +103,13 @@ export function useQuotationActions(
     form.handleSubmit(async (values) => {
       setBusy(action);
       try {
+        if (current === null && (action === 'order' || action === 'instant')) {
+          // Nothing saved yet: the order is placed in one step, so that a refused order leaves
+          // no draft quotation behind (issue 18).
+          const body = quotationBody(values);
+          handlers.onOrdered(await directOrder.mutateAsync({ body, instant: action === 'instant' }));
+          return;
+        }
         const saved = await persist(values, action);
         if (saved) await steps[action](saved);
       } catch (error) {
