@@ -6,8 +6,15 @@ import type { NameAndActiveFilter } from '../../db/named-rows.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { historyWriter } from '../history/history.service.ts';
 
+/** The columns every named group is created with. */
+export interface NewGroup {
+  company_id: number;
+  name: string;
+  description: string | null;
+}
+
 /** What an area's group table answers; the area keeps its own SQL (see its `.queries.ts`). */
-export interface NamedGroupQueries<Row, Lock, Changes> {
+export interface NamedGroupQueries<Row, Lock, Changes, Insert extends NewGroup> {
   findGroup(db: Executor, companyId: number, id: number): Promise<Row | undefined>;
   listGroups(
     db: Executor,
@@ -18,16 +25,17 @@ export interface NamedGroupQueries<Row, Lock, Changes> {
   ): Promise<[{ n: number }, Row[]]>;
   lockGroup(db: Executor, companyId: number, id: number): Promise<Lock | undefined>;
   findGroupByName(db: Executor, companyId: number, name: string, exceptId?: number): Promise<unknown>;
+  insertGroup(db: Executor, values: Insert): Promise<{ id: number }>;
   updateGroup(db: Executor, companyId: number, id: number, changes: Changes): Promise<unknown>;
 }
 
-export interface NamedGroupArea<Row, Lock, Changes, Output> {
+export interface NamedGroupArea<Row, Lock, Changes, Insert extends NewGroup, Output> {
   /** The history rows' entity type, e.g. 'product_group'. */
   entityType: string;
   /** The group's name in 'Product group Not Found'. */
   label: string;
   nameTaken: string;
-  queries: NamedGroupQueries<Row, Lock, Changes>;
+  queries: NamedGroupQueries<Row, Lock, Changes, Insert>;
   /** The groups with their children, as the API answers them. */
   present(db: Executor, companyId: number, rows: Row[]): Promise<Output[]>;
   /** The unique indexes are the final word: a concurrent request can pass the checks before them. */
@@ -43,8 +51,9 @@ export function namedGroups<
   Row,
   Lock,
   Changes extends { name?: string; is_active?: boolean } & Record<string, unknown>,
+  Insert extends NewGroup,
   Output,
->(area: NamedGroupArea<Row, Lock, Changes, Output>) {
+>(area: NamedGroupArea<Row, Lock, Changes, Insert, Output>) {
   const { queries } = area;
   const recordGroupHistory = historyWriter(area.entityType);
 
@@ -78,19 +87,30 @@ export function namedGroups<
     return current;
   }
 
-  /** Checks the name, lets `insert` write the group (and its children), records 'created'. */
+  /**
+   * Checks the name, inserts the group with the area's own `columns`, lets `children` add what the
+   * group holds, and records 'created'.
+   */
   async function create(options: {
     db: Database;
     actor: Principal;
-    input: { name: string } & Record<string, unknown>;
-    insert: (tx: Tx) => Promise<number>;
+    input: { name: string; description?: string | null } & Record<string, unknown>;
+    columns: Omit<Insert, keyof NewGroup>;
+    children?: (tx: Tx, groupId: number) => Promise<unknown>;
   }): Promise<Output> {
     const { db, actor, input } = options;
     const id = await inTransaction(db, async (tx) => {
       await assertNameFree(tx, actor.companyId, input.name);
-      const id = await options.insert(tx);
-      await recordGroupHistory(tx, actor, id, 'created', input);
-      return id;
+      const values = {
+        company_id: actor.companyId,
+        name: input.name,
+        description: input.description ?? null,
+        ...options.columns,
+      } as Insert;
+      const row = await queries.insertGroup(tx, values).catch(area.explainUniqueViolation);
+      await options.children?.(tx, row.id);
+      await recordGroupHistory(tx, actor, row.id, 'created', input);
+      return row.id;
     });
     return get(db, actor.companyId, id);
   }

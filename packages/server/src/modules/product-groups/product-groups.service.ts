@@ -71,31 +71,18 @@ async function assertAttributeNameFree(
   }
 }
 
-export const createProductGroup = (options: {
-  db: Database;
-  actor: Principal;
-  input: ProductGroupCreate;
-}) => {
-  const { actor, input } = options;
-  return groups.create({
+export const createProductGroup = (options: { db: Database; actor: Principal; input: ProductGroupCreate }) =>
+  groups.create({
     ...options,
-    insert: async (tx) => {
-      const row = await queries
-        .insertGroup(tx, {
-          company_id: actor.companyId,
-          name: input.name,
-          description: input.description ?? null,
-        })
+    columns: {},
+    children: async (tx, groupId) => {
+      const { actor, input } = options;
+      if (input.attributes.length === 0) return;
+      await queries
+        .insertAttributes(tx, actor.companyId, groupId, input.attributes)
         .catch(explainUniqueViolation('attributes'));
-      if (input.attributes.length > 0) {
-        await queries
-          .insertAttributes(tx, actor.companyId, row.id, input.attributes)
-          .catch(explainUniqueViolation('attributes'));
-      }
-      return row.id;
     },
   });
-};
 
 export const updateProductGroup = (options: {
   db: Database;

@@ -55,21 +55,13 @@ export const createVariantGroup = (options: {
   actor: Principal;
   input: VariantGroupCreate;
 }) => {
-  const { actor, input } = options;
+  const { input } = options;
   return groups.create({
     ...options,
-    insert: async (tx) => {
-      const row = await queries
-        .insertGroup(tx, {
-          company_id: actor.companyId,
-          name: input.name,
-          description: input.description ?? null,
-          attribute: input.attribute,
-          options: input.options,
-          primary_attribute: input.primary_attribute ?? null,
-        })
-        .catch(explainUniqueViolation);
-      return row.id;
+    columns: {
+      attribute: input.attribute,
+      options: input.options,
+      primary_attribute: input.primary_attribute ?? null,
     },
   });
 };
