@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGEING_BUCKET_VALUES, PAYMENT_MESSAGES, PAYMENT_RECORD_STATUS_VALUES } from '../payments.ts';
+import { ACCOUNT_LINE_KIND_VALUES } from '../receivables.ts';
 import { isBlank, maxLengthMessage, todayInIndia } from '../validation.ts';
 import { positiveRupeesInput } from './buyers.ts';
 import { id, idInput, timestamp } from './common.ts';
@@ -258,17 +259,36 @@ export const receivableInvoiceOutput = z.object({
   amount_due: z.number(),
 });
 
-/** One buyer of Payments to be Received: what is due, by age. */
+/**
+ * A line of the buyer's account that is on no invoice (domain receivables.ts): the opening balance
+ * and debit adjustments left after credit on no invoice, or that credit (negative amount).
+ */
+export const receivableAccountLineOutput = z.object({
+  kind: z.enum(ACCOUNT_LINE_KIND_VALUES),
+  label: z.string(),
+  date: z.string(),
+  days_overdue: z.number().int(),
+  bucket: z.enum(AGEING_BUCKET_VALUES as [string, ...string[]]),
+  amount_due: z.number(),
+});
+
+/**
+ * One buyer of Payments to be Received: what is due, by age. For a user who sees every branch,
+ * amount_due is the buyer's ledger balance (its Outstanding): open invoices plus account lines.
+ * A user of some branches sees only those branches' invoices and no account lines, since an
+ * opening balance and credit on no invoice belong to the company, not to a branch.
+ */
 export const receivableOutput = z.object({
   buyer: named,
   payment_term: z.object({ id, name: z.string(), days: z.number() }).nullable(),
   amount_due: z.number(),
   overdue: z.number(),
   max_days_overdue: z.number().int(),
-  oldest_due_date: z.string(),
+  oldest_due_date: z.string().nullable(),
   invoice_count: z.number().int(),
   buckets: ageingTotalsOutput,
   invoices: z.array(receivableInvoiceOutput),
+  account_lines: z.array(receivableAccountLineOutput),
 });
 export type ReceivableOutput = z.infer<typeof receivableOutput>;
 

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { PageWindow } from '../../core/paging.ts';
 import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -63,16 +62,26 @@ export interface BucketSums {
   days_90_plus: string;
 }
 
-/** One page of buyers with something due: most overdue first, then the largest amount due. */
-export async function receivableBuyers(
-  db: Executor,
-  companyId: number,
-  today: string,
-  f: ReceivableFilter,
-  window: PageWindow,
-) {
+/** A debit on no invoice, as the ledger holds it (domain receivables.ts AccountDebit). */
+export interface AccountDebitRow {
+  kind: 'opening_balance' | 'adjustment';
+  date: string;
+  paise: number;
+}
+
+/**
+ * Every buyer with something to receive in the filter: its open invoices summed by age (in the
+ * caller's branches) and, for a caller who sees every branch, its ledger balance and the account
+ * debits on no invoice (the opening balance, debit adjustments recorded by hand), oldest first.
+ * A buyer whose invoices are all paid but whose ledger balance is not zero (an opening balance, a
+ * payment's excess) is listed too, for such a caller. The service turns each row into the buyer's
+ * receivable (domain receivables.ts); paging follows, since the order depends on that rule.
+ */
+export async function receivableBuyers(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
   const open = openInvoicesWithDue(db, companyId, today, f);
-  const having = f.overdueOnly ? sql`having max(o.days_overdue) > 0` : sql``;
+  const companyWide = !f.branches;
+  const byBuyer = f.buyerId === undefined ? sql`` : sql`and b.id = ${f.buyerId}`;
+  const byName = f.search ? sql`and b.name ilike ${containing(f.search)}` : sql``;
   const result = await sql<
     BucketSums & {
       buyer_id: number;
@@ -80,46 +89,60 @@ export async function receivableBuyers(
       payment_term_id: number | null;
       payment_term_name: string | null;
       payment_term_days: number | null;
-      max_days_overdue: number;
-      oldest_due_date: string;
+      balance_paise: string;
+      max_days_overdue: number | null;
+      oldest_due_date: string | null;
       invoice_count: string;
+      debits: AccountDebitRow[];
     }
   >`
-    with o as (${open})
-    select o.buyer_id, b.name as buyer_name, pt.id as payment_term_id, pt.name as payment_term_name,
-      pt.days as payment_term_days, max(o.days_overdue)::int as max_days_overdue,
-      to_char(min(o.due_date::date), 'YYYY-MM-DD') as oldest_due_date, count(*) as invoice_count, ${bucketSums}
-    from o
-    join buyers b on b.company_id = ${companyId} and b.id = o.buyer_id
+    with o as (${open}),
+    inv as (
+      select o.buyer_id, max(o.days_overdue)::int as max_days_overdue,
+        to_char(min(o.due_date::date), 'YYYY-MM-DD') as oldest_due_date, count(*) as invoice_count,
+        ${bucketSums}
+      from o group by o.buyer_id
+    ),
+    debits as (
+      select e.buyer_id,
+        json_agg(json_build_object(
+          'kind', case when e.entry_type = 'opening_balance' then 'opening_balance' else 'adjustment' end,
+          'date', to_char(e.entry_date, 'YYYY-MM-DD'),
+          'paise', e.debit_paise
+        ) order by e.entry_date, e.id) as debits
+      from buyer_ledger_entries e
+      where e.company_id = ${companyId} and ${companyWide} and e.debit_paise > 0
+        and (e.entry_type = 'opening_balance' or (e.entry_type = 'debit_adjustment' and e.document_type is null))
+      group by e.buyer_id
+    )
+    select b.id as buyer_id, b.name as buyer_name, pt.id as payment_term_id, pt.name as payment_term_name,
+      pt.days as payment_term_days, b.outstanding_paise as balance_paise,
+      inv.max_days_overdue, inv.oldest_due_date, coalesce(inv.invoice_count, 0) as invoice_count,
+      coalesce(inv.amount_due, 0) as amount_due, coalesce(inv.overdue, 0) as overdue,
+      coalesce(inv.not_due, 0) as not_due, coalesce(inv.days_0_30, 0) as days_0_30,
+      coalesce(inv.days_31_60, 0) as days_31_60, coalesce(inv.days_61_90, 0) as days_61_90,
+      coalesce(inv.days_90_plus, 0) as days_90_plus, coalesce(d.debits, '[]'::json) as debits
+    from buyers b
+    left join inv on inv.buyer_id = b.id
+    left join debits d on d.buyer_id = b.id
     left join payment_terms pt on pt.company_id = b.company_id and pt.id = b.payment_term_id
-    group by o.buyer_id, b.name, pt.id, pt.name, pt.days
-    ${having}
-    order by max(o.days_overdue) desc, sum(o.due_paise) desc, o.buyer_id
-    limit ${window.limit} offset ${window.offset}`.execute(db);
+    where b.company_id = ${companyId}
+      and (inv.buyer_id is not null or (${companyWide} and b.outstanding_paise <> 0))
+      ${byBuyer} ${byName}`.execute(db);
   return result.rows;
 }
 
-export async function receivableTotals(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
-  const open = openInvoicesWithDue(db, companyId, today, f);
-  const having = f.overdueOnly ? sql`having max(o.days_overdue) > 0` : sql``;
-  const result = await sql<BucketSums & { buyers: string }>`
-    with o as (${open}), per_buyer as (
-      select o.buyer_id, ${bucketSums} from o group by o.buyer_id ${having}
-    )
-    select count(*) as buyers,
-      coalesce(sum(amount_due), 0) as amount_due, coalesce(sum(overdue), 0) as overdue,
-      coalesce(sum(not_due), 0) as not_due, coalesce(sum(days_0_30), 0) as days_0_30,
-      coalesce(sum(days_31_60), 0) as days_31_60, coalesce(sum(days_61_90), 0) as days_61_90,
-      coalesce(sum(days_90_plus), 0) as days_90_plus
-    from per_buyer`.execute(db);
-  return result.rows[0];
-}
-
-/** The open invoices of the page's buyers, most overdue first. */
-export function receivableInvoices(db: Executor, companyId: number, today: string, buyerIds: number[]) {
+/** The open invoices of the page's buyers in the caller's branches, most overdue first. */
+export function receivableInvoices(
+  db: Executor,
+  companyId: number,
+  today: string,
+  buyerIds: number[],
+  branches: BranchScope | undefined,
+) {
   if (buyerIds.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom(openInvoicesWithDue(db, companyId, today, {}).as('o'))
+    .selectFrom(openInvoicesWithDue(db, companyId, today, { branches }).as('o'))
     .innerJoin('sales_orders as so', (j) =>
       j.on('so.company_id', '=', companyId).onRef('so.id', '=', 'o.order_id'),
     )

@@ -1,20 +1,57 @@
 import type { ReceivablesPage } from '@b2b/domain/api/payments';
 import { toRupees } from '@b2b/domain/money';
-import { type AgeingBucket, ageingBucketOf } from '@b2b/domain/payments';
+import {
+  AGEING_BUCKET_VALUES,
+  type AgeingBucket,
+  type AgeingTotals,
+  ageingBucketOf,
+} from '@b2b/domain/payments';
+import {
+  accountLineAge,
+  accountLineLabel,
+  accountLines,
+  overduePaise,
+  type ReceivableFigures,
+  withAccountLines,
+} from '@b2b/domain/receivables';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { PageWindow } from '../../core/paging.ts';
 import type { Executor } from '../../db/transaction.ts';
 import * as queries from './receivables.queries.ts';
 
-const bucketsOf = (sums: queries.BucketSums) => ({
-  not_due: toRupees(Number(sums.not_due)),
-  days_0_30: toRupees(Number(sums.days_0_30)),
-  days_31_60: toRupees(Number(sums.days_31_60)),
-  days_61_90: toRupees(Number(sums.days_61_90)),
-  days_90_plus: toRupees(Number(sums.days_90_plus)),
-});
+const bucketsInRupees = (buckets: AgeingTotals) =>
+  Object.fromEntries(AGEING_BUCKET_VALUES.map((b) => [b, toRupees(buckets[b])])) as AgeingTotals;
 
-/** GET admin/companies/{companyId}/payments_to_be_received: buyers with money due, most overdue first. */
+const emptyBuckets = () => Object.fromEntries(AGEING_BUCKET_VALUES.map((b) => [b, 0])) as AgeingTotals;
+
+type BuyerRow = Awaited<ReturnType<typeof queries.receivableBuyers>>[number];
+
+/**
+ * A buyer's receivable: its open invoices and, for a caller who sees every branch, its account
+ * lines (domain receivables.ts), so that amount_due is the buyer's ledger balance to the paisa.
+ */
+function receivableOf(row: BuyerRow, companyWide: boolean, today: string) {
+  const invoices: ReceivableFigures = {
+    duePaise: Number(row.amount_due),
+    buckets: Object.fromEntries(AGEING_BUCKET_VALUES.map((b) => [b, Number(row[b])])) as AgeingTotals,
+    maxDaysOverdue: row.max_days_overdue ?? 0,
+    oldestDueDate: row.oldest_due_date,
+  };
+  const lines = companyWide
+    ? accountLines({
+        balancePaise: Number(row.balance_paise),
+        invoiceDuePaise: invoices.duePaise,
+        debits: row.debits.map((d) => ({ ...d, paise: Number(d.paise) })),
+        today,
+      })
+    : [];
+  return { row, lines, figures: withAccountLines(invoices, lines, today) };
+}
+
+/**
+ * GET admin/companies/{companyId}/payments_to_be_received: buyers with money due, most overdue
+ * first, then the largest amount due; totals over every buyer of the filter.
+ */
 export async function paymentsToBeReceived(
   db: Executor,
   companyId: number,
@@ -22,51 +59,52 @@ export async function paymentsToBeReceived(
   window: PageWindow,
 ): Promise<Omit<ReceivablesPage, 'next' | 'previous'>> {
   const today = todayInIndia();
-  const [buyers, totals] = await Promise.all([
-    queries.receivableBuyers(db, companyId, today, filter, window),
-    queries.receivableTotals(db, companyId, today, filter),
-  ]);
+  const companyWide = !filter.branches;
+  const all = (await queries.receivableBuyers(db, companyId, today, filter))
+    .map((row) => receivableOf(row, companyWide, today))
+    .filter(({ figures, lines }) => figures.duePaise !== 0 || lines.length > 0)
+    .filter(({ figures }) => !filter.overdueOnly || figures.maxDaysOverdue > 0)
+    .sort(
+      (a, b) =>
+        b.figures.maxDaysOverdue - a.figures.maxDaysOverdue ||
+        b.figures.duePaise - a.figures.duePaise ||
+        a.row.buyer_id - b.row.buyer_id,
+    );
+  const totals = emptyBuckets();
+  let totalDue = 0;
+  for (const { figures } of all) {
+    totalDue += figures.duePaise;
+    for (const b of AGEING_BUCKET_VALUES) totals[b] += figures.buckets[b];
+  }
+  const pageRows = all.slice(window.offset, window.offset + window.limit);
   const invoices = await queries.receivableInvoices(
     db,
     companyId,
     today,
-    buyers.map((b) => b.buyer_id),
+    pageRows.map((b) => b.row.buyer_id),
+    filter.branches,
   );
   return {
-    count: Number(totals?.buyers ?? 0),
+    count: all.length,
     totals: {
-      amount_due: toRupees(Number(totals?.amount_due ?? 0)),
-      overdue: toRupees(Number(totals?.overdue ?? 0)),
-      ...bucketsOf(
-        totals ?? {
-          amount_due: '0',
-          overdue: '0',
-          not_due: '0',
-          days_0_30: '0',
-          days_31_60: '0',
-          days_61_90: '0',
-          days_90_plus: '0',
-        },
-      ),
+      amount_due: toRupees(totalDue),
+      overdue: toRupees(overduePaise(totals)),
+      ...bucketsInRupees(totals),
     },
-    results: buyers.map((buyer) => ({
-      buyer: { id: buyer.buyer_id, name: buyer.buyer_name },
+    results: pageRows.map(({ row, lines, figures }) => ({
+      buyer: { id: row.buyer_id, name: row.buyer_name },
       payment_term:
-        buyer.payment_term_id === null
+        row.payment_term_id === null
           ? null
-          : {
-              id: buyer.payment_term_id,
-              name: buyer.payment_term_name ?? '',
-              days: buyer.payment_term_days ?? 0,
-            },
-      amount_due: toRupees(Number(buyer.amount_due)),
-      overdue: toRupees(Number(buyer.overdue)),
-      max_days_overdue: Math.max(0, Number(buyer.max_days_overdue)),
-      oldest_due_date: buyer.oldest_due_date,
-      invoice_count: Number(buyer.invoice_count),
-      buckets: bucketsOf(buyer),
+          : { id: row.payment_term_id, name: row.payment_term_name ?? '', days: row.payment_term_days ?? 0 },
+      amount_due: toRupees(figures.duePaise),
+      overdue: toRupees(overduePaise(figures.buckets)),
+      max_days_overdue: Math.max(0, figures.maxDaysOverdue),
+      oldest_due_date: figures.oldestDueDate,
+      invoice_count: Number(row.invoice_count),
+      buckets: bucketsInRupees(figures.buckets),
       invoices: invoices
-        .filter((invoice) => invoice.buyer_id === buyer.buyer_id)
+        .filter((invoice) => invoice.buyer_id === row.buyer_id)
         .map((invoice) => ({
           id: invoice.id,
           invoice_number: invoice.invoice_number,
@@ -78,6 +116,17 @@ export async function paymentsToBeReceived(
           total: toRupees(Number(invoice.total_paise)),
           amount_due: toRupees(Number(invoice.due_paise)),
         })),
+      account_lines: lines.map((line) => {
+        const age = accountLineAge(line, today);
+        return {
+          kind: line.kind,
+          label: accountLineLabel(line.kind),
+          date: line.date,
+          days_overdue: age.daysOverdue,
+          bucket: age.bucket,
+          amount_due: toRupees(line.paise),
+        };
+      }),
     })),
   };
 }
