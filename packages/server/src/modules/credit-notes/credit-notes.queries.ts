@@ -11,6 +11,7 @@ import type {
 import { sameTenant } from '../../db/tenant-join.ts';
 import { updateTenantRow } from '../../db/tenant-row.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { invoicePartySnapshots } from '../sales-documents/document-invoice.queries.ts';
 import {
   type InvoiceDocumentFilter,
   type InvoiceDocumentScope,
@@ -333,19 +334,7 @@ export const findCreditNote = (db: Executor, companyId: number, creditNoteId: nu
 export type CreditNoteRow = NonNullable<Awaited<ReturnType<typeof findCreditNote>>>;
 
 /** What the credit note PDF takes of its invoice: the parties as the invoice keeps them, and its date. */
-export const invoiceOfCreditNote = (db: Executor, companyId: number, invoiceId: number) =>
-  db
-    .selectFrom('invoices')
-    .select([
-      'seller',
-      'buyer',
-      'billing_address',
-      'shipping_address',
-      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
-    ])
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoiceId)
-    .executeTakeFirstOrThrow();
+export const invoiceOfCreditNote = invoicePartySnapshots;
 
 export interface CreditNoteFilter extends InvoiceDocumentFilter<CreditNoteStatus> {
   salesReturnId?: number;

@@ -108,3 +108,22 @@ export const invoiceLines = (db: Executor, companyId: number, invoiceId: number)
     .orderBy('ii.position')
     .execute();
 export type DocumentInvoiceLine = Awaited<ReturnType<typeof invoiceLines>>[number];
+
+/**
+ * The invoice's parties as it keeps them from when it was generated (seller, buyer, billing and
+ * shipping addresses) and its date: what the documents printed under it take (a credit note, a
+ * shipment's delivery note).
+ */
+export const invoicePartySnapshots = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoices')
+    .select([
+      'seller',
+      'buyer',
+      'billing_address',
+      'shipping_address',
+      day('invoice_date').as('invoice_date'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { renderDeliveryNotePdf } from '../invoice-documents/delivery-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
 import { printedParties } from '../invoices/invoice-document-of.ts';
+import { invoicePartySnapshots } from '../sales-documents/document-invoice.queries.ts';
 import { notFound } from './shipment-context.ts';
 import * as queries from './shipments.queries.ts';
 
@@ -15,7 +16,7 @@ export async function shipmentDeliveryNote(db: Executor, companyId: number, ship
   if (!row) throw notFound();
   const [items, invoice] = await Promise.all([
     queries.itemsOfShipment(db, companyId, shipmentId),
-    queries.invoicePartiesOfShipment(db, companyId, row.invoice_id),
+    invoicePartySnapshots(db, companyId, row.invoice_id),
   ]);
   const { seller, buyer, shipTo } = printedParties(invoice);
   const pdf = await renderDeliveryNotePdf({

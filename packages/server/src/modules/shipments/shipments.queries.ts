@@ -251,18 +251,3 @@ export function listShipmentPage(
   return keysetPage(rows, 's.id', sort, window).execute();
 }
 export type ShipmentListRow = Awaited<ReturnType<typeof listShipmentPage>>[number];
-
-/** The invoice's parties as they were when it was generated, and its date: what the delivery note prints. */
-export const invoicePartiesOfShipment = (db: Executor, companyId: number, invoiceId: number) =>
-  db
-    .selectFrom('invoices')
-    .select([
-      'seller',
-      'buyer',
-      'billing_address',
-      'shipping_address',
-      sql<string>`to_char(invoice_date, 'YYYY-MM-DD')`.as('invoice_date'),
-    ])
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoiceId)
-    .executeTakeFirstOrThrow();

@@ -159,6 +159,23 @@ function renderRoute(
   return { api, router };
 }
 
+/** /shipments/1 on the shipment page, as `user`. */
+function renderDetailPage(user: CurrentUser) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({ getParentRoute: () => rootRoute, path: '/shipments', component: () => null }),
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: '/shipments/$shipmentId',
+        component: ShipmentDetailPage,
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/shipments/1'] }),
+  });
+  renderWithProviders(<RouterProvider router={router} />, { user });
+}
+
 describe('ShipmentDetailPage', () => {
   beforeEach(() => {
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
@@ -179,21 +196,7 @@ describe('ShipmentDetailPage', () => {
       }
       return undefined;
     });
-    const rootRoute = createRootRoute({ component: () => <Outlet /> });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([
-        createRoute({ getParentRoute: () => rootRoute, path: '/shipments', component: () => null }),
-        createRoute({
-          getParentRoute: () => rootRoute,
-          path: '/shipments/$shipmentId',
-          component: ShipmentDetailPage,
-        }),
-      ]),
-      history: createMemoryHistory({ initialEntries: ['/shipments/1'] }),
-    });
-    renderWithProviders(<RouterProvider router={router} />, {
-      user: withPermissions(['view_shipment', 'change_shipment']),
-    });
+    renderDetailPage(withPermissions(['view_shipment', 'change_shipment']));
     expect(await screen.findByRole('heading', { name: 'SHP/2526/00001' })).toBeTruthy();
     const actions = screen.getByRole('group', { name: 'Shipment status actions' });
     expect(
@@ -221,19 +224,7 @@ describe('ShipmentDetailPage', () => {
 
   it('shows a viewer no status buttons and no tracking edit', async () => {
     fakeApi((call) => (call.path === 'admin/shipments/1' ? { body: shipment() } : undefined));
-    const rootRoute = createRootRoute({ component: () => <Outlet /> });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([
-        createRoute({ getParentRoute: () => rootRoute, path: '/shipments', component: () => null }),
-        createRoute({
-          getParentRoute: () => rootRoute,
-          path: '/shipments/$shipmentId',
-          component: ShipmentDetailPage,
-        }),
-      ]),
-      history: createMemoryHistory({ initialEntries: ['/shipments/1'] }),
-    });
-    renderWithProviders(<RouterProvider router={router} />, { user: withPermissions(['view_shipment']) });
+    renderDetailPage(withPermissions(['view_shipment']));
     await screen.findByRole('heading', { name: 'SHP/2526/00001' });
     expect(screen.queryByRole('group', { name: 'Shipment status actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Tracking & Transport' })).toBeNull();
@@ -248,21 +239,7 @@ describe('ShipmentDetailPage', () => {
         ? { body: shipment({ ...(call.body as Partial<Shipment>), vehicle_number: 'MH12AB1234' }) }
         : { body: shipment({ eway_bill_number: '331001234567' }) };
     });
-    const rootRoute = createRootRoute({ component: () => <Outlet /> });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([
-        createRoute({ getParentRoute: () => rootRoute, path: '/shipments', component: () => null }),
-        createRoute({
-          getParentRoute: () => rootRoute,
-          path: '/shipments/$shipmentId',
-          component: ShipmentDetailPage,
-        }),
-      ]),
-      history: createMemoryHistory({ initialEntries: ['/shipments/1'] }),
-    });
-    renderWithProviders(<RouterProvider router={router} />, {
-      user: withPermissions(['view_shipment', 'change_shipment']),
-    });
+    renderDetailPage(withPermissions(['view_shipment', 'change_shipment']));
     await screen.findByRole('heading', { name: 'SHP/2526/00001' });
     expect(screen.getByText('331001234567')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Tracking & Transport' }));
