@@ -2,7 +2,6 @@ import '@mantine/dates/styles.css';
 import { Group, MultiSelect, Text } from '@mantine/core';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { ListParams, Paged } from '../api/types';
 import { useCurrentUser } from '../session/current-user';
 import { canPerform } from '../session/has-permission';
@@ -11,7 +10,8 @@ import { DateRangeFilter } from './date-range-filter';
 import type { EmptyArea } from './empty-state-card';
 import { ListPage } from './list-page';
 import { ListSearch, useListSearch } from './list-search';
-import { listTableProps, useListParams } from './use-list-params';
+import { listTableProps } from './use-list-params';
+import { useUrlFilters, useUrlListParams } from './use-url-list-params';
 
 interface Filters {
   status: string[];
@@ -65,9 +65,9 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const list = useListParams({ ordering: config.defaultOrdering });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const list = useUrlListParams({ ordering: config.defaultOrdering });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_FILTERS);
   const params: InvoiceDocumentListParams = { ...list.params, ...filterParams(filters) };
   const documents = useQuery(config.listQuery(user.company.id, params));
   const filtered =

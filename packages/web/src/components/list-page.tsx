@@ -4,7 +4,8 @@ import { IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type EmptyArea, EmptyStateCard } from './empty-state-card';
 import { ReadOnlyNotice } from './read-only-notice';
-import type { useListParams } from './use-list-params';
+import type { ListControls } from './use-list-params';
+import { useUrlFilters } from './use-url-list-params';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -14,21 +15,25 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** A list's search box (debounced into the list's params) and its Active/Inactive filter. */
-export function useSearchAndStatus(list: ReturnType<typeof useListParams>) {
-  const [searchText, setSearchText] = useState('');
+const NO_STATUS = { status: 'all' as StatusFilter };
+
+/**
+ * A list screen's search box (debounced into the list's params) and its Active/Inactive filter,
+ * the filter kept in the address beside the search (useUrlFilters), so Back restores both.
+ */
+export function useSearchAndStatus(list: ListControls) {
+  const [searchText, setSearchText] = useState(list.params.search);
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [filters, setFilters] = useUrlFilters(NO_STATUS);
+  const status: StatusFilter =
+    filters.status === 'active' || filters.status === 'inactive' ? filters.status : 'all';
   const { setSearch } = list;
   useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
   return {
     searchText,
     setSearchText,
     status,
-    setStatus: (value: StatusFilter) => {
-      setStatus(value);
-      list.resetPage();
-    },
+    setStatus: (value: StatusFilter) => setFilters({ status: value }),
     /** The `is_active` query parameter: undefined means both. */
     isActive: status === 'all' ? undefined : status === 'active',
     /** Whether the user narrowed the list (an empty result then is not "nothing yet"). */

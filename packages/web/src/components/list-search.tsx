@@ -3,9 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
-/** A search box's text, debounced (300 ms) and trimmed into the list's search. */
-export function useListSearch(setSearch: (search: string) => void) {
-  const [text, setText] = useState('');
+/**
+ * A search box's text, debounced (300 ms) and trimmed into the list's search; it starts from
+ * `initial`, the list's search as the address keeps it.
+ */
+export function useListSearch(setSearch: (search: string) => void, initial = '') {
+  const [text, setText] = useState(initial);
   const [debounced] = useDebouncedValue(text, 300);
   useEffect(() => setSearch(debounced.trim()), [debounced, setSearch]);
   return { text, setText };

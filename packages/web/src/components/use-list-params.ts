@@ -12,11 +12,21 @@ export interface ListState {
   search: string;
 }
 
+/** The paging, sort and search of a list and the actions that change them. */
+export interface ListControls {
+  params: ListState;
+  setPage: (offset: number, limit: number) => void;
+  setOrdering: (ordering: string) => void;
+  setSearch: (search: string) => void;
+  resetPage: () => void;
+}
+
 /**
- * Paging, sorting and search of one list. Changing the sort, the search or the page size goes
+ * Paging, sorting and search of one list, in memory: for a list inside a tab or a dialog (a list
+ * screen keeps them in the address with useUrlListParams). Changing the sort, the search or the page size goes
  * back to the first page. The returned actions are stable across renders.
  */
-export function useListParams(initial: Partial<ListState> = {}) {
+export function useListParams(initial: Partial<ListState> = {}): ListControls {
   const [params, setState] = useState<ListState>(() => ({
     limit: DEFAULT_PAGE_SIZE,
     offset: 0,
@@ -43,7 +53,7 @@ export function useListParams(initial: Partial<ListState> = {}) {
  * and retry, paging and sorting. The table's own props (label, columns, empty, ...) come beside it.
  */
 export function listTableProps<T>(
-  list: ReturnType<typeof useListParams>,
+  list: ListControls,
   query: { data: Paged<T> | undefined; isLoading: boolean; error: unknown; refetch: () => unknown },
 ) {
   return {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, fakeApi, paged } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { Brand } from './brands.api';
 import { BrandsPage } from './brands-page';
@@ -79,7 +79,7 @@ describe('BrandsPage', () => {
 
   it('lists brands with logos, status and the BI switch', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     expect(await screen.findByText('Havells')).toBeTruthy();
     expect(within(table()).getByRole('img', { name: 'Havells logo' }).getAttribute('src')).toBe(
       '/api/files/havells.png',
@@ -93,7 +93,7 @@ describe('BrandsPage', () => {
 
   it('switches ignore for BI on and off with the spec toasts', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('switch', { name: 'Ignore Havells for Business Intelligence' }));
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(
@@ -122,7 +122,7 @@ describe('BrandsPage', () => {
 
   it('creates a brand, validating the name', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     await screen.findByText('Havells');
     fireEvent.click(screen.getByRole('button', { name: 'Create Brand' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Brand' });
@@ -146,7 +146,7 @@ describe('BrandsPage', () => {
 
   it('edits a brand and deactivates it from the menu', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Bajaj' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Brand' });
@@ -169,7 +169,7 @@ describe('BrandsPage', () => {
 
   it('deletes a brand after confirming', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Usha' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Brand' });
@@ -183,7 +183,7 @@ describe('BrandsPage', () => {
 
   it('uploads a logo chosen from the row menu, and refuses a GIF without calling the server', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Bajaj' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Upload Logo' }));
     const input = screen.getByLabelText('Brand logo file');
@@ -210,7 +210,7 @@ describe('BrandsPage', () => {
 
   it('filters by status and search', async () => {
     const api = server();
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     await screen.findByText('Havells');
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'zzz' } });
     expect(await screen.findByText('No brand matches the search or the status filter.')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('BrandsPage', () => {
 
   it('shows the empty-state card when there is no brand yet', async () => {
     server([]);
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     expect(await screen.findByText('Add a Brand and boost your business')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('dialog', { name: 'Create Brand' })).toBeTruthy();
@@ -227,7 +227,7 @@ describe('BrandsPage', () => {
 
   it('is read-only without the change, add and delete permissions', async () => {
     server();
-    renderWithProviders(<BrandsPage />, { user: withPermissions(['view_brand']) });
+    renderScreen(() => <BrandsPage />, { user: withPermissions(['view_brand']) });
     expect(await screen.findByText('Havells')).toBeTruthy();
     expect(screen.getByText(/You can view brands but not change them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Brand' })).toBeNull();
@@ -240,7 +240,7 @@ describe('BrandsPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     server(BRANDS, () => fail);
-    renderWithProviders(<BrandsPage />, { user: EDITOR });
+    renderScreen(() => <BrandsPage />, { user: EDITOR });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load brands.');
     fail = false;

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { useFilePicker } from '../../components/use-file-picker';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { LOGO_TYPES } from '../companies/company-logo-file';
@@ -37,7 +37,7 @@ export function BrandsPage() {
   const canChange = canPerform(user, 'change_brand');
   const canDelete = canPerform(user, 'delete_brand');
 
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
 

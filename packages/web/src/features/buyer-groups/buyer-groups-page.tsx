@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerGroupPath } from '../../session/paths';
@@ -28,7 +28,7 @@ export function BuyerGroupsPage() {
   const canAdd = canPerform(user, 'add_buyer_group');
   const canChange = canPerform(user, 'change_buyer_group');
   const navigate = useNavigate();
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [type, setType] = useState<TypeFilter>('all');
   const [creating, setCreating] = useState(false);

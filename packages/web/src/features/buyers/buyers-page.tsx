@@ -4,12 +4,12 @@ import { Anchor, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerPath } from '../../session/paths';
@@ -18,6 +18,8 @@ import { BuyerFormDialog } from './buyer-form-dialog';
 import { type Buyer, type BuyerListParams, buyerListQuery } from './buyers.api';
 
 const ALL = '';
+/** The filters besides search and status, as the address keeps them ('' is all). */
+const NO_BUYER_FILTERS = { buyer_type: ALL, sales_channel: ALL, gst_number: '' };
 const TYPE_OPTIONS = [
   { value: ALL, label: 'All' },
   ...BUYER_TYPES.map((t) => ({ value: t.value, label: t.label })),
@@ -76,12 +78,15 @@ export function BuyersPage() {
   const canChange = canPerform(user, 'change_buyer');
   const navigate = useNavigate();
 
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
-  const [buyerType, setBuyerType] = useState<string>(ALL);
-  const [channel, setChannel] = useState<string>(ALL);
-  const [gstText, setGstText] = useState('');
-  const [gstNumber] = useDebouncedValue(gstText.trim(), 300);
+  const [filters, setFilters] = useUrlFilters(NO_BUYER_FILTERS);
+  const { buyer_type: buyerType, sales_channel: channel, gst_number: gstNumber } = filters;
+  const [gstText, setGstText] = useState(gstNumber);
+  const [typedGst] = useDebouncedValue(gstText.trim(), 300);
+  useEffect(() => {
+    if (typedGst !== gstNumber) setFilters({ ...filters, gst_number: typedGst });
+  }, [typedGst, gstNumber, filters, setFilters]);
   const [creating, setCreating] = useState(false);
   const channels = useQuery(salesChannelsQuery);
 
@@ -112,10 +117,7 @@ export function BuyersPage() {
             data={TYPE_OPTIONS}
             value={buyerType}
             allowDeselect={false}
-            onChange={(value) => {
-              setBuyerType(value ?? ALL);
-              list.resetPage();
-            }}
+            onChange={(value) => setFilters({ ...filters, buyer_type: value ?? ALL })}
             w={260}
           />
           <Select
@@ -126,10 +128,7 @@ export function BuyersPage() {
             ]}
             value={channel}
             allowDeselect={false}
-            onChange={(value) => {
-              setChannel(value ?? ALL);
-              list.resetPage();
-            }}
+            onChange={(value) => setFilters({ ...filters, sales_channel: value ?? ALL })}
             w={180}
           />
           <TextInput
@@ -137,10 +136,7 @@ export function BuyersPage() {
             placeholder="27AAACB1234C1Z5"
             value={gstText}
             maxLength={15}
-            onChange={(event) => {
-              setGstText(event.currentTarget.value);
-              list.resetPage();
-            }}
+            onChange={(event) => setGstText(event.currentTarget.value)}
             w={190}
           />
         </SearchAndStatusFilters>

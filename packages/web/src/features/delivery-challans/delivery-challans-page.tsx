@@ -9,7 +9,6 @@ import { formatQuantity } from '@b2b/domain/money';
 import { Anchor, Group, MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { formatDay } from '../../components/format-day';
@@ -17,7 +16,8 @@ import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { deliveryChallanPath, PATHS } from '../../session/paths';
@@ -123,9 +123,9 @@ export function DeliveryChallansPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: DELIVERY_CHALLAN_DEFAULT_ORDERING });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<ChallanFilterValues>(NO_CHALLAN_FILTERS);
+  const list = useUrlListParams({ ordering: DELIVERY_CHALLAN_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_CHALLAN_FILTERS);
   const params: DeliveryChallanListParams = { ...list.params, ...challanFilterParams(filters) };
   const challans = useQuery(deliveryChallanListQuery(companyId, params));
   const filtered = list.params.search !== '' || isFiltered(filters);
@@ -136,8 +136,7 @@ export function DeliveryChallansPage() {
   const set =
     <K extends keyof ChallanFilterValues>(key: K) =>
     (value: ChallanFilterValues[K]) => {
-      setFilters((current) => ({ ...current, [key]: value }));
-      list.resetPage();
+      setFilters({ ...filters, [key]: value });
     };
 
   return (

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { GroupedProduct, GroupedProductDetails } from './grouped-products.api';
 import { GroupedProductsPage } from './grouped-products-page';
@@ -113,7 +113,7 @@ describe('GroupedProductsPage', () => {
 
   it('lists bundles with prices and status, and shows one with its items and stock', async () => {
     const api = server();
-    renderWithProviders(<GroupedProductsPage />, { user: EDITOR });
+    renderScreen(() => <GroupedProductsPage />, { user: EDITOR });
     expect(await screen.findByRole('button', { name: 'Bath kit' })).toBeTruthy();
     expect(within(table()).getAllByText('₹201.25')).toHaveLength(2);
     expect(within(table()).getByText('Inactive')).toBeTruthy();
@@ -130,7 +130,7 @@ describe('GroupedProductsPage', () => {
 
   it('creates a bundle: validates, then sends the products and quantities', async () => {
     const api = server();
-    renderWithProviders(<GroupedProductsPage />, { user: EDITOR });
+    renderScreen(() => <GroupedProductsPage />, { user: EDITOR });
     await screen.findByRole('button', { name: 'Bath kit' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Grouped Product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Grouped Product' });
@@ -174,7 +174,7 @@ describe('GroupedProductsPage', () => {
 
   it('deactivates and deletes from the row menu', async () => {
     const api = server();
-    renderWithProviders(<GroupedProductsPage />, { user: EDITOR });
+    renderScreen(() => <GroupedProductsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Bath kit' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
     await waitFor(() => expect(api.changes()).toHaveLength(1));
@@ -191,7 +191,7 @@ describe('GroupedProductsPage', () => {
 
   it('is read-only without the change, add and delete permissions', async () => {
     server();
-    renderWithProviders(<GroupedProductsPage />, { user: withPermissions(['view_grouped_product']) });
+    renderScreen(() => <GroupedProductsPage />, { user: withPermissions(['view_grouped_product']) });
     expect(await screen.findByRole('button', { name: 'Bath kit' })).toBeTruthy();
     expect(screen.getByText(/You can view grouped products but not change them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Grouped Product' })).toBeNull();
@@ -200,7 +200,7 @@ describe('GroupedProductsPage', () => {
 
   it('shows the empty-state card when there is no bundle yet', async () => {
     server([]);
-    renderWithProviders(<GroupedProductsPage />, { user: EDITOR });
+    renderScreen(() => <GroupedProductsPage />, { user: EDITOR });
     expect(await screen.findByText('Add a Grouped Product and boost your business')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { groupedProductColumns } from './grouped-product-columns';
@@ -49,7 +49,7 @@ export function GroupedProductsPage() {
   const canChange = canPerform(user, 'change_grouped_product');
   const canDelete = canPerform(user, 'delete_grouped_product');
 
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
 

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { inventoryAdjustmentPath, PATHS } from '../../session/paths';
@@ -90,7 +90,7 @@ export function InventoryAdjustmentsPage() {
   const companyId = user.company.id;
   const canAdd = canPerform(user, 'add_inventory_adjustment');
   const navigate = useNavigate();
-  const list = useListParams();
+  const list = useUrlListParams();
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const { setSearch, resetPage } = list;

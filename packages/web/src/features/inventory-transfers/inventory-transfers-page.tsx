@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { inventoryTransferPath, PATHS } from '../../session/paths';
@@ -80,7 +80,7 @@ export function InventoryTransfersPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams();
+  const list = useUrlListParams();
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const { setSearch, resetPage } = list;

@@ -8,17 +8,12 @@ import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { notifyFailure } from '../../components/notify';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { invoicePath, PATHS } from '../../session/paths';
 import { INVOICE_COLUMNS } from './invoice-columns';
-import {
-  InvoiceFilterBar,
-  type InvoiceFilterValues,
-  invoiceFilterParams,
-  isFiltered,
-  NO_INVOICE_FILTERS,
-} from './invoice-filters';
+import { InvoiceFilterBar, invoiceFilterParams, isFiltered, NO_INVOICE_FILTERS } from './invoice-filters';
 import {
   downloadInvoicesCsv,
   INVOICE_DEFAULT_ORDERING,
@@ -35,9 +30,9 @@ export function InvoicesPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: INVOICE_DEFAULT_ORDERING });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<InvoiceFilterValues>(NO_INVOICE_FILTERS);
+  const list = useUrlListParams({ ordering: INVOICE_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_INVOICE_FILTERS);
   const [exporting, setExporting] = useState(false);
 
   const params: InvoiceListParams = { ...list.params, ...invoiceFilterParams(filters) };

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListSearch } from '../../components/list-search';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { paymentPath } from '../../session/paths';
@@ -14,7 +15,6 @@ import { PAYMENT_COLUMNS } from './payment-columns';
 import {
   isPaymentFiltered,
   NO_PAYMENT_FILTERS,
-  type PaymentFilterState,
   PaymentFiltersBar,
   paymentFilterParams,
 } from './payment-filters';
@@ -26,9 +26,9 @@ export function PaymentsReceivedPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: '-payment_date' });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<PaymentFilterState>(NO_PAYMENT_FILTERS);
+  const list = useUrlListParams({ ordering: '-payment_date' });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_PAYMENT_FILTERS);
   const [recording, setRecording] = useState(false);
   const params: PaymentListParams = { ...list.params, ...paymentFilterParams(filters) };
   const payments = useQuery(paymentListQuery(companyId, params));

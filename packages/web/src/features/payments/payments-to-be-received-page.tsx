@@ -22,10 +22,11 @@ import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { buyerPath, invoicePath } from '../../session/paths';
 import { type Receivable, receivablesQuery } from './payments.api';
+import { ReceivableAccountRows } from './receivable-account-rows';
 
 const BUCKET_LABEL = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.label])) as Record<
   AgeingBucket,
@@ -39,8 +40,8 @@ const BUCKET_COLOR = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.co
 /** /payments-to-be-received: buyers with money due, most overdue first, by age; a buyer opens to its invoices. */
 export function PaymentsToBeReceivedPage() {
   const user = useCurrentUser();
-  const list = useListParams({ ordering: '' });
-  const search = useListSearch(list.setSearch);
+  const list = useUrlListParams({ ordering: '' });
+  const search = useListSearch(list.setSearch, list.params.search);
   const [overdueOnly, setOverdueOnly] = useState(false);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const receivables = useQuery(
@@ -109,7 +110,7 @@ export function PaymentsToBeReceivedPage() {
             />
           ) : !data || data.results.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
-              Nothing is due: every invoice is paid.
+              Nothing is due: every invoice and opening balance is paid.
             </Text>
           ) : (
             <Table.ScrollContainer minWidth={900}>
@@ -163,7 +164,7 @@ function BuyerRow({ row, expanded, onToggle }: { row: Receivable; expanded: bool
           <UnstyledButton
             onClick={onToggle}
             aria-expanded={expanded}
-            aria-label={`${expanded ? 'Hide' : 'Show'} invoices of ${row.buyer.name}`}
+            aria-label={`${expanded ? 'Hide' : 'Show'} what is due from ${row.buyer.name}`}
           >
             {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </UnstyledButton>
@@ -172,6 +173,7 @@ function BuyerRow({ row, expanded, onToggle }: { row: Receivable; expanded: bool
           </Anchor>
           <Text size="xs" c="dimmed">
             {row.invoice_count} invoice{row.invoice_count === 1 ? '' : 's'}
+            {row.account_lines.some((line) => line.kind === 'opening_balance') ? ' · Opening Balance' : ''}
             {row.payment_term ? ` · ${row.payment_term.name}` : ''}
           </Text>
         </Group>
@@ -191,7 +193,7 @@ function BuyerRow({ row, expanded, onToggle }: { row: Receivable; expanded: bool
       </Table.Td>
       {AGEING_BUCKETS.map((b) => (
         <Table.Td key={b.value} ta="right">
-          {row.buckets[b.value] > 0 ? <Money value={row.buckets[b.value]} /> : '—'}
+          {row.buckets[b.value] !== 0 ? <Money value={row.buckets[b.value]} /> : '—'}
         </Table.Td>
       ))}
     </Table.Tr>
@@ -224,6 +226,7 @@ function InvoiceRows({ row }: { row: Receivable }) {
           </Table.Td>
         </Table.Tr>
       ))}
+      <ReceivableAccountRows row={row} />
     </>
   );
 }

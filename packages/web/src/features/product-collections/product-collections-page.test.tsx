@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { CollectionProduct, ProductCollection } from './product-collections.api';
 import { ProductCollectionsPage } from './product-collections-page';
@@ -95,7 +95,7 @@ describe('ProductCollectionsPage', () => {
 
   it('lists collections with their sales channel and product count', async () => {
     server();
-    renderWithProviders(<ProductCollectionsPage />, { user: EDITOR });
+    renderScreen(() => <ProductCollectionsPage />, { user: EDITOR });
     await screen.findByRole('button', { name: 'Summer picks' });
     expect(within(table()).getByText('Mobile App')).toBeTruthy();
     expect(within(table()).getByText('All')).toBeTruthy();
@@ -103,7 +103,7 @@ describe('ProductCollectionsPage', () => {
 
   it('creates a collection for one sales channel', async () => {
     const api = server();
-    renderWithProviders(<ProductCollectionsPage />, { user: EDITOR });
+    renderScreen(() => <ProductCollectionsPage />, { user: EDITOR });
     await screen.findByRole('button', { name: 'Summer picks' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Product Collection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Product Collection' });
@@ -128,7 +128,7 @@ describe('ProductCollectionsPage', () => {
 
   it('adds, moves and removes the products of a collection', async () => {
     const api = server();
-    renderWithProviders(<ProductCollectionsPage />, { user: EDITOR });
+    renderScreen(() => <ProductCollectionsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Summer picks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Products of Summer picks' });
     const rows = await within(dialog).findByRole('table', { name: 'Collection products' });
@@ -174,7 +174,7 @@ describe('ProductCollectionsPage', () => {
 
   it('is read-only without change_product_collection', async () => {
     server();
-    renderWithProviders(<ProductCollectionsPage />, { user: withPermissions(['view_product_collection']) });
+    renderScreen(() => <ProductCollectionsPage />, { user: withPermissions(['view_product_collection']) });
     fireEvent.click(await screen.findByRole('button', { name: 'Summer picks' }));
     expect(screen.getByText(/You can view product collections but not change them/)).toBeTruthy();
     const dialog = await screen.findByRole('dialog', { name: 'Products of Summer picks' });

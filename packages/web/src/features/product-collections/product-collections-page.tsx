@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { collectionColumns } from './collection-columns';
@@ -29,7 +29,7 @@ export function ProductCollectionsPage() {
   const canAdd = canPerform(user, 'add_product_collection');
   const canChange = canPerform(user, 'change_product_collection');
 
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { ProductGroup } from './product-groups.api';
 import { ProductGroupsPage } from './product-groups-page';
@@ -99,7 +99,7 @@ describe('ProductGroupsPage', () => {
 
   it('lists groups with their attributes and status, newest first', async () => {
     const api = server();
-    renderWithProviders(<ProductGroupsPage />, { user: EDITOR });
+    renderScreen(() => <ProductGroupsPage />, { user: EDITOR });
     expect(await screen.findByText('Apparel')).toBeTruthy();
     expect(within(table()).getByText('Colour')).toBeTruthy();
     expect(within(table()).getByText('Inactive')).toBeTruthy();
@@ -108,7 +108,7 @@ describe('ProductGroupsPage', () => {
 
   it('creates a group, validating the name, with the spec toast', async () => {
     const api = server();
-    renderWithProviders(<ProductGroupsPage />, { user: EDITOR });
+    renderScreen(() => <ProductGroupsPage />, { user: EDITOR });
     await screen.findByText('Apparel');
     fireEvent.click(screen.getByRole('button', { name: 'Create Product Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Product Group' });
@@ -131,7 +131,7 @@ describe('ProductGroupsPage', () => {
 
   it('activates a group and adds and deletes attributes', async () => {
     const api = server();
-    renderWithProviders(<ProductGroupsPage />, { user: EDITOR });
+    renderScreen(() => <ProductGroupsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Footwear' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
     await waitFor(() =>
@@ -166,7 +166,7 @@ describe('ProductGroupsPage', () => {
 
   it('edits an attribute: its stored values fill the form and are saved back', async () => {
     const api = server();
-    renderWithProviders(<ProductGroupsPage />, { user: EDITOR });
+    renderScreen(() => <ProductGroupsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Apparel' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Attributes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Attributes of Apparel' });
@@ -190,7 +190,7 @@ describe('ProductGroupsPage', () => {
 
   it('is read-only without the change and add permissions', async () => {
     server();
-    renderWithProviders(<ProductGroupsPage />, { user: withPermissions(['view_product_attribute']) });
+    renderScreen(() => <ProductGroupsPage />, { user: withPermissions(['view_product_attribute']) });
     expect(await screen.findByText('Apparel')).toBeTruthy();
     expect(screen.getByText(/You can view product groups but not change them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Product Group' })).toBeNull();

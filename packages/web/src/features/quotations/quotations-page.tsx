@@ -7,12 +7,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
-import { DateRangeFilter } from '../../components/date-range-filter';
+import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { orderPath, PATHS, quotationPath } from '../../session/paths';
@@ -87,15 +88,17 @@ function columns(onDelete?: (q: QuotationSummary) => void): Column<QuotationSumm
   ];
 }
 
+const NO_QUOTATION_FILTERS: { status: string | null; dates: DayRange } = { status: null, dates: ANY_DAY };
+
 /** /quotations: drafts, submitted quotations and those turned into orders; drafts can be deleted. */
 export function QuotationsPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: '-date' });
-  const search = useListSearch(list.setSearch);
-  const [status, setStatus] = useState<string | null>(null);
-  const [dates, setDates] = useState<[string | null, string | null]>([null, null]);
+  const list = useUrlListParams({ ordering: '-date' });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_QUOTATION_FILTERS);
+  const { status, dates } = filters;
   const [deleting, setDeleting] = useState<QuotationSummary | null>(null);
   const remove = useDeleteQuotation();
   const params: QuotationListParams = {
@@ -126,20 +129,14 @@ export function QuotationsPage() {
             placeholder="All"
             data={QUOTATION_STATUS_OPTIONS.map((s) => ({ value: s.value, label: s.label }))}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
+            onChange={(value) => setFilters({ ...filters, status: value })}
             clearable
             w={160}
           />
           <DateRangeFilter
             label="Date"
             value={dates}
-            onChange={(range) => {
-              setDates(range);
-              list.resetPage();
-            }}
+            onChange={(range) => setFilters({ ...filters, dates: range })}
           />
         </Group>
       }

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { UsersTabs } from '../users/users-tabs';
 import { RoleFormDialog } from './role-form-dialog';
@@ -24,7 +24,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | null;
 /** /users/roles: the company's roles, their permissions and their status. */
 export function RolesPage() {
   const companyId = useCurrentUser().company.id;
-  const list = useListParams({ ordering: 'display_name' });
+  const list = useUrlListParams({ ordering: 'display_name' });
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -4,7 +4,6 @@ import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
@@ -12,18 +11,13 @@ import { useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
 import { PartyNameCell } from '../../components/party-name-cell';
 import { StatusBadge } from '../../components/status-badge';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { orderPath, PATHS } from '../../session/paths';
 import { DownloadCsvButton } from '../stock-reports/report-controls';
-import {
-  isFiltered,
-  NO_ORDER_FILTERS,
-  type OrderFilterState,
-  orderFilterParams,
-  SalesOrderFiltersBar,
-} from './sales-order-filters';
+import { isFiltered, NO_ORDER_FILTERS, orderFilterParams, SalesOrderFiltersBar } from './sales-order-filters';
 import {
   downloadOrderDetails,
   ORDER_DEFAULT_ORDERING,
@@ -105,9 +99,9 @@ export function SalesOrdersPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: ORDER_DEFAULT_ORDERING });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<OrderFilterState>(NO_ORDER_FILTERS);
+  const list = useUrlListParams({ ordering: ORDER_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_ORDER_FILTERS);
   const params: SalesOrderListParams = { ...list.params, ...orderFilterParams(filters) };
   const orders = useQuery(salesOrderListQuery(companyId, params));
   const filtered = list.params.search !== '' || isFiltered(filters);

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { sellerPath } from '../../session/paths';
@@ -27,7 +27,7 @@ export function SellersPage() {
   const canAdd = canPerform(user, 'add_seller');
   const canChange = canPerform(user, 'change_seller');
   const navigate = useNavigate();
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
 

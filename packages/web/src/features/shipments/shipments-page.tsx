@@ -8,12 +8,12 @@ import {
 import { Group, MultiSelect, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS, shipmentPath } from '../../session/paths';
 import { SHIPMENT_COLUMNS } from './shipment-columns';
@@ -95,9 +95,9 @@ export function ShipmentsPage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
   const navigate = useNavigate();
-  const list = useListParams({ ordering: SHIPMENT_DEFAULT_ORDERING });
-  const search = useListSearch(list.setSearch);
-  const [filters, setFilters] = useState<ShipmentFilterValues>(NO_SHIPMENT_FILTERS);
+  const list = useUrlListParams({ ordering: SHIPMENT_DEFAULT_ORDERING });
+  const search = useListSearch(list.setSearch, list.params.search);
+  const [filters, setFilters] = useUrlFilters(NO_SHIPMENT_FILTERS);
   const params: ShipmentListParams = { ...list.params, ...shipmentFilterParams(filters) };
   const shipments = useQuery(shipmentListQuery(companyId, params));
   const filtered = list.params.search !== '' || isFiltered(filters);

@@ -20,7 +20,8 @@ import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS } from '../../session/paths';
 import { BatchStatusBadge } from '../stock-batches/batch-status-badge';
@@ -100,8 +101,8 @@ function Figure({
 /** /reports/inventory-reports/batch-inventory: every batch on hand per warehouse, soonest expiry first. */
 export function BatchInventoryPage() {
   const companyId = useCurrentUser().company.id;
-  const list = useListParams({ ordering: 'expires_on' });
-  const search = useListSearch(list.setSearch);
+  const list = useUrlListParams({ ordering: 'expires_on' });
+  const search = useListSearch(list.setSearch, list.params.search);
   const [warehouse, setWarehouse] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const params: BatchInventoryParams = {

@@ -10,7 +10,8 @@ import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
-import { listTableProps, useListParams } from '../../components/use-list-params';
+import { listTableProps } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader, WarehouseFilter } from './report-controls';
 import {
@@ -93,8 +94,8 @@ function TotalsRow({ totals }: { totals: InventoryAgeOutput['totals'] }) {
 /** /reports/inventory-reports/inventory-age: stock on hand by how long ago it came in. */
 export function InventoryAgePage() {
   const companyId = useCurrentUser().company.id;
-  const list = useListParams({ ordering: 'product' });
-  const search = useListSearch(list.setSearch);
+  const list = useUrlListParams({ ordering: 'product' });
+  const search = useListSearch(list.setSearch, list.params.search);
   const [warehouse, setWarehouse] = useState<string | null>(null);
   const params: InventoryAgeParams = { ...list.params, warehouse: warehouse ? Number(warehouse) : undefined };
   const report = useQuery(inventoryAgeQuery(companyId, params));

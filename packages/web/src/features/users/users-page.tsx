@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { allRolesQuery } from '../roles/roles.api';
 import { fullName, userColumns } from './user-columns';
@@ -25,7 +25,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'deact
 /** /users: the company's users with filters by status, role and search. */
 export function UsersPage() {
   const companyId = useCurrentUser().company.id;
-  const list = useListParams();
+  const list = useUrlListParams();
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const [status, setStatus] = useState<StatusFilter>('all');

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { VariantGroup } from './variant-groups.api';
 import { VariantGroupsPage } from './variant-groups-page';
@@ -74,7 +74,7 @@ describe('VariantGroupsPage', () => {
 
   it('lists groups with attribute, options and variant count', async () => {
     server();
-    renderWithProviders(<VariantGroupsPage />, { user: EDITOR });
+    renderScreen(() => <VariantGroupsPage />, { user: EDITOR });
     expect(await screen.findByText('Polo shirts')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Variant Groups' });
     expect(within(table).getByText('Colour: Red, Blue')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('VariantGroupsPage', () => {
 
   it('creates a group, validating required fields', async () => {
     const api = server();
-    renderWithProviders(<VariantGroupsPage />, { user: EDITOR });
+    renderScreen(() => <VariantGroupsPage />, { user: EDITOR });
     await screen.findByText('Polo shirts');
     fireEvent.click(screen.getByRole('button', { name: 'Create Variant Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Variant Group' });
@@ -113,7 +113,7 @@ describe('VariantGroupsPage', () => {
 
   it('adds a product as a variant and saves the list', async () => {
     const api = server();
-    renderWithProviders(<VariantGroupsPage />, { user: EDITOR });
+    renderScreen(() => <VariantGroupsPage />, { user: EDITOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Polo shirts' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Variants' }));
     const dialog = await screen.findByRole('dialog', { name: 'Variants of Polo shirts' });
@@ -144,7 +144,7 @@ describe('VariantGroupsPage', () => {
 
   it('is read-only without the change permission', async () => {
     server();
-    renderWithProviders(<VariantGroupsPage />, { user: withPermissions(['view_variant_group']) });
+    renderScreen(() => <VariantGroupsPage />, { user: withPermissions(['view_variant_group']) });
     expect(await screen.findByText('Polo shirts')).toBeTruthy();
     expect(screen.getByText(/You can view variant groups but not change them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Variant Group' })).toBeNull();

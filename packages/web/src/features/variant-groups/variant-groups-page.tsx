@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { variantGroupColumns } from './variant-group-columns';
@@ -29,7 +29,7 @@ export function VariantGroupsPage() {
   const canAdd = canPerform(user, 'add_variant_group');
   const canChange = canPerform(user, 'change_variant_group');
 
-  const list = useListParams();
+  const list = useUrlListParams();
   const filter = useSearchAndStatus(list);
   const [dialog, setDialog] = useState<Dialog>(null);
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useListParams } from '../../components/use-list-params';
+import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { warehousePath } from '../../session/paths';
@@ -35,7 +35,7 @@ export function WarehousesPage() {
   const navigate = useNavigate();
 
   // Warehouses are listed in their position order unless a column is sorted.
-  const list = useListParams({ ordering: 'position' });
+  const list = useUrlListParams({ ordering: 'position' });
   const filter = useSearchAndStatus(list);
   const [branch, setBranch] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
