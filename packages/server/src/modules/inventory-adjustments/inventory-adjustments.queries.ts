@@ -128,16 +128,6 @@ export const linesOf = (db: Executor, companyId: number, adjustmentId: number) =
     .orderBy('l.id')
     .execute();
 
-/** The company's live (not deleted) products among `ids`. */
-export const findLiveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-
 export const insertAdjustment = (
   db: Executor,
   values: {

@@ -19,6 +19,7 @@ import { historyOf, historyWriter } from '../history/history.service.ts';
 import { type BatchChoice, batchSettings } from '../inventory/inventory.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
+import { liveProductIds } from '../products/products.queries.ts';
 import * as queries from './inventory-adjustments.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_adjustment';
@@ -141,7 +142,7 @@ export async function writeAdjustment(
   const { companyId } = actor;
   await assertActiveWarehouse(tx, companyId, input.warehouse, 'warehouse');
   const productIds = input.lines.map((line) => line.product);
-  const live = new Set((await queries.findLiveProducts(tx, companyId, productIds)).map((p) => p.id));
+  const live = new Set(await liveProductIds(tx, companyId, productIds));
   const missing = productIds.findIndex((productId) => !live.has(productId));
   if (missing >= 0) {
     throw validationError(`lines.${missing}.product`, INVENTORY_ADJUSTMENT_MESSAGES.product_not_found);

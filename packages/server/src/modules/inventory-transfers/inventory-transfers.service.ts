@@ -34,6 +34,7 @@ import { historyPage, historyWriter } from '../history/history.service.ts';
 import { inTransitOf } from '../inventory/inventory.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
+import { liveProductIds } from '../products/products.queries.ts';
 import * as queries from './inventory-transfers.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_transfer';
@@ -127,7 +128,7 @@ async function assertPlaces(tx: Tx, companyId: number, source: number, destinati
 
 async function assertLiveProducts(tx: Tx, companyId: number, lines: readonly { product: number }[]) {
   const productIds = lines.map((line) => line.product);
-  const live = new Set((await queries.findLiveProducts(tx, companyId, productIds)).map((p) => p.id));
+  const live = new Set(await liveProductIds(tx, companyId, productIds));
   const missing = productIds.findIndex((productId) => !live.has(productId));
   if (missing >= 0) {
     throw validationError(`lines.${missing}.product`, INVENTORY_TRANSFER_MESSAGES.product_not_found);

@@ -56,16 +56,6 @@ export const availableStockOf = (companyId: RawBuilder<unknown>, productId: RawB
 export const productsInStock = (companyId: number) =>
   sql<number>`(SELECT sl.product_id FROM stock_levels sl WHERE sl.company_id = ${companyId} GROUP BY sl.product_id HAVING sum(sl.available_stock) > 0)`;
 
-/** The company's live (not deleted) products among `ids`. */
-export const findLiveProducts = (db: Executor, companyId: number, ids: readonly number[]) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-
 /**
  * Gives each product a stock row in the warehouse with zero stock (no ledger row: nothing moved).
  * Rows that exist are left as they are. Returns the products that got a new row.

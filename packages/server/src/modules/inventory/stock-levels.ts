@@ -9,6 +9,7 @@ import { buyerVisibleStock, displayedWarehouseStock } from '@b2b/domain/warehous
 import { validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { liveProductIds } from '../products/products.queries.ts';
 import { findWarehouseForShare } from './inventory.queries.ts';
 import * as queries from './stock-levels.queries.ts';
 
@@ -98,7 +99,7 @@ export async function assignProductsToWarehouse(
   productIds: readonly number[],
 ): Promise<number[]> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  const found = new Set((await queries.findLiveProducts(tx, companyId, ids)).map((p) => p.id));
+  const found = new Set(await liveProductIds(tx, companyId, ids));
   const missing = productIds.findIndex((id) => !found.has(id));
   if (missing >= 0) throw validationError(`products.${missing}`, WAREHOUSE_MESSAGES.product_not_found);
   const inserted = await queries.insertEmptyStockLevels(tx, companyId, warehouseId, ids);

@@ -134,15 +134,6 @@ export const allItemIds = (db: Executor, companyId: number, collectionId: number
     .where('collection_id', '=', collectionId)
     .execute();
 
-export const findLiveProductIds = (db: Executor, companyId: number, ids: number[]) =>
-  db
-    .selectFrom('products')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-
 export const findSalesChannel = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('sales_channels')

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { uniqueName } from '../../db/unique-name.ts';
 import { historyWriter } from '../history/history.service.ts';
+import { liveProductIds } from '../products/products.queries.ts';
 import * as queries from './product-collections.queries.ts';
 
 const recordProductCollectionHistory = historyWriter('product_collection');
@@ -172,7 +173,7 @@ export const setCollectionActive = (options: {
   );
 
 async function assertLiveProducts(tx: Executor, companyId: number, productIds: number[]) {
-  const found = new Set((await queries.findLiveProductIds(tx, companyId, productIds)).map((p) => p.id));
+  const found = new Set(await liveProductIds(tx, companyId, productIds));
   const missing = productIds.findIndex((id) => !found.has(id));
   if (missing >= 0) throw validationError(`products.${missing}`, COLLECTION_MESSAGES.product_not_found);
 }
