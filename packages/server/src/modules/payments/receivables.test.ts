@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createUserWithPermissions } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import {
   invoicedOrder,
@@ -118,6 +119,13 @@ describe('GET admin/companies/{companyId}/payments_to_be_received with opening b
     expect(row.max_days_overdue).toBe(100);
     expect(row.oldest_due_date).toBe(daysFromToday(-100));
     expect(row.invoice_count).toBe(2);
+
+    // A user of some branches: the opening balance and credit on no invoice are the company's,
+    // so such a user sees the invoices of their branches only.
+    const clerk = await createUserWithPermissions(world.company, ['view_payment_to_be_received']);
+    const scoped = await clerk.api.get(companyPath(world, `payments_to_be_received?buyer=${buyer.id}`));
+    expect(scoped.status, JSON.stringify(scoped.body)).toBe(200);
+    expect(scoped.body.results[0]).toMatchObject({ amount_due: 694, account_lines: [], invoice_count: 2 });
   });
 
   it('lists every buyer with a balance, credit too, so the total due is the sum of Outstanding', async () => {
