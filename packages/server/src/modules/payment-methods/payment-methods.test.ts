@@ -6,16 +6,22 @@ import { historyRows } from '../../../test/history-rows.ts';
 const historyOf = (company: SignedUpCompany, methodId: number) =>
   historyRows(company, 'payment_method', methodId, ['action', 'user_id', 'changes']);
 
+const methodsOf = async (company: SignedUpCompany) =>
+  (await company.api.get(`companies/${company.companyId}/payment_methods`)).body.results;
+
+const reorder = (company: SignedUpCompany, positions: { id: number; position: number }[]) =>
+  company.api.post(`companies/${company.companyId}/payment_methods/reorder`, { positions });
+
 describe('payment methods', () => {
   it('edits payment method position and tax display name, with permission', async () => {
     const company = await signUpCompany();
     const c = company.companyId;
-    const methods = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    const methods = await methodsOf(company);
     const moved = await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, {
       position: 99,
     });
     expect(moved.body.position).toBe(99);
-    const list = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    const list = await methodsOf(company);
     expect(list[list.length - 1].id).toBe(methods[0].id);
     expect(
       (await company.api.patch(`companies/${c}/payment_methods/${methods[0].id}`, { position: -1 })).status,
@@ -36,7 +42,7 @@ describe('PATCH companies/{companyId}/payment_methods/{id}', () => {
   it('records who changed what in a history row, and none for a refused change', async () => {
     const company = await signUpCompany();
     const c = company.companyId;
-    const [method] = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    const [method] = await methodsOf(company);
     const renamed = await company.api.patch(`companies/${c}/payment_methods/${method.id}`, {
       name: 'Cash on delivery',
       is_active: false,
@@ -62,32 +68,25 @@ describe('POST companies/{companyId}/payment_methods/reorder', () => {
   it('applies all position changes together, or none when one id is foreign', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
-    const c = company.companyId;
-    const [first, second] = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
-    const swapped = await company.api.post(`companies/${c}/payment_methods/reorder`, {
-      positions: [
-        { id: first.id, position: second.position },
-        { id: second.id, position: first.position },
-      ],
-    });
+    const [first, second] = await methodsOf(company);
+    const swapped = await reorder(company, [
+      { id: first.id, position: second.position },
+      { id: second.id, position: first.position },
+    ]);
     expect(swapped.status).toBe(200);
     expect(swapped.body.results.slice(0, 2).map((m: { id: number }) => m.id)).toEqual([second.id, first.id]);
 
-    const foreign = (await other.api.get(`companies/${other.companyId}/payment_methods`)).body.results[0];
-    const mixed = await company.api.post(`companies/${c}/payment_methods/reorder`, {
-      positions: [
-        { id: first.id, position: 50 },
-        { id: foreign.id, position: 1 },
-      ],
-    });
+    const foreign = (await methodsOf(other))[0];
+    const mixed = await reorder(company, [
+      { id: first.id, position: 50 },
+      { id: foreign.id, position: 1 },
+    ]);
     expect(mixed.status).toBe(400);
-    const after = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
+    const after = await methodsOf(company);
     expect(after.find((m: { id: number }) => m.id === first.id).position).toBe(
       first.position === second.position ? first.position : second.position,
     );
-    expect((await company.api.post(`companies/${c}/payment_methods/reorder`, { positions: [] })).status).toBe(
-      400,
-    );
+    expect((await reorder(company, [])).status).toBe(400);
   });
 });
 
@@ -95,14 +94,11 @@ describe('POST companies/{companyId}/payment_methods/reorder (history)', () => {
   it('records one reordered row per method moved, and none when the batch is refused', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
-    const c = company.companyId;
-    const [first, second] = (await company.api.get(`companies/${c}/payment_methods`)).body.results;
-    const swapped = await company.api.post(`companies/${c}/payment_methods/reorder`, {
-      positions: [
-        { id: first.id, position: 7 },
-        { id: second.id, position: 6 },
-      ],
-    });
+    const [first, second] = await methodsOf(company);
+    const swapped = await reorder(company, [
+      { id: first.id, position: 7 },
+      { id: second.id, position: 6 },
+    ]);
     expect(swapped.status).toBe(200);
     expect(await historyOf(company, first.id)).toEqual([
       { action: 'reordered', user_id: company.userId, changes: { position: 7 } },
@@ -111,13 +107,11 @@ describe('POST companies/{companyId}/payment_methods/reorder (history)', () => {
       { action: 'reordered', user_id: company.userId, changes: { position: 6 } },
     ]);
 
-    const foreign = (await other.api.get(`companies/${other.companyId}/payment_methods`)).body.results[0];
-    const mixed = await company.api.post(`companies/${c}/payment_methods/reorder`, {
-      positions: [
-        { id: first.id, position: 9 },
-        { id: foreign.id, position: 1 },
-      ],
-    });
+    const foreign = (await methodsOf(other))[0];
+    const mixed = await reorder(company, [
+      { id: first.id, position: 9 },
+      { id: foreign.id, position: 1 },
+    ]);
     expect(mixed.status).toBe(400);
     expect(await historyOf(company, first.id)).toHaveLength(1);
   });
