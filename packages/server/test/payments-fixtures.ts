@@ -6,6 +6,7 @@ import {
   createBuyerWithAddress,
   createOrder,
   createTaxedProduct,
+  daysFromToday,
   invoiceOrder,
   setRoundOff,
 } from './sales-fixtures.ts';
@@ -92,4 +93,18 @@ export async function payInvoices(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(options.status ?? 201);
   return res.body;
+}
+
+/** A path under the world's company: admin/companies/{companyId}/<rest>. */
+export const companyPath = (world: PaymentWorld, rest: string) =>
+  `admin/companies/${world.company.companyId}/${rest}`;
+
+/** Invoice dates and due dates moved into the past, for ageing (the API refuses back-dated invoices before their order). */
+export async function makeOverdue(world: PaymentWorld, invoiceId: number, daysOverdue: number) {
+  await dbOf(world.company)
+    .updateTable('invoices')
+    .set({ invoice_date: daysFromToday(-daysOverdue - 1), due_date: daysFromToday(-daysOverdue) })
+    .where('company_id', '=', world.company.companyId)
+    .where('id', '=', invoiceId)
+    .execute();
 }

@@ -8,9 +8,11 @@ import { createUserWithPermissions, signUpCompany } from '../../../test/factorie
 import { testAppWith } from '../../../test/harness.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import {
+  companyPath,
   confirmedOrder,
   invoicedOrder,
   invoiceOf,
+  makeOverdue,
   orderOf,
   outstandingPaise,
   type PaymentWorld,
@@ -22,19 +24,6 @@ import { CONCURRENT_CHANGE_MESSAGE } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { allocateBuyerCredit } from './buyer-credit.ts';
 import { createHttpPaymentGateway } from './payment-gateway.ts';
-
-const companyPath = (world: PaymentWorld, rest: string) =>
-  `admin/companies/${world.company.companyId}/${rest}`;
-
-/** Invoice dates and due dates moved into the past, for ageing (the API refuses back-dated invoices before their order). */
-async function makeOverdue(world: PaymentWorld, invoiceId: number, daysOverdue: number) {
-  await dbOf(world.company)
-    .updateTable('invoices')
-    .set({ invoice_date: daysFromToday(-daysOverdue - 1), due_date: daysFromToday(-daysOverdue) })
-    .where('company_id', '=', world.company.companyId)
-    .where('id', '=', invoiceId)
-    .execute();
-}
 
 describe('POST admin/companies/{companyId}/payments', { timeout: 120_000 }, () => {
   it('pays open invoices oldest first and keeps the rest as buyer credit', async () => {

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createUserWithPermissions } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import {
+  companyPath,
   invoicedOrder,
+  makeOverdue,
   outstandingPaise,
   type PaymentWorld,
   payInvoices,
   paymentWorld,
 } from '../../../test/payments-fixtures.ts';
 import { createBuyerWithAddress, daysFromToday } from '../../../test/sales-fixtures.ts';
-
-const companyPath = (world: PaymentWorld, rest: string) =>
-  `admin/companies/${world.company.companyId}/${rest}`;
 
 /** Moves a ledger line's date into the past (the API dates an opening balance on the day the buyer is made). */
 async function backdateOpeningBalance(world: PaymentWorld, days: number) {
@@ -21,15 +20,6 @@ async function backdateOpeningBalance(world: PaymentWorld, days: number) {
     .where('company_id', '=', world.company.companyId)
     .where('buyer_id', '=', world.buyer.id)
     .where('entry_type', '=', 'opening_balance')
-    .execute();
-}
-
-async function makeOverdue(world: PaymentWorld, invoiceId: number, daysOverdue: number) {
-  await dbOf(world.company)
-    .updateTable('invoices')
-    .set({ invoice_date: daysFromToday(-daysOverdue - 1), due_date: daysFromToday(-daysOverdue) })
-    .where('company_id', '=', world.company.companyId)
-    .where('id', '=', invoiceId)
     .execute();
 }
 
