@@ -1,4 +1,4 @@
-import { AGEING_BUCKETS, type AgeingBucket } from '@b2b/domain/payments';
+import { AGEING_BUCKETS } from '@b2b/domain/payments';
 import {
   Anchor,
   Badge,
@@ -24,18 +24,9 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
-import { buyerPath, invoicePath } from '../../session/paths';
+import { buyerPath } from '../../session/paths';
 import { type Receivable, receivablesQuery } from './payments.api';
-import { ReceivableAccountRows } from './receivable-account-rows';
-
-const BUCKET_LABEL = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.label])) as Record<
-  AgeingBucket,
-  string
->;
-const BUCKET_COLOR = Object.fromEntries(AGEING_BUCKETS.map((b) => [b.value, b.color])) as Record<
-  AgeingBucket,
-  string
->;
+import { ReceivableLines } from './receivable-lines';
 
 /** /payments-to-be-received: buyers with money due, most overdue first, by age; a buyer opens to its invoices. */
 export function PaymentsToBeReceivedPage() {
@@ -136,7 +127,7 @@ export function PaymentsToBeReceivedPage() {
                         expanded={open.has(row.buyer.id)}
                         onToggle={() => toggle(row.buyer.id)}
                       />
-                      {open.has(row.buyer.id) && <InvoiceRows row={row} />}
+                      {open.has(row.buyer.id) && <ReceivableLines row={row} />}
                     </Fragment>
                   ))}
                 </Table.Tbody>
@@ -197,36 +188,5 @@ function BuyerRow({ row, expanded, onToggle }: { row: Receivable; expanded: bool
         </Table.Td>
       ))}
     </Table.Tr>
-  );
-}
-
-function InvoiceRows({ row }: { row: Receivable }) {
-  return (
-    <>
-      {row.invoices.map((invoice) => (
-        <Table.Tr key={invoice.id} bg="var(--mantine-color-gray-0)">
-          <Table.Td pl="xl">
-            <Anchor component={Link} to={invoicePath(invoice.id)} size="sm">
-              {invoice.invoice_number}
-            </Anchor>
-            <Text span size="xs" c="dimmed">
-              {' '}
-              dated {formatDay(invoice.invoice_date)}
-            </Text>
-          </Table.Td>
-          <Table.Td>{formatDay(invoice.due_date)}</Table.Td>
-          <Table.Td ta="right">{invoice.days_overdue > 0 ? invoice.days_overdue : '—'}</Table.Td>
-          <Table.Td ta="right">
-            <Money value={invoice.amount_due} />
-          </Table.Td>
-          <Table.Td colSpan={AGEING_BUCKETS.length}>
-            <Badge color={BUCKET_COLOR[invoice.bucket as AgeingBucket]} variant="light">
-              {BUCKET_LABEL[invoice.bucket as AgeingBucket]}
-            </Badge>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-      <ReceivableAccountRows row={row} />
-    </>
   );
 }
