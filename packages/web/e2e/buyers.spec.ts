@@ -95,6 +95,17 @@ test('buyers: a buyer with a billing and a different shipping address, found by 
   ).toBeVisible();
   await expect(ledger.getByRole('row', { name: /Opening Balance.*₹10,000.00/ })).toBeVisible();
 
+  // Payments to be Received says the same ₹7,499.50: the opening balance is its own row, less the
+  // payment that sits on no invoice (issue 18: one figure everywhere).
+  await page.goto('/payments-to-be-received');
+  const receivables = page.getByRole('table', { name: 'Payments to be Received' });
+  const buyerRow = receivables.getByRole('row', { name: new RegExp(`${name}.*Opening Balance.*₹7,499.50`) });
+  await expect(buyerRow).toBeVisible();
+  await receivables.getByRole('button', { name: `Show what is due from ${name}` }).click();
+  await expect(
+    receivables.getByRole('row', { name: /Opening Balance dated .*₹7,499.50.*Not Due/ }),
+  ).toBeVisible();
+
   // An unknown buyer sends the user back to the list.
   await page.goto('/buyers/999999999');
   await expect(page.getByText('Buyer Not found.')).toBeVisible();
