@@ -18,13 +18,16 @@ import {
   partySearchResult,
 } from '@b2b/domain/api/buyers';
 import { addressOutput, idParam } from '@b2b/domain/api/common';
+import { BUYER_CSV_COLUMNS, listCsvFormat } from '@b2b/domain/api/list-csv';
 import { csvList, listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { todayInIndia } from '@b2b/domain/validation';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { hasPermission } from '../../core/principal.ts';
 import { cursorParam, type KeysetSort, type KeysetWindow, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
+import { sendListCsv } from '../../http/list-csv.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { recordParams as buyerParams, companyParams } from '../../http/path-params.ts';
 import { recordRead } from '../../http/record-read.ts';
@@ -110,13 +113,22 @@ export async function buyersRoutes(app: Api) {
     'GET /companies/:companyId/buyers',
     {
       ...list,
-      description: 'The buyers; `expand=addresses,sales_channels` embeds those.',
+      querystring: buyerListQuery.extend(listCsvFormat.shape),
+      description: 'The buyers; `expand=addresses,sales_channels` embeds those; `format=csv` all as a file.',
       response: pageOf(buyerListItem),
     },
-    (request) =>
-      buyerPage(request, (filter, sort, window) =>
-        listBuyers(db, request.params.companyId, filter, sort, window, csvList(request.query.expand)),
-      ),
+    (request, _actor, reply) => {
+      const q = request.query;
+      if (q.format === 'csv') {
+        const sort = keysetSort(q.ordering, ORDERING, BUYER_DEFAULT_ORDERING);
+        return sendListCsv(reply, `buyers-${todayInIndia()}.csv`, BUYER_CSV_COLUMNS, (window) =>
+          listBuyers(db, request.params.companyId, filterOf(q), sort, window, []),
+        );
+      }
+      return buyerPage(request, (filter, sort, window) =>
+        listBuyers(db, request.params.companyId, filter, sort, window, csvList(q.expand)),
+      );
+    },
   );
 
   // v1: light details (payment term, billing address, credit figures);

@@ -12,6 +12,7 @@ import {
   openInvoicesOutput,
   refundCreditNoteInput,
 } from '@b2b/domain/api/credit-notes';
+import { CREDIT_NOTE_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_STATUSES } from '@b2b/domain/credit-notes';
 import { z } from 'zod';
@@ -138,6 +139,7 @@ export async function creditNotesRoutes(app: Api) {
 
   documentListRoutes(app, {
     documents: 'credit_notes',
+    csv: { filename: 'credit-notes', columns: CREDIT_NOTE_CSV_COLUMNS },
     tags,
     config: VIEW,
     description:

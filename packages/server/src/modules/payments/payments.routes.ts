@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { listCsvFormat, PAYMENT_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { csvList, idList, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   allocateInput,
@@ -21,12 +22,14 @@ import {
   PAYMENT_RECORD_STATUS_VALUES,
   type PaymentRecordStatus,
 } from '@b2b/domain/payments';
+import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
+import { sendListCsv } from '../../http/list-csv.ts';
 import { page } from '../../http/page-links.ts';
 import { allocatePayment } from './allocate-payment.ts';
 import { applyBuyerCreditToInvoice } from './buyer-credit.ts';
@@ -94,31 +97,32 @@ export async function paymentsRoutes(app: Api) {
         tags,
         description: 'Payments received, newest first; search by payment number, reference or buyer.',
         params: companyParams,
-        querystring: paymentQuery,
+        querystring: paymentQuery.extend(listCsvFormat.shape),
         response: { 200: pageOf(paymentOutput) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const sort = parseOrdering(q.ordering, PAYMENT_ORDERING, '-payment_date,-created_at');
+      const filter = {
+        branches: branchScope(requirePrincipal(request)),
+        buyerId: q.buyer,
+        orderId: q.order,
+        statuses: q.status__in,
+        paymentMethodIds: q.payment_method__in,
+        startDate: q.start_date,
+        endDate: q.end_date,
+        hasUnallocated: q.has_unallocated === undefined ? undefined : q.has_unallocated === 'true',
+        search: q.search,
+      };
+      const companyId = request.params.companyId;
+      if (q.format === 'csv') {
+        return sendListCsv(reply, `payments-${todayInIndia()}.csv`, PAYMENT_CSV_COLUMNS, (window) =>
+          listPayments(db, companyId, filter, sort, window),
+        );
+      }
       const window = pageWindow(q);
-      const { count, results } = await listPayments(
-        db,
-        request.params.companyId,
-        {
-          branches: branchScope(requirePrincipal(request)),
-          buyerId: q.buyer,
-          orderId: q.order,
-          statuses: q.status__in,
-          paymentMethodIds: q.payment_method__in,
-          startDate: q.start_date,
-          endDate: q.end_date,
-          hasUnallocated: q.has_unallocated === undefined ? undefined : q.has_unallocated === 'true',
-          search: q.search,
-        },
-        sort,
-        window,
-      );
+      const { count, results } = await listPayments(db, companyId, filter, sort, window);
       return page(request, window, count, results);
     },
   );

@@ -1,4 +1,5 @@
 import { detailResponse, idParam } from '@b2b/domain/api/common';
+import { listCsvFormat, PRODUCT_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   PRODUCT_DEFAULT_ORDERING,
@@ -12,11 +13,13 @@ import {
   productSummaryOutput,
   productUpdate,
 } from '@b2b/domain/api/products';
+import { todayInIndia } from '@b2b/domain/validation';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '../../core/paging.ts';
 import { cursorParam, keysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
+import { sendListCsv } from '../../http/list-csv.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { companyParams, recordParams as productParams } from '../../http/path-params.ts';
 import { recordRead } from '../../http/record-read.ts';
@@ -92,12 +95,12 @@ export async function productsRoutes(app: Api) {
       ...view,
       tags,
       params: companyParams,
-      querystring: productFilterQuery,
+      querystring: productFilterQuery.extend(listCsvFormat.shape),
       response: pageOf(productSummaryOutput),
     },
-    (request) => {
+    (request, _actor, reply) => {
       const q = request.query;
-      return listPage(db, request, request.params.companyId, q, {
+      const filter: ProductFilter = {
         search: q.search,
         categoryIds: q.category__in,
         brandIds: q.brand__in,
@@ -105,7 +108,14 @@ export async function productsRoutes(app: Api) {
         inStock: q.in_stock,
         salesChannelIds: q.sales_channel__in,
         buyerGroupId: q.buyer_group,
-      });
+      };
+      if (q.format === 'csv') {
+        const sort = keysetSort(q.ordering, ORDERING, PRODUCT_DEFAULT_ORDERING);
+        return sendListCsv(reply, `products-${todayInIndia()}.csv`, PRODUCT_CSV_COLUMNS, (window) =>
+          listProducts(db, request.params.companyId, filter, sort, window),
+        );
+      }
+      return listPage(db, request, request.params.companyId, q, filter);
     },
   );
 

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { QUOTATION_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { csvList, pageOf } from '@b2b/domain/api/list-query';
 import {
   availableOfferOutput,
@@ -91,6 +92,7 @@ export async function quotationsRoutes(app: Api) {
 
   documentListRoutes(app, {
     documents: 'quotations',
+    csv: { filename: 'quotations', columns: QUOTATION_CSV_COLUMNS },
     tags,
     config: { permission: 'view_quotation' },
     description:

@@ -1,5 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
+import { type CsvColumn, listCsvFormat } from '@b2b/domain/api/list-csv';
 import { type ListQuery, listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { todayInIndia } from '@b2b/domain/validation';
 import type { FastifyContextConfig } from 'fastify';
 import { type ZodObject, type ZodType, z } from 'zod';
 import { AppError } from '../../core/errors.ts';
@@ -9,6 +11,7 @@ import { cursorParam, type KeysetSort, type KeysetWindow, keysetSort } from '../
 import type { Executor } from '../../db/transaction.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
+import { sendListCsv } from '../../http/list-csv.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { orderExists } from '../sales-orders/sales-orders.queries.ts';
 
@@ -49,6 +52,11 @@ export interface DocumentListOptions<
   ) => Promise<{ count: number; results: T[]; countIsEstimate?: boolean }>;
   /** The filter of one order's documents: when given, GET admin/orders/{id}/<documents> too. */
   ofOrder?: (orderId: number) => F;
+  /**
+   * The list's CSV form (`format=csv`): the file's name before its date, and its columns, typed
+   * by the list row of the API (`output`), which each row of `list` is.
+   */
+  csv?: { filename: string; columns: readonly CsvColumn<never>[] };
 }
 
 /**
@@ -64,7 +72,7 @@ export function documentListRoutes<
   T extends { id: number; sort_value: string },
 >(app: Api, options: DocumentListOptions<Q, F, T>) {
   const { db } = app.ctx;
-  const { documents, tags, ordering } = options;
+  const { documents, tags, ordering, csv } = options;
   const response = { 200: pageOf(options.output) };
   const config = { ...options.config, cache: true };
 
@@ -74,16 +82,28 @@ export function documentListRoutes<
       config,
       schema: {
         tags,
-        description: `${options.description} \`cursor=\` (empty) starts keyset paging, then follow next/previous.`,
+        description: `${options.description} \`cursor=\` (empty) starts keyset paging, then follow next/previous.${csv ? ' `format=csv`: every row as a CSV file.' : ''}`,
         params: z.object({ companyId: idParam }),
-        querystring: listQuery.extend({ ...options.filters.shape, cursor: cursorParam }),
+        querystring: listQuery.extend({
+          ...options.filters.shape,
+          cursor: cursorParam,
+          ...(csv ? listCsvFormat.shape : {}),
+        }),
         response,
       },
     },
-    async (request) => {
-      const query = request.query as z.infer<Q> & ListQuery & { cursor?: string };
+    async (request, reply) => {
+      const query = request.query as z.infer<Q> & ListQuery & { cursor?: string; format?: 'csv' };
       const sort = keysetSort(query.ordering, ordering, options.defaultOrdering);
       const filter = { ...options.filterOf(query), branches: branchScope(requirePrincipal(request)) };
+      if (csv && query.format === 'csv') {
+        return sendListCsv(
+          reply,
+          `${csv.filename}-${todayInIndia()}.csv`,
+          csv.columns as readonly CsvColumn<T>[],
+          (window) => options.list(request.params.companyId, filter, sort, window),
+        );
+      }
       return offsetOrKeysetPage(request, query, sort, (window) =>
         options.list(request.params.companyId, filter, sort, window),
       );

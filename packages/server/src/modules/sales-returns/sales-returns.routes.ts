@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { SALES_RETURN_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { type ListQuery, valueList } from '@b2b/domain/api/list-query';
 import {
   cancelSalesReturnInput,
@@ -94,6 +95,7 @@ export async function salesReturnsRoutes(app: Api) {
 
   documentListRoutes(app, {
     documents: 'sales_returns',
+    csv: { filename: 'sales-returns', columns: SALES_RETURN_CSV_COLUMNS },
     tags,
     config: VIEW,
     description:
