@@ -25,8 +25,19 @@ const where = config.databaseUrl
 console.log(
   `B2B Back Office is running at http://localhost:${config.port} on ${where} (started in ${Date.now() - startedAt} ms)`,
 );
-if (server.demo)
-  console.log(`Demo company created. Sign in as ${server.demo.username} / ${server.demo.password}`);
+const { demo } = server;
+if (demo) {
+  server.demoReady.then(
+    () => console.log(`Demo company ready. Sign in as ${demo.username} / ${demo.password}`),
+    async (error: unknown) => {
+      console.error(
+        `Cannot start: the demo company could not be made: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      await server.close();
+      process.exit(1);
+    },
+  );
+}
 if (!server.ctx.mailer.configured)
   console.log('SMTP_URL is not set: e-mails (OTPs) are written to this log.');
 

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import { type BuildOptions, buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { ServerConfig } from './config.ts';
 import type { IrpClient } from './core/ports/irp.ts';
 import type { Mailer } from './core/ports/mailer.ts';
+import { databasePreparation, prepareDatabase } from './database-preparation.ts';
 import { shareCompanyChanges } from './db/company-changes.ts';
 import type { Database } from './db/database.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoCompany } from './demo/seed-demo.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, findDemoCompany, makeDemoCompany } from './demo/seed-demo.ts';
 import type { Api } from './http/api-types.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerMailWorker } from './mail/mail-jobs.ts';
@@ -20,7 +21,6 @@ import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { registerPaymentJobs } from './modules/payments/payments.jobs.ts';
-import { ensureStatesAndCities } from './modules/reference/reference.service.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
@@ -44,20 +44,70 @@ export interface RunningServer {
   app: Api;
   ctx: AppContext;
   database: DatabaseHandle;
+  /** The demo company's admin, when the database has the demo company or is making it. */
   demo?: { username: string; password: string };
+  /** Settles when the demo company is whole (at once when it was made before or is not made). */
+  demoReady: Promise<void>;
   close(): Promise<void>;
 }
 
-/** Everything `npm start` does before listening: database, migrations, secrets, jobs, demo data. */
+/**
+ * Lets requests in between the queries of background work. PGlite runs a query on this thread and
+ * answers it without going through the event loop, so a long run of queries (the demo seed) would
+ * otherwise hold every request back until it ends.
+ */
+const yieldAfterEachQuery: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return args.result;
+  },
+};
+
+/**
+ * The demo company is made once the server is ready rather than before, so a new install answers
+ * at once. Until it is whole, requests that change something wait for it (signing in among them:
+ * the demo admin's first sign-in lands on the whole company, never on half of it); reads go on.
+ * Nobody can hold a session yet on a database that is just getting its first company.
+ */
+function makeDemoOnceReady(app: Api, ctx: AppContext): { ready: Promise<void>; begun: () => boolean } {
+  let begin = () => {};
+  let begun = false;
+  let settled = false;
+  const ready = new Promise<void>((resolve) => {
+    begin = resolve;
+  })
+    .then(() => makeDemoCompany({ ...ctx, db: ctx.db.withPlugin(yieldAfterEachQuery) }))
+    .finally(() => {
+      settled = true;
+    });
+  ready.catch(() => {}); // the caller reports a failure (main.ts stops the server with it)
+  app.addHook('onReady', async () => {
+    begun = true;
+    begin();
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!settled && request.method !== 'GET' && request.method !== 'HEAD') await ready.catch(() => {});
+  });
+  return { ready, begun: () => begun };
+}
+
+/**
+ * Everything `npm start` does before listening: database, migrations, secrets, jobs; the demo data
+ * follow once the server is ready (see makeDemoOnceReady).
+ */
 export async function startServer(
   config: ServerConfig,
   options: BuildOptions & { mailer?: Mailer; irp?: IrpClient; log?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
-  await migrateToLatest(database.db);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+    template: config.databaseUrl ? undefined : await databasePreparation(),
+  });
+  await prepareDatabase(database.db);
   const stopSharing = config.databaseUrl ? await shareCompanyChanges(config.databaseUrl) : async () => {};
-  await ensureStatesAndCities(database.db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });
   await registerMailWorker(jobs, mailer);
@@ -78,14 +128,18 @@ export async function startServer(
   await registerPaymentJobs(ctx);
   await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);
-  const demo = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
+  const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';
   const app = await buildApp(ctx, options);
+  const making = found === 'new' ? makeDemoOnceReady(app, ctx) : undefined;
   return {
     app,
     ctx,
     database,
-    demo,
+    demo: found === 'none' ? undefined : { username: DEMO_USERNAME, password: DEMO_PASSWORD },
+    demoReady: making?.ready ?? Promise.resolve(),
     async close() {
+      // Stopping half-way would leave a demo company the next start refuses.
+      if (making?.begun()) await making.ready.catch(() => {});
       await app.close();
       await jobs.stop();
       await stopSharing();

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -9,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { cachedCluster, hasCluster } from './cluster-template.ts';
 import { prepareStatementsOnConnect } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
@@ -44,38 +44,44 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
 }
 
-const hasCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+/** A pristine initdb result (npm ci's `prepare` step makes it; otherwise the first start). */
+const initdbCluster = () => cachedCluster('cluster', initdbInChildProcess);
 
-/** A pristine initdb result per PGlite version, kept beside the installed packages. */
-function templateDir(): string {
-  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
-  const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
-  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return path.join(packageDir, '..', '..', '.cache', 'b2b', `pglite-${version}-cluster`);
+/**
+ * What every new embedded database goes through before the server uses it (the migrations, say),
+ * done once into a template: `key` names that work (a hash of the migrations), so the template is
+ * made again when it changes.
+ */
+export interface ClusterPreparation {
+  key: string;
+  prepare(db: Database): Promise<void>;
 }
 
-/** Makes the template once (npm ci's `prepare` step does it; otherwise the first start). */
-export async function ensureClusterTemplate(): Promise<string> {
-  const template = templateDir();
-  if (hasCluster(template)) return template;
-  const building = `${template}.${process.pid}.tmp`;
-  fs.rmSync(building, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(building), { recursive: true });
-  await initdbInChildProcess(building);
-  try {
-    fs.renameSync(building, template);
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true }); // another process finished first
-  }
-  return template;
+/** The template a new data directory is copied from: initdb's cluster with `preparation` done. */
+export function preparedClusterTemplate(preparation: ClusterPreparation): Promise<string> {
+  return cachedCluster(
+    `prepared-${preparation.key}`,
+    async (dir) => {
+      fs.cpSync(await initdbCluster(), dir, { recursive: true });
+      const lite = await openPglite(dir);
+      try {
+        await preparation.prepare(lite.db);
+      } finally {
+        await lite.close();
+      }
+    },
+    'prepared-',
+  );
 }
 
-/** A new data directory starts as a copy of the template: a copy takes milliseconds, initdb seconds. */
-async function initialiseDataDir(dataDir: string): Promise<void> {
+/**
+ * A new data directory starts as a copy of a template: a copy takes a fraction of a second, initdb
+ * and the migrations take seconds. Without a preparation, of initdb's bare cluster.
+ */
+async function initialiseDataDir(dataDir: string, preparation?: ClusterPreparation): Promise<void> {
   if (hasCluster(dataDir)) return;
-  fs.cpSync(await ensureClusterTemplate(), dataDir, { recursive: true });
+  const template = preparation ? await preparedClusterTemplate(preparation) : await initdbCluster();
+  fs.cpSync(template, dataDir, { recursive: true });
 }
 
 export interface DatabaseHandle {
@@ -88,8 +94,13 @@ export interface DatabaseHandle {
 /**
  * One Kysely over a pg pool in both modes. PGlite is a single session, so its pool has one
  * connection and pg's pool queue serialises transactions (kysely-pglite loses writes; see ARCHITECTURE).
+ * A new embedded data directory starts from `template` when given (see ClusterPreparation).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  template?: ClusterPreparation;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     prepareStatementsOnConnect(pool);
@@ -99,8 +110,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    await initialiseDataDir(dataDir);
+    await initialiseDataDir(dataDir, options.template);
   }
+  return openPglite(dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const lite = await PGlite.create({
     dataDir,
     extensions: { citext, pg_trgm },

@@ -15,26 +15,41 @@ const HALF_MADE =
   'Start again on a new database (delete DATA_DIR, or use an empty DATABASE_URL), or set DEMO=0.';
 
 /**
+ * What a start finds: the demo company made by an earlier start ('made'), a database with other
+ * companies only ('none'), or a new database to make it in ('new'). A demo company left
+ * half-made (unverified: see makeDemoCompany) stops the start with a sentence.
+ */
+export async function findDemoCompany(ctx: AppContext): Promise<'made' | 'none' | 'new'> {
+  const anyCompany = await ctx.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  if (!anyCompany) return 'new';
+  const demo = await ctx.db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select('companies.is_verified')
+    .where('users.email', '=', DEMO_USERNAME)
+    .executeTakeFirst();
+  if (demo && !demo.is_verified) throw new Error(HALF_MADE);
+  return demo ? 'made' : 'none';
+}
+
+/** The demo company on a new database, or the one made before; undefined when other companies are there. */
+export async function seedDemoCompany(
+  ctx: AppContext,
+): Promise<{ username: string; password: string } | undefined> {
+  const found = await findDemoCompany(ctx);
+  if (found === 'none') return undefined;
+  if (found === 'new') await makeDemoCompany(ctx);
+  return { username: DEMO_USERNAME, password: DEMO_PASSWORD };
+}
+
+/**
  * On a new database: a verified demo company with branches in Maharashtra and Karnataka (so both
  * intra- and inter-state GST can be tried), a warehouse each, the reference data and an admin,
  * then its business data (seed-demo-data.ts). The company is verified last: the business data
  * is written by many transactions, and an unverified demo company is how a later start knows
- * that an earlier one failed half-way.
+ * that an earlier one failed half-way (and its admin cannot sign in until it is whole).
  */
-export async function seedDemoCompany(
-  ctx: AppContext,
-): Promise<{ username: string; password: string } | undefined> {
-  const anyCompany = await ctx.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-  if (anyCompany) {
-    const demo = await ctx.db
-      .selectFrom('users')
-      .innerJoin('companies', 'companies.id', 'users.company_id')
-      .select('companies.is_verified')
-      .where('users.email', '=', DEMO_USERNAME)
-      .executeTakeFirst();
-    if (demo && !demo.is_verified) throw new Error(HALF_MADE);
-    return demo ? { username: DEMO_USERNAME, password: DEMO_PASSWORD } : undefined;
-  }
+export async function makeDemoCompany(ctx: AppContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const pan = 'AAECD1234F';
   const { companyId, userId } = await inTransaction(ctx.db, async (tx) => {
@@ -73,5 +88,4 @@ export async function seedDemoCompany(
   });
   await seedDemoBusiness(ctx, companyId, userId);
   await markCompanyVerified(ctx.db, companyId);
-  return { username: DEMO_USERNAME, password: DEMO_PASSWORD };
 }
