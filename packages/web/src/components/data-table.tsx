@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Pagination,
   Select,
@@ -14,6 +15,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { errorDetail } from '../api/api-error';
 import type { Paged } from '../api/types';
+import { type RowSelection, SelectAllBox } from './row-selection';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './use-list-params';
 
 export interface Column<T> {
@@ -50,6 +52,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Rows under the loaded table's body (a report's totals), in a <tfoot>. */
   footer?: ReactNode;
+  /** Opt-in row selection: a first column of 'Select row' boxes and 'Select all' in its header. */
+  selection?: RowSelection<T>;
 }
 
 /**
@@ -80,7 +84,23 @@ function SortIcon({ ordering, field }: { ordering?: string; field: string }) {
  * onPageChange is given.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, isLoading, error, ordering, onPageChange } = props;
+  const { data, isLoading, error, ordering, onPageChange, selection } = props;
+  const columns: Column<T>[] = selection
+    ? [
+        {
+          key: '__select',
+          header: 'Select',
+          render: (row) => (
+            <Checkbox
+              aria-label="Select row"
+              checked={selection.isSelected(row)}
+              onChange={() => selection.toggle(row)}
+            />
+          ),
+        },
+        ...props.columns,
+      ]
+    : props.columns;
   const limit = props.limit ?? DEFAULT_PAGE_SIZE;
   const offset = props.offset ?? 0;
 
@@ -97,7 +117,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ta={column.align}
               aria-sort={sortField ? (direction ?? 'none') : undefined}
             >
-              {sortField && props.onOrderingChange ? (
+              {column.key === '__select' && selection ? (
+                <SelectAllBox selection={selection} rows={data?.results ?? []} />
+              ) : sortField && props.onOrderingChange ? (
                 <UnstyledButton
                   onClick={() => props.onOrderingChange?.(nextOrdering(ordering, sortField))}
                   fw={600}

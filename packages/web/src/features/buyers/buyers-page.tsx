@@ -1,21 +1,31 @@
+import { BUYER_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { BUYER_TYPES, type BuyerType } from '@b2b/domain/buyers';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
-import { Anchor, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { Money } from '../../components/money';
+import { BulkActionBar, runBulk, saveRowsAsCsv, useRowSelection } from '../../components/row-selection';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerPath } from '../../session/paths';
 import { salesChannelsQuery } from '../reference/reference.api';
+import { DownloadCsvButton } from '../stock-reports/report-controls';
 import { BuyerFormDialog } from './buyer-form-dialog';
-import { type Buyer, type BuyerListParams, buyerListQuery } from './buyers.api';
+import {
+  type Buyer,
+  type BuyerListParams,
+  buyerKeys,
+  buyerListQuery,
+  downloadBuyersCsv,
+  setBuyerActive,
+} from './buyers.api';
 
 const ALL = '';
 /** The filters besides search and status, as the address keeps them ('' is all). */
@@ -98,6 +108,14 @@ export function BuyersPage() {
     gst_number: gstNumber || undefined,
   };
   const buyers = useQuery(buyerListQuery(companyId, params));
+  const selection = useRowSelection<Buyer>();
+  const queryClient = useQueryClient();
+  const setActive = async (on: boolean) => {
+    const rows = selection.rows.filter((buyer) => buyer.is_active !== on);
+    await runBulk(rows, on ? 'activated' : 'deactivated', (buyer) => setBuyerActive(buyer.id, on));
+    selection.clear();
+    await queryClient.invalidateQueries({ queryKey: buyerKeys.all });
+  };
   const filtered = filter.filtered || buyerType !== ALL || channel !== ALL || gstNumber !== '';
   const noBuyersYet = !filtered && buyers.data?.count === 0 && !buyers.isPlaceholderData;
 
@@ -139,31 +157,54 @@ export function BuyersPage() {
             onChange={(event) => setGstText(event.currentTarget.value)}
             w={190}
           />
+          <DownloadCsvButton download={() => downloadBuyersCsv(companyId, params)} disabled={false} />
         </SearchAndStatusFilters>
       }
       table={
-        <DataTable
-          label="Buyers"
-          columns={buyerColumns}
-          rowKey={(buyer) => buyer.id}
-          data={buyers.data}
-          isLoading={buyers.isLoading}
-          error={buyers.error}
-          errorTitle="Failed to load buyers."
-          onRetry={() => buyers.refetch()}
-          limit={list.params.limit}
-          offset={list.params.offset}
-          onPageChange={list.setPage}
-          ordering={list.params.ordering}
-          onOrderingChange={list.setOrdering}
-          onRowClick={(buyer) => navigate({ to: buyerPath(buyer.id) })}
-          minWidth={900}
-          empty={
-            <Text c="dimmed" ta="center" py="xl">
-              No buyer matches the search or the filters.
-            </Text>
-          }
-        />
+        <Stack gap="sm">
+          <BulkActionBar selection={selection}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => saveRowsAsCsv('buyers-selected.csv', BUYER_CSV_COLUMNS, selection.rows)}
+            >
+              Export selected
+            </Button>
+            {canChange && (
+              <>
+                <Button size="xs" variant="default" onClick={() => void setActive(true)}>
+                  Activate
+                </Button>
+                <Button size="xs" variant="default" onClick={() => void setActive(false)}>
+                  Deactivate
+                </Button>
+              </>
+            )}
+          </BulkActionBar>
+          <DataTable
+            selection={selection}
+            label="Buyers"
+            columns={buyerColumns}
+            rowKey={(buyer) => buyer.id}
+            data={buyers.data}
+            isLoading={buyers.isLoading}
+            error={buyers.error}
+            errorTitle="Failed to load buyers."
+            onRetry={() => buyers.refetch()}
+            limit={list.params.limit}
+            offset={list.params.offset}
+            onPageChange={list.setPage}
+            ordering={list.params.ordering}
+            onOrderingChange={list.setOrdering}
+            onRowClick={(buyer) => navigate({ to: buyerPath(buyer.id) })}
+            minWidth={900}
+            empty={
+              <Text c="dimmed" ta="center" py="xl">
+                No buyer matches the search or the filters.
+              </Text>
+            }
+          />
+        </Stack>
       }
     >
       {creating && (

@@ -19,6 +19,7 @@ import type { paymentTermOutput } from '@b2b/domain/api/reference';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import { replaceInLists } from '../../api/paged-cache';
 import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { notifyFailure, notifySuccess } from '../../components/notify';
@@ -264,3 +265,10 @@ export const paymentTermsQuery = (companyId: number) =>
       api.get<Paged<PaymentTerm>>(`companies/${companyId}/payment_terms`, undefined, signal),
     staleTime: 60 * 60_000,
   });
+
+/** One buyer activated or deactivated, without a toast of its own (the bulk action sums them up). */
+export const setBuyerActive = (id: number, on: boolean) => switchCall(id, 'active', on);
+
+/** Every buyer of the list's search and filters as a CSV file (the list route's format=csv). */
+export const downloadBuyersCsv = (companyId: number, { limit: _l, offset: _o, ...params }: BuyerListParams) =>
+  downloadFile(`companies/${companyId}/buyers`, { ...params, format: 'csv' }, 'buyers.csv');
