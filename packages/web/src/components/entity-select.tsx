@@ -34,7 +34,15 @@ export interface EntitySelectProps {
   disabled?: boolean;
   /** Inactive things are not offered unless this is set; the chosen one always shows. */
   includeInactive?: boolean;
+  /**
+   * Offers '+ New …' as the last option: choosing it calls `onCreate` with the text searched (a
+   * name to start the new thing with) and leaves the value as it was.
+   */
+  create?: { label: string; onCreate: (search: string) => void };
 }
+
+/** The value of the '+ New …' option; no id looks like it. */
+const CREATE_VALUE = 'create';
 
 /**
  * A picker for forms and filters that searches the company's things on the server and keeps
@@ -45,6 +53,7 @@ export function EntitySelect<T extends PickableEntity, One extends T = T>({
   value,
   onChange,
   includeInactive = false,
+  create,
   ...props
 }: EntitySelectProps & { source: EntitySource<T, One> }) {
   const [search, setSearch] = useState('');
@@ -65,11 +74,12 @@ export function EntitySelect<T extends PickableEntity, One extends T = T>({
     if (selected && selected.id === value && !things.some((thing) => thing.id === value)) {
       things.unshift(selected);
     }
-    return things.map((thing) => ({
+    const listed = things.map((thing) => ({
       value: String(thing.id),
       label: thing.is_active ? thing.name : `${thing.name} (inactive)`,
     }));
-  }, [found, chosen.data, includeInactive, value]);
+    return create ? [...listed, { value: CREATE_VALUE, label: create.label }] : listed;
+  }, [found, chosen.data, includeInactive, value, create]);
 
   const selectedLabel = options.find((option) => option.value === String(value))?.label ?? null;
   useEffect(() => setChosenName(selectedLabel), [selectedLabel]);
@@ -81,7 +91,10 @@ export function EntitySelect<T extends PickableEntity, One extends T = T>({
       required={undefined}
       data={options}
       value={value === null ? null : String(value)}
-      onChange={(next) => onChange(next === null ? null : Number(next))}
+      onChange={(next) => {
+        if (next === CREATE_VALUE) create?.onCreate(search === selectedLabel ? '' : search.trim());
+        else onChange(next === null ? null : Number(next));
+      }}
       searchable
       searchValue={search}
       onSearchChange={setSearch}

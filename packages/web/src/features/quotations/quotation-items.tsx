@@ -3,7 +3,7 @@ import { displayedStock } from '@b2b/domain/products';
 import { ActionIcon, Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type Control,
   type UseFieldArrayReturn,
@@ -15,12 +15,15 @@ import { EntitySelect, type EntitySource } from '../../components/entity-select'
 import { visibleFieldError } from '../../components/field-error';
 import { Money } from '../../components/money';
 import { NumberField } from '../../components/number-field';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import {
   type Product,
   type ProductSummary,
   productPickerQuery,
   productQuery,
 } from '../products/products.api';
+import { QuickProductDialog } from '../products/quick-product-dialog';
 import { activeWarehousesQuery, type Warehouse } from '../warehouses/warehouses.api';
 import { emptyItem, type QuotationFormValues } from './quotation-form.schema';
 
@@ -62,25 +65,44 @@ function ProductField({ control, setValue, index, companyId, warehouses }: Omit<
     const warehouse = fullestWarehouse(product.data, warehouses);
     if (warehouse) setValue(`items.${index}.warehouse`, String(warehouse.id), options);
   }, [product.data, field.value, warehouses, index, setValue]);
+  // '+ New Product' opens a short product form (with the name searched); the product created
+  // there fills this line.
+  const [creating, setCreating] = useState<string | null>(null);
+  const canCreate = canPerform(useCurrentUser(), 'add_product');
 
   return (
-    <EntitySelect
-      source={productSource(companyId)}
-      label={`Product ${index + 1}`}
-      placeholder="Search products by name or SKU"
-      value={field.value ?? null}
-      onChange={(id) => {
-        picked.current = id !== null;
-        field.onChange(id);
-        field.onBlur();
-      }}
-      onBlur={field.onBlur}
-      description={
-        product.data?.hsn ? `HSN ${product.data.hsn} · GST ${product.data.tax?.rate ?? 0}%` : undefined
-      }
-      required
-      error={visibleFieldError(fieldState, formState.isSubmitted)}
-    />
+    <>
+      {creating !== null && (
+        <QuickProductDialog
+          companyId={companyId}
+          name={creating}
+          onClose={() => setCreating(null)}
+          onCreated={(created) => {
+            picked.current = true;
+            field.onChange(created.id);
+            field.onBlur();
+          }}
+        />
+      )}
+      <EntitySelect
+        source={productSource(companyId)}
+        label={`Product ${index + 1}`}
+        placeholder="Search products by name or SKU"
+        value={field.value ?? null}
+        onChange={(id) => {
+          picked.current = id !== null;
+          field.onChange(id);
+          field.onBlur();
+        }}
+        onBlur={field.onBlur}
+        description={
+          product.data?.hsn ? `HSN ${product.data.hsn} · GST ${product.data.tax?.rate ?? 0}%` : undefined
+        }
+        required
+        error={visibleFieldError(fieldState, formState.isSubmitted)}
+        create={canCreate ? { label: '+ New Product', onCreate: setCreating } : undefined}
+      />
+    </>
   );
 }
 

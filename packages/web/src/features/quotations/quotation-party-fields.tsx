@@ -1,7 +1,7 @@
 import { formatAddress } from '@b2b/domain/money';
 import { Card, SimpleGrid, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Control, type UseFormSetValue, useController, useWatch } from 'react-hook-form';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
@@ -12,7 +12,10 @@ import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { allBranchesQuery } from '../branches/branches.api';
+import { BuyerFormDialog } from '../buyers/buyer-form-dialog';
 import { type Buyer, type BuyerDetail, buyerKeys, buyerQuery } from '../buyers/buyers.api';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 import { salesChannelsQuery } from '../reference/reference.api';
@@ -88,26 +91,44 @@ function BuyerField({
   }, [buyer.data, field.value, setValue]);
 
   const gstin = buyer.data?.gst_number;
+  // '+ New Buyer' opens the buyer form; the buyer created there is chosen at once.
+  const [creating, setCreating] = useState(false);
+  const canCreate = canPerform(useCurrentUser(), 'add_buyer');
   return (
-    <EntitySelect
-      source={buyerSource(companyId)}
-      label="Buyer"
-      placeholder="Search buyers by name, phone or GSTIN"
-      value={field.value ?? null}
-      onChange={(id) => {
-        picked.current = id !== null;
-        field.onChange(id);
-        if (id === null) {
-          setValue('billing_address', null);
-          setValue('shipping_address', null);
-        }
-        field.onBlur();
-      }}
-      onBlur={field.onBlur}
-      description={buyer.data ? (gstin ? `GSTIN: ${gstin}` : 'Unregistered buyer (no GSTIN)') : undefined}
-      required
-      error={visibleFieldError(fieldState, formState.isSubmitted)}
-    />
+    <>
+      {creating && (
+        <BuyerFormDialog
+          companyId={companyId}
+          buyer={null}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            picked.current = true;
+            field.onChange(created.id);
+            field.onBlur();
+          }}
+        />
+      )}
+      <EntitySelect
+        source={buyerSource(companyId)}
+        label="Buyer"
+        placeholder="Search buyers by name, phone or GSTIN"
+        value={field.value ?? null}
+        onChange={(id) => {
+          picked.current = id !== null;
+          field.onChange(id);
+          if (id === null) {
+            setValue('billing_address', null);
+            setValue('shipping_address', null);
+          }
+          field.onBlur();
+        }}
+        onBlur={field.onBlur}
+        description={buyer.data ? (gstin ? `GSTIN: ${gstin}` : 'Unregistered buyer (no GSTIN)') : undefined}
+        required
+        error={visibleFieldError(fieldState, formState.isSubmitted)}
+        create={canCreate ? { label: '+ New Buyer', onCreate: () => setCreating(true) } : undefined}
+      />
+    </>
   );
 }
 
@@ -129,6 +150,13 @@ export function QuotationPartyFields({
   const shippingMethods = useQuery(shippingMethodsQuery(companyId));
   const paymentMethods = useQuery(paymentMethodListQuery(companyId));
   const addresses = addressOptions(buyer.data);
+  const activeBranches = (branches.data?.results ?? []).filter((branch) => branch.is_active);
+  // A company with one active branch sells from it: the form chooses it for a new order.
+  const branchId = useWatch({ control, name: 'branch' });
+  const onlyBranch = activeBranches.length === 1 ? String(activeBranches[0]?.id) : null;
+  useEffect(() => {
+    if (branchId === null && onlyBranch !== null) setValue('branch', onlyBranch, { shouldValidate: true });
+  }, [branchId, onlyBranch, setValue]);
   const noAddresses =
     buyerId === null ? 'Choose a buyer first' : buyer.isLoading ? 'Loading addresses…' : undefined;
 
@@ -165,9 +193,7 @@ export function QuotationPartyFields({
           required
           searchable
           placeholder="Select the selling branch"
-          data={(branches.data?.results ?? [])
-            .filter((branch) => branch.is_active)
-            .map((branch) => ({ value: String(branch.id), label: branch.name }))}
+          data={activeBranches.map((branch) => ({ value: String(branch.id), label: branch.name }))}
         />
         <SelectField
           control={control}
