@@ -7,6 +7,7 @@ import { useCurrentUser } from '../session/current-user';
 import { canPerform } from '../session/has-permission';
 import { type Column, DataTable } from './data-table';
 import { DateRangeFilter } from './date-range-filter';
+import { DownloadListCsvButton, downloadListCsv } from './download-list-csv';
 import type { EmptyArea } from './empty-state-card';
 import { ListPage } from './list-page';
 import { ListSearch, useListSearch } from './list-search';
@@ -52,6 +53,8 @@ export interface InvoiceDocumentListConfig<T extends { id: number }, K extends r
   ) => UseQueryOptions<Paged<T>, Error, Paged<T>, K>;
   errorTitle: (error: unknown) => string;
   pathOf: (id: number) => string;
+  /** The list route that answers `format=csv` (every row of the filters as a file). */
+  csvPath?: (companyId: number) => string;
 }
 
 /**
@@ -106,6 +109,11 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
             value={filters.dates}
             onChange={(range) => change({ ...filters, dates: range })}
           />
+          {config.csvPath && (
+            <DownloadListCsvButton
+              download={() => downloadListCsv(config.csvPath?.(user.company.id) ?? '', params, 'export.csv')}
+            />
+          )}
         </Group>
       }
       table={

@@ -88,6 +88,8 @@ export interface ListPageProps {
   /** Whose sentence the empty card shows ('Add a Buyer and boost your business'). */
   area: EmptyArea;
   filters: ReactNode;
+  /** Beside the title (Download CSV): in reach at phone width too, where the filters fold away. */
+  actions?: ReactNode;
   table: ReactNode;
   children?: ReactNode;
 }
@@ -126,6 +128,7 @@ export function ListPage({
   noneYet,
   area,
   filters,
+  actions,
   table,
   children,
 }: ListPageProps) {
@@ -133,15 +136,18 @@ export function ListPage({
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>{title}</Title>
-        {onAdd && !noneYet && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={onAdd}
-            style={{ visibility: dialogOpen ? 'hidden' : undefined }}
-          >
-            {addLabel}
-          </Button>
-        )}
+        <Group gap="sm">
+          {!noneYet && actions}
+          {onAdd && !noneYet && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={onAdd}
+              style={{ visibility: dialogOpen ? 'hidden' : undefined }}
+            >
+              {addLabel}
+            </Button>
+          )}
+        </Group>
       </Group>
       {readOnlyThing && <ReadOnlyNotice thing={readOnlyThing} />}
       {noneYet ? (

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
+import { DownloadListCsvButton } from '../../components/download-list-csv';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { Money } from '../../components/money';
 import { BulkActionBar, runBulk, saveRowsAsCsv, useRowSelection } from '../../components/row-selection';
@@ -16,7 +17,6 @@ import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerPath } from '../../session/paths';
 import { salesChannelsQuery } from '../reference/reference.api';
-import { DownloadCsvButton } from '../stock-reports/report-controls';
 import { BuyerFormDialog } from './buyer-form-dialog';
 import {
   type Buyer,
@@ -157,7 +157,7 @@ export function BuyersPage() {
             onChange={(event) => setGstText(event.currentTarget.value)}
             w={190}
           />
-          <DownloadCsvButton download={() => downloadBuyersCsv(companyId, params)} disabled={false} />
+          <DownloadListCsvButton download={() => downloadBuyersCsv(companyId, params)} />
         </SearchAndStatusFilters>
       }
       table={

@@ -21,6 +21,7 @@ const CONFIG = {
   listQuery: creditNoteListQuery,
   errorTitle: (error: unknown) => creditNoteLoadErrorTitle(error, CREDIT_NOTE_MESSAGES.list_load_failed),
   pathOf: creditNotePath,
+  csvPath: (companyId: number) => `admin/companies/${companyId}/credit_notes`,
 };
 
 /** /credit-notes: credit notes issued to buyers, newest first, with status and date filters. */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
+import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { ListPage } from '../../components/list-page';
 import { useListSearch } from '../../components/list-search';
 import { listTableProps } from '../../components/use-list-params';
@@ -54,6 +55,11 @@ export function PaymentsReceivedPage() {
             setFilters(next);
             list.resetPage();
           }}
+        />
+      }
+      actions={
+        <DownloadListCsvButton
+          download={() => downloadListCsv(`admin/companies/${companyId}/payments`, params, 'payments.csv')}
         />
       }
       table={

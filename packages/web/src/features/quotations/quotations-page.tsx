@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
+import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { Money } from '../../components/money';
@@ -137,6 +138,11 @@ export function QuotationsPage() {
             label="Date"
             value={dates}
             onChange={(range) => setFilters({ ...filters, dates: range })}
+          />
+          <DownloadListCsvButton
+            download={() =>
+              downloadListCsv(`admin/companies/${companyId}/quotations`, params, 'quotations.csv')
+            }
           />
         </Group>
       }

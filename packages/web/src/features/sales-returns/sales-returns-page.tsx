@@ -21,6 +21,7 @@ const CONFIG = {
   listQuery: salesReturnListQuery,
   errorTitle: (error: unknown) => salesReturnLoadErrorTitle(error, SALES_RETURN_MESSAGES.list_load_failed),
   pathOf: salesReturnPath,
+  csvPath: (companyId: number) => `admin/companies/${companyId}/sales_returns`,
 };
 
 /** /sales-returns: goods taken back against invoices, newest first, with status and date filters. */
