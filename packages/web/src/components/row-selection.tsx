@@ -161,3 +161,51 @@ export async function runBulk<T>(rows: readonly T[], verb: string, call: (row: T
   });
   return done;
 }
+
+/**
+ * The bulk bar of a list of records that are active or not (products, buyers, sellers): Export
+ * selected, and Activate / Deactivate for a user who may change them, each row through its own
+ * activate or deactivate route (rows already in that state are left alone).
+ */
+export function ActiveBulkActions<T extends { id: number; is_active: boolean }>({
+  selection,
+  csv,
+  setActive,
+  onDone,
+}: {
+  selection: RowSelection<T>;
+  csv: { filename: string; columns: readonly CsvColumn<T>[] };
+  /** Absent when the user may not change the records. */
+  setActive?: (row: T, on: boolean) => Promise<unknown>;
+  /** After a bulk change: refresh the list. */
+  onDone: () => unknown;
+}) {
+  const run = async (on: boolean) => {
+    if (!setActive) return;
+    const rows = selection.rows.filter((row) => row.is_active !== on);
+    await runBulk(rows, on ? 'activated' : 'deactivated', (row) => setActive(row, on));
+    selection.clear();
+    await onDone();
+  };
+  return (
+    <BulkActionBar selection={selection}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => saveRowsAsCsv(csv.filename, csv.columns, selection.rows)}
+      >
+        Export selected
+      </Button>
+      {setActive && (
+        <>
+          <Button size="xs" variant="default" onClick={() => void run(true)}>
+            Activate
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void run(false)}>
+            Deactivate
+          </Button>
+        </>
+      )}
+    </BulkActionBar>
+  );
+}

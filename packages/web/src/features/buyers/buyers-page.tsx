@@ -10,7 +10,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { DownloadListCsvButton } from '../../components/download-list-csv';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { Money } from '../../components/money';
-import { BulkActionBar, runBulk, saveRowsAsCsv, useRowSelection } from '../../components/row-selection';
+import { ActiveBulkActions, useRowSelection } from '../../components/row-selection';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
@@ -110,12 +110,6 @@ export function BuyersPage() {
   const buyers = useQuery(buyerListQuery(companyId, params));
   const selection = useRowSelection<Buyer>();
   const queryClient = useQueryClient();
-  const setActive = async (on: boolean) => {
-    const rows = selection.rows.filter((buyer) => buyer.is_active !== on);
-    await runBulk(rows, on ? 'activated' : 'deactivated', (buyer) => setBuyerActive(buyer.id, on));
-    selection.clear();
-    await queryClient.invalidateQueries({ queryKey: buyerKeys.all });
-  };
   const filtered = filter.filtered || buyerType !== ALL || channel !== ALL || gstNumber !== '';
   const noBuyersYet = !filtered && buyers.data?.count === 0 && !buyers.isPlaceholderData;
 
@@ -162,25 +156,12 @@ export function BuyersPage() {
       }
       table={
         <Stack gap="sm">
-          <BulkActionBar selection={selection}>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => saveRowsAsCsv('buyers-selected.csv', BUYER_CSV_COLUMNS, selection.rows)}
-            >
-              Export selected
-            </Button>
-            {canChange && (
-              <>
-                <Button size="xs" variant="default" onClick={() => void setActive(true)}>
-                  Activate
-                </Button>
-                <Button size="xs" variant="default" onClick={() => void setActive(false)}>
-                  Deactivate
-                </Button>
-              </>
-            )}
-          </BulkActionBar>
+          <ActiveBulkActions
+            selection={selection}
+            csv={{ filename: 'buyers-selected.csv', columns: BUYER_CSV_COLUMNS }}
+            setActive={canChange ? (buyer, on) => setBuyerActive(buyer.id, on) : undefined}
+            onDone={() => queryClient.invalidateQueries({ queryKey: buyerKeys.all })}
+          />
           <DataTable
             selection={selection}
             label="Buyers"

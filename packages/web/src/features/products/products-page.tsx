@@ -1,12 +1,16 @@
+import { PRODUCT_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
 import { DataTable } from '../../components/data-table';
+import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
+import { ActiveBulkActions, useRowSelection } from '../../components/row-selection';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS, productPath } from '../../session/paths';
@@ -14,7 +18,7 @@ import { categoryTreeQuery } from '../categories/categories.api';
 import { productColumns } from './product-columns';
 import { ProductFilters } from './product-filters';
 import { hasFilters, productListParams, useProductListState } from './product-list-state';
-import { productListQuery } from './products.api';
+import { type ProductSummary, productKeys, productListQuery } from './products.api';
 
 /**
  * /products: the company's products with search (name or SKU), filters, sort and paging, kept in
@@ -43,6 +47,8 @@ export function ProductsPage() {
   const params = productListParams(state, categories.data?.results);
   const products = useQuery({ ...productListQuery(companyId, params), enabled: !waitingForTree });
 
+  const selection = useRowSelection<ProductSummary>();
+  const queryClient = useQueryClient();
   const filtered = hasFilters(state);
   // The empty-state card only while the company has no product at all; a search that finds
   // nothing keeps the filters on screen.
@@ -53,11 +59,18 @@ export function ProductsPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Products</Title>
-        {canAdd && !noProductsYet && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-            Add Product
-          </Button>
-        )}
+        <Group gap="sm">
+          {!noProductsYet && (
+            <DownloadListCsvButton
+              download={() => downloadListCsv(`companies/${companyId}/products`, params, 'products.csv')}
+            />
+          )}
+          {canAdd && !noProductsYet && (
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+              Add Product
+            </Button>
+          )}
+        </Group>
       </Group>
       {!canChange && <ReadOnlyNotice thing="products" />}
       {noProductsYet ? (
@@ -79,7 +92,18 @@ export function ProductsPage() {
               categories={categories.data?.results ?? []}
               categoriesLoading={categories.isLoading}
             />
+            <ActiveBulkActions
+              selection={selection}
+              csv={{ filename: 'products-selected.csv', columns: PRODUCT_CSV_COLUMNS }}
+              setActive={
+                canChange
+                  ? (product, on) => api.post(`products/${product.id}/${on ? 'activate' : 'deactivate'}`)
+                  : undefined
+              }
+              onDone={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
+            />
             <DataTable
+              selection={selection}
               label="Products"
               columns={productColumns}
               rowKey={(product) => product.id}
