@@ -5,6 +5,7 @@ import type { PaymentOutput } from './payments.ts';
 import type { ProductSummaryOutput } from './products.ts';
 import type { quotationSummaryOutput } from './sales-orders.ts';
 import type { SalesReturnSummaryOutput } from './sales-returns.ts';
+import type { SellerOutput } from './sellers.ts';
 
 /**
  * The CSV form of the main lists: `?format=csv` on a list's own route answers every row of its
@@ -46,6 +47,16 @@ export const BUYER_CSV_COLUMNS: readonly CsvColumn<BuyerListItem>[] = [
   ['Outstanding', (b) => b.outstanding],
   ['Credit Limit', (b) => b.credit_limit],
   ['Status', (b) => activeText(b.is_active)],
+];
+
+export const SELLER_CSV_COLUMNS: readonly CsvColumn<SellerOutput>[] = [
+  ['Seller', (s) => s.name],
+  ['Contact Person', (s) => s.contact_person_name],
+  ['Phone', (s) => s.phone],
+  ['Email', (s) => s.email],
+  ['GST Number', (s) => s.gst_number],
+  ['PAN', (s) => s.pan],
+  ['Status', (s) => activeText(s.is_active)],
 ];
 
 export const PAYMENT_CSV_COLUMNS: readonly CsvColumn<PaymentOutput>[] = [

@@ -1,9 +1,12 @@
-import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { SELLER_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
+import { Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { api } from '../../api/client';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
+import { ActiveBulkActions, useRowSelection } from '../../components/row-selection';
 import { useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
@@ -14,6 +17,7 @@ import {
   SELLER_TOASTS,
   type Seller,
   type SellerListParams,
+  sellerKeys,
   sellerListQuery,
   useSetSellerActive,
 } from './sellers.api';
@@ -33,6 +37,8 @@ export function SellersPage() {
 
   const params: SellerListParams = { ...list.params, is_active: filter.isActive };
   const sellers = useQuery(sellerListQuery(companyId, params));
+  const selection = useRowSelection<Seller>();
+  const queryClient = useQueryClient();
   const setActive = useSetSellerActive();
   const columns = sellerColumns(canChange, {
     onEdit: (seller) => setDialog({ kind: 'edit', seller }),
@@ -51,28 +57,41 @@ export function SellersPage() {
       area="sellers"
       filters={<SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN" />}
       table={
-        <DataTable
-          label="Sellers"
-          columns={columns}
-          rowKey={(seller) => seller.id}
-          data={sellers.data}
-          isLoading={sellers.isLoading}
-          error={sellers.error}
-          errorTitle={SELLER_TOASTS.list_failed}
-          onRetry={() => sellers.refetch()}
-          limit={list.params.limit}
-          offset={list.params.offset}
-          onPageChange={list.setPage}
-          ordering={list.params.ordering}
-          onOrderingChange={list.setOrdering}
-          onRowClick={(seller) => void navigate({ to: sellerPath(seller.id) })}
-          minWidth={820}
-          empty={
-            <Text c="dimmed" ta="center" py="xl">
-              No seller matches the search or the status filter.
-            </Text>
-          }
-        />
+        <Stack gap="sm">
+          <ActiveBulkActions
+            selection={selection}
+            csv={{ filename: 'sellers-selected.csv', columns: SELLER_CSV_COLUMNS }}
+            setActive={
+              canChange
+                ? (seller, on) => api.post(`sellers/${seller.id}/${on ? 'activate' : 'deactivate'}`)
+                : undefined
+            }
+            onDone={() => queryClient.invalidateQueries({ queryKey: sellerKeys.all })}
+          />
+          <DataTable
+            selection={selection}
+            label="Sellers"
+            columns={columns}
+            rowKey={(seller) => seller.id}
+            data={sellers.data}
+            isLoading={sellers.isLoading}
+            error={sellers.error}
+            errorTitle={SELLER_TOASTS.list_failed}
+            onRetry={() => sellers.refetch()}
+            limit={list.params.limit}
+            offset={list.params.offset}
+            onPageChange={list.setPage}
+            ordering={list.params.ordering}
+            onOrderingChange={list.setOrdering}
+            onRowClick={(seller) => void navigate({ to: sellerPath(seller.id) })}
+            minWidth={820}
+            empty={
+              <Text c="dimmed" ta="center" py="xl">
+                No seller matches the search or the status filter.
+              </Text>
+            }
+          />
+        </Stack>
       }
     >
       {dialog && (
