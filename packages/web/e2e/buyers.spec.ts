@@ -73,7 +73,15 @@ test('buyers: a buyer with a billing and a different shipping address, found by 
   // Found again from the list by its contact's name.
   await page.goto('/buyers');
   await page.getByLabel('Search').fill(contact);
+  await expect(page).toHaveURL(/\/buyers\?.*q=/);
   const list = page.getByRole('table', { name: 'Buyers' });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // Back finds the list as it was left: the search is kept in the address (issue 18).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/buyers\?q=Meena/);
+  await expect(page.getByLabel('Search')).toHaveValue(contact);
   await expect(list.getByRole('row')).toHaveCount(2);
   await list.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -105,6 +113,22 @@ test('buyers: a buyer with a billing and a different shipping address, found by 
   await expect(
     receivables.getByRole('row', { name: /Opening Balance dated .*₹7,499.50.*Not Due/ }),
   ).toBeVisible();
+
+  // The whole list as a CSV file, and bulk actions on the selected rows (issue 18).
+  await page.goto('/buyers');
+  const buyersList = page.getByRole('table', { name: 'Buyers' });
+  await expect(buyersList.getByRole('link', { name })).toBeVisible();
+  const wholeList = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await wholeList).suggestedFilename()).toMatch(/^buyers-\d{4}-\d{2}-\d{2}\.csv$/);
+  await buyersList.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  const selected = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export selected' }).click();
+  expect((await selected).suggestedFilename()).toBe('buyers-selected.csv');
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('1 deactivated')).toBeVisible();
+  await expect(buyersList.getByRole('row', { name: new RegExp(`${name}.*Inactive`) })).toBeVisible();
 
   // An unknown buyer sends the user back to the list.
   await page.goto('/buyers/999999999');
