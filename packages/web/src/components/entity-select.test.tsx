@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Paged } from '../api/types';
 import { renderWithProviders } from '../test/render';
 import { EntitySelect, type EntitySource, type PickableEntity } from './entity-select';
 
@@ -9,7 +10,12 @@ const source: EntitySource<PickableEntity> = {
   search: (search) =>
     queryOptions({
       queryKey: ['things', search],
-      queryFn: async () => ({ count: things.length, next: null, previous: null, results: things }),
+      queryFn: async (): Promise<Paged<PickableEntity>> => ({
+        count: things.length,
+        next: null,
+        previous: null,
+        results: things,
+      }),
     }),
   one: (id) => queryOptions({ queryKey: ['thing', id], queryFn: async () => things[0] as PickableEntity }),
   noun: 'buyer',
