@@ -6,6 +6,7 @@ import type { ProductSummaryOutput } from './products.ts';
 import type { quotationSummaryOutput } from './sales-orders.ts';
 import type { SalesReturnSummaryOutput } from './sales-returns.ts';
 import type { SellerOutput } from './sellers.ts';
+import type { ShipmentSummaryOutput } from './shipments.ts';
 
 /**
  * The CSV form of the main lists: `?format=csv` on a list's own route answers every row of its
@@ -72,6 +73,22 @@ export const PAYMENT_CSV_COLUMNS: readonly CsvColumn<PaymentOutput>[] = [
   ['Unallocated', (p) => p.unallocated],
   ['Refunded', (p) => p.refunded],
   ['Status', (p) => p.status],
+];
+
+export const SHIPMENT_CSV_COLUMNS: readonly CsvColumn<ShipmentSummaryOutput>[] = [
+  ['Shipment Number', (s) => s.shipment_number],
+  ['Shipment Date', (s) => s.shipment_date],
+  ['Status', (s) => s.status],
+  ['Direction', (s) => s.direction],
+  ['Invoice Number', (s) => s.invoice.invoice_number],
+  ['Order Number', (s) => s.order.order_number],
+  ['Buyer', (s) => s.buyer.name],
+  ['Branch', (s) => s.seller_branch.name],
+  ['Carrier', (s) => s.carrier_name ?? s.carrier],
+  ['Tracking Number', (s) => s.tracking_number],
+  ['Expected Delivery', (s) => s.expected_delivery_date],
+  ['Items', (s) => s.total_items],
+  ['Quantity', (s) => s.total_quantity],
 ];
 
 export const CREDIT_NOTE_CSV_COLUMNS: readonly CsvColumn<CreditNoteSummaryOutput>[] = [

@@ -58,7 +58,7 @@ describe('GET <list>?format=csv (issue 18: CSV export on every main list)', () =
     expect(lines[1]).toMatch(new RegExp(`^Mixer ${tag},${product.sku},Category [^,]+,,100,90,5,Yes,Active$`));
   });
 
-  it('gives payments, quotations, sales returns and credit notes their CSV form, the header alone when empty', async () => {
+  it('gives payments, quotations, shipments, sales returns and credit notes their CSV form, the header alone when empty', async () => {
     const company = await signUpCompany();
     const id = company.companyId;
     const headers: Record<string, string> = {
@@ -68,6 +68,8 @@ describe('GET <list>?format=csv (issue 18: CSV export on every main list)', () =
         'Quotation Number,Date,Status,Purpose,Buyer,Items,Total,Order Number',
       [`admin/companies/${id}/sales_returns`]:
         'Return Number,Return Date,Status,Disposition,Invoice Number,Order Number,Buyer,Branch,Reference,Reason,Items,Quantity,Credit Note Number',
+      [`admin/companies/${id}/shipments`]:
+        'Shipment Number,Shipment Date,Status,Direction,Invoice Number,Order Number,Buyer,Branch,Carrier,Tracking Number,Expected Delivery,Items,Quantity',
       [`admin/companies/${id}/credit_notes`]:
         'Credit Note Number,Credit Note Date,Status,Invoice Number,Order Number,Return Number,Buyer,Branch,Reference,Total,Amount Applied,Amount Refunded,Balance',
     };

@@ -1,4 +1,5 @@
 import { idParam } from '@b2b/domain/api/common';
+import { SHIPMENT_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { type ListQuery, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
 import {
   createShipmentInput,
@@ -155,6 +156,7 @@ export async function shipmentsRoutes(app: Api) {
 
   documentListRoutes(app, {
     documents: 'shipments',
+    csv: { filename: 'shipments', columns: SHIPMENT_CSV_COLUMNS },
     tags,
     config: VIEW,
     description:

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
+import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { listTableProps } from '../../components/use-list-params';
@@ -112,6 +113,11 @@ export function ShipmentsPage() {
       dialogOpen={false}
       noneYet={noneYet}
       area="shipments"
+      actions={
+        <DownloadListCsvButton
+          download={() => downloadListCsv(`admin/companies/${companyId}/shipments`, params, 'shipments.csv')}
+        />
+      }
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Shipment, tracking number or buyer" />
