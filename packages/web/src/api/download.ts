@@ -24,6 +24,12 @@ export async function downloadFile(path: string, query: QueryParams, fallbackNam
   const response = await request<Response>(path, { query, raw: true });
   const blob = await response.blob();
   const name = dispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a file made or fetched in the browser to the user as a download. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -34,5 +40,4 @@ export async function downloadFile(path: string, query: QueryParams, fallbackNam
   link.remove();
   // The browser reads the blob when the click is handled; free it a little later.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

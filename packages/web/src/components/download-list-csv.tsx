@@ -15,19 +15,29 @@ export function downloadListCsv(path: string, params: object, fallbackName: stri
 }
 
 /** 'Download CSV': the whole filtered list as the server writes it, with a toast if it fails. */
-export function DownloadListCsvButton({ download }: { download: () => Promise<unknown> }) {
+export function DownloadListCsvButton({
+  download,
+  disabled = false,
+  failure = 'Failed to download the CSV file.',
+}: {
+  download: () => Promise<unknown>;
+  disabled?: boolean;
+  /** The toast's title when the download fails. */
+  failure?: string;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="default"
       leftSection={<IconDownload size={16} />}
       loading={busy}
+      disabled={disabled}
       onClick={async () => {
         setBusy(true);
         try {
           await download();
         } catch (error) {
-          notifyFailure('Failed to download the CSV file.', error);
+          notifyFailure(failure, error);
         } finally {
           setBusy(false);
         }

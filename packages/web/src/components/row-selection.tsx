@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { errorDetail } from '../api/api-error';
+import { saveBlob } from '../api/download';
 
 /** The rows a user ticked in a list, kept across pages by id. */
 export interface RowSelection<T> {
@@ -109,15 +110,7 @@ export function csvText<T>(columns: readonly CsvColumn<T>[], rows: readonly T[])
 
 /** 'Export selected': the selected rows as a CSV file built in the browser, with the list's CSV columns. */
 export function saveRowsAsCsv<T>(filename: string, columns: readonly CsvColumn<T>[], rows: readonly T[]) {
-  const url = URL.createObjectURL(new Blob([csvText(columns, rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([csvText(columns, rows)], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** The sentence after a bulk action: '3 deactivated, 1 failed: <reason>'. */

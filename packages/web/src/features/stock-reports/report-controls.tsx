@@ -1,9 +1,8 @@
 import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/stock-reports';
-import { Button, Group, Select, Stack, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Select, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { notifyFailure } from '../../components/notify';
+import type { ReactNode } from 'react';
+import { DownloadListCsvButton } from '../../components/download-list-csv';
 import { warehouseListQuery } from '../warehouses/warehouses.api';
 
 /** The company's warehouses to narrow a report to one; cleared, the report covers them all. */
@@ -31,7 +30,7 @@ export function WarehouseFilter({
   );
 }
 
-/** 'Download CSV': the whole report as the server writes it, with a toast if it fails. */
+/** 'Download CSV': the whole report as the server writes it, with the report's toast if it fails. */
 export function DownloadCsvButton({
   download,
   disabled,
@@ -39,26 +38,12 @@ export function DownloadCsvButton({
   download: () => Promise<unknown>;
   disabled: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-      loading={busy}
+    <DownloadListCsvButton
+      download={download}
       disabled={disabled}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await download();
-        } catch (error) {
-          notifyFailure(INVENTORY_REPORT_MESSAGES.download_failed, error);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      Download CSV
-    </Button>
+      failure={INVENTORY_REPORT_MESSAGES.download_failed}
+    />
   );
 }
 
