@@ -168,3 +168,11 @@ export function useUrlFilters<F extends object>(defaults: F): [F, (next: F) => v
   );
   return [filters, set];
 }
+
+/** One filter kept in the address under `key`: a drop-in for useState of a list screen's filter. */
+export function useUrlFilter<V>(key: string, fallback: V): [V, (value: V) => void] {
+  const [defaults] = useState(() => ({ [key]: fallback }));
+  const [filters, setFilters] = useUrlFilters(defaults);
+  const set = useCallback((value: V) => setFilters({ [key]: value }), [setFilters, key]);
+  return [filters[key] as V, set];
+}

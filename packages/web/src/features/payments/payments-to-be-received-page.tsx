@@ -22,7 +22,7 @@ import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { buyerPath } from '../../session/paths';
 import { type Receivable, receivablesQuery } from './payments.api';
@@ -33,7 +33,7 @@ export function PaymentsToBeReceivedPage() {
   const user = useCurrentUser();
   const list = useUrlListParams({ ordering: '' });
   const search = useListSearch(list.setSearch, list.params.search);
-  const [overdueOnly, setOverdueOnly] = useState(false);
+  const [overdueOnly, setOverdueOnly] = useUrlFilter('overdue', false);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const receivables = useQuery(
     receivablesQuery(user.company.id, {

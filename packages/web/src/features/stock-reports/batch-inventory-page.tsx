@@ -15,13 +15,12 @@ import {
 import { IconPackages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
 import { listTableProps } from '../../components/use-list-params';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS } from '../../session/paths';
 import { BatchStatusBadge } from '../stock-batches/batch-status-badge';
@@ -103,8 +102,8 @@ export function BatchInventoryPage() {
   const companyId = useCurrentUser().company.id;
   const list = useUrlListParams({ ordering: 'expires_on' });
   const search = useListSearch(list.setSearch, list.params.search);
-  const [warehouse, setWarehouse] = useState<string | null>(null);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [warehouse, setWarehouse] = useUrlFilter<string | null>('warehouse', null);
+  const [status, setStatus] = useUrlFilter<StatusFilter>('status', 'all');
   const params: BatchInventoryParams = {
     ...list.params,
     warehouse: warehouse ? Number(warehouse) : undefined,

@@ -4,14 +4,13 @@ import { INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
 import { Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { z } from 'zod';
 import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { ProductCell } from '../../components/product-cell';
 import { listTableProps } from '../../components/use-list-params';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader, WarehouseFilter } from './report-controls';
 import {
@@ -96,7 +95,7 @@ export function InventoryAgePage() {
   const companyId = useCurrentUser().company.id;
   const list = useUrlListParams({ ordering: 'product' });
   const search = useListSearch(list.setSearch, list.params.search);
-  const [warehouse, setWarehouse] = useState<string | null>(null);
+  const [warehouse, setWarehouse] = useUrlFilter<string | null>('warehouse', null);
   const params: InventoryAgeParams = { ...list.params, warehouse: warehouse ? Number(warehouse) : undefined };
   const report = useQuery(inventoryAgeQuery(companyId, params));
   const data = report.data;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { warehousePath } from '../../session/paths';
@@ -37,7 +37,7 @@ export function WarehousesPage() {
   // Warehouses are listed in their position order unless a column is sorted.
   const list = useUrlListParams({ ordering: 'position' });
   const filter = useSearchAndStatus(list);
-  const [branch, setBranch] = useState<string | null>(null);
+  const [branch, setBranch] = useUrlFilter<string | null>('branch', null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const branches = useQuery(allBranchesQuery(companyId));
 
