@@ -38,7 +38,7 @@ export async function seedDemoStock(
   actor: Principal,
   refs: { companyId: number; warehouses: Map<string, number>; products: Map<string, number> },
 ) {
-  const { companyId, warehouses, products } = refs;
+  const { warehouses, products } = refs;
   // Batches are on: LED battens arrive in manufacturing lots. Damaged mixers take one product below
   // its reorder point, so the bell has a warning to show.
   await step('batch configuration', () =>
