@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from '../core/ports/mailer.ts';
 
 /** SMTP when `SMTP_URL` is set; otherwise mail is written to the server log (and the UI says so). */
@@ -18,11 +18,14 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  // nodemailer loads with the first mail, not at start-up (resident memory, issue 18).
+  let transport: Promise<Transporter> | undefined;
   return {
     configured: true,
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: options.from, ...message });
     },
   };
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { InvoiceAddress } from './invoice-document.ts';
 
 /**
@@ -242,10 +241,12 @@ export function finishPages(doc: Doc, options: { label: string; note: string; ca
 export const pdfFileName = (documentNumber: string) => `${documentNumber.replaceAll('/', '-')}.pdf`;
 
 /** An A4 document with the fonts registered: `draw` lays it out, the promise gives the bytes. */
-export function renderPdf(
+export async function renderPdf(
   info: { Title: string; Author: string; Subject: string },
   draw: (doc: Doc) => void,
 ): Promise<Buffer> {
+  // Loaded with the first PDF, not at start-up: pdfkit is the largest library the server holds.
+  const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = fonts();
   const doc = new PDFDocument({
     size: 'A4',
