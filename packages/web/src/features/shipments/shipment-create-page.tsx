@@ -23,6 +23,7 @@ import {
   shipmentFormSchema,
 } from './shipment-form.schema';
 import { type InitiateShipment, initiateShipmentQuery, useCreateShipment } from './shipments.api';
+import { TransportFields } from './transport-fields';
 
 function ShipmentForm({ initiate, onDone }: { initiate: InitiateShipment; onDone: (id: number) => void }) {
   const create = useCreateShipment(initiate.invoice.id);
@@ -164,6 +165,14 @@ function ShipmentForm({ initiate, onDone }: { initiate: InitiateShipment; onDone
             )}
             <TextareaField control={form.control} name="notes" label="Notes" minRows={2} />
           </SimpleGrid>
+        </Card>
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              Transport
+            </Title>
+            <TransportFields control={form.control} />
+          </Stack>
         </Card>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate({ to: invoicePath(initiate.invoice.id) })}>

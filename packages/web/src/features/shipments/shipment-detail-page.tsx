@@ -52,6 +52,7 @@ import {
   useChangeShipmentStatus,
   useUpdateShipment,
 } from './shipments.api';
+import { TransportFields } from './transport-fields';
 
 /** /shipments/{id}: one shipment, the status moves its current status allows, its tracking, history and comments. */
 export function ShipmentDetailPage() {
@@ -222,31 +223,7 @@ function TrackingDialog({ shipment, onClose }: { shipment: Shipment; onClose: ()
           clearable
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextField
-          control={form.control}
-          name="eway_bill_number"
-          label="E-way Bill No."
-          description="12 digits"
-          inputMode="numeric"
-          maxLength={14}
-        />
-        <TextField
-          control={form.control}
-          name="vehicle_number"
-          label="Vehicle No."
-          description="Such as MH12AB1234"
-          maxLength={20}
-        />
-        <TextField
-          control={form.control}
-          name="transporter_id"
-          label="Transporter ID"
-          description="The transporter's GSTIN or TRANSIN"
-          maxLength={15}
-        />
-        <TextField control={form.control} name="transporter_name" label="Transporter Name" maxLength={100} />
-      </SimpleGrid>
+      <TransportFields control={form.control} />
       <TextareaField control={form.control} name="notes" label="Notes" minRows={2} />
     </FormDialog>
   );

@@ -75,6 +75,7 @@ export const shipmentFormSchema = z
     tracking_link: trackingLinkSchema,
     expected_delivery_date: z.string(),
     notes: text(1000),
+    ...transportFieldsSchema,
     use_integration: z.boolean(),
     items: z.array(line),
   })
@@ -114,6 +115,10 @@ export function initialShipmentValues(initiate: InitiateShipment): ShipmentFormV
     tracking_link: '',
     expected_delivery_date: '',
     notes: '',
+    eway_bill_number: '',
+    vehicle_number: '',
+    transporter_id: '',
+    transporter_name: '',
     use_integration: false,
     items: initiate.items.map((item) => ({
       invoice_item: item.invoice_item,
@@ -126,7 +131,13 @@ export function initialShipmentValues(initiate: InitiateShipment): ShipmentFormV
 /** The body of a valid form: lines at 0 and empty texts left out; a booked shipment takes the carrier's tracking. */
 export function shipmentBody(values: ShipmentFormValues): CreateShipmentBody {
   const optional = (
-    key: 'carrier_name' | 'tracking_number' | 'tracking_link' | 'notes' | 'expected_delivery_date',
+    key:
+      | 'carrier_name'
+      | 'tracking_number'
+      | 'tracking_link'
+      | 'notes'
+      | 'expected_delivery_date'
+      | (typeof TRANSPORT_FIELDS)[number],
   ) => (values[key].trim() ? { [key]: values[key].trim() } : {});
   const booked = values.use_integration;
   return {
@@ -138,6 +149,7 @@ export function shipmentBody(values: ShipmentFormValues): CreateShipmentBody {
     ...(booked ? {} : optional('tracking_link')),
     ...optional('expected_delivery_date'),
     ...optional('notes'),
+    ...Object.assign({}, ...TRANSPORT_FIELDS.map(optional)),
     items: values.items
       .filter((item) => !isZero(item.quantity))
       .map((item) => ({ invoice_item: item.invoice_item, quantity: Number(item.quantity) })),
@@ -152,6 +164,7 @@ export const SHIPMENT_SERVER_FIELDS = [
   'tracking_link',
   'expected_delivery_date',
   'notes',
+  ...TRANSPORT_FIELDS,
   'items',
 ] as const;
 export const SHIPMENT_LINE_SERVER_FIELD = /^items\.(\d+)\.(quantity|invoice_item)$/;

@@ -313,6 +313,18 @@ describe('Create Shipment', () => {
     });
   });
 
+  it('sends the e-way bill, vehicle and transporter typed at creation, and leaves out the empty ones', () => {
+    const values = initialShipmentValues(proposal);
+    values.eway_bill_number = ' 331001234567 ';
+    values.vehicle_number = 'MH12AB1234';
+    expect(shipmentBody(values)).toMatchObject({
+      eway_bill_number: '331001234567',
+      vehicle_number: 'MH12AB1234',
+    });
+    expect(shipmentBody(values)).not.toHaveProperty('transporter_id');
+    expect(shipmentBody(values)).not.toHaveProperty('transporter_name');
+  });
+
   it('refuses more than is left before sending, then creates and opens the shipment', async () => {
     const { api, router } = renderRoute(
       '/invoices/7/ship',
