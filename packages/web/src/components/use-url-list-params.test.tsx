@@ -7,6 +7,7 @@ import {
   parseFilterSearch,
   parseListSearch,
   useUrlFilters,
+  useUrlIdFilter,
   useUrlListParams,
 } from './use-url-list-params';
 
@@ -104,5 +105,31 @@ describe('useUrlListParams and useUrlFilters', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
     expect(router.state.location.search).toEqual({ q: 'mixer', status: 'active' });
+  });
+});
+
+function WarehouseProbe() {
+  const [warehouse, setWarehouse] = useUrlIdFilter('warehouse');
+  return (
+    <div>
+      <output aria-label="warehouse">{JSON.stringify(warehouse)}</output>
+      <button type="button" onClick={() => setWarehouse('7')}>
+        Seven
+      </button>
+      <button type="button" onClick={() => setWarehouse(null)}>
+        Any
+      </button>
+    </div>
+  );
+}
+
+describe('useUrlIdFilter', () => {
+  it('hands the address id to a Select as text and writes the chosen one back as a number', async () => {
+    const { router } = renderScreen(() => <WarehouseProbe />, { path: '/list?warehouse=12&offset=40' });
+    expect((await screen.findByLabelText('warehouse')).textContent).toBe('"12"');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Seven' })));
+    expect(router.state.location.search).toEqual({ warehouse: 7 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Any' })));
+    expect(router.state.location.search).toEqual({});
   });
 });

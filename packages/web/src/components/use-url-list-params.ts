@@ -176,3 +176,13 @@ export function useUrlFilter<V>(key: string, fallback: V): [V, (value: V) => voi
   const set = useCallback((value: V) => setFilters({ [key]: value }), [setFilters, key]);
   return [filters[key] as V, set];
 }
+
+/**
+ * A chosen id (a warehouse, a role...) kept in the address under `key` as a number, handed to the
+ * screen as the text a Select takes.
+ */
+export function useUrlIdFilter(key: string): [string | null, (value: string | null) => void] {
+  const [id, setId] = useUrlFilter<number | string | null>(key, null);
+  const set = useCallback((value: string | null) => setId(value === null ? null : Number(value)), [setId]);
+  return [id === null ? null : String(id), set];
+}

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListPage } from '../../components/list-page';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { inventoryAdjustmentPath, PATHS } from '../../session/paths';
@@ -91,13 +91,13 @@ export function InventoryAdjustmentsPage() {
   const canAdd = canPerform(user, 'add_inventory_adjustment');
   const navigate = useNavigate();
   const list = useUrlListParams();
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(list.params.search);
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const { setSearch, resetPage } = list;
   useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
-  const [warehouse, setWarehouse] = useState<string | null>(null);
-  const [reason, setReason] = useState<InventoryAdjustmentReason | null>(null);
-  const [dates, setDates] = useState<[string | null, string | null]>([null, null]);
+  const [warehouse, setWarehouse] = useUrlIdFilter('warehouse');
+  const [reason, setReason] = useUrlFilter<InventoryAdjustmentReason | null>('reason', null);
+  const [dates, setDates] = useUrlFilter<[string | null, string | null]>('dates', [null, null]);
   const warehouses = useQuery(warehouseListQuery(companyId, { limit: -1, ordering: 'name' }));
 
   const params: InventoryAdjustmentListParams = {

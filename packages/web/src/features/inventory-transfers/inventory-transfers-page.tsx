@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { inventoryTransferPath, PATHS } from '../../session/paths';
@@ -81,13 +81,13 @@ export function InventoryTransfersPage() {
   const companyId = user.company.id;
   const navigate = useNavigate();
   const list = useUrlListParams();
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(list.params.search);
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const { setSearch, resetPage } = list;
   useEffect(() => setSearch(debouncedSearch.trim()), [debouncedSearch, setSearch]);
-  const [status, setStatus] = useState<InventoryTransferStatus | null>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [destination, setDestination] = useState<string | null>(null);
+  const [status, setStatus] = useUrlFilter<InventoryTransferStatus | null>('status', null);
+  const [source, setSource] = useUrlIdFilter('source');
+  const [destination, setDestination] = useUrlIdFilter('destination');
   const warehouses = useQuery(warehouseListQuery(companyId, { limit: -1, ordering: 'name' }));
   const warehouseOptions = (warehouses.data?.results ?? []).map((w) => ({
     value: String(w.id),

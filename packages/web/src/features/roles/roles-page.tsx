@@ -25,7 +25,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | null;
 export function RolesPage() {
   const companyId = useCurrentUser().company.id;
   const list = useUrlListParams({ ordering: 'display_name' });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(list.params.search);
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { setSearch } = list;

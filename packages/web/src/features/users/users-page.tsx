@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { useUrlListParams } from '../../components/use-url-list-params';
+import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { allRolesQuery } from '../roles/roles.api';
 import { fullName, userColumns } from './user-columns';
@@ -26,10 +26,10 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'deact
 export function UsersPage() {
   const companyId = useCurrentUser().company.id;
   const list = useUrlListParams();
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(list.params.search);
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [roleIds, setRoleIds] = useState<string[]>([]);
+  const [status, setStatus] = useUrlFilter<StatusFilter>('status', 'all');
+  const [roleIds, setRoleIds] = useUrlFilter<string[]>('roles', []);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const { setSearch } = list;
