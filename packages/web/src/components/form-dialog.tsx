@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { submitHere } from './submit-here';
 
 export interface FormDialogProps {
   title: string;
@@ -24,7 +25,7 @@ export function FormDialog({
 }: FormDialogProps) {
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={submitHere(onSubmit)}>
         <Stack gap="md">
           {children}
           <Group justify="flex-end">

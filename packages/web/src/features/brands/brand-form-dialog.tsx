@@ -4,6 +4,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerErrors } from '../../components/server-errors';
+import { submitHere } from '../../components/submit-here';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { type Brand, useCreateBrand, useUpdateBrand } from './brands.api';
@@ -17,10 +18,12 @@ export interface BrandFormDialogProps {
   /** null creates a brand */
   brand: Brand | null;
   onClose: () => void;
+  /** After a brand is created, with the server's brand (a picker then chooses it). */
+  onCreated?: (brand: Brand) => void;
 }
 
 /** Create a brand (name, ignored for BI or not) or edit one (name, active or not). */
-export function BrandFormDialog({ companyId, brand, onClose }: BrandFormDialogProps) {
+export function BrandFormDialog({ companyId, brand, onClose, onCreated }: BrandFormDialogProps) {
   const create = useCreateBrand(companyId);
   const update = useUpdateBrand();
   const form = useForm<Values>({
@@ -37,7 +40,10 @@ export function BrandFormDialog({ companyId, brand, onClose }: BrandFormDialogPr
     const { name, ignore_for_bi, is_active } = schema.parse(values);
     try {
       if (brand) await update.mutateAsync({ id: brand.id, body: { name, is_active } });
-      else await create.mutateAsync({ name, ignore_for_bi });
+      else {
+        const created = await create.mutateAsync({ name, ignore_for_bi });
+        onCreated?.(created);
+      }
       onClose();
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
@@ -46,7 +52,7 @@ export function BrandFormDialog({ companyId, brand, onClose }: BrandFormDialogPr
 
   return (
     <Modal opened onClose={onClose} title={brand ? 'Edit Brand' : 'Create Brand'} size="md">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submitHere(submit)}>
         <Stack gap="md">
           <TextField
             control={form.control}

@@ -23,6 +23,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { MultiSelectField } from '../../components/multi-select-field';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
+import { submitHere } from '../../components/submit-here';
 import { TextField } from '../../components/text-field';
 import { AddressFields } from '../reference/address-fields';
 import { type SalesChannel, salesChannelsQuery } from '../reference/reference.api';
@@ -157,7 +158,7 @@ function BuyerForm({
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={buyer ? 'Edit Buyer' : 'Create Buyer'}>
+    <form noValidate onSubmit={submitHere(submit)} aria-label={buyer ? 'Edit Buyer' : 'Create Buyer'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextField

@@ -6,6 +6,7 @@ import { buildCategoryTree, findCategoryNode, parentIdOf, subtreeIds } from '../
 import { CategoryTreeSelectField } from '../../components/category-tree-select-field';
 import { RichTextField } from '../../components/rich-text-field';
 import { applyServerErrors } from '../../components/server-errors';
+import { submitHere } from '../../components/submit-here';
 import { TextField } from '../../components/text-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import { type Category, useCreateCategory, useUpdateCategory } from './categories.api';
@@ -123,7 +124,7 @@ export function CategoryFormDialog({
 
   return (
     <Modal opened onClose={onClose} title={title} size="md">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submitHere(submit)}>
         <Stack gap="md">
           <TextField
             control={form.control}

@@ -1,16 +1,23 @@
 import { PRODUCT_NAME_MAX } from '@b2b/domain/api/products';
 import { MAX_LENGTH } from '@b2b/domain/validation';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type Control, useWatch } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type Control, useController, useWatch } from 'react-hook-form';
 import { CategoryTreeSelectField } from '../../components/category-tree-select-field';
 import { EntitySelectField } from '../../components/entity-select-field';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import { BrandFormDialog } from '../brands/brand-form-dialog';
 import { BrandSelectField } from '../brands/brand-select-field';
 import { buyerGroupSource } from '../buyer-groups/buyer-group-source';
 import { categoryTreeQuery } from '../categories/categories.api';
+import { CategoryFormDialog } from '../categories/category-form-dialog';
 import { salesChannelsQuery, unitsQuery } from '../reference/reference.api';
 import { sellerSource } from '../sellers/seller-source';
 import type { ProductFormValues } from './product-form.schema';
@@ -26,7 +33,12 @@ export interface ProductBasicSectionProps {
 
 /** Names, SKU, category, brand, unit, sales channel, UPC, weight and status. */
 export function ProductBasicSection({ companyId, control, product }: ProductBasicSectionProps) {
+  const user = useCurrentUser();
   const categories = useQuery(categoryTreeQuery(companyId));
+  // '+ New Category' / '+ New Brand': made here and chosen at once, without leaving the form (issue 18).
+  const [creating, setCreating] = useState<'category' | 'brand' | null>(null);
+  const categoryField = useController({ control, name: 'category' }).field;
+  const brandField = useController({ control, name: 'brand' }).field;
   const units = useQuery(unitsQuery(companyId));
   const channels = useQuery(salesChannelsQuery);
   const categoryId = useWatch({ control, name: 'category' });
@@ -66,21 +78,50 @@ export function ProductBasicSection({ companyId, control, product }: ProductBasi
         />
       </FieldRow>
       <FieldRow>
-        <CategoryTreeSelectField
-          control={control}
-          name="category"
-          label="Category"
-          required
-          categories={rows ?? []}
-          loading={categories.isLoading}
-          hideInactive
-          description={
-            keptInactive ??
-            (categories.isError ? 'Failed to load categories.' : 'Inactive categories cannot be chosen.')
-          }
-        />
-        <BrandSelectField control={control} name="brand" label="Brand" />
+        <WithNew
+          label="New Category"
+          allowed={canPerform(user, 'add_category')}
+          onClick={() => setCreating('category')}
+        >
+          <CategoryTreeSelectField
+            control={control}
+            name="category"
+            label="Category"
+            required
+            categories={rows ?? []}
+            loading={categories.isLoading}
+            hideInactive
+            description={
+              keptInactive ??
+              (categories.isError ? 'Failed to load categories.' : 'Inactive categories cannot be chosen.')
+            }
+          />
+        </WithNew>
+        <WithNew
+          label="New Brand"
+          allowed={canPerform(user, 'add_brand')}
+          onClick={() => setCreating('brand')}
+        >
+          <BrandSelectField control={control} name="brand" label="Brand" />
+        </WithNew>
       </FieldRow>
+      {creating === 'category' && (
+        <CategoryFormDialog
+          companyId={companyId}
+          target={{ kind: 'create', parentId: null }}
+          categories={rows ?? []}
+          onClose={() => setCreating(null)}
+          onSaved={(category) => categoryField.onChange(category.id)}
+        />
+      )}
+      {creating === 'brand' && (
+        <BrandFormDialog
+          companyId={companyId}
+          brand={null}
+          onClose={() => setCreating(null)}
+          onCreated={(brand) => brandField.onChange(brand.id)}
+        />
+      )}
       <FieldRow>
         <SelectField
           control={control}
@@ -149,5 +190,30 @@ export function ProductBasicSection({ companyId, control, product }: ProductBasi
         description="An inactive product cannot be ordered."
       />
     </ProductFormSection>
+  );
+}
+
+/** A picker with a small '+ New …' action under it, for users who may create that kind of thing. */
+function WithNew({
+  label,
+  allowed,
+  onClick,
+  children,
+}: {
+  label: string;
+  allowed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  if (!allowed) return children;
+  return (
+    <Stack gap={4}>
+      {children}
+      <Group justify="flex-end">
+        <Button variant="subtle" size="compact-xs" leftSection={<IconPlus size={12} />} onClick={onClick}>
+          {label}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { UNSAVED_CHANGES_MESSAGE } from '../../components/use-unsaved-changes';
 import { createRouter, useNavigate } from '../../test/own-router';
 import { renderWithProviders } from '../../test/render';
-import { makeUser } from '../../test/users';
+import { makeUser, withPermissions } from '../../test/users';
 import { ProductForm } from './product-form';
 import { CATEGORY_REQUIRED_MESSAGE } from './product-form.schema';
 import { makeProduct, productServer } from './product-test-server';
@@ -129,6 +129,26 @@ describe('ProductForm rules', () => {
 
     type('MRP', '1199.99');
     expect(await screen.findByText(PRODUCT_MESSAGES.selling_price_above_mrp)).toBeTruthy();
+  });
+
+  it('makes a brand from the form (+ New Brand) without submitting the product', async () => {
+    const api = productServer();
+    renderWithProviders(<ProductForm companyId={10} product={null} onSaved={vi.fn()} onCancel={vi.fn()} />, {
+      user: withPermissions(['add_product', 'add_brand']),
+    });
+    const newBrand = await screen.findByRole('button', { name: 'New Brand' });
+    // Offered to those who may add one: this user may not add categories.
+    expect(screen.queryByRole('button', { name: 'New Category' })).toBeNull();
+    fireEvent.click(newBrand);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Brand' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Brand Name/ }), {
+      target: { value: 'Usha' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Brand' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Brand' })).toBeNull());
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.path)).toEqual(['companies/10/brands']);
+    expect(screen.queryByText(CATEGORY_REQUIRED_MESSAGE)).toBeNull();
   });
 
   it('marks every field on submit and sends nothing while the form is invalid', async () => {

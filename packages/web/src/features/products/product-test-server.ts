@@ -123,6 +123,10 @@ export function productServer(initial: Product[] = [], fail: (call: ApiCall) => 
     const { method, path } = call;
     if (method === 'GET' && path === 'companies/10/categories') return { body: paged(CATEGORIES) };
     if (method === 'GET' && (path === 'brands' || path === 'companies/10/brands')) return { body: paged([]) };
+    if (method === 'POST' && path === 'companies/10/brands') {
+      const { name } = call.body as { name: string };
+      return { status: 201, body: { id: 31, name, is_active: true, ignore_for_bi: false } };
+    }
     if (method === 'GET' && path === 'companies/10/units') {
       return { body: paged([{ id: 1, code: 'NOS', name: 'Numbers' }]) };
     }

@@ -8,6 +8,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
+import { submitHere } from '../../components/submit-here';
 import { TextField } from '../../components/text-field';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { unitsQuery } from '../reference/reference.api';
@@ -129,7 +130,7 @@ function QuickProductForm({
     }
   });
   return (
-    <form noValidate onSubmit={submit} aria-label="New Product">
+    <form noValidate onSubmit={submitHere(submit)} aria-label="New Product">
       <Stack gap="sm">
         <TextField
           control={form.control}
