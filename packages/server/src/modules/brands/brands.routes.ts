@@ -25,7 +25,7 @@ const ORDERING = {
 const brandListQuery = listQuery.extend(brandListFilters.shape);
 
 export async function brandsRoutes(app: Api) {
-  const { db, storage } = app.ctx;
+  const { db } = app.ctx;
   const brand = { tags, params: recordParams, response: brandOutput };
 
   listRoute(
@@ -112,11 +112,23 @@ export async function brandsRoutes(app: Api) {
       await service.getBrand(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
       const image = { data, extension: kind.extension };
-      return service.replaceBrandLogo({ db, storage, actor, brandId: request.params.id, image });
+      return service.replaceBrandLogo({
+        db,
+        storage: app.ctx.storage,
+        actor,
+        brandId: request.params.id,
+        image,
+      });
     },
   );
 
   route(app, 'DELETE /brands/:id/logo', { permission: 'change_brand', ...brand }, (request, actor) =>
-    service.replaceBrandLogo({ db, storage, actor, brandId: request.params.id, image: null }),
+    service.replaceBrandLogo({
+      db,
+      storage: app.ctx.storage,
+      actor,
+      brandId: request.params.id,
+      image: null,
+    }),
   );
 }

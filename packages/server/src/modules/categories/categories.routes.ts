@@ -31,7 +31,7 @@ const expandOf = (expand: string | undefined): service.CategoryExpand => {
 };
 
 export async function categoriesRoutes(app: Api) {
-  const { db, storage } = app.ctx;
+  const { db } = app.ctx;
   const category = { tags, params: recordParams, response: categoryOutput };
 
   listRoute(
@@ -113,7 +113,13 @@ export async function categoriesRoutes(app: Api) {
       await service.assertImageAllowed(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
       const image = { data, extension: kind.extension };
-      return service.replaceCategoryImage({ db, storage, actor, categoryId: request.params.id, image });
+      return service.replaceCategoryImage({
+        db,
+        storage: app.ctx.storage,
+        actor,
+        categoryId: request.params.id,
+        image,
+      });
     },
   );
 
@@ -122,6 +128,12 @@ export async function categoriesRoutes(app: Api) {
     'DELETE /categories/:id/image',
     { permission: 'change_category', ...category },
     (request, actor) =>
-      service.replaceCategoryImage({ db, storage, actor, categoryId: request.params.id, image: null }),
+      service.replaceCategoryImage({
+        db,
+        storage: app.ctx.storage,
+        actor,
+        categoryId: request.params.id,
+        image: null,
+      }),
   );
 }

@@ -24,7 +24,8 @@ import * as service from './companies.service.ts';
 const tags = ['companies'];
 
 export async function companiesRoutes(app: Api) {
-  const { db, storage } = app.ctx;
+  // The file storage is read per request (app.ctx.storage), not kept here: a test swaps it for S3.
+  const { db } = app.ctx;
   const company = { tags, params: companyParams };
   const changeCompany = { ...company, permission: 'change_company' };
   const changeConfiguration = { permission: 'change_configuration', tags, response: configurationOutput };
@@ -111,7 +112,12 @@ export async function companiesRoutes(app: Api) {
     { ...changeCompany, consumes: ['multipart/form-data'], response: companyOutput },
     async (request, actor) => {
       const { data, kind } = await readImageUpload(request);
-      return service.replaceLogo({ db, storage, actor, image: { data, extension: kind.extension } });
+      return service.replaceLogo({
+        db,
+        storage: app.ctx.storage,
+        actor,
+        image: { data, extension: kind.extension },
+      });
     },
   );
 
@@ -119,7 +125,7 @@ export async function companiesRoutes(app: Api) {
     app,
     'DELETE /companies/:companyId/logo',
     { ...changeCompany, response: companyOutput },
-    (_request, actor) => service.replaceLogo({ db, storage, actor, image: null }),
+    (_request, actor) => service.replaceLogo({ db, storage: app.ctx.storage, actor, image: null }),
   );
 
   route(

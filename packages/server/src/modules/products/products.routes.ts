@@ -83,7 +83,7 @@ async function listPage(
 }
 
 export async function productsRoutes(app: Api) {
-  const { db, storage } = app.ctx;
+  const { db } = app.ctx;
   const view = { permission: 'view_product', cache: true };
   const change = { permission: 'change_product', tags, params: productParams };
   const product = { ...change, response: productOutput };
@@ -181,7 +181,7 @@ export async function productsRoutes(app: Api) {
       await assertImageRoom(db, actor.companyId, request.params.id);
       const { data, kind } = await readImageUpload(request);
       const image = { data, extension: kind.extension };
-      return addProductImage({ db, storage, actor, productId: request.params.id, image });
+      return addProductImage({ db, storage: app.ctx.storage, actor, productId: request.params.id, image });
     },
   );
 
@@ -191,7 +191,7 @@ export async function productsRoutes(app: Api) {
     { ...change, params: productParams.extend({ imageId: idParam }) },
     async (request, actor) => {
       const { id: productId, imageId } = request.params;
-      await deleteProductImage({ db, storage, actor, productId, imageId });
+      await deleteProductImage({ db, storage: app.ctx.storage, actor, productId, imageId });
     },
   );
 
@@ -202,7 +202,7 @@ export async function productsRoutes(app: Api) {
     async (request, actor) => {
       await assertProductExists(db, actor.companyId, request.params.id);
       const file = await readPdfUpload(request);
-      return addProductFile({ db, storage, actor, productId: request.params.id, file });
+      return addProductFile({ db, storage: app.ctx.storage, actor, productId: request.params.id, file });
     },
   );
 
@@ -212,7 +212,7 @@ export async function productsRoutes(app: Api) {
     { ...change, params: productParams.extend({ fileId: idParam }) },
     async (request, actor) => {
       const { id: productId, fileId } = request.params;
-      await deleteProductFile({ db, storage, actor, productId, fileId });
+      await deleteProductFile({ db, storage: app.ctx.storage, actor, productId, fileId });
     },
   );
 }
