@@ -1,4 +1,5 @@
 export * from './app-routes.ts';
+export * from './bills.ts';
 export * from './gst.ts';
 export * from './gstin.ts';
 export * from './money.ts';
