@@ -24,6 +24,8 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** API ordering field; the column is sortable when set. */
   sortField?: string;
+  /** The first click's direction: 'descending' for dates, where the newest first is what one wants. */
+  sortFirst?: 'ascending' | 'descending';
   align?: 'left' | 'right' | 'center';
 }
 
@@ -68,9 +70,15 @@ function isOwnControl(target: EventTarget | null, row: HTMLElement): boolean {
   return control !== null && row.contains(control);
 }
 
-function nextOrdering(current: string | undefined, field: string): string {
+/** A click on a sorted column turns it round; on another column it sorts that one, its first way. */
+function nextOrdering(
+  current: string | undefined,
+  field: string,
+  first: 'ascending' | 'descending' = 'ascending',
+): string {
   if (current === field) return `-${field}`;
-  return field;
+  if (current === `-${field}`) return field;
+  return first === 'descending' ? `-${field}` : field;
 }
 
 function SortIcon({ ordering, field }: { ordering?: string; field: string }) {
@@ -121,7 +129,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <SelectAllBox selection={selection} rows={data?.results ?? []} />
               ) : sortField && props.onOrderingChange ? (
                 <UnstyledButton
-                  onClick={() => props.onOrderingChange?.(nextOrdering(ordering, sortField))}
+                  onClick={() =>
+                    props.onOrderingChange?.(nextOrdering(ordering, sortField, column.sortFirst))
+                  }
                   fw={600}
                   fz="sm"
                 >

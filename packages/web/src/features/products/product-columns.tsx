@@ -108,6 +108,14 @@ export const productColumns: Column<ProductSummary>[] = [
     key: 'created_at',
     header: 'Created On',
     sortField: 'created_at',
+    sortFirst: 'descending',
     render: (product) => dayjs(product.created_at).format('DD/MM/YYYY'),
+  },
+  {
+    key: 'updated_at',
+    header: 'Updated On',
+    sortField: 'updated_at',
+    sortFirst: 'descending',
+    render: (product) => dayjs(product.updated_at).format('DD/MM/YYYY'),
   },
 ];

@@ -27,19 +27,6 @@ const STOCK_OPTIONS = [
   { value: 'out', label: 'Out of stock' },
 ];
 
-export const SORT_OPTIONS = [
-  { value: '-created_at', label: 'Newest first' },
-  { value: 'created_at', label: 'Oldest first' },
-  { value: '-updated_at', label: 'Recently updated' },
-  { value: 'updated_at', label: 'Least recently updated' },
-  { value: 'name', label: 'Name, A to Z' },
-  { value: '-name', label: 'Name, Z to A' },
-  { value: 'selling_price', label: 'Price, low to high' },
-  { value: '-selling_price', label: 'Price, high to low' },
-  { value: 'priority', label: 'Priority, highest first' },
-  { value: '-priority', label: 'Priority, lowest first' },
-];
-
 export interface ProductFiltersProps {
   state: ProductListState;
   /** What is typed in the search box (the list follows it after a pause). */
@@ -52,7 +39,10 @@ export interface ProductFiltersProps {
   companyId: number;
 }
 
-/** Search by name or SKU; filters by category, brand, buyer group, status, stock and sales channel; the sort. */
+/**
+ * Search by name or SKU; filters by category, brand, buyer group, status, stock and sales channel.
+ * The order is set by the table's sortable headers, the list's one sort control (issue 18).
+ */
 export function ProductFilters(props: ProductFiltersProps) {
   const { state, onChange } = props;
   const channels = useQuery(salesChannelsQuery);
@@ -121,14 +111,6 @@ export function ProductFilters(props: ProductFiltersProps) {
         value={state.channels.map(String)}
         onChange={(ids) => onChange({ channels: ids.map(Number) })}
         clearable
-        w={170}
-      />
-      <Select
-        label="Sort by"
-        data={SORT_OPTIONS}
-        value={state.ordering}
-        allowDeselect={false}
-        onChange={(value) => value && onChange({ ordering: value })}
         w={170}
       />
       {hasFilters(state) && (

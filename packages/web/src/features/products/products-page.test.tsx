@@ -105,15 +105,35 @@ describe('ProductsPage', () => {
     expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('');
   });
 
-  it('sorts by a column and by the sort list', async () => {
+  it('sorts by the column headers alone, kept in the address (one sort control)', async () => {
     const api = productServer([MIXER, KETTLE]);
-    renderScreen(() => <ProductsPage />, { user: EDITOR });
+    const { router } = renderScreen(() => <ProductsPage />, { user: EDITOR });
     await screen.findByText('Mixer Grinder');
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+    const header = (name: string) =>
+      within(table()).getByRole('button', { name }).closest('th') as HTMLElement;
+    expect(header('Created On').getAttribute('aria-sort')).toBe('descending');
+
     fireEvent.click(within(table()).getByRole('button', { name: 'Selling Price' }));
     await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('selling_price'));
-    fireEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Priority, highest first' }));
+    expect(header('Selling Price').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Created On').getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(table()).getByRole('button', { name: 'Selling Price' }));
+    await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('-selling_price'));
+    expect(router.state.location.search).toMatchObject({ ordering: '-selling_price' });
+
+    // Every order the old 'Sort by' list offered has its header; dates start with the newest.
+    fireEvent.click(within(table()).getByRole('button', { name: 'Updated On' }));
+    await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('-updated_at'));
+    fireEvent.click(within(table()).getByRole('button', { name: 'Updated On' }));
+    await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('updated_at'));
+    fireEvent.click(within(table()).getByRole('button', { name: 'Priority' }));
     await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('priority'));
+    fireEvent.click(within(table()).getByRole('button', { name: 'Product' }));
+    await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('name'));
+    fireEvent.click(within(table()).getByRole('button', { name: 'Created On' }));
+    await waitFor(() => expect(productCalls(api).at(-1)?.query.get('ordering')).toBe('-created_at'));
+    expect(router.state.location.search).not.toHaveProperty('ordering');
   });
 
   it("shows the spec's empty card with a working Add while the company has no product", async () => {

@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { DataTable } from '../../components/data-table';
 import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { EmptyStateCard } from '../../components/empty-state-card';
+import { CollapsibleFilters } from '../../components/list-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { ActiveBulkActions, useRowSelection } from '../../components/row-selection';
 import { useCurrentUser } from '../../session/current-user';
@@ -78,20 +79,22 @@ export function ProductsPage() {
       ) : (
         <Card withBorder padding="md">
           <Stack gap="md">
-            <ProductFilters
-              companyId={companyId}
-              state={state}
-              searchText={searchText}
-              onSearchTextChange={typeSearch}
-              onChange={change}
-              onClear={() => {
-                pushSearch.cancel();
-                setSearchText('');
-                clear();
-              }}
-              categories={categories.data?.results ?? []}
-              categoriesLoading={categories.isLoading}
-            />
+            <CollapsibleFilters>
+              <ProductFilters
+                companyId={companyId}
+                state={state}
+                searchText={searchText}
+                onSearchTextChange={typeSearch}
+                onChange={change}
+                onClear={() => {
+                  pushSearch.cancel();
+                  setSearchText('');
+                  clear();
+                }}
+                categories={categories.data?.results ?? []}
+                categoriesLoading={categories.isLoading}
+              />
+            </CollapsibleFilters>
             <ActiveBulkActions
               selection={selection}
               csv={{ filename: 'products-selected.csv', columns: PRODUCT_CSV_COLUMNS }}
@@ -118,7 +121,7 @@ export function ProductsPage() {
               ordering={state.ordering}
               onOrderingChange={(ordering) => change({ ordering })}
               onRowClick={(product) => void navigate({ to: productPath(product.id) })}
-              minWidth={1040}
+              minWidth={1140}
               empty={
                 <Text c="dimmed" ta="center" py="xl">
                   No product matches the search or the filters.
