@@ -104,6 +104,7 @@ import type {
   SalesReturnItemsTable,
   SalesReturnsTable,
 } from './schema/sales-returns.ts';
+import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type {
   DeliveryChallanItemsTable,
   DeliveryChallansTable,
@@ -116,6 +117,7 @@ export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
+export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
 export type * from './schema/sales-documents.ts';
 export type * from './schema/sales-returns.ts';
@@ -201,6 +203,9 @@ export interface DB {
   shipment_items: ShipmentItemsTable;
   delivery_challans: DeliveryChallansTable;
   delivery_challan_items: DeliveryChallanItemsTable;
+  bills: BillsTable;
+  bill_items: BillItemsTable;
+  bill_attachments: BillAttachmentsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   refunds: RefundsTable;
