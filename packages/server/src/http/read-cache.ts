@@ -34,6 +34,8 @@ export async function keepInCache(request: FastifyRequest, reply: FastifyReply, 
     reply.statusCode === 200 &&
     typeof payload === 'string' &&
     payload.length <= MAX_CACHED_BYTES &&
+    // A file (a CSV written whole) is a string too; only JSON is served back from the cache.
+    String(reply.getHeader('content-type') ?? '').startsWith('application/json') &&
     !reply.getHeader('x-cache')
   ) {
     responses.set(key, payload);

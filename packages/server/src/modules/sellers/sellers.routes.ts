@@ -1,4 +1,5 @@
 import { addressOutput } from '@b2b/domain/api/common';
+import { SELLER_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { booleanParam, listQuery, pageOf } from '@b2b/domain/api/list-query';
 import {
   assignProducts,
@@ -58,24 +59,31 @@ export async function sellersRoutes(app: Api) {
     (request, actor) => service.createSeller({ db, actor, input: request.body }),
   );
 
-  for (const [path, item, list] of [
-    ['/companies/:companyId/sellers', sellerOutput, service.listSellers],
-    ['/v2/companies/:companyId/seller_details', sellerDetailOutput, service.listSellerDetails],
-  ] as const) {
-    listRoute(
-      app,
-      path,
-      {
-        ...view,
-        params: companyParams,
-        querystring: sellerListQuery,
-        item,
-        order: [SELLER_ORDERING, '-created_at'],
-      },
-      (request, sort, window) =>
-        list(db, request.params.companyId, searchAndActive(request.query), sort, window),
-    );
-  }
+  const sellerList = {
+    ...view,
+    params: companyParams,
+    querystring: sellerListQuery,
+    order: [SELLER_ORDERING, '-created_at'] as const,
+  };
+  listRoute(
+    app,
+    '/companies/:companyId/sellers',
+    {
+      ...sellerList,
+      description: 'The sellers (suppliers) of the company.',
+      item: sellerOutput,
+      csv: { name: 'sellers', columns: SELLER_CSV_COLUMNS },
+    },
+    (request, sort, window) =>
+      service.listSellers(db, request.params.companyId, searchAndActive(request.query), sort, window),
+  );
+  listRoute(
+    app,
+    '/v2/companies/:companyId/seller_details',
+    { ...sellerList, item: sellerDetailOutput },
+    (request, sort, window) =>
+      service.listSellerDetails(db, request.params.companyId, searchAndActive(request.query), sort, window),
+  );
 
   recordRead(app, '/v2/sellers/:id', { ...view, response: sellerDetailOutput }, service.getSellerDetail);
 

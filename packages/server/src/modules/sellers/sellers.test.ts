@@ -232,6 +232,59 @@ describe('GET companies/{companyId}/sellers and v2/companies/{companyId}/seller_
     expect(details.body.results[0].addresses).toHaveLength(2);
   });
 
+  it('answers format=csv with every seller of the search, filter and order, never a cached page', async () => {
+    const company = await signUpCompany();
+    const alpha = await createSeller(company, { name: 'Alpha, "Steel"', contact_person_name: 'Meera' });
+    await createSeller(company, { name: '=Beta Plastics', contact_person_name: 'Meera' });
+    const gamma = await createSeller(company, { name: 'Gamma Paper', contact_person_name: 'Meera' });
+    await createSeller(company, { name: 'Delta Wood', contact_person_name: 'Kiran' });
+    await company.api.post(`sellers/${gamma.id}/deactivate`);
+    const get = (query: string) =>
+      fetch(`${company.t.baseUrl}/${listPath(company)}?${query}`, {
+        headers: { authorization: `Bearer ${company.api.token}` },
+      });
+    const linesOf = async (res: Response) =>
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()).split('\r\n');
+
+    // The page first, twice, so that the read cache holds it.
+    const query = 'search=meera&ordering=name&limit=1';
+    expect((await get(query)).headers.get('x-cache')).toBeNull();
+    const cached = await get(query);
+    expect(cached.headers.get('x-cache')).toBe('hit');
+    expect(((await cached.json()) as { count: number }).count).toBe(3);
+
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 2; round++) {
+      const res = await get(`${query}&format=csv`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBeNull();
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toContain(`filename="sellers-${today}.csv"`);
+      const lines = await linesOf(res);
+      expect(lines[0]).toBe('\uFEFFSeller,Contact Person,Phone,Email,GST Number,PAN,Status');
+      // Every matching seller (not one page), in the list's order, formula text defused.
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+        "'=Beta Plastics",
+        '"Alpha',
+        'Gamma Paper',
+        '',
+      ]);
+      expect(lines[2]).toBe(
+        `"Alpha, ""Steel""",Meera,${alpha.phone},${alpha.email},${alpha.gst_number},,Active`,
+      );
+      expect(lines[3]).toMatch(/,Inactive$/);
+    }
+    const inactive = await linesOf(await get('is_active=false&format=csv'));
+    expect(inactive.slice(1, -1)).toEqual([expect.stringMatching(/^Gamma Paper,/)]);
+    // The page is still JSON afterwards.
+    const page = await get(query);
+    expect(page.headers.get('content-type')).toContain('application/json');
+    expect(((await page.json()) as { results: unknown[] }).results).toHaveLength(1);
+    expect((await get('format=xlsx')).status).toBe(400);
+    const outsider = await createUserWithPermissions(company, ['view_buyer']);
+    expect((await outsider.api.get(`${listPath(company)}?format=csv`)).status).toBe(403);
+  });
+
   it('needs view_seller and the caller’s company', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();

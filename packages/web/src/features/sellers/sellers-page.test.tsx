@@ -161,6 +161,27 @@ describe('SellersPage', () => {
     expect(api.calls.at(-1)?.query.get('is_active')).toBe('false');
   });
 
+  it('downloads every seller of the search and status filter as the server writes the CSV', async () => {
+    const api = server([seller(1, 'Shree Traders'), seller(2, 'Old Supplies', { is_active: false })]);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }),
+    );
+    renderScreen(() => <SellersPage />, { user: EDITOR });
+    expect(await screen.findByText('Shree Traders')).toBeTruthy();
+    await choose(document.body, 'Status', 'Active');
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('is_active')).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => {
+      const csv = api.calls.find((c) => c.query.get('format') === 'csv');
+      expect(csv?.path).toBe('companies/10/sellers');
+      expect(csv?.query.get('is_active')).toBe('true');
+      expect(csv?.query.get('ordering')).toBe('-created_at');
+      expect(csv?.query.has('limit')).toBe(false);
+      expect(csv?.query.has('offset')).toBe(false);
+    });
+  });
+
   it('creates a seller with a billing address copied for shipping, checking the GSTIN state first', async () => {
     const api = server([seller(1, 'Shree Traders')]);
     const { router } = renderScreen(() => <SellersPage />, { user: EDITOR });

@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { DataTable } from '../../components/data-table';
+import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { ListPage, SearchAndStatusFilters, useSearchAndStatus } from '../../components/list-page';
 import { ActiveBulkActions, useRowSelection } from '../../components/row-selection';
 import { useUrlListParams } from '../../components/use-url-list-params';
@@ -55,7 +56,13 @@ export function SellersPage() {
       readOnlyThing={canChange ? undefined : 'sellers'}
       noneYet={noSellersYet}
       area="sellers"
-      filters={<SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN" />}
+      filters={
+        <SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN">
+          <DownloadListCsvButton
+            download={() => downloadListCsv(`companies/${companyId}/sellers`, params, 'sellers.csv')}
+          />
+        </SearchAndStatusFilters>
+      }
       table={
         <Stack gap="sm">
           <ActiveBulkActions
