@@ -491,3 +491,29 @@ export const billOutput = billSummaryOutput.extend({
   allowed_actions: z.array(z.enum(BILL_ACTIONS)),
 });
 export type BillOutput = z.infer<typeof billOutput>;
+
+/** The columns of the bills list as a CSV file (`format=csv`, and the list's "Export selected"). */
+export const BILL_CSV_COLUMNS: readonly (readonly [
+  string,
+  (bill: BillSummaryOutput) => string | number | null,
+])[] = [
+  ['Bill Number', (b) => b.bill_number],
+  ['Bill Date', (b) => b.bill_date],
+  ['Due Date', (b) => b.due_date],
+  ['Seller', (b) => b.seller.name],
+  ['Seller GSTIN', (b) => b.seller_gstin],
+  ['Branch', (b) => b.branch.name],
+  ['Warehouse', (b) => b.warehouse.name],
+  ['Status', (b) => b.status_label],
+  ['Supply', (b) => (b.supply_type === 'intra' ? 'Intra-state' : 'Inter-state')],
+  ['Reverse Charge', (b) => (b.is_reverse_charge ? 'Yes' : 'No')],
+  ['Taxable Value', (b) => b.taxable_value],
+  ['CGST', (b) => b.cgst],
+  ['SGST', (b) => b.sgst],
+  ['IGST', (b) => b.igst],
+  ['Cess', (b) => b.cess],
+  ['ITC', (b) => b.itc_total],
+  ['Total', (b) => b.total],
+  ['Amount Paid', (b) => b.amount_paid],
+  ['Balance Due', (b) => b.balance_due],
+];

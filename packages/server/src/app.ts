@@ -25,6 +25,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth-context.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
+import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
 import { bulkInventoryRoutes } from './modules/bulk-inventory/bulk-inventory.routes.ts';
@@ -121,6 +122,7 @@ const MODULES = [
   salesReturnsRoutes,
   creditNotesRoutes,
   deliveryChallansRoutes,
+  billsRoutes,
   instoreOrdersRoutes,
   offersRoutes,
   setupGuideRoutes,

@@ -49,6 +49,7 @@ export type BranchOwned =
   | 'sales_return'
   | 'credit_note'
   | 'delivery_challan'
+  | 'bill'
   | 'inventory_adjustment'
   | 'inventory_transfer_source'
   | 'inventory_transfer_destination';
@@ -72,6 +73,7 @@ const BY_BRANCH_COLUMN = {
   sales_return: 'sales_returns',
   credit_note: 'credit_notes',
   delivery_challan: 'delivery_challans',
+  bill: 'bills',
   warehouse: 'warehouses',
 } as const;
 

@@ -78,6 +78,7 @@ import type {
   VariantGroupProductsTable,
   VariantGroupsTable,
 } from './schema/products.ts';
+import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type {
   PaymentMethodsTable,
   PaymentTermsTable,
@@ -104,7 +105,6 @@ import type {
   SalesReturnItemsTable,
   SalesReturnsTable,
 } from './schema/sales-returns.ts';
-import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type {
   DeliveryChallanItemsTable,
   DeliveryChallansTable,

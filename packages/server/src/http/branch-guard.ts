@@ -45,6 +45,7 @@ const PATH_RULES: PathRule[] = [
     see: ['delivery_challan'],
     notFound: 'Delivery Challan Not Found',
   },
+  { url: /^\/admin\/bills\/:id/, see: ['bill'], notFound: 'Bill Not Found' },
   {
     url: /^\/inventory_adjustments\/:id/,
     see: ['inventory_adjustment'],
@@ -103,6 +104,9 @@ const BODY_RULES: Record<string, FieldRules> = {
   'POST /admin/companies/:companyId/transactions': { branch: 'branch' },
   // A challan or transfer is the sending branch's; the goods may go to any branch's warehouse.
   'POST /admin/companies/:companyId/delivery_challans': { warehouse: 'warehouse' },
+  // A bill is its branch's; its goods come into one of that branch's warehouses.
+  'POST /admin/companies/:companyId/bills': { branch: 'branch', warehouse: 'warehouse' },
+  'PATCH /admin/bills/:id': { branch: 'branch', warehouse: 'warehouse' },
   'POST /companies/:companyId/inventory_adjustments': { warehouse: 'warehouse' },
   'POST /companies/:companyId/inventory_transfers': { source_warehouse: 'warehouse' },
   'PATCH /inventory_transfers/:id': { source_warehouse: 'warehouse' },

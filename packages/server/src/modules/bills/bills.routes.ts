@@ -1,0 +1,146 @@
+import { listQuery, valueList } from '@b2b/domain/api/list-query';
+import {
+  BILL_CSV_COLUMNS,
+  BILL_ORDERINGS,
+  BILL_STATUS_VALUES,
+  billInput,
+  billListQuery,
+  billOutput,
+  billSummaryOutput,
+} from '@b2b/domain/bills';
+import { branchScope } from '../../core/principal.ts';
+import type { Api } from '../../http/api-types.ts';
+import { requirePrincipal } from '../../http/guard.ts';
+import { idempotently } from '../../http/idempotency.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
+import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import { SORTABLE } from './bills.queries.ts';
+import * as service from './bills.service.ts';
+
+const tags = ['bills'];
+const VIEW = 'view_bill';
+const ORDERING = Object.fromEntries(BILL_ORDERINGS.map((key) => [key, SORTABLE[key]]));
+
+/**
+ * Bills (purchase invoices from sellers, issue 19): the list (with `format=csv`), entering a bill,
+ * its edit while a draft, receiving its goods and voiding it. Every change runs under the bill's
+ * row lock and leaves a history row (bills.service.ts says the lock order).
+ */
+export async function billsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  listRoute(
+    app,
+    '/admin/companies/:companyId/bills',
+    {
+      permission: VIEW,
+      tags,
+      description:
+        'Bills, newest bill date first; search by bill number or seller name; filters seller, branch, status__in, payment_status, start_date and end_date (bill date), due_before.',
+      params: companyParams,
+      querystring: listQuery.extend({ ...billListQuery.shape, status__in: valueList(BILL_STATUS_VALUES) }),
+      item: billSummaryOutput,
+      order: [ORDERING, '-bill_date'],
+      csv: { name: 'bills', columns: BILL_CSV_COLUMNS },
+    },
+    (request, sort, window, actor) => {
+      const { query } = request;
+      return service.listBills(
+        db,
+        actor.companyId,
+        {
+          branches: branchScope(actor),
+          search: query.search,
+          sellerId: query.seller,
+          branchId: query.branch,
+          statuses: query.status__in,
+          paymentStatus: query.payment_status,
+          startDate: query.start_date,
+          endDate: query.end_date,
+          dueBefore: query.due_before,
+        },
+        sort,
+        window,
+      );
+    },
+  );
+
+  app.post(
+    '/admin/companies/:companyId/bills',
+    {
+      config: { permission: 'add_bill' },
+      schema: {
+        tags,
+        description:
+          'Enters a bill as a draft, or received at once (goods into the warehouse) when the company receives bills automatically. Send an `Idempotency-Key` header to make retries safe.',
+        params: companyParams,
+        body: billInput,
+        response: { 201: billOutput },
+      },
+    },
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
+      return idempotently(db, request, reply, actor, async (executor) => ({
+        status: 201,
+        body: await service.createBill({ db: executor, actor, input: request.body }),
+      }));
+    },
+  );
+
+  route(
+    app,
+    'GET /admin/bills/:id',
+    { permission: VIEW, cache: true, tags, params: recordParams, response: billOutput },
+    async (request, actor) => service.getBill(db, actor.companyId, request.params.id, actor),
+  );
+
+  route(
+    app,
+    'PATCH /admin/bills/:id',
+    {
+      permission: 'change_bill',
+      tags,
+      description: 'Edits a draft bill: the whole bill again, its items replaced.',
+      params: recordParams,
+      body: billInput,
+      response: billOutput,
+    },
+    async (request, actor) => service.editBill({ db, actor, id: request.params.id, input: request.body }),
+  );
+
+  route(
+    app,
+    'POST /admin/bills/:id/receive',
+    {
+      permission: 'change_bill',
+      tags,
+      description: "Receives a draft bill: its goods come into the bill's warehouse at the bill's cost.",
+      params: recordParams,
+      response: billOutput,
+    },
+    async (request, actor) => service.receiveBill({ db, actor, id: request.params.id }),
+  );
+
+  route(
+    app,
+    'POST /admin/bills/:id/void',
+    {
+      permission: 'change_bill',
+      tags,
+      description:
+        'Voids a draft or unpaid bill; a received bill’s goods leave the warehouse again (409 when they are no longer there).',
+      params: recordParams,
+      response: billOutput,
+    },
+    async (request, actor) => service.voidBill({ db, actor, id: request.params.id }),
+  );
+
+  documentHistoryRoute(app, {
+    path: '/admin/bills',
+    tags,
+    config: { permission: VIEW },
+    history: (companyId, id) => service.billHistory(db, companyId, id),
+  });
+}

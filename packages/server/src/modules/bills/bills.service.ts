@@ -1,0 +1,530 @@
+import { branchInactiveMessage } from '@b2b/domain/api/warehouses';
+import {
+  allowedBillActions,
+  BILL_MESSAGES,
+  type BillAction,
+  type BillInput,
+  type BillOutput,
+  type BillStatus,
+  type BillSummaryOutput,
+  billNumberTakenMessage,
+  billPaymentStatus,
+  billRefusal,
+  billStatusLabel,
+  billSupplyType,
+  computeBill,
+  sellerStateCode,
+} from '@b2b/domain/bills';
+import { mulDivRounded } from '@b2b/domain/gst';
+import { financialYearOf } from '@b2b/domain/invoices';
+import { toPaise, toRupees } from '@b2b/domain/money';
+import { quantityInThousandths } from '@b2b/domain/sales-pricing';
+import { todayInIndia } from '@b2b/domain/validation';
+import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { assertBranchAccess, branchScope, type Principal } from '../../core/principal.ts';
+import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
+import { fileUrl } from '../../storage/files.routes.ts';
+import { findBranch } from '../branches/branches.queries.ts';
+import { historyPage, historyWriter } from '../history/history.service.ts';
+import { receiveStock } from '../inventory/inventory.service.ts';
+import { postStockMovement } from '../inventory/stock-movements.ts';
+import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
+import { dayOrThrow, decimal, person } from '../sales-documents/sales-document.ts';
+import { findSeller } from '../sellers/sellers.queries.ts';
+import { findWarehouse } from '../warehouses/warehouses.queries.ts';
+import * as queries from './bills.queries.ts';
+
+/**
+ * Bills: purchase invoices from sellers (issue 19). The input GST is worked out by computeBill
+ * (domain) and stored with the bill; receiving brings the goods in through the stock ledger at the
+ * bill's cost; voiding a received bill takes them out again.
+ *
+ * LOCK ORDER of every bill change (the purchases side of db/lock-order.ts): (0) the request's
+ * Idempotency-Key row, when it has one; (1) the bill's row, FOR UPDATE (lockBill); (2) the stock
+ * levels its lines move, one movement per line in product id order (then line order), each level
+ * row locked by the movement itself, as the sales documents do (inventory stockLines). A bill
+ * never takes a lock of the sales side's money path (buyers, invoices, counters), so the two
+ * sides share only the stock level rows, which both take in product order: no cycle.
+ */
+
+export const BILL_ENTITY = 'bill';
+const recordBillHistory = historyWriter(BILL_ENTITY);
+
+const notFound = () => new AppError('not_found', BILL_MESSAGES.not_found);
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const rupees = (paise: number | string) => toRupees(Number(paise));
+
+function presentSummary(row: queries.BillRow): BillSummaryOutput {
+  const totalPaise = Number(row.total_paise);
+  const paidPaise = Number(row.amount_paid_paise);
+  const status = row.status as BillStatus;
+  return {
+    id: row.id,
+    bill_number: row.bill_number,
+    bill_date: dayOrThrow(row.bill_date),
+    due_date: dayOrThrow(row.due_date),
+    status,
+    status_label: billStatusLabel(status),
+    payment_status: billPaymentStatus({ status, totalPaise, paidPaise }),
+    seller: { id: row.seller_id, name: row.seller_name, gstin: row.seller_current_gstin },
+    seller_gstin: row.seller_gstin,
+    seller_state_code: row.seller_state_code,
+    branch: { id: row.branch_id, name: row.branch_name },
+    branch_state_code: row.branch_state_code,
+    warehouse: { id: row.warehouse_id, name: row.warehouse_name },
+    is_reverse_charge: row.is_reverse_charge,
+    is_tax_inclusive: row.is_tax_inclusive,
+    supply_type: row.is_intra_state ? 'intra' : 'inter',
+    freight_charges: rupees(row.freight_charges_paise),
+    other_charges: rupees(row.other_charges_paise),
+    taxable_value: rupees(row.taxable_paise),
+    cgst: rupees(row.cgst_paise),
+    sgst: rupees(row.sgst_paise),
+    igst: rupees(row.igst_paise),
+    cess: rupees(row.cess_paise),
+    itc_total: rupees(row.itc_paise),
+    reverse_charge_tax: rupees(row.reverse_charge_tax_paise),
+    round_off: rupees(row.round_off_paise),
+    total: toRupees(totalPaise),
+    amount_paid: toRupees(paidPaise),
+    balance_due: status === 'void' || status === 'draft' ? 0 : toRupees(Math.max(0, totalPaise - paidPaise)),
+    notes: row.notes,
+    received_at: row.received_at,
+    voided_at: row.voided_at,
+    created_by: person(row.created_by, row.first_name, row.last_name),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A user sees the bills of their branches only: another branch's bill does not exist for them. */
+function assertVisible(actor: Principal | undefined, branchId: number) {
+  const scope = actor ? branchScope(actor) : null;
+  if (scope && !scope.includes(branchId)) throw notFound();
+}
+
+export async function getBill(
+  db: Executor,
+  companyId: number,
+  id: number,
+  actor?: Principal,
+): Promise<BillOutput> {
+  const [row, items, attachments] = await Promise.all([
+    queries.findBill(db, companyId, id),
+    queries.itemsOf(db, companyId, id),
+    queries.attachmentsOf(db, companyId, id),
+  ]);
+  if (!row) throw notFound();
+  assertVisible(actor, row.branch_id);
+  return {
+    ...presentSummary(row),
+    items: items.map((item) => ({
+      id: item.id,
+      product: { id: item.product_id, name: item.product_name, sku: item.sku },
+      hsn_code: item.hsn,
+      quantity: Number(item.quantity),
+      unit: item.unit,
+      rate: rupees(item.rate_exclusive_paise),
+      rate_entered: rupees(item.rate_paise),
+      discount_percent: Number(item.discount_percent),
+      taxable_value: rupees(item.taxable_paise),
+      tax_rate: Number(item.gst_rate),
+      cgst: rupees(item.cgst_paise),
+      sgst: rupees(item.sgst_paise),
+      igst: rupees(item.igst_paise),
+      cess: rupees(item.cess_paise),
+      total: rupees(item.total_paise),
+      itc_eligible: item.itc_eligible,
+      batch_number: item.batch_number,
+      expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
+    })),
+    attachments: attachments.map((a) => ({ id: a.id, name: a.file_name, url: fileUrl(a.file_key) ?? '' })),
+    allowed_actions: allowedBillActions({
+      status: row.status as BillStatus,
+      paidPaise: Number(row.amount_paid_paise),
+    }),
+  };
+}
+
+export async function listBills(
+  db: Executor,
+  companyId: number,
+  filter: queries.BillFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
+  const [{ n }, rows] = await queries.listBills(db, companyId, filter, sort, window);
+  return { count: Number(n), results: rows.map(presentSummary) };
+}
+
+export async function billHistory(db: Executor, companyId: number, id: number, actor?: Principal) {
+  const row = await queries.findBill(db, companyId, id);
+  if (!row) throw notFound();
+  assertVisible(actor, row.branch_id);
+  return historyPage(db, companyId, BILL_ENTITY, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entering a bill
+
+/** A 400 of one line's field or a 409 of its stock, pointed at `items.<index>.` (the form's line). */
+function atItem(error: unknown, index: number): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'conflict') {
+    return new AppError('conflict', error.message, {
+      errors: { [`items.${index}.quantity`]: [error.message] },
+    });
+  }
+  if (error.code === 'validation_error' && error.errors) {
+    const errors: FieldErrors = {};
+    for (const [field, messages] of Object.entries(error.errors)) {
+      const name = field === 'expires_on' ? 'expiry_date' : field === 'batch' ? 'batch_number' : field;
+      errors[`items.${index}.${name}`] = messages;
+    }
+    return new AppError('validation_error', error.message, { errors });
+  }
+  return error;
+}
+
+/**
+ * Checks the references of the input and works the bill out: the seller (active), the branch
+ * (active, the user's), the warehouse (active, of that branch), the products (live), the states on
+ * both sides, the dates, and the figures (computeBill). Throws a 400 on the field at fault.
+ */
+async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
+  const { companyId } = actor;
+  const seller = await findSeller(tx, companyId, input.seller);
+  if (!seller) throw validationError('seller', 'Seller Not Found');
+  if (!seller.is_active) throw validationError('seller', `Seller ${seller.name} is inactive.`);
+  const branch = await findBranch(tx, companyId, input.branch);
+  if (!branch) throw validationError('branch', 'Branch Not Found');
+  assertBranchAccess(actor, branch.id);
+  if (!branch.is_active) throw validationError('branch', branchInactiveMessage(branch.name));
+  const warehouse = await findWarehouse(tx, companyId, input.warehouse);
+  if (!warehouse) throw validationError('warehouse', 'Warehouse Not Found');
+  if (warehouse.branch_id !== branch.id)
+    throw validationError('warehouse', BILL_MESSAGES.warehouse_not_of_branch);
+  if (!warehouse.is_active) throw validationError('warehouse', `Warehouse ${warehouse.name} is inactive.`);
+  if (input.bill_date > todayInIndia()) throw validationError('bill_date', BILL_MESSAGES.bill_date_future);
+
+  const products = new Map(
+    (await liveProducts(tx, companyId, [...new Set(input.items.map((item) => item.product))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const lines = input.items.map((item, index) => {
+    const product = products.get(item.product);
+    if (!product) throw validationError(`items.${index}.product`, 'Product Not Found');
+    return { item, product, cessRate: Number(product.cess_rate ?? 0) };
+  });
+
+  const [company, branchAddress, sellerAddress] = await Promise.all([
+    queries.companyBillSettings(tx, companyId),
+    queries.addressStateCode(tx, companyId, 'branch', branch.id),
+    queries.addressStateCode(tx, companyId, 'seller', seller.id),
+  ]);
+  // Our state: the branch's address, else its GSTIN's, else the company's (as sales documents do).
+  const branchState =
+    branchAddress?.gst_code ?? branch.gstin?.slice(0, 2) ?? company.gstin?.slice(0, 2) ?? null;
+  const sellerState = sellerStateCode(seller.gst_number, sellerAddress?.gst_code);
+  const supplyType = billSupplyType(sellerState, branchState);
+
+  const computation = computeBill({
+    intraState: supplyType === 'intra',
+    isTaxInclusive: input.is_tax_inclusive,
+    isReverseCharge: input.is_reverse_charge,
+    freightChargesPaise: toPaise(input.freight_charges ?? 0),
+    otherChargesPaise: toPaise(input.other_charges ?? 0),
+    roundOff: branch.round_off_enabled,
+    lines: lines.map(({ item, cessRate }) => ({
+      quantity: item.quantity,
+      ratePaise: toPaise(item.rate),
+      discountPercent: item.discount_percent ?? 0,
+      gstRatePercent: item.tax_rate,
+      cessRatePercent: cessRate,
+      itcEligible: item.itc_eligible,
+    })),
+  });
+  const financialYear = financialYearOf(input.bill_date);
+  const bill = {
+    company_id: companyId,
+    seller_id: seller.id,
+    branch_id: branch.id,
+    warehouse_id: warehouse.id,
+    bill_number: input.bill_number,
+    financial_year: financialYear.code,
+    bill_date: input.bill_date,
+    // Sellers carry no payment term yet: due on the bill date unless the bill says otherwise.
+    due_date: input.due_date ?? input.bill_date,
+    seller_gstin: seller.gst_number,
+    seller_state_code: sellerState,
+    branch_state_code: branchState,
+    is_intra_state: supplyType === 'intra',
+    is_reverse_charge: input.is_reverse_charge,
+    is_tax_inclusive: input.is_tax_inclusive,
+    freight_charges_paise: toPaise(input.freight_charges ?? 0),
+    other_charges_paise: toPaise(input.other_charges ?? 0),
+    taxable_paise: computation.totals.taxablePaise,
+    cgst_paise: computation.totals.cgstPaise,
+    sgst_paise: computation.totals.sgstPaise,
+    igst_paise: computation.totals.igstPaise,
+    cess_paise: computation.totals.cessPaise,
+    itc_paise: computation.totals.itcPaise,
+    reverse_charge_tax_paise: computation.totals.reverseChargeTaxPaise,
+    round_off_paise: computation.totals.roundOffPaise,
+    total_paise: computation.totals.totalPaise,
+    notes: input.notes ?? null,
+  };
+  const items = lines.map(({ item, product, cessRate }, index) => {
+    const figures = computation.lines[index];
+    return {
+      company_id: companyId,
+      position: index + 1,
+      product_id: product.id,
+      product_name: product.name,
+      sku: product.sku,
+      hsn: item.hsn_code ?? product.hsn,
+      unit: product.unit,
+      quantity: decimal(item.quantity),
+      rate_paise: toPaise(item.rate),
+      rate_exclusive_paise: figures.rateExclusivePaise,
+      discount_percent: String(item.discount_percent ?? 0),
+      gst_rate: String(item.tax_rate),
+      cess_rate: String(cessRate),
+      taxable_paise: figures.taxablePaise,
+      cgst_paise: figures.cgstPaise,
+      sgst_paise: figures.sgstPaise,
+      igst_paise: figures.igstPaise,
+      cess_paise: figures.cessPaise,
+      total_paise: figures.totalPaise,
+      itc_eligible: item.itc_eligible,
+      batch_number: item.batch_number ?? null,
+      expiry_date: item.expiry_date ?? null,
+    };
+  });
+  return { bill, items, financialYear };
+}
+
+/** A repeated bill number of the seller in the financial year: 400 on bill_number, nothing written. */
+async function assertNumberFree(
+  tx: Tx,
+  companyId: number,
+  bill: { seller_id: number; financial_year: string; bill_number: string; bill_date: string },
+  exceptId?: number,
+) {
+  const taken = await queries.findBillNumber(tx, companyId, {
+    sellerId: bill.seller_id,
+    financialYear: bill.financial_year,
+    billNumber: bill.bill_number,
+    ...(exceptId === undefined ? {} : { exceptId }),
+  });
+  if (taken) throw validationError('bill_number', billNumberTakenMessage(bill.bill_number, bill.bill_date));
+}
+
+/** The unique key catches the same number entered by two users at once: the same 400. */
+async function numberedWrite<T>(input: BillInput, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (queries.isBillNumberTaken(error)) {
+      throw validationError('bill_number', billNumberTakenMessage(input.bill_number, input.bill_date));
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST admin/companies/{companyId}/bills: a draft, or received at once when the company receives
+ * bills automatically (is_bill_auto_received). `db` is the Idempotency-Key's transaction when the
+ * request has one.
+ */
+export function createBill(options: {
+  db: Executor;
+  actor: Principal;
+  input: BillInput;
+}): Promise<BillOutput> {
+  const { db, actor, input } = options;
+  const { companyId } = actor;
+  return numberedWrite(input, () =>
+    withinTransaction(db, async (tx) => {
+      const { bill, items } = await priceBill(tx, actor, input);
+      await assertNumberFree(tx, companyId, bill);
+      const { id } = await queries.insertBill(tx, { ...bill, status: 'draft', created_by: actor.userId });
+      await queries.insertItems(
+        tx,
+        items.map((item) => ({ ...item, bill_id: id })),
+      );
+      await recordBillHistory(tx, actor, id, 'created', {
+        bill_number: bill.bill_number,
+        seller: bill.seller_id,
+        total: toRupees(bill.total_paise),
+      });
+      const { is_bill_auto_received: autoReceive } = await queries.companyBillSettings(tx, companyId);
+      if (autoReceive) {
+        const locked = await queries.lockBill(tx, companyId, id);
+        if (!locked) throw notFound();
+        await receiveLocked(tx, actor, locked, 'auto_received');
+      }
+      return getBill(tx, companyId, id);
+    }),
+  );
+}
+
+/** PATCH admin/bills/{id}: a draft is entered again in full (its items replaced). */
+export function editBill(options: { db: Executor; actor: Principal; id: number; input: BillInput }) {
+  const { db, actor, id, input } = options;
+  const { companyId } = actor;
+  return numberedWrite(input, () =>
+    withinTransaction(db, async (tx) => {
+      const locked = await lockFor(tx, actor, id, 'edit');
+      const before = await queries.findBill(tx, companyId, id);
+      const { bill, items } = await priceBill(tx, actor, input);
+      await assertNumberFree(tx, companyId, bill, id);
+      const { company_id: _company, ...changes } = bill;
+      await queries.updateBill(tx, companyId, id, changes);
+      await queries.deleteItems(tx, companyId, id);
+      await queries.insertItems(
+        tx,
+        items.map((item) => ({ ...item, bill_id: id })),
+      );
+      await recordBillHistory(tx, actor, id, 'edited', {
+        ...(before?.bill_number !== bill.bill_number && {
+          bill_number: { from: before?.bill_number, to: bill.bill_number },
+        }),
+        total: { from: toRupees(Number(before?.total_paise ?? 0)), to: toRupees(bill.total_paise) },
+        items: items.length,
+        status: locked.status,
+      });
+      return getBill(tx, companyId, id);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receiving and voiding
+
+/** Lock order step 1: the bill's row; then the rule of the action (409 with its sentence). */
+async function lockFor(tx: Tx, actor: Principal, id: number, action: BillAction) {
+  const bill = await queries.lockBill(tx, actor.companyId, id);
+  if (!bill) throw notFound();
+  assertVisible(actor, bill.branch_id);
+  const refusal = billRefusal(
+    { status: bill.status as BillStatus, paidPaise: Number(bill.amount_paid_paise) },
+    action,
+  );
+  if (refusal) throw conflict(refusal);
+  return bill;
+}
+
+/** The items of a bill in the stock lock order: product id, then line. */
+const inLockOrder = (items: queries.BillItemRow[]) =>
+  items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.product_id - b.item.product_id || a.item.position - b.item.position);
+
+/**
+ * The cost per unit the goods come in at: the line's taxable value (after its discount, without
+ * GST) per unit, plus its GST when the credit may not be claimed (blocked input tax is part of
+ * what the goods cost us). Freight and other charges stay on the bill.
+ */
+function unitCostPaise(item: queries.BillItemRow): number {
+  const tax =
+    Number(item.cgst_paise) + Number(item.sgst_paise) + Number(item.igst_paise) + Number(item.cess_paise);
+  const cost = Number(item.taxable_paise) + (item.itc_eligible ? 0 : tax);
+  return mulDivRounded(cost, 1000, quantityInThousandths(Number(item.quantity)));
+}
+
+async function receiveLocked(
+  tx: Tx,
+  actor: Principal,
+  bill: queries.LockedBill,
+  action: 'received' | 'auto_received',
+) {
+  const items = await queries.itemsOf(tx, actor.companyId, bill.id);
+  for (const { item, index } of inLockOrder(items)) {
+    try {
+      await receiveStock(tx, {
+        companyId: actor.companyId,
+        productId: item.product_id,
+        warehouseId: bill.warehouse_id,
+        quantity: Number(item.quantity),
+        documentType: BILL_ENTITY,
+        documentId: bill.id,
+        userId: actor.userId,
+        ratePaise: unitCostPaise(item),
+        batch:
+          item.batch_number === null
+            ? undefined
+            : {
+                batchNumber: item.batch_number,
+                expiresOn: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
+              },
+      });
+    } catch (error) {
+      throw atItem(error, index);
+    }
+  }
+  await queries.updateBill(tx, actor.companyId, bill.id, { status: 'open', received_at: new Date() });
+  await recordBillHistory(tx, actor, bill.id, action, {
+    status: { from: bill.status, to: 'open' },
+    warehouse: bill.warehouse_id,
+    items: items.map((item) => ({ product: item.product_id, quantity: Number(item.quantity) })),
+  });
+}
+
+/** POST admin/bills/{id}/receive: draft -> open; the goods come into the bill's warehouse at its cost. */
+export function receiveBill(options: { db: Executor; actor: Principal; id: number }) {
+  const { db, actor, id } = options;
+  return withinTransaction(db, async (tx) => {
+    const bill = await lockFor(tx, actor, id, 'receive');
+    await receiveLocked(tx, actor, bill, 'received');
+    return getBill(tx, actor.companyId, id);
+  });
+}
+
+/**
+ * POST admin/bills/{id}/void: a draft or an unpaid open bill becomes void. A received bill's goods
+ * leave the warehouse again (from the batch they came in with), taking only stock that is not
+ * reserved for orders: when that is no longer there, 409 naming the product and the quantities,
+ * and nothing changes.
+ */
+export function voidBill(options: { db: Executor; actor: Principal; id: number }) {
+  const { db, actor, id } = options;
+  const { companyId } = actor;
+  return withinTransaction(db, async (tx) => {
+    const bill = await lockFor(tx, actor, id, 'void');
+    const received = bill.status !== 'draft';
+    if (received) {
+      const items = await queries.itemsOf(tx, companyId, id);
+      for (const { item, index } of inLockOrder(items)) {
+        try {
+          await postStockMovement(tx, {
+            companyId,
+            productId: item.product_id,
+            warehouseId: bill.warehouse_id,
+            quantity: -Number(item.quantity),
+            reason: 'bill_void',
+            documentType: BILL_ENTITY,
+            documentId: id,
+            userId: actor.userId,
+            keepReserved: true,
+            batch: item.batch_number === null ? undefined : { batchNumber: item.batch_number },
+          });
+        } catch (error) {
+          throw atItem(error, index);
+        }
+      }
+    }
+    await queries.updateBill(tx, companyId, id, { status: 'void', voided_at: new Date() });
+    await recordBillHistory(tx, actor, id, 'voided', {
+      status: { from: bill.status, to: 'void' },
+      ...(received && { stock_reversed: true }),
+    });
+    return getBill(tx, companyId, id);
+  });
+}
