@@ -236,6 +236,39 @@ function drawTermsAndSignature(flow: Flow, invoice: InvoiceDocument) {
   drawSignatureBox(flow, parts, invoice.seller.legalName);
 }
 
+/**
+ * Lays the invoice out on `doc` from its current page (a fresh one: the document's first, or one
+ * the caller added), numbering only its own pages.
+ */
+function drawInvoice(doc: Doc, invoice: InvoiceDocument, options: { copy?: InvoiceCopy }) {
+  const firstPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
+  const flow = new Flow(doc, {
+    title: `Tax Invoice ${invoice.invoiceNumber}`,
+    detail: `${invoice.seller.legalName}  ·  GSTIN ${invoice.seller.gstin ?? '—'}  ·  Dated ${formatDate(invoice.invoiceDate)}`,
+  });
+  drawTitle(flow, 'TAX INVOICE', {
+    tag: COPY_LABELS[options.copy ?? 'original'],
+    cancelled: invoice.status === 'cancelled',
+  });
+  drawEInvoice(flow, invoice);
+  drawSellerAndInvoice(flow, invoice);
+  drawParties(flow, invoice.buyer, invoice.shipTo);
+  drawLines(flow, invoice);
+  // Beside what follows the amount in words (its label and text): the notes and the bank details.
+  drawTotals(flow, invoice, upiPaymentAside(invoice, 2));
+  drawHsnSummary(flow, taxLayout(invoice), invoice.hsnSummary);
+  drawTermsAndSignature(flow, invoice);
+  finishPages(
+    doc,
+    {
+      label: `Invoice ${invoice.invoiceNumber}`,
+      note: 'This is a computer generated invoice.',
+      cancelled: invoice.status === 'cancelled',
+    },
+    firstPage,
+  );
+}
+
 /** Renders the invoice as an A4 PDF; several pages when the lines do not fit on one. */
 export function renderInvoicePdf(
   invoice: InvoiceDocument,
@@ -246,27 +279,26 @@ export function renderInvoicePdf(
     Author: invoice.seller.legalName,
     Subject: `Tax invoice ${invoice.invoiceNumber} for ${invoice.buyer.name}`,
   };
+  return renderPdf(info, (doc) => drawInvoice(doc, invoice, options));
+}
+
+/**
+ * Several invoices in one PDF (the invoice list's bulk download, to print them in one go): each
+ * starts on a new page and is laid out and numbered exactly as its own PDF.
+ */
+export function renderInvoicesPdf(invoices: readonly InvoiceDocument[]): Promise<Buffer> {
+  const [first] = invoices;
+  if (!first) throw new Error('renderInvoicesPdf needs at least one invoice.');
+  const numbers = invoices.map((invoice) => invoice.invoiceNumber);
+  const info = {
+    Title: invoices.length === 1 ? `Tax Invoice ${first.invoiceNumber}` : `Tax Invoices (${invoices.length})`,
+    Author: first.seller.legalName,
+    Subject: `Tax invoices ${numbers.join(', ')}`,
+  };
   return renderPdf(info, (doc) => {
-    const flow = new Flow(doc, {
-      title: `Tax Invoice ${invoice.invoiceNumber}`,
-      detail: `${invoice.seller.legalName}  ·  GSTIN ${invoice.seller.gstin ?? '—'}  ·  Dated ${formatDate(invoice.invoiceDate)}`,
-    });
-    drawTitle(flow, 'TAX INVOICE', {
-      tag: COPY_LABELS[options.copy ?? 'original'],
-      cancelled: invoice.status === 'cancelled',
-    });
-    drawEInvoice(flow, invoice);
-    drawSellerAndInvoice(flow, invoice);
-    drawParties(flow, invoice.buyer, invoice.shipTo);
-    drawLines(flow, invoice);
-    // Beside what follows the amount in words (its label and text): the notes and the bank details.
-    drawTotals(flow, invoice, upiPaymentAside(invoice, 2));
-    drawHsnSummary(flow, taxLayout(invoice), invoice.hsnSummary);
-    drawTermsAndSignature(flow, invoice);
-    finishPages(doc, {
-      label: `Invoice ${invoice.invoiceNumber}`,
-      note: 'This is a computer generated invoice.',
-      cancelled: invoice.status === 'cancelled',
+    invoices.forEach((invoice, index) => {
+      if (index > 0) doc.addPage({ size: 'A4', margin: 0 });
+      drawInvoice(doc, invoice, {});
     });
   });
 }

@@ -206,25 +206,27 @@ export function drawBlock(doc: Doc, parts: Part[], x: number, y: number, width: 
   for (const part of parts) top += para(doc, part.text, x, top, width, part.style) + 1;
 }
 
-/** Page numbers, a closing line and the cancelled watermark, drawn on every page once all exist. */
-export function finishPages(doc: Doc, options: { label: string; note: string; cancelled: boolean }) {
+/**
+ * Page numbers, a closing line and the cancelled watermark, drawn on every page once all exist.
+ * `from`: the document's first page when several documents share one PDF (a bulk download), so
+ * each is numbered on its own pages only.
+ */
+export function finishPages(
+  doc: Doc,
+  options: { label: string; note: string; cancelled: boolean },
+  from?: number,
+) {
   const range = doc.bufferedPageRange();
+  const first = from ?? range.start;
+  const end = range.start + range.count;
   const third = CONTENT_WIDTH / 3;
   const style = { size: 6.5, color: MUTED };
-  for (let index = range.start; index < range.start + range.count; index += 1) {
+  for (let index = first; index < end; index += 1) {
     doc.switchToPage(index);
     const y = PAGE_HEIGHT - MARGIN - 10;
     line(doc, options.label, MARGIN, y, third, 'left', style);
     line(doc, options.note, MARGIN + third, y, third, 'center', style);
-    line(
-      doc,
-      `Page ${index - range.start + 1} of ${range.count}`,
-      MARGIN + 2 * third,
-      y,
-      third,
-      'right',
-      style,
-    );
+    line(doc, `Page ${index - first + 1} of ${end - first}`, MARGIN + 2 * third, y, third, 'right', style);
     if (options.cancelled) {
       doc.save();
       doc.rotate(-35, { origin: [PAGE_WIDTH / 2, PAGE_HEIGHT / 2] });

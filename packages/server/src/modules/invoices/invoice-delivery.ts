@@ -42,10 +42,31 @@ export async function resendInvoice(options: {
   invoiceId: number;
 }) {
   const { db, mailer, actor, invoiceId } = options;
-  const { row, items } = await invoiceWithItems(db, actor.companyId, invoiceId);
-  if (row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
+  const invoice = await invoiceWithItems(db, actor.companyId, invoiceId);
+  if (invoice.row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
+  if (!mailAddressOf(invoice.row)) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
+  await mailInvoice({ db, mailer, actor, invoice });
+  return { detail: INVOICE_FORM_MESSAGES.notifications_sent };
+}
+
+/** Where the invoice is mailed: the buyer's e-mail now, else the one on the invoice. */
+export const mailAddressOf = (row: queries.InvoiceRow): string | null => row.buyer_email ?? row.buyer.email;
+
+/**
+ * Mails one invoice's PDF to its buyer and writes the 'notifications_sent' history row; the
+ * caller has checked that it is not cancelled and has an address (resendInvoice, the bulk send).
+ * A mail server that refuses answers 503 (mail_failed) and writes no history.
+ */
+export async function mailInvoice(options: {
+  db: Database;
+  mailer: Mailer;
+  actor: Principal;
+  invoice: Awaited<ReturnType<typeof invoiceWithItems>>;
+}) {
+  const { db, mailer, actor } = options;
+  const { row, items } = options.invoice;
   const { buyer } = row;
-  const to = row.buyer_email ?? buyer.email;
+  const to = mailAddressOf(row);
   if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
   const document = invoiceDocumentOf(row, items);
   const pdf = await renderInvoicePdf(document);
@@ -67,12 +88,11 @@ export async function resendInvoice(options: {
   await recordHistory(db, {
     companyId: actor.companyId,
     entityType: INVOICE_ENTITY,
-    entityId: invoiceId,
+    entityId: row.id,
     action: 'notifications_sent',
     userId: actor.userId,
     changes: { to },
   });
-  return { detail: INVOICE_FORM_MESSAGES.notifications_sent };
 }
 
 /** The IRP's acknowledgement time ('YYYY-MM-DD HH:mm:ss', Indian time) as a timestamp. */

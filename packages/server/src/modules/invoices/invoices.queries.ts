@@ -353,6 +353,8 @@ export interface InvoiceFilter {
   startDate?: string;
   endDate?: string;
   dueBefore?: string;
+  /** Only these invoices (the list's 'Export selected'). */
+  ids?: number[];
 }
 
 /** Looks up the orders and buyers a search names, before the invoice list's query. */
@@ -390,6 +392,7 @@ function applyFilter(
   if (f.orderId !== undefined) conditions.push(eb('i.order_id', '=', f.orderId));
   if (f.startDate) conditions.push(eb('i.invoice_date', '>=', f.startDate));
   if (f.endDate) conditions.push(eb('i.invoice_date', '<=', f.endDate));
+  if (f.ids?.length) conditions.push(eb('i.id', 'in', f.ids));
   if (f.dueBefore) {
     conditions.push(eb('i.due_date', '<', f.dueBefore));
     conditions.push(eb('i.status', '<>', 'cancelled'));
@@ -433,3 +436,21 @@ export const sellerGstinOf = async (db: Executor, companyId: number, invoiceId: 
       .where('id', '=', invoiceId)
       .executeTakeFirst()
   )?.gstin ?? null;
+
+/**
+ * The invoices among `ids` the caller may see (this company's, of the caller's branches), with
+ * their numbers: the bulk actions check every selected id with this before doing anything.
+ */
+export const visibleInvoiceNumbers = (
+  db: Executor,
+  companyId: number,
+  ids: readonly number[],
+  branches: BranchScope,
+) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_number'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .$if(branches !== null, (q) => q.where('branch_id', 'in', scopeIds(branches ?? [])))
+    .execute();

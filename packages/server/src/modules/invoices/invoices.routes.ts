@@ -1,3 +1,4 @@
+import { BULK_LIMIT, bulkEmailOutput, bulkIdsInput } from '@b2b/domain/api/bulk-documents';
 import { detailResponse, idParam } from '@b2b/domain/api/common';
 import {
   bankChargesInput,
@@ -36,6 +37,7 @@ import {
 } from '../sales-documents/document-routes.ts';
 import { addComment, cancelInvoice, markReadyToShip, updateInvoice } from './change-invoice.ts';
 import { editInvoice, initiateEditInvoice } from './edit-invoice.ts';
+import { bulkEmailInvoices, bulkInvoicePdf } from './invoice-bulk.ts';
 import type { InvoiceContext } from './invoice-context.ts';
 import { generateEInvoice, invoicePdf, resendInvoice } from './invoice-delivery.ts';
 import {
@@ -73,6 +75,8 @@ const invoiceFilterQuery = z.object({
   sales_channel__in: idList.optional(),
   sales_person__in: idList.optional(),
   seller_branch__in: idList.optional(),
+  /** Only these invoices: the list's 'Export selected'. */
+  id__in: idList.optional(),
   search: listQuery.shape.search,
 });
 type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
@@ -89,6 +93,7 @@ const filterOf = (q: InvoiceFilterQuery): InvoiceFilter => ({
   startDate: q.start_date,
   endDate: q.end_date,
   dueBefore: q.due_date__lt,
+  ids: q.id__in,
 });
 
 const EXPORT_HEADER = [
@@ -257,6 +262,53 @@ export async function invoicesRoutes(app: Api) {
       }
       return sendCsvStream(reply, `invoices-${todayInIndia()}.csv`, EXPORT_HEADER, rows());
     },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Bulk actions of the list (issue 18)
+
+  app.post(
+    '/admin/companies/:companyId/invoices/bulk_pdf',
+    {
+      config: VIEW,
+      schema: {
+        tags,
+        description: `The selected invoices (1 to ${BULK_LIMIT}) in one PDF download, each starting on a new page, in the order given; 404 when any id is not one of the company's invoices.`,
+        params: companyParams,
+        body: bulkIdsInput,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await bulkInvoicePdf({
+          db: app.ctx.db,
+          actor: requirePrincipal(request),
+          ids: request.body.ids,
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/companies/:companyId/invoices/bulk_email',
+    {
+      // The permission of the single send (resend_notifications).
+      config: UPDATE,
+      schema: {
+        tags,
+        description: `Mails each selected invoice (1 to ${BULK_LIMIT}) to its buyer as resend_notifications does; answers how many were sent and which were skipped and why (cancelled, no buyer e-mail, the mail server refused).`,
+        params: companyParams,
+        body: bulkIdsInput,
+        response: { 200: bulkEmailOutput },
+      },
+    },
+    async (request) =>
+      bulkEmailInvoices({
+        db: app.ctx.db,
+        mailer: app.ctx.mailer,
+        actor: requirePrincipal(request),
+        ids: request.body.ids,
+      }),
   );
 
   // -------------------------------------------------------------------------------------------

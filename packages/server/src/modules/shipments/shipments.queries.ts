@@ -251,3 +251,21 @@ export function listShipmentPage(
   return keysetPage(rows, 's.id', sort, window).execute();
 }
 export type ShipmentListRow = Awaited<ReturnType<typeof listShipmentPage>>[number];
+
+/**
+ * The shipments among `ids` the caller may see (this company's, of the caller's branches), with
+ * their numbers: the bulk status change checks every selected id with this first.
+ */
+export const visibleShipmentNumbers = (
+  db: Executor,
+  companyId: number,
+  ids: readonly number[],
+  branches: BranchScope,
+) =>
+  db
+    .selectFrom('shipments')
+    .select(['id', 'shipment_number'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .$if(branches !== null, (q) => q.where('branch_id', 'in', scopeIds(branches ?? [])))
+    .execute();

@@ -1,3 +1,8 @@
+import {
+  BULK_LIMIT,
+  bulkShipmentStatusInput,
+  bulkShipmentStatusOutput,
+} from '@b2b/domain/api/bulk-documents';
 import { idParam } from '@b2b/domain/api/common';
 import { SHIPMENT_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { type ListQuery, listQuery, pageOf, valueList } from '@b2b/domain/api/list-query';
@@ -28,6 +33,7 @@ import {
 } from '../sales-documents/document-routes.ts';
 import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
 import { createShipment } from './create-shipment.ts';
+import { bulkShipmentStatus } from './shipment-bulk.ts';
 import type { ShipmentContext } from './shipment-context.ts';
 import { shipmentDeliveryNote } from './shipment-delivery-note.ts';
 import {
@@ -169,6 +175,27 @@ export async function shipmentsRoutes(app: Api) {
     list: (companyId, filter, sort, window) => listShipments(db, companyId, filter, sort, window),
     ofOrder: (orderId): ShipmentFilter => ({ orderId }),
   });
+
+  app.post(
+    '/admin/companies/:companyId/shipments/bulk_status',
+    {
+      config: UPDATE,
+      schema: {
+        tags,
+        description: `Moves each selected shipment (1 to ${BULK_LIMIT}) to the status as POST admin/shipments/{id}/status does, each in its own transaction: answers the shipments changed and the ones refused with the reason; 404 when any id is not one of the company's shipments.`,
+        params: companyParams,
+        body: bulkShipmentStatusInput,
+        response: { 200: bulkShipmentStatusOutput },
+      },
+    },
+    async (request) =>
+      bulkShipmentStatus({
+        db,
+        actor: requirePrincipal(request),
+        ids: request.body.ids,
+        status: request.body.status,
+      }),
+  );
 
   app.get(
     '/admin/companies/:companyId/shipment_integrations',
