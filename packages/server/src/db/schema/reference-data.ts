@@ -19,6 +19,8 @@ export interface UnitsTable {
   company_id: number;
   code: string;
   name: string;
+  /** The GST Unique Quantity Code the unit is reported as (migration 0036). */
+  uqc: string;
 }
 
 export interface PaymentTermsTable {

@@ -1,7 +1,8 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export interface CompanyReferenceSeed {
-  units: { code: string; name: string }[];
+  units: { code: string; name: string; uqc: string }[];
   paymentTerms: { name: string; days: number }[];
   shippingMethods: { code: string; name: string }[];
 }
@@ -78,13 +79,26 @@ export function listCities(
 export const findState = (db: Executor, id: number) =>
   db.selectFrom('states').select(['id', 'name', 'gst_code']).where('id', '=', id).executeTakeFirst();
 
+const UNIT_COLUMNS = ['id', 'code', 'name', 'uqc'] as const;
+
 export const listUnits = (db: Executor, companyId: number) =>
+  db.selectFrom('units').select(UNIT_COLUMNS).where('company_id', '=', companyId).orderBy('code').execute();
+
+export const findUnitByCode = (db: Executor, companyId: number, code: string) =>
   db
     .selectFrom('units')
-    .select(['id', 'code', 'name'])
+    .select('id')
     .where('company_id', '=', companyId)
-    .orderBy('code')
-    .execute();
+    .where('code', '=', code)
+    .executeTakeFirst();
+
+export const insertUnit = (
+  db: Executor,
+  row: { company_id: number; code: string; name: string; uqc: string },
+) => db.insertInto('units').values(row).returning(UNIT_COLUMNS).executeTakeFirstOrThrow();
+
+/** The unique key (company_id, code) refused the row: a concurrent request took the code first. */
+export const isUnitCodeTaken = (error: unknown) => isUniqueViolation(error, 'units_company_id_code_key');
 
 export const listPaymentTerms = (db: Executor, companyId: number) =>
   db

@@ -6,13 +6,16 @@ import {
   paymentTermOutput,
   shippingMethodOutput,
   stateOutput,
+  unitCreate,
   unitOutput,
 } from '@b2b/domain/api/reference';
 import { z } from 'zod';
 import { pageWindow, wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { page } from '../../http/page-links.ts';
+import { route } from '../../http/route.ts';
 import * as queries from './reference.queries.ts';
+import { createUnit } from './reference.service.ts';
 
 const companyParams = z.object({ companyId: idParam });
 const tags = ['reference'];
@@ -73,6 +76,21 @@ export async function referenceRoutes(app: Api) {
     );
 
   simpleList('/companies/:companyId/units', unitOutput, (c) => queries.listUnits(db, c));
+  route(
+    app,
+    'POST /admin/companies/:companyId/units',
+    {
+      permission: 'add_unit',
+      tags,
+      description:
+        "A company's own unit of quantity: name, a short code unique in the company, and the GST UQC it is reported as.",
+      params: companyParams,
+      body: unitCreate,
+      response: unitOutput,
+      status: 201,
+    },
+    (request, actor) => createUnit({ db, actor, input: request.body }),
+  );
   simpleList('/companies/:companyId/payment_terms', paymentTermOutput, (c) =>
     queries.listPaymentTerms(db, c),
   );

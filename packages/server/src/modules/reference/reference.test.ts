@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
-import { signUpCompany } from '../../../test/factories.ts';
+import { createUserWithPermissions, signUpCompany } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { historyRows } from '../../../test/history-rows.ts';
 
 describe('reference data', () => {
   it('lists the 37 GST states publicly, with codes', async () => {
@@ -46,5 +47,89 @@ describe('reference data', () => {
     expect((await company.api.get('admin/all_sales_channel/')).body.count).toBeGreaterThanOrEqual(
       channels.body.count,
     );
+  });
+});
+
+describe('POST admin/companies/{companyId}/units', () => {
+  it('lists the seeded units as their own GST UQC', async () => {
+    const company = await signUpCompany();
+    const units = (await company.api.get(`companies/${company.companyId}/units`)).body.results;
+    expect(units).toContainEqual(expect.objectContaining({ code: 'BOX', name: 'Box', uqc: 'BOX' }));
+    expect(units.every((u: { code: string; uqc: string }) => u.code === u.uqc)).toBe(true);
+  });
+
+  it("makes a company's own unit mapped to a UQC, with a history row, and lists it", async () => {
+    const company = await signUpCompany();
+    const path = `admin/companies/${company.companyId}/units`;
+    const created = await company.api.post(path, { name: ' Tray of 30 ', code: ' tr30 ', uqc: 'nos' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Tray of 30', code: 'TR30', uqc: 'NOS' });
+    const units = (await company.api.get(`companies/${company.companyId}/units`)).body.results;
+    expect(units).toContainEqual(created.body);
+    expect(await historyRows(company, 'unit', created.body.id, ['action', 'user_id', 'changes'])).toEqual([
+      {
+        action: 'created',
+        user_id: company.userId,
+        changes: { name: 'Tray of 30', code: 'TR30', uqc: 'NOS' },
+      },
+    ]);
+
+    // Another company may use the same code: codes are unique per company.
+    const other = await signUpCompany();
+    const theirs = await other.api.post(`admin/companies/${other.companyId}/units`, {
+      name: 'Tray',
+      code: 'TR30',
+      uqc: 'NOS',
+    });
+    expect(theirs.status).toBe(201);
+    const ours = (await company.api.get(`companies/${company.companyId}/units`)).body.results;
+    expect(ours.filter((u: { code: string }) => u.code === 'TR30')).toHaveLength(1);
+  });
+
+  it('refuses a code the company has, a unit without a known UQC and a malformed code, with a sentence', async () => {
+    const company = await signUpCompany();
+    const path = `admin/companies/${company.companyId}/units`;
+    const before = (await company.api.get(`companies/${company.companyId}/units`)).body.count;
+
+    const seeded = await company.api.post(path, { name: 'My Box', code: 'box', uqc: 'BOX' });
+    expect(seeded.status).toBe(400);
+    expect(seeded.body.errors).toEqual({ code: ['A unit with the code BOX already exists.'] });
+
+    expect((await company.api.post(path, { name: 'Crate', code: 'CRT', uqc: 'CRT' })).body.errors).toEqual({
+      uqc: ['Choose the GST unit (UQC) this unit is reported as.'],
+    });
+    const bad = await company.api.post(path, { name: '', code: 'CR-12', uqc: 'BOX' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      name: ['Unit name is required.'],
+      code: ['Use up to 10 letters and digits for the unit code.'],
+    });
+    expect((await company.api.post(path, { name: 'Crate', code: 'CRT' })).status).toBe(400);
+
+    // Two requests racing for one code: one unit, one sentence.
+    const race = await Promise.all(
+      [1, 2].map(() => company.api.post(path, { name: 'Crate', code: 'CRATE', uqc: 'BOX' })),
+    );
+    expect(race.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(race.find((r) => r.status === 400)?.body.errors).toEqual({
+      code: ['A unit with the code CRATE already exists.'],
+    });
+    expect((await company.api.get(`companies/${company.companyId}/units`)).body.count).toBe(before + 1);
+  });
+
+  it('asks for the add_unit permission and hides other companies', async () => {
+    const company = await signUpCompany();
+    const body = { name: 'Tray', code: 'TRAY', uqc: 'NOS' };
+    const clerk = await createUserWithPermissions(company, ['view_product', 'add_product']);
+    const refused = await clerk.api.post(`admin/companies/${company.companyId}/units`, body);
+    expect(refused.status).toBe(403);
+    const unitClerk = await createUserWithPermissions(company, ['add_unit']);
+    expect((await unitClerk.api.post(`admin/companies/${company.companyId}/units`, body)).status).toBe(201);
+
+    const other = await signUpCompany();
+    const foreign = await company.api.post(`admin/companies/${other.companyId}/units`, body);
+    expect(foreign.status).toBe(404);
+    const theirs = (await other.api.get(`companies/${other.companyId}/units`)).body.results;
+    expect(theirs.some((u: { code: string }) => u.code === 'TRAY')).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { buyerGroupSource } from '../buyer-groups/buyer-group-source';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { CategoryFormDialog } from '../categories/category-form-dialog';
 import { salesChannelsQuery, unitsQuery } from '../reference/reference.api';
+import { UnitFormDialog } from '../reference/unit-form-dialog';
 import { sellerSource } from '../sellers/seller-source';
 import type { ProductFormValues } from './product-form.schema';
 import { FieldRow, ProductFormSection } from './product-form-section';
@@ -35,10 +36,12 @@ export interface ProductBasicSectionProps {
 export function ProductBasicSection({ companyId, control, product }: ProductBasicSectionProps) {
   const user = useCurrentUser();
   const categories = useQuery(categoryTreeQuery(companyId));
-  // '+ New Category' / '+ New Brand': made here and chosen at once, without leaving the form (issue 18).
-  const [creating, setCreating] = useState<'category' | 'brand' | null>(null);
+  // '+ New Category' / '+ New Brand' / '+ New Unit': made here and chosen at once, without leaving
+  // the form (issue 18).
+  const [creating, setCreating] = useState<'category' | 'brand' | 'unit' | null>(null);
   const categoryField = useController({ control, name: 'category' }).field;
   const brandField = useController({ control, name: 'brand' }).field;
+  const unitField = useController({ control, name: 'unit' }).field;
   const units = useQuery(unitsQuery(companyId));
   const channels = useQuery(salesChannelsQuery);
   const categoryId = useWatch({ control, name: 'category' });
@@ -122,20 +125,29 @@ export function ProductBasicSection({ companyId, control, product }: ProductBasi
           onCreated={(brand) => brandField.onChange(brand.id)}
         />
       )}
-      <FieldRow>
-        <SelectField
-          control={control}
-          name="unit"
-          label="Unit"
-          placeholder={units.isLoading ? 'Loading units…' : 'Choose a unit'}
-          data={(units.data?.results ?? []).map((unit) => ({
-            value: String(unit.id),
-            label: `${unit.name} (${unit.code})`,
-          }))}
-          searchable
-          clearable
-          nothingFoundMessage="No unit found"
+      {creating === 'unit' && (
+        <UnitFormDialog
+          companyId={companyId}
+          onClose={() => setCreating(null)}
+          onCreated={(unit) => unitField.onChange(String(unit.id))}
         />
+      )}
+      <FieldRow>
+        <WithNew label="New Unit" allowed={canPerform(user, 'add_unit')} onClick={() => setCreating('unit')}>
+          <SelectField
+            control={control}
+            name="unit"
+            label="Unit"
+            placeholder={units.isLoading ? 'Loading units…' : 'Choose a unit'}
+            data={(units.data?.results ?? []).map((unit) => ({
+              value: String(unit.id),
+              label: `${unit.name} (${unit.code})`,
+            }))}
+            searchable
+            clearable
+            nothingFoundMessage="No unit found"
+          />
+        </WithNew>
         <SelectField
           control={control}
           name="sales_channel"

@@ -151,6 +151,50 @@ describe('ProductForm rules', () => {
     expect(screen.queryByText(CATEGORY_REQUIRED_MESSAGE)).toBeNull();
   });
 
+  it('makes a unit from the unit picker (+ New Unit) and chooses it', async () => {
+    const api = productServer();
+    renderWithProviders(<ProductForm companyId={10} product={null} onSaved={vi.fn()} onCancel={vi.fn()} />, {
+      user: withPermissions(['add_product', 'add_unit']),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'New Unit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Unit' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Unit Name/ }), {
+      target: { value: 'Tray of 30' },
+    });
+    // A code the company has already: the server's sentence lands on the field.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Unit Code/ }), {
+      target: { value: 'nos' },
+    });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /GST Unit/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Numbers (NOS)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Unit' }));
+    expect(await within(dialog).findByText('A unit with the code NOS already exists.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Unit Code/ }), {
+      target: { value: 'tr30' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Unit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Unit' })).toBeNull());
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.path)).toEqual(['admin/companies/10/units', 'admin/companies/10/units']);
+    expect(posts[1].body).toEqual({ name: 'Tray of 30', code: 'TR30', uqc: 'NOS' });
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Unit' }) as HTMLInputElement).value).toBe(
+        'Tray of 30 (TR30)',
+      ),
+    );
+    expect(screen.queryByText(CATEGORY_REQUIRED_MESSAGE)).toBeNull();
+  });
+
+  it('offers + New Unit only to those who may add units', async () => {
+    productServer();
+    renderWithProviders(<ProductForm companyId={10} product={null} onSaved={vi.fn()} onCancel={vi.fn()} />, {
+      user: withPermissions(['add_product']),
+    });
+    await screen.findByRole('combobox', { name: 'Unit' });
+    expect(screen.queryByRole('button', { name: 'New Unit' })).toBeNull();
+  });
+
   it('marks every field on submit and sends nothing while the form is invalid', async () => {
     const api = productServer();
     renderForm();

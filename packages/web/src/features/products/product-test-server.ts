@@ -117,6 +117,7 @@ export type Failure = { status: number; body: unknown } | undefined;
 export function productServer(initial: Product[] = [], fail: (call: ApiCall) => Failure = () => undefined) {
   let rows = initial.map((product) => ({ ...product }));
   let nextId = 500;
+  const units = [{ id: 1, code: 'NOS', name: 'Numbers', uqc: 'NOS' }];
   const api = fakeApi((call) => {
     const failure = fail(call);
     if (failure) return failure;
@@ -127,8 +128,16 @@ export function productServer(initial: Product[] = [], fail: (call: ApiCall) => 
       const { name } = call.body as { name: string };
       return { status: 201, body: { id: 31, name, is_active: true, ignore_for_bi: false } };
     }
-    if (method === 'GET' && path === 'companies/10/units') {
-      return { body: paged([{ id: 1, code: 'NOS', name: 'Numbers' }]) };
+    if (method === 'GET' && path === 'companies/10/units') return { body: paged(units) };
+    if (method === 'POST' && path === 'admin/companies/10/units') {
+      const body = call.body as { name: string; code: string; uqc: string };
+      if (units.some((unit) => unit.code === body.code)) {
+        const detail = `A unit with the code ${body.code} already exists.`;
+        return { status: 400, body: { detail, errors: { code: [detail] } } };
+      }
+      const unit = { id: 40 + units.length, ...body };
+      units.push(unit);
+      return { status: 201, body: unit };
     }
     if (method === 'GET' && path === 'admin/sales_channel/') {
       return {

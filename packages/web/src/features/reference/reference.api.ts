@@ -1,6 +1,6 @@
-import type { cityOutput, stateOutput, unitOutput } from '@b2b/domain/api/reference';
+import type { cityOutput, stateOutput, UnitCreate, unitOutput } from '@b2b/domain/api/reference';
 import type { salesChannelOutput } from '@b2b/domain/api/sales-channels';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
@@ -51,3 +51,13 @@ export const unitsQuery = (companyId: number) =>
     queryFn: ({ signal }) => api.get<Paged<Unit>>(`companies/${companyId}/units`, undefined, signal),
     staleTime: REFERENCE_STALE_TIME,
   });
+
+/** '+ New Unit': a company's own unit, mapped to a GST UQC; the units list is read again. */
+export function useCreateUnit(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnitCreate) => api.post<Unit>(`admin/companies/${companyId}/units`, body),
+    meta: { successMessage: 'Unit created Successfully.', errorMessage: 'Failed to create Unit.' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceKeys.units(companyId) }),
+  });
+}
