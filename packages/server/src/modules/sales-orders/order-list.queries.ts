@@ -176,7 +176,22 @@ export const reportOrderBatch = (
       'o.reference_number',
       'pos.name as place_of_supply',
       'o.coupon_code',
+      'o.total_items',
+      'o.total_quantity',
+      'o.total_quantity_invoiced',
+      'o.total_quantity_shipped',
+      'o.taxable_paise',
+      'o.cgst_paise',
+      'o.sgst_paise',
+      'o.igst_paise',
+      'o.cess_paise',
+      'o.round_off_paise',
       'o.total_paise',
+      // What the order's invoices (not cancelled) have billed so far.
+      sql<string>`(select coalesce(sum(i.total_paise), 0) from invoices i
+        where i.company_id = o.company_id and i.order_id = o.id and i.status <> 'cancelled')`.as(
+        'invoiced_paise',
+      ),
     ]);
   if (after) {
     query = query.where(sql<boolean>`(o.order_date, o.id) < (${after.day}::date, ${after.id})`);

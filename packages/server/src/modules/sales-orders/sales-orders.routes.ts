@@ -31,7 +31,7 @@ import { addComment, cancelOrder, confirmOrder, holdOrder, updateOrder } from '.
 import { editOrder, initiateEditOrder, previewEditOrder } from './edit-order.ts';
 import type { OrderFilter } from './order-list.queries.ts';
 import { getOrder, listOrders, orderHistory, orderToPrint } from './order-reads.ts';
-import { ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
+import { ORDER_LINES_REPORT_HEADER, ORDER_REPORT_HEADER, orderReportRows } from './order-report.ts';
 import { generateDirectOrder, generateFulfilmentOrders, generateOrder } from './place-order.ts';
 import { initiateReorder, previewReorder } from './reorder.ts';
 
@@ -359,18 +359,25 @@ export async function salesOrdersRoutes(app: Api) {
       config: { permission: 'view_order' },
       schema: {
         tags,
-        description: 'CSV: one row per order item with its order’s fields; the list’s filters; streamed.',
-        querystring: orderFilterQuery,
+        description:
+          'CSV of the list’s filters, streamed: one row per order with its figures (taxable value, taxes, total, invoiced amount); `csv_rows=lines`: one row per order item with its order’s fields.',
+        querystring: orderFilterQuery.extend({
+          csv_rows: z
+            .enum(['orders', 'lines'])
+            .optional()
+            .describe('orders (default): a row per order; lines: a row per order item'),
+        }),
       },
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const filter = { ...filterOf(request.query), branches: branchScope(principal) };
+      const rows = request.query.csv_rows ?? 'orders';
       return sendCsvStream(
         reply,
-        `order-details-${todayInIndia()}.csv`,
-        ORDER_REPORT_HEADER,
-        orderReportRows(db, principal.companyId, filter),
+        `${rows === 'lines' ? 'order-lines' : 'order-details'}-${todayInIndia()}.csv`,
+        rows === 'lines' ? ORDER_LINES_REPORT_HEADER : ORDER_REPORT_HEADER,
+        orderReportRows(db, principal.companyId, filter, rows),
       );
     },
   );

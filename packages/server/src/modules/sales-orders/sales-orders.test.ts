@@ -12,6 +12,7 @@ import {
   createTaxedProduct,
   daysFromToday,
   generateOrder,
+  invoiceOrder,
   quotationBody,
   setCompanyFlags,
   setRoundOff,
@@ -650,7 +651,116 @@ describe('GET admin/companies/{companyId}/orders', () => {
 });
 
 describe('GET admin/reports/order_details_report', () => {
-  it('streams one row per order item with the order’s fields, filtered like the list', async () => {
+  /** The file's rows as cells (quoted fields unquoted), header first. */
+  async function reportRows(company: SignedUpCompany, query: string) {
+    const res = await fetch(`${company.t.baseUrl}/admin/reports/order_details_report?${query}`, {
+      headers: { authorization: `Bearer ${company.api.token}` },
+    });
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/^\uFEFF/, '').trimEnd();
+    return {
+      res,
+      text,
+      rows: text
+        .split('\r\n')
+        .map((line) =>
+          [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) =>
+            cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell,
+          ),
+        ),
+    };
+  }
+  const byHeader = (rows: string[][]) =>
+    rows.slice(1).map((row) => Object.fromEntries(rows[0].map((header, i) => [header, row[i]])));
+
+  it('streams one row per order with its figures, filtered like the list', async () => {
+    const { company, buyer, product } = await setUp(100);
+    const second = await createTaxedProduct(company, { openingStock: 10, hsn: '6109' });
+    const lines = [
+      { product: product.id, quantity: 2 },
+      { product: second.id, quantity: 1 },
+    ];
+    const { order } = await createOrder(company, { buyer, lines, fields: { reference: 'PO-CSV' } });
+    const { order: invoiced } = await createOrder(company, { buyer, lines, confirm: true });
+    await invoiceOrder(company, invoiced, [1, 0]);
+    const { order: cancelled } = await createOrder(company, { buyer, lines });
+    await company.api.post(`admin/orders/${cancelled.id}/cancel/`);
+
+    const { res, rows, text } = await reportRows(company, 'status__in=new,confirmed,processing');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="order-details-/);
+    expect(rows[0]).toEqual([
+      'Order Number',
+      'Version',
+      'Order Date',
+      'Status',
+      'Payment Status',
+      'Buyer',
+      'Buyer GSTIN',
+      'Branch',
+      'Sales Channel',
+      'Sales Person',
+      'Payment Method',
+      'Shipping Method',
+      'Reference Number',
+      'Place of Supply',
+      'Coupon Code',
+      'Items',
+      'Quantity',
+      'Quantity Invoiced',
+      'Quantity Shipped',
+      'Taxable Value',
+      'CGST',
+      'SGST',
+      'IGST',
+      'Cess',
+      'Total Tax',
+      'Round Off',
+      'Order Total',
+      'Invoiced Amount',
+    ]);
+    // Newest first; one row per order. 3 units at ₹118 with 18% GST inside: ₹300 taxable, ₹27 + ₹27.
+    const figures = {
+      Items: '2',
+      Quantity: '3',
+      'Taxable Value': '300',
+      CGST: '27',
+      SGST: '27',
+      IGST: '0',
+      Cess: '0',
+      'Total Tax': '54',
+      'Round Off': '0',
+      'Order Total': '354',
+      'Place of Supply': 'Maharashtra',
+    };
+    expect(byHeader(rows)).toEqual([
+      expect.objectContaining({
+        ...figures,
+        'Order Number': invoiced.order_number,
+        Status: 'processing',
+        'Quantity Invoiced': '1',
+        'Invoiced Amount': '118',
+      }),
+      expect.objectContaining({
+        ...figures,
+        'Order Number': order.order_number,
+        Version: '1',
+        Status: 'new',
+        'Payment Status': 'unpaid',
+        Buyer: buyer.name,
+        'Reference Number': 'PO-CSV',
+        'Quantity Invoiced': '0',
+        'Invoiced Amount': '0',
+      }),
+    ]);
+    expect(text).not.toContain(cancelled.order_number);
+    expect((await reportRows(company, 'status__in=new')).rows).toHaveLength(2);
+    const bad = await company.api.get('admin/reports/order_details_report?csv_rows=items');
+    expect(bad.status).toBe(400);
+  });
+
+  it('streams one row per order item with csv_rows=lines', async () => {
     const { company, buyer, product } = await setUp(100);
     const second = await createTaxedProduct(company, {
       openingStock: 10,
@@ -671,19 +781,11 @@ describe('GET admin/reports/order_details_report', () => {
     });
     await company.api.post(`admin/orders/${cancelled.id}/cancel/`);
 
-    const url = `${company.t.baseUrl}/admin/reports/order_details_report?status__in=new`;
-    const res = await fetch(url, { headers: { authorization: `Bearer ${company.api.token}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('transfer-encoding')).toBe('chunked');
-    expect(res.headers.get('content-length')).toBeNull();
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="order-details-/);
-    const text = await res.text();
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { res, text } = await reportRows(company, 'status__in=new&csv_rows=lines');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="order-lines-/);
+    const lines = text.split('\r\n');
     expect(lines[0]).toMatch(/^Order Number,Version,Order Date,Status,Payment Status,Buyer,/);
+    expect(lines[0]).toContain(',Coupon Code,Order Total,Line,Product,SKU,HSN,');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${order.order_number},1,`);
     expect(lines[1]).toContain(',new,unpaid,');
