@@ -517,3 +517,17 @@ export const BILL_CSV_COLUMNS: readonly (readonly [
   ['Amount Paid', (b) => b.amount_paid],
   ['Balance Due', (b) => b.balance_due],
 ];
+
+/** A bill's attachments: the seller's invoice as a PDF or a photo. */
+export const BILL_MAX_ATTACHMENTS = 10;
+export const BILL_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const BILL_ATTACHMENT_MESSAGES = {
+  uploaded: 'Attachment uploaded.',
+  deleted: 'Attachment deleted.',
+  upload_failed: 'Failed to upload attachment.',
+  file_required: 'Choose a file to attach.',
+  file_type: 'Only PDF, PNG, JPEG or WebP files can be attached.',
+  too_large: 'The file is larger than 5 MB.',
+  too_many: `A bill can have at most ${BILL_MAX_ATTACHMENTS} attachments.`,
+  not_found: 'Attachment Not Found',
+} as const;

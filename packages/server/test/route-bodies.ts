@@ -35,6 +35,14 @@ export const REACHING_BODIES: Record<string, unknown> = {
     selling_price: 1,
   },
   'PATCH /api/products/:id': { name: 'Intruder product' },
+  'PATCH /api/admin/bills/:id': {
+    seller: 1,
+    branch: 1,
+    warehouse: 1,
+    bill_number: 'INTRUDER-1',
+    bill_date: '2026-04-01',
+    items: [{ product: 1, quantity: 1, rate: 1, tax_rate: 18 }],
+  },
   'POST /api/companies/:companyId/grouped_products': {
     name: 'Intruder bundle',
     sku: 'INTRUDER',

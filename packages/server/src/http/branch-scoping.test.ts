@@ -88,6 +88,22 @@ async function documentsIn(
       items: [{ product: product.id, quantity: 1 }],
     }),
   );
+  const seller = ok(
+    await company.api.post(`companies/${c}/sellers`, {
+      name: `Supplier ${unique()}`,
+      billing_address: { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    }),
+  );
+  const bill = ok(
+    await company.api.post(`admin/companies/${c}/bills`, {
+      seller: seller.id,
+      branch: branchId,
+      warehouse: warehouseId,
+      bill_number: `SUP-${unique().slice(-10)}`,
+      bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      items: [{ product: product.id, quantity: 1, rate: 10, tax_rate: 18 }],
+    }),
+  );
   const adjustment = ok(
     await company.api.post(`companies/${c}/inventory_adjustments`, {
       warehouse: warehouseId,
@@ -141,6 +157,7 @@ async function documentsIn(
     salesReturnId: salesReturn.id as number,
     creditNoteId: creditNote.id as number,
     challanId: challan.id as number,
+    billId: bill.id as number,
     adjustmentId: adjustment.id as number,
     transferId: transfer.id as number,
     bankAccountId: bankAccount.id as number,
@@ -164,6 +181,7 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/admin\/sales_returns\/:id/, (d) => d.salesReturnId],
   [/^\/api\/admin\/credit_notes\/:id/, (d) => d.creditNoteId],
   [/^\/api\/admin\/delivery_challans\/:id/, (d) => d.challanId],
+  [/^\/api\/admin\/bills\/:id/, (d) => d.billId],
   [/^\/api\/inventory_adjustments\/:id/, (d) => d.adjustmentId],
   [/^\/api\/inventory_transfers\/:id/, (d) => d.transferId],
   [/^\/api\/(admin\/)?warehouses\/:id/, (d) => d.warehouseId],
@@ -212,6 +230,7 @@ const LISTS: ListCheck[] = [
   [(c) => `admin/companies/${c}/sales_returns?limit=-1`, resultIds, (d) => d.salesReturnId],
   [(c) => `admin/companies/${c}/credit_notes?limit=-1`, resultIds, (d) => d.creditNoteId],
   [(c) => `admin/companies/${c}/delivery_challans?limit=-1`, resultIds, (d) => d.challanId],
+  [(c) => `admin/companies/${c}/bills?limit=-1`, resultIds, (d) => d.billId],
   [(c) => `admin/companies/${c}/payments?limit=-1`, resultIds, (d) => d.paymentId],
   [(c) => `admin/companies/${c}/refunds?limit=-1`, resultIds, (d) => d.refundId],
   [

@@ -188,6 +188,14 @@ async function idsOf(company: SignedUpCompany) {
     reference_number: `B-${c}`,
     items: [{ product: (await createTaxedProduct(company, { openingStock: 2 })).id, quantity: 1 }],
   });
+  const bill = await company.api.post(`admin/companies/${c}/bills`, {
+    seller: seller.body.id,
+    branch: company.branchId,
+    warehouse: signUpWarehouse.id,
+    bill_number: `B-${c}`,
+    bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+    items: [{ product: product.body.id, quantity: 1, rate: 10, tax_rate: 18 }],
+  });
   const offer = await company.api.post(`companies/${c}/offers`, {
     title: `B-${c}`,
     coupon_code: `B-${c}`,
@@ -234,6 +242,7 @@ async function idsOf(company: SignedUpCompany) {
     salesReturnId: salesReturn.id,
     creditNoteId: creditNote.id,
     challanId: challan.body.id,
+    billId: bill.body.id,
   };
 }
 
@@ -260,6 +269,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/sales_returns/:id')) return ids.salesReturnId;
   if (url.startsWith('/api/admin/credit_notes/:id')) return ids.creditNoteId;
   if (url.startsWith('/api/admin/delivery_challans/:id')) return ids.challanId;
+  if (url.startsWith('/api/admin/bills/:id')) return ids.billId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

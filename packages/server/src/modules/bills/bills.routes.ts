@@ -1,3 +1,4 @@
+import { idParam } from '@b2b/domain/api/common';
 import { listQuery, valueList } from '@b2b/domain/api/list-query';
 import {
   BILL_CSV_COLUMNS,
@@ -8,6 +9,7 @@ import {
   billOutput,
   billSummaryOutput,
 } from '@b2b/domain/bills';
+import { z } from 'zod';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -16,6 +18,8 @@ import { listRoute } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
 import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
+import { readAttachmentUpload } from './attachment-upload.ts';
+import { addBillAttachment, deleteBillAttachment } from './bill-attachments.ts';
 import { SORTABLE } from './bills.queries.ts';
 import * as service from './bills.service.ts';
 
@@ -143,4 +147,40 @@ export async function billsRoutes(app: Api) {
     config: { permission: VIEW },
     history: (companyId, id) => service.billHistory(db, companyId, id),
   });
+
+  route(
+    app,
+    'POST /admin/bills/:id/attachments',
+    {
+      permission: 'change_bill',
+      tags,
+      description:
+        'Attaches a file to the bill (multipart field `file`: a PDF, PNG, JPEG or WebP of at most 5 MB).',
+      params: recordParams,
+      consumes: ['multipart/form-data'],
+      status: 201,
+      response: z.object({ id: idParam, name: z.string(), url: z.string() }),
+    },
+    async (request, actor) => {
+      // A foreign id is refused before the upload is read or stored.
+      await service.getBill(db, actor.companyId, request.params.id, actor);
+      const file = await readAttachmentUpload(request);
+      // Read per request: a test may swap the server's storage (app.ctx.storage).
+      return addBillAttachment({ db, storage: app.ctx.storage, actor, billId: request.params.id, file });
+    },
+  );
+
+  route(
+    app,
+    'DELETE /admin/bills/:id/attachments/:fileId',
+    { permission: 'change_bill', tags, params: recordParams.extend({ fileId: idParam }) },
+    async (request, actor) =>
+      deleteBillAttachment({
+        db,
+        storage: app.ctx.storage,
+        actor,
+        billId: request.params.id,
+        attachmentId: request.params.fileId,
+      }),
+  );
 }

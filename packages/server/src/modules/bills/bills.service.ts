@@ -1,6 +1,7 @@
 import { branchInactiveMessage } from '@b2b/domain/api/warehouses';
 import {
   allowedBillActions,
+  BILL_ATTACHMENT_MESSAGES,
   BILL_MESSAGES,
   type BillAction,
   type BillInput,
@@ -24,7 +25,6 @@ import { AppError, conflict, type FieldErrors, validationError } from '../../cor
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { assertBranchAccess, branchScope, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
-import { fileUrl } from '../../storage/files.routes.ts';
 import { findBranch } from '../branches/branches.queries.ts';
 import { historyPage, historyWriter } from '../history/history.service.ts';
 import { receiveStock } from '../inventory/inventory.service.ts';
@@ -33,6 +33,7 @@ import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { dayOrThrow, decimal, person } from '../sales-documents/sales-document.ts';
 import { findSeller } from '../sellers/sellers.queries.ts';
 import { findWarehouse } from '../warehouses/warehouses.queries.ts';
+import { presentAttachment } from './bill-attachments.ts';
 import * as queries from './bills.queries.ts';
 
 /**
@@ -142,7 +143,7 @@ export async function getBill(
       batch_number: item.batch_number,
       expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
     })),
-    attachments: attachments.map((a) => ({ id: a.id, name: a.file_name, url: fileUrl(a.file_key) ?? '' })),
+    attachments: attachments.map(presentAttachment),
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,
       paidPaise: Number(row.amount_paid_paise),
@@ -310,6 +311,17 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
   return { bill, items, financialYear };
 }
 
+/**
+ * The attachments an edit names must be the bill's own: files are added and removed through their
+ * own routes (bill-attachments.ts), so the list only confirms what the form shows.
+ */
+async function assertOwnAttachments(tx: Tx, companyId: number, billId: number, ids: number[] | undefined) {
+  if (!ids?.length) return;
+  const own = new Set((await queries.attachmentsOf(tx, companyId, billId)).map((a) => a.id));
+  const index = ids.findIndex((attachmentId) => !own.has(attachmentId));
+  if (index >= 0) throw validationError(`attachments.${index}`, BILL_ATTACHMENT_MESSAGES.not_found);
+}
+
 /** A repeated bill number of the seller in the financial year: 400 on bill_number, nothing written. */
 async function assertNumberFree(
   tx: Tx,
@@ -353,6 +365,9 @@ export function createBill(options: {
   return numberedWrite(input, () =>
     withinTransaction(db, async (tx) => {
       const { bill, items } = await priceBill(tx, actor, input);
+      // Files are attached to a bill once it exists (POST admin/bills/{id}/attachments).
+      if (input.attachments?.length)
+        throw validationError('attachments.0', BILL_ATTACHMENT_MESSAGES.not_found);
       await assertNumberFree(tx, companyId, bill);
       const { id } = await queries.insertBill(tx, { ...bill, status: 'draft', created_by: actor.userId });
       await queries.insertItems(
@@ -384,6 +399,7 @@ export function editBill(options: { db: Executor; actor: Principal; id: number; 
       const locked = await lockFor(tx, actor, id, 'edit');
       const before = await queries.findBill(tx, companyId, id);
       const { bill, items } = await priceBill(tx, actor, input);
+      await assertOwnAttachments(tx, companyId, id, input.attachments);
       await assertNumberFree(tx, companyId, bill, id);
       const { company_id: _company, ...changes } = bill;
       await queries.updateBill(tx, companyId, id, changes);

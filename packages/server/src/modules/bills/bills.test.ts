@@ -9,6 +9,7 @@ import {
 } from '../../../test/factories.ts';
 import { adjust, createWarehouse, dbOf, firstWarehouse, levelOf } from '../../../test/inventory-fixtures.ts';
 import { createTaxedProduct, daysFromToday, setRoundOff, today } from '../../../test/sales-fixtures.ts';
+import { fileAt, uploadFile } from '../../../test/uploads.ts';
 import { ledgerOf } from '../inventory/stock-movements.ts';
 
 const listPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/bills`;
@@ -69,7 +70,7 @@ async function billCount(company: SignedUpCompany) {
   return Number(row.n);
 }
 
-describe('POST admin/companies/{companyId}/bills', () => {
+describe('POST admin/companies/{companyId}/bills', { timeout: 120_000 }, () => {
   it('enters a draft with the input GST worked out per line (intra-state), moving no stock', async () => {
     const world = await setUp();
     const bill = await enter(world, { notes: 'October supply', freight_charges: 50 });
@@ -222,7 +223,7 @@ describe('POST admin/companies/{companyId}/bills', () => {
   });
 });
 
-describe('GET admin/companies/{companyId}/bills', () => {
+describe('GET admin/companies/{companyId}/bills', { timeout: 120_000 }, () => {
   it('lists, searches, filters, orders and exports as CSV', async () => {
     const world = await setUp();
     const a = await enter(world, { bill_number: 'AAA-1', bill_date: daysFromToday(-10) });
@@ -280,7 +281,7 @@ describe('GET admin/companies/{companyId}/bills', () => {
   });
 });
 
-describe('PATCH admin/bills/{id}', () => {
+describe('PATCH admin/bills/{id}', { timeout: 120_000 }, () => {
   it('edits a draft in full and records it; an open bill cannot be edited', async () => {
     const world = await setUp();
     const bill = await enter(world);
@@ -317,7 +318,7 @@ describe('PATCH admin/bills/{id}', () => {
   });
 });
 
-describe('POST admin/bills/{id}/receive and /void', () => {
+describe('POST admin/bills/{id}/receive and /void', { timeout: 120_000 }, () => {
   it("receives the goods into the warehouse at the bill's cost, once", async () => {
     const world = await setUp();
     const bill = await enter(world, {
@@ -410,7 +411,7 @@ describe('POST admin/bills/{id}/receive and /void', () => {
   });
 });
 
-describe('bills: tenants and permissions', () => {
+describe('bills: tenants and permissions', { timeout: 120_000 }, () => {
   it("answers 404 for another company's bill and leaves it alone", async () => {
     const world = await setUp();
     const bill = await enter(world);
@@ -443,5 +444,61 @@ describe('bills: tenants and permissions', () => {
     expect((await viewer.api.post(listPath(world.company), billBody(world))).status).toBe(403);
     expect((await viewer.api.post(`admin/bills/${bill.id}/receive`, {})).status).toBe(403);
     expect(await billCount(world.company)).toBe(1);
+  });
+});
+
+describe('bill attachments', { timeout: 120_000 }, () => {
+  const PDF = Buffer.from('%PDF-1.4\n% a seller invoice\n%%EOF\n');
+
+  it('attaches a PDF to a bill, serves it, lists it on the bill, and deletes it', async () => {
+    const world = await setUp();
+    const bill = await enter(world);
+    const up = await uploadFile(world.company, `admin/bills/${bill.id}/attachments`, PDF, 'SUP-invoice.pdf');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(up.body).toMatchObject({ name: 'SUP-invoice.pdf' });
+    const served = await fileAt(world.company, up.body.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+    const detail = (await world.company.api.get(`admin/bills/${bill.id}`)).body;
+    expect(detail.attachments).toEqual([up.body]);
+    // An edit may name the bill's own files, not others.
+    const keep = await world.company.api.patch(
+      `admin/bills/${bill.id}`,
+      billBody(world, { bill_number: bill.bill_number, attachments: [up.body.id] }),
+    );
+    expect(keep.status, JSON.stringify(keep.body)).toBe(200);
+    const other = await world.company.api.patch(
+      `admin/bills/${bill.id}`,
+      billBody(world, { bill_number: bill.bill_number, attachments: [up.body.id + 1000] }),
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.errors['attachments.0']).toEqual(['Attachment Not Found']);
+    const text = await uploadFile(
+      world.company,
+      `admin/bills/${bill.id}/attachments`,
+      Buffer.from('hello'),
+      'a.txt',
+    );
+    expect(text.status).toBe(400);
+    expect(text.body.errors.file).toEqual(['Only PDF, PNG, JPEG or WebP files can be attached.']);
+    const intruder = await signUpCompany();
+    expect((await uploadFile(intruder, `admin/bills/${bill.id}/attachments`, PDF, 'x.pdf')).status).toBe(404);
+    expect((await intruder.api.delete(`admin/bills/${bill.id}/attachments/${up.body.id}`)).status).toBe(404);
+    const gone = await world.company.api.delete(`admin/bills/${bill.id}/attachments/${up.body.id}`);
+    expect(gone.status).toBe(204);
+    expect((await world.company.api.get(`admin/bills/${bill.id}`)).body.attachments).toEqual([]);
+    expect((await world.company.api.delete(`admin/bills/${bill.id}/attachments/${up.body.id}`)).status).toBe(
+      404,
+    );
+    const history = await world.company.api.get(`admin/bills/${bill.id}/history`);
+    expect(history.body.results.map((r: any) => r.actions.action)).toEqual(
+      expect.arrayContaining(['attachment_added', 'attachment_deleted']),
+    );
+    // A new bill has no files yet: they are attached once it exists.
+    const early = await world.company.api.post(
+      listPath(world.company),
+      billBody(world, { attachments: [up.body.id] }),
+    );
+    expect(early.status).toBe(400);
   });
 });
