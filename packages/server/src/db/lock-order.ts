@@ -30,6 +30,12 @@ import type { Tx } from './transaction.ts';
  *      series (document_sequences rows, the invoice series counter and its advisory lock). A
  *      counter is held from the number's statement to commit, so it is taken as late as can be.
  *
+ * PURCHASES (bills, modules/bills/bills.service.ts): 0. the Idempotency-Key row; 1. the bill's row
+ * (FOR UPDATE); 2. the stock levels its lines move, in product id order (level 3 above). A bill
+ * takes no buyer, sales document or counter lock, so it meets the sales paths only at the stock
+ * levels, which both take in product order. Payments made (a later slice) will lock the seller
+ * before its bills, as payments received lock the buyer before its invoices.
+ *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
  */

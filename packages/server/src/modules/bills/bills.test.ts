@@ -169,6 +169,27 @@ describe('POST admin/companies/{companyId}/bills', { timeout: 120_000 }, () => {
     await enter(world, { bill_number: 'INV-77', seller: world.karnataka.id });
   });
 
+  it('enters a bill once per Idempotency-Key, and once when two users type the same number at once', async () => {
+    const world = await setUp();
+    const body = billBody(world);
+    const key = { 'Idempotency-Key': `bill-${unique()}` };
+    const first = await world.company.api.post(listPath(world.company), body, key);
+    const again = await world.company.api.post(listPath(world.company), body, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await billCount(world.company)).toBe(1);
+    const same = billBody(world, { bill_number: 'RACE-1' });
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => world.company.api.post(listPath(world.company), same)),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 400, 400]);
+    for (const refused of racing.filter((r) => r.status === 400)) {
+      expect(refused.body.errors.bill_number[0]).toMatch(/^Bill number RACE-1 is already recorded/);
+    }
+    expect(await billCount(world.company)).toBe(2);
+  });
+
   it('answers bad input with 400 and the field, never 500', async () => {
     const world = await setUp();
     const other = await signUpCompany();
