@@ -1,0 +1,133 @@
+import { billInput } from '@b2b/domain/bills';
+import { addDays, todayInIndia } from '@b2b/domain/validation';
+import type { AppContext } from '../app-context.ts';
+import type { Principal } from '../core/principal.ts';
+import { createBill, receiveBill, voidBill } from '../modules/bills/bills.service.ts';
+import { lookup } from './seed-demo-support.ts';
+
+/**
+ * Demo bills (issue 19): what the company bought from its two sellers this month. Fans and lights
+ * from Sahyadri (Maharashtra) into Mumbai, received; kitchen appliances from Kaveri (Karnataka)
+ * into Mumbai (inter-state, IGST) still a draft, and into Bengaluru (intra-state) received with
+ * batch numbers; one bill entered twice by mistake and voided.
+ */
+export async function seedDemoBills(
+  ctx: AppContext,
+  actor: Principal,
+  refs: {
+    sellers: Map<string, number>;
+    products: Map<string, number>;
+    branches: Map<string, number>;
+    warehouses: Map<string, number>;
+  },
+  step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
+): Promise<void> {
+  const { db } = ctx;
+  const today = todayInIndia();
+  const product = (sku: string) => lookup(refs.products, sku, 'product');
+  const at = (branch: 'Mumbai' | 'Bengaluru') => ({
+    branch: lookup(refs.branches, branch, 'branch'),
+    warehouse: lookup(refs.warehouses, branch, 'warehouse'),
+  });
+  const sahyadri = lookup(refs.sellers, 'Sahyadri Electricals LLP', 'seller');
+  const kaveri = lookup(refs.sellers, 'Kaveri Home Appliances Private Limited', 'seller');
+  const dated = (daysAgo: number, termDays: number) => ({
+    bill_date: addDays(today, -daysAgo),
+    due_date: addDays(today, termDays - daysAgo),
+  });
+
+  const bills = [
+    {
+      receive: true,
+      input: {
+        seller: sahyadri,
+        ...at('Mumbai'),
+        bill_number: 'SE/2627/0418',
+        ...dated(12, 30),
+        freight_charges: 850,
+        notes: 'Ceiling fans for the Diwali season.',
+        items: [
+          { product: product('HV-CF-STEALTH1200'), quantity: 10, rate: 4710, tax_rate: 18 },
+          { product: product('BJ-CF-FRORE1200'), quantity: 12, rate: 1525.3, tax_rate: 18 },
+        ],
+      },
+    },
+    {
+      receive: true,
+      input: {
+        seller: sahyadri,
+        ...at('Mumbai'),
+        bill_number: 'SE/2627/0452',
+        ...dated(5, 30),
+        items: [
+          { product: product('HV-LT-BATTEN20'), quantity: 100, rate: 338.6, tax_rate: 18 },
+          { product: product('BJ-CF-FRORE1200'), quantity: 6, rate: 1525.3, discount_percent: 5, tax_rate: 18 },
+        ],
+      },
+    },
+    {
+      receive: false,
+      input: {
+        seller: kaveri,
+        ...at('Mumbai'),
+        bill_number: 'KHA/26-27/1187',
+        ...dated(2, 45),
+        notes: 'Awaiting the goods at the Mumbai warehouse.',
+        items: [
+          { product: product('PR-MG-IRIS750'), quantity: 8, rate: 2790, tax_rate: 18 },
+          { product: product('PR-IC-PIC20'), quantity: 10, rate: 1812.4, tax_rate: 18 },
+        ],
+      },
+    },
+    {
+      receive: true,
+      input: {
+        seller: kaveri,
+        ...at('Bengaluru'),
+        bill_number: 'KHA/26-27/1152',
+        ...dated(9, 45),
+        other_charges: 400,
+        items: [
+          {
+            product: product('PR-PC-POP5L'),
+            quantity: 20,
+            rate: 1480,
+            tax_rate: 5,
+            batch_number: 'POP-2610',
+          },
+          {
+            product: product('PR-CW-OMEGA24'),
+            quantity: 15,
+            rate: 1090,
+            tax_rate: 5,
+            batch_number: 'OMG-2609',
+          },
+        ],
+      },
+    },
+  ];
+  for (const bill of bills) {
+    const entered = await step(`bill ${bill.input.bill_number}`, () =>
+      createBill({ db, actor, input: billInput.parse(bill.input) }),
+    );
+    if (bill.receive && entered.status === 'draft') {
+      await step(`bill ${bill.input.bill_number} received`, () => receiveBill({ db, actor, id: entered.id }));
+    }
+  }
+  // Entered twice by mistake (the same goods as KHA/26-27/1152 under a typo), then voided.
+  const mistake = await step('mistaken bill', () =>
+    createBill({
+      db,
+      actor,
+      input: billInput.parse({
+        seller: kaveri,
+        ...at('Bengaluru'),
+        bill_number: 'KHA/26-27/1125',
+        ...dated(9, 45),
+        notes: 'Entered by mistake; the right number is KHA/26-27/1152.',
+        items: [{ product: product('PR-PC-POP5L'), quantity: 20, rate: 1480, tax_rate: 5 }],
+      }),
+    }),
+  );
+  await step('mistaken bill voided', () => voidBill({ db, actor, id: mistake.id }));
+}
