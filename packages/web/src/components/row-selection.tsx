@@ -202,3 +202,24 @@ export function ActiveBulkActions<T extends { id: number; is_active: boolean }>(
     </BulkActionBar>
   );
 }
+
+/**
+ * The toast after a bulk call that answers per row (the invoices' e-mail, the shipments' status):
+ * the server's sentence ('2 invoices sent, 1 skipped.'), and under it each row left alone with
+ * its number and reason, long enough to read them.
+ */
+export function notifyBulkOutcome(detail: string, skipped: readonly { number: string; reason: string }[]) {
+  const base = { closeButtonProps: { 'aria-label': 'Close notification' } };
+  if (skipped.length === 0) {
+    notifications.show({ ...base, color: 'teal', message: detail, autoClose: 4000 });
+    return;
+  }
+  notifications.show({
+    ...base,
+    color: 'yellow',
+    autoClose: 10_000,
+    title: detail,
+    message: skipped.map((row) => `${row.number}: ${row.reason}`).join('\n'),
+    styles: { description: { whiteSpace: 'pre-line' } },
+  });
+}

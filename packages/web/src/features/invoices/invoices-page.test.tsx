@@ -95,7 +95,8 @@ describe('InvoicesPage', () => {
   it('lists invoices by invoice date, newest first, with their status, payment status and IRN', async () => {
     const api = server();
     renderScreen(() => <InvoicesPage />, { user: VIEWER });
-    await screen.findByText('BLR/2526/00002');
+    // The first render loads the page's modules: slow on a busy machine.
+    await screen.findByText('BLR/2526/00002', undefined, { timeout: 5000 });
     const table = screen.getByRole('table', { name: 'Invoices' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getByText('BLR/2526/00002')).toBeTruthy();
@@ -114,7 +115,8 @@ describe('InvoicesPage', () => {
     const createObjectURL = vi.fn(() => 'blob:invoices');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     renderScreen(() => <InvoicesPage />, { user: VIEWER });
-    await screen.findByText('BLR/2526/00002');
+    // The first render loads the page's modules: slow on a busy machine.
+    await screen.findByText('BLR/2526/00002', undefined, { timeout: 5000 });
 
     await pick('Payment Status', 'Partially Paid');
     await pick('Status', 'Cancelled');

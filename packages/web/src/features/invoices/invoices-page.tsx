@@ -1,5 +1,5 @@
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,22 +8,26 @@ import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
 import { notifyFailure } from '../../components/notify';
+import { useRowSelection } from '../../components/row-selection';
 import { listTableProps } from '../../components/use-list-params';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { invoicePath, PATHS } from '../../session/paths';
+import { InvoiceBulkActions } from './invoice-bulk-actions';
 import { INVOICE_COLUMNS } from './invoice-columns';
 import { InvoiceFilterBar, invoiceFilterParams, isFiltered, NO_INVOICE_FILTERS } from './invoice-filters';
 import {
   downloadInvoicesCsv,
+  EXPORT_FAILED,
   INVOICE_DEFAULT_ORDERING,
   type InvoiceListParams,
+  type InvoiceSummary,
   invoiceListQuery,
   invoiceLoadErrorTitle,
 } from './invoices.api';
 
-/** Ours: the spec names no export failure. */
-export const EXPORT_FAILED = 'Failed to export Invoices';
+export { EXPORT_FAILED };
 
 /** /invoices: the company's invoices, newest invoice date first, with the spec's filters and a CSV export. */
 export function InvoicesPage() {
@@ -34,6 +38,7 @@ export function InvoicesPage() {
   const search = useListSearch(list.setSearch, list.params.search);
   const [filters, setFilters] = useUrlFilters(NO_INVOICE_FILTERS);
   const [exporting, setExporting] = useState(false);
+  const selection = useRowSelection<InvoiceSummary>();
 
   const params: InvoiceListParams = { ...list.params, ...invoiceFilterParams(filters) };
   const invoices = useQuery(invoiceListQuery(companyId, params));
@@ -83,20 +88,28 @@ export function InvoicesPage() {
         </Group>
       }
       table={
-        <DataTable
-          label="Invoices"
-          columns={INVOICE_COLUMNS}
-          rowKey={(i) => i.id}
-          {...listTableProps(list, invoices)}
-          errorTitle={invoiceLoadErrorTitle(invoices.error, INVOICE_MESSAGES.list_load_failed)}
-          onRowClick={(i) => void navigate({ to: invoicePath(i.id) })}
-          minWidth={1100}
-          empty={
-            <Text c="dimmed" ta="center" py="xl">
-              No invoice matches the search or the filters.
-            </Text>
-          }
-        />
+        <Stack gap="sm">
+          <InvoiceBulkActions
+            companyId={companyId}
+            selection={selection}
+            maySend={canPerform(user, 'change_invoice')}
+          />
+          <DataTable
+            selection={selection}
+            label="Invoices"
+            columns={INVOICE_COLUMNS}
+            rowKey={(i) => i.id}
+            {...listTableProps(list, invoices)}
+            errorTitle={invoiceLoadErrorTitle(invoices.error, INVOICE_MESSAGES.list_load_failed)}
+            onRowClick={(i) => void navigate({ to: invoicePath(i.id) })}
+            minWidth={1100}
+            empty={
+              <Text c="dimmed" ta="center" py="xl">
+                No invoice matches the search or the filters.
+              </Text>
+            }
+          />
+        </Stack>
       }
     />
   );

@@ -1,3 +1,4 @@
+import type { BulkEmailOutput, BulkIdsInput } from '@b2b/domain/api/bulk-documents';
 import type {
   GenerateInvoiceInput,
   InvoiceOutput,
@@ -13,7 +14,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { api, request } from '../../api/client';
-import { downloadFile } from '../../api/download';
+import { dispositionFileName, downloadFile, saveBlob } from '../../api/download';
 import type { Detail, FiltersOf, ListParams, Paged } from '../../api/types';
 import { PATHS } from '../../session/paths';
 
@@ -146,6 +147,45 @@ export const downloadInvoicesCsv = (companyId: number, params: InvoiceListParams
   const { limit: _limit, offset: _offset, ...rest } = params;
   return downloadFile(`admin/companies/${companyId}/invoices_export`, { ...rest }, 'invoices.csv');
 };
+
+// ---------------------------------------------------------------------------------------------
+// Bulk actions of the list (issue 18)
+
+/** 'Export selected': the list's CSV export of these invoices only. */
+export const downloadSelectedInvoicesCsv = (companyId: number, ids: readonly number[]) =>
+  downloadFile(`admin/companies/${companyId}/invoices_export`, { id__in: ids.join(',') }, 'invoices.csv');
+
+/** 'Download PDF': the selected invoices in one PDF (POST .../invoices/bulk_pdf), saved by the browser. */
+export async function downloadInvoicesPdf(companyId: number, ids: readonly number[]): Promise<string> {
+  const response = await request<Response>(`admin/companies/${companyId}/invoices/bulk_pdf`, {
+    method: 'POST',
+    body: { ids: [...ids] } satisfies BulkIdsInput,
+    raw: true,
+  });
+  const name = dispositionFileName(response.headers.get('content-disposition')) ?? 'invoices.pdf';
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** 'Send by e-mail': each selected invoice to its buyer; the answer says what was sent and skipped. */
+export function useSendInvoicesByEmail(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) =>
+      api.post<BulkEmailOutput>(`admin/companies/${companyId}/invoices/bulk_email`, {
+        ids: [...ids],
+      } satisfies BulkIdsInput),
+    meta: { errorMessage: BULK_EMAIL_FAILED },
+    // Each invoice sent has a new history row.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+  });
+}
+
+/** Ours: the spec names no export failure. */
+export const EXPORT_FAILED = 'Failed to export Invoices';
+/** Ours: the spec names no bulk failures. */
+export const BULK_PDF_FAILED = 'Failed to download the invoices';
+export const BULK_EMAIL_FAILED = 'Failed to send the invoices';
 
 /** After a change to one invoice: the invoice (answered by the call), its history, every list, the orders. */
 function useInvoiceChanged() {
