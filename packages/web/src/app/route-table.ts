@@ -295,6 +295,10 @@ export const SHELL_SCREENS = [
     () => import('../features/credit-notes/credit-note-create-page'),
     'CreditNoteCreatePage',
   ),
+  spec(PATHS.bills, () => import('../features/bills/bills-page'), 'BillsPage'),
+  within(PATHS.bills, PATHS.billNew, () => import('../features/bills/bill-create-page'), 'BillCreatePage'),
+  within(PATHS.bills, PATHS.bill, () => import('../features/bills/bill-detail-page'), 'BillDetailPage'),
+  within(PATHS.bills, PATHS.billEdit, () => import('../features/bills/bill-edit-page'), 'BillEditPage'),
   spec(PATHS.orders, () => import('../features/sales-orders/sales-orders-page'), 'SalesOrdersPage'),
   within(
     PATHS.orders,

@@ -78,6 +78,10 @@ export const PATHS = {
   creditNoteNew: '/credit-notes/new',
   creditNote: '/credit-notes/$creditNoteId',
   invoiceCreditNote: '/invoices/$invoiceId/credit-note',
+  bills: '/bills',
+  billNew: '/bills/new',
+  bill: '/bills/$billId',
+  billEdit: '/bills/$billId/edit',
   onboarding: '/onboarding',
   unauthorized: '/unauthorized',
   docs: '/docs',
@@ -139,3 +143,7 @@ export const invoiceSalesReturnPath = withId(PATHS.invoiceSalesReturn);
 /** The address of one credit note, and of an invoice's Credit Note screen (from a return when given). */
 export const creditNotePath = withId(PATHS.creditNote);
 export const invoiceCreditNotePath = withId(PATHS.invoiceCreditNote);
+
+/** The address of one bill's page and of its edit form (a draft's). */
+export const billPath = withId(PATHS.bill);
+export const billEditPath = withId(PATHS.billEdit);
