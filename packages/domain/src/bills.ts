@@ -97,6 +97,7 @@ export const BILL_MESSAGES = {
   tax_rate: 'Please choose a GST rate (0, 0.1, 0.25, 1.5, 3, 5, 12, 18, 28 or 40%).',
   attachment_not_found: 'Attachment Not Found',
   /** Freight and other charges are plain charges in this slice: no GST is worked out on them. */
+  too_large: 'A bill cannot be worth more than ₹1,000 crore.',
   charges_untaxed: 'Freight and other charges are added as they are; no GST is worked out on them.',
   forbidden_view: 'You do not have permissions to view bills.',
   forbidden_create: 'You do not have permissions to create bill.',
@@ -239,6 +240,9 @@ export type BillInputDraft = z.input<typeof billInput>;
 // Input GST
 // ---------------------------------------------------------------------------
 
+/** The most a bill (or one line of it) may be worth: ₹1,000 crore, the API's largest amount. */
+export const BILL_MAX_VALUE_PAISE = MONEY_MAX * 100;
+
 export interface BillLine {
   /** Positive, at most three decimals. */
   quantity: number;
@@ -336,6 +340,7 @@ export function computeBill({
     const discountBasisPoints = rateToBasisPoints(line.discountPercent);
     if (discountBasisPoints > 10_000) throw new RangeError('Discount percent must be between 0 and 100');
     const grossPaise = mulDivRounded(line.ratePaise, quantityInThousandths(line.quantity), 1000);
+    if (grossPaise > BILL_MAX_VALUE_PAISE) throw new RangeError(BILL_MESSAGES.too_large);
     const discountPaise = mulDivRounded(grossPaise, discountBasisPoints, 10_000);
     const netPaise = grossPaise - discountPaise;
     const rates = { gstRatePercent: line.gstRatePercent, cessRatePercent, intraState };
@@ -359,6 +364,7 @@ export function computeBill({
   const taxPaise = sum('taxPaise');
   const chargesPaise = freightChargesPaise + otherChargesPaise;
   const beforeRoundOff = taxablePaise + (isReverseCharge ? 0 : taxPaise) + chargesPaise;
+  if (beforeRoundOff > BILL_MAX_VALUE_PAISE) throw new RangeError(BILL_MESSAGES.too_large);
   const rounded = roundsOff ? roundOff(beforeRoundOff) : { roundedPaise: beforeRoundOff, roundOffPaise: 0 };
   return {
     lines: computed,

@@ -4,9 +4,9 @@ import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
-import { fileUrl } from '../../storage/files.routes.ts';
 import { historyWriter } from '../history/history.service.ts';
 import type { AttachmentUpload } from './attachment-upload.ts';
+import { BILL_ENTITY, presentAttachment } from './bill-reads.ts';
 import * as queries from './bills.queries.ts';
 
 /**
@@ -15,15 +15,9 @@ import * as queries from './bills.queries.ts';
  * one transaction (the stored file is removed again when that fails and nothing else uses it).
  */
 
-const recordBillHistory = historyWriter('bill');
+const recordBillHistory = historyWriter(BILL_ENTITY);
 const badFile = (message: string) =>
   new AppError('validation_error', message, { errors: { file: [message] } });
-
-export const presentAttachment = (row: { id: number; file_key: string; file_name: string }) => ({
-  id: row.id,
-  name: row.file_name,
-  url: fileUrl(row.file_key) ?? '',
-});
 
 async function lockBillForFiles(tx: Tx, companyId: number, billId: number) {
   const bill = await queries.lockBill(tx, companyId, billId);

@@ -20,6 +20,7 @@ import { route } from '../../http/route.ts';
 import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { readAttachmentUpload } from './attachment-upload.ts';
 import { addBillAttachment, deleteBillAttachment } from './bill-attachments.ts';
+import * as reads from './bill-reads.ts';
 import { SORTABLE } from './bills.queries.ts';
 import * as service from './bills.service.ts';
 
@@ -51,7 +52,7 @@ export async function billsRoutes(app: Api) {
     },
     (request, sort, window, actor) => {
       const { query } = request;
-      return service.listBills(
+      return reads.listBills(
         db,
         actor.companyId,
         {
@@ -97,7 +98,7 @@ export async function billsRoutes(app: Api) {
     app,
     'GET /admin/bills/:id',
     { permission: VIEW, cache: true, tags, params: recordParams, response: billOutput },
-    async (request, actor) => service.getBill(db, actor.companyId, request.params.id, actor),
+    async (request, actor) => reads.getBill(db, actor.companyId, request.params.id, actor),
   );
 
   route(
@@ -145,7 +146,7 @@ export async function billsRoutes(app: Api) {
     path: '/admin/bills',
     tags,
     config: { permission: VIEW },
-    history: (companyId, id) => service.billHistory(db, companyId, id),
+    history: (companyId, id) => reads.billHistory(db, companyId, id),
   });
 
   route(
@@ -163,7 +164,7 @@ export async function billsRoutes(app: Api) {
     },
     async (request, actor) => {
       // A foreign id is refused before the upload is read or stored.
-      await service.getBill(db, actor.companyId, request.params.id, actor);
+      await reads.getBill(db, actor.companyId, request.params.id, actor);
       const file = await readAttachmentUpload(request);
       // Read per request: a test may swap the server's storage (app.ctx.storage).
       return addBillAttachment({ db, storage: app.ctx.storage, actor, billId: request.params.id, file });

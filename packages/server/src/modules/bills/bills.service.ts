@@ -1,17 +1,13 @@
 import { branchInactiveMessage } from '@b2b/domain/api/warehouses';
 import {
-  allowedBillActions,
   BILL_ATTACHMENT_MESSAGES,
   BILL_MESSAGES,
   type BillAction,
   type BillInput,
   type BillOutput,
   type BillStatus,
-  type BillSummaryOutput,
   billNumberTakenMessage,
-  billPaymentStatus,
   billRefusal,
-  billStatusLabel,
   billSupplyType,
   computeBill,
   sellerStateCode,
@@ -22,18 +18,17 @@ import { toPaise, toRupees } from '@b2b/domain/money';
 import { quantityInThousandths } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
-import { assertBranchAccess, branchScope, type Principal } from '../../core/principal.ts';
+import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { findBranch } from '../branches/branches.queries.ts';
-import { historyPage, historyWriter } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import { receiveStock } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
-import { dayOrThrow, decimal, person } from '../sales-documents/sales-document.ts';
+import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
 import { findSeller } from '../sellers/sellers.queries.ts';
 import { findWarehouse } from '../warehouses/warehouses.queries.ts';
-import { presentAttachment } from './bill-attachments.ts';
+import { assertVisible, BILL_ENTITY, billNotFound, getBill } from './bill-reads.ts';
 import * as queries from './bills.queries.ts';
 
 /**
@@ -49,125 +44,9 @@ import * as queries from './bills.queries.ts';
  * sides share only the stock level rows, which both take in product order: no cycle.
  */
 
-export const BILL_ENTITY = 'bill';
 const recordBillHistory = historyWriter(BILL_ENTITY);
 
-const notFound = () => new AppError('not_found', BILL_MESSAGES.not_found);
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-const rupees = (paise: number | string) => toRupees(Number(paise));
-
-function presentSummary(row: queries.BillRow): BillSummaryOutput {
-  const totalPaise = Number(row.total_paise);
-  const paidPaise = Number(row.amount_paid_paise);
-  const status = row.status as BillStatus;
-  return {
-    id: row.id,
-    bill_number: row.bill_number,
-    bill_date: dayOrThrow(row.bill_date),
-    due_date: dayOrThrow(row.due_date),
-    status,
-    status_label: billStatusLabel(status),
-    payment_status: billPaymentStatus({ status, totalPaise, paidPaise }),
-    seller: { id: row.seller_id, name: row.seller_name, gstin: row.seller_current_gstin },
-    seller_gstin: row.seller_gstin,
-    seller_state_code: row.seller_state_code,
-    branch: { id: row.branch_id, name: row.branch_name },
-    branch_state_code: row.branch_state_code,
-    warehouse: { id: row.warehouse_id, name: row.warehouse_name },
-    is_reverse_charge: row.is_reverse_charge,
-    is_tax_inclusive: row.is_tax_inclusive,
-    supply_type: row.is_intra_state ? 'intra' : 'inter',
-    freight_charges: rupees(row.freight_charges_paise),
-    other_charges: rupees(row.other_charges_paise),
-    taxable_value: rupees(row.taxable_paise),
-    cgst: rupees(row.cgst_paise),
-    sgst: rupees(row.sgst_paise),
-    igst: rupees(row.igst_paise),
-    cess: rupees(row.cess_paise),
-    itc_total: rupees(row.itc_paise),
-    reverse_charge_tax: rupees(row.reverse_charge_tax_paise),
-    round_off: rupees(row.round_off_paise),
-    total: toRupees(totalPaise),
-    amount_paid: toRupees(paidPaise),
-    balance_due: status === 'void' || status === 'draft' ? 0 : toRupees(Math.max(0, totalPaise - paidPaise)),
-    notes: row.notes,
-    received_at: row.received_at,
-    voided_at: row.voided_at,
-    created_by: person(row.created_by, row.first_name, row.last_name),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/** A user sees the bills of their branches only: another branch's bill does not exist for them. */
-function assertVisible(actor: Principal | undefined, branchId: number) {
-  const scope = actor ? branchScope(actor) : null;
-  if (scope && !scope.includes(branchId)) throw notFound();
-}
-
-export async function getBill(
-  db: Executor,
-  companyId: number,
-  id: number,
-  actor?: Principal,
-): Promise<BillOutput> {
-  const [row, items, attachments] = await Promise.all([
-    queries.findBill(db, companyId, id),
-    queries.itemsOf(db, companyId, id),
-    queries.attachmentsOf(db, companyId, id),
-  ]);
-  if (!row) throw notFound();
-  assertVisible(actor, row.branch_id);
-  return {
-    ...presentSummary(row),
-    items: items.map((item) => ({
-      id: item.id,
-      product: { id: item.product_id, name: item.product_name, sku: item.sku },
-      hsn_code: item.hsn,
-      quantity: Number(item.quantity),
-      unit: item.unit,
-      rate: rupees(item.rate_exclusive_paise),
-      rate_entered: rupees(item.rate_paise),
-      discount_percent: Number(item.discount_percent),
-      taxable_value: rupees(item.taxable_paise),
-      tax_rate: Number(item.gst_rate),
-      cgst: rupees(item.cgst_paise),
-      sgst: rupees(item.sgst_paise),
-      igst: rupees(item.igst_paise),
-      cess: rupees(item.cess_paise),
-      total: rupees(item.total_paise),
-      itc_eligible: item.itc_eligible,
-      batch_number: item.batch_number,
-      expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
-    })),
-    attachments: attachments.map(presentAttachment),
-    allowed_actions: allowedBillActions({
-      status: row.status as BillStatus,
-      paidPaise: Number(row.amount_paid_paise),
-    }),
-  };
-}
-
-export async function listBills(
-  db: Executor,
-  companyId: number,
-  filter: queries.BillFilter,
-  sort: SortKey[],
-  window: PageWindow,
-) {
-  const [{ n }, rows] = await queries.listBills(db, companyId, filter, sort, window);
-  return { count: Number(n), results: rows.map(presentSummary) };
-}
-
-export async function billHistory(db: Executor, companyId: number, id: number, actor?: Principal) {
-  const row = await queries.findBill(db, companyId, id);
-  if (!row) throw notFound();
-  assertVisible(actor, row.branch_id);
-  return historyPage(db, companyId, BILL_ENTITY, id);
-}
+const notFound = billNotFound;
 
 // ---------------------------------------------------------------------------------------------
 // Entering a bill
@@ -235,22 +114,24 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
   const sellerState = sellerStateCode(seller.gst_number, sellerAddress?.gst_code);
   const supplyType = billSupplyType(sellerState, branchState);
 
-  const computation = computeBill({
-    intraState: supplyType === 'intra',
-    isTaxInclusive: input.is_tax_inclusive,
-    isReverseCharge: input.is_reverse_charge,
-    freightChargesPaise: toPaise(input.freight_charges ?? 0),
-    otherChargesPaise: toPaise(input.other_charges ?? 0),
-    roundOff: branch.round_off_enabled,
-    lines: lines.map(({ item, cessRate }) => ({
-      quantity: item.quantity,
-      ratePaise: toPaise(item.rate),
-      discountPercent: item.discount_percent ?? 0,
-      gstRatePercent: item.tax_rate,
-      cessRatePercent: cessRate,
-      itcEligible: item.itc_eligible,
-    })),
-  });
+  const computation = worthAtMost(() =>
+    computeBill({
+      intraState: supplyType === 'intra',
+      isTaxInclusive: input.is_tax_inclusive,
+      isReverseCharge: input.is_reverse_charge,
+      freightChargesPaise: toPaise(input.freight_charges ?? 0),
+      otherChargesPaise: toPaise(input.other_charges ?? 0),
+      roundOff: branch.round_off_enabled,
+      lines: lines.map(({ item, cessRate }) => ({
+        quantity: item.quantity,
+        ratePaise: toPaise(item.rate),
+        discountPercent: item.discount_percent ?? 0,
+        gstRatePercent: item.tax_rate,
+        cessRatePercent: cessRate,
+        itcEligible: item.itc_eligible,
+      })),
+    }),
+  );
   const financialYear = financialYearOf(input.bill_date);
   const bill = {
     company_id: companyId,
@@ -320,6 +201,16 @@ async function assertOwnAttachments(tx: Tx, companyId: number, billId: number, i
   const own = new Set((await queries.attachmentsOf(tx, companyId, billId)).map((a) => a.id));
   const index = ids.findIndex((attachmentId) => !own.has(attachmentId));
   if (index >= 0) throw validationError(`attachments.${index}`, BILL_ATTACHMENT_MESSAGES.not_found);
+}
+
+/** The amounts past what a bill may be worth are a 400 on the items, not a failed sum. */
+function worthAtMost<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RangeError) throw validationError('items', BILL_MESSAGES.too_large);
+    throw error;
+  }
 }
 
 /** A repeated bill number of the seller in the financial year: 400 on bill_number, nothing written. */

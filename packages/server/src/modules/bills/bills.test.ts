@@ -217,6 +217,8 @@ describe('POST admin/companies/{companyId}/bills', { timeout: 120_000 }, () => {
       [{ items: [{ product: 999_999_999, quantity: 1, rate: 1, tax_rate: 18 }] }, 'items.0.product'],
       [{ items: [{ product: world.p.id, quantity: 1, rate: 1e15, tax_rate: 18 }] }, 'items.0.rate'],
       [{ freight_charges: -5 }, 'freight_charges'],
+      [{ items: [{ product: world.p.id, quantity: 1e9, rate: 1e10, tax_rate: 18 }] }, 'items'],
+      [{ freight_charges: 1e10, other_charges: 1e10 }, 'items'],
       [{ branch: 999_999_999 }, 'branch'],
       [{ warehouse: 999_999_999 }, 'warehouse'],
       [{ surprise: true }, ''],
