@@ -61,7 +61,13 @@ export async function seedDemoBills(
         ...dated(5, 30),
         items: [
           { product: product('HV-LT-BATTEN20'), quantity: 100, rate: 338.6, tax_rate: 18 },
-          { product: product('BJ-CF-FRORE1200'), quantity: 6, rate: 1525.3, discount_percent: 5, tax_rate: 18 },
+          {
+            product: product('BJ-CF-FRORE1200'),
+            quantity: 6,
+            rate: 1525.3,
+            discount_percent: 5,
+            tax_rate: 18,
+          },
         ],
       },
     },
