@@ -61,20 +61,26 @@ export const creditableOf = (line: DocumentInvoiceLine): CreditableLine => ({
 export const unitRate = (amountPaise: number, quantity: number) =>
   quantity > 0 ? toRupees(Math.round(amountPaise / quantity)) : 0;
 
-/**
- * The rate a credit note line credited per unit, excluding GST (rupees): as entered, or (a line
- * credited by percent) that percent of the invoiced rate.
- */
-export function creditRateOf(item: {
-  rate_paise: number | null;
+/** What a credit note line's credited rate is worked out from. */
+interface CreditedLine {
+  rate_paise: number | string | null;
   additional_discount: number | string;
   line_quantity: number | string;
   line_taxable_paise: number | string;
-}) {
-  if (item.rate_paise !== null) return toRupees(Number(item.rate_paise));
+}
+
+/**
+ * The rate a credit note line credited per unit, excluding GST (paise): as entered, or (a line
+ * credited by percent, before rates were entered) that percent of the invoiced rate.
+ */
+export function creditRatePaiseOf(item: CreditedLine) {
+  if (item.rate_paise !== null) return Number(item.rate_paise);
   const invoiced = invoicedRatePaise({
     quantity: Number(item.line_quantity),
     taxablePaise: Number(item.line_taxable_paise),
   });
-  return toRupees(mulDivRounded(invoiced, Math.round(Number(item.additional_discount) * 100), 10_000));
+  return mulDivRounded(invoiced, Math.round(Number(item.additional_discount) * 100), 10_000);
 }
+
+/** creditRatePaiseOf in rupees. */
+export const creditRateOf = (item: CreditedLine) => toRupees(creditRatePaiseOf(item));

@@ -2,6 +2,7 @@ import { amountInWords } from '@b2b/domain/invoices';
 import type { CreditNoteDocument } from '../invoice-documents/credit-note-document.ts';
 import { printedHsnSummary, printedParties } from '../invoices/invoice-document-of.ts';
 import type { StoredTaxSummary } from '../sales-documents/sales-document.ts';
+import { creditRatePaiseOf } from './credit-note-context.ts';
 import type { CreditNoteRow, invoiceOfCreditNote, itemsOfCreditNote } from './credit-notes.queries.ts';
 
 /** A row of the HSN summary a credit note stores (`tax_summary.hsn_summary`), as an invoice's. */
@@ -12,7 +13,9 @@ export const storedHsnSummary = (row: Pick<CreditNoteRow, 'tax_summary'>): Store
 
 /**
  * One credit note as its PDF prints it: every figure as stored when it was issued, seller and
- * buyer as its invoice keeps them.
+ * buyer as its invoice keeps them. Each line credits a quantity at a rate excluding GST: the rate
+ * entered, or for a note made by percent (before rates, migration 0032) that percent of the
+ * invoiced rate, the same figure its API answer and screen show.
  */
 export function creditNoteDocumentOf(
   note: CreditNoteRow,
@@ -41,7 +44,7 @@ export function creditNoteDocumentOf(
       hsn: item.hsn,
       quantity: Number(item.quantity),
       unit: item.unit,
-      creditPercent: Number(item.additional_discount),
+      ratePaise: creditRatePaiseOf(item),
       taxablePaise: Number(item.taxable_paise),
       gstRatePercent: Number(item.gst_rate),
       cessRatePercent: Number(item.cess_rate),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
 import { outstandingOf } from '../../../test/returns-fixtures.ts';
 import {
   type Buyer,
@@ -132,5 +133,43 @@ describe('POST admin/invoices/{id}/credit_notes with a rate', () => {
     expect(refused?.body.errors['items.0.quantity'][0]).toMatch(
       /^Only \d+(\.\d+)? of this item can still be credited/,
     );
+  });
+});
+
+describe('GET admin/credit_notes/{id}/pdf of notes by rate and by percent', () => {
+  const pdfText = async (company: SignedUpCompany, id: number) => {
+    const res = await fetch(`${company.t.baseUrl}/admin/credit_notes/${id}/pdf`, {
+      headers: { authorization: `Bearer ${company.api.token}` },
+    });
+    expect(res.status).toBe(200);
+    return pdfPages(Buffer.from(await res.arrayBuffer()))
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/g, ' ');
+  };
+
+  it('prints the credited quantity, rate excl. GST, taxable value, taxes and amount of each line', async () => {
+    const { company, invoice, line } = await invoiceOfTen();
+    // By rate: 3 x ₹33.33 = ₹99.99; CGST 9% ₹8.9991 -> ₹9.00, SGST ₹9.00; ₹117.99.
+    const byRate = await credit(company, invoice.id, [{ invoice_item: line.id, quantity: 3, rate: 33.33 }]);
+    expect(byRate.status, JSON.stringify(byRate.body)).toBe(201);
+    const rateText = await pdfText(company, byRate.body.id);
+    expect(rateText).toContain('Rate excl. GST');
+    expect(rateText).not.toContain('Credit %');
+    expect(rateText).toContain('3 33.33 99.99 9% 9.00 9% 9.00 117.99');
+    expect(rateText).toContain('Total 99.99 9.00 9.00 117.99');
+    expect(rateText).toContain('Taxable Value 99.99 CGST 9.00 SGST 9.00');
+    expect(rateText).toContain('Total ₹ 117.99');
+
+    // A note made the old way, by percent (no rate kept): 2 at 50% of ₹100.00 prints rate ₹50.00,
+    // ₹100.00 taxable, ₹9.00 + ₹9.00, ₹118.00.
+    const byPercent = await credit(company, invoice.id, [
+      { invoice_item: line.id, quantity: 2, additional_discount: 50 },
+    ]);
+    expect(byPercent.status, JSON.stringify(byPercent.body)).toBe(201);
+    const percentText = await pdfText(company, byPercent.body.id);
+    expect(percentText).toContain('2 50.00 100.00 9% 9.00 9% 9.00 118.00');
+    expect(percentText).toContain('Total 100.00 9.00 9.00 118.00');
+    expect(percentText).toContain('Total ₹ 118.00');
   });
 });

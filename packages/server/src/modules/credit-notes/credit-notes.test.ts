@@ -484,8 +484,8 @@ describe('GET admin/credit_notes/{id}/pdf', () => {
     expect(text).toContain(`Original Invoice No. ${invoiceNumber}`);
     expect(text).toContain('Place of Supply');
     expect(text).toContain('8471'); // the line's HSN
-    // 1 of 2 units of 100.00 + 18%: 100.00 taxable, 9.00 + 9.00, 118.00
-    expect(text).toContain('1 100% 100.00 9% 9.00 9% 9.00 118.00');
+    // 1 of 2 units credited at 100% of 100.00 + 18%: rate 100.00, 100.00 taxable, 9.00 + 9.00, 118.00
+    expect(text).toContain('1 100.00 100.00 9% 9.00 9% 9.00 118.00');
     expect(text).toContain('Taxable Value 100.00');
     expect(text).toContain('CGST 9.00');
     expect(text).toContain('Total ₹ 118.00');

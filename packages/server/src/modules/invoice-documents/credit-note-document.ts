@@ -14,8 +14,8 @@ export interface CreditNoteLine {
   hsn: string | null;
   quantity: number;
   unit: string | null;
-  /** Percent of the original line credited (100 = a full refund of the quantity). */
-  creditPercent: number;
+  /** The rate credited per unit, excluding GST (paise): quantity x rate is the taxable value. */
+  ratePaise: number;
   taxablePaise: number;
   gstRatePercent: number;
   cessRatePercent: number;

@@ -32,7 +32,8 @@ function sampleCreditNote(
     hsn: line.hsn,
     quantity: line.quantity,
     unit: line.unit,
-    creditPercent: 100,
+    // Credited in full: the invoiced rate after its discount, excluding GST.
+    ratePaise: Math.round(line.taxablePaise / line.quantity),
     taxablePaise: line.taxablePaise,
     gstRatePercent: line.gstRatePercent,
     cessRatePercent: line.cessRatePercent,
@@ -104,8 +105,10 @@ describe('renderCreditNotePdf', () => {
     expect(text).toContain(`GSTIN/UIN: ${SAMPLE_BUYER_GSTIN}`);
     expect(text).toContain('BILLED TO (BUYER)');
     for (const hsn of ['73239390', '10063020', '61091000']) expect(text).toContain(hsn);
-    // line 1 of the sample invoice credited in full: 24 NOS, 7,957.20 taxable, 9% + 9%
-    expect(text).toContain('24 NOS 100% 7,957.20 9% 716.15 9% 716.15 9,389.50');
+    // line 1 of the sample invoice credited in full: 24 NOS at 331.55, 7,957.20 taxable, 9% + 9%
+    expect(text).toContain('Rate excl. GST');
+    expect(text).not.toContain('Credit %');
+    expect(text).toContain('24 NOS 331.55 7,957.20 9% 716.15 9% 716.15 9,389.50');
     expect(text).not.toContain('IGST');
     expect(text).toContain(`Taxable Value ${formatInvoiceAmount(note.totals.taxablePaise)}`);
     expect(text).toContain(`CGST ${formatInvoiceAmount(note.totals.cgstPaise)}`);
@@ -122,6 +125,53 @@ describe('renderCreditNotePdf', () => {
     expect(text).toContain('Credit Note CN/25-26/00007');
     expect(text).toContain('Page 1 of 1');
     expect(text).not.toContain('CANCELLED');
+  });
+
+  it('prints quantity x rate = taxable value on each line, and totals that add up line by line', async () => {
+    // Worked by hand: 3 NOS at 33.33 = 99.99, CGST 9% 8.9991 -> 9.00, SGST 9.00, 117.99;
+    // 2 NOS at 250.00 = 500.00, 45.00 + 45.00, 590.00. Taxable 599.99, CGST 54.00, SGST 54.00,
+    // 707.99, rounded off +0.01 to 708.00.
+    const line = (position: number, quantity: number, ratePaise: number, taxPaise: number) => ({
+      position,
+      description: `Steel Tumbler ${position}`,
+      sku: null,
+      hsn: '73239390',
+      quantity,
+      unit: 'NOS',
+      ratePaise,
+      taxablePaise: quantity * ratePaise,
+      gstRatePercent: 18,
+      cessRatePercent: 0,
+      cgstPaise: taxPaise,
+      sgstPaise: taxPaise,
+      igstPaise: 0,
+      cessPaise: 0,
+      amountPaise: quantity * ratePaise + 2 * taxPaise,
+    });
+    const { text } = await render(
+      {},
+      {
+        lines: [line(1, 3, 33_33, 9_00), line(2, 2, 250_00, 45_00)],
+        hsnSummary: [],
+        totals: {
+          taxablePaise: 599_99,
+          cgstPaise: 54_00,
+          sgstPaise: 54_00,
+          igstPaise: 0,
+          cessPaise: 0,
+          adjustmentsPaise: 0,
+          roundOffPaise: 1,
+          totalPaise: 708_00,
+        },
+        amountInWords: amountInWords(708_00),
+      },
+    );
+    expect(text).toContain('3 NOS 33.33 99.99 9% 9.00 9% 9.00 117.99');
+    expect(text).toContain('2 NOS 250.00 500.00 9% 45.00 9% 45.00 590.00');
+    expect(text).toContain('Total 599.99 54.00 54.00 707.99');
+    expect(text).toContain('Taxable Value 599.99 CGST 54.00 SGST 54.00 Round Off +0.01');
+    expect(text).toContain('Total ₹ 708.00');
+    expect(text).toContain('Rupees Seven Hundred Eight Only');
   });
 
   it('prints IGST and cess for an inter-state supply, and a note without optional details', async () => {

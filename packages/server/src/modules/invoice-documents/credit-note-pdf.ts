@@ -8,7 +8,6 @@ import {
   formatInvoiceAmount,
   MUTED,
   type Part,
-  percent,
   renderPdf,
 } from './tax-document-pdf.ts';
 import { drawHsnSummary } from './tax-document-tax-summary.ts';
@@ -41,10 +40,11 @@ function drawSellerAndNote(flow: Flow, note: CreditNoteDocument) {
   ]);
 }
 
+/** Each line: quantity credited, rate excl. GST, taxable value, each tax and the amount. */
 function drawLines(flow: Flow, note: CreditNoteDocument) {
   drawItemTable(flow, taxLayout(note), {
-    middle: [{ header: 'Credit %', short: 'Cr. %', width: 36, align: 'right' }],
-    rows: note.lines.map((item) => ({ ...item, middle: [percent(item.creditPercent)] })),
+    middle: [{ header: 'Rate excl. GST', short: 'Rate', width: 48, align: 'right' }],
+    rows: note.lines.map((item) => ({ ...item, middle: [formatInvoiceAmount(item.ratePaise)] })),
     middleTotals: [''],
   });
 }
