@@ -456,6 +456,22 @@ describe('bills: tenants and permissions', { timeout: 120_000 }, () => {
     expect((await world.company.api.get(`admin/bills/${bill.id}`)).body.status).toBe('draft');
   });
 
+  it('are in the OpenAPI document', async () => {
+    const company = await signUpCompany();
+    const doc = (await company.anonymous.get('docs/openapi.json')).body;
+    const paths = Object.keys(doc.paths).filter((path) => path.includes('bills'));
+    expect(paths.sort()).toEqual([
+      '/admin/bills/{id}',
+      '/admin/bills/{id}/attachments',
+      '/admin/bills/{id}/attachments/{fileId}',
+      '/admin/bills/{id}/history',
+      '/admin/bills/{id}/receive',
+      '/admin/bills/{id}/void',
+      '/admin/companies/{companyId}/bills',
+    ]);
+    expect(Object.keys(doc.paths['/admin/companies/{companyId}/bills']).sort()).toEqual(['get', 'post']);
+  });
+
   it('needs view_bill to read and add_bill / change_bill to write', async () => {
     const world = await setUp();
     const bill = await enter(world);
