@@ -1,6 +1,5 @@
 import { formatQuantity } from '@b2b/domain/money';
 import {
-  isTerminalShipmentStatus,
   SHIPMENT_CARRIERS,
   SHIPMENT_DIRECTION_OPTIONS,
   SHIPMENT_MESSAGES,
@@ -38,6 +37,7 @@ import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
 import { TrackingText } from './shipment-columns';
 import { TRANSPORT_FIELDS, trackingLinkSchema, transportFieldsSchema } from './shipment-form.schema';
+import { BAD_ENDS, needsConfirmation, statusActionLabel } from './shipment-status';
 import {
   DELIVERY_NOTE_FAILED,
   downloadDeliveryNote,
@@ -72,19 +72,7 @@ export function ShipmentDetailPage() {
   );
 }
 
-/** The verb on each status button: 'Mark Delivered', 'Request Cancellation'. */
-export const statusActionLabel = (status: ShipmentStatus) =>
-  status === 'cancellation_requested'
-    ? 'Request Cancellation'
-    : status === 'cancelled'
-      ? 'Cancel Shipment'
-      : `Mark ${shipmentStatusLabel(status)}`;
-
-/** Moves that end the shipment badly: red, and confirmed first. */
-const BAD_ENDS: readonly ShipmentStatus[] = ['cancelled', 'lost', 'damaged', 'disposed'];
-/** Confirmed first: the bad ends, and every move after which nothing can change (Delivered). */
-const needsConfirmation = (status: ShipmentStatus) =>
-  BAD_ENDS.includes(status) || isTerminalShipmentStatus(status);
+export { statusActionLabel };
 
 function StatusActions({ shipment }: { shipment: Shipment }) {
   const change = useChangeShipmentStatus(shipment.id);

@@ -5,7 +5,7 @@ import {
   SHIPMENT_MESSAGES,
   SHIPMENT_STATUS_OPTIONS,
 } from '@b2b/domain/shipments';
-import { Group, MultiSelect, Select, Text } from '@mantine/core';
+import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from '../../components/data-table';
@@ -13,15 +13,19 @@ import { DateRangeFilter } from '../../components/date-range-filter';
 import { DownloadListCsvButton, downloadListCsv } from '../../components/download-list-csv';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
+import { useRowSelection } from '../../components/row-selection';
 import { listTableProps } from '../../components/use-list-params';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { PATHS, shipmentPath } from '../../session/paths';
+import { ShipmentBulkActions } from './shipment-bulk-actions';
 import { SHIPMENT_COLUMNS } from './shipment-columns';
 import {
   SHIPMENT_DEFAULT_ORDERING,
   type ShipmentFilters,
   type ShipmentListParams,
+  type ShipmentSummary,
   shipmentListQuery,
   shipmentLoadErrorTitle,
 } from './shipments.api';
@@ -101,6 +105,7 @@ export function ShipmentsPage() {
   const [filters, setFilters] = useUrlFilters(NO_SHIPMENT_FILTERS);
   const params: ShipmentListParams = { ...list.params, ...shipmentFilterParams(filters) };
   const shipments = useQuery(shipmentListQuery(companyId, params));
+  const selection = useRowSelection<ShipmentSummary>();
   const filtered = list.params.search !== '' || isFiltered(filters);
   const noneYet = !filtered && shipments.data?.count === 0 && !shipments.isPlaceholderData;
 
@@ -131,20 +136,28 @@ export function ShipmentsPage() {
         </Group>
       }
       table={
-        <DataTable
-          label="Shipments"
-          columns={SHIPMENT_COLUMNS}
-          rowKey={(s) => s.id}
-          {...listTableProps(list, shipments)}
-          errorTitle={shipmentLoadErrorTitle(shipments.error, SHIPMENT_MESSAGES.list_load_failed)}
-          onRowClick={(s) => void navigate({ to: shipmentPath(s.id) })}
-          minWidth={1200}
-          empty={
-            <Text c="dimmed" ta="center" py="xl">
-              No shipment matches the search or the filters.
-            </Text>
-          }
-        />
+        <Stack gap="sm">
+          <ShipmentBulkActions
+            companyId={companyId}
+            selection={selection}
+            mayChange={canPerform(user, 'change_shipment')}
+          />
+          <DataTable
+            selection={selection}
+            label="Shipments"
+            columns={SHIPMENT_COLUMNS}
+            rowKey={(s) => s.id}
+            {...listTableProps(list, shipments)}
+            errorTitle={shipmentLoadErrorTitle(shipments.error, SHIPMENT_MESSAGES.list_load_failed)}
+            onRowClick={(s) => void navigate({ to: shipmentPath(s.id) })}
+            minWidth={1200}
+            empty={
+              <Text c="dimmed" ta="center" py="xl">
+                No shipment matches the search or the filters.
+              </Text>
+            }
+          />
+        </Stack>
       }
     />
   );

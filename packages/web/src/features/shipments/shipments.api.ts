@@ -1,3 +1,4 @@
+import type { BulkShipmentStatusInput, BulkShipmentStatusOutput } from '@b2b/domain/api/bulk-documents';
 import type { commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import type {
   createShipmentInput,
@@ -160,6 +161,24 @@ export function useChangeShipmentStatus(id: number) {
     mutationFn: (status: ShipmentStatus) => api.post<Shipment>(`admin/shipments/${id}/status`, { status }),
     meta: { errorMessage: SHIPMENT_MESSAGES.status_change_failed },
     onSuccess: changed,
+  });
+}
+
+/**
+ * The list's bulk 'Mark as …' (POST admin/companies/{companyId}/shipments/bulk_status): each
+ * shipment by the same rule as its own button; the answer lists the changed and the refused.
+ */
+export function useBulkShipmentStatus(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkShipmentStatusInput) =>
+      api.post<BulkShipmentStatusOutput>(`admin/companies/${companyId}/shipments/bulk_status`, body),
+    meta: { errorMessage: SHIPMENT_MESSAGES.status_change_failed },
+    // Shipments (lists, details, histories), their invoices and orders changed.
+    onSuccess: () =>
+      Promise.all(
+        [shipmentKeys.all, ...RELATED].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
