@@ -323,6 +323,7 @@ describe('branch scoping', () => {
         .replace(':id', String(owned[1](theirs)))
         .replace(':contactId', String(theirs.contactId))
         .replace(':applicationId', '1')
+        .replace(':fileId', '1')
         .replace(/^\/api\//, '');
       const body =
         REACHING_BODIES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? undefined : {});
