@@ -91,6 +91,13 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
       dialogOpen={false}
       noneYet={noneYet}
       area={config.area}
+      actions={
+        config.csvPath && (
+          <DownloadListCsvButton
+            download={() => downloadListCsv(config.csvPath?.(user.company.id) ?? '', params, 'export.csv')}
+          />
+        )
+      }
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder={config.searchPlaceholder} />
@@ -109,11 +116,6 @@ export function InvoiceDocumentListPage<T extends { id: number }, K extends read
             value={filters.dates}
             onChange={(range) => change({ ...filters, dates: range })}
           />
-          {config.csvPath && (
-            <DownloadListCsvButton
-              download={() => downloadListCsv(config.csvPath?.(user.company.id) ?? '', params, 'export.csv')}
-            />
-          )}
         </Group>
       }
       table={

@@ -122,6 +122,7 @@ export function BuyersPage() {
       readOnlyThing={canChange ? undefined : 'buyers'}
       noneYet={noBuyersYet}
       area="buyers"
+      actions={<DownloadListCsvButton download={() => downloadBuyersCsv(companyId, params)} />}
       filters={
         <SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, e-mail or GSTIN">
           <Select
@@ -151,7 +152,6 @@ export function BuyersPage() {
             onChange={(event) => setGstText(event.currentTarget.value)}
             w={190}
           />
-          <DownloadListCsvButton download={() => downloadBuyersCsv(companyId, params)} />
         </SearchAndStatusFilters>
       }
       table={

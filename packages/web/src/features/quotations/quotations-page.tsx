@@ -122,6 +122,13 @@ export function QuotationsPage() {
       dialogOpen={deleting !== null}
       noneYet={noneYet}
       area="quotations"
+      actions={
+        <DownloadListCsvButton
+          download={() =>
+            downloadListCsv(`admin/companies/${companyId}/quotations`, params, 'quotations.csv')
+          }
+        />
+      }
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Quotation number, buyer or reference" />
@@ -138,11 +145,6 @@ export function QuotationsPage() {
             label="Date"
             value={dates}
             onChange={(range) => setFilters({ ...filters, dates: range })}
-          />
-          <DownloadListCsvButton
-            download={() =>
-              downloadListCsv(`admin/companies/${companyId}/quotations`, params, 'quotations.csv')
-            }
           />
         </Group>
       }

@@ -56,13 +56,12 @@ export function SellersPage() {
       readOnlyThing={canChange ? undefined : 'sellers'}
       noneYet={noSellersYet}
       area="sellers"
-      filters={
-        <SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN">
-          <DownloadListCsvButton
-            download={() => downloadListCsv(`companies/${companyId}/sellers`, params, 'sellers.csv')}
-          />
-        </SearchAndStatusFilters>
+      actions={
+        <DownloadListCsvButton
+          download={() => downloadListCsv(`companies/${companyId}/sellers`, params, 'sellers.csv')}
+        />
       }
+      filters={<SearchAndStatusFilters filter={filter} placeholder="Name, contact, phone, GSTIN" />}
       table={
         <Stack gap="sm">
           <ActiveBulkActions
