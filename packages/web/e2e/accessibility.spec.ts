@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousProblems } from './axe.ts';
 import { signUpAndVerify } from './journeys.ts';
 
 const stamp = Date.now().toString(36);
@@ -48,19 +48,6 @@ const SCREENS = [
   '/bills',
   '/onboarding',
 ];
-
-/** WCAG 2 A and AA problems axe rates serious or critical, one line each. */
-async function seriousProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${new URL(page.url()).pathname} ${violation.id}: ${node.failureSummary ?? ''} (${node.html.slice(0, 120)})`,
-      ),
-    );
-}
 
 test('accessibility: axe finds no serious or critical WCAG 2 AA problem on the sign-in page and every built screen (issue 18)', async ({
   page,

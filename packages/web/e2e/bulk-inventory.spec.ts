@@ -73,7 +73,7 @@ test('bulk inventory: a file with a wrong row changes nothing and gives an error
   );
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('2 rows applied.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   const inventory = page.getByRole('table').first();
   await expect(inventory.getByRole('row', { name: new RegExp(`Gel Pen ${stamp}`) })).toContainText('15');
   await expect(inventory.getByRole('row', { name: new RegExp(`A4 Notebook ${stamp}`) })).toContainText('12');
