@@ -14,7 +14,7 @@ export function tempDir(prefix) {
 
 /** Starts the app server exactly as `npm start` does (built web app, embedded database). */
 export function startApp({ port, dataDir, env = {} }) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn('sh', [path.join(root, 'scripts/start.sh')], {
     cwd: root,
     env: {
       ...process.env,
