@@ -399,7 +399,7 @@ export async function paymentsRoutes(app: Api) {
       schema: {
         tags,
         description:
-          'Buyers with invoices due, most overdue first, with ageing buckets (not due, 0-30, 31-60, 61-90, 90+ days overdue) and their open invoices; search by buyer name.',
+          'Buyers with money due (open invoices, and for a user of every branch the opening balance and account lines: the buyer’s Outstanding), most overdue first, with ageing buckets (not due, 0-30, 31-60, 61-90, 90+ days overdue) and their open invoices; search by buyer name; ordering by max_days_overdue, amount_due, overdue, oldest_due_date or buyer_name (default -max_days_overdue,-amount_due); paged by the database, totals over every buyer of the filter.',
         params: companyParams,
         querystring: listQuery.extend(receivablesQuery.shape),
         response: { 200: receivablesPage },
@@ -417,6 +417,7 @@ export async function paymentsRoutes(app: Api) {
           search: q.search,
           overdueOnly: q.overdue_only === 'true',
         },
+        q.ordering,
         window,
       );
       const paged = page(request, window, result.count, result.results);

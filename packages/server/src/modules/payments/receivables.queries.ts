@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -43,15 +44,6 @@ function openInvoicesWithDue(db: Executor, companyId: number, today: string, f: 
   return query.where(inBranches('i.branch_id', f.branches));
 }
 
-const bucketSums = sql`
-  coalesce(sum(o.due_paise), 0) as amount_due,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue > 0), 0) as overdue,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue <= 0), 0) as not_due,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue between 1 and 30), 0) as days_0_30,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue between 31 and 60), 0) as days_31_60,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue between 61 and 90), 0) as days_61_90,
-  coalesce(sum(o.due_paise) filter (where o.days_overdue > 90), 0) as days_90_plus`;
-
 export interface BucketSums {
   amount_due: string;
   overdue: string;
@@ -69,21 +61,159 @@ export interface AccountDebitRow {
   paise: number;
 }
 
+/** The ledger entries that are account debits (domain receivables.ts): on no invoice. */
+const accountDebit = sql`e.debit_paise > 0
+  and (e.entry_type = 'opening_balance' or (e.entry_type = 'debit_adjustment' and e.document_type is null))`;
+
+/** A day's ageing bucket sums of `paise` over rows whose `days` overdue are given. */
+const ageSums = (paise: string, days: string) => {
+  const [p, d] = [sql.raw(paise), sql.raw(days)];
+  return sql`coalesce(sum(${p}) filter (where ${d} <= 0), 0) as not_due,
+    coalesce(sum(${p}) filter (where ${d} between 1 and 30), 0) as days_0_30,
+    coalesce(sum(${p}) filter (where ${d} between 31 and 60), 0) as days_31_60,
+    coalesce(sum(${p}) filter (where ${d} between 61 and 90), 0) as days_61_90,
+    coalesce(sum(${p}) filter (where ${d} > 90), 0) as days_90_plus`;
+};
+
 /**
- * Every buyer with something to receive in the filter: its open invoices summed by age (in the
- * caller's branches) and, for a caller who sees every branch, its ledger balance and the account
- * debits on no invoice (the opening balance, debit adjustments recorded by hand), oldest first.
- * A buyer whose invoices are all paid but whose ledger balance is not zero (an opening balance, a
- * payment's excess) is listed too, for such a caller. The service turns each row into the buyer's
- * receivable (domain receivables.ts); paging follows, since the order depends on that rule.
+ * Every buyer of the filter with its receivable worked out in SQL (`figures`), the same rule as
+ * domain receivables.ts, so that the database orders, counts, totals and pages the buyers and
+ * only a page's rows come back (Payments to be Received stays fast with thousands of buyers):
+ * - its open invoices in the caller's branches, summed by age (`inv`);
+ * - for a caller who sees every branch, the account lines: the buyer's credit on no invoice is
+ *   its account debits less the part of the ledger balance not on open invoices; it settles the
+ *   debits oldest first (by date, then entry), so what is left of a debit is
+ *   greatest(0, least(debit, running total - credit)) (`debit_lines`); credit beyond every debit
+ *   is Unallocated Credit (negative, not due), a balance no debit explains is Other Balance (due
+ *   today). The service draws the page's lines with the domain and its tests hold both equal.
+ * A buyer is listed when something is due or it has account lines; `overdue_only` keeps those
+ * with something overdue. Each row: due_paise, the buckets, max_days_overdue (an invoice not yet
+ * due counts negative, as the domain's sort does), oldest_due_date, line_count.
  */
-export async function receivableBuyers(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
+function receivableFigures(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
   const open = openInvoicesWithDue(db, companyId, today, f);
   const companyWide = !f.branches;
   const byBuyer = f.buyerId === undefined ? sql`` : sql`and b.id = ${f.buyerId}`;
   const byName = f.search ? sql`and b.name ilike ${containing(f.search)}` : sql``;
+  const overdueOnly = f.overdueOnly ? sql`and r.max_days_overdue > 0` : sql``;
+  return sql`
+    o as (${open}),
+    inv as (
+      select o.buyer_id, max(o.days_overdue)::int as max_days_overdue, min(o.due_date::date) as oldest_due_date,
+        count(*) as invoice_count, coalesce(sum(o.due_paise), 0) as due_paise,
+        ${ageSums('o.due_paise', 'o.days_overdue')}
+      from o group by o.buyer_id
+    ),
+    owed as (
+      select b.id as buyer_id, b.name as buyer_name, b.payment_term_id, b.outstanding_paise as balance_paise,
+        inv.max_days_overdue, inv.oldest_due_date, coalesce(inv.invoice_count, 0) as invoice_count,
+        coalesce(inv.due_paise, 0) as due_paise, coalesce(inv.not_due, 0) as not_due,
+        coalesce(inv.days_0_30, 0) as days_0_30, coalesce(inv.days_31_60, 0) as days_31_60,
+        coalesce(inv.days_61_90, 0) as days_61_90, coalesce(inv.days_90_plus, 0) as days_90_plus
+      from buyers b
+      left join inv on inv.buyer_id = b.id
+      where b.company_id = ${companyId}
+        and (inv.buyer_id is not null or (${companyWide} and b.outstanding_paise <> 0))
+        ${byBuyer} ${byName}
+    ),
+    debits as (
+      select e.buyer_id, e.entry_date, e.debit_paise as paise,
+        sum(e.debit_paise) over (partition by e.buyer_id order by e.entry_date, e.id) as running,
+        sum(e.debit_paise) over (partition by e.buyer_id) as debit_total,
+        w.balance_paise - w.due_paise as account_paise
+      from buyer_ledger_entries e
+      join owed w on w.buyer_id = e.buyer_id
+      where e.company_id = ${companyId} and ${companyWide} and ${accountDebit}
+    ),
+    debit_lines as (
+      select d.buyer_id, d.entry_date, d.debit_total,
+        greatest(0, least(d.paise, d.running - (d.debit_total - d.account_paise))) as left_paise,
+        (${today}::date - d.entry_date) as days
+      from debits d
+    ),
+    acct as (
+      select l.buyer_id, max(l.debit_total) as debit_total, sum(l.left_paise) as due_paise,
+        ${ageSums('l.left_paise', 'l.days')},
+        max(greatest(0, l.days)) filter (where l.left_paise > 0) as max_days_overdue,
+        min(l.entry_date) filter (where l.left_paise > 0) as oldest_due_date,
+        count(*) filter (where l.left_paise > 0) as line_count
+      from debit_lines l group by l.buyer_id
+    ),
+    credited as (
+      select w.*, a.due_paise as acct_due, a.not_due as acct_not_due, a.days_0_30 as acct_0_30,
+        a.days_31_60 as acct_31_60, a.days_61_90 as acct_61_90, a.days_90_plus as acct_90_plus,
+        a.max_days_overdue as acct_max_days, a.oldest_due_date as acct_oldest, a.line_count as acct_lines,
+        case when ${companyWide}
+          then greatest(0, (w.balance_paise - w.due_paise) - coalesce(a.debit_total, 0)) else 0 end as other_paise,
+        case when ${companyWide} then greatest(0, w.due_paise - w.balance_paise) else 0 end as unallocated_paise
+      from owed w left join acct a on a.buyer_id = w.buyer_id
+    ),
+    figures as (
+      select c.buyer_id, c.buyer_name, c.payment_term_id, c.balance_paise, c.invoice_count,
+        c.due_paise + coalesce(c.acct_due, 0) + c.other_paise - c.unallocated_paise as due_paise,
+        c.not_due + coalesce(c.acct_not_due, 0) + c.other_paise - c.unallocated_paise as not_due,
+        c.days_0_30 + coalesce(c.acct_0_30, 0) as days_0_30,
+        c.days_31_60 + coalesce(c.acct_31_60, 0) as days_31_60,
+        c.days_61_90 + coalesce(c.acct_61_90, 0) as days_61_90,
+        c.days_90_plus + coalesce(c.acct_90_plus, 0) as days_90_plus,
+        greatest(coalesce(c.max_days_overdue, 0), c.acct_max_days,
+          case when c.other_paise > 0 then 0 end) as max_days_overdue,
+        least(c.oldest_due_date, c.acct_oldest,
+          case when c.other_paise > 0 then ${today}::date end) as oldest_due_date,
+        coalesce(c.acct_lines, 0) + (c.other_paise > 0)::int + (c.unallocated_paise > 0)::int as line_count
+      from credited c
+    ),
+    r as (
+      select * from figures r
+      where (r.due_paise <> 0 or r.line_count > 0) ${overdueOnly}
+    )`;
+}
+
+/** The API's orderings of Payments to be Received -> columns of `r` (receivableFigures). */
+export const RECEIVABLE_ORDERING = {
+  max_days_overdue: 'r.max_days_overdue',
+  amount_due: 'r.due_paise',
+  buyer_name: 'lower(r.buyer_name)',
+  oldest_due_date: 'r.oldest_due_date',
+  overdue: '(r.days_0_30 + r.days_31_60 + r.days_61_90 + r.days_90_plus)',
+};
+
+/** The spec's order: most overdue first, then the largest amount due. */
+export const RECEIVABLE_DEFAULT_ORDERING = '-max_days_overdue,-amount_due';
+
+/** How many buyers the filter lists and their figures summed (paise): the screen's totals. */
+export async function receivableTotals(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
+  const result = await sql<BucketSums & { count: string }>`
+    with ${receivableFigures(db, companyId, today, f)}
+    select count(*) as count, coalesce(sum(r.due_paise), 0) as amount_due,
+      coalesce(sum(r.days_0_30 + r.days_31_60 + r.days_61_90 + r.days_90_plus), 0) as overdue,
+      coalesce(sum(r.not_due), 0) as not_due, coalesce(sum(r.days_0_30), 0) as days_0_30,
+      coalesce(sum(r.days_31_60), 0) as days_31_60, coalesce(sum(r.days_61_90), 0) as days_61_90,
+      coalesce(sum(r.days_90_plus), 0) as days_90_plus
+    from r`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * One page of the filter's buyers in the order asked (buyer id breaks ties), each with what the
+ * domain draws its receivable from: its open invoices' sums by age (in the caller's branches), its
+ * ledger balance and, for a caller who sees every branch, its account debits oldest first.
+ */
+export async function receivableBuyers(
+  db: Executor,
+  companyId: number,
+  today: string,
+  f: ReceivableFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
+  const companyWide = !f.branches;
+  const orderBy = sql.join(
+    [...sort.map((key) => sql.raw(`${key.column} ${key.direction} nulls last`)), sql.raw('r.buyer_id asc')],
+    sql`, `,
+  );
   const result = await sql<
-    BucketSums & {
+    Omit<BucketSums, 'overdue'> & {
       buyer_id: number;
       buyer_name: string;
       payment_term_id: number | null;
@@ -96,39 +226,26 @@ export async function receivableBuyers(db: Executor, companyId: number, today: s
       debits: AccountDebitRow[];
     }
   >`
-    with o as (${open}),
-    inv as (
-      select o.buyer_id, max(o.days_overdue)::int as max_days_overdue,
-        to_char(min(o.due_date::date), 'YYYY-MM-DD') as oldest_due_date, count(*) as invoice_count,
-        ${bucketSums}
-      from o group by o.buyer_id
-    ),
-    debits as (
-      select e.buyer_id,
-        json_agg(json_build_object(
+    with ${receivableFigures(db, companyId, today, f)},
+    page as (select r.buyer_id from r order by ${orderBy} limit ${window.limit} offset ${window.offset})
+    select w.buyer_id, w.buyer_name, pt.id as payment_term_id, pt.name as payment_term_name,
+      pt.days as payment_term_days, w.balance_paise, w.max_days_overdue,
+      to_char(w.oldest_due_date, 'YYYY-MM-DD') as oldest_due_date, w.invoice_count,
+      w.due_paise as amount_due, w.not_due, w.days_0_30, w.days_31_60, w.days_61_90, w.days_90_plus,
+      coalesce((
+        select json_agg(json_build_object(
           'kind', case when e.entry_type = 'opening_balance' then 'opening_balance' else 'adjustment' end,
           'date', to_char(e.entry_date, 'YYYY-MM-DD'),
           'paise', e.debit_paise
-        ) order by e.entry_date, e.id) as debits
-      from buyer_ledger_entries e
-      where e.company_id = ${companyId} and ${companyWide} and e.debit_paise > 0
-        and (e.entry_type = 'opening_balance' or (e.entry_type = 'debit_adjustment' and e.document_type is null))
-      group by e.buyer_id
-    )
-    select b.id as buyer_id, b.name as buyer_name, pt.id as payment_term_id, pt.name as payment_term_name,
-      pt.days as payment_term_days, b.outstanding_paise as balance_paise,
-      inv.max_days_overdue, inv.oldest_due_date, coalesce(inv.invoice_count, 0) as invoice_count,
-      coalesce(inv.amount_due, 0) as amount_due, coalesce(inv.overdue, 0) as overdue,
-      coalesce(inv.not_due, 0) as not_due, coalesce(inv.days_0_30, 0) as days_0_30,
-      coalesce(inv.days_31_60, 0) as days_31_60, coalesce(inv.days_61_90, 0) as days_61_90,
-      coalesce(inv.days_90_plus, 0) as days_90_plus, coalesce(d.debits, '[]'::json) as debits
-    from buyers b
-    left join inv on inv.buyer_id = b.id
-    left join debits d on d.buyer_id = b.id
-    left join payment_terms pt on pt.company_id = b.company_id and pt.id = b.payment_term_id
-    where b.company_id = ${companyId}
-      and (inv.buyer_id is not null or (${companyWide} and b.outstanding_paise <> 0))
-      ${byBuyer} ${byName}`.execute(db);
+        ) order by e.entry_date, e.id)
+        from buyer_ledger_entries e
+        where e.company_id = ${companyId} and e.buyer_id = w.buyer_id and ${companyWide} and ${accountDebit}
+      ), '[]'::json) as debits
+    from page
+    join r on r.buyer_id = page.buyer_id
+    join owed w on w.buyer_id = page.buyer_id
+    left join payment_terms pt on pt.company_id = ${companyId} and pt.id = w.payment_term_id
+    order by ${orderBy}`.execute(db);
   return result.rows;
 }
 

@@ -149,3 +149,127 @@ describe('GET admin/companies/{companyId}/payments_to_be_received with opening b
     expect(overdue.body.count).toBe(0);
   });
 });
+
+describe('GET admin/companies/{companyId}/payments_to_be_received paged by the database', {
+  timeout: 180_000,
+}, () => {
+  it('orders, pages, searches and totals every buyer, the rows adding up to the totals', async () => {
+    const base = await paymentWorld();
+    const buyer = async (name: string, openingBalance?: number) => ({
+      ...base,
+      buyer: await createBuyerWithAddress(base.company, {
+        name,
+        fields: openingBalance === undefined ? {} : { opening_balance: openingBalance },
+      }),
+    });
+    // Anil: opening 1000 (100 days old) + 354 due 45 days ago, paid 200.25 of which 100 on the
+    // invoice: 254 in 31-60 days, the 100.25 of credit settles the opening balance to 899.75 (90+).
+    const anil = await buyer('Anil Traders', 1000);
+    await backdateOpeningBalance(anil, 100);
+    const a = await invoicedOrder(anil, 3);
+    await makeOverdue(anil, a.invoice.id, 45);
+    await payInvoices(anil, { amount: 200.25, allocations: [{ invoice: a.invoice.id, amount: 100 }] });
+    // Bela: an advance of 30 on no invoice (-30, not due).
+    const bela = await buyer('Bela Stores');
+    await payInvoices(bela, { amount: 30 });
+    // Chand: an opening balance of today, 500.50 not due.
+    await buyer('Chand Mart', 500.5);
+    // Esha: an opening balance of 50 and a payment of 80: the 30 beyond it is unallocated credit.
+    const esha = await buyer('Esha Foods', 50);
+    await backdateOpeningBalance(esha, 20);
+    await payInvoices(esha, { amount: 80 });
+    // Farid: 236 due 5 days ago.
+    const farid = await buyer('Farid & Sons');
+    const f = await invoicedOrder(farid, 2);
+    await makeOverdue(farid, f.invoice.id, 5);
+    // Dev (invoiced last: its invoice is dated ahead): 118 due in ten days (sorts below every buyer with nothing overdue).
+    const dev = await buyer('Dev Agencies');
+    const d = await invoicedOrder(dev, 1);
+    await makeOverdue(dev, d.invoice.id, -10);
+
+    const path = (query: string) => companyPath(base, `payments_to_be_received?${query}`);
+    const get = async (query: string) => {
+      const res = await base.company.api.get(path(query));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const names = (page: { results: { buyer: { name: string } }[] }) => page.results.map((r) => r.buyer.name);
+    const paise = (rupees: number) => Math.round(rupees * 100);
+
+    const all = await get('limit=-1');
+    expect(names(all)).toEqual([
+      'Anil Traders',
+      'Farid & Sons',
+      'Chand Mart',
+      'Bela Stores',
+      'Esha Foods',
+      'Dev Agencies',
+    ]);
+    expect(all.count).toBe(6);
+    expect(all.results.map((r: any) => r.amount_due)).toEqual([1153.75, 236, 500.5, -30, -30, 118]);
+    expect(all.totals).toEqual({
+      amount_due: 1948.25,
+      overdue: 1389.75,
+      not_due: 558.5,
+      days_0_30: 236,
+      days_31_60: 254,
+      days_61_90: 0,
+      days_90_plus: 899.75,
+    });
+    // The database's totals are the sum of the rows the domain draws, bucket by bucket.
+    for (const key of ['amount_due', 'overdue', 'not_due', 'days_0_30', 'days_31_60', 'days_90_plus']) {
+      const sum = all.results.reduce(
+        (total: number, r: any) => total + paise(key in r.buckets ? r.buckets[key] : r[key]),
+        0,
+      );
+      expect(sum, key).toBe(paise(all.totals[key]));
+    }
+    expect(all.results[4].account_lines).toMatchObject([{ kind: 'unallocated_credit', amount_due: -30 }]);
+
+    // Pages of two, one after the other, are the whole list; the totals stay those of every buyer.
+    const pages = [
+      await get('limit=2&offset=0'),
+      await get('limit=2&offset=2'),
+      await get('limit=2&offset=4'),
+    ];
+    expect(pages.flatMap(names)).toEqual(names(all));
+    expect(pages.map((p) => p.count)).toEqual([6, 6, 6]);
+    expect(pages[0].totals).toEqual(all.totals);
+    expect(pages[0].next).toContain('offset=2');
+    expect(pages[2].next).toBeNull();
+    expect((await get('limit=2&offset=6')).results).toEqual([]);
+
+    expect(names(await get('ordering=buyer_name&limit=-1'))).toEqual([
+      'Anil Traders',
+      'Bela Stores',
+      'Chand Mart',
+      'Dev Agencies',
+      'Esha Foods',
+      'Farid & Sons',
+    ]);
+    expect(names(await get('ordering=amount_due&limit=-1'))).toEqual([
+      'Bela Stores',
+      'Esha Foods',
+      'Dev Agencies',
+      'Farid & Sons',
+      'Chand Mart',
+      'Anil Traders',
+    ]);
+    const searched = await get('search=ar');
+    expect(names(searched)).toEqual(['Farid & Sons', 'Chand Mart']);
+    expect(searched.totals.amount_due).toBe(736.5);
+    const overdue = await get('overdue_only=true');
+    expect(names(overdue)).toEqual(['Anil Traders', 'Farid & Sons']);
+    expect(overdue.count).toBe(2);
+    expect(overdue.totals.amount_due).toBe(1389.75);
+    expect((await base.company.api.get(path('ordering=secret'))).status).toBe(400);
+
+    // A user of some branches: invoices only, so the buyers with invoices.
+    const clerk = await createUserWithPermissions(base.company, ['view_payment_to_be_received']);
+    const scoped = await clerk.api.get(path('limit=-1'));
+    expect(scoped.status).toBe(200);
+    expect(names(scoped.body)).toEqual(['Anil Traders', 'Farid & Sons', 'Dev Agencies']);
+    expect(scoped.body.totals.amount_due).toBe(608);
+    expect(scoped.body.count).toBe(3);
+  });
+});

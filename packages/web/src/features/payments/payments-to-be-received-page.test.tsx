@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
@@ -125,5 +125,52 @@ describe('PaymentsToBeReceivedPage', () => {
     if (!line) throw new Error('the Unallocated Credit row was expected');
     expect(within(line).getByText('Buyer credit on no invoice')).toBeTruthy();
     expect(within(line).getByText(/30\.00/)).toBeTruthy();
+  });
+
+  it('asks the server for the page, order and filters the address keeps, and writes changes back to it', async () => {
+    const api = fakeApi((call) =>
+      call.path === 'admin/companies/10/payments_to_be_received'
+        ? { body: { ...receivables, count: 45 } }
+        : undefined,
+    );
+    const { router } = renderScreen(() => <PaymentsToBeReceivedPage />, {
+      user: ACCOUNTANT,
+      path: '/?q=Mehta&ordering=buyer_name&offset=20&overdue=true',
+    });
+    await screen.findByRole('table', { name: 'Payments to be Received' });
+    const calls = () => api.calls.filter((c) => c.path === 'admin/companies/10/payments_to_be_received');
+    expect(calls()[0]?.query.get('search')).toBe('Mehta');
+    expect(calls()[0]?.query.get('ordering')).toBe('buyer_name');
+    expect(calls()[0]?.query.get('offset')).toBe('20');
+    expect(calls()[0]?.query.get('limit')).toBe('20');
+    expect(calls()[0]?.query.get('overdue_only')).toBe('true');
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement).value).toBe(
+      'Buyer name (A–Z)',
+    );
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    sort.focus();
+    fireEvent.click(sort);
+    fireEvent.click(await screen.findByRole('option', { name: 'Amount due: highest first' }));
+    await waitFor(() => expect(calls().at(-1)?.query.get('ordering')).toBe('-amount_due'));
+    expect(calls().at(-1)?.query.get('offset')).toBe('0');
+    expect(router.state.location.search).toMatchObject({ ordering: '-amount_due', q: 'Mehta' });
+
+    // 45 buyers in pages of 20: page 3 asks for offset 40.
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(calls().at(-1)?.query.get('offset')).toBe('40'));
+    expect(router.state.location.search).toMatchObject({ offset: 40 });
+  });
+
+  it('asks for the default order, most overdue first, when the address names none', async () => {
+    const api = fakeApi((call) =>
+      call.path === 'admin/companies/10/payments_to_be_received' ? { body: receivables } : undefined,
+    );
+    renderScreen(() => <PaymentsToBeReceivedPage />, { user: ACCOUNTANT });
+    await screen.findByRole('table', { name: 'Payments to be Received' });
+    expect(api.calls[0]?.query.get('ordering')).toBe('-max_days_overdue,-amount_due');
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement).value).toBe(
+      'Most overdue first',
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Pagination,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -28,10 +29,25 @@ import { buyerPath } from '../../session/paths';
 import { type Receivable, receivablesQuery } from './payments.api';
 import { ReceivableLines } from './receivable-lines';
 
-/** /payments-to-be-received: buyers with money due, most overdue first, by age; a buyer opens to its invoices. */
+/** The server's default order: most overdue first, then the largest amount due. */
+const DEFAULT_ORDER = '-max_days_overdue,-amount_due';
+
+const SORT_OPTIONS = [
+  { value: DEFAULT_ORDER, label: 'Most overdue first' },
+  { value: '-amount_due', label: 'Amount due: highest first' },
+  { value: 'amount_due', label: 'Amount due: lowest first' },
+  { value: 'oldest_due_date', label: 'Oldest due date first' },
+  { value: 'buyer_name', label: 'Buyer name (A–Z)' },
+];
+
+/**
+ * /payments-to-be-received: buyers with money due, most overdue first, by age; a buyer opens to
+ * its invoices. The server orders, counts and pages the buyers (with the totals of every buyer of
+ * the filter); search, sort, page and 'Overdue only' live in the address, so Back restores them.
+ */
 export function PaymentsToBeReceivedPage() {
   const user = useCurrentUser();
-  const list = useUrlListParams({ ordering: '' });
+  const list = useUrlListParams({ ordering: DEFAULT_ORDER });
   const search = useListSearch(list.setSearch, list.params.search);
   const [overdueOnly, setOverdueOnly] = useUrlFilter('overdue', false);
   const [open, setOpen] = useState<Set<number>>(new Set());
@@ -39,6 +55,7 @@ export function PaymentsToBeReceivedPage() {
     receivablesQuery(user.company.id, {
       limit: list.params.limit,
       offset: list.params.offset,
+      ordering: list.params.ordering,
       search: list.params.search || undefined,
       ...(overdueOnly ? { overdue_only: 'true' } : {}),
     }),
@@ -89,6 +106,14 @@ export function PaymentsToBeReceivedPage() {
                 setOverdueOnly(event.currentTarget.checked);
                 list.resetPage();
               }}
+            />
+            <Select
+              label="Sort by"
+              data={SORT_OPTIONS}
+              value={SORT_OPTIONS.some((o) => o.value === list.params.ordering) ? list.params.ordering : null}
+              allowDeselect={false}
+              onChange={(value) => list.setOrdering(value ?? DEFAULT_ORDER)}
+              w={230}
             />
           </Group>
           {receivables.isLoading ? (
