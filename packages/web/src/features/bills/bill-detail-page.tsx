@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canOpen, canPerform } from '../../session/has-permission';
 import { billEditPath, PATHS, productPath, sellerPath, warehousePath } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
+import { BillAttachmentsCard } from './bill-attachments-card';
 import { DueDate } from './bill-columns';
 import { BillStatusBadge } from './bill-status';
 import {
@@ -379,6 +380,7 @@ function BillDetail({ bill }: { bill: Bill }) {
                   </Stack>
                 </Card>
                 <BillTotals bill={bill} />
+                <BillAttachmentsCard bill={bill} />
               </Stack>
             ),
           },

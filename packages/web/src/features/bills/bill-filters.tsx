@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { BILL_PAYMENT_STATUSES } from '@b2b/domain/bills';
 import { MultiSelect, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ export interface BillFilterValues {
   seller: number | string | null;
   branch: number | string | null;
   status: string[];
+  paymentStatus: string | null;
   dates: DayRange;
   dueBefore: string | null;
 }
@@ -22,9 +24,12 @@ export const NO_BILL_FILTERS: BillFilterValues = {
   seller: null,
   branch: null,
   status: [],
+  paymentStatus: null,
   dates: [null, null],
   dueBefore: null,
 };
+
+const PAYMENT_STATUS_VALUES = BILL_PAYMENT_STATUSES.map((status) => status.value);
 
 const idOf = (value: number | string | null) => {
   const id = Number(value);
@@ -37,6 +42,7 @@ export function billFilterParams(values: BillFilterValues): BillFilters {
     seller: idOf(values.seller),
     branch: idOf(values.branch),
     status__in: values.status.length > 0 ? values.status.join(',') : undefined,
+    payment_status: PAYMENT_STATUS_VALUES.find((value) => value === values.paymentStatus),
     start_date: values.dates[0] ?? undefined,
     end_date: values.dates[1] ?? values.dates[0] ?? undefined,
     due_before: values.dueBefore ?? undefined,
@@ -94,6 +100,15 @@ export function BillFilterBar({
         w={220}
         comboboxProps={{ withinPortal: true }}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
+      />
+      <Select
+        label="Payment Status"
+        placeholder="All"
+        data={BILL_PAYMENT_STATUSES.map(({ value, label }) => ({ value, label }))}
+        value={values.paymentStatus}
+        onChange={set('paymentStatus')}
+        clearable
+        w={170}
       />
       <DateRangeFilter label="Bill Date" value={values.dates} onChange={set('dates')} />
       <DatePickerInput

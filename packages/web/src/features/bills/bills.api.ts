@@ -1,5 +1,6 @@
 import type { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
+  BILL_ATTACHMENT_MESSAGES,
   BILL_MESSAGES,
   type BillInput,
   type BillOutput,
@@ -40,6 +41,7 @@ export const BILL_TOASTS = {
   saved_received: 'Bill saved and received: the goods are in stock.',
   history_failed: 'Failed to load history.',
   export_failed: 'Failed to download the bills CSV file.',
+  attachment_delete_failed: 'Failed to delete attachment.',
 } as const;
 
 export const billKeys = {
@@ -133,6 +135,47 @@ export function useBillAction(action: BillStatusAction) {
   return useMutation({
     mutationFn: (id: number) => api.post<Bill>(`admin/bills/${id}/${action}`),
     meta: ACTION_TOASTS[action],
+    onSuccess: changed,
+  });
+}
+
+export type BillAttachment = Bill['attachments'][number];
+
+/** After an attachment came or went: the bill (its attachments) and its history. */
+function useAttachmentsChanged(billId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: billKeys.detail(billId) }),
+      queryClient.invalidateQueries({ queryKey: billKeys.history(billId) }),
+    ]);
+}
+
+/** POST admin/bills/{id}/attachments: the seller's bill as a PDF or a photo (multipart field `file`). */
+export function useUploadBillAttachment(billId: number) {
+  const changed = useAttachmentsChanged(billId);
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.upload<BillAttachment>(`admin/bills/${billId}/attachments`, form);
+    },
+    meta: {
+      successMessage: BILL_ATTACHMENT_MESSAGES.uploaded,
+      errorMessage: BILL_ATTACHMENT_MESSAGES.upload_failed,
+    },
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteBillAttachment(billId: number) {
+  const changed = useAttachmentsChanged(billId);
+  return useMutation({
+    mutationFn: (attachmentId: number) => api.delete(`admin/bills/${billId}/attachments/${attachmentId}`),
+    meta: {
+      successMessage: BILL_ATTACHMENT_MESSAGES.deleted,
+      errorMessage: BILL_TOASTS.attachment_delete_failed,
+    },
     onSuccess: changed,
   });
 }

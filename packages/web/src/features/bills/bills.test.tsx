@@ -227,7 +227,7 @@ describe('BillsPage', () => {
     const api = server();
     renderScreen(() => <BillsPage />, {
       user: MAKER,
-      path: '/?seller=5&branch=100&status=%5B%22draft%22%5D&dueBefore=%222026-10-31%22&q=SUP',
+      path: '/?seller=5&branch=100&status=%5B%22draft%22%5D&paymentStatus=%22unpaid%22&dueBefore=%222026-10-31%22&q=SUP',
     });
     await waitFor(() => expect(api.calls.some((c) => c.path === LIST)).toBe(true));
     const query = api.calls.find((c) => c.path === LIST)?.query;
@@ -235,6 +235,7 @@ describe('BillsPage', () => {
     expect(query?.get('branch')).toBe('100');
     expect(query?.get('status__in')).toBe('draft');
     expect(query?.get('due_before')).toBe('2026-10-31');
+    expect(query?.get('payment_status')).toBe('unpaid');
     expect(query?.get('search')).toBe('SUP');
     expect(billFilterParams({ ...NO_BILL_FILTERS, dates: ['2026-04-01', null] })).toMatchObject({
       start_date: '2026-04-01',
@@ -381,6 +382,35 @@ describe('BillForm', () => {
   });
 });
 
+describe('BillForm editing a draft', () => {
+  it('starts from the rates as entered (with GST on a tax-inclusive bill) and sends the whole bill back', async () => {
+    const onSaved = vi.fn();
+    const draft = bill(4, 'draft', { is_tax_inclusive: true });
+    const line = draft.items[0] as Bill['items'][number];
+    draft.items = [{ ...line, rate_entered: 118, batch_number: 'B-7' }];
+    const api = server((call) =>
+      call.method === 'PATCH' && call.path === 'admin/bills/4' ? { body: draft } : undefined,
+    );
+    renderWithProviders(<BillForm companyId={10} bill={draft} onSaved={onSaved} onCancel={() => {}} />, {
+      user: MAKER,
+    });
+    expect((screen.getByRole('textbox', { name: 'Rate 1' }) as HTMLInputElement).value).toBe('118');
+    expect(screen.getByRole('switch', { name: /Rates include GST/ })).toHaveProperty('checked', true);
+    await waitFor(() => expect(amount('Taxable Value')).toBe('₹200.00'));
+    expect(amount('CGST')).toBe('₹18.00');
+    expect(amount('Total')).toBe('₹236.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.changes()[0]?.body).toMatchObject({
+      bill_number: 'SUP/4',
+      is_tax_inclusive: true,
+      due_date: '2026-10-20',
+      items: [{ product: 21, quantity: 2, rate: 118, tax_rate: 18, batch_number: 'B-7' }],
+    });
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Bill Edited.' }));
+  });
+});
+
 function renderDetail(shown: Bill, user = MAKER, extra?: (call: ApiCall) => ApiAnswer | undefined) {
   const api = server((call) => {
     const answer = extra?.(call);
@@ -450,5 +480,32 @@ describe('BillDetailPage', () => {
       ),
     );
     expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST admin/bills/4/void']);
+  });
+});
+
+describe('Bill attachments', () => {
+  it('lists the seller’s files and deletes one after a confirmation', async () => {
+    const shown = bill(4, 'open', {
+      attachments: [{ id: 61, name: 'seller-bill.pdf', url: '/api/files/bills/61/seller-bill.pdf' }],
+    });
+    const api = renderDetail(shown, MAKER, (call) =>
+      call.method === 'DELETE' && call.path === 'admin/bills/4/attachments/61' ? { status: 204 } : undefined,
+    );
+    const link = await screen.findByRole('link', { name: 'seller-bill.pdf' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/api/files/bills/61/seller-bill.pdf');
+    expect(screen.getByRole('button', { name: 'Attach File' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete seller-bill.pdf' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual([
+        'DELETE admin/bills/4/attachments/61',
+      ]),
+    );
+  });
+
+  it('offers no upload to viewers or on a void bill', async () => {
+    renderDetail(bill(4, 'void'), MAKER);
+    expect(await screen.findByText('No attachments yet.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Attach File' })).toBeNull();
   });
 });
