@@ -176,6 +176,20 @@ test('phone width: the lists keep Download CSV, Filters and the bulk bar in reac
     await clear.click();
   }
 
+  // The products table scrolls within its box; a header further right still sorts the list.
+  const products = page.getByRole('table', { name: 'Products' });
+  await page.goto('/products');
+  const priceHeader = products.getByRole('button', { name: 'Selling Price' });
+  await priceHeader.scrollIntoViewIfNeeded();
+  await expect(priceHeader).toBeInViewport();
+  await priceHeader.click();
+  await expect(page).toHaveURL(/ordering=selling_price/);
+  await expect(products.getByRole('columnheader', { name: /Selling Price/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expectNoSidewaysScroll(page, '/products sorted by a header');
+
   // Invoices: the list and its filters fit the screen as well.
   await page.goto('/invoices');
   const main = page.getByRole('main');
