@@ -10,8 +10,13 @@ import {
   unique,
 } from '../../../test/factories.ts';
 import { testAppWith, testServer } from '../../../test/harness.ts';
+import { createWarehouse } from '../../../test/inventory-fixtures.ts';
 import { pdfPageTexts } from '../../../test/pdf-text.ts';
-import { createBuyerWithAddress, createInvoicedOrder } from '../../../test/sales-fixtures.ts';
+import {
+  createBuyerWithAddress,
+  createInvoicedOrder,
+  createTaxedProduct,
+} from '../../../test/sales-fixtures.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import { INVOICE_REFUSALS_HERE } from './invoice-context.ts';
 
@@ -202,5 +207,33 @@ describe('GET admin/companies/{companyId}/invoices_export?id__in=', () => {
     expect(csv).toContain(a.invoice_number);
     expect(csv).toContain(c.invoice_number);
     expect(csv).not.toContain(b.invoice_number);
+  });
+});
+
+describe('bulk actions and branches', () => {
+  it('a user of one branch gets 404 for an invoice of another branch, and their own branch works', async () => {
+    const company = await signUpCompany();
+    const own = await invoiceFor(company, `buyer.${unique()}@example.in`);
+    const branch = await company.api.post(`companies/${company.companyId}/branches`, {
+      name: `Nashik ${unique()}`,
+      address: { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(201);
+    const warehouse = await createWarehouse(company, { branchId: branch.body.id });
+    const product = await createTaxedProduct(company, { openingStock: 10, warehouseId: warehouse.id });
+    const { invoice: theirs } = await createInvoicedOrder(company, {
+      lines: [{ product: product.id, quantity: 1, warehouse: warehouse.id }],
+      fields: { branch: branch.body.id },
+    });
+    const staff = await createUserWithPermissions(company, ['view_invoice', 'change_invoice']);
+    const base = `admin/companies/${company.companyId}/invoices`;
+    const email = await staff.api.post(`${base}/bulk_email`, { ids: [own.id, theirs.id] });
+    expect(email.status).toBe(404);
+    expect(email.body.detail).toBe(INVOICE_MESSAGES.not_found);
+    const pdf = await bulkPdf(company, { ids: [theirs.id] }, company.t.baseUrl, staff.api.token);
+    expect(pdf.status).toBe(404);
+    expect((await bulkPdf(company, { ids: [own.id] }, company.t.baseUrl, staff.api.token)).status).toBe(200);
+    // The Company Admin sees both branches.
+    expect((await bulkPdf(company, { ids: [own.id, theirs.id] })).status).toBe(200);
   });
 });

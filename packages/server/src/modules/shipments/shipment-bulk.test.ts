@@ -1,8 +1,15 @@
 import { BULK_MESSAGES } from '@b2b/domain/api/bulk-documents';
 import { SHIPMENT_MESSAGES } from '@b2b/domain/shipments';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  unique,
+} from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { createWarehouse } from '../../../test/inventory-fixtures.ts';
+import { createTaxedProduct } from '../../../test/sales-fixtures.ts';
 import { createShippableInvoice, moveShipment, ship } from '../../../test/shipments-fixtures.ts';
 
 // The shared server starts (and migrates) once per worker: not inside the first test's time.
@@ -98,5 +105,31 @@ describe('POST admin/companies/{companyId}/shipments/bulk_status', () => {
     expect(res.body.changed).toHaveLength(1);
     expect(res.body.refused).toEqual([]);
     expect(await statusOf(company, own.shipment.id)).toBe('picked_up');
+  });
+
+  it('a user of one branch gets 404 for a shipment of another branch, changing nothing', async () => {
+    const company = await signUpCompany();
+    const own = await shipmentIn(company);
+    const branch = await company.api.post(`companies/${company.companyId}/branches`, {
+      name: `Nashik ${unique()}`,
+      address: { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(201);
+    const warehouse = await createWarehouse(company, { branchId: branch.body.id });
+    const product = await createTaxedProduct(company, { openingStock: 10, warehouseId: warehouse.id });
+    const { invoice } = await createShippableInvoice(company, {
+      lines: [{ product: product.id, quantity: 1, warehouse: warehouse.id }],
+      fields: { branch: branch.body.id },
+    });
+    const theirs = await ship(company, invoice.id);
+    const staff = await createUserWithPermissions(company, ['view_shipment', 'change_shipment']);
+    const res = await bulk(company, { ids: [own.shipment.id, theirs.id], status: 'picked_up' }, staff.api);
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe(SHIPMENT_MESSAGES.not_found);
+    expect(await statusOf(company, own.shipment.id)).toBe('scheduled');
+    expect(await statusOf(company, theirs.id)).toBe('scheduled');
+    const mine = await bulk(company, { ids: [own.shipment.id], status: 'picked_up' }, staff.api);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.changed).toHaveLength(1);
   });
 });
