@@ -1,7 +1,7 @@
 import { BUYER_CSV_COLUMNS } from '@b2b/domain/api/list-csv';
 import { BUYER_TYPES, type BuyerType } from '@b2b/domain/buyers';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
-import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
