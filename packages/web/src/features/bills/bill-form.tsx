@@ -26,7 +26,9 @@ import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import { allBranchesQuery, branchQuery } from '../branches/branches.api';
+import { companyQuery } from '../companies/companies.api';
 import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
 import { productQuery } from '../products/products.api';
 import { sellerSource } from '../sellers/seller-source';
@@ -185,6 +187,9 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
   const update = useUpdateBill(bill?.id ?? 0);
   const receive = useBillAction('receive');
   const batches = useBatchConfiguration(companyId);
+  // With the company's bills auto receive on, the server receives a new bill as it saves it.
+  const company = useQuery({ ...companyQuery(companyId), retry: false });
+  const autoReceive = !bill && company.data?.is_bill_auto_received === true;
   const branches = useQuery(allBranchesQuery(companyId));
   const warehouses = useQuery(activeWarehousesQuery(companyId));
   // The resolver hands on BillInput's output; the fields see the typed values (see billBody).
@@ -214,7 +219,7 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
     const ids = warehouseIds ? warehouseIds.split(',') : [];
     const current = form.getValues('warehouse');
     if (current && ids.includes(current)) return;
-    form.setValue('warehouse', ids.length === 1 ? (ids[0] as string) : null, { shouldDirty: true });
+    form.setValue('warehouse', ids.length === 1 ? (ids[0] as string) : null);
   }, [warehouseIds, branchId, warehouses.data, form]);
 
   // The due date follows the bill date until the user sets it (sellers carry no payment term yet).
@@ -245,6 +250,11 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
   const linesError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
   const saving = create.isPending || update.isPending || receive.isPending;
   const [pending, setPending] = useState<'draft' | 'receive' | null>(null);
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const done = (saved: Bill) => {
+    unsaved.allowNavigation();
+    onSaved(saved);
+  };
 
   const save = (thenReceive: boolean) =>
     form.handleSubmit(async (output) => {
@@ -254,15 +264,15 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
         const saved = bill ? await update.mutateAsync(body) : await create.mutateAsync({ body, key });
         if (thenReceive && saved.status === 'draft') {
           try {
-            onSaved(await receive.mutateAsync(saved.id));
+            done(await receive.mutateAsync(saved.id));
           } catch {
             // The bill is saved as a draft; its page offers Receive again (the toast said why).
-            onSaved(saved);
+            done(saved);
           }
           return;
         }
         if (!bill) notifySuccess(saved.status === 'draft' ? M.created : BILL_TOASTS.saved_received);
-        onSaved(saved);
+        done(saved);
       } catch (error) {
         if (!isApiError(error)) return;
         for (const [name, messages] of Object.entries(error.errors)) {
@@ -280,10 +290,11 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save(false);
+        void save(autoReceive);
       }}
       aria-label={bill ? 'Edit Bill' : 'New Bill'}
     >
+      {unsaved.prompt}
       <Stack gap="lg">
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
@@ -532,18 +543,25 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
           </Card>
         </SimpleGrid>
 
+        {autoReceive && (
+          <Text size="sm" c="dimmed" ta="right">
+            Bills auto receive is on: the goods come into stock as soon as the bill is saved.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="default"
-            loading={pending === 'draft'}
-            disabled={saving && pending !== 'draft'}
-          >
-            {bill ? 'Save' : 'Save as Draft'}
-          </Button>
+          {!autoReceive && (
+            <Button
+              type="submit"
+              variant="default"
+              loading={pending === 'draft'}
+              disabled={saving && pending !== 'draft'}
+            >
+              {bill ? 'Save' : 'Save as Draft'}
+            </Button>
+          )}
           <Button
             loading={pending === 'receive'}
             disabled={saving && pending !== 'receive'}

@@ -382,6 +382,27 @@ describe('BillForm', () => {
   });
 });
 
+describe('BillForm with bills auto receive on', () => {
+  it('offers only Save and Receive, and the one call receives the bill', async () => {
+    const onSaved = vi.fn();
+    const api = server((call) => {
+      if (call.method === 'GET' && call.path === 'companies/10')
+        return { body: { id: 10, is_bill_auto_received: true } };
+      if (call.method === 'POST' && call.path === LIST) return { status: 201, body: bill(13, 'open') };
+      return undefined;
+    });
+    renderWithProviders(<BillForm companyId={10} onSaved={onSaved} onCancel={() => {}} />, { user: MAKER });
+    expect(await screen.findByText(/Bills auto receive is on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).toBeNull();
+    await choose('Seller', 'Sharma Supplies');
+    await fillOneLine();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bill Number' }), { target: { value: 'SUP/13' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Receive' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 13 })));
+    expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual([`POST ${LIST}`]);
+  });
+});
+
 describe('BillForm editing a draft', () => {
   it('starts from the rates as entered (with GST on a tax-inclusive bill) and sends the whole bill back', async () => {
     const onSaved = vi.fn();
