@@ -18,7 +18,7 @@ async function seriousProblems(page: Page): Promise<string[]> {
     );
 }
 
-test('bill journey: a Karnataka seller’s bill for two products, IGST worked out live, saved and received, stock risen', async ({
+test('bill journey: a Karnataka seller’s bill for two products, IGST worked out live, saved and received, stock risen, voided, stock back', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -127,6 +127,11 @@ test('bill journey: a Karnataka seller’s bill for two products, IGST worked ou
   await expect(items.getByText(lamp.name)).toBeVisible();
   await expect(page.getByLabel('Balance Due')).toHaveText('₹8,140.00');
   problems.push(...(await seriousProblems(page)));
+  const billUrl = page.url();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('table', { name: 'Bill history' });
+  await expect(history.getByRole('cell', { name: 'Created', exact: true })).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'Received', exact: true })).toBeVisible();
 
   // The list shows it; the goods came in: 10 opening + 5 received of the fan.
   await page.goto('/bills');
@@ -137,6 +142,18 @@ test('bill journey: a Karnataka seller’s bill for two products, IGST worked ou
   await page.goto(`/products/${fan.id}`);
   const stock = page.getByRole('table', { name: 'Stock by warehouse' });
   await expect(stock.getByRole('row', { name: new RegExp(`${warehouse?.name}\\s*15`) })).toBeVisible();
+
+  // Voided (confirmed, as it cannot be undone): the goods go back out, 10 again.
+  await page.goto(billUrl);
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Void Bill' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Void Bill' });
+  await expect(confirm.getByText(/cannot be restored/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Void Bill' }).click();
+  await expect(page.getByText('Bill voided.')).toBeVisible();
+  await expect(page.getByText('Void', { exact: true }).first()).toBeVisible();
+  await page.goto(`/products/${fan.id}`);
+  await expect(stock.getByRole('row', { name: new RegExp(`${warehouse?.name}\\s*10`) })).toBeVisible();
 
   // At phone width the bill form still fits.
   await page.setViewportSize({ width: 390, height: 844 });
