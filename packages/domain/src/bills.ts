@@ -458,6 +458,8 @@ export const billSummaryOutput = z.object({
   round_off: money,
   total: money,
   amount_paid: money,
+  /** TDS deducted on the bill's payments made (counted in amount_paid). */
+  tds_deducted: money.optional(),
   balance_due: money,
   notes: z.string().nullable(),
   received_at: timestamp.nullable(),

@@ -47,6 +47,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { refundsRoutes } from './modules/payments/refunds.routes.ts';
+import { paymentsMadeRoutes } from './modules/payments-made/payments-made.routes.ts';
 import { productCollectionsRoutes } from './modules/product-collections/product-collections.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -123,6 +124,7 @@ const MODULES = [
   creditNotesRoutes,
   deliveryChallansRoutes,
   billsRoutes,
+  paymentsMadeRoutes,
   instoreOrdersRoutes,
   offersRoutes,
   setupGuideRoutes,

@@ -33,8 +33,14 @@ import type { Tx } from './transaction.ts';
  * PURCHASES (bills, modules/bills/bills.service.ts): 0. the Idempotency-Key row; 1. the bill's row
  * (FOR UPDATE); 2. the stock levels its lines move, in product id order (level 3 above). A bill
  * takes no buyer, sales document or counter lock, so it meets the sales paths only at the stock
- * levels, which both take in product order. Payments made (a later slice) will lock the seller
- * before its bills, as payments received lock the buyer before its invoices.
+ * levels, which both take in product order.
+ *
+ * PAYMENTS MADE (modules/payments-made): 0. the Idempotency-Key row; 1. the seller: `lockSellerMoney`,
+ * the sellers row FOR NO KEY UPDATE (one money change per seller at a time, as the buyer's lock on
+ * the sales side); 2. the payment made's row (void) and the seller's bills FOR UPDATE in bill id
+ * order; 4. the payment-made number counter, last. A bill change locks its bill at level 2 without
+ * the seller; it takes no counter and never a seller lock, so the two never wait in a cycle: a bill
+ * change holds only its bill and stock rows, a payment only waits on bills.
  *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
@@ -71,4 +77,16 @@ export async function lockBuyerOf(
                   WHERE d.company_id = ${companyId} AND d.id = ${documentId})
     FOR NO KEY UPDATE OF b`.execute(tx);
   return rows[0]?.id;
+}
+
+/**
+ * Payments made, level 1: the seller's money lock (sellers row FOR NO KEY UPDATE), taken first by
+ * recording and voiding a payment made. Answers whether the seller exists in the company.
+ */
+export async function lockSellerMoney(tx: Tx, companyId: number, sellerId: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM sellers WHERE company_id = ${companyId} AND id = ${sellerId} FOR NO KEY UPDATE`.execute(
+    tx,
+  );
+  return rows.length > 0;
 }

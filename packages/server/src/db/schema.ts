@@ -38,6 +38,7 @@ import type {
   PaymentsTable,
   RefundsTable,
 } from './schema/payments.ts';
+import type { PaymentMadeAllocationsTable, PaymentsMadeTable } from './schema/payments-made.ts';
 import type {
   AddressesTable,
   AuthSessionsTable,
@@ -115,6 +116,7 @@ import type {
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
+export type * from './schema/payments-made.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
 export type * from './schema/purchases.ts';
@@ -206,6 +208,8 @@ export interface DB {
   bills: BillsTable;
   bill_items: BillItemsTable;
   bill_attachments: BillAttachmentsTable;
+  payments_made: PaymentsMadeTable;
+  payment_made_allocations: PaymentMadeAllocationsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   refunds: RefundsTable;

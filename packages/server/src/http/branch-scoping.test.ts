@@ -104,6 +104,32 @@ async function documentsIn(
       items: [{ product: product.id, quantity: 1, rate: 10, tax_rate: 18 }],
     }),
   );
+  // A payment made on a second bill of the branch, received.
+  const paidBill = ok(
+    await company.api.post(`admin/companies/${c}/bills`, {
+      seller: seller.id,
+      branch: branchId,
+      warehouse: warehouseId,
+      bill_number: `SUP-${unique().slice(-10)}`,
+      bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      items: [{ product: product.id, quantity: 1, rate: 10, tax_rate: 18 }],
+    }),
+  );
+  ok(await company.api.post(`admin/bills/${paidBill.id}/receive`), 200);
+  const method = await dbOf(company)
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('company_id', '=', c)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const paymentMade = ok(
+    await company.api.post(`admin/companies/${c}/payments_made`, {
+      seller: seller.id,
+      amount: 5,
+      payment_method: method.id,
+      allocations: [{ bill: paidBill.id, amount: 5 }],
+    }),
+  );
   const adjustment = ok(
     await company.api.post(`companies/${c}/inventory_adjustments`, {
       warehouse: warehouseId,
@@ -158,6 +184,7 @@ async function documentsIn(
     creditNoteId: creditNote.id as number,
     challanId: challan.id as number,
     billId: bill.id as number,
+    paymentMadeId: paymentMade.id as number,
     adjustmentId: adjustment.id as number,
     transferId: transfer.id as number,
     bankAccountId: bankAccount.id as number,
@@ -182,6 +209,7 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/admin\/credit_notes\/:id/, (d) => d.creditNoteId],
   [/^\/api\/admin\/delivery_challans\/:id/, (d) => d.challanId],
   [/^\/api\/admin\/bills\/:id/, (d) => d.billId],
+  [/^\/api\/admin\/payments_made\/:id/, (d) => d.paymentMadeId],
   [/^\/api\/inventory_adjustments\/:id/, (d) => d.adjustmentId],
   [/^\/api\/inventory_transfers\/:id/, (d) => d.transferId],
   [/^\/api\/(admin\/)?warehouses\/:id/, (d) => d.warehouseId],
@@ -231,6 +259,7 @@ const LISTS: ListCheck[] = [
   [(c) => `admin/companies/${c}/credit_notes?limit=-1`, resultIds, (d) => d.creditNoteId],
   [(c) => `admin/companies/${c}/delivery_challans?limit=-1`, resultIds, (d) => d.challanId],
   [(c) => `admin/companies/${c}/bills?limit=-1`, resultIds, (d) => d.billId],
+  [(c) => `admin/companies/${c}/payments_made?limit=-1`, resultIds, (d) => d.paymentMadeId],
   [(c) => `admin/companies/${c}/payments?limit=-1`, resultIds, (d) => d.paymentId],
   [(c) => `admin/companies/${c}/refunds?limit=-1`, resultIds, (d) => d.refundId],
   [

@@ -196,6 +196,23 @@ async function idsOf(company: SignedUpCompany) {
     bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
     items: [{ product: product.body.id, quantity: 1, rate: 10, tax_rate: 18 }],
   });
+  // A payment made: a second bill, received, paid in part.
+  const paidBill = await company.api.post(`admin/companies/${c}/bills`, {
+    seller: seller.body.id,
+    branch: company.branchId,
+    warehouse: signUpWarehouse.id,
+    bill_number: `P-${c}`,
+    bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+    items: [{ product: product.body.id, quantity: 1, rate: 10, tax_rate: 18 }],
+  });
+  await company.api.post(`admin/bills/${paidBill.body.id}/receive`);
+  const paymentMade = await company.api.post(`admin/companies/${c}/payments_made`, {
+    seller: seller.body.id,
+    amount: 5,
+    payment_method: method.id,
+    reference_number: `B-${c}`,
+  });
+  expect(paymentMade.status, JSON.stringify(paymentMade.body)).toBe(201);
   const offer = await company.api.post(`companies/${c}/offers`, {
     title: `B-${c}`,
     coupon_code: `B-${c}`,
@@ -243,6 +260,7 @@ async function idsOf(company: SignedUpCompany) {
     creditNoteId: creditNote.id,
     challanId: challan.body.id,
     billId: bill.body.id,
+    paymentMadeId: paymentMade.body.id as number,
   };
 }
 
@@ -270,6 +288,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/credit_notes/:id')) return ids.creditNoteId;
   if (url.startsWith('/api/admin/delivery_challans/:id')) return ids.challanId;
   if (url.startsWith('/api/admin/bills/:id')) return ids.billId;
+  if (url.startsWith('/api/admin/payments_made/:id')) return ids.paymentMadeId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

@@ -33,6 +33,8 @@ export interface BillsTable {
   round_off_paise: Paise;
   total_paise: Paise;
   amount_paid_paise: Paise;
+  /** TDS deducted on the bill's payments made (migration 0037); counted in amount_paid_paise. */
+  tds_paise: Paise;
   notes: string | null;
   received_at: Date | string | null;
   voided_at: Date | string | null;

@@ -69,6 +69,7 @@ function presentSummary(row: queries.BillRow): BillSummaryOutput {
     round_off: rupees(row.round_off_paise),
     total: toRupees(totalPaise),
     amount_paid: toRupees(paidPaise),
+    tds_deducted: rupees(row.tds_paise),
     balance_due: status === 'void' || status === 'draft' ? 0 : toRupees(Math.max(0, totalPaise - paidPaise)),
     notes: row.notes,
     received_at: row.received_at,

@@ -65,6 +65,7 @@ const summaryColumns = [
   'bl.round_off_paise',
   'bl.total_paise',
   'bl.amount_paid_paise',
+  'bl.tds_paise',
   'bl.notes',
   'bl.received_at',
   'bl.voided_at',
@@ -270,3 +271,90 @@ export const isAttachmentKeyUsed = async (db: Executor, companyId: number, key: 
     .where('company_id', '=', companyId)
     .where('file_key', '=', key)
     .executeTakeFirst()) !== undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Payments made (modules/payments-made): a bill's balance and what its payments changed
+
+/**
+ * The seller's received bills that still have a balance (open, partially paid), each row locked FOR
+ * UPDATE in bill id order (lock order level 2 of payments made, under the seller). The caller sorts
+ * them oldest first to allocate. `branches` narrows to the user's branches.
+ */
+export const lockOpenBillsOfSeller = (
+  tx: Tx,
+  companyId: number,
+  sellerId: number,
+  branches?: BranchScope,
+) => {
+  let query = tx
+    .selectFrom('bills')
+    .select([
+      'id',
+      'bill_number',
+      'bill_date',
+      'branch_id',
+      'taxable_paise',
+      'total_paise',
+      'amount_paid_paise',
+      'tds_paise',
+      'status',
+    ])
+    .where('company_id', '=', companyId)
+    .where('seller_id', '=', sellerId)
+    .where('status', 'in', ['open', 'partially_paid']);
+  if (branches) query = query.where('branch_id', 'in', scopeIds(branches));
+  return query.orderBy('id').forUpdate().execute();
+};
+export type OpenBillRow = Awaited<ReturnType<typeof lockOpenBillsOfSeller>>[number];
+
+/** Bills by id, locked FOR UPDATE in id order (a payment made's void). */
+export const lockBillsById = (tx: Tx, companyId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx
+        .selectFrom('bills')
+        .select(['id', 'bill_number', 'status', 'total_paise', 'amount_paid_paise', 'tds_paise'])
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+
+/** A bill's number, when the company has the bill (to name it in a refusal). */
+export const billNumberOf = async (db: Executor, companyId: number, id: number) =>
+  (
+    await db
+      .selectFrom('bills')
+      .select('bill_number')
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.bill_number;
+
+/**
+ * Adds a payment's allocation to a locked bill (negative amounts take it off again on a void) and
+ * sets its status from what is paid: open, partially_paid or paid. The table's check refuses
+ * more than the total.
+ */
+export const addBillPayment = (
+  tx: Tx,
+  companyId: number,
+  id: number,
+  change: { paidPaise: number; tdsPaise: number },
+) =>
+  tx
+    .updateTable('bills')
+    .set((eb) => ({
+      amount_paid_paise: sql<number>`amount_paid_paise + ${change.paidPaise}`,
+      tds_paise: sql<number>`tds_paise + ${change.tdsPaise}`,
+      status: sql<
+        'open' | 'partially_paid' | 'paid'
+      >`CASE WHEN amount_paid_paise + ${change.paidPaise} >= total_paise THEN 'paid'
+                       WHEN amount_paid_paise + ${change.paidPaise} > 0 THEN 'partially_paid'
+                       ELSE 'open' END`,
+      updated_at: eb.val(new Date()),
+    }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', 'in', ['open', 'partially_paid', 'paid'])
+    .executeTakeFirst();
