@@ -133,7 +133,7 @@ describe('InvoicesPage', () => {
       expect(query?.get('offset')).toBe('0');
     });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const exported = api.calls.find((c) => c.path === 'admin/companies/10/invoices_export');
     expect(Object.fromEntries(exported?.query ?? [])).toMatchObject({

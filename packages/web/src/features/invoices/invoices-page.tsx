@@ -1,13 +1,11 @@
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
+import { DownloadListCsvButton } from '../../components/download-list-csv';
 import { ListPage } from '../../components/list-page';
 import { ListSearch, useListSearch } from '../../components/list-search';
-import { notifyFailure } from '../../components/notify';
 import { useRowSelection } from '../../components/row-selection';
 import { listTableProps } from '../../components/use-list-params';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
@@ -37,24 +35,12 @@ export function InvoicesPage() {
   const list = useUrlListParams({ ordering: INVOICE_DEFAULT_ORDERING });
   const search = useListSearch(list.setSearch, list.params.search);
   const [filters, setFilters] = useUrlFilters(NO_INVOICE_FILTERS);
-  const [exporting, setExporting] = useState(false);
   const selection = useRowSelection<InvoiceSummary>();
 
   const params: InvoiceListParams = { ...list.params, ...invoiceFilterParams(filters) };
   const invoices = useQuery(invoiceListQuery(companyId, params));
   const filtered = list.params.search !== '' || isFiltered(filters);
   const noneYet = !filtered && invoices.data?.count === 0 && !invoices.isPlaceholderData;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadInvoicesCsv(companyId, params);
-    } catch (error) {
-      notifyFailure(EXPORT_FAILED, error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <ListPage
@@ -65,6 +51,12 @@ export function InvoicesPage() {
       dialogOpen={false}
       noneYet={noneYet}
       area="invoices"
+      actions={
+        <DownloadListCsvButton
+          download={() => downloadInvoicesCsv(companyId, params)}
+          failure={EXPORT_FAILED}
+        />
+      }
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <ListSearch search={search} placeholder="Invoice, order or buyer" />
@@ -76,15 +68,6 @@ export function InvoicesPage() {
               list.resetPage();
             }}
           />
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            loading={exporting}
-            onClick={() => void exportCsv()}
-            ml="auto"
-          >
-            Export CSV
-          </Button>
         </Group>
       }
       table={
