@@ -27,10 +27,13 @@ import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { allBranchesQuery, branchQuery } from '../branches/branches.api';
 import { companyQuery } from '../companies/companies.api';
 import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
 import { productQuery } from '../products/products.api';
+import { SellerFormDialog } from '../sellers/seller-form-dialog';
 import { sellerSource } from '../sellers/seller-source';
 import { type SellerDetail, sellerQuery } from '../sellers/sellers.api';
 import { useBatchConfiguration } from '../stock-batches/stock-batches.api';
@@ -70,8 +73,10 @@ function branchStateCode(
 }
 
 function SellerField({ control, companyId }: { control: FormControl; companyId: number }) {
+  const user = useCurrentUser();
   const { field, fieldState, formState } = useController({ control, name: 'seller' });
   const seller = useQuery({ ...sellerQuery(field.value ?? 0), enabled: field.value !== null });
+  const [creating, setCreating] = useState(false);
   const state = sellerStateCode(seller.data);
   const description = seller.data
     ? seller.data.gst_number
@@ -79,20 +84,38 @@ function SellerField({ control, companyId }: { control: FormControl; companyId: 
       : `Unregistered seller (no GSTIN)${state ? `, state code ${state}` : ''}`
     : undefined;
   return (
-    <EntitySelect
-      source={sellerSource(companyId)}
-      label="Seller"
-      placeholder="Search sellers by name"
-      value={field.value ?? null}
-      onChange={(id) => {
-        field.onChange(id);
-        field.onBlur();
-      }}
-      onBlur={field.onBlur}
-      description={description}
-      required
-      error={visibleFieldError(fieldState, formState.isSubmitted)}
-    />
+    <>
+      {creating && (
+        <SellerFormDialog
+          companyId={companyId}
+          seller={null}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            field.onChange(id);
+            field.onBlur();
+          }}
+        />
+      )}
+      <EntitySelect
+        source={sellerSource(companyId)}
+        label="Seller"
+        placeholder="Search sellers by name"
+        value={field.value ?? null}
+        onChange={(id) => {
+          field.onChange(id);
+          field.onBlur();
+        }}
+        onBlur={field.onBlur}
+        description={description}
+        required
+        error={visibleFieldError(fieldState, formState.isSubmitted)}
+        create={
+          canPerform(user, 'add_seller')
+            ? { label: '+ New Seller', onCreate: () => setCreating(true) }
+            : undefined
+        }
+      />
+    </>
   );
 }
 
@@ -290,6 +313,8 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // A dialog's form (New Seller) is rendered in a portal, but React still bubbles its submit here.
+        if (event.target !== event.currentTarget) return;
         void save(autoReceive);
       }}
       aria-label={bill ? 'Edit Bill' : 'New Bill'}

@@ -382,6 +382,25 @@ describe('BillForm', () => {
   });
 });
 
+describe('BillForm: a new seller on the spot', () => {
+  it('opens Create Seller from the picker, and the dialog’s submit leaves the bill form alone', async () => {
+    const api = server();
+    renderWithProviders(<BillForm companyId={10} onSaved={() => {}} onCancel={() => {}} />, {
+      user: withPermissions(['view_bill', 'add_bill', 'add_seller']),
+    });
+    await choose('Seller', '+ New Seller');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Seller' });
+    fireEvent.submit(
+      within(dialog)
+        .getByRole('textbox', { name: /Seller Name/ })
+        .closest('form') as HTMLFormElement,
+    );
+    expect(await within(dialog).findByText('Seller name is required.')).toBeTruthy();
+    expect(screen.queryByText('Please select a product.')).toBeNull();
+    expect(api.changes()).toHaveLength(0);
+  });
+});
+
 describe('BillForm with bills auto receive on', () => {
   it('offers only Save and Receive, and the one call receives the bill', async () => {
     const onSaved = vi.fn();
