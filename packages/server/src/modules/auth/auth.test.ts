@@ -10,6 +10,8 @@ import {
   validGstin,
 } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { hashToken } from '../../auth/tokens.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from './sessions.ts';
 
 // The shared server starts with the first test that asks for it; on a busy machine that alone
 // can take most of a test's 30 s.
@@ -298,6 +300,13 @@ describe('tokens: refresh, reuse, logout', () => {
     const newApi = company.anonymous.as(rotated.body.access_token);
     expect((await newApi.get('me/')).status).toBe(200);
 
+    // A replay after the grace window (the test moves the rotation back in time) is a thief's.
+    await company.t.server.ctx.db
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) })
+      .where('rotated_at', 'is not', null)
+      .where('token_hash', '=', hashToken(first))
+      .execute();
     const replay = await company.anonymous.post('auth/refresh/', { refresh_token: first });
     expect(replay.status).toBe(401);
     // The thief's replay ended the family: the legitimate newest token is dead too.
@@ -306,6 +315,23 @@ describe('tokens: refresh, reuse, logout', () => {
     });
     expect(afterReplay.status).toBe(401);
     expect((await newApi.get('me/')).status).toBe(401);
+  });
+
+  it('lets a rotated token refresh again for a few seconds: two tabs, or a reload mid-refresh', async () => {
+    const company = await signUpCompany();
+    const first = company.session.refresh_token;
+    const [a, b] = await Promise.all([
+      company.anonymous.post('auth/refresh/', { refresh_token: first }),
+      company.anonymous.post('auth/refresh/', { refresh_token: first }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Both tabs go on working with their own new tokens.
+    for (const tab of [a, b]) {
+      expect((await company.anonymous.as(tab.body.access_token).get('me/')).status).toBe(200);
+      expect(
+        (await company.anonymous.post('auth/refresh/', { refresh_token: tab.body.refresh_token })).status,
+      ).toBe(200);
+    }
   });
 
   it('logout revokes the access and refresh tokens', async () => {

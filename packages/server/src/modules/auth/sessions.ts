@@ -106,8 +106,20 @@ export function afterSignIn(session: Session): Session {
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 /**
- * Rotates a refresh token. A token that was already rotated is being replayed: someone holds a
- * stolen copy, so the whole session family is revoked and both holders must sign in again.
+ * How long a rotated refresh token still refreshes. Two tabs whose access tokens expire together
+ * both send the same refresh cookie, and a reload can cut a refresh off after the server rotated
+ * the token but before the browser stored the new cookie; both send the old token again within
+ * seconds, and neither is a thief. Later replays are treated as theft.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+const withinReuseGrace = (rotatedAt: Date) =>
+  Date.now() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;
+
+/**
+ * Rotates a refresh token. A token that was already rotated (outside the short grace above) is
+ * being replayed: someone holds a stolen copy, so the whole session family is revoked and both
+ * holders must sign in again.
  */
 export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promise<Session> {
   if (!refreshToken) throw new AppError('not_authenticated', SESSION_ENDED);
@@ -118,12 +130,12 @@ export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promi
       await queries.revokeSession(tx, token.session_id, 'user_inactive');
       return { ended: true, companyId: token.company_id } as const;
     }
-    if (token.rotated_at) {
+    if (token.rotated_at && !withinReuseGrace(token.rotated_at)) {
       await queries.revokeSession(tx, token.session_id, 'refresh_token_reuse');
       return { ended: true, companyId: token.company_id } as const;
     }
     if (token.expires_at.getTime() <= Date.now()) return { ended: true } as const;
-    await queries.markRefreshTokenRotated(tx, token.token_hash);
+    if (!token.rotated_at) await queries.markRefreshTokenRotated(tx, token.token_hash);
     const tokens = await issueTokens(
       tx,
       ctx,
