@@ -299,6 +299,17 @@ export const SHELL_SCREENS = [
   within(PATHS.bills, PATHS.billNew, () => import('../features/bills/bill-create-page'), 'BillCreatePage'),
   within(PATHS.bills, PATHS.bill, () => import('../features/bills/bill-detail-page'), 'BillDetailPage'),
   within(PATHS.bills, PATHS.billEdit, () => import('../features/bills/bill-edit-page'), 'BillEditPage'),
+  spec(
+    PATHS.paymentsMade,
+    () => import('../features/payments-made/payments-made-page'),
+    'PaymentsMadePage',
+  ),
+  within(
+    PATHS.paymentsMade,
+    PATHS.paymentMade,
+    () => import('../features/payments-made/payment-made-detail-page'),
+    'PaymentMadeDetailPage',
+  ),
   spec(PATHS.orders, () => import('../features/sales-orders/sales-orders-page'), 'SalesOrdersPage'),
   within(
     PATHS.orders,

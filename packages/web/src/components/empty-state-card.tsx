@@ -33,6 +33,7 @@ export const EMPTY_STATE_TEXT = {
   'inventory-adjustments': 'Add an Inventory Adjustment and boost your business',
   'inventory-transfers': 'Add an Inventory Transfer and boost your business',
   bills: 'Add a Bill and boost your business',
+  'payments-made': 'Record a Payment Made to a seller and boost your business',
 } as const;
 
 /** The list an empty card belongs to; its key in EMPTY_STATE_TEXT. */

@@ -82,6 +82,8 @@ export const PATHS = {
   billNew: '/bills/new',
   bill: '/bills/$billId',
   billEdit: '/bills/$billId/edit',
+  paymentsMade: '/payments-made',
+  paymentMade: '/payments-made/$paymentMadeId',
   onboarding: '/onboarding',
   unauthorized: '/unauthorized',
   docs: '/docs',
@@ -147,3 +149,6 @@ export const invoiceCreditNotePath = withId(PATHS.invoiceCreditNote);
 /** The address of one bill's page and of its edit form (a draft's). */
 export const billPath = withId(PATHS.bill);
 export const billEditPath = withId(PATHS.billEdit);
+
+/** The address of one payment made to a seller. */
+export const paymentMadePath = withId(PATHS.paymentMade);

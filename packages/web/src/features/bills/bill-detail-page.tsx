@@ -2,7 +2,7 @@ import { BILL_MESSAGES } from '@b2b/domain/bills';
 import { formatQuantity } from '@b2b/domain/money';
 import { humanizeValue } from '@b2b/domain/statuses';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBan, IconPackageImport, IconPencil, IconUser } from '@tabler/icons-react';
+import { IconBan, IconCash, IconPackageImport, IconPencil, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canOpen, canPerform } from '../../session/has-permission';
 import { billEditPath, PATHS, productPath, sellerPath, warehousePath } from '../../session/paths';
 import { changesText } from '../invoices/invoice-history-tab';
+import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
 import { BillAttachmentsCard } from './bill-attachments-card';
 import { DueDate } from './bill-columns';
 import { BillStatusBadge } from './bill-status';
@@ -59,6 +60,12 @@ export function BillActions({ bill }: { bill: Bill }) {
   const receive = useBillAction('receive');
   const voidBill = useBillAction('void');
   const [confirming, setConfirming] = useState<'receive' | 'void' | null>(null);
+  const [paying, setPaying] = useState(false);
+  // A received bill with a balance takes payments made (issue 19).
+  const mayPay =
+    canPerform(user, 'add_payment_made') &&
+    (bill.status === 'open' || bill.status === 'partially_paid') &&
+    bill.balance_due > 0;
   // The server's own list of what the bill allows now (allowedBillActions), for users who may change bills.
   const allowed = mayChange ? bill.allowed_actions : [];
   const close = () => setConfirming(null);
@@ -115,7 +122,18 @@ export function BillActions({ bill }: { bill: Bill }) {
           Receive
         </Button>
       )}
+      {mayPay && (
+        <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
+          Record Payment
+        </Button>
+      )}
       <MoreActionsMenu actions={more} />
+      {paying && (
+        <RecordPaymentMadeDialog
+          bill={{ id: bill.id, seller: bill.seller, balance_due: bill.balance_due }}
+          onClose={() => setPaying(false)}
+        />
+      )}
       <ConfirmDialog
         opened={confirming !== null}
         title={dialog.title}
@@ -249,6 +267,7 @@ function BillTotals({ bill }: { bill: Bill }) {
         {bill.status !== 'draft' && bill.status !== 'void' && (
           <>
             <Row label="Amount Paid" value={bill.amount_paid} />
+            {(bill.tds_deducted ?? 0) > 0 && <Row label="TDS Deducted" value={bill.tds_deducted ?? 0} />}
             <Row label="Balance Due" value={bill.balance_due} strong />
           </>
         )}
