@@ -1,5 +1,5 @@
 import { BILL_NUMBER_MAX_LENGTH, GST_SLABS, BILL_MESSAGES as M } from '@b2b/domain/bills';
-import { toRupees } from '@b2b/domain/money';
+import { formatMoney, toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -176,6 +176,28 @@ function ProductField({
       onBlur={field.onBlur}
       required
       error={visibleFieldError(fieldState, formState.isSubmitted)}
+    />
+  );
+}
+
+/** A line's rate, with the product's cost price beside it as a reminder of what it usually costs. */
+function RateField({ control, index }: { control: FormControl; index: number }) {
+  const productId = useWatch({ control, name: `items.${index}.product` });
+  const product = useQuery({ ...productQuery(productId ?? 0), enabled: productId != null });
+  const cost = product.data?.cost_price;
+  return (
+    <NumberField
+      control={control}
+      name={`items.${index}.rate`}
+      label={`Rate ${index + 1}`}
+      required
+      leftSection="₹"
+      min={0}
+      decimalScale={2}
+      allowNegative={false}
+      description={cost != null && productId != null ? `Cost price ${formatMoney(cost)}` : undefined}
+      // Below the box, so the line's inputs stay level.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );
 }
@@ -416,16 +438,7 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
                         decimalScale={3}
                         allowNegative={false}
                       />
-                      <NumberField
-                        control={form.control}
-                        name={`items.${index}.rate`}
-                        label={`Rate ${index + 1}`}
-                        required
-                        leftSection="₹"
-                        min={0}
-                        decimalScale={2}
-                        allowNegative={false}
-                      />
+                      <RateField control={form.control} index={index} />
                       <NumberField
                         control={form.control}
                         name={`items.${index}.discount_percent`}

@@ -291,6 +291,7 @@ describe('BillForm', () => {
     expect(screen.queryByLabelText('IGST')).toBeNull();
     expect(amount('ITC Eligible')).toBe('₹36.00');
     expect(amount('Amount 1')).toBe('₹236.00');
+    expect(screen.getByText('Cost price ₹100.00')).toBeTruthy();
   });
 
   it('charges IGST when the seller is in another state, and takes ineligible ITC out', async () => {
