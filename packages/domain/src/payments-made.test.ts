@@ -115,3 +115,22 @@ describe('paymentMadeInput', () => {
     );
   });
 });
+
+describe('tdsConfigurationInput', () => {
+  it('takes a section, a rate and a threshold, and refuses the rest', async () => {
+    const { tdsConfigurationInput } = await import('./payments-made.ts');
+    expect(
+      tdsConfigurationInput.parse({ enabled: true, section: '194Q', rate: 0.1, threshold: 5000000 }),
+    ).toEqual({
+      enabled: true,
+      section: '194Q',
+      rate: 0.1,
+      threshold: 5000000,
+    });
+    expect(tdsConfigurationInput.safeParse({ rate: 0 }).success).toBe(false);
+    expect(tdsConfigurationInput.safeParse({ rate: 1.234 }).success).toBe(false);
+    expect(tdsConfigurationInput.safeParse({ section: '999' }).success).toBe(false);
+    expect(tdsConfigurationInput.safeParse({ threshold: -1 }).success).toBe(false);
+    expect(tdsConfigurationInput.safeParse({ other: 1 }).success).toBe(false);
+  });
+});

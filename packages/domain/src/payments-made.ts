@@ -76,6 +76,37 @@ export interface TdsConfiguration {
 
 export const TDS_SECTIONS = ['194C', '194Q', '194J', '194H', '194I'] as const;
 
+export const TDS_MESSAGES = {
+  updated: 'TDS configuration updated successfully.',
+  update_failed: 'Failed to update TDS configuration.',
+  section: `Choose a section: ${TDS_SECTIONS.join(', ')}.`,
+  rate: 'Enter a rate between 0.01 and 100, with at most two decimals.',
+  threshold: 'Enter a threshold of 0 or more rupees, with at most two decimals.',
+} as const;
+
+const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9;
+
+/**
+ * PATCH companies/{id} `tds_configuration`: any of its fields (the rest are kept). `rate` in per
+ * cent, `threshold` in rupees (the seller's payments in the financial year above which TDS is
+ * deducted; 0: always).
+ */
+export const tdsConfigurationInput = z
+  .object({
+    enabled: z.boolean({ error: 'Must be true or false.' }).optional(),
+    section: z.enum(TDS_SECTIONS, { error: TDS_MESSAGES.section }).optional(),
+    rate: z
+      .number({ error: TDS_MESSAGES.rate })
+      .refine((v) => v > 0 && v <= 100 && twoDecimals(v), TDS_MESSAGES.rate)
+      .optional(),
+    threshold: z
+      .number({ error: TDS_MESSAGES.threshold })
+      .refine((v) => v >= 0 && v <= 1e12 && twoDecimals(v), TDS_MESSAGES.threshold)
+      .optional(),
+  })
+  .strict();
+export type TdsConfigurationInput = z.infer<typeof tdsConfigurationInput>;
+
 /** Reads the company's stored tds_configuration; null when TDS is not switched on or not usable. */
 export function tdsConfigurationOf(raw: unknown): TdsConfiguration | null {
   if (!raw || typeof raw !== 'object') return null;

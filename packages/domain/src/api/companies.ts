@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tdsConfigurationInput } from '../payments-made.ts';
 import { emailSchema, gstinSchema, phoneSchema } from '../validation.ts';
 import { addressOutput, id, optionalText, timestamp } from './common.ts';
 
@@ -73,7 +74,7 @@ export const companyUpdate = z
     is_bill_auto_received: z.boolean().optional(),
     apply_credit_limit_restriction: z.boolean().optional(),
     sales_order: z.record(z.string(), z.unknown()).optional(),
-    tds_configuration: z.record(z.string(), z.unknown()).optional(),
+    tds_configuration: tdsConfigurationInput.optional(),
     notification_contacts: z.array(notificationContactInput).max(20).optional(),
   })
   .strict();

@@ -161,6 +161,10 @@ describe('POST admin/companies/{companyId}/payments_made', { timeout: 180_000 },
 
   it('deducts TDS per the company configuration on the bill’s taxable share, shown on the payment and the bill', async () => {
     const world = await setUp();
+    const refused = await world.company.api.patch(`companies/${world.company.companyId}`, {
+      tds_configuration: { enabled: true, section: '194C', rate: 200 },
+    });
+    expect(refused.status).toBe(400);
     const patched = await world.company.api.patch(`companies/${world.company.companyId}`, {
       tds_configuration: { enabled: true, section: '194C', rate: 2, threshold: 0 },
     });

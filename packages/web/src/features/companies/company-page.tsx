@@ -10,6 +10,7 @@ import { CompanyEditDialog } from './company-edit-dialog';
 import { CompanyProfileCard } from './company-profile-card';
 import { CompanySwitches } from './company-switches';
 import { NotificationContactsCard } from './notification-contacts-card';
+import { TdsConfigurationCard } from './tds-configuration-card';
 import { TermsCard } from './terms-card';
 
 /** /company: the company profile and logo, its switches, notification contacts and terms. */
@@ -55,6 +56,7 @@ export function CompanyPage() {
         <CompanySwitches company={company.data} canChange={canChange} />
       </SimpleGrid>
       <NotificationContactsCard company={company.data} canChange={canChange} />
+      <TdsConfigurationCard company={company.data} canChange={canChange} />
       <TermsCard companyId={companyId} canChange={canChange} />
       {editing && <CompanyEditDialog company={company.data} onClose={edit.close} />}
     </Stack>

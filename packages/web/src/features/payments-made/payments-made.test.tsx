@@ -6,6 +6,8 @@ import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import type { BillSummary } from '../bills/bills.api';
+import type { Company } from '../companies/companies.api';
+import { TdsConfigurationCard } from '../companies/tds-configuration-card';
 import { PaymentMadeView } from './payment-made-detail-page';
 import type { PaymentMade, PaymentMadeDetail } from './payments-made.api';
 import { PaymentsMadePage } from './payments-made-page';
@@ -281,5 +283,39 @@ describe('PaymentMadeView', () => {
     });
     await screen.findByRole('table', { name: 'Allocations' });
     expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+});
+
+describe('TdsConfigurationCard', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('saves section, rate and threshold with the spec’s toast', async () => {
+    const api = fakeApi((call) =>
+      call.method === 'PATCH' && call.path === 'companies/10'
+        ? { body: { id: 10, tds_configuration: {} } }
+        : undefined,
+    );
+    const company = { id: 10, name: 'Rao Traders', tds_configuration: {} } as unknown as Company;
+    renderScreen(() => <TdsConfigurationCard company={company} canChange />, { user: CLERK });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Deduct TDS on payments made' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save TDS Configuration' }));
+    expect(await screen.findByText(/Enter a rate between/)).toBeTruthy();
+    expect(api.changes()).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rate (%)' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save TDS Configuration' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'TDS configuration updated successfully.' }),
+      ),
+    );
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      tds_configuration: { enabled: true, section: '194C', rate: 2, threshold: 0 },
+    });
   });
 });
