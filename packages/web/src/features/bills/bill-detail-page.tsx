@@ -1,6 +1,5 @@
 import { BILL_MESSAGES } from '@b2b/domain/bills';
 import { formatQuantity } from '@b2b/domain/money';
-import { humanizeValue } from '@b2b/domain/statuses';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconCash, IconPackageImport, IconPencil, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,29 +7,20 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { MoreActionsMenu } from '../../components/more-actions-menu';
 import { useCurrentUser } from '../../session/current-user';
 import { canOpen, canPerform } from '../../session/has-permission';
 import { billEditPath, PATHS, productPath, sellerPath, warehousePath } from '../../session/paths';
-import { changesText } from '../invoices/invoice-history-tab';
 import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
 import { BillAttachmentsCard } from './bill-attachments-card';
 import { DueDate } from './bill-columns';
 import { BillStatusBadge } from './bill-status';
-import {
-  BILL_TOASTS,
-  BILLS_LIST,
-  type Bill,
-  type BillHistory,
-  billHistoryQuery,
-  billQuery,
-  useBillAction,
-} from './bills.api';
+import { BILLS_LIST, type Bill, billHistoryQuery, billQuery, useBillAction } from './bills.api';
 
 const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY, hh:mm A') : null);
 
@@ -290,46 +280,8 @@ function BillTotals({ bill }: { bill: Bill }) {
   );
 }
 
-type HistoryEntry = BillHistory['results'][number];
-
-const HISTORY_COLUMNS: Column<HistoryEntry>[] = [
-  { key: 'when', header: 'Date', render: (h) => when(String(h.created_at)) },
-  {
-    key: 'who',
-    header: 'By',
-    render: (h) => (h.user ? `${h.user.first_name} ${h.user.last_name}`.trim() : 'System'),
-  },
-  { key: 'action', header: 'Action', render: (h) => humanizeValue(h.actions.action) },
-  {
-    key: 'what',
-    header: 'Details',
-    render: (h) => (
-      <Text size="xs" c="dimmed">
-        {changesText(h.actions.changes) || '—'}
-      </Text>
-    ),
-  },
-];
-
 function BillHistoryTab({ id }: { id: number }) {
-  const history = useQuery(billHistoryQuery(id));
-  return (
-    <DataTable
-      label="Bill history"
-      columns={HISTORY_COLUMNS}
-      rowKey={(h) => h.id}
-      data={history.data}
-      isLoading={history.isLoading}
-      error={history.error}
-      errorTitle={BILL_TOASTS.history_failed}
-      onRetry={() => history.refetch()}
-      empty={
-        <Text c="dimmed" ta="center" py="xl">
-          No history yet.
-        </Text>
-      }
-    />
-  );
+  return <DocumentHistoryTable label="Bill history" query={useQuery(billHistoryQuery(id))} />;
 }
 
 function BillDetail({ bill }: { bill: Bill }) {

@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
@@ -28,7 +29,6 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { invoicePath, orderPath, PATHS, salesReturnPath } from '../../session/paths';
-import { HistoryTable } from '../sales-returns/history-table';
 import { ApplyCreditNoteDialog } from './apply-credit-note-dialog';
 import {
   CREDIT_NOTE_PDF_FAILED,
@@ -243,7 +243,7 @@ function CreditNoteDetail({ note }: { note: CreditNote }) {
           {
             value: 'history',
             label: 'History',
-            panel: <HistoryTable label="Credit note history" query={history} />,
+            panel: <DocumentHistoryTable label="Credit note history" query={history} />,
           },
         ]}
       />

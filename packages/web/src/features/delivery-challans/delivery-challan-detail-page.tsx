@@ -1,6 +1,5 @@
 import { challanPurposeLabel, type DeliveryChallanAction } from '@b2b/domain/delivery-challans';
 import { formatQuantity } from '@b2b/domain/money';
-import { humanizeValue } from '@b2b/domain/statuses';
 import { Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconFileInvoice, IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,15 +7,14 @@ import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { invoicePath, orderPath, PATHS, productPath, warehousePath } from '../../session/paths';
-import { changesText } from '../invoices/invoice-history-tab';
 import { AddressText } from '../reference/address-text';
 import { ChallanConvertDialog } from './challan-convert-dialog';
 import {
@@ -24,7 +22,6 @@ import {
   DELIVERY_CHALLAN_TOASTS,
   DELIVERY_CHALLANS_LIST,
   type DeliveryChallan,
-  type DeliveryChallanHistory,
   deliveryChallanHistoryQuery,
   deliveryChallanQuery,
   useChallanAction,
@@ -51,44 +48,12 @@ export function DeliveryChallanDetailPage() {
   );
 }
 
-type HistoryEntry = DeliveryChallanHistory['results'][number];
-
-const HISTORY_COLUMNS: Column<HistoryEntry>[] = [
-  { key: 'when', header: 'Date', render: (h) => when(h.created_at) },
-  {
-    key: 'who',
-    header: 'By',
-    render: (h) => (h.user ? `${h.user.first_name} ${h.user.last_name}`.trim() : 'System'),
-  },
-  { key: 'action', header: 'Action', render: (h) => humanizeValue(h.actions.action) },
-  {
-    key: 'what',
-    header: 'Details',
-    render: (h) => (
-      <Text size="xs" c="dimmed">
-        {changesText(h.actions.changes) || '—'}
-      </Text>
-    ),
-  },
-];
-
 function ChallanHistoryTab({ id }: { id: number }) {
-  const history = useQuery(deliveryChallanHistoryQuery(id));
   return (
-    <DataTable
+    <DocumentHistoryTable
       label="Challan history"
-      columns={HISTORY_COLUMNS}
-      rowKey={(h) => h.id}
-      data={history.data}
-      isLoading={history.isLoading}
-      error={history.error}
+      query={useQuery(deliveryChallanHistoryQuery(id))}
       errorTitle={DELIVERY_CHALLAN_TOASTS.history_failed}
-      onRetry={() => history.refetch()}
-      empty={
-        <Text c="dimmed" ta="center" py="xl">
-          No history yet.
-        </Text>
-      }
     />
   );
 }

@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { creditNotePath, invoiceCreditNotePath, invoicePath, orderPath, PATHS } from '../../session/paths';
-import { HistoryTable } from './history-table';
 import {
   SALES_RETURNS_LIST,
   type SalesReturn,
@@ -161,7 +161,7 @@ function SalesReturnDetail({ salesReturn }: { salesReturn: SalesReturn }) {
           {
             value: 'history',
             label: 'History',
-            panel: <HistoryTable label="Sales return history" query={history} />,
+            panel: <DocumentHistoryTable label="Sales return history" query={history} />,
           },
         ]}
       />

@@ -18,10 +18,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
 import { DayField } from '../../components/day-field';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
@@ -34,7 +34,6 @@ import { TextareaField } from '../../components/textarea-field';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { buyerPath, invoicePath, orderPath, PATHS } from '../../session/paths';
-import { changesText } from '../invoices/invoice-history-tab';
 import { TrackingText } from './shipment-columns';
 import { TRANSPORT_FIELDS, trackingLinkSchema, transportFieldsSchema } from './shipment-form.schema';
 import { BAD_ENDS, needsConfirmation, statusActionLabel } from './shipment-status';
@@ -43,7 +42,6 @@ import {
   downloadDeliveryNote,
   SHIPMENTS_LIST,
   type Shipment,
-  type ShipmentHistory,
   shipmentHistoryQuery,
   shipmentLoadErrorTitle,
   shipmentQuery,
@@ -294,45 +292,8 @@ function ItemsTable({ shipment }: { shipment: Shipment }) {
   );
 }
 
-type Entry = ShipmentHistory['results'][number];
-const HISTORY_COLUMNS: Column<Entry>[] = [
-  { key: 'when', header: 'Date', render: (h) => dayjs(h.created_at).format('DD/MM/YYYY, hh:mm A') },
-  {
-    key: 'who',
-    header: 'By',
-    render: (h) => (h.user ? `${h.user.first_name} ${h.user.last_name}`.trim() : 'System'),
-  },
-  { key: 'action', header: 'Action', render: (h) => h.actions.action.replaceAll('_', ' ') },
-  {
-    key: 'what',
-    header: 'Details',
-    render: (h) => (
-      <Text size="xs" c="dimmed">
-        {changesText(h.actions.changes) || '—'}
-      </Text>
-    ),
-  },
-];
-
 function HistoryTab({ shipmentId }: { shipmentId: number }) {
-  const history = useQuery(shipmentHistoryQuery(shipmentId));
-  return (
-    <DataTable
-      label="Shipment history"
-      columns={HISTORY_COLUMNS}
-      rowKey={(h) => h.id}
-      data={history.data}
-      isLoading={history.isLoading}
-      error={history.error}
-      errorTitle="Failed to load history."
-      onRetry={() => history.refetch()}
-      empty={
-        <Text c="dimmed" ta="center" py="xl">
-          No history yet.
-        </Text>
-      }
-    />
-  );
+  return <DocumentHistoryTable label="Shipment history" query={useQuery(shipmentHistoryQuery(shipmentId))} />;
 }
 
 const commentSchema = z.object({
