@@ -67,12 +67,16 @@ test('payment made journey: a received bill paid with TDS from its page, listed,
   expect(bill.status, JSON.stringify(bill.body)).toBe(201);
   const received = await callApiAsUser(page, 'POST', `admin/bills/${bill.body.id}/receive`);
   expect(received.status, JSON.stringify(received.body)).toBe(200);
-  // TDS under 194C at 1%, no threshold.
-  const tds = await callApiAsUser(page, 'PATCH', `companies/${companyId}`, {
-    tds_configuration: { enabled: true, section: '194C', rate: 1, threshold: 0 },
-  });
-  expect(tds.status, JSON.stringify(tds.body)).toBe(200);
   const problems: string[] = [];
+
+  // TDS under section 194C at 1%, no threshold, set on the company page.
+  await page.goto('/company');
+  await page.getByRole('switch', { name: 'Deduct TDS on payments made' }).check();
+  await page.getByRole('textbox', { name: 'Rate (%)' }).fill('1');
+  await page.getByRole('button', { name: 'Save TDS Configuration' }).click();
+  await expect(page.getByText('TDS configuration updated successfully.')).toBeVisible();
+  await expect(page.getByText('194C at 1%')).toBeVisible();
+  problems.push(...(await seriousProblems(page)));
 
   // None yet: the empty card names payments made.
   await page.goto('/payments-made');
