@@ -299,11 +299,7 @@ export const SHELL_SCREENS = [
   within(PATHS.bills, PATHS.billNew, () => import('../features/bills/bill-create-page'), 'BillCreatePage'),
   within(PATHS.bills, PATHS.bill, () => import('../features/bills/bill-detail-page'), 'BillDetailPage'),
   within(PATHS.bills, PATHS.billEdit, () => import('../features/bills/bill-edit-page'), 'BillEditPage'),
-  spec(
-    PATHS.paymentsMade,
-    () => import('../features/payments-made/payments-made-page'),
-    'PaymentsMadePage',
-  ),
+  spec(PATHS.paymentsMade, () => import('../features/payments-made/payments-made-page'), 'PaymentsMadePage'),
   within(
     PATHS.paymentsMade,
     PATHS.paymentMade,
