@@ -123,6 +123,8 @@ export interface RecordPaymentMadeDialogProps {
   onRecorded?: (payment: PaymentMadeDetail) => void;
   /** From a bill: its seller, fixed, and that bill paid first (its balance as the amount). */
   bill?: { id: number; seller: { id: number; name: string }; balance_due: number };
+  /** From a seller's page: that seller, fixed, its bills oldest first. */
+  seller?: { id: number; name: string };
 }
 
 /**
@@ -131,7 +133,8 @@ export interface RecordPaymentMadeDialogProps {
  * bill), with the TDS the company deducts; a rest is kept as an advance only when ticked. One
  * Idempotency-Key per opening makes a double submit record one payment.
  */
-export function RecordPaymentMadeDialog({ onClose, onRecorded, bill }: RecordPaymentMadeDialogProps) {
+export function RecordPaymentMadeDialog({ onClose, onRecorded, bill, seller }: RecordPaymentMadeDialogProps) {
+  const fixedSeller = bill?.seller ?? seller;
   const user = useCurrentUser();
   const companyId = user.company.id;
   const [key] = useState(newPaymentMadeKey);
@@ -143,7 +146,7 @@ export function RecordPaymentMadeDialog({ onClose, onRecorded, bill }: RecordPay
     mode: 'onTouched',
     resolver: zodResolver(schema),
     defaultValues: {
-      seller: bill?.seller.id ?? null,
+      seller: fixedSeller?.id ?? null,
       amount: bill ? bill.balance_due : '',
       payment_date: todayInIndia(),
       payment_method: null,
@@ -229,9 +232,9 @@ export function RecordPaymentMadeDialog({ onClose, onRecorded, bill }: RecordPay
       <form noValidate onSubmit={submit} aria-label="Record Payment Made">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {bill ? (
+            {fixedSeller ? (
               <Text size="sm" aria-label="Seller">
-                Seller: <b>{bill.seller.name}</b>
+                Seller: <b>{fixedSeller.name}</b>
               </Text>
             ) : (
               <EntitySelectField

@@ -16,17 +16,18 @@ import {
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
-import { canPerform } from '../../session/has-permission';
+import { canOpen, canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { SellerAddressesTab } from './seller-addresses-tab';
 import { SellerFormDialog } from './seller-form-dialog';
 import { SellerHistoryTab } from './seller-history-tab';
 import { SellerProductsTab } from './seller-products-tab';
+import { SellerBillsTab, SellerPaymentsMadeTab } from './seller-purchases-tabs';
 import { SELLER_TOASTS, type SellerDetail, sellerQuery, useSetSellerActive } from './sellers.api';
 
 const SELLERS = { to: PATHS.sellers, label: 'Sellers' };
 
-/** /sellers/{id}: a seller's details, addresses, products and history. */
+/** /sellers/{id}: a seller's details, addresses, products, bills, payments made and history. */
 export function SellerDetailPage() {
   const id = useIdParam(PATHS.seller);
   const seller = useQuery({ ...sellerQuery(id ?? 0), enabled: id !== null });
@@ -99,6 +100,12 @@ function SellerView({ seller }: { seller: SellerDetail }) {
             label: 'Products',
             panel: <SellerProductsTab seller={seller} canChange={canChange} />,
           },
+          ...(canOpen(user, 'view_bill')
+            ? [{ value: 'bills', label: 'Bills', panel: <SellerBillsTab seller={seller} /> }]
+            : []),
+          ...(canOpen(user, 'view_payment_made')
+            ? [{ value: 'payments', label: 'Payments', panel: <SellerPaymentsMadeTab seller={seller} /> }]
+            : []),
           { value: 'history', label: 'History', panel: <SellerHistoryTab sellerId={seller.id} /> },
         ]}
       />
