@@ -179,6 +179,9 @@ test('phone width: the lists keep Download CSV, Filters and the bulk bar in reac
   // The products table scrolls within its box; a header further right still sorts the list.
   const products = page.getByRole('table', { name: 'Products' });
   await page.goto('/products');
+  // The table is drawn again when its rows arrive: wait for them before reaching for a header.
+  await expect(products.getByRole('checkbox', { name: 'Select row' }).first()).toBeVisible();
+  await expect(products).not.toHaveAttribute('aria-busy', 'true');
   const priceHeader = products.getByRole('button', { name: 'Selling Price' });
   await priceHeader.scrollIntoViewIfNeeded();
   await expect(priceHeader).toBeInViewport();
