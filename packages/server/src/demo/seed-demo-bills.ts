@@ -1,15 +1,19 @@
 import { billInput } from '@b2b/domain/bills';
+import { paymentMadeInput } from '@b2b/domain/payments-made';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
+import { getBill } from '../modules/bills/bill-reads.ts';
 import { createBill, receiveBill, voidBill } from '../modules/bills/bills.service.ts';
+import { createPaymentMade } from '../modules/payments-made/payments-made.service.ts';
 import { lookup } from './seed-demo-support.ts';
 
 /**
  * Demo bills (issue 19): what the company bought from its two sellers this month. Fans and lights
  * from Sahyadri (Maharashtra) into Mumbai, received; kitchen appliances from Kaveri (Karnataka)
  * into Mumbai (inter-state, IGST) still a draft, and into Bengaluru (intra-state) received with
- * batch numbers; one bill entered twice by mistake and voided.
+ * batch numbers; one bill entered twice by mistake and voided. The first Sahyadri bill is paid in
+ * full by bank transfer (a payment made at /payments-made).
  */
 export async function seedDemoBills(
   ctx: AppContext,
@@ -19,6 +23,7 @@ export async function seedDemoBills(
     products: Map<string, number>;
     branches: Map<string, number>;
     warehouses: Map<string, number>;
+    methods: Map<string, number>;
   },
   step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
@@ -112,14 +117,32 @@ export async function seedDemoBills(
       },
     },
   ];
+  const entered = new Map<string, number>();
   for (const bill of bills) {
-    const entered = await step(`bill ${bill.input.bill_number}`, () =>
+    const made = await step(`bill ${bill.input.bill_number}`, () =>
       createBill({ db, actor, input: billInput.parse(bill.input) }),
     );
-    if (bill.receive && entered.status === 'draft') {
-      await step(`bill ${bill.input.bill_number} received`, () => receiveBill({ db, actor, id: entered.id }));
+    entered.set(bill.input.bill_number, made.id);
+    if (bill.receive && made.status === 'draft') {
+      await step(`bill ${bill.input.bill_number} received`, () => receiveBill({ db, actor, id: made.id }));
     }
   }
+  const firstBill = lookup(entered, 'SE/2627/0418', 'bill');
+  await step('payment made for SE/2627/0418', async () => {
+    const bill = await getBill(db, actor.companyId, firstBill);
+    return createPaymentMade({
+      db,
+      actor,
+      input: paymentMadeInput.parse({
+        seller: sahyadri,
+        payment_date: addDays(today, -3),
+        amount: bill.balance_due,
+        payment_method: lookup(refs.methods, 'bank_transfer', 'payment method'),
+        reference_number: 'HDFCN52026112600418',
+        allocations: [{ bill: firstBill, amount: bill.balance_due }],
+      }),
+    });
+  });
   // Entered twice by mistake (the same goods as KHA/26-27/1152 under a typo), then voided.
   const mistake = await step('mistaken bill', () =>
     createBill({

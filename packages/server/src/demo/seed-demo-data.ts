@@ -49,7 +49,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
 
   await seedDemoSales(ctx, actor, { buyers, products, branches }, step);
   await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
-  await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses }, step);
+  await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

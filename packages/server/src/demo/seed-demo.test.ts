@@ -315,19 +315,28 @@ describe('demo company on a new database', () => {
     expect(accounts.results.every((a: { is_default: boolean }) => a.is_default)).toBe(true);
   });
 
-  it('has five bills from its sellers: three received, one draft, one voided', async () => {
+  it('has five bills from its sellers: three received (one of them paid), one draft, one voided', async () => {
     const bills = await get(`admin/companies/${companyId}/bills?limit=-1`);
     expect(bills.count).toBe(5);
     const byNumber = new Map(bills.results.map((b: { bill_number: string }) => [b.bill_number, b]));
     expect(byNumber.get('SE/2627/0418')).toMatchObject({
-      status: 'open',
+      status: 'paid',
+      balance_due: 0,
       supply_type: 'intra',
       freight_charges: 850,
     });
     expect(byNumber.get('KHA/26-27/1187')).toMatchObject({ status: 'draft', supply_type: 'inter' });
     expect(byNumber.get('KHA/26-27/1152')).toMatchObject({ status: 'open', supply_type: 'intra' });
     expect(byNumber.get('KHA/26-27/1125')).toMatchObject({ status: 'void' });
-    expect(bills.results.filter((b: { status: string }) => b.status === 'open')).toHaveLength(3);
+    expect(bills.results.filter((b: { status: string }) => b.status === 'open')).toHaveLength(2);
+    const payments = await get(`admin/companies/${companyId}/payments_made`);
+    expect(payments.results).toEqual([
+      expect.objectContaining({
+        seller: expect.objectContaining({ name: 'Sahyadri Electricals LLP' }),
+        amount: (byNumber.get('SE/2627/0418') as { total: number }).total,
+        reference_number: 'HDFCN52026112600418',
+      }),
+    ]);
   });
 
   it('is made once, and a later start refuses a demo company left half-made', async () => {
