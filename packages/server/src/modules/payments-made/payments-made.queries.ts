@@ -221,23 +221,6 @@ export const findBankAccount = (db: Executor, companyId: number, id: number) =>
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
-export const findBranchForPayment = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('branches')
-    .select(['id'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-
-export const firstBranch = (db: Executor, companyId: number) =>
-  db
-    .selectFrom('branches')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-
 export const companyTdsConfiguration = async (db: Executor, companyId: number) =>
   (
     await db

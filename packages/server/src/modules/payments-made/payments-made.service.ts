@@ -14,8 +14,10 @@ import { lockSellerMoney } from '../../db/lock-order.ts';
 import { type Executor, withinTransaction } from '../../db/transaction.ts';
 import { BILL_ENTITY } from '../bills/bill-reads.ts';
 import * as bills from '../bills/bills.queries.ts';
+import { findBranch } from '../branches/branches.queries.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { assertPaymentMethod, nextNumber, paymentDate } from '../payments/payment-checks.ts';
+import { firstBranch } from '../payments/payments.queries.ts';
 import { dayOrThrow } from '../sales-documents/sales-document.ts';
 import * as queries from './payments-made.queries.ts';
 import {
@@ -59,7 +61,7 @@ export function createPaymentMade(options: { db: Executor; actor: Principal; inp
         throw validationError('paid_from', PAYMENT_MADE_MESSAGES.bank_account_not_found);
     }
     if (input.branch !== undefined) {
-      const branch = await queries.findBranchForPayment(tx, companyId, input.branch);
+      const branch = await findBranch(tx, companyId, input.branch);
       if (!branch || !visible(branch.id))
         throw validationError('branch', PAYMENT_MADE_MESSAGES.branch_not_found);
     }
@@ -118,7 +120,7 @@ export function createPaymentMade(options: { db: Executor; actor: Principal; inp
       bankAccount?.branch_id ??
       allocations[0]?.bill.branch_id ??
       scope?.[0] ??
-      (await queries.firstBranch(tx, companyId)).id;
+      (await firstBranch(tx, companyId)).id;
 
     // Level 4, last: the number (its counter stays locked until commit).
     const { number, financialYear } = await nextNumber(
