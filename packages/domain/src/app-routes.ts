@@ -37,6 +37,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: 'view_payment_to_be_received',
     title: 'Payments to be Received',
   },
+  { path: '/purchase-orders', permission: 'view_purchase_order', title: 'Purchase Orders' },
   { path: '/bills', permission: 'view_bill', title: 'Bills' },
   { path: '/purchase-returns', permission: 'view_purchase_return', title: 'Purchase Returns' },
   { path: '/debit-notes', permission: 'view_debit_note', title: 'Debit Notes' },

@@ -45,6 +45,7 @@ export const ADMIN_NAVIGATION: readonly NavItem[] = [
   {
     title: 'Purchase',
     subMenu: [
+      { title: 'Purchase Orders', routerLink: '/purchase-orders' },
       { title: 'Bills', routerLink: '/bills' },
       { title: 'Purchase Returns', routerLink: '/purchase-returns' },
       { title: 'Debit Notes', routerLink: '/debit-notes' },
@@ -178,6 +179,7 @@ export const NAVIGATION_PERMISSIONS: Record<string, string> = {
   'Delivery Challans': 'view_delivery_challan',
   'Payments to be Received': 'view_payment_to_be_received',
   Purchase: 'view_bill',
+  'Purchase Orders': 'view_purchase_order',
   Bills: 'view_bill',
   'Purchase Returns': 'view_purchase_return',
   'Debit Notes': 'view_debit_note',

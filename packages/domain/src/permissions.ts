@@ -58,6 +58,7 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'payment_to_be_received', label: 'Payment to be Received', group: 'Sales', viewOnly: true },
   { subject: 'refund', label: 'Refund', group: 'Sales' },
 
+  { subject: 'purchase_order', label: 'Purchase Order', group: 'Purchase' },
   { subject: 'bill', label: 'Bill', group: 'Purchase' },
   { subject: 'purchase_return', label: 'Purchase Return', group: 'Purchase' },
   { subject: 'debit_note', label: 'Debit Note', group: 'Purchase' },
