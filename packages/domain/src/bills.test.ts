@@ -181,17 +181,17 @@ describe('bill states', () => {
   it('edits and receives only drafts; voids drafts and unpaid open bills', () => {
     expect(allowedBillActions({ status: 'draft' })).toEqual(['edit', 'receive', 'void']);
     expect(allowedBillActions({ status: 'open' })).toEqual(['void']);
-    expect(allowedBillActions({ status: 'open', paidPaise: 100 })).toEqual([]);
+    expect(allowedBillActions({ status: 'open', settledPaise: 100 })).toEqual([]);
     expect(billRefusal({ status: 'open' }, 'edit')).toBe('Only a draft bill can be edited.');
     expect(billRefusal({ status: 'void' }, 'void')).toBe('This bill is already void.');
     expect(billStatusLabel('partially_paid')).toBe('Partially Paid');
   });
 
   it('says how much is paid', () => {
-    expect(billPaymentStatus({ status: 'draft', totalPaise: 100, paidPaise: 0 })).toBeNull();
-    expect(billPaymentStatus({ status: 'open', totalPaise: 100, paidPaise: 0 })).toBe('unpaid');
-    expect(billPaymentStatus({ status: 'open', totalPaise: 100, paidPaise: 40 })).toBe('partially_paid');
-    expect(billPaymentStatus({ status: 'paid', totalPaise: 100, paidPaise: 100 })).toBe('paid');
+    expect(billPaymentStatus({ status: 'draft', totalPaise: 100, settledPaise: 0 })).toBeNull();
+    expect(billPaymentStatus({ status: 'open', totalPaise: 100, settledPaise: 0 })).toBe('unpaid');
+    expect(billPaymentStatus({ status: 'open', totalPaise: 100, settledPaise: 40 })).toBe('partially_paid');
+    expect(billPaymentStatus({ status: 'paid', totalPaise: 100, settledPaise: 100 })).toBe('paid');
   });
 
   it('words a repeated bill number with its financial year', () => {

@@ -77,7 +77,7 @@ export const BILL_MESSAGES = {
   edit_not_draft: 'Only a draft bill can be edited.',
   receive_not_draft: 'Only a draft bill can be received.',
   already_void: 'This bill is already void.',
-  void_paid: 'A bill with payments made against it cannot be voided.',
+  void_paid: 'A bill with payments made or debit notes against it cannot be voided.',
   seller_required: 'Please select the seller.',
   branch_required: 'Please select the branch.',
   warehouse_required: 'Please select the warehouse receiving the goods.',
@@ -117,15 +117,15 @@ export function billStockGoneMessage(productName: string, quantity: number, avai
 /** What the server counts about a bill before acting on it. */
 export interface BillFacts {
   status: BillStatus;
-  /** Money paid to the seller against the bill, in paise (payments made; 0 until that slice). */
-  paidPaise?: number;
+  /** Paid to the seller and credited (debit notes applied, contra) against the bill, in paise. */
+  settledPaise?: number;
 }
 
 /** Why `action` is refused, as a sentence; null when it is allowed. */
 export function billRefusal(bill: BillFacts, action: BillAction): string | null {
   if (action === 'void') {
     if (bill.status === 'void') return BILL_MESSAGES.already_void;
-    if ((bill.paidPaise ?? 0) > 0 || bill.status === 'paid' || bill.status === 'partially_paid')
+    if ((bill.settledPaise ?? 0) > 0 || bill.status === 'paid' || bill.status === 'partially_paid')
       return BILL_MESSAGES.void_paid;
     return null;
   }
@@ -143,11 +143,12 @@ export const allowedBillActions = (bill: BillFacts): BillAction[] =>
 export function billPaymentStatus(bill: {
   status: BillStatus;
   totalPaise: number;
-  paidPaise: number;
+  /** Paid and credited (debit notes applied, contra adjustments). */
+  settledPaise: number;
 }): BillPaymentStatus | null {
   if (bill.status === 'draft' || bill.status === 'void') return null;
-  if (bill.paidPaise <= 0) return bill.totalPaise === 0 ? 'paid' : 'unpaid';
-  return bill.paidPaise >= bill.totalPaise ? 'paid' : 'partially_paid';
+  if (bill.settledPaise <= 0) return bill.totalPaise === 0 ? 'paid' : 'unpaid';
+  return bill.settledPaise >= bill.totalPaise ? 'paid' : 'partially_paid';
 }
 
 // ---------------------------------------------------------------------------
@@ -460,6 +461,8 @@ export const billSummaryOutput = z.object({
   amount_paid: money,
   /** TDS deducted on the bill's payments made (counted in amount_paid). */
   tds_deducted: money.optional(),
+  /** Debit notes applied and contra adjustments against our invoices. */
+  amount_credited: money,
   balance_due: money,
   notes: z.string().nullable(),
   received_at: timestamp.nullable(),

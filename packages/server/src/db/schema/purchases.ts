@@ -35,6 +35,8 @@ export interface BillsTable {
   amount_paid_paise: Paise;
   /** TDS deducted on the bill's payments made (migration 0037); counted in amount_paid_paise. */
   tds_paise: Paise;
+  /** Debit notes applied and contra adjustments (migration 0038); balance = total - paid - credited. */
+  credited_paise: Paise;
   notes: string | null;
   received_at: Date | string | null;
   voided_at: Date | string | null;

@@ -39,6 +39,7 @@ const rupees = (paise: number | string) => toRupees(Number(paise));
 function presentSummary(row: queries.BillRow): BillSummaryOutput {
   const totalPaise = Number(row.total_paise);
   const paidPaise = Number(row.amount_paid_paise);
+  const settledPaise = queries.billSettledPaise(row);
   const status = row.status as BillStatus;
   return {
     id: row.id,
@@ -47,7 +48,7 @@ function presentSummary(row: queries.BillRow): BillSummaryOutput {
     due_date: dayOrThrow(row.due_date),
     status,
     status_label: billStatusLabel(status),
-    payment_status: billPaymentStatus({ status, totalPaise, paidPaise }),
+    payment_status: billPaymentStatus({ status, totalPaise, settledPaise }),
     seller: { id: row.seller_id, name: row.seller_name, gstin: row.seller_current_gstin },
     seller_gstin: row.seller_gstin,
     seller_state_code: row.seller_state_code,
@@ -70,7 +71,8 @@ function presentSummary(row: queries.BillRow): BillSummaryOutput {
     total: toRupees(totalPaise),
     amount_paid: toRupees(paidPaise),
     tds_deducted: rupees(row.tds_paise),
-    balance_due: status === 'void' || status === 'draft' ? 0 : toRupees(Math.max(0, totalPaise - paidPaise)),
+    amount_credited: rupees(row.credited_paise),
+    balance_due: status === 'void' || status === 'draft' ? 0 : toRupees(queries.billBalancePaise(row)),
     notes: row.notes,
     received_at: row.received_at,
     voided_at: row.voided_at,
@@ -124,7 +126,7 @@ export async function getBill(
     attachments: attachments.map(presentAttachment),
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,
-      paidPaise: Number(row.amount_paid_paise),
+      settledPaise: queries.billSettledPaise(row),
     }),
   };
 }

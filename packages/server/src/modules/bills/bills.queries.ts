@@ -66,6 +66,7 @@ const summaryColumns = [
   'bl.total_paise',
   'bl.amount_paid_paise',
   'bl.tds_paise',
+  'bl.credited_paise',
   'bl.notes',
   'bl.received_at',
   'bl.voided_at',
@@ -111,15 +112,13 @@ function applyFilter(eb: ExpressionBuilder<BillScope, 'bl' | 's' | 'b' | 'w' | '
   if (filter.paymentStatus) {
     // What is left to pay on a received bill: drafts and void bills have no payment status.
     conditions.push(eb('bl.status', 'not in', ['draft', 'void']));
+    const settled = sql<number>`bl.amount_paid_paise + bl.credited_paise`;
     if (filter.paymentStatus === 'unpaid') {
-      conditions.push(eb('bl.amount_paid_paise', '=', 0), eb('bl.total_paise', '>', 0));
+      conditions.push(eb(settled, '=', 0), eb('bl.total_paise', '>', 0));
     } else if (filter.paymentStatus === 'paid') {
-      conditions.push(eb('bl.amount_paid_paise', '>=', eb.ref('bl.total_paise')));
+      conditions.push(eb(settled, '>=', eb.ref('bl.total_paise')));
     } else {
-      conditions.push(
-        eb('bl.amount_paid_paise', '>', 0),
-        eb('bl.amount_paid_paise', '<', eb.ref('bl.total_paise')),
-      );
+      conditions.push(eb(settled, '>', 0), eb(settled, '<', eb.ref('bl.total_paise')));
     }
   }
   if (filter.startDate) conditions.push(eb('bl.bill_date', '>=', filter.startDate));
@@ -156,7 +155,16 @@ export const findBill = (db: Executor, companyId: number, id: number) =>
 export const lockBill = (tx: Tx, companyId: number, id: number) =>
   tx
     .selectFrom('bills')
-    .select(['id', 'status', 'branch_id', 'warehouse_id', 'bill_number', 'amount_paid_paise', 'total_paise'])
+    .select([
+      'id',
+      'status',
+      'branch_id',
+      'warehouse_id',
+      'bill_number',
+      'amount_paid_paise',
+      'credited_paise',
+      'total_paise',
+    ])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .forUpdate()
@@ -296,6 +304,7 @@ export const lockOpenBillsOfSeller = (
       'taxable_paise',
       'total_paise',
       'amount_paid_paise',
+      'credited_paise',
       'tds_paise',
       'status',
     ])
@@ -313,7 +322,7 @@ export const lockBillsById = (tx: Tx, companyId: number, ids: number[]) =>
     ? Promise.resolve([])
     : tx
         .selectFrom('bills')
-        .select(['id', 'bill_number', 'status', 'total_paise', 'amount_paid_paise', 'tds_paise'])
+        .select(['id', 'bill_number', 'status', 'total_paise', 'amount_paid_paise', 'credited_paise', 'tds_paise'])
         .where('company_id', '=', companyId)
         .where('id', 'in', ids)
         .orderBy('id')
@@ -331,26 +340,40 @@ export const billNumberOf = async (db: Executor, companyId: number, id: number) 
       .executeTakeFirst()
   )?.bill_number;
 
+/** What is paid and credited on a bill row. */
+export const billSettledPaise = (row: { amount_paid_paise: number | string; credited_paise: number | string }) =>
+  Number(row.amount_paid_paise) + Number(row.credited_paise);
+
+/** What is left to pay on a bill row (never below zero). */
+export const billBalancePaise = (row: {
+  total_paise: number | string;
+  amount_paid_paise: number | string;
+  credited_paise: number | string;
+}) => Math.max(0, Number(row.total_paise) - billSettledPaise(row));
+
 /**
- * Adds a payment's allocation to a locked bill (negative amounts take it off again on a void) and
- * sets its status from what is paid: open, partially_paid or paid. The table's check refuses
- * more than the total.
+ * Changes what settles a locked bill: a payment's allocation (`paidPaise`, with its TDS) or a
+ * credit (`creditedPaise`: a debit note applied, a contra adjustment); negative amounts take them
+ * off again. Sets the status from what is settled: open, partially_paid or paid. The table's check
+ * refuses settling more than the total. Callers lock the bill first (docs/locking.md).
  */
-export const addBillPayment = (
+export const changeBillSettlement = (
   tx: Tx,
   companyId: number,
   id: number,
-  change: { paidPaise: number; tdsPaise: number },
-) =>
-  tx
+  change: { paidPaise?: number; tdsPaise?: number; creditedPaise?: number },
+) => {
+  const paid = change.paidPaise ?? 0;
+  const credited = change.creditedPaise ?? 0;
+  const settled = sql`amount_paid_paise + ${paid} + credited_paise + ${credited}`;
+  return tx
     .updateTable('bills')
     .set((eb) => ({
-      amount_paid_paise: sql<number>`amount_paid_paise + ${change.paidPaise}`,
-      tds_paise: sql<number>`tds_paise + ${change.tdsPaise}`,
-      status: sql<
-        'open' | 'partially_paid' | 'paid'
-      >`CASE WHEN amount_paid_paise + ${change.paidPaise} >= total_paise THEN 'paid'
-                       WHEN amount_paid_paise + ${change.paidPaise} > 0 THEN 'partially_paid'
+      amount_paid_paise: sql<number>`amount_paid_paise + ${paid}`,
+      credited_paise: sql<number>`credited_paise + ${credited}`,
+      tds_paise: sql<number>`tds_paise + ${change.tdsPaise ?? 0}`,
+      status: sql<'open' | 'partially_paid' | 'paid'>`CASE WHEN ${settled} >= total_paise THEN 'paid'
+                       WHEN ${settled} > 0 THEN 'partially_paid'
                        ELSE 'open' END`,
       updated_at: eb.val(new Date()),
     }))
@@ -358,3 +381,4 @@ export const addBillPayment = (
     .where('id', '=', id)
     .where('status', 'in', ['open', 'partially_paid', 'paid'])
     .executeTakeFirst();
+};

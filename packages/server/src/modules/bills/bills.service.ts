@@ -321,7 +321,7 @@ async function lockFor(tx: Tx, actor: Principal, id: number, action: BillAction)
   if (!bill) throw notFound();
   assertVisible(actor, bill.branch_id);
   const refusal = billRefusal(
-    { status: bill.status as BillStatus, paidPaise: Number(bill.amount_paid_paise) },
+    { status: bill.status as BillStatus, settledPaise: queries.billSettledPaise(bill) },
     action,
   );
   if (refusal) throw conflict(refusal);

@@ -145,6 +145,7 @@ export const allocationsOf = (db: Executor, companyId: number, paymentId: number
       'bl.bill_date',
       'bl.total_paise',
       'bl.amount_paid_paise',
+      'bl.credited_paise',
       'bl.status',
     ])
     .where('a.company_id', '=', companyId)

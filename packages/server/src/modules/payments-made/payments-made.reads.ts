@@ -1,4 +1,5 @@
 import { toRupees } from '@b2b/domain/money';
+import { billBalancePaise } from '../bills/bills.queries.ts';
 import {
   PAYMENT_MADE_MESSAGES,
   type PaymentMadeDetailOutput,
@@ -94,7 +95,7 @@ export async function getPaymentMade(
         balance_due:
           a.status === 'void' || a.status === 'draft'
             ? 0
-            : toRupees(Math.max(0, Number(a.total_paise) - Number(a.amount_paid_paise))),
+            : toRupees(billBalancePaise(a)),
         status: a.status,
       },
       amount: rupees(a.amount_paise),

@@ -83,7 +83,7 @@ export function createPaymentMade(options: { db: Executor; actor: Principal; inp
       open.map((bill) => ({
         id: bill.id,
         billNumber: bill.bill_number,
-        balancePaise: Math.max(0, Number(bill.total_paise) - Number(bill.amount_paid_paise)),
+        balancePaise: bills.billBalancePaise(bill),
       })),
       input.allocations?.map((a) => ({ billId: a.bill, amountPaise: toPaise(a.amount) })),
       (id) => names.get(id) ?? String(id),
@@ -150,7 +150,7 @@ export function createPaymentMade(options: { db: Executor; actor: Principal; inp
     });
     // The bills are locked already (level 2); they are written in id order all the same.
     for (const a of [...allocations].sort((x, y) => x.billId - y.billId)) {
-      const result = await bills.addBillPayment(tx, companyId, a.billId, {
+      const result = await bills.changeBillSettlement(tx, companyId, a.billId, {
         paidPaise: a.amountPaise,
         tdsPaise: a.tdsPaise,
       });
@@ -215,7 +215,7 @@ export function voidPaymentMade(options: { db: Executor; actor: Principal; id: n
     )) {
       const allocation = amounts.get(bill.id);
       if (!allocation) continue;
-      await bills.addBillPayment(tx, companyId, bill.id, {
+      await bills.changeBillSettlement(tx, companyId, bill.id, {
         paidPaise: -Number(allocation.amount_paise),
         tdsPaise: -Number(allocation.tds_paise),
       });

@@ -258,6 +258,7 @@ function BillTotals({ bill }: { bill: Bill }) {
           <>
             <Row label="Amount Paid" value={bill.amount_paid} />
             {(bill.tds_deducted ?? 0) > 0 && <Row label="TDS Deducted" value={bill.tds_deducted ?? 0} />}
+            {bill.amount_credited > 0 && <Row label="Credits Applied" value={bill.amount_credited} />}
             <Row label="Balance Due" value={bill.balance_due} strong />
           </>
         )}

@@ -29,7 +29,7 @@ function bill(id: number, status: BillStatus = 'open', overrides: Partial<Bill> 
   return {
     status_label: billStatusLabel(status),
     payment_status: status === 'draft' || status === 'void' ? null : paid > 0 ? 'partially_paid' : 'unpaid',
-    allowed_actions: allowedBillActions({ status, paidPaise: toPaise(paid) }),
+    allowed_actions: allowedBillActions({ status, settledPaise: toPaise(paid) }),
     id,
     bill_number: `SUP/${id}`,
     bill_date: '2026-10-02',
@@ -56,6 +56,7 @@ function bill(id: number, status: BillStatus = 'open', overrides: Partial<Bill> 
     round_off: 0,
     total: 236,
     amount_paid: 0,
+    amount_credited: 0,
     balance_due: status === 'draft' || status === 'void' ? 0 : 236,
     notes: null,
     received_at: null,

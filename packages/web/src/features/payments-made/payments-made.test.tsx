@@ -46,6 +46,7 @@ function openBill(id: number, billDate: string, balance: number): BillSummary {
     round_off: 0,
     total: 236,
     amount_paid: 236 - balance,
+    amount_credited: 0,
     balance_due: balance,
     notes: null,
     received_at: '2026-10-02T10:00:00Z',
