@@ -40,6 +40,14 @@ import type {
 } from './schema/payments.ts';
 import type { PaymentMadeAllocationsTable, PaymentsMadeTable } from './schema/payments-made.ts';
 import type {
+  DebitNoteApplicationsTable,
+  DebitNoteItemsTable,
+  DebitNoteRefundsTable,
+  DebitNotesTable,
+  PurchaseReturnItemsTable,
+  PurchaseReturnsTable,
+} from './schema/purchase-returns.ts';
+import type {
   AddressesTable,
   AuthSessionsTable,
   BranchesTable,
@@ -117,6 +125,7 @@ export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
 export type * from './schema/payments-made.ts';
+export type * from './schema/purchase-returns.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
 export type * from './schema/purchases.ts';
@@ -210,6 +219,12 @@ export interface DB {
   bill_attachments: BillAttachmentsTable;
   payments_made: PaymentsMadeTable;
   payment_made_allocations: PaymentMadeAllocationsTable;
+  purchase_returns: PurchaseReturnsTable;
+  purchase_return_items: PurchaseReturnItemsTable;
+  debit_notes: DebitNotesTable;
+  debit_note_items: DebitNoteItemsTable;
+  debit_note_applications: DebitNoteApplicationsTable;
+  debit_note_refunds: DebitNoteRefundsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   refunds: RefundsTable;
