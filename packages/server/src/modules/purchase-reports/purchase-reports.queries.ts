@@ -20,7 +20,7 @@ import type { Executor } from '../../db/transaction.ts';
  * against it (bills.credited_paise, migration 0038). The one expression of a bill's balance in
  * these reports.
  */
-export const BILL_BALANCE = sql<number>`(bl.total_paise - bl.amount_paid_paise)`;
+export const BILL_BALANCE = sql<number>`(bl.total_paise - bl.amount_paid_paise - bl.credited_paise)`;
 
 /** Received bills that can still be owed on: open or partly paid (draft, paid and void owe nothing). */
 const OWING = sql<boolean>`bl.status IN ('open', 'partially_paid')`;

@@ -110,6 +110,14 @@ describe('GET admin/companies/{companyId}/reports/amount_payables', { timeout: 1
       allocations: [{ bill: paid.id, amount: 11.8 }],
     });
     await bill(world, alpha, { bill_date: '2025-10-05', due_date: '2025-10-20' }, line(1)); // 1.18
+    // A debit note (or contra) credited 40 against Beta's 90+ bill of 99: 59 left (bills.credited_paise).
+    const credited = await bill(world, beta, { bill_date: billDate, due_date: '2025-07-01' }, line(83.9)); // 99.00
+    await dbOf(company)
+      .updateTable('bills')
+      .set({ credited_paise: 4000 })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', credited.id)
+      .execute();
     await payMade(world, alpha, {
       amount: 90,
       payment_date: '2025-09-01',
@@ -133,25 +141,25 @@ describe('GET admin/companies/{companyId}/reports/amount_payables', { timeout: 1
       },
       {
         seller: { id: beta.id, name: beta.name, gstin: expect.any(String) },
-        bills: 3,
-        amount_due: 531,
-        overdue: 413,
-        buckets: { not_due: 118, days_0_30: 0, days_31_60: 354, days_61_90: 0, days_90_plus: 59 },
+        bills: 4,
+        amount_due: 590,
+        overdue: 472,
+        buckets: { not_due: 118, days_0_30: 0, days_31_60: 354, days_61_90: 0, days_90_plus: 118 },
         oldest_due_date: '2025-07-01',
         max_days_overdue: 91,
       },
     ]);
     expect(res.body.totals).toEqual({
-      bills: 6,
-      amount_due: 2447,
-      overdue: 1149,
-      buckets: { not_due: 1298, days_0_30: 500, days_31_60: 354, days_61_90: 236, days_90_plus: 59 },
+      bills: 7,
+      amount_due: 2506,
+      overdue: 1208,
+      buckets: { not_due: 1298, days_0_30: 500, days_31_60: 354, days_61_90: 236, days_90_plus: 118 },
     });
 
     // Today (no as_of): the October bill counts and everything is long overdue.
     const now = await company.api.get(`${reports(company)}/amount_payables`);
-    expect(now.body.totals.amount_due).toBe(2448.18);
-    expect(now.body.totals.bills).toBe(7);
+    expect(now.body.totals.amount_due).toBe(2507.18);
+    expect(now.body.totals.bills).toBe(8);
 
     const ordered = await company.api.get(
       `${reports(company)}/amount_payables?as_of=2025-09-30&ordering=-max_days_overdue`,
@@ -163,13 +171,13 @@ describe('GET admin/companies/{companyId}/reports/amount_payables', { timeout: 1
     expect(byName.body.results.map((r: any) => r.seller.id)).toEqual([alpha.id]);
     expect(byName.body.count).toBe(2);
     expect(byName.body.next).toContain('offset=1');
-    expect(byName.body.totals.amount_due).toBe(2447);
+    expect(byName.body.totals.amount_due).toBe(2506);
 
     const searched = await company.api.get(
       `${reports(company)}/amount_payables?as_of=2025-09-30&search=beta bro`,
     );
     expect(searched.body.results.map((r: any) => r.seller.id)).toEqual([beta.id]);
-    expect(searched.body.totals.amount_due).toBe(531);
+    expect(searched.body.totals.amount_due).toBe(590);
     const bySeller = await company.api.get(
       `${reports(company)}/amount_payables?as_of=2025-09-30&seller=${alpha.id}`,
     );
