@@ -198,6 +198,8 @@ export const billItemInput = z
     itc_eligible: boolean(true),
     batch_number: optionalText(50),
     expiry_date: optionalField(calendarDate),
+    /** The purchase order's line this line bills (with the bill's purchase_order). */
+    purchase_order_item: idInput.optional(),
   })
   .strict();
 export type BillItemInput = z.infer<typeof billItemInput>;
@@ -222,6 +224,8 @@ export const billInput = z
     notes: optionalText(1000),
     /** Ids of files in the company's file storage. */
     attachments: z.array(idInput).max(10, 'A bill can have at most 10 attachments.').optional(),
+    /** The purchase order the bill is made from: its lines name the order's lines they bill. */
+    purchase_order: idInput.optional(),
     items: z
       .array(billItemInput, { error: BILL_MESSAGES.items_required })
       .min(1, BILL_MESSAGES.items_required)
@@ -231,6 +235,16 @@ export const billInput = z
   .superRefine((value, ctx) => {
     if (value.due_date !== undefined && value.due_date < value.bill_date) {
       ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.due_before_bill, path: ['due_date'] });
+    }
+    if (value.purchase_order === undefined) {
+      value.items.forEach((item, index) => {
+        if (item.purchase_order_item === undefined) return;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Choose the purchase order this line comes from.',
+          path: ['items', index, 'purchase_order_item'],
+        });
+      });
     }
   });
 export type BillInput = z.infer<typeof billInput>;
@@ -494,9 +508,13 @@ export const billItemOutput = z.object({
   itc_eligible: z.boolean(),
   batch_number: z.string().nullable(),
   expiry_date: day.nullable(),
+  /** The purchase order line the line bills, if any. */
+  purchase_order_item: outId.nullable().optional(),
 });
 
 export const billOutput = billSummaryOutput.extend({
+  /** The purchase order the bill was made from, if any. */
+  purchase_order: z.object({ id: outId, order_number: z.string() }).nullable().optional(),
   items: z.array(billItemOutput),
   attachments: z.array(z.object({ id: outId, name: z.string(), url: z.string() })),
   allowed_actions: z.array(z.enum(BILL_ACTIONS)),

@@ -51,6 +51,7 @@ import { paymentsMadeRoutes } from './modules/payments-made/payments-made.routes
 import { productCollectionsRoutes } from './modules/product-collections/product-collections.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
 import { purchaseReportsRoutes } from './modules/purchase-reports/purchase-reports.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -126,6 +127,7 @@ const MODULES = [
   deliveryChallansRoutes,
   billsRoutes,
   paymentsMadeRoutes,
+  purchaseOrdersRoutes,
   purchaseReportsRoutes,
   instoreOrdersRoutes,
   offersRoutes,

@@ -88,6 +88,7 @@ import type {
   VariantGroupsTable,
 } from './schema/products.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
+import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
 import type {
   PaymentMethodsTable,
   PaymentTermsTable,
@@ -130,6 +131,7 @@ export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
 export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
+export type * from './schema/purchase-orders.ts';
 export type * from './schema/sales-documents.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/shipments.ts';
@@ -219,6 +221,8 @@ export interface DB {
   bill_attachments: BillAttachmentsTable;
   payments_made: PaymentsMadeTable;
   payment_made_allocations: PaymentMadeAllocationsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_items: PurchaseOrderItemsTable;
   purchase_returns: PurchaseReturnsTable;
   purchase_return_items: PurchaseReturnItemsTable;
   debit_notes: DebitNotesTable;

@@ -43,6 +43,8 @@ export interface BillsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The purchase order the bill was made from (migration 0042). */
+  purchase_order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BillItemsTable {
@@ -70,6 +72,8 @@ export interface BillItemsTable {
   itc_eligible: Auto<boolean>;
   batch_number: string | null;
   expiry_date: string | null;
+  /** The purchase order line the bill line bills (migration 0042). */
+  purchase_order_item_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BillAttachmentsTable {

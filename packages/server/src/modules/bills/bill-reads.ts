@@ -14,6 +14,7 @@ import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { historyPage } from '../history/history.service.ts';
+import { billPurchaseOrder } from '../purchase-orders/purchase-orders.reads.ts';
 import { dayOrThrow, person } from '../sales-documents/sales-document.ts';
 import * as queries from './bills.queries.ts';
 
@@ -94,10 +95,11 @@ export async function getBill(
   id: number,
   actor?: Principal,
 ): Promise<BillOutput> {
-  const [row, items, attachments] = await Promise.all([
+  const [row, items, attachments, purchaseOrder] = await Promise.all([
     queries.findBill(db, companyId, id),
     queries.itemsOf(db, companyId, id),
     queries.attachmentsOf(db, companyId, id),
+    billPurchaseOrder(db, companyId, id),
   ]);
   if (!row) throw notFound();
   assertVisible(actor, row.branch_id);
@@ -122,7 +124,9 @@ export async function getBill(
       itc_eligible: item.itc_eligible,
       batch_number: item.batch_number,
       expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
+      purchase_order_item: item.purchase_order_item_id,
     })),
+    purchase_order: purchaseOrder,
     attachments: attachments.map(presentAttachment),
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,

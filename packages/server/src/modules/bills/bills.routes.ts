@@ -23,6 +23,7 @@ import { addBillAttachment, deleteBillAttachment } from './bill-attachments.ts';
 import * as reads from './bill-reads.ts';
 import { SORTABLE } from './bills.queries.ts';
 import * as service from './bills.service.ts';
+import { lastRatesRoute } from './last-rates.routes.ts';
 
 const tags = ['bills'];
 const VIEW = 'view_bill';
@@ -141,6 +142,8 @@ export async function billsRoutes(app: Api) {
     },
     async (request, actor) => service.voidBill({ db, actor, id: request.params.id }),
   );
+
+  lastRatesRoute(app);
 
   documentHistoryRoute(app, {
     path: '/admin/bills',

@@ -24,6 +24,7 @@ import { findBranch } from '../branches/branches.queries.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { receiveStock } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
+import { billPurchaseOrder, releasePurchaseOrder } from '../purchase-orders/purchase-order-billing.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
 import { findSeller } from '../sellers/sellers.queries.ts';
@@ -265,6 +266,8 @@ export function createBill(options: {
         tx,
         items.map((item) => ({ ...item, bill_id: id })),
       );
+      // Made from a purchase order: its lines' billed quantities, under the order's lock.
+      await billPurchaseOrder(tx, actor, { id, billNumber: bill.bill_number, sellerId: bill.seller_id }, input);
       await recordBillHistory(tx, actor, id, 'created', {
         bill_number: bill.bill_number,
         seller: bill.seller_id,
@@ -294,11 +297,14 @@ export function editBill(options: { db: Executor; actor: Principal; id: number; 
       await assertNumberFree(tx, companyId, bill, id);
       const { company_id: _company, ...changes } = bill;
       await queries.updateBill(tx, companyId, id, changes);
+      const orderBill = { id, billNumber: bill.bill_number, sellerId: bill.seller_id };
+      await releasePurchaseOrder(tx, actor, orderBill, { unlink: true, reason: 'bill_edited' });
       await queries.deleteItems(tx, companyId, id);
       await queries.insertItems(
         tx,
         items.map((item) => ({ ...item, bill_id: id })),
       );
+      await billPurchaseOrder(tx, actor, orderBill, input);
       await recordBillHistory(tx, actor, id, 'edited', {
         ...(before?.bill_number !== bill.bill_number && {
           bill_number: { from: before?.bill_number, to: bill.bill_number },
@@ -405,6 +411,13 @@ export function voidBill(options: { db: Executor; actor: Principal; id: number }
   const { companyId } = actor;
   return withinTransaction(db, async (tx) => {
     const bill = await lockFor(tx, actor, id, 'void');
+    // The purchase order it was made from gets its quantities back (its lock before the stock's).
+    await releasePurchaseOrder(
+      tx,
+      actor,
+      { id, billNumber: bill.bill_number },
+      { unlink: false, reason: 'bill_voided' },
+    );
     const received = bill.status !== 'draft';
     if (received) {
       const items = await queries.itemsOf(tx, companyId, id);
