@@ -226,6 +226,21 @@ export const SHELL_SCREENS = [
     'BatchInventoryPage',
   ),
   spec(PATHS.inventoryAge, () => import('../features/stock-reports/inventory-age-page'), 'InventoryAgePage'),
+  spec(
+    PATHS.amountPayables,
+    () => import('../features/purchase-reports/amount-payables-page'),
+    'AmountPayablesPage',
+  ),
+  spec(
+    PATHS.brandWisePurchase,
+    () => import('../features/purchase-reports/brand-wise-purchase-page'),
+    'BrandWisePurchasePage',
+  ),
+  spec(
+    PATHS.paymentToSeller,
+    () => import('../features/purchase-reports/payment-to-seller-page'),
+    'PaymentToSellerPage',
+  ),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,
