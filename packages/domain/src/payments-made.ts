@@ -60,6 +60,11 @@ export const PAYMENT_MADE_MESSAGES = {
   excess: (excess: string) =>
     `The payment is ${excess} more than the bills allocated; allocate it or keep it as an advance.`,
   void_confirm: 'Void this payment? The bills it paid become due again.',
+  no_advance: 'This payment has no advance left to apply.',
+  no_open_bills: 'The seller has no open bills to apply the advance to.',
+  advance_applied: 'Advance applied to the bills.',
+  advance_apply_failed: 'Failed to apply the advance',
+  allocated_above_advance: 'The amounts add up to more than the advance left on this payment.',
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -258,6 +263,16 @@ export const paymentMadeInput = z
   })
   .strict();
 export type PaymentMadeInput = z.infer<typeof paymentMadeInput>;
+
+/**
+ * POST admin/payments_made/{id}/apply_advance: the payment's advance (what no bill took) goes to
+ * the seller's open bills, the chosen ones or oldest bill first. No TDS is deducted here: the
+ * advance left our bank in full when it was paid.
+ */
+export const applyAdvanceInput = z
+  .object({ allocations: z.array(paymentMadeAllocationInput).min(1).max(200).optional() })
+  .strict();
+export type ApplyAdvanceInput = z.infer<typeof applyAdvanceInput>;
 export type PaymentMadeInputDraft = z.input<typeof paymentMadeInput>;
 
 export const PAYMENT_MADE_ORDERINGS = ['payment_date', 'amount', 'payment_number', 'created_at'] as const;
@@ -317,7 +332,7 @@ export const paymentMadeDetailOutput = paymentMadeOutput.extend({
       tds_amount: money,
     }),
   ),
-  allowed_actions: z.array(z.enum(['void'])),
+  allowed_actions: z.array(z.enum(['void', 'apply_advance'])),
 });
 export type PaymentMadeDetailOutput = z.infer<typeof paymentMadeDetailOutput>;
 

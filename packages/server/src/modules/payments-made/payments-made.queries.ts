@@ -157,7 +157,7 @@ export const allocationsOf = (db: Executor, companyId: number, paymentId: number
 export const lockPaymentMade = (tx: Tx, companyId: number, id: number) =>
   tx
     .selectFrom('payments_made')
-    .select(['id', 'seller_id', 'branch_id', 'status', 'payment_number'])
+    .select(['id', 'seller_id', 'branch_id', 'status', 'payment_number', 'unallocated_paise'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .forUpdate()
@@ -176,6 +176,29 @@ export const insertPaymentMade = (tx: Tx, values: Insertable<PaymentsMadeTable>)
 
 export const insertAllocations = (tx: Tx, rows: Insertable<PaymentMadeAllocationsTable>[]) =>
   rows.length === 0 ? Promise.resolve() : tx.insertInto('payment_made_allocations').values(rows).execute();
+
+/** Adds to a payment's allocations; a bill it paid before takes the new amount on its row. */
+export const addAllocations = (tx: Tx, rows: Insertable<PaymentMadeAllocationsTable>[]) =>
+  rows.length === 0
+    ? Promise.resolve()
+    : tx
+        .insertInto('payment_made_allocations')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'payment_made_id', 'bill_id']).doUpdateSet((eb) => ({
+            amount_paise: sql<number>`${eb.ref('payment_made_allocations.amount_paise')} + ${eb.ref('excluded.amount_paise')}`,
+          })),
+        )
+        .execute();
+
+/** Takes what an application of the advance used off the payment's advance. */
+export const useAdvance = (tx: Tx, companyId: number, id: number, paise: number) =>
+  tx
+    .updateTable('payments_made')
+    .set({ unallocated_paise: sql<number>`unallocated_paise - ${paise}`, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
 
 export const markVoid = (tx: Tx, companyId: number, id: number, userId: number | null) =>
   tx

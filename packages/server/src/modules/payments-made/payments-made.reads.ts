@@ -1,5 +1,4 @@
 import { toRupees } from '@b2b/domain/money';
-import { billBalancePaise } from '../bills/bills.queries.ts';
 import {
   PAYMENT_MADE_MESSAGES,
   type PaymentMadeDetailOutput,
@@ -11,6 +10,7 @@ import { AppError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { billBalancePaise } from '../bills/bills.queries.ts';
 import { historyPage } from '../history/history.service.ts';
 import { dayOrThrow, person } from '../sales-documents/sales-document.ts';
 import * as queries from './payments-made.queries.ts';
@@ -92,16 +92,18 @@ export async function getPaymentMade(
         bill_number: a.bill_number,
         bill_date: dayOrThrow(a.bill_date),
         total: rupees(a.total_paise),
-        balance_due:
-          a.status === 'void' || a.status === 'draft'
-            ? 0
-            : toRupees(billBalancePaise(a)),
+        balance_due: a.status === 'void' || a.status === 'draft' ? 0 : toRupees(billBalancePaise(a)),
         status: a.status,
       },
       amount: rupees(a.amount_paise),
       tds_amount: rupees(a.tds_paise),
     })),
-    allowed_actions: row.status === 'completed' ? ['void'] : [],
+    allowed_actions:
+      row.status !== 'completed'
+        ? []
+        : Number(row.unallocated_paise) > 0
+          ? ['apply_advance', 'void']
+          : ['void'],
   };
 }
 

@@ -1,6 +1,7 @@
 import { listQuery } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
+  applyAdvanceInput,
   PAYMENT_MADE_CSV_COLUMNS,
   PAYMENT_MADE_MESSAGES,
   PAYMENT_MADE_ORDERINGS,
@@ -108,6 +109,28 @@ export async function paymentsMadeRoutes(app: Api) {
       response: paymentMadeDetailOutput,
     },
     async (request, actor) => service.voidPaymentMade({ db, actor, id: request.params.id }),
+  );
+
+  app.post(
+    '/admin/payments_made/:id/apply_advance',
+    {
+      config: { permission: 'change_payment_made' },
+      schema: {
+        tags,
+        description:
+          'Applies the advance kept on a payment made to the seller’s open bills: the chosen `allocations`, or oldest bill first when left out. No TDS is deducted (the advance was paid in full). Send an `Idempotency-Key` header to make retries safe.',
+        params: recordParams,
+        body: applyAdvanceInput,
+        response: { 200: paymentMadeDetailOutput },
+      },
+    },
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
+      return idempotently(db, request, reply, actor, async (executor) => ({
+        status: 200,
+        body: await service.applyAdvance({ db: executor, actor, id: request.params.id, input: request.body }),
+      }));
+    },
   );
 
   route(

@@ -1,6 +1,7 @@
 import { financialYearOf } from '@b2b/domain/invoices';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import {
+  type ApplyAdvanceInput,
   excessMessage,
   PAYMENT_MADE_MESSAGES,
   type PaymentMadeInput,
@@ -30,7 +31,7 @@ import {
 /**
  * Payments made to sellers (issue 19). LOCK ORDER (db/lock-order.ts, payments made): (0) the
  * request's Idempotency-Key row; (1) the seller, FOR NO KEY UPDATE (lockSellerMoney): one money
- * change per seller at a time; (2) the payment's row (void) and the seller's bills, FOR UPDATE in
+ * change per seller at a time; (2) the payment's row (void, apply advance) and the seller's bills, FOR UPDATE in
  * bill id order; (4) the payment-made number counter, last. Two payments on one bill therefore
  * queue on the seller, and the second sees the balance the first left: a bill is never over-paid
  * (and the bills table's check refuses amount_paid above total in any case).
@@ -68,9 +69,7 @@ export function createPaymentMade(options: { db: Executor; actor: Principal; inp
 
     // Level 2: the seller's open bills, locked in id order; allocated oldest bill date first.
     const locked = await bills.lockOpenBillsOfSeller(tx, companyId, seller.id, scope);
-    const open = [...locked].sort(
-      (a, b) => dayOrThrow(a.bill_date).localeCompare(dayOrThrow(b.bill_date)) || a.id - b.id,
-    );
+    const open = oldestFirst(locked);
     const byId = new Map(open.map((bill) => [bill.id, bill]));
     const names = new Map<number, string>();
     for (const chosen of input.allocations ?? []) {
@@ -236,3 +235,85 @@ export function voidPaymentMade(options: { db: Executor; actor: Principal; id: n
     return getPaymentMade(tx, companyId, id);
   });
 }
+
+/**
+ * POST admin/payments_made/{id}/apply_advance: what the payment kept as an advance goes to the
+ * seller's open bills (the chosen ones, or oldest bill date first until the advance or the bills
+ * run out). Locks as a void does: the seller, the payment's row, then the bills in id order.
+ */
+export function applyAdvance(options: {
+  db: Executor;
+  actor: Principal;
+  id: number;
+  input: ApplyAdvanceInput;
+}) {
+  const { db, actor, id, input } = options;
+  const { companyId } = actor;
+  return withinTransaction(db, async (tx) => {
+    const owner = await queries.sellerOfPayment(tx, companyId, id);
+    if (!owner) throw paymentMadeNotFound();
+    assertVisible(actor, owner.branch_id);
+    await lockSellerMoney(tx, companyId, owner.seller_id);
+    const payment = await queries.lockPaymentMade(tx, companyId, id);
+    if (!payment) throw paymentMadeNotFound();
+    if (payment.status === 'void') throw conflict(PAYMENT_MADE_MESSAGES.already_void);
+    const advancePaise = Number(payment.unallocated_paise);
+    if (advancePaise <= 0) throw conflict(PAYMENT_MADE_MESSAGES.no_advance);
+
+    const locked = await bills.lockOpenBillsOfSeller(tx, companyId, payment.seller_id, branchScope(actor));
+    const open = oldestFirst(locked);
+    const byId = new Map(open.map((bill) => [bill.id, bill]));
+    const plan = planBillAllocations(
+      advancePaise,
+      open.map((bill) => ({
+        id: bill.id,
+        billNumber: bill.bill_number,
+        balancePaise: bills.billBalancePaise(bill),
+      })),
+      input.allocations?.map((a) => ({ billId: a.bill, amountPaise: toPaise(a.amount) })),
+      (billId) => String(billId),
+    );
+    if (!plan.ok) {
+      const message =
+        plan.field === 'allocations' ? PAYMENT_MADE_MESSAGES.allocated_above_advance : plan.message;
+      throw validationError(plan.field, message);
+    }
+    if (plan.allocations.length === 0) throw conflict(PAYMENT_MADE_MESSAGES.no_open_bills);
+
+    for (const a of [...plan.allocations].sort((x, y) => x.billId - y.billId)) {
+      const bill = byId.get(a.billId);
+      if (!bill) throw paymentMadeNotFound();
+      const result = await bills.changeBillSettlement(tx, companyId, a.billId, { paidPaise: a.amountPaise });
+      if (Number(result.numUpdatedRows) !== 1) throw conflict(PAYMENT_MADE_MESSAGES.advance_apply_failed);
+      await recordBillHistory(tx, actor, a.billId, 'advance_applied', {
+        payment: payment.payment_number,
+        amount: toRupees(a.amountPaise),
+        amount_paid: {
+          from: toRupees(Number(bill.amount_paid_paise)),
+          to: toRupees(Number(bill.amount_paid_paise) + a.amountPaise),
+        },
+      });
+    }
+    await queries.addAllocations(
+      tx,
+      plan.allocations.map((a) => ({
+        company_id: companyId,
+        payment_made_id: id,
+        bill_id: a.billId,
+        amount_paise: a.amountPaise,
+        tds_paise: 0,
+      })),
+    );
+    const appliedPaise = advancePaise - plan.unallocatedPaise;
+    await queries.useAdvance(tx, companyId, id, appliedPaise);
+    await recordPaymentHistory(tx, actor, id, 'advance_applied', {
+      advance: { from: toRupees(advancePaise), to: toRupees(plan.unallocatedPaise) },
+      allocations: plan.allocations.map((a) => ({ bill: a.billId, amount: toRupees(a.amountPaise) })),
+    });
+    return getPaymentMade(tx, companyId, id);
+  });
+}
+
+/** Open bills, oldest bill date first (then id): the order an unchosen allocation fills them. */
+const oldestFirst = <T extends { id: number; bill_date: Date | string }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => dayOrThrow(a.bill_date).localeCompare(dayOrThrow(b.bill_date)) || a.id - b.id);

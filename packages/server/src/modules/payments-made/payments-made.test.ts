@@ -256,6 +256,86 @@ describe('POST admin/companies/{companyId}/payments_made', { timeout: 180_000 },
   });
 });
 
+describe('POST admin/payments_made/{id}/apply_advance', { timeout: 180_000 }, () => {
+  it('applies an advance to later bills oldest first, keeps the rest, refuses when none is left', async () => {
+    const world = await setUp();
+    const advance = await pay(world, { amount: 2000, keep_excess_as_advance: true });
+    expect(advance.status, JSON.stringify(advance.body)).toBe(201);
+    expect(advance.body).toMatchObject({
+      allocated: 0,
+      unallocated: 2000,
+      allowed_actions: ['apply_advance', 'void'],
+    });
+
+    const none = await world.company.api.post(`admin/payments_made/${advance.body.id}/apply_advance`, {});
+    expect(none.status).toBe(409);
+    expect(JSON.stringify(none.body)).toContain('The seller has no open bills to apply the advance to.');
+
+    const older = await receivedBill(world, 1000, daysFromToday(-3));
+    const newer = await receivedBill(world, 1000);
+    const over = await world.company.api.post(`admin/payments_made/${advance.body.id}/apply_advance`, {
+      allocations: [
+        { bill: older.id, amount: 1180 },
+        { bill: newer.id, amount: 1000 },
+      ],
+    });
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(over.body)).toContain('more than the advance left on this payment');
+
+    const applied = await world.company.api.post(`admin/payments_made/${advance.body.id}/apply_advance`, {});
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ allocated: 2000, unallocated: 0, allowed_actions: ['void'] });
+    expect(await billOf(world, older.id)).toMatchObject({
+      status: 'paid',
+      amount_paid: 1180,
+      balance_due: 0,
+    });
+    expect(await billOf(world, newer.id)).toMatchObject({ status: 'partially_paid', amount_paid: 820 });
+    const again = await world.company.api.post(`admin/payments_made/${advance.body.id}/apply_advance`, {});
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain('This payment has no advance left to apply.');
+
+    const history = await world.company.api.get(`admin/bills/${newer.id}/history`);
+    expect(JSON.stringify(history.body)).toContain('advance_applied');
+
+    // Voiding the payment takes what the advance paid off the bills too.
+    const voided = await world.company.api.post(`admin/payments_made/${advance.body.id}/void`);
+    expect(voided.status).toBe(200);
+    expect(await billOf(world, older.id)).toMatchObject({
+      status: 'open',
+      amount_paid: 0,
+      balance_due: 1180,
+    });
+    expect(await billOf(world, newer.id)).toMatchObject({ status: 'open', amount_paid: 0 });
+  });
+
+  it('adds to the allocation of a bill the payment paid before; 404 for another company', async () => {
+    const world = await setUp();
+    const bill = await receivedBill(world, 1000);
+    const payment = await pay(world, {
+      amount: 1180,
+      allocations: [{ bill: bill.id, amount: 500 }],
+      keep_excess_as_advance: true,
+    });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    const applied = await world.company.api.post(`admin/payments_made/${payment.body.id}/apply_advance`, {
+      allocations: [{ bill: bill.id, amount: 680 }],
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.allocations).toHaveLength(1);
+    expect(applied.body.allocations[0]).toMatchObject({ amount: 1180 });
+    expect(await billOf(world, bill.id)).toMatchObject({ status: 'paid' });
+
+    const stranger = await signUpCompany();
+    const foreign = await stranger.api.post(`admin/payments_made/${payment.body.id}/apply_advance`, {});
+    expect(foreign.status).toBe(404);
+    const bad = await world.company.api.post(`admin/payments_made/${payment.body.id}/apply_advance`, {
+      allocations: [],
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('GET admin/companies/{companyId}/payments_made', { timeout: 180_000 }, () => {
   it('searches, filters by seller and date, orders and downloads CSV', async () => {
     const world = await setUp();

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { billPath, PATHS, sellerPath } from '../../session/paths';
+import { ApplyAdvanceDialog } from './apply-advance-dialog';
 import { type PaymentMadeDetail, paymentMadeQuery, useVoidPaymentMade } from './payments-made.api';
 
 const LIST = { to: PATHS.paymentsMade, label: 'Payments Made' };
@@ -39,6 +40,9 @@ export function PaymentMadeView({ payment }: { payment: PaymentMadeDetail }) {
   const mayChange = canPerform(user, 'change_payment_made');
   const voidPayment = useVoidPaymentMade();
   const [confirming, setConfirming] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const mayApply = mayChange && payment.allowed_actions.includes('apply_advance');
+  const mayVoid = mayChange && payment.allowed_actions.includes('void');
   return (
     <Stack gap="lg">
       <DetailHeader
@@ -46,10 +50,15 @@ export function PaymentMadeView({ payment }: { payment: PaymentMadeDetail }) {
         title={payment.payment_number}
         badges={<StatusBadge options={PAYMENT_MADE_STATUSES} value={payment.status} />}
         actions={
-          mayChange && payment.allowed_actions.includes('void') ? (
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              Void
-            </Button>
+          mayApply || mayVoid ? (
+            <>
+              {mayApply && <Button onClick={() => setApplying(true)}>Apply Advance</Button>}
+              {mayVoid && (
+                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                  Void
+                </Button>
+              )}
+            </>
           ) : undefined
         }
       />
@@ -136,6 +145,9 @@ export function PaymentMadeView({ payment }: { payment: PaymentMadeDetail }) {
           )}
         </Stack>
       </Card>
+      {mayApply && (
+        <ApplyAdvanceDialog payment={payment} opened={applying} onClose={() => setApplying(false)} />
+      )}
       <ConfirmDialog
         opened={confirming}
         title="Void Payment"

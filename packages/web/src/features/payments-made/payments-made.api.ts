@@ -95,3 +95,21 @@ export function useVoidPaymentMade() {
     onSuccess: invalidate,
   });
 }
+
+/** POST admin/payments_made/{id}/apply_advance: the advance goes to the seller's open bills, oldest first. */
+export function useApplyAdvance() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: number; key: string }) =>
+      request<PaymentMadeDetail>(`admin/payments_made/${id}/apply_advance`, {
+        method: 'POST',
+        body: {},
+        headers: { 'Idempotency-Key': key },
+      }),
+    meta: {
+      successMessage: PAYMENT_MADE_MESSAGES.advance_applied,
+      errorMessage: PAYMENT_MADE_MESSAGES.advance_apply_failed,
+    },
+    onSuccess: invalidate,
+  });
+}

@@ -277,6 +277,28 @@ describe('PaymentMadeView', () => {
     );
   });
 
+  it('applies an advance to the seller’s open bills oldest first after showing the split', async () => {
+    const api = serve((call) => {
+      if (call.path === 'admin/companies/10/bills') return { body: paged(BILLS) };
+      if (call.method === 'POST' && call.path === 'admin/payments_made/90/apply_advance')
+        return { body: paymentMade({ unallocated: 0, allowed_actions: ['void'] }) };
+      return undefined;
+    });
+    const payment = paymentMade({ unallocated: 300, allowed_actions: ['apply_advance', 'void'] });
+    renderScreen(() => <PaymentMadeView payment={payment} />, { user: CLERK });
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Advance' }));
+    const table = await screen.findByRole('table', { name: 'Bills the advance pays' });
+    expect(within(table).getByText('SUP/31')).toBeTruthy();
+    expect(within(table).getByText('₹64.00')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply Advance' }));
+    await waitFor(() => {
+      const call = api.calls.find(
+        (c) => c.method === 'POST' && c.path === 'admin/payments_made/90/apply_advance',
+      );
+      expect(call).toBeTruthy();
+    });
+  });
+
   it('offers no Void to a user who may only view', async () => {
     serve();
     renderScreen(() => <PaymentMadeView payment={paymentMade()} />, {
