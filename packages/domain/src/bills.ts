@@ -512,7 +512,22 @@ export const billItemOutput = z.object({
   purchase_order_item: outId.nullable().optional(),
 });
 
+/** A debit note on a bill's page: raised against the bill or applied to it (issue 19). */
+export const billDebitNoteOutput = z.object({
+  id: outId,
+  debit_note_number: z.string(),
+  debit_note_date: day,
+  kind: z.string(),
+  status: z.string(),
+  total: money,
+  /** What the note took off this bill. */
+  applied_to_bill: money,
+  purchase_return: z.object({ id: outId, return_number: z.string(), status: z.string() }).nullable(),
+});
+
 export const billOutput = billSummaryOutput.extend({
+  /** Its purchase returns' and other debit notes, newest first. */
+  debit_notes: z.array(billDebitNoteOutput).optional(),
   /** The purchase order the bill was made from, if any. */
   purchase_order: z.object({ id: outId, order_number: z.string() }).nullable().optional(),
   items: z.array(billItemOutput),

@@ -48,6 +48,8 @@ import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { refundsRoutes } from './modules/payments/refunds.routes.ts';
 import { paymentsMadeRoutes } from './modules/payments-made/payments-made.routes.ts';
+import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
+import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { productCollectionsRoutes } from './modules/product-collections/product-collections.routes.ts';
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -127,6 +129,8 @@ const MODULES = [
   deliveryChallansRoutes,
   billsRoutes,
   paymentsMadeRoutes,
+  purchaseReturnsRoutes,
+  debitNotesRoutes,
   purchaseOrdersRoutes,
   purchaseReportsRoutes,
   instoreOrdersRoutes,

@@ -13,6 +13,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
+import { debitNotesOfBill } from '../debit-notes/debit-notes.reads.ts';
 import { historyPage } from '../history/history.service.ts';
 import { billPurchaseOrder } from '../purchase-orders/purchase-orders.reads.ts';
 import { dayOrThrow, person } from '../sales-documents/sales-document.ts';
@@ -95,11 +96,12 @@ export async function getBill(
   id: number,
   actor?: Principal,
 ): Promise<BillOutput> {
-  const [row, items, attachments, purchaseOrder] = await Promise.all([
+  const [row, items, attachments, purchaseOrder, debitNotes] = await Promise.all([
     queries.findBill(db, companyId, id),
     queries.itemsOf(db, companyId, id),
     queries.attachmentsOf(db, companyId, id),
     billPurchaseOrder(db, companyId, id),
+    debitNotesOfBill(db, companyId, id),
   ]);
   if (!row) throw notFound();
   assertVisible(actor, row.branch_id);
@@ -127,6 +129,7 @@ export async function getBill(
       purchase_order_item: item.purchase_order_item_id,
     })),
     purchase_order: purchaseOrder,
+    debit_notes: debitNotes,
     attachments: attachments.map(presentAttachment),
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,

@@ -79,12 +79,18 @@ export function partyBlock(
 }
 
 /** The supplier on the left; the document's particulars (label, value) two to a row on the right. */
-export function drawSellerAndMeta(flow: Flow, seller: InvoiceSeller, meta: [string, string][]) {
+export function drawSellerAndMeta(
+  flow: Flow,
+  seller: InvoiceSeller,
+  meta: [string, string][],
+  /** The issuer's heading: a debit note is issued by the buyer (ISSUED BY). */
+  title = 'SUPPLIER',
+) {
   const { doc } = flow;
   const leftWidth = CONTENT_WIDTH * 0.52;
   const rightWidth = CONTENT_WIDTH - leftWidth;
   const sellerParts = partyBlock(doc, seller, leftWidth - 4 * PAD, {
-    title: 'SUPPLIER',
+    title,
     legalName: seller.legalName,
   });
   const gstinIndex = sellerParts.findIndex((part) => part.text.startsWith('GSTIN/UIN'));
@@ -113,12 +119,18 @@ export function drawSellerAndMeta(flow: Flow, seller: InvoiceSeller, meta: [stri
 }
 
 /** Billed to (the buyer) and shipped to (the consignee), side by side. */
-export function drawParties(flow: Flow, buyer: InvoiceParty, shipTo: InvoiceParty) {
+export function drawParties(
+  flow: Flow,
+  buyer: InvoiceParty,
+  shipTo: InvoiceParty,
+  /** The two headings (a debit note: the supplier it is issued to, and the original bill's place). */
+  titles: [string, string] = ['BILLED TO (BUYER)', 'SHIPPED TO (CONSIGNEE)'],
+) {
   const { doc } = flow;
   const half = CONTENT_WIDTH / 2;
   const width = half - 4 * PAD;
-  const billed = partyBlock(doc, buyer, width, { title: 'BILLED TO (BUYER)' });
-  const shipped = partyBlock(doc, shipTo, width, { title: 'SHIPPED TO (CONSIGNEE)' });
+  const billed = partyBlock(doc, buyer, width, { title: titles[0] });
+  const shipped = partyBlock(doc, shipTo, width, { title: titles[1] });
   const height = Math.max(blockHeight(doc, billed, width), blockHeight(doc, shipped, width)) + 4 * PAD;
   flow.ensure(height);
   const top = flow.y;
