@@ -35,6 +35,13 @@ export const REACHING_BODIES: Record<string, unknown> = {
     selling_price: 1,
   },
   'PATCH /api/products/:id': { name: 'Intruder product' },
+  'PATCH /api/admin/purchase_orders/:id': {
+    seller: 1,
+    branch: 1,
+    warehouse: 1,
+    order_date: '2026-04-01',
+    items: [{ product: 1, quantity: 1, rate: 1, tax_rate: 18 }],
+  },
   'PATCH /api/admin/bills/:id': {
     seller: 1,
     branch: 1,

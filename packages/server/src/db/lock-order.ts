@@ -42,6 +42,11 @@ import type { Tx } from './transaction.ts';
  * the seller; it takes no counter and never a seller lock, so the two never wait in a cycle: a bill
  * change holds only its bill and stock rows, a payment only waits on bills.
  *
+ * PURCHASE ORDERS (modules/purchase-orders): 0. the Idempotency-Key row; 1. the order's row (FOR
+ * UPDATE); 4. the PO number counter, last (create). A bill made from an order takes its bill's row
+ * (edit, void), then the order's row, then stock levels: a bill never waits on an order while it
+ * holds stock, and an order change takes no bill or stock lock.
+ *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
  */

@@ -104,6 +104,15 @@ async function documentsIn(
       items: [{ product: product.id, quantity: 1, rate: 10, tax_rate: 18 }],
     }),
   );
+  const purchaseOrder = ok(
+    await company.api.post(`admin/companies/${c}/purchase_orders`, {
+      seller: seller.id,
+      branch: branchId,
+      warehouse: warehouseId,
+      order_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      items: [{ product: product.id, quantity: 1, rate: 10, tax_rate: 18 }],
+    }),
+  );
   // A payment made on a second bill of the branch, received.
   const paidBill = ok(
     await company.api.post(`admin/companies/${c}/bills`, {
@@ -184,6 +193,7 @@ async function documentsIn(
     creditNoteId: creditNote.id as number,
     challanId: challan.id as number,
     billId: bill.id as number,
+    purchaseOrderId: purchaseOrder.id as number,
     paymentMadeId: paymentMade.id as number,
     adjustmentId: adjustment.id as number,
     transferId: transfer.id as number,
@@ -209,6 +219,7 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/admin\/credit_notes\/:id/, (d) => d.creditNoteId],
   [/^\/api\/admin\/delivery_challans\/:id/, (d) => d.challanId],
   [/^\/api\/admin\/bills\/:id/, (d) => d.billId],
+  [/^\/api\/admin\/purchase_orders\/:id/, (d) => d.purchaseOrderId],
   [/^\/api\/admin\/payments_made\/:id/, (d) => d.paymentMadeId],
   [/^\/api\/inventory_adjustments\/:id/, (d) => d.adjustmentId],
   [/^\/api\/inventory_transfers\/:id/, (d) => d.transferId],
@@ -259,6 +270,7 @@ const LISTS: ListCheck[] = [
   [(c) => `admin/companies/${c}/credit_notes?limit=-1`, resultIds, (d) => d.creditNoteId],
   [(c) => `admin/companies/${c}/delivery_challans?limit=-1`, resultIds, (d) => d.challanId],
   [(c) => `admin/companies/${c}/bills?limit=-1`, resultIds, (d) => d.billId],
+  [(c) => `admin/companies/${c}/purchase_orders?limit=-1`, resultIds, (d) => d.purchaseOrderId],
   [(c) => `admin/companies/${c}/payments_made?limit=-1`, resultIds, (d) => d.paymentMadeId],
   [(c) => `admin/companies/${c}/payments?limit=-1`, resultIds, (d) => d.paymentId],
   [(c) => `admin/companies/${c}/refunds?limit=-1`, resultIds, (d) => d.refundId],

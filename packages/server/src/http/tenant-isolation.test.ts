@@ -196,6 +196,14 @@ async function idsOf(company: SignedUpCompany) {
     bill_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
     items: [{ product: product.body.id, quantity: 1, rate: 10, tax_rate: 18 }],
   });
+  const purchaseOrder = await company.api.post(`admin/companies/${c}/purchase_orders`, {
+    seller: seller.body.id,
+    branch: company.branchId,
+    warehouse: signUpWarehouse.id,
+    order_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+    items: [{ product: product.body.id, quantity: 1, rate: 10, tax_rate: 18 }],
+  });
+  expect(purchaseOrder.status, JSON.stringify(purchaseOrder.body)).toBe(201);
   // A payment made: a second bill, received, paid in part.
   const paidBill = await company.api.post(`admin/companies/${c}/bills`, {
     seller: seller.body.id,
@@ -260,6 +268,7 @@ async function idsOf(company: SignedUpCompany) {
     creditNoteId: creditNote.id,
     challanId: challan.body.id,
     billId: bill.body.id,
+    purchaseOrderId: purchaseOrder.body.id as number,
     paymentMadeId: paymentMade.body.id as number,
   };
 }
@@ -288,6 +297,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/credit_notes/:id')) return ids.creditNoteId;
   if (url.startsWith('/api/admin/delivery_challans/:id')) return ids.challanId;
   if (url.startsWith('/api/admin/bills/:id')) return ids.billId;
+  if (url.startsWith('/api/admin/purchase_orders/:id')) return ids.purchaseOrderId;
   if (url.startsWith('/api/admin/payments_made/:id')) return ids.paymentMadeId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {

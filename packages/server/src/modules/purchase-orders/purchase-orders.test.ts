@@ -1,5 +1,5 @@
 import { financialYearOf } from '@b2b/domain/invoices';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   createUserWithPermissions,
   type SignedUpCompany,
@@ -361,6 +361,22 @@ describe('purchase orders', { timeout: 120_000 }, () => {
     expect((await viewer.api.post(listPath(world.company), orderBody(world))).status).toBe(403);
   });
 });
+
+describe.runIf(inject('databaseUrl'))(
+  'two bills from one order at once (PostgreSQL)',
+  { timeout: 180_000 },
+  () => {
+    it('never bills a line past what was ordered', async () => {
+      const world = await setUp();
+      const po = await sentOrder(world);
+      const results = await Promise.all([1, 2, 3].map(() => billFrom(world, po, [[0, 4]])));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 201, 400]);
+      const after = await poOf(world, po.id);
+      expect(after.items[0]).toMatchObject({ quantity_billed: 8, quantity_left: 2 });
+      expect(after.status).toBe('partially_billed');
+    });
+  },
+);
 
 describe('GET admin/companies/{companyId}/bills/last_rates', { timeout: 120_000 }, () => {
   it("answers the seller's last received rate, else any seller's, never a draft's", async () => {
