@@ -14,6 +14,8 @@ for (const script of [
   'buyers-api.mjs',
   'stock-reservations.mjs',
   'sales-orders.mjs',
+  'bill-entry.mjs',
+  'bills-at-scale.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
