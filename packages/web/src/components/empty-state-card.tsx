@@ -32,6 +32,7 @@ export const EMPTY_STATE_TEXT = {
   'credit-notes': 'Add a Credit Note and boost your business',
   'inventory-adjustments': 'Add an Inventory Adjustment and boost your business',
   'inventory-transfers': 'Add an Inventory Transfer and boost your business',
+  'purchase-orders': 'Create a Purchase Order and boost your business',
   bills: 'Add a Bill and boost your business',
   'payments-made': 'Record a Payment Made to a seller and boost your business',
 } as const;

@@ -85,6 +85,11 @@ export const PATHS = {
   billNew: '/bills/new',
   bill: '/bills/$billId',
   billEdit: '/bills/$billId/edit',
+  purchaseOrders: '/purchase-orders',
+  purchaseOrderNew: '/purchase-orders/new',
+  purchaseOrder: '/purchase-orders/$purchaseOrderId',
+  purchaseOrderEdit: '/purchase-orders/$purchaseOrderId/edit',
+  purchaseOrderBill: '/purchase-orders/$purchaseOrderId/bill',
   paymentsMade: '/payments-made',
   paymentMade: '/payments-made/$paymentMadeId',
   onboarding: '/onboarding',
@@ -152,6 +157,11 @@ export const invoiceCreditNotePath = withId(PATHS.invoiceCreditNote);
 /** The address of one bill's page and of its edit form (a draft's). */
 export const billPath = withId(PATHS.bill);
 export const billEditPath = withId(PATHS.billEdit);
+
+/** The address of one purchase order, its edit form (a draft's) and its Create Bill form. */
+export const purchaseOrderPath = withId(PATHS.purchaseOrder);
+export const purchaseOrderEditPath = withId(PATHS.purchaseOrderEdit);
+export const purchaseOrderBillPath = withId(PATHS.purchaseOrderBill);
 
 /** The address of one payment made to a seller. */
 export const paymentMadePath = withId(PATHS.paymentMade);

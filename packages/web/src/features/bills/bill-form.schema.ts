@@ -28,6 +28,8 @@ const lineShape = z
     itc_eligible: z.boolean(),
     batch_number: z.string(),
     expiry_date: z.string(),
+    /** The purchase order line the line bills (a bill made from a purchase order). */
+    purchase_order_item: z.number().nullable().optional(),
   })
   .loose();
 
@@ -44,6 +46,8 @@ const formShape = z.object({
   other_charges: z.union([z.number(), z.string()]),
   notes: z.string(),
   items: z.array(lineShape),
+  /** The purchase order the bill is made from, if any. */
+  purchase_order: z.number().nullable().optional(),
 });
 
 export type BillFormValues = z.input<typeof formShape>;
@@ -76,7 +80,9 @@ function draftOf(values: BillFormValues) {
       itc_eligible: item.itc_eligible,
       batch_number: orUndefined(item.batch_number),
       expiry_date: orUndefined(item.expiry_date),
+      purchase_order_item: item.purchase_order_item ?? undefined,
     })),
+    purchase_order: values.purchase_order ?? undefined,
   };
 }
 
@@ -160,7 +166,9 @@ export function billFormValues(bill: Bill): BillFormValues {
       itc_eligible: line.itc_eligible,
       batch_number: line.batch_number ?? '',
       expiry_date: line.expiry_date ?? '',
+      purchase_order_item: line.purchase_order_item ?? null,
     })),
+    purchase_order: bill.purchase_order?.id ?? null,
   };
 }
 
@@ -178,9 +186,10 @@ export const BILL_SERVER_FIELDS = [
   'other_charges',
   'notes',
   'items',
+  'purchase_order',
 ] as const;
 export const BILL_LINE_SERVER_FIELD =
-  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date)$/;
+  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date|purchase_order_item)$/;
 
 /** A typed amount as a number, or null while it is blank or not a number yet. */
 function amount(value: unknown): number | null {

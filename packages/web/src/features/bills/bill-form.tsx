@@ -1,8 +1,20 @@
 import { BILL_NUMBER_MAX_LENGTH, GST_SLABS, BILL_MESSAGES as M } from '@b2b/domain/bills';
 import { formatMoney, toRupees } from '@b2b/domain/money';
+import { lastRateSentence } from '@b2b/domain/purchase-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -51,7 +63,15 @@ import {
   GST_RATE_OPTIONS,
   previewBill,
 } from './bill-form.schema';
-import { BILL_TOASTS, type Bill, newBillKey, useBillAction, useCreateBill, useUpdateBill } from './bills.api';
+import {
+  BILL_TOASTS,
+  type Bill,
+  lastRateQuery,
+  newBillKey,
+  useBillAction,
+  useCreateBill,
+  useUpdateBill,
+} from './bills.api';
 
 type FormControl = Control<BillFormValues>;
 
@@ -64,7 +84,7 @@ export function sellerStateCode(seller: SellerDetail | undefined): string | null
 }
 
 /** The GST state code of our branch: its GSTIN's, else its (first) address's state. */
-function branchStateCode(
+export function branchStateCode(
   branch: { gstin: string | null; addresses?: { state: { gst_code: string } }[] } | undefined,
 ): string | null {
   if (!branch) return null;
@@ -72,7 +92,7 @@ function branchStateCode(
   return branch.addresses?.[0]?.state.gst_code ?? null;
 }
 
-function SellerField({ control, companyId }: { control: FormControl; companyId: number }) {
+export function SellerField({ control, companyId }: { control: FormControl; companyId: number }) {
   const user = useCurrentUser();
   const { field, fieldState, formState } = useController({ control, name: 'seller' });
   const seller = useQuery({ ...sellerQuery(field.value ?? 0), enabled: field.value !== null });
@@ -133,8 +153,11 @@ function ItcField({ control, index }: { control: FormControl; index: number }) {
   );
 }
 
-/** The product picker of a line; a product picked fills its HSN, its GST rate and its cost as the rate. */
-function ProductField({
+/**
+ * The product picker of a line; a product picked fills its HSN, its GST rate and, while the rate is
+ * blank, the last rate it was bought at from this seller (else from any seller), else its cost.
+ */
+export function ProductField({
   form,
   index,
   companyId,
@@ -153,7 +176,11 @@ function ProductField({
     field.onBlur();
     if (id === null) return;
     try {
-      const product = await queryClient.fetchQuery(productQuery(id));
+      const sellerId = form.getValues('seller') ?? null;
+      const [product, last] = await Promise.all([
+        queryClient.fetchQuery(productQuery(id)),
+        queryClient.fetchQuery(lastRateQuery(companyId, sellerId, id)).catch(() => null),
+      ]);
       const set = (name: 'hsn_code' | 'tax_rate' | 'rate', value: string | number) =>
         form.setValue(`items.${index}.${name}`, value as never, { shouldDirty: true });
       if (product.hsn) set('hsn_code', product.hsn);
@@ -161,7 +188,14 @@ function ProductField({
       if (rate !== undefined && (GST_SLABS as readonly number[]).includes(rate))
         set('tax_rate', String(rate));
       const typed = form.getValues(`items.${index}.rate`);
-      if (String(typed ?? '').trim() === '' && product.cost_price !== null) set('rate', product.cost_price);
+      if (String(typed ?? '').trim() === '') {
+        if (last) {
+          // The last rate is without GST: a tax-inclusive bill is typed with it.
+          const gst = Number(form.getValues(`items.${index}.tax_rate`) ?? 0);
+          const inclusive = form.getValues('is_tax_inclusive');
+          set('rate', inclusive ? Math.round(last.rate * (100 + gst)) / 100 : last.rate);
+        } else if (product.cost_price !== null) set('rate', product.cost_price);
+      }
     } catch {
       // The product's defaults only help; the user types them when the product does not load.
     }
@@ -180,11 +214,35 @@ function ProductField({
   );
 }
 
-/** A line's rate, with the product's cost price beside it as a reminder of what it usually costs. */
-function RateField({ control, index }: { control: FormControl; index: number }) {
+/**
+ * A line's rate, with what the product was last bought at (from this seller, else any) beneath it,
+ * or its cost price when it was never billed, as a reminder of what it usually costs.
+ */
+export function RateField({
+  control,
+  index,
+  companyId,
+}: {
+  control: FormControl;
+  index: number;
+  companyId: number;
+}) {
   const productId = useWatch({ control, name: `items.${index}.product` });
+  const sellerId = useWatch({ control, name: 'seller' }) ?? null;
   const product = useQuery({ ...productQuery(productId ?? 0), enabled: productId != null });
+  const last = useQuery({
+    ...lastRateQuery(companyId, sellerId, productId ?? 0),
+    enabled: productId != null,
+  });
   const cost = product.data?.cost_price;
+  const hint =
+    productId == null
+      ? undefined
+      : last.data
+        ? lastRateSentence(last.data)
+        : cost != null
+          ? `Cost price ${formatMoney(cost)}`
+          : undefined;
   return (
     <NumberField
       control={control}
@@ -195,14 +253,14 @@ function RateField({ control, index }: { control: FormControl; index: number }) 
       min={0}
       decimalScale={2}
       allowNegative={false}
-      description={cost != null && productId != null ? `Cost price ${formatMoney(cost)}` : undefined}
+      description={hint}
       // Below the box, so the line's inputs stay level.
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );
 }
 
-function TotalRow({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+export function TotalRow({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
       <Text size="sm" fw={strong ? 600 : undefined}>
@@ -221,12 +279,21 @@ export interface BillFormProps {
   bill?: Bill;
   /** The branches the user works in: one of them is chosen at the start when there is only one. */
   defaultBranch?: string | null;
+  /** A new bill's starting values (a bill made from a purchase order) and the order's number. */
+  initial?: { values: BillFormValues; orderNumber: string };
   onSaved: (bill: Bill) => void;
   onCancel: () => void;
 }
 
 /** New Bill and Edit Bill: who billed us, for which branch and warehouse, the lines, and the live GST split. */
-export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCancel }: BillFormProps) {
+export function BillForm({
+  companyId,
+  bill,
+  defaultBranch = null,
+  initial,
+  onSaved,
+  onCancel,
+}: BillFormProps) {
   const [key] = useState(newBillKey);
   const create = useCreateBill(companyId);
   const update = useUpdateBill(bill?.id ?? 0);
@@ -241,7 +308,7 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
   const form = useForm<BillFormValues>({
     mode: 'onTouched',
     resolver: zodResolver(billFormSchema) as unknown as Resolver<BillFormValues>,
-    defaultValues: bill ? billFormValues(bill) : emptyBillForm(defaultBranch),
+    defaultValues: bill ? billFormValues(bill) : (initial?.values ?? emptyBillForm(defaultBranch)),
   });
   const lines = useFieldArray({ control: form.control, name: 'items' });
   const watched = useWatch({ control: form.control });
@@ -343,6 +410,14 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
     >
       {unsaved.prompt}
       <Stack gap="lg">
+        {(initial || bill?.purchase_order) && (
+          <Alert
+            color="blue"
+            title={`From purchase order ${initial?.orderNumber ?? bill?.purchase_order?.order_number}`}
+          >
+            The lines bill what is left of the order; the order counts them as billed when the bill is saved.
+          </Alert>
+        )}
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             <SellerField control={form.control} companyId={companyId} />
@@ -438,7 +513,7 @@ export function BillForm({ companyId, bill, defaultBranch = null, onSaved, onCan
                         decimalScale={3}
                         allowNegative={false}
                       />
-                      <RateField control={form.control} index={index} />
+                      <RateField control={form.control} index={index} companyId={companyId} />
                       <NumberField
                         control={form.control}
                         name={`items.${index}.discount_percent`}

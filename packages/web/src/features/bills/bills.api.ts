@@ -8,6 +8,7 @@ import {
   type BillSummaryOutput,
   type billListQuery as billListSchema,
 } from '@b2b/domain/bills';
+import type { LastRateOutput } from '@b2b/domain/purchase-orders';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, request } from '../../api/client';
@@ -29,6 +30,7 @@ export type BillFilters = FiltersOf<typeof billListSchema>;
 export type BillListParams = ListParams & BillFilters;
 
 export type BillHistory = z.infer<typeof historyPageOutput>;
+export type LastRate = LastRateOutput;
 
 export const BILL_DEFAULT_ORDERING = '-bill_date';
 
@@ -71,6 +73,21 @@ export const billHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: billKeys.history(id),
     queryFn: ({ signal }) => api.get<BillHistory>(`admin/bills/${id}/history`, undefined, signal),
+  });
+
+/** The last purchase rate of a product: the seller's own, else any seller's (GET bills/last_rates). */
+export const lastRateQuery = (companyId: number, sellerId: number | null, productId: number) =>
+  queryOptions({
+    queryKey: [...billKeys.all, 'last-rate', companyId, sellerId, productId] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<{ results: LastRate[] }>(
+        `admin/companies/${companyId}/bills/last_rates`,
+        { products: String(productId), ...(sellerId === null ? {} : { seller: sellerId }) },
+        signal,
+      );
+      return answer.results[0] ?? null;
+    },
+    staleTime: 60_000,
   });
 
 /** Every bill of the current search and filters as the server writes the CSV. */
