@@ -12,6 +12,7 @@
 // makes its own database beside it and drops it afterwards; without PostgreSQL it says so and skips.
 //   BILLS=300 ROUNDS=3 CLIENTS=10 node bench/bill-entry.mjs
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { root, stopProcess, tempDir, waitForHttp } from './lib.mjs';
@@ -121,6 +122,44 @@ async function concurrently(count, limit, task, offset = 0) {
   };
   await Promise.all(Array.from({ length: limit }, worker));
   return { ms: performance.now() - started, errors };
+}
+
+/** CPU seconds (user + system) a process has used; NaN where /proc is not there. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process of the machine (its backends included). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {}
+  }
+  return total;
+}
+
+/** Runs `count` of `task` from `offset`; bills a second and the CPU the server and PostgreSQL spent a bill. */
+async function measure(count, task, offset) {
+  const server = cpuSeconds(app.pid);
+  const postgres = postgresCpuSeconds();
+  const run = await concurrently(count, clients, task, offset);
+  if (run.errors.length) throw run.errors[0];
+  const perBill = (seconds) => `${((seconds * 1000) / count).toFixed(1)} ms`;
+  return {
+    rate: count / (run.ms / 1000),
+    cpu: `server CPU ${perBill(cpuSeconds(app.pid) - server)}, PostgreSQL CPU ${perBill(postgresCpuSeconds() - postgres)} a bill`,
+  };
 }
 
 let ok = true;
@@ -301,18 +340,14 @@ try {
   let floorRate = 0;
   let next = warmUp;
   for (let round = 1; round <= rounds; round++) {
-    const api = await concurrently(bills, clients, enterBill, next);
-    if (api.errors.length) throw api.errors[0];
-    const floor = await concurrently(bills, clients, floorBill, next);
-    if (floor.errors.length) throw floor.errors[0];
+    const api = await measure(bills, enterBill, next);
+    const floor = await measure(bills, floorBill, next);
     next += bills;
-    const a = bills / (api.ms / 1000);
-    const f = bills / (floor.ms / 1000);
-    apiRate = Math.max(apiRate, a);
-    floorRate = Math.max(floorRate, f);
+    apiRate = Math.max(apiRate, api.rate);
+    floorRate = Math.max(floorRate, floor.rate);
     console.log(
-      `Bills (10 lines, received), ${clients} clients, round ${round}: ${a.toFixed(1)}/s through the API; ` +
-        `bare SQL floor ${f.toFixed(1)}/s.`,
+      `Bills (10 lines, received), ${clients} clients, round ${round}: ${api.rate.toFixed(1)}/s through the API ` +
+        `(${api.cpu}); bare SQL floor ${floor.rate.toFixed(1)}/s (${floor.cpu}).`,
     );
   }
   const ratio = apiRate / floorRate;
