@@ -161,6 +161,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/invoices/:id/credit_notes': { items: [{ invoice_item: 1, quantity: 1 }] },
   'POST /api/admin/credit_notes/:id/apply': { applications: [{ invoice: 1, amount: 1 }] },
   'POST /api/admin/credit_notes/:id/refund': { amount: 1 },
+  'POST /api/admin/debit_notes/:id/record_refund': { amount: 1, payment_method: 1 },
   'POST /api/admin/delivery_challans/:id/invoice': { items: [{ item: 1, quantity: 1 }] },
   'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
   'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },

@@ -139,6 +139,13 @@ async function documentsIn(
       allocations: [{ bill: paidBill.id, amount: 5 }],
     }),
   );
+  // A purchase return of that bill, with its debit note.
+  const purchaseReturn = ok(
+    await company.api.post(`admin/companies/${c}/purchase_returns`, {
+      bill: paidBill.id,
+      items: [{ bill_item: paidBill.items[0].id, quantity: 1 }],
+    }),
+  );
   const adjustment = ok(
     await company.api.post(`companies/${c}/inventory_adjustments`, {
       warehouse: warehouseId,
@@ -195,6 +202,8 @@ async function documentsIn(
     billId: bill.id as number,
     purchaseOrderId: purchaseOrder.id as number,
     paymentMadeId: paymentMade.id as number,
+    purchaseReturnId: purchaseReturn.id as number,
+    debitNoteId: purchaseReturn.debit_note.id as number,
     adjustmentId: adjustment.id as number,
     transferId: transfer.id as number,
     bankAccountId: bankAccount.id as number,
@@ -221,6 +230,8 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/admin\/bills\/:id/, (d) => d.billId],
   [/^\/api\/admin\/purchase_orders\/:id/, (d) => d.purchaseOrderId],
   [/^\/api\/admin\/payments_made\/:id/, (d) => d.paymentMadeId],
+  [/^\/api\/admin\/purchase_returns\/:id/, (d) => d.purchaseReturnId],
+  [/^\/api\/admin\/debit_notes\/:id/, (d) => d.debitNoteId],
   [/^\/api\/inventory_adjustments\/:id/, (d) => d.adjustmentId],
   [/^\/api\/inventory_transfers\/:id/, (d) => d.transferId],
   [/^\/api\/(admin\/)?warehouses\/:id/, (d) => d.warehouseId],
@@ -272,6 +283,8 @@ const LISTS: ListCheck[] = [
   [(c) => `admin/companies/${c}/bills?limit=-1`, resultIds, (d) => d.billId],
   [(c) => `admin/companies/${c}/purchase_orders?limit=-1`, resultIds, (d) => d.purchaseOrderId],
   [(c) => `admin/companies/${c}/payments_made?limit=-1`, resultIds, (d) => d.paymentMadeId],
+  [(c) => `admin/companies/${c}/purchase_returns?limit=-1`, resultIds, (d) => d.purchaseReturnId],
+  [(c) => `admin/companies/${c}/debit_notes?limit=-1`, resultIds, (d) => d.debitNoteId],
   [(c) => `admin/companies/${c}/payments?limit=-1`, resultIds, (d) => d.paymentId],
   [(c) => `admin/companies/${c}/refunds?limit=-1`, resultIds, (d) => d.refundId],
   [

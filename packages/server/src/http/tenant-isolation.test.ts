@@ -221,6 +221,12 @@ async function idsOf(company: SignedUpCompany) {
     reference_number: `B-${c}`,
   });
   expect(paymentMade.status, JSON.stringify(paymentMade.body)).toBe(201);
+  // A purchase return of the received bill, with its debit note.
+  const purchaseReturn = await company.api.post(`admin/companies/${c}/purchase_returns`, {
+    bill: paidBill.body.id,
+    items: [{ bill_item: paidBill.body.items[0].id, quantity: 1 }],
+  });
+  expect(purchaseReturn.status, JSON.stringify(purchaseReturn.body)).toBe(201);
   const offer = await company.api.post(`companies/${c}/offers`, {
     title: `B-${c}`,
     coupon_code: `B-${c}`,
@@ -270,6 +276,8 @@ async function idsOf(company: SignedUpCompany) {
     billId: bill.body.id,
     purchaseOrderId: purchaseOrder.body.id as number,
     paymentMadeId: paymentMade.body.id as number,
+    purchaseReturnId: purchaseReturn.body.id as number,
+    debitNoteId: purchaseReturn.body.debit_note.id as number,
   };
 }
 
@@ -299,6 +307,8 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/bills/:id')) return ids.billId;
   if (url.startsWith('/api/admin/purchase_orders/:id')) return ids.purchaseOrderId;
   if (url.startsWith('/api/admin/payments_made/:id')) return ids.paymentMadeId;
+  if (url.startsWith('/api/admin/purchase_returns/:id')) return ids.purchaseReturnId;
+  if (url.startsWith('/api/admin/debit_notes/:id')) return ids.debitNoteId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

@@ -1,4 +1,5 @@
 import { listQuery } from '@b2b/domain/api/list-query';
+import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   applyDebitNoteInput,
   DEBIT_NOTE_CSV_COLUMNS,
@@ -22,7 +23,6 @@ import { companyParams, recordParams } from '../../http/path-params.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
 import { route } from '../../http/route.ts';
 import { billBalancePaise } from '../bills/bills.queries.ts';
-import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { dayOrThrow } from '../sales-documents/sales-document.ts';
 import { debitNotePdf } from './debit-note-pdf.ts';
 import { SORTABLE } from './debit-notes.queries.ts';
@@ -214,10 +214,10 @@ export async function debitNotesRoutes(app: Api) {
     },
   );
 
-  documentHistoryRoute(app, {
-    path: '/admin/debit_notes',
-    tags,
-    config: { permission: VIEW },
-    history: (companyId, id) => reads.debitNoteHistory(db, companyId, id),
-  });
+  route(
+    app,
+    'GET /admin/debit_notes/:id/history',
+    { permission: VIEW, cache: true, tags, params: recordParams, response: historyPageOutput },
+    async (request, actor) => reads.debitNoteHistory(db, actor.companyId, request.params.id, actor),
+  );
 }

@@ -1,4 +1,5 @@
 import { listQuery } from '@b2b/domain/api/list-query';
+import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   billReturnableOutput,
   PURCHASE_RETURN_CSV_COLUMNS,
@@ -18,7 +19,6 @@ import { idempotently } from '../../http/idempotency.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
-import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { SORTABLE } from './purchase-returns.queries.ts';
 import * as reads from './purchase-returns.reads.ts';
 import * as service from './purchase-returns.service.ts';
@@ -134,10 +134,10 @@ export async function purchaseReturnsRoutes(app: Api) {
       }),
   );
 
-  documentHistoryRoute(app, {
-    path: '/admin/purchase_returns',
-    tags,
-    config: { permission: VIEW },
-    history: (companyId, id) => reads.purchaseReturnHistory(db, companyId, id),
-  });
+  route(
+    app,
+    'GET /admin/purchase_returns/:id/history',
+    { permission: VIEW, cache: true, tags, params: recordParams, response: historyPageOutput },
+    async (request, actor) => reads.purchaseReturnHistory(db, actor.companyId, request.params.id, actor),
+  );
 }
