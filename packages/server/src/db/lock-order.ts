@@ -47,6 +47,17 @@ import type { Tx } from './transaction.ts';
  * (edit, void), then the order's row, then stock levels: a bill never waits on an order while it
  * holds stock, and an order change takes no bill or stock lock.
  *
+ * PURCHASE RETURNS AND DEBIT NOTES (modules/purchase-returns, modules/debit-notes): 0. the
+ * Idempotency-Key row (a return, a note, a refund); 1. the seller (`lockSellerMoney`), as payments
+ * made take it; 2. the return's row (void), the note's row (apply, refund, void), then the bills
+ * FOR UPDATE in bill id order (a return locks its bill; an application or a void the bills it
+ * credits); 3. the stock levels of a return's lines, product order, in one statement
+ * (`lockStockLevels`) before 4. the return and debit-note counters, last. Under the seller, two
+ * returns of one bill line queue, so they never take back more than was billed, and a debit note
+ * applied to a bill never meets a payment made on it except in that queue. A bill change (void)
+ * locks its bill without the seller and refuses a bill with credits, so no cycle: it never waits
+ * on a seller.
+ *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
  */
