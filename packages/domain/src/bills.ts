@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput, optionalText } from './api/common.ts';
 import { MONEY_MAX, QUANTITY_MAX, rupeesInput } from './api/products.ts';
 import { calendarDate } from './api/sales-orders.ts';
+import { billContraOutput } from './contra.ts';
 import { mulDivRounded, rateToBasisPoints } from './gst.ts';
 import { financialYearOf } from './invoices.ts';
 import { roundOff } from './money.ts';
@@ -530,6 +531,8 @@ export const billOutput = billSummaryOutput.extend({
   debit_notes: z.array(billDebitNoteOutput).optional(),
   /** The purchase order the bill was made from, if any. */
   purchase_order: z.object({ id: outId, order_number: z.string() }).nullable().optional(),
+  /** Contra adjustments that set the bill against our invoices to the same party. */
+  contra_adjustments: z.array(billContraOutput).optional(),
   items: z.array(billItemOutput),
   attachments: z.array(z.object({ id: outId, name: z.string(), url: z.string() })),
   allowed_actions: z.array(z.enum(BILL_ACTIONS)),

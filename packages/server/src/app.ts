@@ -35,6 +35,7 @@ import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
 import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { contraAdjustmentsRoutes } from './modules/contra-adjustments/contra-adjustments.routes.ts';
 import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
@@ -61,6 +62,7 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { salesChannelsRoutes } from './modules/sales-channels/sales-channels.routes.ts';
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
 import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
+import { sellerLedgerRoutes } from './modules/seller-ledger/seller-ledger.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
@@ -131,6 +133,8 @@ const MODULES = [
   paymentsMadeRoutes,
   purchaseReturnsRoutes,
   debitNotesRoutes,
+  sellerLedgerRoutes,
+  contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
   purchaseReportsRoutes,
   instoreOrdersRoutes,

@@ -164,6 +164,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/debit_notes/:id/record_refund': { amount: 1, payment_method: 1 },
   'POST /api/admin/delivery_challans/:id/invoice': { items: [{ item: 1, quantity: 1 }] },
   'POST /api/admin/invoices/:id/write_off_balance': { write_off_amount: 1, expense_ledger_name: 'Intruder' },
+  'POST /api/admin/invoices/:id/adjust_against_purchase': { bills: [{ bill: 1, amount: 1 }] },
   'PATCH /api/admin/invoices/:id/bank_charges': { bank_charges: 1 },
   'PATCH /api/admin/invoices/:id/shipping_charges_paid_by_company': {
     shipping_charges_paid_by_company: true,

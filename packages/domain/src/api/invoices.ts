@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceContraOutput } from '../contra.ts';
 import { isNumber, maxDecimals, numberField } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
 import { rupeesInput } from './products.ts';
@@ -187,7 +188,7 @@ export const invoiceOutput = z.object({
   totals: documentTotalsOutput,
   invoice_total: money,
   amount_paid: money,
-  /** Settled by credit notes applied (money paid is amount_paid). */
+  /** Settled by credit notes applied and contra adjustments against bills (money paid is amount_paid). */
   amount_credited: money,
   amount_due: money,
   write_off_amount: money,
@@ -208,6 +209,8 @@ export const invoiceOutput = z.object({
   /** Whether the server has an IRP configured (the e-invoice button says so when not). */
   e_invoicing_configured: z.boolean(),
   comments: z.array(commentOutput),
+  /** Set off against the same party's bills (POST admin/invoices/{id}/adjust_against_purchase). */
+  contra_adjustments: z.array(invoiceContraOutput).optional(),
   allowed_actions: z.array(z.enum(INVOICE_ACTIONS)),
   sales_person: person.nullable(),
   created_by: person.nullable(),

@@ -42,6 +42,15 @@ import type { Tx } from './transaction.ts';
  * the seller; it takes no counter and never a seller lock, so the two never wait in a cycle: a bill
  * change holds only its bill and stock rows, a payment only waits on bills.
  *
+ * CONTRA ADJUSTMENTS (modules/contra-adjustments: an invoice set off against the same party's
+ * bills, and its cancel): 0. the Idempotency-Key row (adjust only); 1. the buyer (`lockBuyerMoney`,
+ * level 1 of the sales side), THEN the seller (`lockSellerMoney`, level 1 of payments made); 2. the
+ * contra's row (cancel), the invoice (`lockInvoice`, then settleInvoice under it) and the bills FOR
+ * UPDATE in bill id order; 4. the contra-number counter, last. It is the one path that holds both
+ * a buyer and a seller, always buyer first; no other path takes a seller and then a buyer, so a
+ * sales money path (buyer -> invoice) and a payment made (seller -> bills) each wait on it at
+ * their level 1 and never in a cycle.
+ *
  * PURCHASE ORDERS (modules/purchase-orders): 0. the Idempotency-Key row; 1. the order's row (FOR
  * UPDATE); 4. the PO number counter, last (create). A bill made from an order takes its bill's row
  * (edit, void), then the order's row, then stock levels: a bill never waits on an order while it

@@ -4,6 +4,7 @@
  * by area in db/schema/; importers keep importing from here.
  */
 
+import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
 import type {
   BatchStockTable,
   InventoryAdjustmentLinesTable,
@@ -122,6 +123,7 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 
+export type * from './schema/contra-adjustments.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
@@ -221,6 +223,8 @@ export interface DB {
   bill_attachments: BillAttachmentsTable;
   payments_made: PaymentsMadeTable;
   payment_made_allocations: PaymentMadeAllocationsTable;
+  contra_adjustments: ContraAdjustmentsTable;
+  contra_adjustment_lines: ContraAdjustmentLinesTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_items: PurchaseOrderItemsTable;
   purchase_returns: PurchaseReturnsTable;

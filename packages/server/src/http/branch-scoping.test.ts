@@ -262,6 +262,14 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   ],
   [/^\/api\/(v\d\/)?buyer_groups\/:id/, 'buyer groups are company-wide'],
   [/^\/api\/(v\d\/)?sellers\/:id/, 'sellers are company-wide'],
+  [
+    /^\/api\/admin\/sellers\/:id\/ledger/,
+    'sellers are company-wide (their ledger entries are filtered by branch)',
+  ],
+  [
+    /^\/api\/admin\/contra_adjustments\/:id/,
+    "contra adjustments: the service answers 404 outside the invoice's branch (contra-adjustments.service.ts)",
+  ],
   [/^\/api\/offers\/:id/, 'offers are company-wide'],
 ];
 

@@ -13,6 +13,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
+import { billContras } from '../contra-adjustments/contra-adjustments.reads.ts';
 import { debitNotesOfBill } from '../debit-notes/debit-notes.reads.ts';
 import { historyPage } from '../history/history.service.ts';
 import { billPurchaseOrder } from '../purchase-orders/purchase-orders.reads.ts';
@@ -96,12 +97,13 @@ export async function getBill(
   id: number,
   actor?: Principal,
 ): Promise<BillOutput> {
-  const [row, items, attachments, purchaseOrder, debitNotes] = await Promise.all([
+  const [row, items, attachments, purchaseOrder, debitNotes, contras] = await Promise.all([
     queries.findBill(db, companyId, id),
     queries.itemsOf(db, companyId, id),
     queries.attachmentsOf(db, companyId, id),
     billPurchaseOrder(db, companyId, id),
     debitNotesOfBill(db, companyId, id),
+    billContras(db, companyId, id),
   ]);
   if (!row) throw notFound();
   assertVisible(actor, row.branch_id);
@@ -130,6 +132,7 @@ export async function getBill(
     })),
     purchase_order: purchaseOrder,
     debit_notes: debitNotes,
+    contra_adjustments: contras,
     attachments: attachments.map(presentAttachment),
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,

@@ -6,6 +6,7 @@ import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset
 import { listPageCounter } from '../../db/list-count.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
+import { invoiceContras } from '../contra-adjustments/contra-adjustments.reads.ts';
 import { historyPage } from '../history/history.service.ts';
 import { person } from '../sales-documents/sales-document.ts';
 import { INVOICE_ENTITY, type InvoiceContext } from './invoice-context.ts';
@@ -27,11 +28,12 @@ export async function getInvoice(
   invoiceId: number,
 ): Promise<InvoiceOutput> {
   const row = await findInvoiceOrFail(ctx.db, companyId, invoiceId);
-  const [items, comments] = await Promise.all([
+  const [items, comments, contras] = await Promise.all([
     queries.itemsOfInvoice(ctx.db, companyId, invoiceId),
     commentsOf(ctx.db, companyId, INVOICE_ENTITY, invoiceId),
+    invoiceContras(ctx.db, companyId, invoiceId),
   ]);
-  return presentInvoice(row, items, comments, ctx.eInvoicingConfigured);
+  return { ...presentInvoice(row, items, comments, ctx.eInvoicingConfigured), contra_adjustments: contras };
 }
 
 /** The invoice with its lines, for the PDF, the e-invoice and the mail (invoiceDocumentOf). */
