@@ -4,7 +4,8 @@ import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /**
- * The seller ledger, read from the documents (bills, payments made, contra adjustments) in one
+ * The seller ledger, read from the documents (bills, payments made, contra adjustments, debit
+ * notes and the refunds the seller paid us on them) in one
  * UNION ALL: nothing is posted, so the ledger can never disagree with them. Each branch of the
  * union is one kind of entry on its side (domain seller-ledger.ts: credit = we owe more). A
  * reversal (void, cancel) is dated the day it happened in India. Entries are ordered by date,
@@ -67,7 +68,23 @@ function entries(companyId: number, sellerId: number): RawBuilder<unknown> {
       JOIN contra_adjustments c ON c.company_id = l.company_id AND c.id = l.contra_adjustment_id
       JOIN bills bl ON bl.company_id = l.company_id AND bl.id = l.bill_id
       JOIN invoices i ON i.company_id = c.company_id AND i.id = c.invoice_id
-     WHERE l.company_id = ${companyId} AND c.seller_id = ${sellerId} AND c.cancelled_at IS NOT NULL`;
+     WHERE l.company_id = ${companyId} AND c.seller_id = ${sellerId} AND c.cancelled_at IS NOT NULL
+    UNION ALL
+    SELECT 'debit_note', 9, d.debit_note_date, d.created_at,
+           d.id, 'debit_note', d.debit_note_number, d.reference_number, d.branch_id, d.total_paise, 0
+      FROM debit_notes d
+     WHERE d.company_id = ${companyId} AND d.seller_id = ${sellerId}
+    UNION ALL
+    SELECT 'debit_note_void', 10, ${indianDay('d.voided_at')}, d.voided_at,
+           d.id, 'debit_note', d.debit_note_number, d.reference_number, d.branch_id, 0, d.total_paise
+      FROM debit_notes d
+     WHERE d.company_id = ${companyId} AND d.seller_id = ${sellerId} AND d.voided_at IS NOT NULL
+    UNION ALL
+    SELECT 'refund', 11, r.refund_date, r.created_at,
+           d.id, 'debit_note', d.debit_note_number, r.reference_number, d.branch_id, 0, r.amount_paise
+      FROM debit_note_refunds r
+      JOIN debit_notes d ON d.company_id = r.company_id AND d.id = r.debit_note_id
+     WHERE r.company_id = ${companyId} AND d.seller_id = ${sellerId}`;
 }
 
 export interface SellerLedgerFilter {

@@ -290,6 +290,32 @@ describe('GET admin/sellers/{id}/ledger and POST admin/invoices/{id}/adjust_agai
     expect(received.id).toBeGreaterThan(0);
   });
 
+  it('shows a debit note (debit) and the refund the seller paid us on it (credit)', async () => {
+    const world = await setUp();
+    await bill(world, 1000); // 1,180
+    const note = await world.company.api.post(`admin/companies/${world.company.companyId}/debit_notes`, {
+      seller: world.seller.id,
+      branch: world.company.branchId,
+      kind: 'rate_difference',
+      items: [{ product: world.product.id, quantity: 1, rate: 100, tax_rate: 18 }],
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect(note.body.total).toBe(118);
+    const refund = await world.company.api.post(`admin/debit_notes/${note.body.id}/record_refund`, {
+      amount: 18,
+      payment_method: world.methodId,
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBeLessThan(300);
+    const res = await ledger(world);
+    expect(entries(res.body)).toEqual([
+      ['bill', 0, 1180, 1180],
+      ['debit_note', 118, 0, 1062],
+      ['refund', 0, 18, 1080],
+    ]);
+    expect(res.body.results[1]).toMatchObject({ document_type: 'debit_note', document_id: note.body.id });
+    expect(res.body.closing_balance).toBe(1080);
+  });
+
   it('refuses another party, more than a balance, a void or draft bill, a bill twice, with sentences', async () => {
     const world = await setUp();
     const inv = await invoice(world);
