@@ -1,11 +1,16 @@
 import { billInput } from '@b2b/domain/bills';
 import { paymentMadeInput } from '@b2b/domain/payments-made';
+import { purchaseOrderInput } from '@b2b/domain/purchase-orders';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
 import { getBill } from '../modules/bills/bill-reads.ts';
 import { createBill, receiveBill, voidBill } from '../modules/bills/bills.service.ts';
 import { createPaymentMade } from '../modules/payments-made/payments-made.service.ts';
+import {
+  createPurchaseOrder,
+  sendPurchaseOrder,
+} from '../modules/purchase-orders/purchase-orders.service.ts';
 import { lookup } from './seed-demo-support.ts';
 
 /**
@@ -13,7 +18,9 @@ import { lookup } from './seed-demo-support.ts';
  * from Sahyadri (Maharashtra) into Mumbai, received; kitchen appliances from Kaveri (Karnataka)
  * into Mumbai (inter-state, IGST) still a draft, and into Bengaluru (intra-state) received with
  * batch numbers; one bill entered twice by mistake and voided. The first Sahyadri bill is paid in
- * full by bank transfer (a payment made at /payments-made).
+ * full by bank transfer (a payment made at /payments-made). Two purchase orders: kitchen appliances
+ * ordered from Kaveri, partly billed by the draft KHA/26-27/1187, and a sent order of fans and
+ * battens to Sahyadri still to be billed.
  */
 export async function seedDemoBills(
   ctx: AppContext,
@@ -39,6 +46,37 @@ export async function seedDemoBills(
   const dated = (daysAgo: number, termDays: number) => ({
     bill_date: addDays(today, -daysAgo),
     due_date: addDays(today, termDays - daysAgo),
+  });
+
+  // Purchase orders (sent, so they may be billed): Kaveri's is billed in part below.
+  const order = async (what: string, input: unknown) => {
+    const made = await step(`purchase order ${what}`, () =>
+      createPurchaseOrder({ db, actor, input: purchaseOrderInput.parse(input) }),
+    );
+    return step(`purchase order ${what} sent`, () => sendPurchaseOrder({ db, actor, id: made.id }));
+  };
+  const kaveriOrder = await order('Kaveri kitchen appliances', {
+    seller: kaveri,
+    ...at('Mumbai'),
+    order_date: addDays(today, -6),
+    expected_date: addDays(today, 4),
+    reference: 'KHA-QTN-2291',
+    notes: 'Second lot of mixer grinders to follow by the end of the month.',
+    items: [
+      { product: product('PR-MG-IRIS750'), quantity: 20, rate: 2790, tax_rate: 18 },
+      { product: product('PR-IC-PIC20'), quantity: 10, rate: 1812.4, tax_rate: 18 },
+    ],
+  });
+  const [grinders, cooktops] = kaveriOrder.items;
+  await order('Sahyadri fans and battens', {
+    seller: sahyadri,
+    ...at('Mumbai'),
+    order_date: addDays(today, -1),
+    expected_date: addDays(today, 6),
+    items: [
+      { product: product('HV-CF-STEALTH1200'), quantity: 8, rate: 4710, tax_rate: 18 },
+      { product: product('HV-LT-BATTEN20'), quantity: 150, rate: 338.6, discount_percent: 2, tax_rate: 18 },
+    ],
   });
 
   const bills = [
@@ -84,9 +122,22 @@ export async function seedDemoBills(
         bill_number: 'KHA/26-27/1187',
         ...dated(2, 45),
         notes: 'Awaiting the goods at the Mumbai warehouse.',
+        purchase_order: kaveriOrder.id,
         items: [
-          { product: product('PR-MG-IRIS750'), quantity: 8, rate: 2790, tax_rate: 18 },
-          { product: product('PR-IC-PIC20'), quantity: 10, rate: 1812.4, tax_rate: 18 },
+          {
+            product: product('PR-MG-IRIS750'),
+            quantity: 8,
+            rate: 2790,
+            tax_rate: 18,
+            purchase_order_item: grinders?.id,
+          },
+          {
+            product: product('PR-IC-PIC20'),
+            quantity: 10,
+            rate: 1812.4,
+            tax_rate: 18,
+            purchase_order_item: cooktops?.id,
+          },
         ],
       },
     },

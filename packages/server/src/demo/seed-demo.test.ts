@@ -339,6 +339,24 @@ describe('demo company on a new database', () => {
     ]);
   });
 
+  it('has two purchase orders: one sent, one partly billed by the draft KHA/26-27/1187', async () => {
+    const orders = await get(`admin/companies/${companyId}/purchase_orders?limit=-1`);
+    expect(orders.results.map((o: { status: string }) => o.status).sort()).toEqual([
+      'partially_billed',
+      'sent',
+    ]);
+    const partly = orders.results.find((o: { status: string }) => o.status === 'partially_billed');
+    const detail = await get(`admin/purchase_orders/${partly.id}`);
+    expect(detail.seller.name).toBe('Kaveri Home Appliances Private Limited');
+    expect(
+      detail.items.map((i: { quantity: number; quantity_billed: number }) => [i.quantity, i.quantity_billed]),
+    ).toEqual([
+      [20, 8],
+      [10, 10],
+    ]);
+    expect(detail.bills.map((b: { bill_number: string }) => b.bill_number)).toEqual(['KHA/26-27/1187']);
+  });
+
   it('is made once, and a later start refuses a demo company left half-made', async () => {
     const { ctx } = running;
     await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });

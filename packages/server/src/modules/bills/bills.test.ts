@@ -468,6 +468,7 @@ describe('bills: tenants and permissions', { timeout: 120_000 }, () => {
       '/admin/bills/{id}/receive',
       '/admin/bills/{id}/void',
       '/admin/companies/{companyId}/bills',
+      '/admin/companies/{companyId}/bills/last_rates',
     ]);
     expect(Object.keys(doc.paths['/admin/companies/{companyId}/bills']).sort()).toEqual(['get', 'post']);
   });

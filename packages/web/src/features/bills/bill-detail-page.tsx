@@ -15,9 +15,17 @@ import { Money } from '../../components/money';
 import { MoreActionsMenu } from '../../components/more-actions-menu';
 import { useCurrentUser } from '../../session/current-user';
 import { canOpen, canPerform } from '../../session/has-permission';
-import { billEditPath, PATHS, productPath, sellerPath, warehousePath } from '../../session/paths';
+import {
+  billEditPath,
+  PATHS,
+  productPath,
+  purchaseOrderPath,
+  sellerPath,
+  warehousePath,
+} from '../../session/paths';
 import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
 import { BillAttachmentsCard } from './bill-attachments-card';
+import { BillContraAdjustments } from './bill-contra-adjustments';
 import { DueDate } from './bill-columns';
 import { BillStatusBadge } from './bill-status';
 import { BILLS_LIST, type Bill, billHistoryQuery, billQuery, useBillAction } from './bills.api';
@@ -325,6 +333,13 @@ function BillDetail({ bill }: { bill: Bill }) {
               {bill.warehouse.name}
             </Anchor>
           </DetailField>
+          {bill.purchase_order && (
+            <DetailField label="Purchase Order">
+              <Anchor component={Link} to={purchaseOrderPath(bill.purchase_order.id)} size="sm">
+                {bill.purchase_order.order_number}
+              </Anchor>
+            </DetailField>
+          )}
           <DetailField label="Reverse Charge">{bill.is_reverse_charge ? 'Yes' : 'No'}</DetailField>
           <DetailField label="Rates">
             {bill.is_tax_inclusive ? 'Entered including GST' : 'Excluding GST'}
@@ -352,6 +367,7 @@ function BillDetail({ bill }: { bill: Bill }) {
                   </Stack>
                 </Card>
                 <BillTotals bill={bill} />
+                <BillContraAdjustments bill={bill} />
                 <BillAttachmentsCard bill={bill} />
               </Stack>
             ),
