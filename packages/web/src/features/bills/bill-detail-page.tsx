@@ -25,8 +25,8 @@ import {
 } from '../../session/paths';
 import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
 import { BillAttachmentsCard } from './bill-attachments-card';
-import { BillContraAdjustments } from './bill-contra-adjustments';
 import { DueDate } from './bill-columns';
+import { BillContraAdjustments } from './bill-contra-adjustments';
 import { BillStatusBadge } from './bill-status';
 import { BILLS_LIST, type Bill, billHistoryQuery, billQuery, useBillAction } from './bills.api';
 

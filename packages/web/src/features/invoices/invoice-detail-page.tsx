@@ -10,6 +10,7 @@ import { PATHS } from '../../session/paths';
 import { InvoiceAppliedPayments, RecordInvoicePaymentButton } from '../payments/invoice-applied-payments';
 import { ReturnsTab } from '../sales-returns/related-returns';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
+import { AdjustAgainstPurchaseButton, InvoiceContraAdjustments } from './adjust-against-purchase-dialog';
 import { InvoiceActions } from './invoice-actions';
 import { IrnMarker } from './invoice-columns';
 import { InvoiceCommentsTab } from './invoice-comments-tab';
@@ -62,6 +63,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               <>
                 <RecordInvoicePaymentButton invoice={invoice} />
                 <CreateShipmentButton invoice={invoice} />
+                <AdjustAgainstPurchaseButton invoice={invoice} />
               </>
             }
           />
@@ -93,6 +95,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               <Stack gap="md">
                 <InvoicePaymentCard invoice={invoice} mayChange={mayChange} />
                 <InvoiceAppliedPayments invoice={invoice} />
+                <InvoiceContraAdjustments invoice={invoice} />
               </Stack>
             ),
           },

@@ -21,6 +21,7 @@ import { PATHS } from '../../session/paths';
 import { SellerAddressesTab } from './seller-addresses-tab';
 import { SellerFormDialog } from './seller-form-dialog';
 import { SellerHistoryTab } from './seller-history-tab';
+import { SellerLedgerTab } from './seller-ledger-tab';
 import { SellerProductsTab } from './seller-products-tab';
 import { SellerBillsTab, SellerPaymentsMadeTab } from './seller-purchases-tabs';
 import { SELLER_TOASTS, type SellerDetail, sellerQuery, useSetSellerActive } from './sellers.api';
@@ -105,6 +106,9 @@ function SellerView({ seller }: { seller: SellerDetail }) {
             : []),
           ...(canOpen(user, 'view_payment_made')
             ? [{ value: 'payments', label: 'Payments', panel: <SellerPaymentsMadeTab seller={seller} /> }]
+            : []),
+          ...(canOpen(user, 'view_bill')
+            ? [{ value: 'ledger', label: 'Ledger', panel: <SellerLedgerTab seller={seller} /> }]
             : []),
           { value: 'history', label: 'History', panel: <SellerHistoryTab sellerId={seller.id} /> },
         ]}
