@@ -46,14 +46,6 @@ export interface LedgerEntryValues {
 export const insertLedgerEntry = (tx: Tx, values: LedgerEntryValues) =>
   tx.insertInto('buyer_ledger_entries').values(values).returning('id').executeTakeFirstOrThrow();
 
-export const findPaymentMethod = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('payment_methods')
-    .select(['id', 'name', 'is_active'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-
 // ---------------------------------------------------------------------------------------------
 // Reading the ledger
 

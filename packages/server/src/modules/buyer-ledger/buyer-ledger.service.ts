@@ -15,6 +15,7 @@ import type { BuyerLedgerEntryType } from '../../db/schema.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { assertActiveBranches } from '../branches/branch-checks.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { findPaymentMethod } from '../payment-methods/payment-methods.queries.ts';
 import * as queries from './buyer-ledger.queries.ts';
 
 export type { LedgerFilter } from './buyer-ledger.queries.ts';
@@ -156,7 +157,7 @@ export async function lastPayment(db: Executor, companyId: number, buyerId: numb
 // Recording a transaction by hand
 
 async function assertPaymentMethod(tx: Tx, companyId: number, id: number) {
-  const method = await queries.findPaymentMethod(tx, companyId, id);
+  const method = await findPaymentMethod(tx, companyId, id);
   if (!method) throw validationError('payment_method', BUYER_MESSAGES.payment_method_not_found);
   if (!method.is_active) throw validationError('payment_method', BUYER_MESSAGES.payment_method_inactive);
 }

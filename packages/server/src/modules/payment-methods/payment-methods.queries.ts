@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 
+/** A payment method of the company by id (to check it exists and is active before it is used). */
+export const findPaymentMethod = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('payment_methods')
+    .select(['id', 'name', 'is_active'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
 const PAYMENT_METHOD_COLUMNS = ['id', 'code', 'name', 'position', 'is_active'] as const;
 
 export const insertPaymentMethods = (

@@ -4,6 +4,7 @@ import { todayInIndia } from '@b2b/domain/validation';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import { findPaymentMethod } from '../payment-methods/payment-methods.queries.ts';
 import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import * as queries from './payments.queries.ts';
 
@@ -14,7 +15,7 @@ export const PAYMENT_ENTITY = DOCUMENT_ENTITY.payment;
 
 export async function assertPaymentMethod(tx: Executor, companyId: number, id: number | undefined | null) {
   if (id == null) return;
-  const method = await queries.findPaymentMethod(tx, companyId, id);
+  const method = await findPaymentMethod(tx, companyId, id);
   if (!method) throw validationError('payment_method', PAYMENT_MESSAGES.payment_method_not_found);
   if (!method.is_active) throw validationError('payment_method', PAYMENT_MESSAGES.payment_method_inactive);
 }

@@ -17,14 +17,6 @@ export const findBuyer = (db: Executor, companyId: number, buyerId: number) =>
     .where('id', '=', buyerId)
     .executeTakeFirst();
 
-export const findPaymentMethod = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('payment_methods')
-    .select(['id', 'is_active'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-
 export const findBranch = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('branches')

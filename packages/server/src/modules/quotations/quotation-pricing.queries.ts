@@ -239,14 +239,6 @@ export const findShippingMethod = (db: Executor, companyId: number, id: number) 
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const findPaymentMethod = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('payment_methods')
-    .select(['id', 'is_active'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-
 // ---------------------------------------------------------------------------------------------
 // Coupons
 

@@ -15,6 +15,7 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { findPaymentMethod } from '../payment-methods/payment-methods.queries.ts';
 import { type AddressRow, dayOf } from '../sales-documents/sales-document.ts';
 import * as queries from './quotation-pricing.queries.ts';
 
@@ -222,7 +223,7 @@ export async function assertOrderReferences(
   }
   if (terms.paymentMethodId !== null) {
     assertReference(
-      await queries.findPaymentMethod(tx, companyId, terms.paymentMethodId),
+      await findPaymentMethod(tx, companyId, terms.paymentMethodId),
       'payment_method',
       'Payment Method',
       'This payment method is inactive.',
