@@ -112,6 +112,36 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const limit = props.limit ?? DEFAULT_PAGE_SIZE;
   const offset = props.offset ?? 0;
 
+  const skeletonRows = [0, 1, 2, 3, 4].map((row) => (
+    <Table.Tr key={row}>
+      {columns.map((column) => (
+        <Table.Td key={column.key}>
+          <Skeleton height={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+  const rows = (results: readonly T[]) =>
+    results.map((row) => (
+      <Table.Tr
+        key={props.rowKey(row)}
+        onClick={
+          props.onRowClick
+            ? (event) => {
+                if (!isOwnControl(event.target, event.currentTarget)) props.onRowClick?.(row);
+              }
+            : undefined
+        }
+        style={props.onRowClick ? { cursor: 'pointer' } : undefined}
+      >
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.render(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+
   const header = (
     <Table.Thead>
       <Table.Tr>
@@ -163,26 +193,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
-  if (isLoading || !data) {
-    return (
-      <Table aria-label={props.label} aria-busy="true">
-        {header}
-        <Table.Tbody>
-          {[0, 1, 2, 3, 4].map((row) => (
-            <Table.Tr key={row}>
-              {columns.map((column) => (
-                <Table.Td key={column.key}>
-                  <Skeleton height={14} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    );
-  }
-
-  if (data.count === 0) {
+  const loaded = isLoading ? undefined : data;
+  if (loaded?.count === 0) {
     return (
       <>
         {props.empty ?? (
@@ -194,41 +206,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
+  // Loading and loaded render the same elements (skeleton rows in the same table), so focus on a
+  // header and anything holding the table survive the first load.
   const table = (
     <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
-      <Table aria-label={props.label} highlightOnHover verticalSpacing="sm">
+      <Table
+        aria-label={props.label}
+        aria-busy={loaded ? undefined : 'true'}
+        highlightOnHover={loaded !== undefined}
+        verticalSpacing="sm"
+      >
         {header}
-        <Table.Tbody>
-          {data.results.map((row) => (
-            <Table.Tr
-              key={props.rowKey(row)}
-              onClick={
-                props.onRowClick
-                  ? (event) => {
-                      if (!isOwnControl(event.target, event.currentTarget)) props.onRowClick?.(row);
-                    }
-                  : undefined
-              }
-              style={props.onRowClick ? { cursor: 'pointer' } : undefined}
-            >
-              {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align}>
-                  {column.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {props.footer && <Table.Tfoot>{props.footer}</Table.Tfoot>}
+        <Table.Tbody>{loaded ? rows(loaded.results) : skeletonRows}</Table.Tbody>
+        {loaded && props.footer && <Table.Tfoot>{props.footer}</Table.Tfoot>}
       </Table>
     </Table.ScrollContainer>
   );
   if (!onPageChange) return table;
+  if (!loaded) return <Stack gap="sm">{table}</Stack>;
 
-  const pages = Math.max(1, Math.ceil(data.count / limit));
+  const pages = Math.max(1, Math.ceil(loaded.count / limit));
   const page = Math.floor(offset / limit) + 1;
   const first = offset + 1;
-  const last = Math.min(offset + data.results.length, data.count);
+  const last = Math.min(offset + loaded.results.length, loaded.count);
 
   return (
     <Stack gap="sm">
@@ -248,8 +248,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onChange={(value) => value && onPageChange(0, Number(value))}
           />
           <Text size="sm" c="dimmed">
-            {first}–{last} of {data.count_is_estimate ? 'about ' : ''}
-            {data.count.toLocaleString('en-IN')}
+            {first}–{last} of {loaded.count_is_estimate ? 'about ' : ''}
+            {loaded.count.toLocaleString('en-IN')}
           </Text>
         </Group>
         <Pagination
