@@ -17,7 +17,7 @@ import type {
 const VIEWER = withPermissions(['view_reports']);
 const BASE = 'admin/companies/10/reports';
 const page = { next: null, previous: null };
-const list = (results: unknown[]) => ({ count: results.length, ...page, results });
+const list = <T,>(results: T[]) => ({ count: results.length, ...page, results });
 
 const BRANCHES = list([
   { id: 100, name: 'Main', is_active: true, gstin: null },
