@@ -8,6 +8,7 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import type { Api } from '../../http/api-types.ts';
 import { fileSlug } from '../../http/csv.ts';
+import { requirePrincipal } from '../../http/guard.ts';
 import { pageOrCsv } from '../../http/page-or-csv.ts';
 import { recordParams } from '../../http/path-params.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
@@ -70,18 +71,21 @@ export async function sellerLedgerRoutes(app: Api) {
     },
   );
 
-  route(
-    app,
-    'GET /admin/sellers/:id/ledger/pdf',
+  // A file, not JSON: the handler sends it itself (as the credit note's PDF route does).
+  app.get(
+    '/admin/sellers/:id/ledger/pdf',
     {
-      permission: 'view_bill',
-      tags,
-      description:
-        'The seller statement of a period as a PDF: our company, the seller, opening balance, entries, closing balance.',
-      params: recordParams,
-      querystring: sellerStatementQuery,
+      config: { permission: 'view_bill' },
+      schema: {
+        tags,
+        description:
+          'The seller statement of a period as a PDF: our company, the seller, opening balance, entries, closing balance.',
+        params: recordParams,
+        querystring: sellerStatementQuery,
+      },
     },
-    async (request, actor, reply) => {
+    async (request, reply) => {
+      const actor = requirePrincipal(request);
       const { query } = request;
       const ledger = await getSellerLedger(
         db,
