@@ -334,6 +334,21 @@ export const paymentMadeDetailOutput = paymentMadeOutput.extend({
   ),
   allowed_actions: z.array(z.enum(['void', 'apply_advance'])),
 });
+/** GET admin/bills/{id}/payments_made: what each payment made paid on the bill. */
+export const billPaymentMadeOutput = z.object({
+  id: outId,
+  payment_number: z.string(),
+  payment_date: z.string(),
+  status: z.enum(PAYMENT_MADE_STATUS_VALUES),
+  status_label: z.string(),
+  payment_method: z.string().nullable(),
+  reference_number: z.string().nullable(),
+  /** What the payment settled on this bill, TDS included. */
+  amount: money,
+  tds_amount: money,
+});
+export type BillPaymentMadeOutput = z.infer<typeof billPaymentMadeOutput>;
+
 export type PaymentMadeDetailOutput = z.infer<typeof paymentMadeDetailOutput>;
 
 /** The columns of the payments made list as a CSV file. */

@@ -1,5 +1,6 @@
 import { idParam } from '@b2b/domain/api/common';
 import { listQuery, valueList } from '@b2b/domain/api/list-query';
+import { commentInput, commentOutput } from '@b2b/domain/api/sales-orders';
 import {
   BILL_CSV_COLUMNS,
   BILL_ORDERINGS,
@@ -20,6 +21,7 @@ import { route } from '../../http/route.ts';
 import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { readAttachmentUpload } from './attachment-upload.ts';
 import { addBillAttachment, deleteBillAttachment } from './bill-attachments.ts';
+import { addBillComment, billComments } from './bill-comments.ts';
 import * as reads from './bill-reads.ts';
 import { SORTABLE } from './bills.queries.ts';
 import * as service from './bills.service.ts';
@@ -151,6 +153,29 @@ export async function billsRoutes(app: Api) {
     config: { permission: VIEW },
     history: (companyId, id) => reads.billHistory(db, companyId, id),
   });
+
+  route(
+    app,
+    'GET /admin/bills/:id/comments',
+    { permission: VIEW, cache: true, tags, params: recordParams, response: z.array(commentOutput) },
+    async (request, actor) => billComments(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'POST /admin/bills/:id/comments',
+    {
+      permission: 'change_bill',
+      tags,
+      description: 'Adds a comment to the bill (kept in its history too).',
+      params: recordParams,
+      body: commentInput,
+      status: 201,
+      response: commentOutput,
+    },
+    async (request, actor) =>
+      addBillComment({ db, actor, id: request.params.id, comment: request.body.comment }),
+  );
 
   route(
     app,

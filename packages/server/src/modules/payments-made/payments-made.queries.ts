@@ -153,6 +153,32 @@ export const allocationsOf = (db: Executor, companyId: number, paymentId: number
     .orderBy('a.id')
     .execute();
 
+/** The payments made that paid a bill (void ones too: the bill's page shows what happened). */
+export const paymentsOfBill = (db: Executor, companyId: number, billId: number) =>
+  db
+    .selectFrom('payment_made_allocations as a')
+    .innerJoin('payments_made as pm', (j) =>
+      j.onRef('pm.company_id', '=', 'a.company_id').onRef('pm.id', '=', 'a.payment_made_id'),
+    )
+    .leftJoin('payment_methods as m', (j) =>
+      j.onRef('m.company_id', '=', 'pm.company_id').onRef('m.id', '=', 'pm.payment_method_id'),
+    )
+    .select([
+      'pm.id',
+      'pm.payment_number',
+      'pm.payment_date',
+      'pm.status',
+      'pm.reference_number',
+      'm.name as payment_method',
+      'a.amount_paise',
+      'a.tds_paise',
+    ])
+    .where('a.company_id', '=', companyId)
+    .where('a.bill_id', '=', billId)
+    .orderBy('pm.payment_date')
+    .orderBy('pm.id')
+    .execute();
+
 /** Level 2 of a void (under the seller): the payment's row. */
 export const lockPaymentMade = (tx: Tx, companyId: number, id: number) =>
   tx

@@ -10,7 +10,8 @@ import { AppError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { billBalancePaise } from '../bills/bills.queries.ts';
+import { assertVisible as assertBillVisible, billNotFound } from '../bills/bill-reads.ts';
+import { billBalancePaise, findBill } from '../bills/bills.queries.ts';
 import { historyPage } from '../history/history.service.ts';
 import { dayOrThrow, person } from '../sales-documents/sales-document.ts';
 import * as queries from './payments-made.queries.ts';
@@ -123,4 +124,23 @@ export async function paymentMadeHistory(db: Executor, companyId: number, id: nu
   if (!row) throw paymentMadeNotFound();
   assertVisible(actor, row.branch_id);
   return historyPage(db, companyId, PAYMENT_MADE_ENTITY, id);
+}
+
+/** GET admin/bills/{id}/payments_made: the payments that paid the bill, oldest first. */
+export async function billPaymentsMade(db: Executor, actor: Principal, billId: number) {
+  const bill = await findBill(db, actor.companyId, billId);
+  if (!bill) throw billNotFound();
+  assertBillVisible(actor, bill.branch_id);
+  const rows = await queries.paymentsOfBill(db, actor.companyId, billId);
+  return rows.map((row) => ({
+    id: row.id,
+    payment_number: row.payment_number,
+    payment_date: dayOrThrow(row.payment_date),
+    status: row.status,
+    status_label: paymentMadeStatusLabel(row.status),
+    payment_method: row.payment_method,
+    reference_number: row.reference_number,
+    amount: rupees(row.amount_paise),
+    tds_amount: rupees(row.tds_paise),
+  }));
 }

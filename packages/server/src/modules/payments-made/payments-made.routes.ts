@@ -2,6 +2,7 @@ import { listQuery } from '@b2b/domain/api/list-query';
 import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   applyAdvanceInput,
+  billPaymentMadeOutput,
   PAYMENT_MADE_CSV_COLUMNS,
   PAYMENT_MADE_MESSAGES,
   PAYMENT_MADE_ORDERINGS,
@@ -10,6 +11,7 @@ import {
   paymentMadeListQuery,
   paymentMadeOutput,
 } from '@b2b/domain/payments-made';
+import { z } from 'zod';
 import { validationError } from '../../core/errors.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
@@ -131,6 +133,21 @@ export async function paymentsMadeRoutes(app: Api) {
         body: await service.applyAdvance({ db: executor, actor, id: request.params.id, input: request.body }),
       }));
     },
+  );
+
+  route(
+    app,
+    'GET /admin/bills/:id/payments_made',
+    {
+      permission: 'view_bill',
+      cache: true,
+      tags,
+      description:
+        'The payments made that paid the bill (void ones too), oldest first, with the TDS of each.',
+      params: recordParams,
+      response: z.array(billPaymentMadeOutput),
+    },
+    async (request, actor) => reads.billPaymentsMade(db, actor, request.params.id),
   );
 
   route(
