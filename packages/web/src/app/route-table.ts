@@ -350,6 +350,42 @@ export const SHELL_SCREENS = [
     () => import('../features/payments-made/payment-made-detail-page'),
     'PaymentMadeDetailPage',
   ),
+  spec(
+    PATHS.purchaseReturns,
+    () => import('../features/purchase-returns/purchase-returns-page'),
+    'PurchaseReturnsPage',
+  ),
+  within(
+    PATHS.purchaseReturns,
+    PATHS.purchaseReturnNew,
+    () => import('../features/purchase-returns/purchase-return-create-page'),
+    'PurchaseReturnCreatePage',
+  ),
+  within(
+    PATHS.purchaseReturns,
+    PATHS.billReturn,
+    () => import('../features/purchase-returns/purchase-return-create-page'),
+    'BillReturnPage',
+  ),
+  within(
+    PATHS.purchaseReturns,
+    PATHS.purchaseReturn,
+    () => import('../features/purchase-returns/purchase-return-detail-page'),
+    'PurchaseReturnDetailPage',
+  ),
+  spec(PATHS.debitNotes, () => import('../features/debit-notes/debit-notes-page'), 'DebitNotesPage'),
+  within(
+    PATHS.debitNotes,
+    PATHS.debitNoteNew,
+    () => import('../features/debit-notes/debit-note-create-page'),
+    'DebitNoteCreatePage',
+  ),
+  within(
+    PATHS.debitNotes,
+    PATHS.debitNote,
+    () => import('../features/debit-notes/debit-note-detail-page'),
+    'DebitNoteDetailPage',
+  ),
   spec(PATHS.orders, () => import('../features/sales-orders/sales-orders-page'), 'SalesOrdersPage'),
   within(
     PATHS.orders,

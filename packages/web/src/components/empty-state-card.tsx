@@ -35,6 +35,8 @@ export const EMPTY_STATE_TEXT = {
   'purchase-orders': 'Create a Purchase Order and boost your business',
   bills: 'Add a Bill and boost your business',
   'payments-made': 'Record a Payment Made to a seller and boost your business',
+  'purchase-returns': 'Add a Purchase Return and boost your business',
+  'debit-notes': 'Add a Debit Note and boost your business',
 } as const;
 
 /** The list an empty card belongs to; its key in EMPTY_STATE_TEXT. */

@@ -92,6 +92,13 @@ export const PATHS = {
   purchaseOrderBill: '/purchase-orders/$purchaseOrderId/bill',
   paymentsMade: '/payments-made',
   paymentMade: '/payments-made/$paymentMadeId',
+  purchaseReturns: '/purchase-returns',
+  purchaseReturnNew: '/purchase-returns/new',
+  purchaseReturn: '/purchase-returns/$purchaseReturnId',
+  billReturn: '/bills/$billId/return',
+  debitNotes: '/debit-notes',
+  debitNoteNew: '/debit-notes/new',
+  debitNote: '/debit-notes/$debitNoteId',
   onboarding: '/onboarding',
   unauthorized: '/unauthorized',
   docs: '/docs',
@@ -165,3 +172,8 @@ export const purchaseOrderBillPath = withId(PATHS.purchaseOrderBill);
 
 /** The address of one payment made to a seller. */
 export const paymentMadePath = withId(PATHS.paymentMade);
+
+/** The address of one purchase return, a bill's Return Goods form and one debit note. */
+export const purchaseReturnPath = withId(PATHS.purchaseReturn);
+export const billReturnPath = withId(PATHS.billReturn);
+export const debitNotePath = withId(PATHS.debitNote);

@@ -1,7 +1,14 @@
 import { BILL_MESSAGES } from '@b2b/domain/bills';
 import { formatQuantity } from '@b2b/domain/money';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBan, IconCash, IconPackageImport, IconPencil, IconUser } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBan,
+  IconCash,
+  IconPackageImport,
+  IconPencil,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -17,6 +24,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canOpen, canPerform } from '../../session/has-permission';
 import {
   billEditPath,
+  billReturnPath,
   PATHS,
   productPath,
   purchaseOrderPath,
@@ -24,6 +32,7 @@ import {
   warehousePath,
 } from '../../session/paths';
 import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
+import { BillDebitNotesCard } from '../purchase-returns/bill-debit-notes-card';
 import { BillAttachmentsCard } from './bill-attachments-card';
 import { DueDate } from './bill-columns';
 import { BillContraAdjustments } from './bill-contra-adjustments';
@@ -64,6 +73,9 @@ export function BillActions({ bill }: { bill: Bill }) {
     canPerform(user, 'add_payment_made') &&
     (bill.status === 'open' || bill.status === 'partially_paid') &&
     bill.balance_due > 0;
+  // A received bill's goods may go back to the seller (issue 19: a purchase return and its debit note).
+  const mayReturn =
+    canPerform(user, 'add_purchase_return') && ['open', 'partially_paid', 'paid'].includes(bill.status);
   // The server's own list of what the bill allows now (allowedBillActions), for users who may change bills.
   const allowed = mayChange ? bill.allowed_actions : [];
   const close = () => setConfirming(null);
@@ -123,6 +135,15 @@ export function BillActions({ bill }: { bill: Bill }) {
       {mayPay && (
         <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
           Record Payment
+        </Button>
+      )}
+      {mayReturn && (
+        <Button
+          variant="default"
+          leftSection={<IconArrowBackUp size={16} />}
+          onClick={() => void navigate({ to: billReturnPath(bill.id) })}
+        >
+          Return Goods
         </Button>
       )}
       <MoreActionsMenu actions={more} />
@@ -367,6 +388,7 @@ function BillDetail({ bill }: { bill: Bill }) {
                   </Stack>
                 </Card>
                 <BillTotals bill={bill} />
+                <BillDebitNotesCard bill={bill} />
                 <BillContraAdjustments bill={bill} />
                 <BillAttachmentsCard bill={bill} />
               </Stack>
