@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
-import { AdjustAgainstPurchaseButton, contraProblem, oldestFirst } from './adjust-against-purchase-dialog';
+import {
+  AdjustAgainstPurchaseButton,
+  contraProblem,
+  InvoiceContraAdjustments,
+  oldestFirst,
+} from './adjust-against-purchase-dialog';
 import { invoice } from './invoice-test-data';
 
 const BOTH = withPermissions(['view_invoice', 'change_invoice', 'add_payment_made']);
@@ -132,5 +137,50 @@ describe('Adjust Against Purchase', () => {
     });
     await waitFor(() => expect(api.calls.some((c) => c.path === 'admin/invoices/1/contra_bills')).toBe(true));
     expect(screen.queryByRole('button', { name: 'Adjust Against Purchase' })).toBeNull();
+  });
+
+  it('lists the invoice’s contra adjustments and undoes one after a confirmation', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    const api = fakeApi((call) =>
+      call.method === 'POST' && call.path === 'admin/contra_adjustments/7/cancel'
+        ? { body: { id: 7, status: 'cancelled' } }
+        : undefined,
+    );
+    const shown = invoice({
+      contra_adjustments: [
+        {
+          id: 7,
+          contra_number: 'CON/2627/00001',
+          date: '2026-11-20',
+          status: 'active',
+          amount: 590,
+          bills: [{ id: 31, bill_number: 'BW/31', amount: 590 }],
+        },
+        {
+          id: 6,
+          contra_number: 'CON/2627/00000',
+          date: '2026-11-19',
+          status: 'cancelled',
+          amount: 10,
+          bills: [{ id: 31, bill_number: 'BW/31', amount: 10 }],
+        },
+      ],
+    });
+    renderScreen(() => <InvoiceContraAdjustments invoice={shown} />, { user: BOTH });
+    expect(
+      await screen.findAllByText(/Adjusted against purchase bill BW\/31/, {}, { timeout: 5000 }),
+    ).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Cancel CON/2627/00000' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel CON/2627/00001' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel Contra Adjustment' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Adjustment' }));
+    await waitFor(() =>
+      expect(api.changes().map((c) => c.path)).toEqual(['admin/contra_adjustments/7/cancel']),
+    );
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Contra adjustment cancelled successfully.' }),
+      ),
+    );
   });
 });

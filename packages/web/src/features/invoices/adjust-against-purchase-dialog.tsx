@@ -4,6 +4,7 @@ import {
   CONTRA_MESSAGES,
   type ContraAdjustmentOutput,
   type ContraBillsOutput,
+  type InvoiceContraOutput,
   moreThanBillMessage,
   moreThanInvoiceMessage,
 } from '@b2b/domain/contra';
@@ -13,6 +14,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, request } from '../../api/client';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
@@ -67,6 +69,7 @@ function useAdjustAgainstPurchase(invoiceId: number) {
 }
 
 type Bills = ContraBillsOutput['bills'];
+type InvoiceContra = InvoiceContraOutput;
 
 /** The invoice's balance spread over the bills oldest first (each up to its balance). */
 export function oldestFirst(bills: Bills, invoiceDue: number): Record<number, number> {
@@ -229,19 +232,71 @@ export function AdjustAgainstPurchaseButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** The invoice's contra adjustments, on its Payment tab. */
+function useCancelContra() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<ContraAdjustmentOutput>(`admin/contra_adjustments/${id}/cancel`, { method: 'POST', body: {} }),
+    onSuccess: () => {
+      for (const key of [
+        'invoices',
+        'orders',
+        'buyers',
+        'bills',
+        'sellers',
+        'seller-ledger',
+        'payments-made',
+      ]) {
+        void client.invalidateQueries({ queryKey: [key] });
+      }
+    },
+  });
+}
+
+/**
+ * The invoice's contra adjustments, on its Payment tab; an active one can be undone (Cancel, after
+ * a confirmation) by users who may adjust: the invoice and the bills are due again.
+ */
 export function InvoiceContraAdjustments({ invoice }: { invoice: Invoice }) {
+  const user = useCurrentUser();
+  const cancel = useCancelContra();
+  const [undoing, setUndoing] = useState<InvoiceContra | null>(null);
   const contras = invoice.contra_adjustments ?? [];
   if (contras.length === 0) return null;
+  const mayUndo = canPerform(user, 'change_invoice') && canPerform(user, 'add_payment_made');
+  const close = () => setUndoing(null);
   return (
     <Stack gap={4} aria-label="Contra adjustments">
       {contras.map((contra) => (
-        <Text key={contra.id} size="sm" td={contra.status === 'cancelled' ? 'line-through' : undefined}>
-          Adjusted against purchase {contra.bills.map((b) => `bill ${b.bill_number}`).join(', ')}:{' '}
-          <Money value={contra.amount} /> ({contra.contra_number}, {formatDay(contra.date)})
-          {contra.status === 'cancelled' ? ' — cancelled' : ''}
-        </Text>
+        <Group key={contra.id} gap="xs" wrap="wrap">
+          <Text size="sm" td={contra.status === 'cancelled' ? 'line-through' : undefined}>
+            Adjusted against purchase {contra.bills.map((b) => `bill ${b.bill_number}`).join(', ')}:{' '}
+            <Money value={contra.amount} /> ({contra.contra_number}, {formatDay(contra.date)})
+            {contra.status === 'cancelled' ? ' — cancelled' : ''}
+          </Text>
+          {mayUndo && contra.status === 'active' && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setUndoing(contra)}>
+              {`Cancel ${contra.contra_number}`}
+            </Button>
+          )}
+        </Group>
       ))}
+      <ConfirmDialog
+        opened={undoing !== null}
+        title="Cancel Contra Adjustment"
+        message={`Cancel ${undoing?.contra_number ?? ''}? The invoice and its bills become due again by ${formatMoney(undoing?.amount ?? 0)}.`}
+        confirmLabel="Cancel Adjustment"
+        loading={cancel.isPending}
+        onConfirm={() => {
+          if (!undoing) return;
+          cancel.mutate(undoing.id, {
+            onSuccess: () => notifySuccess(CONTRA_MESSAGES.cancelled),
+            onError: (error) => notifyFailure(CONTRA_MESSAGES.cancel_failed, error),
+            onSettled: close,
+          });
+        }}
+        onClose={close}
+      />
     </Stack>
   );
 }
