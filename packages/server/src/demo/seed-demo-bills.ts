@@ -1,6 +1,7 @@
 import { billInput } from '@b2b/domain/bills';
 import { paymentMadeInput } from '@b2b/domain/payments-made';
 import { purchaseOrderInput } from '@b2b/domain/purchase-orders';
+import { purchaseReturnInput } from '@b2b/domain/purchase-returns';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
@@ -11,6 +12,7 @@ import {
   createPurchaseOrder,
   sendPurchaseOrder,
 } from '../modules/purchase-orders/purchase-orders.service.ts';
+import { createPurchaseReturn } from '../modules/purchase-returns/purchase-returns.service.ts';
 import { lookup } from './seed-demo-support.ts';
 
 /**
@@ -191,6 +193,22 @@ export async function seedDemoBills(
         payment_method: lookup(refs.methods, 'bank_transfer', 'payment method'),
         reference_number: 'HDFCN52026112600418',
         allocations: [{ bill: firstBill, amount: bill.balance_due }],
+      }),
+    });
+  });
+  // Two Frore fans of SE/2627/0418 came with cracked blades and went back to Sahyadri: the debit
+  // note stays as Sahyadri's credit with us (the bill was paid), to be refunded or set off.
+  await step('purchase return for SE/2627/0418', async () => {
+    const bill = await getBill(db, actor.companyId, firstBill);
+    const fans = bill.items.find((item) => item.product.id === product('BJ-CF-FRORE1200'));
+    return createPurchaseReturn({
+      db,
+      actor,
+      input: purchaseReturnInput.parse({
+        bill: firstBill,
+        return_date: addDays(today, -2),
+        reason: 'Two fans arrived with cracked blades.',
+        items: [{ bill_item: fans?.id, quantity: 2 }],
       }),
     });
   });

@@ -339,6 +339,21 @@ describe('demo company on a new database', () => {
     ]);
   });
 
+  it('has a purchase return of two fans with its debit note kept as the seller’s credit', async () => {
+    const returns = await get(`admin/companies/${companyId}/purchase_returns`);
+    expect(returns.results).toEqual([
+      expect.objectContaining({
+        bill: expect.objectContaining({ bill_number: 'SE/2627/0418' }),
+        total_quantity: 2,
+        status: 'returned',
+      }),
+    ]);
+    const note = await get(`admin/debit_notes/${returns.results[0].debit_note.id}`);
+    // 2 x 1,525.30 at 18% within Maharashtra: 3,050.60 + 274.55 + 274.55 (the bill was paid).
+    expect(note).toMatchObject({ taxable_value: 3050.6, cgst: 274.55, sgst: 274.55, total: 3599.7 });
+    expect(note).toMatchObject({ applied: 0, balance: 3599.7, status: 'open' });
+  });
+
   it('has two purchase orders: one sent, one partly billed by the draft KHA/26-27/1187', async () => {
     const orders = await get(`admin/companies/${companyId}/purchase_orders?limit=-1`);
     expect(orders.results.map((o: { status: string }) => o.status).sort()).toEqual([
