@@ -63,7 +63,13 @@ describe('ADMIN_NAVIGATION', () => {
       '/delivery-challans',
       '/payments-to-be-received',
     ]);
-    expect(links('Purchase')).toEqual(['/purchase-orders', '/bills', '/purchase-returns', '/debit-notes', '/payments-made']);
+    expect(links('Purchase')).toEqual([
+      '/purchase-orders',
+      '/bills',
+      '/purchase-returns',
+      '/debit-notes',
+      '/payments-made',
+    ]);
     expect(links('Buyers')).toEqual(['/buyers', '/buyer-groups', '/leads']);
     expect(links('Inventory')).toEqual(['/inventory-transfers', '/inventory-adjustments']);
     expect(links('Offers')).toEqual(['/offers/product-offers', '/offers/cart-offers', '/referral-program']);

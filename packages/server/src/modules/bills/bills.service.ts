@@ -267,7 +267,12 @@ export function createBill(options: {
         items.map((item) => ({ ...item, bill_id: id })),
       );
       // Made from a purchase order: its lines' billed quantities, under the order's lock.
-      await billPurchaseOrder(tx, actor, { id, billNumber: bill.bill_number, sellerId: bill.seller_id }, input);
+      await billPurchaseOrder(
+        tx,
+        actor,
+        { id, billNumber: bill.bill_number, sellerId: bill.seller_id },
+        input,
+      );
       await recordBillHistory(tx, actor, id, 'created', {
         bill_number: bill.bill_number,
         seller: bill.seller_id,
