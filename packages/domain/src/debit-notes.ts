@@ -95,6 +95,7 @@ export const DEBIT_NOTE_MESSAGES = {
   zero_total: 'The debit note comes to nothing: enter a rate above zero.',
   date_in_future: 'The date cannot be in the future.',
   before_bill: 'The debit note cannot be dated before the bill.',
+  refund_before_note: 'The refund cannot be dated before the debit note.',
   date_range: 'The end date cannot be before the start date.',
   payment_method_not_found: 'Payment Method Not Found',
   bank_account_not_found: 'Bank Account Not Found',

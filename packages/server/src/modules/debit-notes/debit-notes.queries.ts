@@ -166,6 +166,7 @@ export const lockDebitNote = (tx: Tx, companyId: number, id: number) =>
     .select([
       'id',
       'debit_note_number',
+      'debit_note_date',
       'seller_id',
       'branch_id',
       'bill_id',

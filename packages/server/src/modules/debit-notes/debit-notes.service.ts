@@ -365,6 +365,9 @@ export function refundDebitNote(options: {
     const left = debitNoteBalancePaise(factsOf(note));
     if (amountPaise > left)
       throw validationError('amount', DEBIT_NOTE_MESSAGES.more_than_left(formatMoney(toRupees(left))));
+    const refundDate = input.refund_date ?? todayInIndia();
+    if (refundDate < dayOrThrow(note.debit_note_date))
+      throw validationError('refund_date', DEBIT_NOTE_MESSAGES.refund_before_note);
     await assertPaymentMethod(tx, companyId, input.payment_method);
     if (input.bank_account !== undefined) {
       const account = await findBankAccount(tx, companyId, input.bank_account);
@@ -376,7 +379,7 @@ export function refundDebitNote(options: {
       company_id: companyId,
       debit_note_id: id,
       amount_paise: amountPaise,
-      refund_date: input.refund_date ?? todayInIndia(),
+      refund_date: refundDate,
       payment_method_id: input.payment_method,
       bank_account_id: input.bank_account ?? null,
       reference_number: input.reference_number ?? null,

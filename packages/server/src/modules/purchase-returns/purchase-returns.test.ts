@@ -233,6 +233,53 @@ describe('POST admin/companies/{companyId}/purchase_returns', { timeout: 180_000
     expect((await billOf(world, bill.id)).balance_due).toBe(2228.99);
   });
 
+  it('takes an Idempotency-Key: a retried return is made once and answers the same', async () => {
+    const world = await setUp();
+    const bill = await receivedBill(world);
+    const key = { 'Idempotency-Key': `return-${unique()}` };
+    const body = { bill: bill.id, items: [{ bill_item: bill.items[0]?.id, quantity: 1 }] };
+    const first = await world.company.api.post(returnsPath(world.company), body, key);
+    const again = await world.company.api.post(returnsPath(world.company), body, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await counts(world.company)).slice(0, 2)).toEqual([1, 1]);
+    expect(await stockOf(world, world.p.id)).toBe(1);
+  });
+
+  it('reverses a tax-inclusive bill and a reverse-charge bill as they were entered', async () => {
+    const world = await setUp();
+    // 2 at ₹1,180 including 18%: 2,000 + 180 + 180; one back is 1,000 + 90 + 90.
+    const inclusive = await receivedBill(world, {
+      is_tax_inclusive: true,
+      items: [{ product: world.p.id, quantity: 2, rate: 1180, tax_rate: 18 }],
+    });
+    expect(inclusive.total).toBe(2360);
+    const one = await returnGoods(world, inclusive, [[0, 1]]);
+    expect(one.body.debit_note_detail).toMatchObject({
+      taxable_value: 1000,
+      cgst: 90,
+      sgst: 90,
+      total: 1180,
+    });
+    // Reverse charge: we pay the tax, so the seller owes back the taxable value; the ITC is reversed.
+    const reverse = await receivedBill(world, {
+      is_reverse_charge: true,
+      items: [{ product: world.q.id, quantity: 1, rate: 1000, tax_rate: 5, itc_eligible: true }],
+    });
+    expect(reverse.total).toBe(1000);
+    const back = await returnGoods(world, reverse, [[0, 1]]);
+    expect(back.body.debit_note_detail).toMatchObject({
+      taxable_value: 1000,
+      cgst: 25,
+      sgst: 25,
+      itc_reversed: 50,
+      total: 1000,
+      is_reverse_charge: true,
+    });
+    expect(await billOf(world, reverse.id)).toMatchObject({ status: 'paid', balance_due: 0 });
+  });
+
   it('returns only against received bills', async () => {
     const world = await setUp();
     const draft = await world.company.api.post(`admin/companies/${world.company.companyId}/bills`, {
@@ -283,6 +330,13 @@ describe('POST admin/companies/{companyId}/purchase_returns', { timeout: 180_000
     );
     expect(replay.status).toBe(200);
     expect((await counts(world.company))[3]).toBe(1);
+    const early = await world.company.api.post(`admin/debit_notes/${note.id}/record_refund`, {
+      amount: 1,
+      payment_method: world.methodId,
+      refund_date: daysFromToday(-30),
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.detail).toBe('The refund cannot be dated before the debit note.');
     const tooMuch = await world.company.api.post(`admin/debit_notes/${note.id}/record_refund`, {
       amount: 62.01,
       payment_method: world.methodId,
