@@ -11,6 +11,7 @@ import { toRupees } from '@b2b/domain/money';
 import { AppError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
+import { listPageCounter } from '../../db/list-count.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
 import { billContras } from '../contra-adjustments/contra-adjustments.reads.ts';
@@ -141,6 +142,9 @@ export async function getBill(
   };
 }
 
+/** The list's count, kept per company and filter until the company's next change. */
+const countOf = listPageCounter(queries.countBills);
+
 export async function listBills(
   db: Executor,
   companyId: number,
@@ -148,8 +152,10 @@ export async function listBills(
   sort: SortKey[],
   window: PageWindow,
 ) {
-  const [{ n }, rows] = await queries.listBills(db, companyId, filter, sort, window);
-  return { count: Number(n), results: rows.map(presentSummary) };
+  const resolved = await queries.resolveBillSearch(db, companyId, filter);
+  const rows = await queries.listBillPage(db, companyId, resolved, sort, window);
+  const { count, countIsEstimate } = await countOf(db, companyId, resolved, rows, window);
+  return { count, countIsEstimate, results: rows.map(presentSummary) };
 }
 
 export async function billHistory(db: Executor, companyId: number, id: number, actor?: Principal) {

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { SortKey } from '../../core/paging.ts';
+import { boundedCount } from '../../db/bounded-count.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containing } from '../../db/like-pattern.ts';
@@ -97,14 +98,21 @@ export interface BillFilter {
   startDate?: string | undefined;
   endDate?: string | undefined;
   dueBefore?: string | undefined;
+  /** Filled by resolveBillSearch when there is a search. */
+  resolvedSearch?: { pattern: string; sellerIds: number[] };
 }
 
-function applyFilter(eb: ExpressionBuilder<BillScope, 'bl' | 's' | 'b' | 'w' | 'u'>, filter: BillFilter) {
+function applyFilter(eb: ExpressionBuilder<BillScope, 'bl'>, filter: BillFilter) {
   const conditions = [];
   if (filter.branches) conditions.push(eb('bl.branch_id', 'in', scopeIds(filter.branches)));
   if (filter.search) {
-    const pattern = containing(filter.search);
-    conditions.push(eb.or([eb('bl.bill_number', 'ilike', pattern), eb('s.name', 'ilike', pattern)]));
+    // The bill number (trigram index, migration 0043) or a seller found by name first: an OR of
+    // index scans, never a scan of every bill joined to its seller.
+    const found = filter.resolvedSearch;
+    if (!found) throw new Error('A bill search must go through resolveBillSearch first.');
+    const byNumber = eb(sql<string>`lower(bl.bill_number)`, 'like', found.pattern);
+    const bySeller = found.sellerIds.length ? [eb('bl.seller_id', 'in', found.sellerIds)] : [];
+    conditions.push(eb.or([byNumber, ...bySeller]));
   }
   if (filter.sellerId !== undefined) conditions.push(eb('bl.seller_id', '=', filter.sellerId));
   if (filter.branchId !== undefined) conditions.push(eb('bl.branch_id', '=', filter.branchId));
@@ -127,7 +135,36 @@ function applyFilter(eb: ExpressionBuilder<BillScope, 'bl' | 's' | 'b' | 'w' | '
   return eb.and(conditions);
 }
 
-export function listBills(
+/** The search resolved before the list is read: its pattern and the sellers whose name holds it. */
+export async function resolveBillSearch(
+  db: Executor,
+  companyId: number,
+  filter: BillFilter,
+): Promise<BillFilter> {
+  if (!filter.search) return filter;
+  const pattern = containing(filter.search.toLowerCase());
+  const sellers = await db
+    .selectFrom('sellers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql<string>`lower(name)`, 'like', pattern)
+    .limit(1000)
+    .execute();
+  return { ...filter, resolvedSearch: { pattern, sellerIds: sellers.map((s) => s.id) } };
+}
+
+/** The bills of a (resolved) filter, counted exactly up to EXACT_COUNT_LIMIT. */
+export const countBills = (db: Executor, companyId: number, filter: BillFilter) =>
+  boundedCount(
+    db,
+    db
+      .selectFrom('bills as bl')
+      .where('bl.company_id', '=', companyId)
+      .where((eb) => applyFilter(eb, filter)),
+  );
+
+/** One page of list rows of a (resolved) filter; id breaks ties newest first. */
+export function listBillPage(
   db: Executor,
   companyId: number,
   filter: BillFilter,
@@ -138,15 +175,9 @@ export function listBills(
     .select(summaryColumns)
     .where((eb) => applyFilter(eb, filter));
   for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return Promise.all([
-    billSelect(db, companyId)
-      .where((eb) => applyFilter(eb, filter))
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    rows.orderBy('bl.id', 'desc').limit(window.limit).offset(window.offset).execute(),
-  ]);
+  return rows.orderBy('bl.id', 'desc').limit(window.limit).offset(window.offset).execute();
 }
-export type BillRow = Awaited<ReturnType<typeof listBills>>[1][number];
+export type BillRow = Awaited<ReturnType<typeof listBillPage>>[number];
 
 export const findBill = (db: Executor, companyId: number, id: number) =>
   billSelect(db, companyId).select(summaryColumns).where('bl.id', '=', id).executeTakeFirst();
@@ -322,7 +353,15 @@ export const lockBillsById = (tx: Tx, companyId: number, ids: number[]) =>
     ? Promise.resolve([])
     : tx
         .selectFrom('bills')
-        .select(['id', 'bill_number', 'status', 'total_paise', 'amount_paid_paise', 'credited_paise', 'tds_paise'])
+        .select([
+          'id',
+          'bill_number',
+          'status',
+          'total_paise',
+          'amount_paid_paise',
+          'credited_paise',
+          'tds_paise',
+        ])
         .where('company_id', '=', companyId)
         .where('id', 'in', ids)
         .orderBy('id')
@@ -341,8 +380,10 @@ export const billNumberOf = async (db: Executor, companyId: number, id: number) 
   )?.bill_number;
 
 /** What is paid and credited on a bill row. */
-export const billSettledPaise = (row: { amount_paid_paise: number | string; credited_paise: number | string }) =>
-  Number(row.amount_paid_paise) + Number(row.credited_paise);
+export const billSettledPaise = (row: {
+  amount_paid_paise: number | string;
+  credited_paise: number | string;
+}) => Number(row.amount_paid_paise) + Number(row.credited_paise);
 
 /** What is left to pay on a bill row (never below zero). */
 export const billBalancePaise = (row: {
