@@ -22,7 +22,7 @@ import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { findBranch } from '../branches/branches.queries.ts';
 import { historyWriter } from '../history/history.service.ts';
-import { receiveStock } from '../inventory/inventory.service.ts';
+import { receiveStockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import { billPurchaseOrder, releasePurchaseOrder } from '../purchase-orders/purchase-order-billing.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
@@ -364,29 +364,24 @@ async function receiveLocked(
   action: 'received' | 'auto_received',
 ) {
   const items = await queries.itemsOf(tx, actor.companyId, bill.id);
-  for (const { item, index } of inLockOrder(items)) {
-    try {
-      await receiveStock(tx, {
-        companyId: actor.companyId,
-        productId: item.product_id,
-        warehouseId: bill.warehouse_id,
-        quantity: Number(item.quantity),
-        documentType: BILL_ENTITY,
-        documentId: bill.id,
-        userId: actor.userId,
-        ratePaise: unitCostPaise(item),
-        batch:
-          item.batch_number === null
-            ? undefined
-            : {
-                batchNumber: item.batch_number,
-                expiresOn: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
-              },
-      });
-    } catch (error) {
-      throw atItem(error, index);
-    }
-  }
+  await receiveStockLines(
+    tx,
+    { companyId: actor.companyId, documentType: BILL_ENTITY, documentId: bill.id, userId: actor.userId },
+    items.map((item) => ({
+      productId: item.product_id,
+      warehouseId: bill.warehouse_id,
+      quantity: Number(item.quantity),
+      ratePaise: unitCostPaise(item),
+      batch:
+        item.batch_number === null
+          ? undefined
+          : {
+              batchNumber: item.batch_number,
+              expiresOn: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
+            },
+    })),
+    atItem,
+  );
   await queries.updateBill(tx, actor.companyId, bill.id, { status: 'open', received_at: new Date() });
   await recordBillHistory(tx, actor, bill.id, action, {
     status: { from: bill.status, to: 'open' },

@@ -264,6 +264,55 @@ export async function lockAndMoveReservations(
   return result.rows;
 }
 
+/**
+ * The warehouse, branch and product of several lines at once (as findMovementContext answers for
+ * one), the warehouses and branches FOR SHARE; one row per line, in the order given.
+ */
+export async function findMovementContexts(
+  db: Executor,
+  companyId: number,
+  lines: readonly { productId: number; warehouseId: number }[],
+) {
+  const result = await sql<Omit<StockLineContext, 'available_stock' | 'df_quantity'>>`
+    SELECT v.product_id AS line_product_id, v.warehouse_id AS line_warehouse_id,
+      w.name, w.is_active, b.name AS branch_name, b.is_active AS branch_is_active,
+      p.id AS product_id, p.name AS product_name, p.allow_back_ordering, p.reorder_point
+    FROM unnest(${lines.map((l) => l.productId)}::bigint[], ${lines.map((l) => l.warehouseId)}::bigint[])
+      WITH ORDINALITY AS v (product_id, warehouse_id, position)
+    JOIN warehouses w ON w.company_id = ${companyId} AND w.id = v.warehouse_id
+    JOIN branches b ON b.company_id = w.company_id AND b.id = w.branch_id
+    LEFT JOIN products p ON p.company_id = w.company_id AND p.id = v.product_id
+    ORDER BY v.position
+    FOR SHARE OF w, b`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Adds goods to several stock levels in one statement, in product then warehouse order (the lock
+ * order): each level made when new. Answers the levels after, one row per (distinct) line.
+ */
+export async function addToStockLevels(
+  db: Executor,
+  companyId: number,
+  changes: readonly { productId: number; warehouseId: number; onHand: string }[],
+) {
+  const result = await sql<{
+    product_id: number;
+    warehouse_id: number;
+    available_stock: number;
+    df_quantity: number;
+  }>`
+    INSERT INTO stock_levels AS sl (company_id, product_id, warehouse_id, available_stock, df_quantity)
+    SELECT ${companyId}, v.product_id, v.warehouse_id, v.on_hand, 0
+    FROM unnest(${changes.map((c) => c.productId)}::bigint[], ${changes.map((c) => c.warehouseId)}::bigint[],
+      ${changes.map((c) => c.onHand)}::numeric[]) AS v (product_id, warehouse_id, on_hand)
+    ORDER BY v.product_id, v.warehouse_id
+    ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE
+      SET available_stock = sl.available_stock + excluded.available_stock, updated_at = now()
+    RETURNING sl.product_id, sl.warehouse_id, sl.available_stock, sl.df_quantity`.execute(db);
+  return result.rows;
+}
+
 export const insertLedgerEntries = (
   db: Executor,
   values: {

@@ -220,6 +220,93 @@ export async function stockLines(
   return results;
 }
 
+/**
+ * Goods into stock for the lines of a document (a bill received), each line at its cost: with the
+ * same checks, refusals and ledger rows as one receiveStock per line in product order, in three
+ * statements instead of three per line when no line names a batch and no product and warehouse
+ * comes twice (otherwise line by line). `atLine` words a refusal for the line it is about.
+ */
+export async function receiveStockLines(
+  tx: Tx,
+  document: Pick<StockOperation, 'companyId' | 'documentType' | 'documentId' | 'userId'>,
+  lines: readonly Pick<StockOperation, 'productId' | 'warehouseId' | 'quantity' | 'ratePaise' | 'batch'>[],
+  atLine: (error: unknown, index: number) => unknown = (error) => error,
+): Promise<void> {
+  const order = lines
+    .map((line, index) => ({ line, index }))
+    .sort(
+      (a, b) =>
+        a.line.productId - b.line.productId || a.line.warehouseId - b.line.warehouseId || a.index - b.index,
+    );
+  const key = (l: { productId: number; warehouseId: number }) => `${l.productId}:${l.warehouseId}`;
+  const setBased = lines.every((l) => !l.batch) && new Set(lines.map(key)).size === lines.length;
+  if (!setBased) {
+    for (const { line, index } of order) {
+      try {
+        await operateOnStock(tx, 'receive', { ...document, ...line });
+      } catch (error) {
+        throw atLine(error, index);
+      }
+    }
+    return;
+  }
+  const { companyId } = document;
+  const contexts = await queries.findMovementContexts(tx, companyId, lines);
+  const contextOf = new Map(contexts.map((c) => [`${c.line_product_id}:${c.line_warehouse_id}`, c]));
+  for (const { line, index } of order) {
+    try {
+      assertValidQuantity(line.quantity);
+      const context = contextOf.get(key(line));
+      if (!context) throw validationError('warehouse', 'Warehouse Not Found');
+      if (!context.is_active) throw validationError('warehouse', warehouseInactiveMessage(context.name));
+      if (!context.branch_is_active)
+        throw validationError('warehouse', branchInactiveMessage(context.branch_name));
+      if (context.product_id === null) throw validationError('product', 'Product Not Found');
+    } catch (error) {
+      throw atLine(error, index);
+    }
+  }
+  const levels = await queries.addToStockLevels(
+    tx,
+    companyId,
+    order.map(({ line }) => ({
+      productId: line.productId,
+      warehouseId: line.warehouseId,
+      onHand: decimal(line.quantity),
+    })),
+  );
+  const levelOf = new Map(levels.map((l) => [`${l.product_id}:${l.warehouse_id}`, l]));
+  await queries.insertLedgerEntries(
+    tx,
+    order.map(({ line }) => {
+      const level = levelOf.get(key(line));
+      if (!level) throw new Error('a receipt moved fewer levels than it has lines');
+      return {
+        company_id: companyId,
+        product_id: line.productId,
+        warehouse_id: line.warehouseId,
+        quantity: decimal(line.quantity),
+        balance_after: Number(level.available_stock),
+        reserved_quantity: '0',
+        reserved_after: Number(level.df_quantity),
+        rate_paise: line.ratePaise ?? null,
+        reason: 'receive',
+        document_type: document.documentType,
+        document_id: document.documentId,
+        user_id: document.userId,
+        batch_id: null,
+      };
+    }),
+  );
+  const reorderChecks = order
+    .filter(({ line }) => Number(contextOf.get(key(line))?.reorder_point) > 0)
+    .map(({ line }) => line.productId);
+  if (reorderChecks.length > 0) {
+    const productIds = [...new Set(reorderChecks)];
+    await afterCommit(tx, (later) => alertOnReorderPoints(later, companyId, productIds));
+  }
+}
+
 const milli = (quantity: number) => Math.round(quantity * 1000);
 
 /**
