@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen, renderWithProviders } from '../../test/render';
 import { withPermissions } from '../../test/users';
+import { DebitNoteCreatePage } from '../debit-notes/debit-note-create-page';
 import { DebitNoteView } from '../debit-notes/debit-note-detail-page';
 import type { DebitNoteDetail } from '../debit-notes/debit-notes.api';
 import { BillReturnPage } from './purchase-return-create-page';
@@ -250,5 +251,46 @@ describe('DebitNoteView', () => {
     const index = api.calls.findIndex((c) => c.path === 'admin/debit_notes/70/record_refund');
     expect(api.calls[index]?.body).toMatchObject({ amount: 1062, payment_method: 1 });
     expect(headersOf(index).get('Idempotency-Key')).toBeTruthy();
+  });
+});
+
+describe('DebitNoteCreatePage', () => {
+  it('against a bill: its lines with a quantity and a rate to debit, sent with a key', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === 'admin/companies/10/bills')
+        return {
+          body: paged([
+            { id: 31, bill_number: 'SUP/31', seller: { ...SELLER, gstin: null }, status: 'open' },
+          ]),
+        };
+      if (call.path === 'admin/bills/31/returnable_items') return { body: RETURNABLE };
+      if (call.path === 'companies/10/branches') return { body: paged([]) };
+      if (call.method === 'POST' && call.path === 'admin/companies/10/debit_notes')
+        return { status: 201, body: note({ id: 71, kind: 'rate_difference' }) };
+      return undefined;
+    });
+    const { router } = renderScreen(() => <DebitNoteCreatePage />, { user: CLERK });
+    const bill = await screen.findByRole('combobox', { name: /Against Bill/ }, { timeout: 5000 });
+    fireEvent.click(bill);
+    fireEvent.change(bill, { target: { value: 'SUP' } });
+    fireEvent.click(await screen.findByRole('option', { name: /SUP\/31/, hidden: true }, { timeout: 3000 }));
+    const lines = await screen.findByRole('table', { name: 'Bill lines to debit' }, { timeout: 3000 });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Quantity of Ceiling Fan' }), {
+      target: { value: '2' },
+    });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Rate to debit of Ceiling Fan' }), {
+      target: { value: '10' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Debit Note' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const index = api.calls.findIndex((c) => c.method === 'POST');
+    expect(api.calls[index]?.body).toMatchObject({
+      seller: 5,
+      bill: 31,
+      kind: 'rate_difference',
+      items: [{ bill_item: 301, quantity: 2, rate: 10 }],
+    });
+    expect(headersOf(index).get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/debit-notes/71'));
   });
 });
