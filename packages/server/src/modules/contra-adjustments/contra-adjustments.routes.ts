@@ -1,3 +1,4 @@
+import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { adjustAgainstPurchaseInput, contraAdjustmentOutput, contraBillsOutput } from '@b2b/domain/contra';
 import { z } from 'zod';
 import type { Api } from '../../http/api-types.ts';
@@ -69,6 +70,13 @@ export async function contraAdjustmentsRoutes(app: Api) {
     'GET /admin/contra_adjustments/:id',
     { permission: 'view_invoice', tags, params: recordParams, response: contraAdjustmentOutput },
     async (request, actor) => service.getContra(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'GET /admin/contra_adjustments/:id/history',
+    { permission: 'view_invoice', tags, params: recordParams, response: historyPageOutput },
+    async (request, actor) => service.contraHistory(db, actor, request.params.id),
   );
 
   route(

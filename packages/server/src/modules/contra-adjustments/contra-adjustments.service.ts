@@ -17,7 +17,7 @@ import { type Executor, type Tx, withinTransaction } from '../../db/transaction.
 import { BILL_ENTITY } from '../bills/bill-reads.ts';
 import * as bills from '../bills/bills.queries.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
-import { historyWriter } from '../history/history.service.ts';
+import { historyPage, historyWriter } from '../history/history.service.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
 import { nextNumber, paymentDate } from '../payments/payment-checks.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
@@ -417,4 +417,10 @@ export async function getContra(
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,
   };
+}
+
+/** GET admin/contra_adjustments/{id}/history: who adjusted and who cancelled, when (the caller's branches). */
+export async function contraHistory(db: Executor, actor: Principal, id: number) {
+  await getContra(db, actor, id);
+  return historyPage(db, actor.companyId, CONTRA_ENTITY, id);
 }

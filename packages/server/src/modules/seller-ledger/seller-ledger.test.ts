@@ -316,6 +316,32 @@ describe('GET admin/sellers/{id}/ledger and POST admin/invoices/{id}/adjust_agai
     expect(res.body.closing_balance).toBe(1080);
   });
 
+  it('replays a retried adjustment under its Idempotency-Key, and keeps the bill and invoice from being voided or cancelled', async () => {
+    const world = await setUp();
+    const inv = await invoice(world);
+    const open = await bill(world, 1000); // 1,180
+    const key = { 'Idempotency-Key': `contra-${unique()}` };
+    const first = await adjust(world, inv.id, [{ bill: open.id, amount: 300 }], key);
+    const again = await adjust(world, inv.id, [{ bill: open.id, amount: 300 }], key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect((await world.company.api.get(`admin/bills/${open.id}`)).body).toMatchObject({
+      amount_credited: 300,
+      balance_due: 880,
+    });
+    const voided = await world.company.api.post(`admin/bills/${open.id}/void`, {});
+    expect(voided.status).toBe(409);
+    expect(voided.body.detail).toBe('A bill with payments made or debit notes against it cannot be voided.');
+    const cancelled = await world.company.api.post(`admin/invoices/${inv.id}/cancel`, {});
+    expect(cancelled.status).toBeGreaterThanOrEqual(400);
+    expect(cancelled.status).toBeLessThan(500);
+    const history = await world.company.api.get(`admin/contra_adjustments/${first.body.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.results.map((r: any) => r.actions.action)).toEqual(['created']);
+  });
+
   it('refuses another party, more than a balance, a void or draft bill, a bill twice, with sentences', async () => {
     const world = await setUp();
     const inv = await invoice(world);
@@ -424,6 +450,7 @@ describe('GET admin/sellers/{id}/ledger and POST admin/invoices/{id}/adjust_agai
     expect((await api.get(`admin/invoices/${theirInvoice.id}/contra_bills`)).status).toBe(404);
     expect((await adjust(world, theirInvoice.id, [{ bill: theirBill.id, amount: 10 }])).status).toBe(404);
     expect((await api.get(`admin/contra_adjustments/${contra.body.id}`)).status).toBe(404);
+    expect((await api.get(`admin/contra_adjustments/${contra.body.id}/history`)).status).toBe(404);
     expect((await api.post(`admin/contra_adjustments/${contra.body.id}/cancel`, {})).status).toBe(404);
     const mine = await invoice(world);
     const foreignBill = await adjust(world, mine.id, [{ bill: theirBill.id, amount: 10 }]);
