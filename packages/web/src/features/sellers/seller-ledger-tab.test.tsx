@@ -25,7 +25,7 @@ const entry = (overrides: Record<string, unknown>) => ({
 });
 
 const LEDGER = {
-  count: 3,
+  count: 4,
   next: null,
   previous: null,
   seller: { id: 5, name: 'Sharma Supplies', gstin: null },
@@ -55,6 +55,15 @@ const LEDGER = {
       reference: '194C',
       debit: 100,
       balance: 1_770,
+    }),
+    entry({
+      kind: 'debit_note',
+      kind_label: 'Debit note',
+      number: 'DN/2627/00001',
+      document_type: 'debit_note',
+      document_id: 44,
+      debit: 118,
+      balance: 1_652,
     }),
   ],
 };

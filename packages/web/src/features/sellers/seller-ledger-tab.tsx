@@ -17,7 +17,7 @@ import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { formatDay } from '../../components/format-day';
 import { Money } from '../../components/money';
 import { useListParams } from '../../components/use-list-params';
-import { billPath, paymentMadePath } from '../../session/paths';
+import { billPath, debitNotePath, paymentMadePath } from '../../session/paths';
 
 type SellerRef = { id: number; name: string };
 
@@ -42,10 +42,11 @@ export const sellerLedgerQuery = (sellerId: number, params: LedgerParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** Where an entry's number leads: the bill (bills, their voids and contra lines) or the payment. */
+/** Where an entry's number leads: the bill (bills, their voids and contra lines), the payment or the debit note. */
 function documentLink(entry: SellerLedgerEntryOutput): string | null {
   if (entry.document_type === 'bill') return billPath(entry.document_id);
   if (entry.document_type === 'payment_made') return paymentMadePath(entry.document_id);
+  if (entry.document_type === 'debit_note') return debitNotePath(entry.document_id);
   return null;
 }
 
