@@ -7,7 +7,7 @@ import {
   uniquePhone,
   validGstin,
 } from '../../../test/factories.ts';
-import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { createWarehouse, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import {
   createBuyerWithAddress,
@@ -435,6 +435,37 @@ describe('GET admin/sellers/{id}/ledger and POST admin/invoices/{id}/adjust_agai
     const both = await createUserWithPermissions(world.company, ['view_bill', 'view_seller']);
     const seen = await both.api.get(`admin/sellers/${world.seller.id}/ledger`);
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+  });
+
+  it("shows a branch user only their branches' entries, and filters by branch", async () => {
+    const world = await setUp();
+    const branch = await world.company.api.post(`companies/${world.company.companyId}/branches`, {
+      name: `Nashik ${unique()}`,
+      address: { address_line_1: '4 FC Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(201);
+    const nashikWarehouse = await createWarehouse(world.company, { branchId: branch.body.id });
+    await bill(world, 1000); // 1,180 at the sign-up branch
+    const theirs = await world.company.api.post(`admin/companies/${world.company.companyId}/bills`, {
+      seller: world.seller.id,
+      branch: branch.body.id,
+      warehouse: nashikWarehouse.id,
+      bill_number: `NS/${unique().slice(-8)}`,
+      bill_date: today(),
+      items: [{ product: world.product.id, quantity: 1, rate: 500, tax_rate: 18 }],
+    });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    expect((await world.company.api.post(`admin/bills/${theirs.body.id}/receive`)).status).toBe(200);
+    expect((await ledger(world)).body.closing_balance).toBe(1770);
+    expect((await ledger(world, `?branch=${branch.body.id}`)).body).toMatchObject({
+      count: 1,
+      closing_balance: 590,
+    });
+    const staff = await createUserWithPermissions(world.company, ['view_seller', 'view_bill']);
+    const seen = await staff.api.get(`admin/sellers/${world.seller.id}/ledger`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ count: 1, closing_balance: 1180 });
+    expect(seen.body.results.map((e: any) => e.branch.id)).toEqual([world.company.branchId]);
   });
 
   it("answers 404 for another company's seller, invoice and contra, and 400 for its bill or bad queries", async () => {
