@@ -56,6 +56,8 @@ export const PURCHASE_RETURN_MESSAGES = {
   quantity: 'Quantity must be greater than zero with at most 3 decimals.',
   quantity_max: `Quantity cannot be more than ${QUANTITY_MAX}.`,
   nothing_returnable: 'Everything on this bill has been returned already.',
+  bill_void_returned:
+    'Goods of this bill were returned to the seller: void its purchase returns before the bill.',
 } as const;
 
 /** The refusal of a quantity past what is returnable, naming the product and the quantities. */

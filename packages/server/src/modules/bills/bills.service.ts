@@ -15,6 +15,7 @@ import {
 import { mulDivRounded } from '@b2b/domain/gst';
 import { financialYearOf } from '@b2b/domain/invoices';
 import { toPaise, toRupees } from '@b2b/domain/money';
+import { PURCHASE_RETURN_MESSAGES } from '@b2b/domain/purchase-returns';
 import { quantityInThousandths } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
@@ -25,6 +26,7 @@ import { historyWriter } from '../history/history.service.ts';
 import { receiveStockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import { billPurchaseOrder, releasePurchaseOrder } from '../purchase-orders/purchase-order-billing.ts';
+import { hasLiveReturns } from '../purchase-returns/purchase-returns.queries.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
 import { findSeller } from '../sellers/sellers.queries.ts';
@@ -190,7 +192,7 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
       expiry_date: item.expiry_date ?? null,
     };
   });
-  return { bill, items, financialYear };
+  return { bill, items, financialYear, autoReceive: company.is_bill_auto_received };
 }
 
 /**
@@ -256,7 +258,7 @@ export function createBill(options: {
   const { companyId } = actor;
   return numberedWrite(input, () =>
     withinTransaction(db, async (tx) => {
-      const { bill, items } = await priceBill(tx, actor, input);
+      const { bill, items, autoReceive } = await priceBill(tx, actor, input);
       // Files are attached to a bill once it exists (POST admin/bills/{id}/attachments).
       if (input.attachments?.length)
         throw validationError('attachments.0', BILL_ATTACHMENT_MESSAGES.not_found);
@@ -278,7 +280,6 @@ export function createBill(options: {
         seller: bill.seller_id,
         total: toRupees(bill.total_paise),
       });
-      const { is_bill_auto_received: autoReceive } = await queries.companyBillSettings(tx, companyId);
       if (autoReceive) {
         const locked = await queries.lockBill(tx, companyId, id);
         if (!locked) throw notFound();
@@ -411,6 +412,8 @@ export function voidBill(options: { db: Executor; actor: Principal; id: number }
   const { companyId } = actor;
   return withinTransaction(db, async (tx) => {
     const bill = await lockFor(tx, actor, id, 'void');
+    // Goods already sent back (a live purchase return) cannot leave twice: void the return first.
+    if (await hasLiveReturns(tx, companyId, id)) throw conflict(PURCHASE_RETURN_MESSAGES.bill_void_returned);
     // The purchase order it was made from gets its quantities back (its lock before the stock's).
     await releasePurchaseOrder(
       tx,

@@ -200,3 +200,14 @@ export const markReturnVoid = (tx: Tx, companyId: number, id: number, userId: nu
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
+
+/** Whether a bill has live (not void) purchase returns: such a bill may not be voided (bills.service). */
+export const hasLiveReturns = async (db: Executor, companyId: number, billId: number) =>
+  (await db
+    .selectFrom('purchase_returns')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('bill_id', '=', billId)
+    .where('status', '<>', 'void')
+    .limit(1)
+    .executeTakeFirst()) !== undefined;

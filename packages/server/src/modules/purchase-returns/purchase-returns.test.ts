@@ -360,6 +360,29 @@ describe('POST admin/companies/{companyId}/purchase_returns', { timeout: 180_000
     expect(voided.body.detail).toMatch(/refunded/);
   });
 
+  it('a bill whose goods went back is not voided while its return stands (paid, then the payment voided)', async () => {
+    const world = await setUp();
+    const bill = await receivedBill(world);
+    const paid = await world.company.api.post(`admin/companies/${world.company.companyId}/payments_made`, {
+      seller: world.seller.id,
+      payment_method: world.methodId,
+      amount: 2228.99,
+      allocations: [{ bill: bill.id, amount: 2228.99 }],
+    });
+    const ret = await returnGoods(world, bill, [[0, 1]]);
+    expect(ret.body.debit_note_detail.applied).toBe(0);
+    expect((await world.company.api.post(`admin/payments_made/${paid.body.id}/void`, {})).status).toBe(200);
+    const refused = await world.company.api.post(`admin/bills/${bill.id}/void`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      'Goods of this bill were returned to the seller: void its purchase returns before the bill.',
+    );
+    expect(await stockOf(world, world.p.id)).toBe(1);
+    expect((await world.company.api.post(`admin/purchase_returns/${ret.body.id}/void`, {})).status).toBe(200);
+    expect((await world.company.api.post(`admin/bills/${bill.id}/void`, {})).status).toBe(200);
+    expect(await stockOf(world, world.p.id)).toBe(0);
+  });
+
   it('voids a return with its note: stock back in, the credit off the bill', async () => {
     const world = await setUp();
     const bill = await receivedBill(world);
