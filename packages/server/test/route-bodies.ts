@@ -157,6 +157,8 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'PATCH /api/admin/shipments/:id': { tracking_number: 'Intruder' },
   'POST /api/admin/shipments/:id/status': { status: 'cancelled' },
   'POST /api/admin/shipments/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/bills/:id/comments': { comment: 'Intruder' },
+  'POST /api/admin/debit_notes/:id/comments': { comment: 'Intruder' },
   'POST /api/admin/invoices/:id/sales_returns': { items: [{ invoice_item: 1, return_quantity: 1 }] },
   'POST /api/admin/invoices/:id/credit_notes': { items: [{ invoice_item: 1, quantity: 1 }] },
   'POST /api/admin/credit_notes/:id/apply': { applications: [{ invoice: 1, amount: 1 }] },
