@@ -1,5 +1,5 @@
 import { listQuery } from '@b2b/domain/api/list-query';
-import { historyPageOutput } from '@b2b/domain/api/sales-orders';
+import { commentInput, commentOutput, historyPageOutput } from '@b2b/domain/api/sales-orders';
 import {
   applyDebitNoteInput,
   DEBIT_NOTE_CSV_COLUMNS,
@@ -13,6 +13,7 @@ import {
   debitNoteSummaryOutput,
 } from '@b2b/domain/debit-notes';
 import { toRupees } from '@b2b/domain/money';
+import { z } from 'zod';
 import { validationError } from '../../core/errors.ts';
 import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
@@ -24,6 +25,7 @@ import { sendPdf } from '../../http/pdf-download.ts';
 import { route } from '../../http/route.ts';
 import { billBalancePaise } from '../bills/bills.queries.ts';
 import { dayOrThrow } from '../sales-documents/sales-document.ts';
+import { addDebitNoteComment, debitNoteComments } from './debit-note-comments.ts';
 import { debitNotePdf } from './debit-note-pdf.ts';
 import { SORTABLE } from './debit-notes.queries.ts';
 import * as reads from './debit-notes.reads.ts';
@@ -212,6 +214,29 @@ export async function debitNotesRoutes(app: Api) {
         ),
       );
     },
+  );
+
+  route(
+    app,
+    'GET /admin/debit_notes/:id/comments',
+    { permission: VIEW, cache: true, tags, params: recordParams, response: z.array(commentOutput) },
+    async (request, actor) => debitNoteComments(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'POST /admin/debit_notes/:id/comments',
+    {
+      permission: 'change_debit_note',
+      tags,
+      description: 'Adds a comment to the debit note (kept in its history too).',
+      params: recordParams,
+      body: commentInput,
+      status: 201,
+      response: commentOutput,
+    },
+    async (request, actor) =>
+      addDebitNoteComment({ db, actor, id: request.params.id, comment: request.body.comment }),
   );
 
   route(

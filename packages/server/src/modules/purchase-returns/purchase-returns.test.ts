@@ -462,8 +462,20 @@ describe('debit notes without goods', { timeout: 180_000 }, () => {
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(voided.body.status).toBe('void');
     expect(await billOf(world, bill.id)).toMatchObject({ balance_due: 2228.99, status: 'open' });
+    const comment = await world.company.api.post(`admin/debit_notes/${res.body.id}/comments`, {
+      comment: 'Seller agreed to the new rate.',
+    });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(201);
+    const comments = await world.company.api.get(`admin/debit_notes/${res.body.id}/comments`);
+    expect(comments.body.map((c: any) => c.comment)).toEqual(['Seller agreed to the new rate.']);
+    expect((await world.company.api.post(`admin/debit_notes/${res.body.id}/comments`, {})).status).toBe(400);
     const history = await world.company.api.get(`admin/debit_notes/${res.body.id}/history`);
-    expect(history.body.results.map((r: any) => r.actions.action)).toEqual(['voided', 'applied', 'created']);
+    expect(history.body.results.map((r: any) => r.actions.action)).toEqual([
+      'commented',
+      'voided',
+      'applied',
+      'created',
+    ]);
   });
 
   it('without a bill: an inter-state shortage taxed at IGST, kept as the seller’s credit; the PDF', async () => {
@@ -543,6 +555,8 @@ describe('purchase returns and debit notes: tenants, permissions, bad input', { 
       other.api.post(`admin/debit_notes/${noteId}/apply`, {}),
       other.api.post(`admin/debit_notes/${noteId}/record_refund`, { amount: 1, payment_method: 1 }),
       other.api.post(`admin/debit_notes/${noteId}/void`, {}),
+      other.api.get(`admin/debit_notes/${noteId}/comments`),
+      other.api.post(`admin/debit_notes/${noteId}/comments`, { comment: 'Intruder' }),
     ];
     for (const attempt of await Promise.all(attempts)) expect(attempt.status).toBe(404);
     const pdf = await fetch(`${other.t.baseUrl}/admin/debit_notes/${noteId}/pdf`, {

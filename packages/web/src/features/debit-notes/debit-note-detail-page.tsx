@@ -27,9 +27,11 @@ import { isApiError } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailField, DetailGrid } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, DetailTabs, useIdParam } from '../../components/detail-page';
+import { DocumentComments } from '../../components/document-comments';
 import { DocumentHistoryTable } from '../../components/document-history-table';
 import { DownloadPdfButton } from '../../components/download-pdf-button';
 import { formatDay } from '../../components/format-day';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
@@ -42,10 +44,12 @@ import {
   DEBIT_NOTE_PDF_FAILED,
   DEBIT_NOTES_LIST,
   type DebitNoteDetail,
+  debitNoteCommentsQuery,
   debitNoteHistoryQuery,
   debitNoteOpenBillsQuery,
   debitNoteQuery,
   downloadDebitNotePdf,
+  useAddDebitNoteComment,
   useApplyDebitNote,
   useRefundDebitNote,
   useVoidDebitNote,
@@ -301,6 +305,11 @@ export function DebitNoteView({ note }: { note: DebitNoteDetail }) {
             ),
           },
           {
+            value: 'comments',
+            label: 'Comments',
+            panel: <DebitNoteComments id={note.id} mayComment={mayChange} />,
+          },
+          {
             value: 'history',
             label: 'History',
             panel: <DocumentHistoryTable label="Debit note history" query={history} />,
@@ -552,5 +561,28 @@ function RefundDialog({ note, onClose }: { note: DebitNoteDetail; onClose: () =>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The note's comments; users who may change debit notes add them. */
+function DebitNoteComments({ id, mayComment }: { id: number; mayComment: boolean }) {
+  const comments = useQuery(debitNoteCommentsQuery(id));
+  const add = useAddDebitNoteComment(id);
+  if (comments.isPending) return <Skeleton height={90} aria-label="Loading comments" />;
+  if (comments.isError)
+    return (
+      <LoadErrorAlert
+        title="Failed to load comments"
+        error={comments.error}
+        onRetry={() => void comments.refetch()}
+      />
+    );
+  return (
+    <DocumentComments
+      comments={comments.data}
+      mayComment={mayComment}
+      onAdd={(comment) => add.mutateAsync(comment)}
+      adding={add.isPending}
+    />
   );
 }

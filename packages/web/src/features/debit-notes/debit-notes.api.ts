@@ -9,11 +9,12 @@ import {
   type DebitNoteSummaryOutput,
   type debitNoteListQuery as debitNoteListSchema,
 } from '@b2b/domain/debit-notes';
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, request } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { FiltersOf, ListParams, Paged } from '../../api/types';
+import type { DocumentComment } from '../../components/document-comments';
 import { PATHS } from '../../session/paths';
 import { usePurchasesChanged } from '../purchase-returns/purchase-returns.api';
 
@@ -34,6 +35,7 @@ export const debitNoteKeys = {
   detail: (id: number) => [...debitNoteKeys.all, 'detail', id] as const,
   history: (id: number) => [...debitNoteKeys.all, 'history', id] as const,
   openBills: (id: number) => [...debitNoteKeys.all, 'open-bills', id] as const,
+  comments: (id: number) => [...debitNoteKeys.all, 'comments', id] as const,
 };
 
 export const debitNoteListQuery = (companyId: number, params: DebitNoteListParams) =>
@@ -116,5 +118,26 @@ export function useVoidDebitNote() {
     mutationFn: (id: number) => api.post<DebitNoteDetail>(`admin/debit_notes/${id}/void`, {}),
     meta: { successMessage: DEBIT_NOTE_MESSAGES.voided, errorMessage: DEBIT_NOTE_MESSAGES.void_failed },
     onSuccess: changed,
+  });
+}
+
+export const debitNoteCommentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: debitNoteKeys.comments(id),
+    queryFn: ({ signal }) =>
+      api.get<DocumentComment[]>(`admin/debit_notes/${id}/comments`, undefined, signal),
+  });
+
+export function useAddDebitNoteComment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (comment: string) =>
+      api.post<DocumentComment>(`admin/debit_notes/${id}/comments`, { comment }),
+    meta: { successMessage: 'Comment added.', errorMessage: 'Failed to add comment' },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: debitNoteKeys.comments(id) }),
+        client.invalidateQueries({ queryKey: debitNoteKeys.history(id) }),
+      ]),
   });
 }
