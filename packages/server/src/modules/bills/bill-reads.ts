@@ -138,7 +138,11 @@ export async function getBill(
     allowed_actions: allowedBillActions({
       status: row.status as BillStatus,
       settledPaise: queries.billSettledPaise(row),
-    }),
+    }).filter(
+      // A bill with goods returned (a live purchase return) is not voided: bills.service refuses it.
+      (action) =>
+        action !== 'void' || !debitNotes.some((note) => note.purchase_return?.status === 'returned'),
+    ),
   };
 }
 

@@ -372,6 +372,7 @@ describe('POST admin/companies/{companyId}/purchase_returns', { timeout: 180_000
     const ret = await returnGoods(world, bill, [[0, 1]]);
     expect(ret.body.debit_note_detail.applied).toBe(0);
     expect((await world.company.api.post(`admin/payments_made/${paid.body.id}/void`, {})).status).toBe(200);
+    expect((await billOf(world, bill.id)).allowed_actions).toEqual([]);
     const refused = await world.company.api.post(`admin/bills/${bill.id}/void`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
