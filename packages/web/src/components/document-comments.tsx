@@ -30,9 +30,8 @@ function AddComment({ onAdd, adding }: { onAdd: (comment: string) => Promise<unk
           control={form.control}
           name="comment"
           label="Comment"
-          minRows={2}
+          rows={3}
           maxLength={2000}
-          autosize
         />
         <Group justify="flex-end">
           <Button type="submit" loading={adding}>

@@ -33,6 +33,7 @@ import {
 } from '../../session/paths';
 import { RecordPaymentMadeDialog } from '../payments-made/record-payment-made-dialog';
 import { BillDebitNotesCard } from '../purchase-returns/bill-debit-notes-card';
+import { BillCommentsTab, BillPaymentsTab } from './bill-activity-tabs';
 import { BillAttachmentsCard } from './bill-attachments-card';
 import { DueDate } from './bill-columns';
 import { BillContraAdjustments } from './bill-contra-adjustments';
@@ -315,6 +316,7 @@ function BillHistoryTab({ id }: { id: number }) {
 }
 
 function BillDetail({ bill }: { bill: Bill }) {
+  const mayComment = canPerform(useCurrentUser(), 'change_bill') && bill.status !== 'void';
   const person = bill.created_by
     ? `${bill.created_by.first_name} ${bill.created_by.last_name}`.trim()
     : 'System';
@@ -393,6 +395,14 @@ function BillDetail({ bill }: { bill: Bill }) {
                 <BillAttachmentsCard bill={bill} />
               </Stack>
             ),
+          },
+          ...(bill.status === 'draft'
+            ? []
+            : [{ value: 'payments', label: 'Payments', panel: <BillPaymentsTab billId={bill.id} /> }]),
+          {
+            value: 'comments',
+            label: 'Comments',
+            panel: <BillCommentsTab billId={bill.id} mayComment={mayComment} />,
           },
           { value: 'history', label: 'History', panel: <BillHistoryTab id={bill.id} /> },
         ]}

@@ -525,6 +525,49 @@ describe('BillDetailPage', () => {
   });
 });
 
+describe('Bill payments and comments tabs', () => {
+  it('lists the payments made on the bill and adds a comment', async () => {
+    const api = renderDetail(bill(4, 'partially_paid', { amount_paid: 100 }), MAKER, (call) => {
+      if (call.path === 'admin/bills/4/payments_made')
+        return {
+          body: [
+            {
+              id: 70,
+              payment_number: 'PAY/2627/00007',
+              payment_date: '2026-11-02',
+              status: 'completed',
+              status_label: 'Paid',
+              payment_method: 'Bank Transfer',
+              reference_number: 'UTR77',
+              amount: 100,
+              tds_amount: 2,
+            },
+          ],
+        };
+      if (call.method === 'GET' && call.path === 'admin/bills/4/comments') return { body: [] };
+      if (call.method === 'POST' && call.path === 'admin/bills/4/comments')
+        return {
+          status: 201,
+          body: { id: 1, comment: 'Short by one carton.', user: null, created_at: '2026-11-03T10:00:00Z' },
+        };
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }, { timeout: 5000 }));
+    const table = await screen.findByRole('table', { name: 'Payments made' });
+    expect(within(table).getByText('PAY/2627/00007')).toBeTruthy();
+    expect(within(table).getByText('UTR77')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Comments' }));
+    expect(await screen.findByText('No comments yet.', undefined, { timeout: 5000 })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'Short by one carton.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await waitFor(() =>
+      expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST admin/bills/4/comments']),
+    );
+  });
+});
+
 describe('Bill attachments', () => {
   it('lists the seller’s files and deletes one after a confirmation', async () => {
     const shown = bill(4, 'open', {
