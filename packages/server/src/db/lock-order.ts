@@ -37,7 +37,7 @@ import type { Tx } from './transaction.ts';
  *
  * PAYMENTS MADE (modules/payments-made): 0. the Idempotency-Key row; 1. the seller: `lockSellerMoney`,
  * the sellers row FOR NO KEY UPDATE (one money change per seller at a time, as the buyer's lock on
- * the sales side); 2. the payment made's row (void) and the seller's bills FOR UPDATE in bill id
+ * the sales side); 2. the payment made's row (void, apply advance) and the seller's bills FOR UPDATE in bill id
  * order; 4. the payment-made number counter, last. A bill change locks its bill at level 2 without
  * the seller; it takes no counter and never a seller lock, so the two never wait in a cycle: a bill
  * change holds only its bill and stock rows, a payment only waits on bills.
