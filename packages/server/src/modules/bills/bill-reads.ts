@@ -9,8 +9,8 @@ import {
 } from '@b2b/domain/bills';
 import { toRupees } from '@b2b/domain/money';
 import { AppError } from '../../core/errors.ts';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
+import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import { listPageCounter } from '../../db/list-count.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { fileUrl } from '../../storage/files.routes.ts';
@@ -153,13 +153,17 @@ export async function listBills(
   db: Executor,
   companyId: number,
   filter: queries.BillFilter,
-  sort: SortKey[],
-  window: PageWindow,
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
   const resolved = await queries.resolveBillSearch(db, companyId, filter);
   const rows = await queries.listBillPage(db, companyId, resolved, sort, window);
   const { count, countIsEstimate } = await countOf(db, companyId, resolved, rows, window);
-  return { count, countIsEstimate, results: rows.map(presentSummary) };
+  const results = inListOrder(rows, window).map((row) => ({
+    ...presentSummary(row),
+    sort_value: row.sort_value,
+  }));
+  return { count, countIsEstimate, results };
 }
 
 export async function billHistory(db: Executor, companyId: number, id: number, actor?: Principal) {

@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
-import type { SortKey } from '../../core/paging.ts';
 import { boundedCount } from '../../db/bounded-count.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { type KeysetSort, type KeysetWindow, keysetPage } from '../../db/keyset-paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable, DB } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
@@ -78,14 +78,14 @@ const summaryColumns = [
   'bl.updated_at',
 ] as const;
 
-/** API ordering field -> column. */
-export const SORTABLE = {
-  bill_date: 'bl.bill_date',
-  due_date: 'bl.due_date',
-  total: 'bl.total_paise',
-  bill_number: 'bl.bill_number',
-  created_at: 'bl.created_at',
-} as const;
+/** API ordering field -> SQL expression over the bills alias `bl` and its type (for cursors). */
+export const BILL_ORDERING = {
+  bill_date: { expression: 'bl.bill_date', type: 'date' },
+  due_date: { expression: 'bl.due_date', type: 'date' },
+  total: { expression: 'bl.total_paise', type: 'bigint' },
+  bill_number: { expression: 'bl.bill_number', type: 'text' },
+  created_at: { expression: 'bl.created_at', type: 'timestamptz' },
+} as const satisfies Record<string, Omit<KeysetSort, 'direction'>>;
 
 export interface BillFilter {
   /** The caller's branches (null: every branch); see db/branch-scope.ts. */
@@ -163,21 +163,23 @@ export const countBills = (db: Executor, companyId: number, filter: BillFilter) 
       .where((eb) => applyFilter(eb, filter)),
   );
 
-/** One page of list rows of a (resolved) filter; id breaks ties newest first. */
+/**
+ * One page of list rows of a (resolved) filter in read order (a backwards keyset page comes
+ * reversed): by the sort, then id in the last key's direction.
+ */
 export function listBillPage(
   db: Executor,
   companyId: number,
   filter: BillFilter,
-  sort: SortKey[],
-  window: { limit: number; offset: number },
+  sort: KeysetSort[],
+  window: KeysetWindow,
 ) {
-  let rows = billSelect(db, companyId)
+  const rows = billSelect(db, companyId)
     .select(summaryColumns)
     .where((eb) => applyFilter(eb, filter));
-  for (const key of sort) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  return rows.orderBy('bl.id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return keysetPage(rows, 'bl.id', sort, window).execute();
 }
-export type BillRow = Awaited<ReturnType<typeof listBillPage>>[number];
+export type BillRow = NonNullable<Awaited<ReturnType<typeof findBill>>>;
 
 export const findBill = (db: Executor, companyId: number, id: number) =>
   billSelect(db, companyId).select(summaryColumns).where('bl.id', '=', id).executeTakeFirst();

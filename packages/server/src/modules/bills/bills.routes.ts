@@ -1,9 +1,8 @@
 import { idParam } from '@b2b/domain/api/common';
-import { listQuery, valueList } from '@b2b/domain/api/list-query';
+import { valueList } from '@b2b/domain/api/list-query';
 import { commentInput, commentOutput } from '@b2b/domain/api/sales-orders';
 import {
   BILL_CSV_COLUMNS,
-  BILL_ORDERINGS,
   BILL_STATUS_VALUES,
   billInput,
   billListQuery,
@@ -11,25 +10,23 @@ import {
   billSummaryOutput,
 } from '@b2b/domain/bills';
 import { z } from 'zod';
-import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
-import { listRoute } from '../../http/list-route.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
+import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import { documentHistoryRoute } from '../sales-documents/document-routes.ts';
 import { readAttachmentUpload } from './attachment-upload.ts';
 import { addBillAttachment, deleteBillAttachment } from './bill-attachments.ts';
 import { addBillComment, billComments } from './bill-comments.ts';
 import * as reads from './bill-reads.ts';
-import { SORTABLE } from './bills.queries.ts';
+import { BILL_ORDERING, type BillFilter } from './bills.queries.ts';
 import * as service from './bills.service.ts';
 import { lastRatesRoute } from './last-rates.routes.ts';
 
 const tags = ['bills'];
 const VIEW = 'view_bill';
-const ORDERING = Object.fromEntries(BILL_ORDERINGS.map((key) => [key, SORTABLE[key]]));
 
 /**
  * Bills (purchase invoices from sellers, issue 19): the list (with `format=csv`), entering a bill,
@@ -39,41 +36,29 @@ const ORDERING = Object.fromEntries(BILL_ORDERINGS.map((key) => [key, SORTABLE[k
 export async function billsRoutes(app: Api) {
   const { db } = app.ctx;
 
-  listRoute(
-    app,
-    '/admin/companies/:companyId/bills',
-    {
-      permission: VIEW,
-      tags,
-      description:
-        'Bills, newest bill date first; search by bill number or seller name; filters seller, branch, status__in, payment_status, start_date and end_date (bill date), due_before.',
-      params: companyParams,
-      querystring: listQuery.extend({ ...billListQuery.shape, status__in: valueList(BILL_STATUS_VALUES) }),
-      item: billSummaryOutput,
-      order: [ORDERING, '-bill_date'],
-      csv: { name: 'bills', columns: BILL_CSV_COLUMNS },
-    },
-    (request, sort, window, actor) => {
-      const { query } = request;
-      return reads.listBills(
-        db,
-        actor.companyId,
-        {
-          branches: branchScope(actor),
-          search: query.search,
-          sellerId: query.seller,
-          branchId: query.branch,
-          statuses: query.status__in,
-          paymentStatus: query.payment_status,
-          startDate: query.start_date,
-          endDate: query.end_date,
-          dueBefore: query.due_before,
-        },
-        sort,
-        window,
-      );
-    },
-  );
+  documentListRoutes(app, {
+    documents: 'bills',
+    tags,
+    config: { permission: VIEW },
+    description:
+      'Bills, newest bill date first; search by bill number or seller name; filters seller, branch, status__in, payment_status, start_date and end_date (bill date), due_before.',
+    output: billSummaryOutput,
+    filters: billListQuery.extend({ status__in: valueList(BILL_STATUS_VALUES) }),
+    filterOf: (query): BillFilter => ({
+      search: query.search,
+      sellerId: query.seller,
+      branchId: query.branch,
+      statuses: query.status__in,
+      paymentStatus: query.payment_status,
+      startDate: query.start_date,
+      endDate: query.end_date,
+      dueBefore: query.due_before,
+    }),
+    ordering: BILL_ORDERING,
+    defaultOrdering: '-bill_date',
+    list: (companyId, filter, sort, window) => reads.listBills(db, companyId, filter, sort, window),
+    csv: { filename: 'bills', columns: BILL_CSV_COLUMNS },
+  });
 
   app.post(
     '/admin/companies/:companyId/bills',

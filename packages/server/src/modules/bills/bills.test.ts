@@ -284,6 +284,15 @@ describe('GET admin/companies/{companyId}/bills', { timeout: 120_000 }, () => {
     expect(first.body.next).toContain('offset=1');
     expect(first.body.results[0]).toMatchObject({ id: b.id, payment_status: null });
     expect(first.body.results[0].items).toBeUndefined();
+    // Keyset paging: `cursor=` starts it, next and previous follow.
+    const byCursor = await world.company.api.get(`${listPath(world.company)}?limit=2&cursor=`);
+    expect(byCursor.status, JSON.stringify(byCursor.body)).toBe(200);
+    expect(byCursor.body.results.map((r: any) => r.bill_number)).toEqual(['BBB-2', 'CCC-3']);
+    expect(byCursor.body.results[0].sort_value).toBeUndefined();
+    const next = await world.company.api.get(String(byCursor.body.next).replace(/^\/api\//, ''));
+    expect(next.body.results.map((r: any) => r.bill_number)).toEqual(['AAA-1']);
+    const back = await world.company.api.get(String(next.body.previous).replace(/^\/api\//, ''));
+    expect(back.body.results.map((r: any) => r.bill_number)).toEqual(['BBB-2', 'CCC-3']);
     for (const bad of [
       'status__in=lost',
       'ordering=seller',
