@@ -32,6 +32,7 @@ export const SELLER_MESSAGES = {
   last_billing_address: 'A seller must keep at least one billing address.',
   address_type: 'A seller address is a billing or a shipping address.',
   inactive: 'This seller is inactive; activate it before assigning products.',
+  payment_term_not_found: 'Payment Term Not Found',
   products_required: 'Choose at least one product.',
   product_not_found: 'Product Not Found',
   assigned: 'Products assigned successfully.',
@@ -81,6 +82,8 @@ export const sellerFields = z.object({
   gst_number: optional(gstinSchema),
   pan: optional(pan),
   tally_ledger_name: optional(tallyNameSchema),
+  /** Bills from the seller fall due this many days after their date. */
+  payment_term: optional(idInput),
 });
 
 interface CreateShape {
@@ -138,6 +141,7 @@ export const sellerUpdate = z
     gst_number: clearable(gstinSchema),
     pan: clearable(pan),
     tally_ledger_name: clearable(tallyNameSchema),
+    payment_term: clearable(idInput),
   })
   .strict();
 export type SellerUpdate = z.infer<typeof sellerUpdate>;
@@ -158,6 +162,7 @@ export const sellerOutput = z.object({
   gst_number: z.string().nullable(),
   pan: z.string().nullable(),
   tally_ledger_name: z.string().nullable(),
+  payment_term: z.object({ id, name: z.string(), days: z.number() }).nullable(),
   is_active: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,

@@ -31,6 +31,7 @@ const SELLERS = [
       pincode: '411026',
     },
     addSameAsBilling: true,
+    payment_term: 'Net 30',
     products: ['HV-CF-STEALTH1200', 'BJ-CF-FRORE1200', 'HV-LT-BATTEN20', 'PH-LT-DL10W'],
   },
   {
@@ -53,6 +54,7 @@ const SELLERS = [
       state_id: KARNATAKA,
       pincode: '562123',
     },
+    payment_term: 'Net 45',
     products: ['PR-MG-IRIS750', 'PR-IC-PIC20', 'PR-PC-POP5L', 'PR-CW-OMEGA24'],
   },
 ];
@@ -206,8 +208,8 @@ export async function seedDemoParties(
   const { db, jobs } = ctx;
   const { companyId, terms } = refs;
   const sellers = new Map<string, number>();
-  for (const { products: _skus, ...seller } of SELLERS) {
-    const input = sellerCreate.parse(seller);
+  for (const { products: _skus, payment_term, ...seller } of SELLERS) {
+    const input = sellerCreate.parse({ ...seller, payment_term: lookup(terms, payment_term, 'payment term') });
     sellers.set(
       seller.name,
       (await step(`seller ${seller.name}`, () => createSeller({ db, actor, input }))).id,

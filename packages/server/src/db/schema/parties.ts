@@ -131,6 +131,8 @@ export interface SellersTable {
   gst_number: string | null;
   pan: string | null;
   tally_ledger_name: string | null;
+  /** Bills from the seller fall due this many days after their date (migration 0044). */
+  payment_term_id: ColumnType<number | null, number | null | undefined, number | null>;
   is_active: Auto<boolean>;
   created_by: number | null;
   created_at: Timestamp;

@@ -96,4 +96,38 @@ describe('bill comments and payments', { timeout: 180_000 }, () => {
     const stranger = await signUpCompany();
     expect((await stranger.api.get(`admin/bills/${bill.id}/payments_made`)).status).toBe(404);
   });
+
+  it('falls due after the seller’s payment terms unless the bill names a due date', async () => {
+    const company = await signUpCompany();
+    const terms = (await company.api.get(`companies/${company.companyId}/payment_terms`)).body.results as {
+      id: number;
+      days: number;
+    }[];
+    const term = terms.find((t) => t.days > 0);
+    if (!term) throw new Error('the company has no payment term with days');
+    const seller = await company.api.post(`companies/${company.companyId}/sellers`, {
+      name: `Net Terms Traders ${unique()}`,
+      billing_address: { address_line_1: '12 MG Road', city: 'Pune', state_id: 27, pincode: '411001' },
+      payment_term: term.id,
+    });
+    expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+    const product = await createTaxedProduct(company, { name: `Chana ${unique()}` });
+    const warehouse = await firstWarehouse(company);
+    const enter = (extra: Record<string, unknown>) =>
+      company.api.post(`admin/companies/${company.companyId}/bills`, {
+        seller: seller.body.id,
+        branch: company.branchId,
+        warehouse: warehouse.id,
+        bill_number: `NT/${unique().slice(-8)}`,
+        bill_date: '2026-10-01',
+        items: [{ product: product.id, quantity: 1, rate: 100, tax_rate: 5 }],
+        ...extra,
+      });
+    const byTerms = await enter({});
+    expect(byTerms.status, JSON.stringify(byTerms.body)).toBe(201);
+    const due = new Date(Date.UTC(2026, 9, 1 + term.days)).toISOString().slice(0, 10);
+    expect(byTerms.body.due_date).toBe(due);
+    const named = await enter({ due_date: '2026-10-05' });
+    expect(named.body.due_date).toBe('2026-10-05');
+  });
 });

@@ -17,7 +17,7 @@ import { financialYearOf } from '@b2b/domain/invoices';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { PURCHASE_RETURN_MESSAGES } from '@b2b/domain/purchase-returns';
 import { quantityInThousandths } from '@b2b/domain/sales-pricing';
-import { todayInIndia } from '@b2b/domain/validation';
+import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, type FieldErrors, validationError } from '../../core/errors.ts';
 import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
@@ -144,8 +144,8 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
     bill_number: input.bill_number,
     financial_year: financialYear.code,
     bill_date: input.bill_date,
-    // Sellers carry no payment term yet: due on the bill date unless the bill says otherwise.
-    due_date: input.due_date ?? input.bill_date,
+    // The seller's payment terms, unless the bill says otherwise; without terms, due on its date.
+    due_date: input.due_date ?? addDays(input.bill_date, Number(seller.payment_term_days ?? 0)),
     seller_gstin: seller.gst_number,
     seller_state_code: sellerState,
     branch_state_code: branchState,

@@ -18,13 +18,22 @@ const sellerColumns = [
   's.gst_number',
   's.pan',
   's.tally_ledger_name',
+  's.payment_term_id',
+  'pt.name as payment_term_name',
+  'pt.days as payment_term_days',
   's.is_active',
   's.created_at',
   's.updated_at',
 ] as const;
 
 const sellerSelect = (db: Executor, companyId: number) =>
-  db.selectFrom('sellers as s').select(sellerColumns).where('s.company_id', '=', companyId);
+  db
+    .selectFrom('sellers as s')
+    .leftJoin('payment_terms as pt', (j) =>
+      j.onRef('pt.company_id', '=', 's.company_id').onRef('pt.id', '=', 's.payment_term_id'),
+    )
+    .select(sellerColumns)
+    .where('s.company_id', '=', companyId);
 
 export const findSeller = (db: Executor, companyId: number, id: number) =>
   sellerSelect(db, companyId).where('s.id', '=', id).executeTakeFirst();
@@ -73,7 +82,7 @@ export function listSellers(
 }
 
 export const lockSeller = (db: Executor, companyId: number, id: number) =>
-  sellerSelect(db, companyId).where('s.id', '=', id).forUpdate().executeTakeFirst();
+  sellerSelect(db, companyId).where('s.id', '=', id).forUpdate('s').executeTakeFirst();
 
 export const findSellerByName = (db: Executor, companyId: number, name: string, exceptId?: number) =>
   findRowByName(db, 'sellers', { companyId, name, exceptId });
@@ -87,6 +96,7 @@ export const findSellerByGstNumber = (
 
 export interface SellerValues extends PartyContactValues {
   tally_ledger_name: string | null;
+  payment_term_id?: number | null;
 }
 
 export const insertSeller = (

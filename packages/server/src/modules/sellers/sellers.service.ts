@@ -25,6 +25,8 @@ import {
   addOwnedAddress,
   addressesByOwner,
 } from '../addresses/addresses.service.ts';
+import { paymentTermOf } from '../buyers/buyers.present.ts';
+import { findPaymentTerm } from '../buyers/buyers.queries.ts';
 import { historyPage, historyWriter } from '../history/history.service.ts';
 import * as queries from './sellers.queries.ts';
 
@@ -33,10 +35,22 @@ const recordSellerHistory = historyWriter('seller');
 
 type SellerRow = NonNullable<Awaited<ReturnType<typeof queries.findSeller>>>;
 
-const present = (row: SellerRow): SellerOutput => ({
+const present = ({
+  payment_term_id,
+  payment_term_name,
+  payment_term_days,
+  ...row
+}: SellerRow): SellerOutput => ({
   ...row,
   email: row.email === null ? null : String(row.email),
+  payment_term: paymentTermOf({ payment_term_id, payment_term_name, payment_term_days }),
 });
+
+/** A payment term named on a seller must be the company's: 400 on payment_term otherwise. */
+async function assertSellerPaymentTerm(db: Executor, companyId: number, id: number | null | undefined) {
+  if (id != null && !(await findPaymentTerm(db, companyId, id)))
+    throw validationError('payment_term', SELLER_MESSAGES.payment_term_not_found);
+}
 
 export async function getSeller(db: Executor, companyId: number, id: number): Promise<SellerOutput> {
   const row = await queries.findSeller(db, companyId, id);
@@ -185,9 +199,11 @@ export async function createSeller(options: {
     gst_number: fields.gst_number ?? null,
     pan: fields.pan ?? null,
     tally_ledger_name: fields.tally_ledger_name ?? null,
+    payment_term_id: fields.payment_term ?? null,
   };
   const id = await inTransaction(db, async (tx) => {
     await assertNamesFree(tx, actor.companyId, values);
+    await assertSellerPaymentTerm(tx, actor.companyId, fields.payment_term);
     const row = await queries
       .insertSeller(tx, { ...values, company_id: actor.companyId, created_by: actor.userId })
       .catch(explainUniqueViolation);
@@ -222,10 +238,12 @@ export async function updateSeller(options: {
   sellerId: number;
   changes: SellerUpdate;
 }): Promise<SellerDetailOutput> {
-  const { db, actor, sellerId, changes } = options;
+  const { db, actor, sellerId } = options;
+  const { payment_term: paymentTerm, ...changes } = options.changes;
   await inTransaction(db, async (tx) => {
     const current = await queries.lockSeller(tx, actor.companyId, sellerId);
     if (!current) throw notFound('Seller');
+    if (paymentTerm !== undefined) await assertSellerPaymentTerm(tx, actor.companyId, paymentTerm);
     await assertNamesFree(tx, actor.companyId, changes, sellerId);
     const gstNumber = changes.gst_number === undefined ? current.gst_number : changes.gst_number;
     const pan = changes.pan === undefined ? current.pan : changes.pan;
@@ -237,8 +255,13 @@ export async function updateSeller(options: {
       }
     }
     if (changes.gst_number !== undefined || changes.pan !== undefined) assertPanMatchesGstin(gstNumber, pan);
-    await queries.updateSeller(tx, actor.companyId, sellerId, changes).catch(explainUniqueViolation);
-    await recordSellerHistory(tx, actor, sellerId, 'updated', changes);
+    await queries
+      .updateSeller(tx, actor.companyId, sellerId, {
+        ...changes,
+        ...(paymentTerm !== undefined ? { payment_term_id: paymentTerm } : {}),
+      })
+      .catch(explainUniqueViolation);
+    await recordSellerHistory(tx, actor, sellerId, 'updated', options.changes);
   });
   return getSellerDetail(db, actor.companyId, sellerId);
 }

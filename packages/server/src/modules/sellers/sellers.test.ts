@@ -86,6 +86,30 @@ describe('POST companies/{companyId}/sellers', () => {
     expect(await historyActions(company, res.body.id)).toEqual(['created']);
   });
 
+  it('keeps the seller’s payment terms, changes and clears them; another company’s term is a 400', async () => {
+    const company = await signUpCompany();
+    const terms = (await company.api.get(`companies/${company.companyId}/payment_terms`)).body.results;
+    const [net15, net30] = [terms[1], terms[2]];
+    const res = await company.api.post(listPath(company), sellerInput({ payment_term: net15.id }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.payment_term).toEqual({ id: net15.id, name: net15.name, days: net15.days });
+    const changed = await company.api.patch(`sellers/${res.body.id}`, { payment_term: net30.id });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.payment_term).toMatchObject({ id: net30.id });
+    const cleared = await company.api.patch(`sellers/${res.body.id}`, { payment_term: null });
+    expect(cleared.body.payment_term).toBeNull();
+    const other = await signUpCompany();
+    const foreign = (await other.api.get(`companies/${other.companyId}/payment_terms`)).body.results[0];
+    const refused = await company.api.patch(`sellers/${res.body.id}`, { payment_term: foreign.id });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Payment Term Not Found');
+    const refusedCreate = await company.api.post(
+      listPath(company),
+      sellerInput({ payment_term: foreign.id }),
+    );
+    expect(refusedCreate.status).toBe(400);
+  });
+
   it('takes a separate shipping address, or none, and a PAN that agrees with the GSTIN', async () => {
     const company = await signUpCompany();
     const gst = validGstin('27');

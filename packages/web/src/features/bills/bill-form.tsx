@@ -1,7 +1,7 @@
 import { BILL_NUMBER_MAX_LENGTH, GST_SLABS, BILL_MESSAGES as M } from '@b2b/domain/bills';
 import { formatMoney, toRupees } from '@b2b/domain/money';
 import { lastRateSentence } from '@b2b/domain/purchase-orders';
-import { todayInIndia } from '@b2b/domain/validation';
+import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -334,13 +334,15 @@ export function BillForm({
     form.setValue('warehouse', ids.length === 1 ? (ids[0] as string) : null);
   }, [warehouseIds, branchId, warehouses.data, form]);
 
-  // The due date follows the bill date until the user sets it (sellers carry no payment term yet).
+  // The due date follows the bill date and the seller's payment terms until the user sets it.
+  const termDays = seller.data?.payment_term?.days ?? 0;
   const dueFollows = useRef(!bill || bill.due_date === bill.bill_date);
   const billDate = watched.bill_date;
   useEffect(() => {
     if (form.getFieldState('due_date').isTouched) dueFollows.current = false;
-    if (dueFollows.current && billDate !== undefined) form.setValue('due_date', billDate);
-  }, [billDate, form]);
+    if (dueFollows.current && /^\d{4}-\d{2}-\d{2}$/.test(billDate ?? ''))
+      form.setValue('due_date', addDays(billDate as string, termDays));
+  }, [billDate, termDays, form]);
 
   const preview = useMemo(
     () =>

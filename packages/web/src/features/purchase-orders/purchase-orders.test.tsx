@@ -111,6 +111,7 @@ const SELLER = {
   gst_number: '27AAPFU0939F1ZV',
   pan: null,
   tally_ledger_name: null,
+  payment_term: null,
   is_active: true,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

@@ -139,6 +139,7 @@ function SellerDetails({ seller }: { seller: SellerDetail }) {
         <DetailField label="GST Number">{seller.gst_number}</DetailField>
         <DetailField label="PAN">{seller.pan}</DetailField>
         <DetailField label="Tally Ledger Name">{seller.tally_ledger_name}</DetailField>
+        <DetailField label="Payment Terms">{seller.payment_term?.name}</DetailField>
         <DetailField label="Products">{seller.product_count}</DetailField>
         <DetailField label="Created On">{dayjs(seller.created_at).format('DD/MM/YYYY')}</DetailField>
         <DetailField label="Updated On">{dayjs(seller.updated_at).format('DD/MM/YYYY')}</DetailField>

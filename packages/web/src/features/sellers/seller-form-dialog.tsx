@@ -1,6 +1,7 @@
 import { SELLER_NAME_MAX } from '@b2b/domain/api/sellers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   type Control,
   Controller,
@@ -11,8 +12,10 @@ import {
   useWatch,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { SelectField } from '../../components/select-field';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { paymentTermsQuery } from '../buyers/buyers.api';
 import { AddressFields } from '../reference/address-fields';
 import {
   createBody,
@@ -33,6 +36,7 @@ const FIELDS = [
   'gst_number',
   'pan',
   'tally_ledger_name',
+  'payment_term',
   'shipping_address',
   ...ADDRESS_FIELDS.flatMap((f) => [`billing_address.${f}`, `shipping_address.${f}`]),
 ] as FieldPath<SellerFormValues>[];
@@ -56,6 +60,7 @@ export interface SellerFormDialogProps {
 /** Create a seller with billing and shipping addresses ('Same as billing'), or edit its fields. */
 export function SellerFormDialog({ companyId, seller, onClose, onCreated }: SellerFormDialogProps) {
   const create = useCreateSeller(companyId);
+  const terms = useQuery(paymentTermsQuery(companyId));
   const update = useUpdateSeller();
   const form = useForm<SellerFormValues>({
     mode: 'onTouched',
@@ -116,6 +121,15 @@ export function SellerFormDialog({ companyId, seller, onClose, onCreated }: Sell
               name="tally_ledger_name"
               label="Tally Ledger Name"
               maxLength={64}
+            />
+            <SelectField
+              control={form.control}
+              name="payment_term"
+              label="Payment Terms"
+              data={(terms.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              clearable
+              placeholder="None"
+              description="Bills from this seller fall due this many days after their date."
             />
           </SimpleGrid>
           {!seller && (

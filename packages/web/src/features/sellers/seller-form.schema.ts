@@ -46,6 +46,8 @@ export interface SellerFormValues {
   gst_number: string;
   pan: string;
   tally_ledger_name: string;
+  /** The picked payment term's id as a string, '' for none. */
+  payment_term: string;
   billing_address: AddressFormValues;
   shipping_address: AddressFormValues;
   addSameAsBilling: boolean;
@@ -80,6 +82,7 @@ export function formValuesOf(seller: Seller | null): SellerFormValues {
     gst_number: seller?.gst_number ?? '',
     pan: seller?.pan ?? '',
     tally_ledger_name: seller?.tally_ledger_name ?? '',
+    payment_term: seller?.payment_term ? String(seller.payment_term.id) : '',
     billing_address: emptyAddress(),
     shipping_address: emptyAddress(),
     addSameAsBilling: true,
@@ -117,6 +120,7 @@ export function fieldsBody(values: z.output<typeof sellerFields>): SellerFieldsB
     gst_number: values.gst_number ?? null,
     pan: values.pan ?? null,
     tally_ledger_name: values.tally_ledger_name ?? null,
+    payment_term: values.payment_term ?? null,
   };
 }
 
