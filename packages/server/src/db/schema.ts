@@ -41,14 +41,6 @@ import type {
 } from './schema/payments.ts';
 import type { PaymentMadeAllocationsTable, PaymentsMadeTable } from './schema/payments-made.ts';
 import type {
-  DebitNoteApplicationsTable,
-  DebitNoteItemsTable,
-  DebitNoteRefundsTable,
-  DebitNotesTable,
-  PurchaseReturnItemsTable,
-  PurchaseReturnsTable,
-} from './schema/purchase-returns.ts';
-import type {
   AddressesTable,
   AuthSessionsTable,
   BranchesTable,
@@ -88,8 +80,16 @@ import type {
   VariantGroupProductsTable,
   VariantGroupsTable,
 } from './schema/products.ts';
-import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
+import type {
+  DebitNoteApplicationsTable,
+  DebitNoteItemsTable,
+  DebitNoteRefundsTable,
+  DebitNotesTable,
+  PurchaseReturnItemsTable,
+  PurchaseReturnsTable,
+} from './schema/purchase-returns.ts';
+import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type {
   PaymentMethodsTable,
   PaymentTermsTable,
@@ -128,12 +128,12 @@ export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
 export type * from './schema/payments-made.ts';
-export type * from './schema/purchase-returns.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
+export type * from './schema/purchase-orders.ts';
+export type * from './schema/purchase-returns.ts';
 export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
-export type * from './schema/purchase-orders.ts';
 export type * from './schema/sales-documents.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/shipments.ts';
