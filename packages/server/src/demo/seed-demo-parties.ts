@@ -209,7 +209,10 @@ export async function seedDemoParties(
   const { companyId, terms } = refs;
   const sellers = new Map<string, number>();
   for (const { products: _skus, payment_term, ...seller } of SELLERS) {
-    const input = sellerCreate.parse({ ...seller, payment_term: lookup(terms, payment_term, 'payment term') });
+    const input = sellerCreate.parse({
+      ...seller,
+      payment_term: lookup(terms, payment_term, 'payment term'),
+    });
     sellers.set(
       seller.name,
       (await step(`seller ${seller.name}`, () => createSeller({ db, actor, input }))).id,

@@ -26,13 +26,7 @@ function AddComment({ onAdd, adding }: { onAdd: (comment: string) => Promise<unk
   return (
     <form noValidate onSubmit={submit} aria-label="Add Comment">
       <Stack gap="xs">
-        <TextareaField
-          control={form.control}
-          name="comment"
-          label="Comment"
-          rows={3}
-          maxLength={2000}
-        />
+        <TextareaField control={form.control} name="comment" label="Comment" rows={3} maxLength={2000} />
         <Group justify="flex-end">
           <Button type="submit" loading={adding}>
             Add Comment
