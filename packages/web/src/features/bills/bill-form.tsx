@@ -3,19 +3,7 @@ import { formatMoney, toRupees } from '@b2b/domain/money';
 import { lastRateSentence } from '@b2b/domain/purchase-orders';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -37,7 +25,6 @@ import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
-import { TextareaField } from '../../components/textarea-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
@@ -72,6 +59,7 @@ import {
   useCreateBill,
   useUpdateBill,
 } from './bills.api';
+import { ChargesAndNotesCard, LinesFooter, RemoveLineButton } from './line-editor-parts';
 
 type FormControl = Control<BillFormValues>;
 
@@ -561,67 +549,21 @@ export function BillForm({
                         />
                       </SimpleGrid>
                     )}
-                    <Group justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove line ${index + 1}`}
-                        disabled={lines.fields.length === 1}
-                        onClick={() => lines.remove(index)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RemoveLineButton
+                      index={index}
+                      only={lines.fields.length === 1}
+                      onRemove={() => lines.remove(index)}
+                    />
                   </Stack>
                 </Card>
               );
             })}
-            {linesError && (
-              <Text size="sm" c="red">
-                {linesError}
-              </Text>
-            )}
-            <Group>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => lines.append(emptyBillLine())}
-              >
-                Add Line
-              </Button>
-            </Group>
+            <LinesFooter error={linesError} onAdd={() => lines.append(emptyBillLine())} />
           </Stack>
         </Card>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder padding="md">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <NumberField
-                  control={form.control}
-                  name="freight_charges"
-                  label="Freight Charges"
-                  leftSection="₹"
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                />
-                <NumberField
-                  control={form.control}
-                  name="other_charges"
-                  label="Other Charges"
-                  leftSection="₹"
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                />
-              </SimpleGrid>
-              <Text size="xs" c="dimmed">
-                {M.charges_untaxed}
-              </Text>
-              <TextareaField control={form.control} name="notes" label="Notes" rows={2} maxLength={1000} />
-            </Stack>
-          </Card>
+          <ChargesAndNotesCard control={form.control} hint={M.charges_untaxed} />
           <Card withBorder padding="md" aria-label="Bill totals">
             <Stack gap={6}>
               <Title order={4}>Totals</Title>

@@ -1,7 +1,6 @@
 import { toRupees } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -12,7 +11,6 @@ import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
-import { TextareaField } from '../../components/textarea-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
 import {
   branchStateCode,
@@ -23,6 +21,7 @@ import {
   TotalRow,
 } from '../bills/bill-form';
 import { type BillFormValues, GST_RATE_OPTIONS, previewBill } from '../bills/bill-form.schema';
+import { ChargesAndNotesCard, LinesFooter, RemoveLineButton } from '../bills/line-editor-parts';
 import { allBranchesQuery, branchQuery } from '../branches/branches.api';
 import { sellerQuery } from '../sellers/sellers.api';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
@@ -259,64 +258,21 @@ export function PurchaseOrderForm({
                         </Text>
                       </Stack>
                     </SimpleGrid>
-                    <Group justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove line ${index + 1}`}
-                        disabled={lines.fields.length === 1}
-                        onClick={() => lines.remove(index)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RemoveLineButton
+                      index={index}
+                      only={lines.fields.length === 1}
+                      onRemove={() => lines.remove(index)}
+                    />
                   </Stack>
                 </Card>
               );
             })}
-            {linesError && (
-              <Text size="sm" c="red">
-                {linesError}
-              </Text>
-            )}
-            <Group>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => lines.append(emptyPurchaseOrderLine())}
-              >
-                Add Line
-              </Button>
-            </Group>
+            <LinesFooter error={linesError} onAdd={() => lines.append(emptyPurchaseOrderLine())} />
           </Stack>
         </Card>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder padding="md">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <NumberField
-                  control={form.control}
-                  name="freight_charges"
-                  label="Freight Charges"
-                  leftSection="₹"
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                />
-                <NumberField
-                  control={form.control}
-                  name="other_charges"
-                  label="Other Charges"
-                  leftSection="₹"
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                />
-              </SimpleGrid>
-              <TextareaField control={form.control} name="notes" label="Notes" rows={2} maxLength={1000} />
-            </Stack>
-          </Card>
+          <ChargesAndNotesCard control={form.control} />
           <Card withBorder padding="md" aria-label="Purchase order totals">
             <Stack gap={6}>
               <Title order={4}>Totals</Title>
