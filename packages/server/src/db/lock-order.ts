@@ -31,9 +31,7 @@ import type { Tx } from './transaction.ts';
  *      counter is held from the number's statement to commit, so it is taken as late as can be.
  *
  * PURCHASES (bills, modules/bills/bills.service.ts): 0. the Idempotency-Key row; 1. the bill's row
- * (FOR UPDATE); on receipt, the products it brings in (their cost price), FOR NO KEY UPDATE in id
- * order, a mode that lets other documents' stock ledger rows (foreign-key KEY SHARE) through;
- * 2. the stock levels its lines move, in product id order (level 3 above). A bill
+ * (FOR UPDATE); 2. the stock levels its lines move, in product id order (level 3 above). A bill
  * takes no buyer, sales document or counter lock, so it meets the sales paths only at the stock
  * levels, which both take in product order.
  *

@@ -130,18 +130,4 @@ describe('bill comments and payments', { timeout: 180_000 }, () => {
     const named = await enter({ due_date: '2026-10-05' });
     expect(named.body.due_date).toBe('2026-10-05');
   });
-
-  it('makes the bill’s cost per unit the product’s cost price when it is received, with a history row', async () => {
-    const company = await signUpCompany();
-    const { bill } = await receivedBill(company);
-    const detail = await company.api.get(`admin/bills/${bill.id}`);
-    const productId = detail.body.items[0].product.id;
-    const product = await company.api.get(`products/${productId}`);
-    expect(product.status).toBe(200);
-    // 1 x 1,000 at 18% with input credit: the cost is the taxable 1,000 (the GST comes back as ITC).
-    expect(product.body.cost_price).toBe(1000);
-    const history = await company.api.get(`products/${productId}/history`);
-    expect(JSON.stringify(history.body)).toContain('cost_updated');
-    expect(JSON.stringify(history.body)).toContain(bill.bill_number);
-  });
 });

@@ -22,10 +22,9 @@ import { AppError, conflict, type FieldErrors, validationError } from '../../cor
 import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { findBranch } from '../branches/branches.queries.ts';
-import { historyWriter, recordHistoryEntries } from '../history/history.service.ts';
+import { historyWriter } from '../history/history.service.ts';
 import { receiveStockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
-import { setCostPrices } from '../products/products.queries.ts';
 import { billPurchaseOrder, releasePurchaseOrder } from '../purchase-orders/purchase-order-billing.ts';
 import { hasLiveReturns } from '../purchase-returns/purchase-returns.queries.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
@@ -359,43 +358,6 @@ function unitCostPaise(item: queries.BillItemRow): number {
   return mulDivRounded(cost, 1000, quantityInThousandths(Number(item.quantity)));
 }
 
-/**
- * The bill's cost per unit becomes each product's cost price (the last purchase cost, which the
- * product page shows and profit reports use), with a product history row where it changed. The
- * product rows are locked before the stock levels, as every path that takes both does.
- */
-async function takeBillCosts(
-  tx: Tx,
-  actor: Principal,
-  bill: queries.LockedBill,
-  items: queries.BillItemRow[],
-) {
-  const costs = new Map<number, number>();
-  for (const item of items) costs.set(item.product_id, unitCostPaise(item));
-  const changed = await setCostPrices(
-    tx,
-    actor.companyId,
-    [...costs].map(([productId, costPaise]) => ({ productId, costPaise })),
-  );
-  await recordHistoryEntries(
-    tx,
-    changed.map((row) => ({
-      companyId: actor.companyId,
-      entityType: 'product',
-      entityId: Number(row.id),
-      action: 'cost_updated',
-      userId: actor.userId,
-      changes: {
-        cost_price: {
-          from: row.before === null ? null : toRupees(Number(row.before)),
-          to: toRupees(Number(row.after)),
-        },
-        bill: bill.bill_number,
-      },
-    })),
-  );
-}
-
 async function receiveLocked(
   tx: Tx,
   actor: Principal,
@@ -403,7 +365,6 @@ async function receiveLocked(
   action: 'received' | 'auto_received',
 ) {
   const items = await queries.itemsOf(tx, actor.companyId, bill.id);
-  await takeBillCosts(tx, actor, bill, items);
   await receiveStockLines(
     tx,
     { companyId: actor.companyId, documentType: BILL_ENTITY, documentId: bill.id, userId: actor.userId },

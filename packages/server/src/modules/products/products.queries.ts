@@ -184,32 +184,6 @@ export const updateProduct = (db: Executor, companyId: number, id: number, chang
     .returning('id')
     .executeTakeFirst();
 
-/**
- * Sets the cost price of several products (goods received at that cost), their rows locked in id
- * order FOR NO KEY UPDATE (the mode that lets stock ledger inserts' foreign-key checks through).
- * Answers the products whose cost changed, with the cost before.
- */
-export async function setCostPrices(
-  db: Executor,
-  companyId: number,
-  costs: readonly { productId: number; costPaise: number }[],
-) {
-  const result = await sql<{ id: number; before: number | null; after: number }>`
-    WITH v AS (
-      SELECT * FROM unnest(${costs.map((c) => c.productId)}::bigint[], ${costs.map((c) => c.costPaise)}::bigint[])
-        AS v (id, cost)
-    ),
-    locked AS (
-      SELECT p.id, p.cost_price_paise AS before FROM products p JOIN v ON v.id = p.id
-      WHERE p.company_id = ${companyId} ORDER BY p.id FOR NO KEY UPDATE OF p
-    )
-    UPDATE products p SET cost_price_paise = v.cost, updated_at = now()
-    FROM v JOIN locked ON locked.id = v.id
-    WHERE p.company_id = ${companyId} AND p.id = v.id AND p.cost_price_paise IS DISTINCT FROM v.cost
-    RETURNING p.id, locked.before, p.cost_price_paise AS after`.execute(db);
-  return result.rows;
-}
-
 /** Soft delete: orders and invoices keep naming the product; from now on it is Not Found. */
 export const softDeleteProduct = (db: Executor, companyId: number, id: number) =>
   db
