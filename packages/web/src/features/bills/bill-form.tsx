@@ -203,6 +203,77 @@ export function ProductField({
 }
 
 /**
+ * A line's product, HSN, quantity, rate, discount, GST rate (and, on a bill, ITC) and its amount:
+ * the bill form's and the purchase order form's lines.
+ */
+export function BillLineFields({
+  form,
+  index,
+  companyId,
+  amount,
+  itc = false,
+}: {
+  form: UseFormReturn<BillFormValues>;
+  index: number;
+  companyId: number;
+  amount: ReactNode;
+  itc?: boolean;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ProductField form={form} index={index} companyId={companyId} />
+        <TextField
+          control={form.control}
+          name={`items.${index}.hsn_code`}
+          label={`HSN ${index + 1}`}
+          placeholder="From the product"
+          maxLength={8}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={itc ? { base: 2, sm: 4, lg: 6 } : { base: 2, sm: 3, lg: 5 }} spacing="sm">
+        <NumberField
+          control={form.control}
+          name={`items.${index}.quantity`}
+          label={`Quantity ${index + 1}`}
+          required
+          min={0}
+          decimalScale={3}
+          allowNegative={false}
+        />
+        <RateField control={form.control} index={index} companyId={companyId} />
+        <NumberField
+          control={form.control}
+          name={`items.${index}.discount_percent`}
+          label={`Discount % ${index + 1}`}
+          min={0}
+          max={100}
+          decimalScale={2}
+          allowNegative={false}
+        />
+        <SelectField
+          control={form.control}
+          name={`items.${index}.tax_rate`}
+          label={`GST Rate ${index + 1}`}
+          required
+          placeholder="GST %"
+          data={GST_RATE_OPTIONS}
+        />
+        {itc && <ItcField control={form.control} index={index} />}
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Amount
+          </Text>
+          <Text size="sm" pt={6} aria-label={`Amount ${index + 1}`}>
+            {amount}
+          </Text>
+        </Stack>
+      </SimpleGrid>
+    </>
+  );
+}
+
+/**
  * A line's rate, with what the product was last bought at (from this seller, else any) beneath it,
  * or its cost price when it was never billed, as a reminder of what it usually costs.
  */
@@ -483,54 +554,13 @@ export function BillForm({
               return (
                 <Card key={row.id} withBorder padding="sm" radius="sm" aria-label={`Line ${index + 1}`}>
                   <Stack gap="xs">
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                      <ProductField form={form} index={index} companyId={companyId} />
-                      <TextField
-                        control={form.control}
-                        name={`items.${index}.hsn_code`}
-                        label={`HSN ${index + 1}`}
-                        placeholder="From the product"
-                        maxLength={8}
-                      />
-                    </SimpleGrid>
-                    <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="sm">
-                      <NumberField
-                        control={form.control}
-                        name={`items.${index}.quantity`}
-                        label={`Quantity ${index + 1}`}
-                        required
-                        min={0}
-                        decimalScale={3}
-                        allowNegative={false}
-                      />
-                      <RateField control={form.control} index={index} companyId={companyId} />
-                      <NumberField
-                        control={form.control}
-                        name={`items.${index}.discount_percent`}
-                        label={`Discount % ${index + 1}`}
-                        min={0}
-                        max={100}
-                        decimalScale={2}
-                        allowNegative={false}
-                      />
-                      <SelectField
-                        control={form.control}
-                        name={`items.${index}.tax_rate`}
-                        label={`GST Rate ${index + 1}`}
-                        required
-                        placeholder="GST %"
-                        data={GST_RATE_OPTIONS}
-                      />
-                      <ItcField control={form.control} index={index} />
-                      <Stack gap={4}>
-                        <Text size="sm" fw={500}>
-                          Amount
-                        </Text>
-                        <Text size="sm" pt={6} aria-label={`Amount ${index + 1}`}>
-                          {line ? rupees(line.totalPaise) : '—'}
-                        </Text>
-                      </Stack>
-                    </SimpleGrid>
+                    <BillLineFields
+                      form={form}
+                      index={index}
+                      companyId={companyId}
+                      amount={line ? rupees(line.totalPaise) : '—'}
+                      itc
+                    />
                     {batches.enabled && (
                       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                         <TextField

@@ -1,26 +1,18 @@
 import { toRupees } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
 import { DayField } from '../../components/day-field';
 import { Money } from '../../components/money';
-import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SwitchField } from '../../components/switch-field';
 import { TextField } from '../../components/text-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
-import {
-  branchStateCode,
-  ProductField,
-  RateField,
-  SellerField,
-  sellerStateCode,
-  TotalRow,
-} from '../bills/bill-form';
-import { type BillFormValues, GST_RATE_OPTIONS, previewBill } from '../bills/bill-form.schema';
+import { BillLineFields, branchStateCode, SellerField, sellerStateCode, TotalRow } from '../bills/bill-form';
+import { type BillFormValues, previewBill } from '../bills/bill-form.schema';
 import { ChargesAndNotesCard, LinesFooter, RemoveLineButton } from '../bills/line-editor-parts';
 import { allBranchesQuery, branchQuery } from '../branches/branches.api';
 import { sellerQuery } from '../sellers/sellers.api';
@@ -211,53 +203,12 @@ export function PurchaseOrderForm({
               return (
                 <Card key={row.id} withBorder padding="sm" radius="sm" aria-label={`Line ${index + 1}`}>
                   <Stack gap="xs">
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                      <ProductField form={asBillForm} index={index} companyId={companyId} />
-                      <TextField
-                        control={form.control}
-                        name={`items.${index}.hsn_code`}
-                        label={`HSN ${index + 1}`}
-                        placeholder="From the product"
-                        maxLength={8}
-                      />
-                    </SimpleGrid>
-                    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-                      <NumberField
-                        control={form.control}
-                        name={`items.${index}.quantity`}
-                        label={`Quantity ${index + 1}`}
-                        required
-                        min={0}
-                        decimalScale={3}
-                        allowNegative={false}
-                      />
-                      <RateField control={asBillForm.control} index={index} companyId={companyId} />
-                      <NumberField
-                        control={form.control}
-                        name={`items.${index}.discount_percent`}
-                        label={`Discount % ${index + 1}`}
-                        min={0}
-                        max={100}
-                        decimalScale={2}
-                        allowNegative={false}
-                      />
-                      <SelectField
-                        control={form.control}
-                        name={`items.${index}.tax_rate`}
-                        label={`GST Rate ${index + 1}`}
-                        required
-                        placeholder="GST %"
-                        data={GST_RATE_OPTIONS}
-                      />
-                      <Stack gap={4}>
-                        <Text size="sm" fw={500}>
-                          Amount
-                        </Text>
-                        <Text size="sm" pt={6} aria-label={`Amount ${index + 1}`}>
-                          {line ? rupees(line.totalPaise) : '—'}
-                        </Text>
-                      </Stack>
-                    </SimpleGrid>
+                    <BillLineFields
+                      form={asBillForm}
+                      index={index}
+                      companyId={companyId}
+                      amount={line ? rupees(line.totalPaise) : '—'}
+                    />
                     <RemoveLineButton
                       index={index}
                       only={lines.fields.length === 1}
