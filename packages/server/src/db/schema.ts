@@ -4,6 +4,8 @@
  * by area in db/schema/; importers keep importing from here.
  */
 
+import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
+import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
 import type {
   BatchStockTable,
@@ -98,11 +100,16 @@ import type {
   TaxesTable,
   UnitsTable,
 } from './schema/reference-data.ts';
+import type { ReferralCodesTable, ReferralProgramsTable, ReferralsTable } from './schema/referrals.ts';
 import type {
   InvoiceItemsTable,
   InvoicesTable,
   InvoiceWriteOffsTable,
+  OfferBuyerGroupsTable,
+  OfferCouponCodesTable,
+  OfferRedemptionsTable,
   OffersTable,
+  OfferTargetsTable,
   QuotationItemsTable,
   QuotationsTable,
   SalesOrderItemsTable,
@@ -123,6 +130,7 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 
+export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
@@ -134,6 +142,7 @@ export type * from './schema/purchase-orders.ts';
 export type * from './schema/purchase-returns.ts';
 export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
+export type * from './schema/referrals.ts';
 export type * from './schema/sales-documents.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/shipments.ts';
@@ -167,6 +176,8 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   shipping_methods: ShippingMethodsTable;
   sales_channels: SalesChannelsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
   seo_urls: SeoUrlsTable;
   categories: CategoriesTable;
   brands: BrandsTable;
@@ -206,8 +217,14 @@ export interface DB {
   accounts: AccountsTable;
   notifications: NotificationsTable;
   offers: OffersTable;
+  offer_coupon_codes: OfferCouponCodesTable;
+  offer_buyer_groups: OfferBuyerGroupsTable;
+  offer_targets: OfferTargetsTable;
+  offer_redemptions: OfferRedemptionsTable;
   quotations: QuotationsTable;
   quotation_items: QuotationItemsTable;
+  quotation_bids: QuotationBidsTable;
+  buyer_group_prices: BuyerGroupPricesTable;
   sales_orders: SalesOrdersTable;
   sales_order_items: SalesOrderItemsTable;
   invoices: InvoicesTable;
@@ -242,4 +259,7 @@ export interface DB {
   credit_notes: CreditNotesTable;
   credit_note_items: CreditNoteItemsTable;
   credit_note_applications: CreditNoteApplicationsTable;
+  referral_programs: ReferralProgramsTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
 }

@@ -49,24 +49,89 @@ export interface BuyerSnapshot {
   phone: string | null;
 }
 
+export type OfferKind = 'product' | 'cart';
+export type CouponMode = 'none' | 'shared' | 'unique';
+export type OfferRewardType = 'discount' | 'cashpoints';
+
+/** Migration 0020, extended by 0045 (the promotions engine; codes moved to offer_coupon_codes). */
 export interface OffersTable {
   id: Auto<number>;
   company_id: number;
+  kind: ColumnType<OfferKind, OfferKind | undefined, OfferKind>;
   title: string;
   description: string | null;
-  coupon_code: string | null;
+  terms: string | null;
+  sales_channel_id: number | null;
   discount_type: DiscountType;
   discount_paise: number | null;
   discount_percent: Quantity | null;
   max_discount_paise: number | null;
   min_order_paise: Auto<number>;
+  min_quantity: Quantity | null;
+  first_order_only: Auto<boolean>;
   uses_per_buyer: number | null;
+  max_amount_per_transaction_paise: Paise | null;
+  max_amount_per_buyer_paise: Paise | null;
+  total_uses_limit: number | null;
+  budget_paise: Paise | null;
+  coupon_mode: ColumnType<CouponMode, CouponMode | undefined, CouponMode>;
+  coupon_length: number | null;
+  coupon_prefix: string | null;
+  coupon_suffix: string | null;
+  reward_type: ColumnType<OfferRewardType, OfferRewardType | undefined, OfferRewardType>;
+  cashpoint_min_discount_paise: Paise | null;
   start_date: string | null;
   end_date: string | null;
   is_active: Auto<boolean>;
   is_visible_to_customers: Auto<boolean>;
+  created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface OfferCouponCodesTable {
+  id: Auto<number>;
+  company_id: number;
+  offer_id: number;
+  code: string;
+  max_uses: number | null;
+  created_at: Timestamp;
+}
+
+export interface OfferBuyerGroupsTable {
+  company_id: number;
+  offer_id: number;
+  buyer_group_id: number;
+}
+
+export type OfferTargetType = 'product' | 'category' | 'brand';
+
+export interface OfferTargetsTable {
+  company_id: number;
+  offer_id: number;
+  target_type: OfferTargetType;
+  target_id: number;
+}
+
+export type RedemptionStatus = 'redeemed' | 'released';
+export type RedemptionReleaseReason = 'order_cancelled' | 'order_edited' | 'credit_note';
+
+export interface OfferRedemptionsTable {
+  id: Auto<number>;
+  company_id: number;
+  offer_id: number;
+  coupon_code_id: number | null;
+  buyer_id: number;
+  sales_order_id: number;
+  quotation_id: number;
+  sales_channel_id: number | null;
+  discount_paise: Paise;
+  cashpoints_paise: Paise;
+  order_value_paise: Paise;
+  status: ColumnType<RedemptionStatus, RedemptionStatus | undefined, RedemptionStatus>;
+  released_reason: RedemptionReleaseReason | null;
+  created_at: Timestamp;
+  released_at: Timestamp | null;
 }
 
 /** The priced totals every sales document keeps (paise). */
@@ -121,8 +186,12 @@ interface DocumentTerms {
   reference_number: string | null;
   minimum_item_value_paise: Paise | null;
   notes: string | null;
+  /** The cart offer the document got (automatic or by coupon). */
   offer_id: number | null;
   coupon_code: string | null;
+  /** Migration 0045: the code row of the coupon applied. */
+  coupon_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cart offer's discount (the column's name predates automatic offers). */
   coupon_discount_paise: Paise;
   additional_discount_paise: Paise;
   shipping_charges_paise: Paise;
@@ -147,6 +216,9 @@ export interface QuotationsTable extends DocumentTotals, DocumentTerms {
 }
 
 export interface QuotationItemsTable extends PricedLineColumns {
+  /** Migration 0045: the product offer of the line; its discount is part of line_discount_paise. */
+  offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  offer_discount_paise: ColumnType<number, number | undefined, number>;
   id: Auto<number>;
   company_id: number;
   quotation_id: number;
@@ -185,6 +257,9 @@ export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
 }
 
 export interface SalesOrderItemsTable extends PricedLineColumns {
+  /** Migration 0045: the product offer of the line; its discount is part of line_discount_paise. */
+  offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  offer_discount_paise: ColumnType<number, number | undefined, number>;
   id: Auto<number>;
   company_id: number;
   order_id: number;
