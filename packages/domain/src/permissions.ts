@@ -57,6 +57,7 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'delivery_challan', label: 'Delivery Challan', group: 'Sales' },
   { subject: 'payment_to_be_received', label: 'Payment to be Received', group: 'Sales', viewOnly: true },
   { subject: 'refund', label: 'Refund', group: 'Sales' },
+  { subject: 'bid', label: 'Bid', group: 'Sales' },
 
   { subject: 'purchase_order', label: 'Purchase Order', group: 'Purchase' },
   { subject: 'bill', label: 'Bill', group: 'Purchase' },

@@ -25,6 +25,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth-context.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
+import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
@@ -115,6 +116,7 @@ const MODULES = [
   accountsRoutes,
   cashpointsRoutes,
   buyerGroupsRoutes,
+  bidsRoutes,
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
   bulkInventoryRoutes,

@@ -1,5 +1,8 @@
+import { BID_MESSAGES } from '@b2b/domain/buyer-prices';
+import { conflict } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { quotationHasPendingBid } from '../bids/buyer-prices.ts';
 import { type HistoryEntry, recordHistory } from '../history/history.service.ts';
 import { liveProducts, sellableStock } from './quotation-pricing.queries.ts';
 import { QUOTATION_ENTITY } from './quotation-terms.ts';
@@ -7,6 +10,15 @@ import * as queries from './quotations.queries.ts';
 
 // What the orders area asks of quotations: marking one ordered, the products a re-order can take,
 // and an order's open edit quotation.
+
+/**
+ * 409 while a bid on the quotation waits for approval: its line's rate is still open, so no order
+ * is made from it until the bid is approved or refused. The caller holds the quotation's lock.
+ */
+export async function assertNoPendingBid(tx: Tx, companyId: number, quotationId: number) {
+  if (await quotationHasPendingBid(tx, companyId, quotationId))
+    throw conflict(BID_MESSAGES.pending_blocks_order);
+}
 
 /**
  * Marks a quotation as turned into an order (the first order, when it was split). Its history
@@ -19,6 +31,7 @@ export async function markOrdered(
   orders: readonly { id: number; number: string }[],
   history?: HistoryEntry[],
 ) {
+  await assertNoPendingBid(tx, actor.companyId, quotationId);
   await queries.updateQuotation(tx, actor.companyId, quotationId, {
     status: 'ordered',
     order_id: orders[0]?.id ?? null,

@@ -15,6 +15,7 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import { groupPricesFor } from '../bids/buyer-prices.ts';
 import { findPaymentMethod } from '../payment-methods/payment-methods.queries.ts';
 import { type AddressRow, dayOf } from '../sales-documents/sales-document.ts';
 import * as queries from './quotation-pricing.queries.ts';
@@ -290,6 +291,11 @@ export async function priceQuotationTerms(
 
   const seller = sellerStateCode(branch);
   const intraState = seller !== null && isIntraState(seller, shipping.gst_code);
+  // A line without a rate takes the buyer price: the lowest price of the buyer's groups, else the
+  // selling price (domain buyer-prices.ts). Read only when some line has no rate.
+  const groupPrices = terms.items.some((item) => item.ratePaise === null)
+    ? await groupPricesFor(tx, companyId, terms.buyerId, terms.items.map((item) => item.productId))
+    : new Map<number, number>();
   const lines: PricedItem[] = terms.items.map((item) => {
     const product = products.get(item.productId) as ProductRow;
     return {
@@ -299,7 +305,7 @@ export async function priceQuotationTerms(
       sku: product.sku,
       unit: product.unit,
       quantity: item.quantity,
-      ratePaise: item.ratePaise ?? Number(product.selling_price_paise),
+      ratePaise: item.ratePaise ?? groupPrices.get(item.productId) ?? Number(product.selling_price_paise),
       discountPercent: item.discountPercent,
       gstRatePercent: Number(product.gst_rate ?? 0),
       cessRatePercent: Number(product.cess_rate ?? 0),

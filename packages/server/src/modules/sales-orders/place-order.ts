@@ -18,7 +18,7 @@ import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts
 import { invoiceWholeOrder } from '../invoices/issue-invoice.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
-import { markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';
+import { assertNoPendingBid, markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';
 import {
   type PricedItem,
   type PricedQuotation,
@@ -260,6 +260,7 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
 async function quotationToOrder(tx: Tx, companyId: number, quotationId: number) {
   const quotation = await lockOpenQuotation(tx, companyId, quotationId);
   if (quotation.purpose === 'edit_order') throw conflict(SALES_ORDER_MESSAGES.edit_quotation);
+  await assertNoPendingBid(tx, companyId, quotationId);
   const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation));
   return { quotation, priced };
 }

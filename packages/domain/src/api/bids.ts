@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { BID_MESSAGES, BID_STATUS_VALUES } from '../buyer-prices.ts';
+import { calendarDateSchema, daysBetween } from '../validation.ts';
+import { id, idInput, timestamp } from './common.ts';
+import { listQuery } from './list-query.ts';
+import { MONEY_MAX } from './products.ts';
+
+/**
+ * The API of buyer prices and bids (issue 20): buyer-group prices of products, bids on quotation
+ * lines and the bidding report. The rule is packages/domain/src/buyer-prices.ts. Money in rupees.
+ */
+
+export const BUYER_GROUP_PRICE_MESSAGES = {
+  price_not_positive: 'Price must be greater than zero.',
+  price_set: 'Price saved.',
+  price_removed: 'Price removed.',
+  price_not_found: 'This product has no price in the buyer group.',
+  load_failed: 'Failed to load the prices.',
+  empty: 'No prices yet. A price set here is what the group’s buyers pay for the product.',
+} as const;
+
+const MONEY_DECIMALS = 'Please enter an amount with at most 2 decimals.';
+
+/** Rupees above zero with at most two decimals (a form's string is accepted too). */
+const positiveRupees = (notPositive: string) =>
+  z.coerce
+    .number({ error: 'Please enter a valid amount.' })
+    .refine((v) => Number.isFinite(v), 'Please enter a valid amount.')
+    .refine((v) => v > 0, notPositive)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, MONEY_DECIMALS)
+    .refine((v) => v <= MONEY_MAX, `Value cannot be more than ${MONEY_MAX}.`);
+
+const productRef = z.object({ id, name: z.string(), sku: z.string().nullable() });
+const partyRef = z.object({ id, name: z.string() });
+const userRef = z.object({ id, name: z.string() }).nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Buyer-group prices: GET/PUT buyer_groups/{id}/prices, POST buyer_groups/{id}/remove_price
+
+export const buyerGroupPriceInput = z.object({
+  product: idInput,
+  price: positiveRupees(BUYER_GROUP_PRICE_MESSAGES.price_not_positive),
+});
+export type BuyerGroupPriceInput = z.infer<typeof buyerGroupPriceInput>;
+
+export const buyerGroupPriceRemove = z.object({ product: idInput });
+
+export const buyerGroupPriceOutput = z.object({
+  product: productRef.extend({ selling_price: z.number(), is_active: z.boolean() }),
+  price: z.number(),
+  updated_at: timestamp,
+});
+export type BuyerGroupPriceOutput = z.infer<typeof buyerGroupPriceOutput>;
+
+// ---------------------------------------------------------------------------------------------
+// Bids: POST admin/quotations/{id}/bids, GET admin/quotations/{id}/bids,
+// POST admin/bids/{id}/approve, POST admin/bids/{id}/refuse
+
+export const bidInput = z.object({
+  product: idInput,
+  rate: positiveRupees(BID_MESSAGES.rate_not_positive),
+});
+export type BidInput = z.infer<typeof bidInput>;
+
+export const bidRefuseInput = z.object({
+  reason: z
+    .string({ error: BID_MESSAGES.reason_required })
+    .trim()
+    .min(1, BID_MESSAGES.reason_required)
+    .max(500, 'Ensure this field has no more than 500 characters.'),
+});
+
+export const bidOutput = z.object({
+  id,
+  quotation: z.object({ id, quotation_number: z.string() }),
+  product: productRef,
+  buyer: partyRef,
+  proposed_rate: z.number(),
+  buyer_price: z.number(),
+  floor: z.number(),
+  status: z.enum(BID_STATUS_VALUES),
+  reason: z.string().nullable(),
+  decided_by: userRef,
+  decided_at: timestamp.nullable(),
+  created_by: userRef,
+  created_at: timestamp,
+});
+export type BidOutput = z.infer<typeof bidOutput>;
+
+/** The bidding range of one product of a quotation, for the buyer of the quotation. */
+export const bidRangeOutput = z.object({
+  product: id,
+  buyer_price: z.number(),
+  floor: z.number(),
+  /** cost × (1 + margin/100); null without cost price or margin. */
+  margin_floor: z.number().nullable(),
+  can_bid: z.boolean(),
+  /** The range in a sentence (describeBiddingRange). */
+  description: z.string(),
+});
+export type BidRangeOutput = z.infer<typeof bidRangeOutput>;
+
+export const quotationBidsOutput = z.object({
+  ranges: z.array(bidRangeOutput),
+  results: z.array(bidOutput),
+});
+export type QuotationBidsOutput = z.infer<typeof quotationBidsOutput>;
+
+/** What placing, approving or refusing a bid answers: the bid (the quotation is read again). */
+export const bidResultOutput = bidOutput;
+
+// ---------------------------------------------------------------------------------------------
+// GET admin/companies/{companyId}/reports/bidding
+
+export const BIDDING_REPORT_ORDERINGS = [
+  'created_at',
+  'product_name',
+  'buyer_name',
+  'proposed_rate',
+  'buyer_price',
+  'status',
+] as const;
+
+const reportDate = calendarDateSchema('Please enter a valid date (YYYY-MM-DD).');
+
+export const biddingReportFilters = z.object({
+  start_date: reportDate.optional(),
+  end_date: reportDate.optional(),
+  product: idInput.optional(),
+  buyer: idInput.optional(),
+  status: z.enum(BID_STATUS_VALUES, { error: 'Unknown status.' }).optional(),
+  format: z.literal('csv').optional().describe('csv: every row of the report as a CSV file'),
+});
+export type BiddingReportFilters = z.infer<typeof biddingReportFilters>;
+
+export const biddingReportQuery = listQuery.extend(biddingReportFilters.shape).superRefine((query, ctx) => {
+  const { start_date: start, end_date: end } = query;
+  if (start !== undefined && end !== undefined && start > end) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['start_date'],
+      message: 'Start date must be on or before end date.',
+    });
+  } else if (start !== undefined && end !== undefined && daysBetween(start, end) > 3660) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Please choose at most ten years.' });
+  }
+});
+
+export const biddingReportOutput = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  /** Over every bid of the filters, not only this page. */
+  totals: z.object({
+    bids: z.number().int(),
+    accepted: z.number().int(),
+    pending_approval: z.number().int(),
+    approved: z.number().int(),
+    refused: z.number().int(),
+  }),
+  results: z.array(bidOutput),
+});
+export type BiddingReportOutput = z.infer<typeof biddingReportOutput>;

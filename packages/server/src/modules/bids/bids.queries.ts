@@ -1,0 +1,319 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
+import type { QuotationBidsTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+
+// The SQL of buyer prices and bids: buyer-group prices, the facts a bidding range is made of, and
+// the quotation_bids rows.
+
+// ---------------------------------------------------------------------------------------------
+// Buyer-group prices
+
+/**
+ * The lowest price of each product among the active buyer groups the buyer belongs to (products
+ * with no such price are left out).
+ */
+export const lowestGroupPrices = (
+  db: Executor,
+  companyId: number,
+  buyerId: number,
+  productIds: readonly number[],
+) =>
+  db
+    .selectFrom('buyer_group_prices as p')
+    .innerJoin('buyer_group_buyers as m', (j) =>
+      j
+        .onRef('m.company_id', '=', 'p.company_id')
+        .onRef('m.buyer_group_id', '=', 'p.buyer_group_id')
+        .on('m.buyer_id', '=', buyerId),
+    )
+    .innerJoin('buyer_groups as g', (j) =>
+      j.onRef('g.company_id', '=', 'p.company_id').onRef('g.id', '=', 'p.buyer_group_id'),
+    )
+    .select(['p.product_id', (eb) => eb.fn.min('p.price_paise').as('price_paise')])
+    .where('p.company_id', '=', companyId)
+    .where(sql<boolean>`p.product_id = any(${[...productIds]}::bigint[])`)
+    .where('g.is_active', '=', true)
+    .groupBy('p.product_id')
+    .execute();
+
+/** The prices of a buyer group with their products, by product name. */
+export const groupPrices = (db: Executor, companyId: number, buyerGroupId: number) =>
+  db
+    .selectFrom('buyer_group_prices as gp')
+    .innerJoin('products as p', (j) =>
+      j.onRef('p.company_id', '=', 'gp.company_id').onRef('p.id', '=', 'gp.product_id'),
+    )
+    .select([
+      'gp.price_paise',
+      'gp.updated_at',
+      'p.id',
+      'p.name',
+      'p.sku',
+      'p.selling_price_paise',
+      'p.is_active',
+    ])
+    .where('gp.company_id', '=', companyId)
+    .where('gp.buyer_group_id', '=', buyerGroupId)
+    .where('p.deleted_at', 'is', null)
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.id')
+    .execute();
+
+export const groupPrice = (db: Executor, companyId: number, buyerGroupId: number, productId: number) =>
+  db
+    .selectFrom('buyer_group_prices')
+    .select(['price_paise'])
+    .where('company_id', '=', companyId)
+    .where('buyer_group_id', '=', buyerGroupId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+
+/** Sets the group's price of a product (a new price or a changed one). */
+export const upsertGroupPrice = (
+  db: Executor,
+  row: { company_id: number; buyer_group_id: number; product_id: number; price_paise: number },
+) =>
+  db
+    .insertInto('buyer_group_prices')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'buyer_group_id', 'product_id'])
+        .doUpdateSet({ price_paise: row.price_paise, updated_at: new Date() }),
+    )
+    .execute();
+
+export const deleteGroupPrice = (db: Executor, companyId: number, buyerGroupId: number, productId: number) =>
+  db
+    .deleteFrom('buyer_group_prices')
+    .where('company_id', '=', companyId)
+    .where('buyer_group_id', '=', buyerGroupId)
+    .where('product_id', '=', productId)
+    .returning('price_paise')
+    .executeTakeFirst();
+
+/** A live (not deleted) product of the company with what its bidding range is made of. */
+export const biddingProducts = (db: Executor, companyId: number, productIds: readonly number[]) =>
+  db
+    .selectFrom('products')
+    .select([
+      'id',
+      'name',
+      'sku',
+      'selling_price_paise',
+      'cost_price_paise',
+      'margin',
+      'max_bidding_percentage',
+      'is_active',
+    ])
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`id = any(${[...productIds]}::bigint[])`)
+    .where('deleted_at', 'is', null)
+    .execute();
+
+export type BiddingProductRow = Awaited<ReturnType<typeof biddingProducts>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// Bids
+
+/** The quotation's buyer (bids and ranges are the buyer's). */
+export const quotationBuyer = (db: Executor, companyId: number, quotationId: number) =>
+  db
+    .selectFrom('quotations')
+    .select(['id', 'buyer_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', quotationId)
+    .executeTakeFirst();
+
+/** The products on the quotation's lines (each once). */
+export const quotationProductIds = async (db: Executor, companyId: number, quotationId: number) =>
+  (
+    await db
+      .selectFrom('quotation_items')
+      .select('product_id')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('quotation_id', '=', quotationId)
+      .execute()
+  ).map((row) => Number(row.product_id));
+
+export const insertBid = (db: Executor, row: Insertable<QuotationBidsTable>) =>
+  db.insertInto('quotation_bids').values(row).returning('id').executeTakeFirstOrThrow();
+
+export const updateBid = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  values: Updateable<QuotationBidsTable>,
+) =>
+  db
+    .updateTable('quotation_bids')
+    .set(values)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+/** The bid's quotation, when the bid is the company's and its quotation in the caller's branches. */
+export const bidQuotation = (db: Executor, companyId: number, id: number, branches: BranchScope) =>
+  db
+    .selectFrom('quotation_bids as bid')
+    .innerJoin('quotations as q', (j) =>
+      j.onRef('q.company_id', '=', 'bid.company_id').onRef('q.id', '=', 'bid.quotation_id'),
+    )
+    .select(['bid.quotation_id'])
+    .where('bid.company_id', '=', companyId)
+    .where('bid.id', '=', id)
+    .where(inBranches('q.branch_id', branches))
+    .executeTakeFirst();
+
+/** The bid row, locked (under its quotation's lock: quotation first, then the bid). */
+export const lockBid = (db: Executor, companyId: number, id: number) =>
+  db
+    .selectFrom('quotation_bids')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export type BidRecord = NonNullable<Awaited<ReturnType<typeof lockBid>>>;
+
+export const pendingBidOf = (db: Executor, companyId: number, quotationId: number, productId: number) =>
+  db
+    .selectFrom('quotation_bids')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('quotation_id', '=', quotationId)
+    .where('product_id', '=', productId)
+    .where('status', '=', 'pending_approval')
+    .executeTakeFirst();
+
+/** Whether a bid on the quotation waits for approval. */
+export const hasPendingBid = async (db: Executor, companyId: number, quotationId: number) =>
+  Boolean(
+    await db
+      .selectFrom('quotation_bids')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('quotation_id', '=', quotationId)
+      .where('status', '=', 'pending_approval')
+      .limit(1)
+      .executeTakeFirst(),
+  );
+
+/** Bids with everything their answer names (the report's and the quotation's lists). */
+const bidRows = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('quotation_bids as bid')
+    .innerJoin('quotations as q', (j) =>
+      j.onRef('q.company_id', '=', 'bid.company_id').onRef('q.id', '=', 'bid.quotation_id'),
+    )
+    .innerJoin('products as p', (j) =>
+      j.onRef('p.company_id', '=', 'bid.company_id').onRef('p.id', '=', 'bid.product_id'),
+    )
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'bid.company_id').onRef('b.id', '=', 'bid.buyer_id'),
+    )
+    .leftJoin('users as du', (j) =>
+      j.onRef('du.company_id', '=', 'bid.company_id').onRef('du.id', '=', 'bid.decided_by'),
+    )
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 'bid.company_id').onRef('cu.id', '=', 'bid.created_by'),
+    )
+    .where('bid.company_id', '=', companyId);
+
+const bidColumns = [
+  'bid.id',
+  'bid.quotation_id',
+  'q.quotation_number',
+  'bid.product_id',
+  'p.name as product_name',
+  'p.sku',
+  'bid.buyer_id',
+  'b.name as buyer_name',
+  'bid.proposed_rate_paise',
+  'bid.buyer_price_paise',
+  'bid.floor_paise',
+  'bid.status',
+  'bid.reason',
+  'bid.decided_by',
+  'du.first_name as decided_by_first_name',
+  'du.last_name as decided_by_last_name',
+  'bid.decided_at',
+  'bid.created_by',
+  'cu.first_name as created_by_first_name',
+  'cu.last_name as created_by_last_name',
+  'bid.created_at',
+] as const;
+
+export const findBid = (db: Executor, companyId: number, id: number) =>
+  bidRows(db, companyId).select(bidColumns).where('bid.id', '=', id).executeTakeFirst();
+
+export type BidRow = NonNullable<Awaited<ReturnType<typeof findBid>>>;
+
+export const quotationBids = (db: Executor, companyId: number, quotationId: number) =>
+  bidRows(db, companyId)
+    .select(bidColumns)
+    .where('bid.quotation_id', '=', quotationId)
+    .orderBy('bid.id', 'desc')
+    .execute();
+
+export interface BidFilter {
+  branches: BranchScope;
+  startDate?: string;
+  endDate?: string;
+  productId?: number;
+  buyerId?: number;
+  status?: string;
+}
+
+/** The report's API ordering fields as SQL over the bid list's aliases. */
+export const BID_ORDER_COLUMNS: Record<string, string> = {
+  created_at: 'bid.created_at',
+  product_name: 'p.name',
+  buyer_name: 'b.name',
+  proposed_rate: 'bid.proposed_rate_paise',
+  buyer_price: 'bid.buyer_price_paise',
+  status: 'bid.status',
+};
+
+function filtered(db: Executor, companyId: number, filter: BidFilter) {
+  let query = bidRows(db, companyId).where(inBranches('q.branch_id', filter.branches));
+  // Days are India's calendar days.
+  if (filter.startDate)
+    query = query.where(
+      sql<boolean>`(bid.created_at AT TIME ZONE 'Asia/Kolkata')::date >= ${filter.startDate}::date`,
+    );
+  if (filter.endDate)
+    query = query.where(
+      sql<boolean>`(bid.created_at AT TIME ZONE 'Asia/Kolkata')::date <= ${filter.endDate}::date`,
+    );
+  if (filter.productId !== undefined) query = query.where('bid.product_id', '=', filter.productId);
+  if (filter.buyerId !== undefined) query = query.where('bid.buyer_id', '=', filter.buyerId);
+  if (filter.status) query = query.where('bid.status', '=', filter.status as never);
+  return query;
+}
+
+/** One page of the report (all rows when `window` is null). */
+export function listBids(
+  db: Executor,
+  companyId: number,
+  filter: BidFilter,
+  sort: readonly SortKey[],
+  window: PageWindow | null,
+) {
+  let query = filtered(db, companyId, filter).select(bidColumns);
+  for (const key of sort) query = query.orderBy(sql.ref(key.column), key.direction);
+  query = query.orderBy('bid.id', 'desc');
+  if (window) query = query.limit(window.limit).offset(window.offset);
+  return query.execute();
+}
+
+/** How many bids of each status match the filters. */
+export const bidTotals = (db: Executor, companyId: number, filter: BidFilter) =>
+  filtered(db, companyId, filter)
+    .select(['bid.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('bid.status')
+    .execute();

@@ -1,0 +1,214 @@
+import {
+  BIDDING_REPORT_ORDERINGS,
+  biddingReportOutput,
+  biddingReportQuery,
+  bidInput,
+  bidOutput,
+  bidRefuseInput,
+  buyerGroupPriceInput,
+  buyerGroupPriceOutput,
+  buyerGroupPriceRemove,
+  quotationBidsOutput,
+} from '@b2b/domain/api/bids';
+import { pageOf } from '@b2b/domain/api/list-query';
+import { BID_STATUSES } from '@b2b/domain/buyer-prices';
+import { statusLabel } from '@b2b/domain/statuses';
+import { parseOrdering } from '../../core/paging.ts';
+import { branchScope } from '../../core/principal.ts';
+import type { Api } from '../../http/api-types.ts';
+import { pageOrCsv } from '../../http/page-or-csv.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
+import { BID_ORDER_COLUMNS } from './bids.queries.ts';
+import * as service from './bids.service.ts';
+
+const money = (value: number) => value.toFixed(2);
+
+/**
+ * Buyer prices and bids (issue 20): a buyer group's prices of products, bids on a quotation's
+ * products with their approval, and the bidding report (/reports/product-reports/bidding-reports).
+ */
+export async function bidsRoutes(app: Api) {
+  const { db } = app.ctx;
+
+  // ---- Buyer-group prices
+
+  const groupTags = ['buyer_groups'];
+  route(
+    app,
+    'GET /buyer_groups/:id/prices',
+    {
+      permission: 'view_buyer_group',
+      tags: groupTags,
+      params: recordParams,
+      description:
+        "The group's prices of products (tax inclusive): what its buyers pay instead of the selling price.",
+      response: pageOf(buyerGroupPriceOutput),
+    },
+    (request, actor) => service.listGroupPrices(db, actor.companyId, request.params.id),
+  );
+
+  route(
+    app,
+    'PUT /buyer_groups/:id/prices',
+    {
+      permission: 'change_buyer_group',
+      tags: groupTags,
+      params: recordParams,
+      body: buyerGroupPriceInput,
+      description: "Sets the group's price of a product; answers the group's prices.",
+      response: pageOf(buyerGroupPriceOutput),
+    },
+    (request, actor) =>
+      service.setGroupPrice({ db, actor, buyerGroupId: request.params.id, input: request.body }),
+  );
+
+  route(
+    app,
+    'POST /buyer_groups/:id/remove_price',
+    {
+      permission: 'change_buyer_group',
+      tags: groupTags,
+      params: recordParams,
+      body: buyerGroupPriceRemove,
+      description: "Removes the group's price of a product; answers the group's prices.",
+      response: pageOf(buyerGroupPriceOutput),
+    },
+    (request, actor) =>
+      service.removeGroupPrice({
+        db,
+        actor,
+        buyerGroupId: request.params.id,
+        productId: request.body.product,
+      }),
+  );
+
+  // ---- Bids
+
+  const tags = ['bids'];
+  route(
+    app,
+    'GET /admin/quotations/:id/bids',
+    {
+      permission: 'view_quotation',
+      tags,
+      params: recordParams,
+      description:
+        "The bidding range of each product of the quotation for its buyer, and the quotation's bids.",
+      response: quotationBidsOutput,
+    },
+    (request, actor) => service.quotationBids(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'POST /admin/quotations/:id/bids',
+    {
+      permission: 'add_bid',
+      tags,
+      params: recordParams,
+      body: bidInput,
+      status: 201,
+      description:
+        'A rate proposed for a product of the quotation, below its buyer price. Within the bidding range it is ' +
+        "accepted and becomes the rate of the product's lines; below the floor it waits for approval.",
+      response: bidOutput,
+    },
+    (request, actor) => service.placeBid({ db, actor, quotationId: request.params.id, input: request.body }),
+  );
+
+  route(
+    app,
+    'POST /admin/bids/:id/approve',
+    {
+      permission: 'change_bid',
+      tags,
+      params: recordParams,
+      description: "Approves a bid waiting for approval: its rate becomes the rate of the product's lines.",
+      response: bidOutput,
+    },
+    (request, actor) => service.approveBid({ db, actor, id: request.params.id }),
+  );
+
+  route(
+    app,
+    'POST /admin/bids/:id/refuse',
+    {
+      permission: 'change_bid',
+      tags,
+      params: recordParams,
+      body: bidRefuseInput,
+      description: 'Refuses a bid waiting for approval, with a reason; the lines keep their rate.',
+      response: bidOutput,
+    },
+    (request, actor) => service.refuseBid({ db, actor, id: request.params.id, reason: request.body.reason }),
+  );
+
+  // ---- The bidding report
+
+  route(
+    app,
+    'GET /admin/companies/:companyId/reports/bidding',
+    {
+      permission: 'view_reports',
+      tags: ['reports'],
+      params: companyParams,
+      querystring: biddingReportQuery,
+      description:
+        'Bids placed on quotations (of the caller’s branches), newest first: product, buyer, buyer price, floor, ' +
+        'proposed rate, status and who decided. Filters start_date, end_date (India’s days the bid was placed), ' +
+        'product, buyer, status; ordering ' +
+        `${BIDDING_REPORT_ORDERINGS.join(', ')} (default -created_at); format=csv for every row as a file.`,
+      response: biddingReportOutput,
+    },
+    async (request, actor, reply) => {
+      const { query } = request;
+      const sort = parseOrdering(query.ordering, BID_ORDER_COLUMNS, '-created_at');
+      const filter = {
+        branches: branchScope(actor),
+        startDate: query.start_date,
+        endDate: query.end_date,
+        productId: query.product,
+        buyerId: query.buyer,
+        status: query.status,
+      };
+      return pageOrCsv(request, reply, {
+        asCsv: query.format === 'csv',
+        query,
+        load: (window) => service.biddingReport(db, actor.companyId, filter, sort, window),
+        csv: {
+          filename: () => 'bidding-report.csv',
+          header: [
+            'Date',
+            'Quotation',
+            'Product',
+            'SKU',
+            'Buyer',
+            'Buyer Price',
+            'Floor',
+            'Proposed Rate',
+            'Status',
+            'Decided By',
+            'Decided At',
+            'Reason',
+          ],
+          row: (r) => [
+            new Date(r.created_at).toISOString(),
+            r.quotation.quotation_number,
+            r.product.name,
+            r.product.sku,
+            r.buyer.name,
+            money(r.buyer_price),
+            money(r.floor),
+            money(r.proposed_rate),
+            statusLabel(BID_STATUSES, r.status),
+            r.decided_by?.name ?? null,
+            r.decided_at ? new Date(r.decided_at).toISOString() : null,
+            r.reason,
+          ],
+        },
+        figures: ({ totals }) => ({ totals }),
+      });
+    },
+  );
+}

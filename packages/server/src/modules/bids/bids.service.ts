@@ -1,0 +1,364 @@
+import type {
+  BidInput,
+  BidOutput,
+  BidRangeOutput,
+  BuyerGroupPriceInput,
+  BuyerGroupPriceOutput,
+  QuotationBidsOutput,
+} from '@b2b/domain/api/bids';
+import { BUYER_GROUP_PRICE_MESSAGES } from '@b2b/domain/api/bids';
+import {
+  BID_MESSAGES,
+  BID_STATUS_VALUES,
+  type BiddingRange,
+  biddingRange,
+  bidVerdict,
+  buyerPricePaise,
+  describeBiddingRange,
+} from '@b2b/domain/buyer-prices';
+import { toPaise, toRupees } from '@b2b/domain/money';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
+import type { Database } from '../../db/database.ts';
+import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { getBuyerGroup } from '../buyer-groups/buyer-groups.service.ts';
+import { historyWriter } from '../history/history.service.ts';
+import { setProductRate } from '../quotations/quotation-rates.ts';
+import { lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
+import * as queries from './bids.queries.ts';
+import { groupPricesFor } from './buyer-prices.ts';
+
+/**
+ * Buyer prices and bids (issue 20). The rule is the domain's (buyer-prices.ts); here it meets the
+ * data: buyer-group prices, the products' cost, margin and max_bidding_percentage, and the
+ * quotations bids are placed on. Lock order: the quotation (lockOpenQuotation, FOR UPDATE), then
+ * the bid row; the quotation's lock also queues two bids on one quotation.
+ */
+
+const recordBidHistory = historyWriter('bid');
+const recordBuyerGroupHistory = historyWriter('buyer_group');
+
+const userName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+// ---------------------------------------------------------------------------------------------
+// Buyer prices
+
+/** The bidding range of each of the products (live ones of the company) for a buyer. */
+async function rangesFor(
+  db: Executor,
+  companyId: number,
+  buyerId: number,
+  productIds: readonly number[],
+): Promise<Map<number, { product: queries.BiddingProductRow; range: BiddingRange }>> {
+  if (productIds.length === 0) return new Map();
+  // One after the other: `db` may be a transaction (one connection).
+  const products = await queries.biddingProducts(db, companyId, productIds);
+  const groupPrices = await groupPricesFor(db, companyId, buyerId, productIds);
+  return new Map(
+    products.map((product) => {
+      const group = groupPrices.get(Number(product.id));
+      const buyerPrice = buyerPricePaise({
+        sellingPricePaise: Number(product.selling_price_paise),
+        groupPricesPaise: group === undefined ? [] : [group],
+      });
+      const range = biddingRange({
+        buyerPricePaise: buyerPrice,
+        costPricePaise: product.cost_price_paise === null ? null : Number(product.cost_price_paise),
+        marginPercent: product.margin === null ? null : Number(product.margin),
+        maxBiddingPercent:
+          product.max_bidding_percentage === null ? null : Number(product.max_bidding_percentage),
+      });
+      return [Number(product.id), { product, range }];
+    }),
+  );
+}
+
+const presentRange = (productId: number, range: BiddingRange): BidRangeOutput => ({
+  product: productId,
+  buyer_price: toRupees(range.buyerPricePaise),
+  floor: toRupees(range.floorPaise),
+  margin_floor: range.marginFloorPaise === null ? null : toRupees(range.marginFloorPaise),
+  can_bid: range.canBid,
+  description: describeBiddingRange(range),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Buyer-group prices
+
+export async function listGroupPrices(
+  db: Executor,
+  companyId: number,
+  buyerGroupId: number,
+): Promise<{ count: number; next: null; previous: null; results: BuyerGroupPriceOutput[] }> {
+  await getBuyerGroup(db, companyId, buyerGroupId);
+  const rows = await queries.groupPrices(db, companyId, buyerGroupId);
+  const results = rows.map((row) => ({
+    product: {
+      id: Number(row.id),
+      name: row.name,
+      sku: row.sku,
+      selling_price: toRupees(Number(row.selling_price_paise)),
+      is_active: row.is_active,
+    },
+    price: toRupees(Number(row.price_paise)),
+    updated_at: row.updated_at,
+  }));
+  return { count: results.length, next: null, previous: null, results };
+}
+
+/** PUT buyer_groups/{id}/prices: sets the group's price of a product. */
+export async function setGroupPrice(options: {
+  db: Database;
+  actor: Principal;
+  buyerGroupId: number;
+  input: BuyerGroupPriceInput;
+}) {
+  const { db, actor, buyerGroupId, input } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    await getBuyerGroup(tx, companyId, buyerGroupId);
+    const [product] = await queries.biddingProducts(tx, companyId, [input.product]);
+    if (!product) throw notFound('Product');
+    const before = await queries.groupPrice(tx, companyId, buyerGroupId, input.product);
+    const pricePaise = toPaise(input.price);
+    await queries.upsertGroupPrice(tx, {
+      company_id: companyId,
+      buyer_group_id: buyerGroupId,
+      product_id: input.product,
+      price_paise: pricePaise,
+    });
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, 'price_set', {
+      product: input.product,
+      product_name: product.name,
+      price: input.price,
+      ...(before ? { previous_price: toRupees(Number(before.price_paise)) } : {}),
+    });
+  });
+  return listGroupPrices(db, companyId, buyerGroupId);
+}
+
+/** POST buyer_groups/{id}/remove_price: the product goes back to its selling price for the group. */
+export async function removeGroupPrice(options: {
+  db: Database;
+  actor: Principal;
+  buyerGroupId: number;
+  productId: number;
+}) {
+  const { db, actor, buyerGroupId, productId } = options;
+  const { companyId } = actor;
+  await inTransaction(db, async (tx) => {
+    await getBuyerGroup(tx, companyId, buyerGroupId);
+    const removed = await queries.deleteGroupPrice(tx, companyId, buyerGroupId, productId);
+    if (!removed) throw validationError('product', BUYER_GROUP_PRICE_MESSAGES.price_not_found);
+    await recordBuyerGroupHistory(tx, actor, buyerGroupId, 'price_removed', {
+      product: productId,
+      price: toRupees(Number(removed.price_paise)),
+    });
+  });
+  return listGroupPrices(db, companyId, buyerGroupId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bids
+
+function presentBid(row: queries.BidRow): BidOutput {
+  return {
+    id: Number(row.id),
+    quotation: { id: Number(row.quotation_id), quotation_number: row.quotation_number },
+    product: { id: Number(row.product_id), name: row.product_name, sku: row.sku },
+    buyer: { id: Number(row.buyer_id), name: row.buyer_name },
+    proposed_rate: toRupees(Number(row.proposed_rate_paise)),
+    buyer_price: toRupees(Number(row.buyer_price_paise)),
+    floor: toRupees(Number(row.floor_paise)),
+    status: row.status,
+    reason: row.reason,
+    decided_by:
+      row.decided_by === null
+        ? null
+        : { id: Number(row.decided_by), name: userName(row.decided_by_first_name, row.decided_by_last_name) },
+    decided_at: row.decided_at,
+    created_by:
+      row.created_by === null
+        ? null
+        : { id: Number(row.created_by), name: userName(row.created_by_first_name, row.created_by_last_name) },
+    created_at: row.created_at,
+  };
+}
+
+async function getBid(db: Executor, companyId: number, id: number): Promise<BidOutput> {
+  const row = await queries.findBid(db, companyId, id);
+  if (!row) throw notFound('Bid');
+  return presentBid(row);
+}
+
+/** GET admin/quotations/{id}/bids: the range of each product of the quotation and its bids. */
+export async function quotationBids(
+  db: Executor,
+  actor: Principal,
+  quotationId: number,
+): Promise<QuotationBidsOutput> {
+  const { companyId } = actor;
+  const quotation = await queries.quotationBuyer(db, companyId, quotationId);
+  if (!quotation) throw notFound('Quotation');
+  const productIds = await queries.quotationProductIds(db, companyId, quotationId);
+  const [ranges, bids] = await Promise.all([
+    rangesFor(db, companyId, quotation.buyer_id, productIds),
+    queries.quotationBids(db, companyId, quotationId),
+  ]);
+  return {
+    ranges: [...ranges.entries()].map(([productId, { range }]) => presentRange(productId, range)),
+    results: bids.map(presentBid),
+  };
+}
+
+async function productOnQuotation(
+  tx: Tx,
+  quotation: Awaited<ReturnType<typeof lockOpenQuotation>>,
+  productId: number,
+) {
+  const terms = await termsOfQuotation(tx, quotation);
+  return terms.items.some((item) => item.productId === productId);
+}
+
+/**
+ * POST admin/quotations/{id}/bids: a rate proposed for a product of the quotation. Within the
+ * bidding range it is accepted and becomes the rate of the product's lines; below the floor it
+ * waits for approval and the lines keep their rate. One bid per product waits at a time.
+ */
+export async function placeBid(options: {
+  db: Database;
+  actor: Principal;
+  quotationId: number;
+  input: BidInput;
+}): Promise<BidOutput> {
+  const { db, actor, quotationId, input } = options;
+  const { companyId } = actor;
+  const id = await inTransaction(db, async (tx) => {
+    const quotation = await lockOpenQuotation(tx, companyId, quotationId);
+    const ranges = await rangesFor(tx, companyId, quotation.buyer_id, [input.product]);
+    const found = ranges.get(input.product);
+    if (!found) throw notFound('Product');
+    if (!(await productOnQuotation(tx, quotation, input.product))) {
+      throw validationError('product', BID_MESSAGES.product_not_on_quotation);
+    }
+    const ratePaise = toPaise(input.rate);
+    const verdict = bidVerdict(found.range, ratePaise);
+    if (!verdict.ok) throw validationError('rate', verdict.message);
+    if (await queries.pendingBidOf(tx, companyId, quotationId, input.product)) {
+      throw conflict(BID_MESSAGES.already_pending, 'product');
+    }
+    const { id: bidId } = await queries.insertBid(tx, {
+      company_id: companyId,
+      quotation_id: quotationId,
+      product_id: input.product,
+      buyer_id: quotation.buyer_id,
+      proposed_rate_paise: ratePaise,
+      buyer_price_paise: found.range.buyerPricePaise,
+      floor_paise: found.range.floorPaise,
+      status: verdict.status,
+      created_by: actor.userId,
+    });
+    await recordBidHistory(tx, actor, bidId, 'placed', {
+      quotation: quotation.quotation_number,
+      product: input.product,
+      rate: input.rate,
+      buyer_price: toRupees(found.range.buyerPricePaise),
+      floor: toRupees(found.range.floorPaise),
+      status: verdict.status,
+    });
+    if (verdict.status === 'accepted') {
+      await setProductRate(tx, actor, quotation, {
+        productId: input.product,
+        ratePaise,
+        action: 'bid_accepted',
+        bidId,
+      });
+    }
+    return bidId;
+  });
+  return getBid(db, companyId, id);
+}
+
+/** The bid, with its quotation locked first (lock order), when it waits for approval. */
+async function lockPendingBid(tx: Tx, actor: Principal, id: number) {
+  const owner = await queries.bidQuotation(tx, actor.companyId, id, branchScope(actor));
+  if (!owner) throw notFound('Bid');
+  const quotation = await lockOpenQuotation(tx, actor.companyId, Number(owner.quotation_id));
+  const bid = await queries.lockBid(tx, actor.companyId, id);
+  if (!bid) throw notFound('Bid');
+  if (bid.status !== 'pending_approval') throw conflict(BID_MESSAGES.not_pending);
+  return { quotation, bid };
+}
+
+/** POST admin/bids/{id}/approve: the bid's rate becomes the rate of the product's lines. */
+export async function approveBid(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+}): Promise<BidOutput> {
+  const { db, actor, id } = options;
+  await inTransaction(db, async (tx) => {
+    const { quotation, bid } = await lockPendingBid(tx, actor, id);
+    if (!(await productOnQuotation(tx, quotation, bid.product_id))) {
+      throw conflict(BID_MESSAGES.product_gone);
+    }
+    await queries.updateBid(tx, actor.companyId, id, {
+      status: 'approved',
+      decided_by: actor.userId,
+      decided_at: new Date(),
+    });
+    await recordBidHistory(tx, actor, id, 'approved', { status: 'approved' });
+    await setProductRate(tx, actor, quotation, {
+      productId: bid.product_id,
+      ratePaise: Number(bid.proposed_rate_paise),
+      action: 'bid_approved',
+      bidId: id,
+    });
+  });
+  return getBid(db, actor.companyId, id);
+}
+
+/** POST admin/bids/{id}/refuse: the lines keep their rate; the reason is kept. */
+export async function refuseBid(options: {
+  db: Database;
+  actor: Principal;
+  id: number;
+  reason: string;
+}): Promise<BidOutput> {
+  const { db, actor, id, reason } = options;
+  await inTransaction(db, async (tx) => {
+    await lockPendingBid(tx, actor, id);
+    await queries.updateBid(tx, actor.companyId, id, {
+      status: 'refused',
+      decided_by: actor.userId,
+      decided_at: new Date(),
+      reason,
+    });
+    await recordBidHistory(tx, actor, id, 'refused', { status: 'refused', reason });
+  });
+  return getBid(db, actor.companyId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bidding report
+
+export async function biddingReport(
+  db: Executor,
+  companyId: number,
+  filter: queries.BidFilter,
+  sort: readonly SortKey[],
+  window: PageWindow | null,
+) {
+  const [rows, totals] = await Promise.all([
+    queries.listBids(db, companyId, filter, sort, window),
+    queries.bidTotals(db, companyId, filter),
+  ]);
+  const counts = Object.fromEntries(BID_STATUS_VALUES.map((status) => [status, 0])) as Record<
+    (typeof BID_STATUS_VALUES)[number],
+    number
+  >;
+  for (const row of totals) counts[row.status] = Number(row.n);
+  const bids = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return { count: bids, totals: { bids, ...counts }, results: rows.map(presentBid) };
+}

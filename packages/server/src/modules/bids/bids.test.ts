@@ -1,0 +1,322 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  unique,
+} from '../../../test/factories.ts';
+import {
+  type Buyer,
+  createBuyerWithAddress,
+  createQuotation,
+  createTaxedProduct,
+} from '../../../test/sales-fixtures.ts';
+
+/**
+ * Buyer prices and bids: a product of ₹1,000 (selling price) with 10% bidding, cost ₹800 and 15%
+ * margin bids from ₹920 (the margin lifts the 10% floor of ₹900); a group price of ₹950 for the
+ * buyer's group makes ₹950 the buyer price and its floor stays ₹920.
+ */
+async function world(company?: SignedUpCompany) {
+  const c = company ?? (await signUpCompany());
+  const product = await createTaxedProduct(c, {
+    sellingPrice: 1000,
+    openingStock: 20,
+    fields: { cost_price: 800, margin: 15, max_bidding_percentage: 10 },
+  });
+  const other = await createTaxedProduct(c, { sellingPrice: 500, openingStock: 20 });
+  const buyer = await createBuyerWithAddress(c, { name: `Bidder ${unique()}` });
+  const group = await c.api.post(`companies/${c.companyId}/buyer_groups`, {
+    name: `Group ${unique()}`,
+    branches: [c.branchId],
+  });
+  expect(group.status, JSON.stringify(group.body)).toBe(201);
+  const member = await c.api.post(`buyer_groups/${group.body.id}/buyers`, { buyer: buyer.id });
+  expect(member.status, JSON.stringify(member.body)).toBeLessThan(300);
+  return { company: c, product, other, buyer, groupId: group.body.id as number };
+}
+
+const quotationOf = (company: SignedUpCompany, buyer: Buyer, productIds: number[]) =>
+  createQuotation(
+    company,
+    buyer,
+    productIds.map((product) => ({ product, quantity: 2 })),
+  );
+
+const rateOf = (quotation: { items: { product: { id: number }; rate: number }[] }, productId: number) =>
+  quotation.items.find((item) => item.product.id === productId)?.rate;
+
+describe('GET/PUT buyer_groups/{id}/prices, POST buyer_groups/{id}/remove_price', () => {
+  it('sets, lists and removes a price; a quotation line without a rate takes the buyer price', async () => {
+    const { company, product, buyer, groupId } = await world();
+    expect((await company.api.get(`buyer_groups/${groupId}/prices`)).body).toMatchObject({
+      count: 0,
+      results: [],
+    });
+    const set = await company.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 950 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.results).toEqual([
+      expect.objectContaining({
+        product: expect.objectContaining({ id: product.id, selling_price: 1000 }),
+        price: 950,
+      }),
+    ]);
+    // Setting again changes it.
+    await company.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 960.5 });
+    expect((await company.api.get(`buyer_groups/${groupId}/prices`)).body.results[0].price).toBe(960.5);
+
+    const quotation = await quotationOf(company, buyer, [product.id]);
+    expect(rateOf(quotation, product.id)).toBe(960.5);
+    // Another buyer pays the selling price.
+    const stranger = await createBuyerWithAddress(company, { name: `Stranger ${unique()}` });
+    expect(rateOf(await quotationOf(company, stranger, [product.id]), product.id)).toBe(1000);
+
+    const history = (await company.api.get(`buyer_groups/${groupId}/history`)).body.results;
+    expect(history.map((h: { actions: { action: string } }) => h.actions.action)).toContain('price_set');
+
+    const removed = await company.api.post(`buyer_groups/${groupId}/remove_price`, { product: product.id });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.count).toBe(0);
+    expect(rateOf(await quotationOf(company, buyer, [product.id]), product.id)).toBe(1000);
+  });
+
+  it('refuses bad prices with a sentence, and other companies’ products and groups', async () => {
+    const { company, product, groupId } = await world();
+    const zero = await company.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors.price).toEqual(['Price must be greater than zero.']);
+    const decimals = await company.api.put(`buyer_groups/${groupId}/prices`, {
+      product: product.id,
+      price: 1.234,
+    });
+    expect(decimals.status).toBe(400);
+    const notThere = await company.api.post(`buyer_groups/${groupId}/remove_price`, { product: product.id });
+    expect(notThere.status).toBe(400);
+
+    const other = await world();
+    const foreignProduct = await company.api.put(`buyer_groups/${groupId}/prices`, {
+      product: other.product.id,
+      price: 10,
+    });
+    expect(foreignProduct.status).toBe(404);
+    expect(foreignProduct.body.detail).toBe('Product Not Found');
+    const foreignGroup = await company.api.put(`buyer_groups/${other.groupId}/prices`, {
+      product: product.id,
+      price: 10,
+    });
+    expect(foreignGroup.status).toBe(404);
+    expect((await other.company.api.get(`buyer_groups/${other.groupId}/prices`)).body.count).toBe(0);
+  });
+
+  it('needs change_buyer_group to write and view_buyer_group to read', async () => {
+    const { company, product, groupId } = await world();
+    const viewer = await createUserWithPermissions(company, ['view_buyer_group']);
+    expect((await viewer.api.get(`buyer_groups/${groupId}/prices`)).status).toBe(200);
+    expect(
+      (await viewer.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 900 })).status,
+    ).toBe(403);
+    const nobody = await createUserWithPermissions(company, ['view_order']);
+    expect((await nobody.api.get(`buyer_groups/${groupId}/prices`)).status).toBe(403);
+  });
+});
+
+describe('POST admin/quotations/{id}/bids', () => {
+  it('accepts a bid within the range: the line takes the rate; shows the ranges', async () => {
+    const { company, product, other, buyer, groupId } = await world();
+    await company.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 950 });
+    const quotation = await quotationOf(company, buyer, [product.id, other.id]);
+
+    const ranges = await company.api.get(`admin/quotations/${quotation.id}/bids`);
+    expect(ranges.status, JSON.stringify(ranges.body)).toBe(200);
+    expect(ranges.body.results).toEqual([]);
+    const range = ranges.body.ranges.find((r: { product: number }) => r.product === product.id);
+    expect(range).toEqual({
+      product: product.id,
+      buyer_price: 950,
+      floor: 920,
+      margin_floor: 920,
+      can_bid: true,
+      description: 'Buyer price ₹950.00. Bids from ₹920.00 are accepted; lower bids need approval.',
+    });
+    expect(ranges.body.ranges.find((r: { product: number }) => r.product === other.id)).toMatchObject({
+      buyer_price: 500,
+      floor: 500,
+      can_bid: false,
+    });
+
+    const bid = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 925,
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(201);
+    expect(bid.body).toMatchObject({
+      status: 'accepted',
+      proposed_rate: 925,
+      buyer_price: 950,
+      floor: 920,
+      product: { id: product.id },
+      buyer: { id: buyer.id },
+      quotation: { id: quotation.id, quotation_number: quotation.quotation_number },
+      decided_by: null,
+    });
+    const after = (await company.api.get(`admin/quotations/${quotation.id}`)).body;
+    expect(rateOf(after, product.id)).toBe(925);
+    // 2 × ₹925 + 2 × ₹500, tax inclusive.
+    expect(after.totals.total).toBe(2850);
+    const history = (await company.api.get(`admin/quotations/${quotation.id}/history`)).body.results;
+    expect(history.map((h: { actions: { action: string } }) => h.actions.action)).toContain('bid_accepted');
+  });
+
+  it('a bid below the floor waits for approval, blocks the order, and approval sets the rate', async () => {
+    const { company, product, buyer } = await world();
+    const quotation = await quotationOf(company, buyer, [product.id]);
+    const bid = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 850,
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(201);
+    expect(bid.body).toMatchObject({ status: 'pending_approval', buyer_price: 1000, floor: 920 });
+    expect(rateOf((await company.api.get(`admin/quotations/${quotation.id}`)).body, product.id)).toBe(1000);
+
+    // A second bid on the same product waits its turn.
+    const again = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 840,
+    });
+    expect(again.status).toBe(409);
+
+    const order = await company.api.post(`admin/quotations/${quotation.id}/generate_order/`, {});
+    expect(order.status, JSON.stringify(order.body)).toBe(409);
+    expect(order.body.detail).toBe(
+      'This quotation has a bid waiting for approval: approve or refuse it before making an order.',
+    );
+
+    // Without change_bid: 403, nothing changes.
+    const clerk = await createUserWithPermissions(company, ['view_quotation', 'add_bid']);
+    expect((await clerk.api.post(`admin/bids/${bid.body.id}/approve`)).status).toBe(403);
+    const approved = await company.api.post(`admin/bids/${bid.body.id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', decided_by: { id: company.userId } });
+    expect(approved.body.decided_at).toBeTruthy();
+    expect(rateOf((await company.api.get(`admin/quotations/${quotation.id}`)).body, product.id)).toBe(850);
+    // Decided once.
+    expect((await company.api.post(`admin/bids/${bid.body.id}/approve`)).status).toBe(409);
+
+    const ordered = await company.api.post(`admin/quotations/${quotation.id}/generate_order/`, {});
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(201);
+    expect(ordered.body.order_items[0].rate).toBe(850);
+  });
+
+  it('refusing keeps the rate and the reason', async () => {
+    const { company, product, buyer } = await world();
+    const quotation = await quotationOf(company, buyer, [product.id]);
+    const bid = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 700,
+    });
+    const noReason = await company.api.post(`admin/bids/${bid.body.id}/refuse`, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors.reason).toEqual(['Please give a reason for refusing the bid.']);
+    const refused = await company.api.post(`admin/bids/${bid.body.id}/refuse`, { reason: 'Below our cost.' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body).toMatchObject({ status: 'refused', reason: 'Below our cost.' });
+    expect(rateOf((await company.api.get(`admin/quotations/${quotation.id}`)).body, product.id)).toBe(1000);
+    const listed = (await company.api.get(`admin/quotations/${quotation.id}/bids`)).body.results;
+    expect(listed.map((b: { status: string }) => b.status)).toEqual(['refused']);
+  });
+
+  it('answers bad input with sentences and other companies’ ids with 404', async () => {
+    const { company, product, other, buyer } = await world();
+    const quotation = await quotationOf(company, buyer, [product.id]);
+    const post = (body: unknown) => company.api.post(`admin/quotations/${quotation.id}/bids`, body);
+
+    const zero = await post({ product: product.id, rate: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors.rate).toEqual(['Rate must be greater than zero.']);
+    const above = await post({ product: product.id, rate: 1000 });
+    expect(above.status).toBe(400);
+    expect(above.body.errors.rate).toEqual(['A bid must be below the buyer price of ₹1,000.00.']);
+    const notOnIt = await post({ product: other.id, rate: 100 });
+    expect(notOnIt.status).toBe(400);
+    expect(notOnIt.body.errors.product).toEqual(['This product is not on the quotation.']);
+    expect((await post({ rate: 10 })).status).toBe(400);
+
+    const b = await world();
+    const foreignProduct = await post({ product: b.product.id, rate: 10 });
+    expect(foreignProduct.status).toBe(404);
+    const bQuotation = await quotationOf(b.company, b.buyer, [b.product.id]);
+    const foreignQuotation = await company.api.post(`admin/quotations/${bQuotation.id}/bids`, {
+      product: b.product.id,
+      rate: 950,
+    });
+    expect(foreignQuotation.status).toBe(404);
+    const bBid = await b.company.api.post(`admin/quotations/${bQuotation.id}/bids`, {
+      product: b.product.id,
+      rate: 500,
+    });
+    expect((await company.api.post(`admin/bids/${bBid.body.id}/approve`)).status).toBe(404);
+    expect((await company.api.post(`admin/bids/${bBid.body.id}/refuse`, { reason: 'x' })).status).toBe(404);
+    expect((await b.company.api.get(`admin/quotations/${bQuotation.id}/bids`)).body.results[0].status).toBe(
+      'pending_approval',
+    );
+  });
+});
+
+describe('GET admin/companies/{companyId}/reports/bidding', () => {
+  it('lists bids with filters, totals, ordering and CSV', async () => {
+    const { company, product, buyer } = await world();
+    const quotation = await quotationOf(company, buyer, [product.id]);
+    await company.api.post(`admin/quotations/${quotation.id}/bids`, { product: product.id, rate: 930 });
+    const pending = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 800,
+    });
+    await company.api.post(`admin/bids/${pending.body.id}/refuse`, { reason: 'Too low.' });
+
+    const c = company.companyId;
+    const report = await company.api.get(`admin/companies/${c}/reports/bidding`);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.count).toBe(2);
+    expect(report.body.totals).toEqual({
+      bids: 2,
+      accepted: 1,
+      pending_approval: 0,
+      approved: 0,
+      refused: 1,
+    });
+    expect(report.body.results.map((r: { proposed_rate: number }) => r.proposed_rate)).toEqual([800, 930]);
+    expect(report.body.results[0]).toMatchObject({
+      status: 'refused',
+      buyer_price: 1000,
+      floor: 920,
+      decided_by: { id: company.userId },
+      product: { id: product.id },
+      buyer: { id: buyer.id, name: buyer.name },
+    });
+
+    const refused = await company.api.get(`admin/companies/${c}/reports/bidding?status=refused`);
+    expect(refused.body.count).toBe(1);
+    const ordered = await company.api.get(`admin/companies/${c}/reports/bidding?ordering=proposed_rate`);
+    expect(ordered.body.results.map((r: { proposed_rate: number }) => r.proposed_rate)).toEqual([800, 930]);
+    const future = await company.api.get(`admin/companies/${c}/reports/bidding?start_date=2099-01-01`);
+    expect(future.body.count).toBe(0);
+    const bad = await company.api.get(
+      `admin/companies/${c}/reports/bidding?start_date=2026-05-01&end_date=2026-04-01`,
+    );
+    expect(bad.status).toBe(400);
+    expect((await company.api.get(`admin/companies/${c}/reports/bidding?status=nope`)).status).toBe(400);
+    expect((await company.api.get(`admin/companies/${c}/reports/bidding?ordering=nope`)).status).toBe(400);
+
+    const csv = await fetch(`${company.t.baseUrl}/admin/companies/${c}/reports/bidding?format=csv`, {
+      headers: { authorization: `Bearer ${company.api.token}` },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split('\n')[0]).toContain('Buyer Price');
+    expect(text).toContain('Refused');
+    expect(text).toContain('930.00');
+
+    const viewer = await createUserWithPermissions(company, ['view_order']);
+    expect((await viewer.api.get(`admin/companies/${c}/reports/bidding`)).status).toBe(403);
+  });
+});
