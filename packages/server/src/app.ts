@@ -59,6 +59,7 @@ import { purchaseReportsRoutes } from './modules/purchase-reports/purchase-repor
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { salesChannelsRoutes } from './modules/sales-channels/sales-channels.routes.ts';
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
@@ -141,6 +142,7 @@ const MODULES = [
   purchaseReportsRoutes,
   instoreOrdersRoutes,
   offersRoutes,
+  referralsRoutes,
   setupGuideRoutes,
 ];
 

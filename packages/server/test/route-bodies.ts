@@ -177,6 +177,17 @@ export const REACHING_BODIES: Record<string, unknown> = {
     discount_value: 1,
   },
   'PATCH /api/offers/:id': { title: 'Intruder offer', coupon_code: 'INTRUDER' },
+  'PUT /api/companies/:companyId/referral-program': {
+    is_active: true,
+    referrer_reward: { type: 'cashpoints', points: 10, validity_days: 30 },
+    referred_reward: { type: 'none' },
+  },
+  'POST /api/companies/:companyId/referrals': {
+    referrer: 1,
+    contact_name: 'Intruder',
+    contact_phone: '9876543210',
+  },
+  'POST /api/referrals/:id/link_buyer': { buyer: 1 },
   'POST /api/admin/payments/:id/allocate': { allocations: [{ invoice: 1, amount: 1 }] },
   'POST /api/admin/warehouses/:id/bulk_inventory_adjustment': { items: [] },
   'PATCH /api/admin/warehouses/:id/bulk_inventory_update': { items: [] },

@@ -67,6 +67,11 @@ import type { Tx } from './transaction.ts';
  * locks its bill without the seller and refuses a bill with credits, so no cycle: it never waits
  * on a seller.
  *
+ * REFERRAL REWARDS (modules/referrals/referral-rewards.ts): the referral row FOR UPDATE, then the
+ * cashpoint balances of its two buyers in buyer id order. placeOrder takes them after levels 1-2
+ * and before 3-4, only for a buyer with a signed-up referral; the manual reward takes them alone. A
+ * cashpoint credit or debit holds only its balance, so nothing holding one waits on a buyer.
+ *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
  */

@@ -183,6 +183,59 @@ export async function creditCashpoints(options: {
 }
 
 /**
+ * The channel a credit made by the system goes to (a referral reward): `preferred` (the order's
+ * channel) when it is enabled for the buyer, else the buyer's first enabled channel; null when
+ * the buyer has none (then no points can be given).
+ */
+export async function salesChannelForCredit(
+  tx: Executor,
+  companyId: number,
+  buyerId: number,
+  preferred?: number | null,
+): Promise<number | null> {
+  const channels = await queries.enabledSalesChannels(tx, companyId, buyerId);
+  return (channels.find((c) => c.id === preferred) ?? channels[0])?.id ?? null;
+}
+
+/**
+ * A credit inside the caller's transaction (a referral reward given with the order that earned
+ * it): the balance is locked (a leaf lock: see db/lock-order.ts), stale lots expire, the lot is
+ * written with its order and a buyer history row names the reason. Answers the entry's id.
+ */
+export async function creditCashpointsInTransaction(
+  tx: Tx,
+  actor: { companyId: number; userId: number | null },
+  credit: {
+    buyerId: number;
+    salesChannelId: number;
+    amount: number;
+    expiredOn: string;
+    orderId?: number | null;
+    reason: Record<string, unknown>;
+  },
+): Promise<number> {
+  const key = { companyId: actor.companyId, buyerId: credit.buyerId, salesChannelId: credit.salesChannelId };
+  await lockedBalance(tx, key);
+  await expireLockedLots(tx, key, indianToday());
+  const { id } = await queries.insertEntry(tx, key, {
+    transaction_type: 'credited',
+    amount: credit.amount,
+    expired_on: credit.expiredOn,
+    remaining: credit.amount,
+    order_id: credit.orderId ?? null,
+    created_by: actor.userId,
+  });
+  await queries.addToBalance(tx, key, credit.amount);
+  await recordBuyerHistory(tx, actor, credit.buyerId, 'cashpoints_credited', {
+    amount: credit.amount,
+    expired_on: credit.expiredOn,
+    sales_channel: credit.salesChannelId,
+    ...credit.reason,
+  });
+  return id;
+}
+
+/**
  * Spends points of one balance, earliest expiry first, inside the caller's transaction: the
  * balance is locked, lots past their last day are expired first (the nightly job may not have
  * run yet), and a shortfall refuses the whole amount. Debits by hand and redemptions on orders

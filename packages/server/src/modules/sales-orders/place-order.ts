@@ -31,6 +31,7 @@ import {
   termsFromInput,
   termsOfQuotation,
 } from '../quotations/quotation-terms.ts';
+import { rewardReferralOnFirstOrder } from '../referrals/referral-rewards.ts';
 import { type AddressRow, decimal, documentAddress, lineColumns } from '../sales-documents/sales-document.ts';
 import {
   factsFrom,
@@ -231,6 +232,15 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
       : []),
   ];
 
+  // A referred buyer's first order gives the referral's rewards in this transaction (referrals area).
+  await rewardReferralOnFirstOrder(tx, {
+    actor,
+    buyerId: priced.terms.buyerId,
+    orderId: id,
+    totalPaise: priced.pricing.totals.totalPaise,
+    salesChannelId: priced.terms.salesChannelId,
+    isEdit: options.previousOrderId !== undefined,
+  });
   if (options.lastWrite) {
     if (confirmedStatus) await reserveItsStock();
     const number = await queries.insertNumberedOrder(
