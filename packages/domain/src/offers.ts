@@ -37,6 +37,13 @@ import { apportionPaise, quantityInThousandths } from './sales-pricing.ts';
  *     cashpoints when the order is placed, if it is at least its cashpoint minimum.
  */
 
+/**
+ * The stacking rule above in one sentence, for the screens that show it (the offer form, the
+ * quotation's offers).
+ */
+export const OFFER_STACKING_RULE_TEXT =
+  "One cart offer per order; each line gets at most one product offer; a coupon's offer wins, else the best automatic offer. Offers work on what is left after manual line discounts, and a cart offer on the goods' value after product offers.";
+
 export type OfferKind = 'product' | 'cart';
 export type OfferDiscountKind = 'flat' | 'percentage';
 export type CouponMode = 'none' | 'shared' | 'unique';

@@ -241,6 +241,7 @@ export const SHELL_SCREENS = [
     () => import('../features/purchase-reports/payment-to-seller-page'),
     'PaymentToSellerPage',
   ),
+  spec(PATHS.biddingReports, () => import('../features/bids/bidding-report-page'), 'BiddingReportPage'),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,
@@ -447,6 +448,46 @@ export const SHELL_SCREENS = [
   ),
   spec(PATHS.refunds, () => import('../features/payments/refunds-page'), 'RefundsPage'),
   spec(PATHS.instoreOrder, () => import('../features/instore-orders/instore-order-page'), 'InstoreOrderPage'),
+  spec(PATHS.productOffers, () => import('../features/offers/offers-page'), 'ProductOffersPage'),
+  within(
+    PATHS.productOffers,
+    PATHS.productOfferNew,
+    () => import('../features/offers/offer-create-page'),
+    'ProductOfferCreatePage',
+  ),
+  within(
+    PATHS.productOffers,
+    PATHS.productOffer,
+    () => import('../features/offers/offer-detail-page'),
+    'ProductOfferDetailPage',
+  ),
+  within(
+    PATHS.productOffers,
+    PATHS.productOfferEdit,
+    () => import('../features/offers/offer-edit-page'),
+    'ProductOfferEditPage',
+  ),
+  spec(PATHS.cartOffers, () => import('../features/offers/offers-page'), 'CartOffersPage'),
+  within(
+    PATHS.cartOffers,
+    PATHS.cartOfferNew,
+    () => import('../features/offers/offer-create-page'),
+    'CartOfferCreatePage',
+  ),
+  within(
+    PATHS.cartOffers,
+    PATHS.cartOffer,
+    () => import('../features/offers/offer-detail-page'),
+    'CartOfferDetailPage',
+  ),
+  within(
+    PATHS.cartOffers,
+    PATHS.cartOfferEdit,
+    () => import('../features/offers/offer-edit-page'),
+    'CartOfferEditPage',
+  ),
+  spec(PATHS.couponReports, () => import('../features/offers/coupon-report-page'), 'CouponReportPage'),
+  spec(PATHS.referralProgram, () => import('../features/referrals/referral-program-page'), 'ReferralProgramPage'),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 

@@ -52,6 +52,7 @@ export const PATHS = {
   amountPayables: '/reports/amount-payables',
   brandWisePurchase: '/reports/product-reports/brand-wise-purchase',
   paymentToSeller: '/reports/product-reports/payment-to-seller',
+  biddingReports: '/reports/product-reports/bidding-reports',
   invoices: '/invoices',
   invoice: '/invoices/$invoiceId',
   invoiceEdit: '/invoices/$invoiceId/edit',
@@ -99,6 +100,16 @@ export const PATHS = {
   debitNotes: '/debit-notes',
   debitNoteNew: '/debit-notes/new',
   debitNote: '/debit-notes/$debitNoteId',
+  productOffers: '/offers/product-offers',
+  productOfferNew: '/offers/product-offers/new',
+  productOffer: '/offers/product-offers/$offerId',
+  productOfferEdit: '/offers/product-offers/$offerId/edit',
+  cartOffers: '/offers/cart-offers',
+  cartOfferNew: '/offers/cart-offers/new',
+  cartOffer: '/offers/cart-offers/$offerId',
+  cartOfferEdit: '/offers/cart-offers/$offerId/edit',
+  couponReports: '/reports/coupon-reports',
+  referralProgram: '/referral-program',
   onboarding: '/onboarding',
   unauthorized: '/unauthorized',
   docs: '/docs',
@@ -177,3 +188,9 @@ export const paymentMadePath = withId(PATHS.paymentMade);
 export const purchaseReturnPath = withId(PATHS.purchaseReturn);
 export const billReturnPath = withId(PATHS.billReturn);
 export const debitNotePath = withId(PATHS.debitNote);
+
+/** The address of one offer's page and of its edit form, by its kind. */
+export const productOfferPath = withId(PATHS.productOffer);
+export const productOfferEditPath = withId(PATHS.productOfferEdit);
+export const cartOfferPath = withId(PATHS.cartOffer);
+export const cartOfferEditPath = withId(PATHS.cartOfferEdit);
