@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
+import { BuyerGroupPricesTab } from '../bids/buyer-group-prices-tab';
 import { BuyerGroupBranchesTab } from './buyer-group-branches-tab';
 import { BuyerGroupBuyersTab } from './buyer-group-buyers-tab';
 import { BuyerGroupTypeBadge } from './buyer-group-columns';
@@ -90,6 +91,11 @@ function BuyerGroupDetail({ group }: { group: BuyerGroup }) {
             panel: <BuyerGroupBranchesTab group={group} canChange={canChange} />,
           },
           { value: 'products', label: 'Products', panel: <BuyerGroupProductsTab groupId={group.id} /> },
+          {
+            value: 'prices',
+            label: 'Prices',
+            panel: <BuyerGroupPricesTab groupId={group.id} canChange={canChange} />,
+          },
         ]}
       />
     </Stack>

@@ -3,6 +3,7 @@ import { maxQuantityLabel } from '@b2b/domain/products';
 import { Anchor, Badge, Card, Group, Image, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { DetailField } from '../../components/detail-field';
 import { RichTextView } from '../../components/rich-text-view';
+import { productBiddingHint } from '../bids/bidding-range-hint';
 import { ProductDetailCard } from './product-detail-card';
 import type { Product } from './products.api';
 
@@ -75,6 +76,14 @@ export function ProductPricingCard({ product }: { product: Product }) {
         <DetailField label="HSN Code">{product.hsn}</DetailField>
         <DetailField label="Margin">{percent(product.margin)}</DetailField>
         <DetailField label="Max Bidding Percentage">{percent(product.max_bidding_percentage)}</DetailField>
+        <DetailField label="Bidding Range">
+          {productBiddingHint({
+            sellingPrice: product.selling_price,
+            costPrice: product.cost_price,
+            margin: product.margin,
+            maxBiddingPercentage: product.max_bidding_percentage,
+          })}
+        </DetailField>
       </Fields>
     </ProductDetailCard>
   );

@@ -5,6 +5,7 @@ import { type Control, useWatch } from 'react-hook-form';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { BiddingRangeHint } from '../bids/bidding-range-hint';
 import { taxListQuery } from '../taxes/taxes.api';
 import type { ProductFormValues } from './product-form.schema';
 import { FieldRow, ProductFormSection } from './product-form-section';
@@ -57,6 +58,10 @@ export function ProductPricingSection({ companyId, control, product }: ProductPr
   const taxes = useQuery(taxListQuery(companyId, { type: 'gst' }));
   const cessTaxes = useQuery(taxListQuery(companyId, { type: 'cess' }));
   const [mrp, sellingPrice] = useWatch({ control, name: ['mrp', 'selling_price'] });
+  const [costPrice, margin, maxBidding] = useWatch({
+    control,
+    name: ['cost_price', 'margin', 'max_bidding_percentage'],
+  });
   const taxOptions = (taxes.data?.results ?? [])
     .filter((tax) => tax.is_active || tax.id === product?.tax?.id)
     .map((tax) => ({
@@ -139,6 +144,12 @@ export function ProductPricingSection({ companyId, control, product }: ProductPr
           label="Max Bidding Percentage"
           description="How far below the price a buyer may bid."
           {...PERCENT_INPUT}
+        />
+        <BiddingRangeHint
+          sellingPrice={sellingPrice}
+          costPrice={costPrice}
+          margin={margin}
+          maxBiddingPercentage={maxBidding}
         />
       </FieldRow>
     </ProductFormSection>

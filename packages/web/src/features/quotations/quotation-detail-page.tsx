@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { orderPath, PATHS } from '../../session/paths';
+import { QuotationBidsCard } from '../bids/quotation-bids-card';
 import { AddressText } from '../reference/address-text';
 import { DocumentLinesTable } from '../sales-orders/document-lines-table';
 import { DocumentTotalsCard } from '../sales-orders/document-totals-card';
@@ -137,7 +138,8 @@ function QuotationDetail({ quotation }: { quotation: Quotation }) {
         <OrderedQuotation quotation={quotation} />
       ) : (
         <QuotationForm
-          key={quotation.id}
+          // A bid accepted or approved changes the lines' rates: the form starts again from them.
+          key={`${quotation.id}-${quotation.updated_at}`}
           companyId={user.company.id}
           quotation={quotation}
           onSaved={() => undefined}
@@ -145,6 +147,7 @@ function QuotationDetail({ quotation }: { quotation: Quotation }) {
           onCancel={() => void navigate({ to: PATHS.quotations })}
         />
       )}
+      <QuotationBidsCard quotation={quotation} />
       <ConfirmDialog
         opened={deleting}
         title="Delete Quotation"
