@@ -78,7 +78,6 @@ export const REFERRAL_MESSAGES = {
   validity_required: 'Validity (days) is required for a cashpoints reward.',
   offer_required: 'Please choose the offer whose coupon is the reward.',
   min_order_value: 'Minimum first order value must be 0 or more, with at most 2 decimals.',
-  code_prefix: 'The code prefix may have up to 6 letters and digits (no look-alikes such as O, 0, I, 1).',
   date_range: 'The end date cannot be before the start date.',
 } as const;
 

@@ -58,12 +58,15 @@ const minOrderValue = numberField([
   [(v) => Number(v) <= MONEY_MAX, `Value cannot be more than ${MONEY_MAX}.`],
 ]);
 
+/** The prefix's letters: those of generated codes, which leave out look-alikes (O and 0, I and 1, S and 5...). */
+export const REFERRAL_CODE_PREFIX_MESSAGE = `The code prefix may have up to ${REFERRAL_CODE_PREFIX_MAX} of these letters and digits: ${GENERATED_COUPON_ALPHABET}.`;
+
 /** Matched in any case and kept in capitals ('ref' is REF); the letters of generated codes only. */
 const PREFIX_PATTERN = new RegExp(`^[${GENERATED_COUPON_ALPHABET}]{1,${REFERRAL_CODE_PREFIX_MAX}}$`, 'i');
 const codePrefix = z
-  .string({ error: REFERRAL_MESSAGES.code_prefix })
+  .string({ error: REFERRAL_CODE_PREFIX_MESSAGE })
   .trim()
-  .regex(PREFIX_PATTERN, REFERRAL_MESSAGES.code_prefix)
+  .regex(PREFIX_PATTERN, REFERRAL_CODE_PREFIX_MESSAGE)
   .transform((v) => v.toUpperCase());
 
 const programDate = calendarDateSchema('Please enter a valid date (YYYY-MM-DD).');

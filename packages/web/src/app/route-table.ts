@@ -487,7 +487,11 @@ export const SHELL_SCREENS = [
     'CartOfferEditPage',
   ),
   spec(PATHS.couponReports, () => import('../features/offers/coupon-report-page'), 'CouponReportPage'),
-  spec(PATHS.referralProgram, () => import('../features/referrals/referral-program-page'), 'ReferralProgramPage'),
+  spec(
+    PATHS.referralProgram,
+    () => import('../features/referrals/referral-program-page'),
+    'ReferralProgramPage',
+  ),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 

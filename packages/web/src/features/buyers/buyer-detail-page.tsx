@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { BuyerCashpointsTab } from '../cashpoints/buyer-cashpoints-tab';
+import { BuyerReferralCode } from '../referrals/buyer-referral-code';
 import { BuyerAddressesTab } from './buyer-addresses-tab';
 import { BuyerDetailsTab } from './buyer-details-tab';
 import { BuyerFormDialog } from './buyer-form-dialog';
@@ -53,6 +54,7 @@ function BuyerScreen({ buyer }: { buyer: BuyerDetail }) {
         }
       />
       <BuyerSummaryCard buyerId={buyer.id} />
+      <BuyerReferralCode buyerId={buyer.id} />
       <DetailTabs
         tabs={[
           {
