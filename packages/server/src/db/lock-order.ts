@@ -72,6 +72,11 @@ import type { Tx } from './transaction.ts';
  * and before 3-4, only for a buyer with a signed-up referral; the manual reward takes them alone. A
  * cashpoint credit or debit holds only its balance, so nothing holding one waits on a buyer.
  *
+ * BIDS (modules/bids): the quotation's row FOR UPDATE (lockOpenQuotation), then the bid's row; the
+ * lines are re-priced under the quotation's lock. An order of the quotation takes the same lock
+ * first, so it either sees the waiting bid (409) or the bid sees the quotation ordered. No buyer,
+ * stock or counter lock.
+ *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
  */
