@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { formatMoney } from '../money.ts';
+import {
+  COUPON_ALPHABET,
+  COUPON_LENGTH_DEFAULT,
+  COUPON_LENGTH_MAX,
+  COUPON_LENGTH_MIN,
+  type CouponMode,
+  type OfferKind,
+  type OfferRewardType,
+  UNIQUE_CODES_MAX,
+} from '../offers.ts';
 import {
   calendarDateSchema,
   dateRangeCheck,
@@ -12,16 +23,6 @@ import {
   numberField,
   requiredText,
 } from '../validation.ts';
-import {
-  COUPON_ALPHABET,
-  COUPON_LENGTH_DEFAULT,
-  COUPON_LENGTH_MAX,
-  COUPON_LENGTH_MIN,
-  type CouponMode,
-  type OfferKind,
-  type OfferRewardType,
-  UNIQUE_CODES_MAX,
-} from '../offers.ts';
 import { id, idInput, timestamp } from './common.ts';
 import { MONEY_MAX } from './products.ts';
 
@@ -82,15 +83,18 @@ export const OFFER_STATUS_COLORS: Record<OfferStatus, string> = {
   inactive: 'red',
 };
 
-export function offerStatus(offer: {
-  is_active: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  total_uses_limit: number | null;
-  budget: number | null;
-  uses: number;
-  amount_given: number;
-}, today: string): OfferStatus {
+export function offerStatus(
+  offer: {
+    is_active: boolean;
+    start_date: string | null;
+    end_date: string | null;
+    total_uses_limit: number | null;
+    budget: number | null;
+    uses: number;
+    amount_given: number;
+  },
+  today: string,
+): OfferStatus {
   if (!offer.is_active) return 'inactive';
   if (offer.end_date && offer.end_date < today) return 'expired';
   if (offer.total_uses_limit !== null && offer.uses >= offer.total_uses_limit) return 'exhausted';
@@ -139,7 +143,15 @@ export const OFFER_MESSAGES = {
   active: 'is_active must be true or false.',
   visible: 'is_visible_to_customers must be true or false.',
   first_order: 'first_order_only must be true or false.',
+  code_used:
+    'The shared code has already been used on orders, so it cannot be replaced; create a new offer for a new code.',
+  codes_not_made: 'Not enough free codes could be made; please try again or choose a longer code length.',
+  kind_forbidden: 'You do not have permissions to act on this kind of offer.',
 } as const;
+
+/** A flat product offer may not take more off a unit than a targeted product sells for. */
+export const flatDiscountAbovePrice = (discount: number, product: string, price: number) =>
+  `The flat discount ${formatMoney(discount)} is more than the price of ${product} (${formatMoney(price)}).`;
 
 /** Input a form may leave blank: '' and null both mean "no value". */
 const blankToNull = <T extends z.ZodType>(schema: T) =>
@@ -171,7 +183,12 @@ const couponLength = numberField([
 ]);
 
 export const couponCount = numberField(
-  [[(v) => Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= UNIQUE_CODES_MAX, OFFER_MESSAGES.coupon_count]],
+  [
+    [
+      (v) => Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= UNIQUE_CODES_MAX,
+      OFFER_MESSAGES.coupon_count,
+    ],
+  ],
   OFFER_MESSAGES.coupon_count_required,
 );
 
@@ -180,7 +197,10 @@ const kind = z.enum(OFFER_KINDS, { error: OFFER_MESSAGES.kind });
 const couponMode = z.enum(COUPON_MODES, { error: OFFER_MESSAGES.coupon_mode });
 const rewardType = z.enum(OFFER_REWARD_TYPES, { error: OFFER_MESSAGES.reward_type });
 
-const moneyBound: [(v: unknown) => boolean, string] = [(v) => Number(v) <= MONEY_MAX, `Value cannot be more than ${MONEY_MAX}.`];
+const moneyBound: [(v: unknown) => boolean, string] = [
+  (v) => Number(v) <= MONEY_MAX,
+  `Value cannot be more than ${MONEY_MAX}.`,
+];
 
 /** Rupees off (flat) or per cent off (percentage): more than zero, two decimals; the type bounds it further. */
 const discountValue = numberField(
@@ -313,7 +333,8 @@ const shapeCheck = z.superRefine<{
   (value, ctx) => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: 'custom', message, path: [path], input: value[path as keyof typeof value] });
-    const targets = (value.products?.length ?? 0) + (value.categories?.length ?? 0) + (value.brands?.length ?? 0);
+    const targets =
+      (value.products?.length ?? 0) + (value.categories?.length ?? 0) + (value.brands?.length ?? 0);
     if (value.kind === 'product' && targets === 0) issue('products', OFFER_MESSAGES.targets_required);
     if (value.kind === 'cart' && targets > 0) issue('products', OFFER_MESSAGES.targets_cart);
     if (value.coupon_code !== undefined && value.coupon_mode !== 'shared') {
@@ -329,7 +350,19 @@ const shapeCheck = z.superRefine<{
       issue('cashpoint_min_discount', OFFER_MESSAGES.cashpoint_min_needs_cashpoints);
     }
   },
-  { when: whenValid('kind', 'products', 'categories', 'brands', 'coupon_mode', 'coupon_code', 'coupon_count', 'reward_type', 'cashpoint_min_discount') },
+  {
+    when: whenValid(
+      'kind',
+      'products',
+      'categories',
+      'brands',
+      'coupon_mode',
+      'coupon_code',
+      'coupon_count',
+      'reward_type',
+      'cashpoint_min_discount',
+    ),
+  },
 );
 
 /** The fields an offer's form sends, as they are on create; updates take any of them. */
@@ -406,8 +439,11 @@ export const offerUpdate = z
   .object({
     ...Object.fromEntries(Object.entries(offerFields).map(([key, schema]) => [key, schema.optional()])),
     coupon_code: blankToAbsent(couponCodeInput),
+    /** Accepted when it is the offer's own kind (a form may send it back); another is refused (kind_fixed). */
+    kind: kind.optional(),
   } as { [K in keyof typeof offerFields]: z.ZodOptional<(typeof offerFields)[K]> } & {
     coupon_code: ReturnType<typeof blankToAbsent<typeof couponCodeInput>>;
+    kind: z.ZodOptional<typeof kind>;
   })
   .strict()
   .check(discountCheck, valueWithTypeCheck, dateRangeCheck('start_date', 'end_date'));
@@ -532,3 +568,91 @@ export const appliedOfferOutput = z.object({
   cashpoints: z.number(),
 });
 export type AppliedOfferOutput = z.infer<typeof appliedOfferOutput>;
+
+/** GET companies/{companyId}/offers: kind, status (computed, see offerStatus) and is_active filters. */
+export const OFFER_ORDERINGS = [
+  'created_at',
+  'updated_at',
+  'title',
+  'start_date',
+  'end_date',
+  'is_active',
+  'status',
+  'uses',
+  'discount_given',
+] as const;
+export const offerListQuery = z.object({
+  kind: z.enum(OFFER_KINDS, { error: OFFER_MESSAGES.kind }).optional(),
+  status: z.enum(OFFER_STATUSES, { error: `Status must be one of ${OFFER_STATUSES.join(', ')}.` }).optional(),
+});
+
+const filterDate = calendarDateSchema(OFFER_MESSAGES.date_invalid);
+
+/** GET offers/{id}/redemptions: status and the day range of the redemption. */
+export const REDEMPTION_ORDERINGS = [
+  'created_at',
+  'discount',
+  'cashpoints',
+  'order_value',
+  'status',
+] as const;
+/** The server refuses an end_date before the start_date (MESSAGES.date_range on end_date). */
+export const redemptionListQuery = z.object({
+  status: z.enum(REDEMPTION_STATUSES, { error: 'Status must be redeemed or released.' }).optional(),
+  start_date: filterDate.optional(),
+  end_date: filterDate.optional(),
+});
+
+/** GET companies/{companyId}/reports/coupons: the period (redemption day), kind and offer. */
+export const COUPON_REPORT_ORDERINGS = [
+  'offer_title',
+  'coupon_code',
+  'uses',
+  'buyers',
+  'discount_given',
+  'cashpoints_given',
+  'order_value',
+] as const;
+export const couponReportQuery = z.object({
+  start_date: filterDate.optional(),
+  end_date: filterDate.optional(),
+  kind: z.enum(OFFER_KINDS, { error: OFFER_MESSAGES.kind }).optional(),
+  offer: idInput.optional(),
+});
+
+type Cell = string | number | boolean | null | undefined;
+type Columns<Row> = readonly (readonly [header: string, cell: (row: Row) => Cell])[];
+const money = (value: number) => value.toFixed(2);
+const day = (value: string | Date | null) =>
+  value === null ? null : (value instanceof Date ? value.toISOString() : value).slice(0, 10);
+
+/** GET offers/{id}/coupon_codes/export. */
+export const COUPON_CODE_CSV_COLUMNS: Columns<z.input<typeof couponCodeOutput>> = [
+  ['Code', (c) => c.code],
+  ['Max Uses', (c) => c.max_uses],
+  ['Uses', (c) => c.uses],
+  ['Created', (c) => day(c.created_at)],
+];
+
+export const REDEMPTION_CSV_COLUMNS: Columns<z.input<typeof redemptionOutput>> = [
+  ['Date', (r) => day(r.created_at)],
+  ['Order Number', (r) => r.order.order_number],
+  ['Buyer', (r) => r.buyer.name],
+  ['Coupon Code', (r) => r.coupon_code],
+  ['Discount', (r) => money(r.discount)],
+  ['Cashpoints', (r) => money(r.cashpoints)],
+  ['Order Value', (r) => money(r.order_value)],
+  ['Status', (r) => REDEMPTION_STATUS_LABELS[r.status]],
+  ['Released On', (r) => day(r.released_at)],
+];
+
+export const COUPON_REPORT_CSV_COLUMNS: Columns<z.input<typeof couponReportRow>> = [
+  ['Offer', (r) => r.offer.title],
+  ['Kind', (r) => (r.offer.kind === 'product' ? 'Product offer' : 'Cart offer')],
+  ['Coupon Code', (r) => r.coupon_code ?? 'Automatic'],
+  ['Uses', (r) => r.uses],
+  ['Buyers', (r) => r.buyers],
+  ['Discount Given', (r) => money(r.discount_given)],
+  ['Cashpoints Given', (r) => money(r.cashpoints_given)],
+  ['Order Value', (r) => money(r.order_value)],
+];
