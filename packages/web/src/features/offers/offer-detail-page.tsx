@@ -126,7 +126,7 @@ function OfferDetail({ offer }: { offer: Offer }) {
           )
         }
       />
-      <Card withBorder padding="md" aria-label="Offer figures">
+      <Card withBorder padding="md" component="section" aria-label="Offer figures">
         <DetailGrid>
           <DetailField label="Uses">{usesText(offer)}</DetailField>
           <DetailField label="Buyers">{offer.buyers}</DetailField>
@@ -163,7 +163,7 @@ function OfferSummary({ offer }: { offer: Offer }) {
   const percentage = offer.discount_type === 'percentage';
   return (
     <Stack gap="md">
-      <Card withBorder padding="md" aria-label="Discount">
+      <Card withBorder padding="md" component="section" aria-label="Discount">
         <DetailGrid>
           <DetailField label="Discount">
             {percentage ? `${offer.discount_value}%` : <Money value={offer.discount_value} />}
@@ -180,7 +180,7 @@ function OfferSummary({ offer }: { offer: Offer }) {
         </DetailGrid>
       </Card>
       {offer.kind === 'product' && (
-        <Card withBorder padding="md" aria-label="Applies to">
+        <Card withBorder padding="md" component="section" aria-label="Applies to">
           <DetailGrid>
             <DetailField label="Products">{names(offer.products)}</DetailField>
             <DetailField label="Categories">{names(offer.categories)}</DetailField>
@@ -188,7 +188,7 @@ function OfferSummary({ offer }: { offer: Offer }) {
           </DetailGrid>
         </Card>
       )}
-      <Card withBorder padding="md" aria-label="Conditions and limits">
+      <Card withBorder padding="md" component="section" aria-label="Conditions and limits">
         <DetailGrid>
           <DetailField label="Minimum Order Value">
             {offer.min_order_value > 0 ? <Money value={offer.min_order_value} /> : 'None'}
@@ -210,7 +210,7 @@ function OfferSummary({ offer }: { offer: Offer }) {
           <DetailField label="Budget">{money(offer.budget) ?? 'No limit'}</DetailField>
         </DetailGrid>
       </Card>
-      <Card withBorder padding="md" aria-label="Validity and coupon">
+      <Card withBorder padding="md" component="section" aria-label="Validity and coupon">
         <DetailGrid>
           <DetailField label="Active">{offer.is_active ? 'Yes' : 'No'}</DetailField>
           <DetailField label="Visible to Customers">
@@ -232,7 +232,7 @@ function OfferSummary({ offer }: { offer: Offer }) {
           <DetailField label="Updated">{when(offer.updated_at)}</DetailField>
         </DetailGrid>
       </Card>
-      <Card withBorder padding="md" aria-label="Description and terms">
+      <Card withBorder padding="md" component="section" aria-label="Description and terms">
         <DetailGrid cols={2}>
           <DetailField label="Description">{offer.description}</DetailField>
           <DetailField label="Terms">{offer.terms}</DetailField>

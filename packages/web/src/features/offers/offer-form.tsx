@@ -405,7 +405,7 @@ export function OfferForm({ companyId, kind, offer, onSaved, onCancel }: OfferFo
                 <SelectField
                   control={form.control}
                   name="coupon_mode"
-                  label="Coupon"
+                  label="Coupon Mode"
                   required
                   allowDeselect={false}
                   disabled={editing}

@@ -35,7 +35,7 @@ export function OfferPreviewCard({ companyId, values }: { companyId: number; val
   const amountWord = values.reward_type === 'cashpoints' ? 'Cashpoints' : 'Discount';
 
   return (
-    <Card withBorder padding="md" aria-label="What a sample order would get">
+    <Card withBorder padding="md" component="section" aria-label="What a sample order would get">
       <Stack gap="sm">
         <Title order={4}>What a sample order would get</Title>
         <Text size="xs" c="dimmed">
