@@ -271,6 +271,10 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     "contra adjustments: the service answers 404 outside the invoice's branch (contra-adjustments.service.ts)",
   ],
   [/^\/api\/offers\/:id/, 'offers are company-wide'],
+  [
+    /^\/api\/admin\/bids\/:id/,
+    "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",
+  ],
 ];
 
 /** Lists with what they hold: a path (under the company) and the ids of the rows of one branch. */

@@ -153,6 +153,12 @@ async function idsOf(company: SignedUpCompany) {
     },
   );
   const order = await generateOrder(company, orderQuotation.id);
+  // A bid waiting for approval on the open quotation (its product takes no bids: below ₹90 waits).
+  const bid = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
+    product: product.body.id,
+    rate: 80,
+  });
+  expect(bid.status, JSON.stringify(bid.body)).toBe(201);
   const invoiced = await createOrder(company, {
     buyer: salesBuyer,
     lines: [{ product: (await createTaxedProduct(company, { openingStock: 5 })).id, quantity: 2 }],
@@ -264,6 +270,7 @@ async function idsOf(company: SignedUpCompany) {
     inventoryAdjustmentId: inventoryAdjustment.body.id,
     inventoryTransferId: inventoryTransfer.body.id,
     quotationId: quotation.id,
+    bidId: bid.body.id as number,
     orderId: order.id,
     invoiceId: invoice.body.id,
     offerId: offer.body.id,
@@ -310,6 +317,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/purchase_returns/:id')) return ids.purchaseReturnId;
   if (url.startsWith('/api/admin/debit_notes/:id')) return ids.debitNoteId;
   if (url.startsWith('/api/admin/sellers/:id')) return ids.sellerId;
+  if (url.startsWith('/api/admin/bids/:id')) return ids.bidId;
   // B has no contra adjustment here (it needs a party that is buyer and seller at once): the walk
   // checks the route answers 404 to an id A does not own; seller-ledger.test.ts uses a real one.
   if (url.startsWith('/api/admin/contra_adjustments/:id')) return ids.invoiceId;
