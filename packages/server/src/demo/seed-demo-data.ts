@@ -5,6 +5,7 @@ import * as reference from '../modules/reference/reference.queries.ts';
 import { listSalesChannels } from '../modules/sales-channels/sales-channels.service.ts';
 import { listTaxes } from '../modules/taxes/taxes.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
+import { seedDemoBids } from './seed-demo-bids.ts';
 import { seedDemoBills } from './seed-demo-bills.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
@@ -50,6 +51,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoSales(ctx, actor, { buyers, products, branches }, step);
   await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
   await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
+  await seedDemoBids(ctx, actor, { products, buyers, groups, branches });
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);
