@@ -176,11 +176,14 @@ export const REACHING_BODIES: Record<string, unknown> = {
     shipping_charges_paid_by_company: true,
   },
   'POST /api/companies/:companyId/offers': {
+    kind: 'cart',
     title: 'Intruder offer',
     discount_type: 'flat',
     discount_value: 1,
+    coupon_mode: 'shared',
   },
   'PATCH /api/offers/:id': { title: 'Intruder offer', coupon_code: 'INTRUDER' },
+  'POST /api/offers/:id/coupon_codes': { count: 1 },
   'PUT /api/companies/:companyId/referral-program': {
     is_active: true,
     referrer_reward: { type: 'cashpoints', points: 10, validity_days: 30 },

@@ -234,7 +234,9 @@ async function idsOf(company: SignedUpCompany) {
   });
   expect(purchaseReturn.status, JSON.stringify(purchaseReturn.body)).toBe(201);
   const offer = await company.api.post(`companies/${c}/offers`, {
+    kind: 'cart',
     title: `B-${c}`,
+    coupon_mode: 'shared',
     coupon_code: `B-${c}`,
     discount_type: 'flat',
     discount_value: 10,
