@@ -241,6 +241,19 @@ async function idsOf(company: SignedUpCompany) {
     discount_type: 'flat',
     discount_value: 10,
   });
+  // A referral of B's buyer: the program on, an invite recorded.
+  const program = await company.api.put(`companies/${c}/referral-program`, {
+    is_active: true,
+    referrer_reward: { type: 'cashpoints', points: 10, validity_days: 30 },
+    referred_reward: { type: 'none' },
+  });
+  expect(program.status, JSON.stringify(program.body)).toBe(200);
+  const referral = await company.api.post(`companies/${c}/referrals`, {
+    referrer: buyer.id,
+    contact_name: `B-${c}`,
+    contact_phone: '9876543210',
+  });
+  expect(referral.status, JSON.stringify(referral.body)).toBe(201);
   return {
     companyId: c,
     userId: staff.user.id,
@@ -276,6 +289,7 @@ async function idsOf(company: SignedUpCompany) {
     orderId: order.id,
     invoiceId: invoice.body.id,
     offerId: offer.body.id,
+    referralId: referral.body.id as number,
     paymentId: payment.body.id,
     refundId: refund.body.id,
     shipmentId: shipment.body.id,
@@ -346,6 +360,7 @@ function idFor(url: string, ids: Ids): number {
     inventory_adjustments: ids.inventoryAdjustmentId,
     inventory_transfers: ids.inventoryTransferId,
     offers: ids.offerId,
+    referrals: ids.referralId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
