@@ -69,6 +69,7 @@ import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
@@ -144,6 +145,7 @@ const MODULES = [
   offersRoutes,
   referralsRoutes,
   setupGuideRoutes,
+  storefrontRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -22,6 +22,7 @@ import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { registerPaymentJobs } from './modules/payments/payments.jobs.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
+import { registerCartJobs } from './modules/storefront/carts.jobs.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 
@@ -128,6 +129,7 @@ export async function startServer(
   await registerPaymentJobs(ctx);
   await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);
+  await registerCartJobs(ctx);
   const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';
   const app = await buildApp(ctx, options);
   const making = found === 'new' ? makeDemoOnceReady(app, ctx) : undefined;

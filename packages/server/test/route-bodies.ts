@@ -35,6 +35,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
     selling_price: 1,
   },
   'PATCH /api/products/:id': { name: 'Intruder product' },
+  'PATCH /api/sales_channels/:id/cart_settings': { cart_abandon_after_hours: 2 },
   'PATCH /api/admin/purchase_orders/:id': {
     seller: 1,
     branch: 1,

@@ -21,6 +21,12 @@ import type { Tx } from './transaction.ts';
  *      invoices (oldest first, by id), its credit notes. Under the buyer's lock their relative
  *      order does not matter to another money path; paths that take them without the buyer (an
  *      order confirmed or cancelled, a shipment) lock one document and what lies below it.
+ *  2b. Offers whose limits an order placement counts against (modules/offer-redemptions:
+ *      lockOffers, FOR NO KEY UPDATE in offer id order), taken while the order is priced for
+ *      placing, before any stock; an order edit takes its edit quotation's offers before it
+ *      releases the old version's stock. Giving a use back (cancel, edit) writes redemption rows
+ *      only and takes no offer lock. Two orders using one limited offer take turns from here to
+ *      commit, so the second counts the first's redemption.
  *   3. Stock levels, sorted by product then warehouse, every level a document moves in one
  *      statement (inventory.queries: lockAndMoveReservations, the stock movements). A
  *      transaction that moves stock for several documents locks them all first
@@ -76,6 +82,12 @@ import type { Tx } from './transaction.ts';
  * lines are re-priced under the quotation's lock. An order of the quotation takes the same lock
  * first, so it either sees the waiting bid (409) or the bid sees the quotation ordered. No buyer,
  * stock or counter lock.
+ *
+ * STOREFRONT CARTS (modules/storefront): a cart change takes the buyer's cart row (FOR UPDATE) first
+ * and nothing else but its items; a checkout takes the cart's row first (level 0, in place of an
+ * Idempotency-Key row: the key is kept on the cart), then places the order through the order
+ * path's levels 2-4 (no buyer lock: the order posts nothing to the ledger). The abandonment job
+ * changes open carts in one statement and takes no other lock, so it waits on no order.
  *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.

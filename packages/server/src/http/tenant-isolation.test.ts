@@ -301,6 +301,7 @@ async function idsOf(company: SignedUpCompany) {
     paymentMadeId: paymentMade.body.id as number,
     purchaseReturnId: purchaseReturn.body.id as number,
     debitNoteId: purchaseReturn.body.debit_note.id as number,
+    salesChannelId: (await company.api.get('admin/all_sales_channel/')).body.results[0].id as number,
   };
 }
 
@@ -361,6 +362,7 @@ function idFor(url: string, ids: Ids): number {
     inventory_transfers: ids.inventoryTransferId,
     offers: ids.offerId,
     referrals: ids.referralId,
+    sales_channels: ids.salesChannelId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);

@@ -56,4 +56,10 @@ export interface SalesChannelsTable {
   display_name: string;
   is_active: Auto<boolean>;
   is_marketing_enabled: Auto<boolean>;
+  /** Credentials of the channel's requests (migration 0048): the secret's SHA-256 only. */
+  client_id: string | null;
+  client_secret_hash: string | null;
+  credentials_created_at: Timestamp | null;
+  credentials_created_by: number | null;
+  cart_abandon_after_hours: Auto<number>;
 }

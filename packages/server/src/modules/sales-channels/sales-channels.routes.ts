@@ -1,7 +1,9 @@
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
 import { salesChannelOutput } from '@b2b/domain/api/sales-channels';
+import { cartSettingsInput, salesChannelCredentialsOutput } from '@b2b/domain/api/storefront';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
+import { recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
 import * as service from './sales-channels.service.ts';
 
@@ -22,4 +24,35 @@ export async function salesChannelsRoutes(app: Api) {
       async (_request, actor) => wholePage(await service.listSalesChannels(db, actor.companyId, activeOnly)),
     );
   }
+
+  route(
+    app,
+    'POST /sales_channels/:id/credentials',
+    {
+      permission: 'change_sales_channel',
+      tags,
+      description:
+        'Generates the client secret of the sales channel (and its client id, the first time) that its web store or app ' +
+        'signs storefront requests with (X-Client-Id, X-Client-Secret). The secret is answered this once and only its ' +
+        'hash is kept; the previous secret stops working at once.',
+      params: recordParams,
+      response: salesChannelCredentialsOutput,
+    },
+    async (request, actor) => service.generateCredentials(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'PATCH /sales_channels/:id/cart_settings',
+    {
+      permission: 'change_sales_channel',
+      tags,
+      description:
+        'Hours without a change after which an open cart of the channel is abandoned (1 to 720; default 24).',
+      params: recordParams,
+      body: cartSettingsInput,
+      response: salesChannelOutput,
+    },
+    async (request, actor) => service.updateCartSettings(db, actor, request.params.id, request.body),
+  );
 }

@@ -9,7 +9,16 @@ describe('GET admin/sales_channel and admin/all_sales_channel', () => {
     // the API's read cache only forgets an answer when the company changes through the API.
     const all = await company.t.server.ctx.db
       .selectFrom('sales_channels')
-      .select(['id', 'name', 'display_name', 'is_active', 'is_marketing_enabled'])
+      .select([
+        'id',
+        'name',
+        'display_name',
+        'is_active',
+        'is_marketing_enabled',
+        'client_id',
+        'credentials_created_at',
+        'cart_abandon_after_hours',
+      ])
       .where('company_id', '=', company.companyId)
       .orderBy('id')
       .execute();
