@@ -13,33 +13,14 @@ import { generateOrder } from '../modules/sales-orders/place-order.ts';
 import { changeShipmentStatus } from '../modules/shipments/change-shipment.ts';
 import { createShipment } from '../modules/shipments/create-shipment.ts';
 import { initiateShipment } from '../modules/shipments/shipment-reads.ts';
+import { seedDemoAutomaticOffers, seedDemoOffers } from './seed-demo-offers.ts';
 
 /**
- * The demo's sales: two coupons, an order part-invoiced with a coupon (CGST + SGST) whose invoice
- * is with a courier and part paid, an inter-state order invoiced in full (IGST), delivered and
- * paid (so complete), a new order with shipping charges, one on hold and a quotation sent to a
- * buyer in Bengaluru.
+ * The demo's sales: its offers (seed-demo-offers.ts), an order part-invoiced with a coupon
+ * (CGST + SGST) whose invoice is with a courier and part paid, an inter-state order invoiced in
+ * full (IGST), delivered and paid (so complete), a new order with shipping charges, one on hold
+ * and a quotation sent to a buyer in Bengaluru.
  */
-const OFFERS = [
-  {
-    title: 'Welcome 10% off',
-    description: '10% off orders of ₹5,000 or more, up to ₹2,000.',
-    coupon_code: 'WELCOME10',
-    discount_type: 'percentage' as const,
-    discount_percent: 10,
-    max_discount_paise: 2000_00,
-    min_order_paise: 5000_00,
-  },
-  {
-    title: 'Flat ₹500 off',
-    description: '₹500 off orders of ₹10,000 or more.',
-    coupon_code: 'FLAT500',
-    discount_type: 'flat' as const,
-    discount_paise: 500_00,
-    min_order_paise: 10000_00,
-  },
-];
-
 interface DemoSale {
   buyer: string;
   branch: 'Mumbai' | 'Bengaluru';
@@ -121,12 +102,7 @@ export async function seedDemoSales(
 ): Promise<void> {
   const { db } = ctx;
   const { companyId } = actor;
-  await step('coupons', () =>
-    db
-      .insertInto('offers')
-      .values(OFFERS.map((offer) => ({ ...offer, company_id: companyId })))
-      .execute(),
-  );
+  await seedDemoOffers(ctx, actor, step);
   const need = <V>(map: ReadonlyMap<string, V>, key: string) => {
     const value = map.get(key);
     if (value === undefined) throw new Error(`Demo sales: no ${key}`);
@@ -225,6 +201,7 @@ export async function seedDemoSales(
       );
     }
   }
+  await seedDemoAutomaticOffers(ctx, actor, step);
 }
 
 /**

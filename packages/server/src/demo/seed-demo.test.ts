@@ -233,6 +233,51 @@ describe('demo company on a new database', () => {
     );
   });
 
+  it('has offers: the used WELCOME10, DIWALI10, 50 B2B codes, an automatic Philips offer and an expired one', async () => {
+    const offers = (await get(`companies/${companyId}/offers?ordering=title`)).results;
+    const byTitle = Object.fromEntries(offers.map((o: { title: string }) => [o.title, o]));
+    expect(Object.keys(byTitle)).toHaveLength(5);
+    expect(byTitle['Welcome 10% off your first order']).toMatchObject({
+      coupon_code: 'WELCOME10',
+      first_order_only: true,
+    });
+    expect(byTitle['Diwali 10% off']).toMatchObject({
+      coupon_code: 'DIWALI10',
+      max_discount: 500,
+      status: 'active',
+    });
+    expect(byTitle['B2B partner ₹1,000 off']).toMatchObject({ coupon_mode: 'unique', codes_count: 50 });
+    expect(byTitle['₹50 off every Philips unit']).toMatchObject({
+      kind: 'product',
+      coupon_mode: 'none',
+      brands: [{ name: 'Philips' }],
+      status: 'active',
+    });
+    expect(byTitle['Monsoon sale 5% off'].status).toBe('expired');
+    const b2b = byTitle['B2B partner ₹1,000 off'].id;
+    const codes = (await get(`offers/${b2b}/coupon_codes?limit=50`)).results;
+    expect(codes.every((c: { code: string }) => /^B2B[A-Z0-9]{6}$/.test(c.code))).toBe(true);
+  });
+
+  it('has the referral program with cashpoint rewards and referrals in several statuses', async () => {
+    const program = await get(`companies/${companyId}/referral-program`);
+    expect(program).toMatchObject({
+      is_active: true,
+      referrer_reward: { type: 'cashpoints', points: 100 },
+      referred_reward: { type: 'cashpoints', points: 50 },
+      min_first_order_value: 5000,
+    });
+    const referrals = (await get(`companies/${companyId}/referrals?ordering=contact_name`)).results;
+    expect(referrals.map((r: { contact_name: string; status: string }) => [r.contact_name, r.status])).toEqual([
+      ['Anand Rao', 'rewarded'],
+      ['Farhan Shaikh', 'invited'],
+      ['Geeta Iyer', 'invited'],
+      ['Harish Pawar', 'cancelled'],
+    ]);
+    const anand = referrals[0].referred_buyer.id;
+    expect((await get(`admin/buyers/${anand}/cash_point`)).total_cashpoints).toBe(50);
+  });
+
   it('has a part payment on the part-invoiced order and the delivered order paid in full', async () => {
     const payments = (await get(`admin/companies/${companyId}/payments`)).results;
     expect(payments.map((p: { amount: number }) => p.amount).sort((a: number, b: number) => a - b)).toEqual([
