@@ -11,6 +11,7 @@ import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catal
 import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
+import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
@@ -52,6 +53,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
   await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
   await seedDemoBids(ctx, actor, { products, buyers, groups, branches });
+  await seedDemoReferrals(db, actor, { buyers }, step);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

@@ -278,6 +278,27 @@ describe('demo company on a new database', () => {
     expect((await get(`admin/buyers/${anand}/cash_point`)).total_cashpoints).toBe(50);
   });
 
+  it('has the referral program with cashpoint rewards and referrals in several statuses', async () => {
+    const program = await get(`companies/${companyId}/referral-program`);
+    expect(program).toMatchObject({
+      is_active: true,
+      referrer_reward: { type: 'cashpoints', points: 100 },
+      referred_reward: { type: 'cashpoints', points: 50 },
+      min_first_order_value: 5000,
+    });
+    const referrals = (await get(`companies/${companyId}/referrals?ordering=contact_name`)).results;
+    expect(
+      referrals.map((r: { contact_name: string; status: string }) => [r.contact_name, r.status]),
+    ).toEqual([
+      ['Anand Rao', 'rewarded'],
+      ['Farhan Shaikh', 'invited'],
+      ['Geeta Iyer', 'invited'],
+      ['Harish Pawar', 'cancelled'],
+    ]);
+    const anand = referrals[0].referred_buyer.id;
+    expect((await get(`admin/buyers/${anand}/cash_point`)).total_cashpoints).toBe(50);
+  });
+
   it('has a part payment on the part-invoiced order and the delivered order paid in full', async () => {
     const payments = (await get(`admin/companies/${companyId}/payments`)).results;
     expect(payments.map((p: { amount: number }) => p.amount).sort((a: number, b: number) => a - b)).toEqual([
