@@ -268,25 +268,6 @@ describe('demo company on a new database', () => {
       min_first_order_value: 5000,
     });
     const referrals = (await get(`companies/${companyId}/referrals?ordering=contact_name`)).results;
-    expect(referrals.map((r: { contact_name: string; status: string }) => [r.contact_name, r.status])).toEqual([
-      ['Anand Rao', 'rewarded'],
-      ['Farhan Shaikh', 'invited'],
-      ['Geeta Iyer', 'invited'],
-      ['Harish Pawar', 'cancelled'],
-    ]);
-    const anand = referrals[0].referred_buyer.id;
-    expect((await get(`admin/buyers/${anand}/cash_point`)).total_cashpoints).toBe(50);
-  });
-
-  it('has the referral program with cashpoint rewards and referrals in several statuses', async () => {
-    const program = await get(`companies/${companyId}/referral-program`);
-    expect(program).toMatchObject({
-      is_active: true,
-      referrer_reward: { type: 'cashpoints', points: 100 },
-      referred_reward: { type: 'cashpoints', points: 50 },
-      min_first_order_value: 5000,
-    });
-    const referrals = (await get(`companies/${companyId}/referrals?ordering=contact_name`)).results;
     expect(
       referrals.map((r: { contact_name: string; status: string }) => [r.contact_name, r.status]),
     ).toEqual([
@@ -297,6 +278,18 @@ describe('demo company on a new database', () => {
     ]);
     const anand = referrals[0].referred_buyer.id;
     expect((await get(`admin/buyers/${anand}/cash_point`)).total_cashpoints).toBe(50);
+  });
+
+  it('has a buyer-group price and bids: one accepted within the range, one waiting for approval', async () => {
+    const groups = (await get(`companies/${companyId}/buyer_groups?limit=-1`)).results;
+    const preferred = groups.find((g: { name: string }) => g.name === 'Preferred Retailers');
+    const prices = (await get(`buyer_groups/${preferred.id}/prices`)).results;
+    expect(prices).toEqual([expect.objectContaining({ price: 2199 })]);
+    const report = await get(`admin/companies/${companyId}/reports/bidding`);
+    expect(report.totals).toMatchObject({ bids: 2, accepted: 1, pending_approval: 1 });
+    const pending = report.results.find((b: { status: string }) => b.status === 'pending_approval');
+    expect(pending.buyer.name).toBe('Pune Electric Stores');
+    expect(pending.proposed_rate).toBeLessThan(pending.floor);
   });
 
   it('has a part payment on the part-invoiced order and the delivered order paid in full', async () => {
