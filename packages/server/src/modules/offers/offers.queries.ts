@@ -128,7 +128,11 @@ export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 export const findOffer = (db: Executor, companyId: number, id: number, today: string) =>
   withLists(offersTable(db, companyId, today).where('o.id', '=', id)).executeTakeFirst();
 
-/** The offer's stored row, locked until the transaction ends, so two edits of it take turns. */
+/**
+ * The offer's stored row, locked until the transaction ends, so two edits of it (and an edit and
+ * an order placement counting its limits) take turns: level 2b of db/lock-order.ts. NO KEY UPDATE
+ * like the placement's lock, as rows referencing the offer take KEY SHARE locks on it.
+ */
 export const lockOffer = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('offers')
@@ -139,7 +143,7 @@ export const lockOffer = (db: Executor, companyId: number, id: number) =>
     ])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 
 /** The offer's kind, unlocked: for the permission check of a read. */
