@@ -241,6 +241,11 @@ export const SHELL_SCREENS = [
     () => import('../features/purchase-reports/payment-to-seller-page'),
     'PaymentToSellerPage',
   ),
+  spec(
+    PATHS.abandonedCarts,
+    () => import('../features/abandoned-carts/abandoned-carts-page'),
+    'AbandonedCartsPage',
+  ),
   spec(PATHS.biddingReports, () => import('../features/bids/bidding-report-page'), 'BiddingReportPage'),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(

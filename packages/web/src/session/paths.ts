@@ -52,6 +52,7 @@ export const PATHS = {
   amountPayables: '/reports/amount-payables',
   brandWisePurchase: '/reports/product-reports/brand-wise-purchase',
   paymentToSeller: '/reports/product-reports/payment-to-seller',
+  abandonedCarts: '/reports/abandoned-carts',
   biddingReports: '/reports/product-reports/bidding-reports',
   invoices: '/invoices',
   invoice: '/invoices/$invoiceId',

@@ -46,7 +46,7 @@ function storefrontRoute<
   app: Api,
   endpoint: `${Uppercase<HTTPMethods>} /${string}`,
   spec: RouteSpec<P, Q, B, R>,
-  handler: (request: TypedRequest<P, Q, B>, storefront: Storefront, reply: FastifyReply) => Promise<unknown>,
+  handler: (request: TypedRequest<P, Q, B>, storefront: Storefront, reply: FastifyReply) => Promise<z.input<R>>,
 ) {
   const [method, url] = endpoint.split(' ') as [HTTPMethods, string];
   const options = routeOptions({
@@ -63,7 +63,6 @@ function storefrontRoute<
       if (!storefront)
         throw new AppError('not_authenticated', 'Authentication credentials were not provided.');
       const answer = await handler(request as TypedRequest<P, Q, B>, storefront, reply);
-      if (answer === reply) return reply;
       return spec.status === 201 ? reply.status(201).send(answer) : answer;
     },
   });
@@ -206,7 +205,7 @@ export async function storefrontRoutes(app: Api) {
         async (request, storefront, reply) => {
           const answer = await service.checkout(db, storefront, idempotencyKey(request));
           if (answer.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.status(201).send(answer.body);
+          return answer.body;
         },
       );
     },

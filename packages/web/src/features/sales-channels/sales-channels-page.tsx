@@ -1,9 +1,34 @@
+import { MAX_CART_ABANDON_AFTER_HOURS, STOREFRONT_MESSAGES } from '@b2b/domain/api/storefront';
 import { ACTIVE_STATUSES, activeStatus } from '@b2b/domain/statuses';
-import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCopy, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { StatusBadge } from '../../components/status-badge';
-import { type SalesChannelDetail, salesChannelListQuery } from './sales-channels.api';
+import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
+import {
+  type SalesChannelCredentials,
+  type SalesChannelDetail,
+  salesChannelListQuery,
+  useGenerateCredentials,
+  useUpdateCartSettings,
+} from './sales-channels.api';
 
 const columns: Column<SalesChannelDetail>[] = [
   {
@@ -43,20 +68,189 @@ const columns: Column<SalesChannelDetail>[] = [
   },
 ];
 
-/** /web-stores (Sales Channels): the channels the company sells through, read-only. */
+const credentialsColumn: Column<SalesChannelDetail> = {
+  key: 'credentials',
+  header: 'Storefront Credentials',
+  render: (channel) =>
+    channel.client_id ? (
+      <Stack gap={0}>
+        <Text size="xs" ff="monospace">
+          {channel.client_id}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Secret set on {dayjs(channel.credentials_created_at).format('DD/MM/YYYY, hh:mm A')}
+        </Text>
+      </Stack>
+    ) : (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    ),
+};
+
+const cartWindowColumn: Column<SalesChannelDetail> = {
+  key: 'cart_window',
+  header: 'Cart Abandoned After',
+  render: (channel) => `${channel.cart_abandon_after_hours} h`,
+};
+
+/** The new secret, shown this once, with a copy button and the warning that it will not be shown again. */
+function CredentialsModal({
+  channel,
+  credentials,
+  onClose,
+}: {
+  channel: SalesChannelDetail | null;
+  credentials: SalesChannelCredentials | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={credentials !== null}
+      onClose={onClose}
+      title={`Credentials of ${channel?.display_name ?? 'the sales channel'}`}
+      size="lg"
+    >
+      {credentials && (
+        <Stack gap="md">
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Shown only once">
+            {STOREFRONT_MESSAGES.secret_warning}
+          </Alert>
+          <TextInput label="Client ID" value={credentials.client_id} readOnly ff="monospace" />
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              label="Client Secret"
+              value={credentials.client_secret}
+              readOnly
+              ff="monospace"
+              style={{ flex: 1 }}
+              data-testid="client-secret"
+            />
+            <CopyButton value={credentials.client_secret}>
+              {({ copied, copy }) => (
+                <Button variant="light" leftSection={<IconCopy size={14} />} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            The web store or app sends them with every request as the X-Client-Id and X-Client-Secret headers,
+            with X-Buyer-Id naming the buyer it acts for.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>I have copied the secret</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The hours after which a cart nobody touched is abandoned. */
+function CartWindowModal({ channel, onClose }: { channel: SalesChannelDetail | null; onClose: () => void }) {
+  const update = useUpdateCartSettings();
+  const [hours, setHours] = useState<string | number>(channel?.cart_abandon_after_hours ?? 24);
+  const valid =
+    Number.isInteger(Number(hours)) && Number(hours) >= 1 && Number(hours) <= MAX_CART_ABANDON_AFTER_HOURS;
+  return (
+    <Modal opened={channel !== null} onClose={onClose} title="Cart Window">
+      {channel && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            update.mutate({ id: channel.id, hours: Number(hours) }, { onSuccess: onClose });
+          }}
+        >
+          <Stack gap="md">
+            <NumberInput
+              label="Abandon carts after (hours)"
+              description={`Carts of ${channel.display_name} that nobody changes for this long are abandoned.`}
+              value={hours}
+              onChange={setHours}
+              min={1}
+              max={MAX_CART_ABANDON_AFTER_HOURS}
+              allowDecimal={false}
+              error={valid ? undefined : STOREFRONT_MESSAGES.abandon_hours}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={update.isPending} disabled={!valid}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * /web-stores (Sales Channels): the channels the company sells through, with the credentials their
+ * web stores and apps sign storefront requests with and the window after which carts are abandoned.
+ */
 export function SalesChannelsPage() {
   const channels = useQuery(salesChannelListQuery);
+  const canChange = canPerform(useCurrentUser(), 'change_sales_channel');
+  const generate = useGenerateCredentials();
+  const [shown, setShown] = useState<{
+    channel: SalesChannelDetail;
+    credentials: SalesChannelCredentials;
+  } | null>(null);
+  const [editing, setEditing] = useState<SalesChannelDetail | null>(null);
+  const actionsColumn: Column<SalesChannelDetail> = {
+    key: 'actions',
+    header: 'Actions',
+    render: (channel) => (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconKey size={14} />}
+          loading={generate.isPending && generate.variables === channel.id}
+          aria-label={`Generate credentials for ${channel.display_name}`}
+          onClick={() => {
+            if (
+              channel.client_id &&
+              !window.confirm(
+                `Generate new credentials for ${channel.display_name}? The current secret stops working at once.`,
+              )
+            ) {
+              return;
+            }
+            generate.mutate(channel.id, { onSuccess: (credentials) => setShown({ channel, credentials }) });
+          }}
+        >
+          {channel.client_id ? 'Regenerate Credentials' : 'Generate Credentials'}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          aria-label={`Cart window of ${channel.display_name}`}
+          onClick={() => setEditing(channel)}
+        >
+          Cart Window
+        </Button>
+      </Group>
+    ),
+  };
+  const allColumns = [...columns, credentialsColumn, cartWindowColumn, ...(canChange ? [actionsColumn] : [])];
   return (
     <Stack gap="lg">
       <Title order={2}>Sales Channels</Title>
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The channels your company sells through.
+            The channels your company sells through. A web store or app signs its cart and catalog requests
+            with its channel&apos;s client id and secret.
           </Text>
           <DataTable
             label="Sales Channels"
-            columns={columns}
+            columns={allColumns}
             rowKey={(channel) => channel.id}
             data={channels.data}
             isLoading={channels.isLoading}
@@ -71,6 +265,12 @@ export function SalesChannelsPage() {
           />
         </Stack>
       </Card>
+      <CredentialsModal
+        channel={shown?.channel ?? null}
+        credentials={shown?.credentials ?? null}
+        onClose={() => setShown(null)}
+      />
+      <CartWindowModal key={editing?.id ?? 0} channel={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
