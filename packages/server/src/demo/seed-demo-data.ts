@@ -7,6 +7,7 @@ import { listTaxes } from '../modules/taxes/taxes.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
 import { seedDemoBids } from './seed-demo-bids.ts';
 import { seedDemoBills } from './seed-demo-bills.ts';
+import { seedDemoCarts } from './seed-demo-carts.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
@@ -54,6 +55,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
   await seedDemoBids(ctx, actor, { products, buyers, groups, branches });
   await seedDemoReferrals(db, actor, { buyers }, step);
+  await seedDemoCarts(ctx, actor, { channels, buyers, products }, step);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

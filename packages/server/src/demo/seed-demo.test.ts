@@ -216,7 +216,8 @@ describe('demo company on a new database', () => {
   it('has orders in each state, a coupon applied, invoices with CGST + SGST and with IGST, and a quotation', async () => {
     const orders = await get(`admin/companies/${companyId}/orders`);
     const statuses = orders.results.map((o: { status: string }) => o.status).sort();
-    expect(statuses).toEqual(['complete', 'new', 'on_hold', 'processing']);
+    // The second 'new' one is the web store cart checked out (seed-demo-carts.ts).
+    expect(statuses).toEqual(['complete', 'new', 'new', 'on_hold', 'processing']);
     const invoices = (await get(`admin/companies/${companyId}/invoices`)).results;
     expect(invoices).toHaveLength(2);
     const details = await Promise.all(invoices.map((i: { id: number }) => get(`admin/invoices/${i.id}`)));
@@ -429,6 +430,30 @@ describe('demo company on a new database', () => {
       [10, 10],
     ]);
     expect(detail.bills.map((b: { bill_number: string }) => b.bill_number)).toEqual(['KHA/26-27/1187']);
+  });
+
+  it('has a web store with credentials, one cart checked out and two carts abandoned', async () => {
+    const channels = (await get('admin/all_sales_channel/')).results;
+    const webStore = channels.find((c: { name: string }) => c.name === 'web_store');
+    expect(webStore.client_id).toMatch(new RegExp(`^sc_${companyId}_`));
+    expect(webStore.credentials_created_at).toBeTruthy();
+    const report = await get(`companies/${companyId}/reports/abandoned_carts?ordering=buyer_name`);
+    expect(report.results.map((r: { buyer: { name: string } }) => r.buyer.name)).toEqual([
+      'Mehta Kitchen World',
+      'Sri Lakshmi Appliances',
+    ]);
+    expect(report.results[0]).toMatchObject({
+      items: 2,
+      quantity: 3,
+      sales_channel: { display_name: 'Web Store' },
+    });
+    const carts = await running.ctx.db
+      .selectFrom('carts')
+      .select(['status', 'order_id'])
+      .where('company_id', '=', companyId)
+      .where('status', '=', 'checked_out')
+      .execute();
+    expect(carts).toHaveLength(1);
   });
 
   it('is made once, and a later start refuses a demo company left half-made', async () => {

@@ -46,7 +46,11 @@ function storefrontRoute<
   app: Api,
   endpoint: `${Uppercase<HTTPMethods>} /${string}`,
   spec: RouteSpec<P, Q, B, R>,
-  handler: (request: TypedRequest<P, Q, B>, storefront: Storefront, reply: FastifyReply) => Promise<z.input<R>>,
+  handler: (
+    request: TypedRequest<P, Q, B>,
+    storefront: Storefront,
+    reply: FastifyReply,
+  ) => Promise<z.input<R>>,
 ) {
   const [method, url] = endpoint.split(' ') as [HTTPMethods, string];
   const options = routeOptions({
