@@ -105,6 +105,25 @@ describe('sales channel credentials', () => {
   });
 });
 
+describe('storefront credential guessing', () => {
+  it('refuses an address with 429 after 30 wrong credentials in 15 minutes, and only that address', async () => {
+    const company = await signUpCompany();
+    const store = await webStore(company);
+    const buyer = await createBuyerWithAddress(company);
+    const address = `10.48.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const guesser = store.as(buyer.id, { 'x-client-secret': 'scs_guess', 'x-forwarded-for': address });
+    for (let i = 0; i < 30; i++) expect((await guesser.get('storefront/products')).status).toBe(401);
+    const refused = await guesser.get('storefront/products');
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/Too many requests with wrong credentials/);
+    // Right credentials from that address wait out the window too; from elsewhere they work.
+    expect((await store.as(buyer.id, { 'x-forwarded-for': address }).get('storefront/products')).status).toBe(
+      429,
+    );
+    expect((await store.as(buyer.id).get('storefront/products')).status).toBe(200);
+  });
+});
+
 describe('storefront catalog', () => {
   it('shows a buyer only what buyers may see, and stock only from warehouses that are not private', async () => {
     const company = await signUpCompany();
