@@ -100,6 +100,29 @@ export const bidRangeOutput = z.object({
 });
 export type BidRangeOutput = z.infer<typeof bidRangeOutput>;
 
+/** GET admin/buyers/{id}/buyer_prices?products=1,2: the buyer price and range of each product. */
+export const buyerPricesQuery = z.object({
+  /** Product ids, comma separated (at most 200); none answers no rows. */
+  products: z
+    .string()
+    .max(3200)
+    .optional()
+    .transform((value, ctx) => {
+      const ids = (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
+      if (ids.length > 200 || ids.some((part) => !/^[1-9][0-9]{0,14}$/.test(part))) {
+        ctx.addIssue({ code: 'custom', message: 'Name up to 200 product ids: products=1,2,3.' });
+        return z.NEVER;
+      }
+      return [...new Set(ids.map(Number))];
+    }),
+});
+
+export const buyerPricesOutput = z.object({ results: z.array(bidRangeOutput) });
+export type BuyerPricesOutput = z.infer<typeof buyerPricesOutput>;
+
 export const quotationBidsOutput = z.object({
   ranges: z.array(bidRangeOutput),
   results: z.array(bidOutput),

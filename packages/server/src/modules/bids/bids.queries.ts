@@ -94,6 +94,16 @@ export const deleteGroupPrice = (db: Executor, companyId: number, buyerGroupId: 
     .returning('price_paise')
     .executeTakeFirst();
 
+export const buyerExists = async (db: Executor, companyId: number, buyerId: number) =>
+  Boolean(
+    await db
+      .selectFrom('buyers')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', buyerId)
+      .executeTakeFirst(),
+  );
+
 /** A live (not deleted) product of the company with what its bidding range is made of. */
 export const biddingProducts = (db: Executor, companyId: number, productIds: readonly number[]) =>
   db

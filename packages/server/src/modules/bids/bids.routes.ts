@@ -8,6 +8,8 @@ import {
   buyerGroupPriceInput,
   buyerGroupPriceOutput,
   buyerGroupPriceRemove,
+  buyerPricesOutput,
+  buyerPricesQuery,
   quotationBidsOutput,
 } from '@b2b/domain/api/bids';
 import { pageOf } from '@b2b/domain/api/list-query';
@@ -81,6 +83,21 @@ export async function bidsRoutes(app: Api) {
         buyerGroupId: request.params.id,
         productId: request.body.product,
       }),
+  );
+
+  route(
+    app,
+    'GET /admin/buyers/:id/buyer_prices',
+    {
+      permission: 'view_quotation',
+      tags: ['bids'],
+      params: recordParams,
+      querystring: buyerPricesQuery,
+      description:
+        "The buyer price of each product for the buyer (the lowest price of its buyer groups, else the selling price) and its bidding range: what a new quotation line's rate starts from.",
+      response: buyerPricesOutput,
+    },
+    (request, actor) => service.buyerPrices(db, actor.companyId, request.params.id, request.query.products),
   );
 
   // ---- Bids

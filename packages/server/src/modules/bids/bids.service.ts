@@ -212,6 +212,22 @@ export async function quotationBids(
   };
 }
 
+/**
+ * GET admin/buyers/{id}/buyer_prices: what each product costs this buyer (its groups' lowest price,
+ * else the selling price) and its bidding range; the quotation form's rate of a new line. Products
+ * not of the company (or deleted) are left out.
+ */
+export async function buyerPrices(
+  db: Executor,
+  companyId: number,
+  buyerId: number,
+  productIds: readonly number[],
+): Promise<{ results: BidRangeOutput[] }> {
+  if (!(await queries.buyerExists(db, companyId, buyerId))) throw notFound('Buyer');
+  const ranges = await rangesFor(db, companyId, buyerId, productIds);
+  return { results: [...ranges.entries()].map(([productId, { range }]) => presentRange(productId, range)) };
+}
+
 async function productOnQuotation(
   tx: Tx,
   quotation: Awaited<ReturnType<typeof lockOpenQuotation>>,

@@ -126,6 +126,29 @@ describe('GET/PUT buyer_groups/{id}/prices, POST buyer_groups/{id}/remove_price'
   });
 });
 
+describe('GET admin/buyers/{id}/buyer_prices', () => {
+  it("answers each product's buyer price and range for the buyer; 404 for another company's buyer", async () => {
+    const { company, product, other, buyer, groupId } = await world();
+    await company.api.put(`buyer_groups/${groupId}/prices`, { product: product.id, price: 950 });
+    const res = await company.api.get(
+      `admin/buyers/${buyer.id}/buyer_prices?products=${product.id},${other.id}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byProduct = new Map(res.body.results.map((r: { product: number }) => [r.product, r]));
+    expect(byProduct.get(product.id)).toMatchObject({ buyer_price: 950, floor: 920, can_bid: true });
+    expect(byProduct.get(other.id)).toMatchObject({ buyer_price: 500, floor: 500, can_bid: false });
+    expect((await company.api.get(`admin/buyers/${buyer.id}/buyer_prices?products=x`)).status).toBe(400);
+    expect((await company.api.get(`admin/buyers/${buyer.id}/buyer_prices`)).body).toEqual({ results: [] });
+    const b = await world();
+    expect(
+      (await company.api.get(`admin/buyers/${b.buyer.id}/buyer_prices?products=${product.id}`)).status,
+    ).toBe(404);
+    // Another company's product is not answered for.
+    const mixed = await company.api.get(`admin/buyers/${buyer.id}/buyer_prices?products=${b.product.id}`);
+    expect(mixed.body.results).toEqual([]);
+  });
+});
+
 describe('POST admin/quotations/{id}/bids', () => {
   it('accepts a bid within the range: the line takes the rate; shows the ranges', async () => {
     const { company, product, other, buyer, groupId } = await world();
