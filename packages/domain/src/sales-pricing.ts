@@ -19,6 +19,11 @@ export interface SalesLineInput {
   ratePaise: number;
   /** 0 to 100, at most two decimals. */
   discountPercent: number;
+  /**
+   * What a product offer takes off the line (paise, ./offers.ts), after the percentage discount;
+   * it is part of the line discount. Never more than what the percentage leaves.
+   */
+  offerDiscountPaise?: number;
   gstRatePercent: number;
   /** 0 when the product bears no cess. */
   cessRatePercent: number;
@@ -159,22 +164,32 @@ const sumOf = <T>(items: readonly T[], value: (item: T) => number): number =>
 // Amounts before tax
 // ---------------------------------------------------------------------------
 
-/** gross = rate x quantity; the line discount comes off the gross; both rounded to the paisa. */
+/**
+ * gross = rate x quantity; the line discount (its percentage, then its product offer's amount)
+ * comes off the gross; rounded to the paisa.
+ */
 export function priceLineBeforeOrderDiscount(
-  line: Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent'>,
+  line: Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent' | 'offerDiscountPaise'>,
 ): { grossPaise: number; lineDiscountPaise: number; netPaise: number } {
   const grossPaise = mulDivRounded(
     assertPaise(line.ratePaise, 'Rate'),
     quantityInThousandths(line.quantity),
     1000,
   );
-  const lineDiscountPaise = mulDivRounded(grossPaise, discountBasisPoints(line.discountPercent), 10_000);
+  const percentPaise = mulDivRounded(grossPaise, discountBasisPoints(line.discountPercent), 10_000);
+  const offerPaise = assertPaise(line.offerDiscountPaise ?? 0, 'Offer discount');
+  if (offerPaise > grossPaise - percentPaise) {
+    throw new RangeError(
+      `The offer discount (${formatMoney(offerPaise / 100)}) is more than the line's value.`,
+    );
+  }
+  const lineDiscountPaise = percentPaise + offerPaise;
   return { grossPaise, lineDiscountPaise, netPaise: grossPaise - lineDiscountPaise };
 }
 
 /** The most that coupon + additional discount may take off: the order's value after line discounts. */
 export function maxOrderDiscountPaise(
-  lines: readonly Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent'>[],
+  lines: readonly Pick<SalesLineInput, 'quantity' | 'ratePaise' | 'discountPercent' | 'offerDiscountPaise'>[],
 ): number {
   return sumOf(lines, (line) => priceLineBeforeOrderDiscount(line).netPaise);
 }

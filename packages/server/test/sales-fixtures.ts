@@ -109,24 +109,42 @@ export async function createBuyerWithAddress(company: SignedUpCompany, options: 
 
 export type Buyer = Awaited<ReturnType<typeof createBuyerWithAddress>>;
 
-/** A coupon (offers row) written straight into the database: flat ₹50 off, active, undated, unless overridden. */
+/**
+ * A coupon offer written straight into the database: a cart offer, flat ₹50 off, active, undated,
+ * with one shared code (`coupon_code`, or a fresh one), unless overridden.
+ */
 export async function createOffer(
   company: SignedUpCompany,
-  overrides: Partial<Omit<Insertable<OffersTable>, 'company_id'>> = {},
+  overrides: Partial<Omit<Insertable<OffersTable>, 'company_id'>> & { coupon_code?: string | null } = {},
 ) {
-  const percentage = overrides.discount_type === 'percentage';
-  return dbOf(company)
+  const { coupon_code: givenCode, ...columns } = overrides;
+  const percentage = columns.discount_type === 'percentage';
+  const code = givenCode === undefined ? `CPN${unique()}`.slice(0, 20).toUpperCase() : givenCode;
+  const db = dbOf(company);
+  const offer = await db
     .insertInto('offers')
     .values({
       company_id: company.companyId,
       title: `Offer ${unique()}`,
-      coupon_code: `CPN${unique()}`.slice(0, 20).toUpperCase(),
       discount_type: 'flat',
+      coupon_mode: code === null ? 'none' : 'shared',
       ...(percentage ? { discount_percent: 10 } : { discount_paise: 5000 }),
-      ...overrides,
+      ...columns,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (code !== null) {
+    await db
+      .insertInto('offer_coupon_codes')
+      .values({
+        company_id: company.companyId,
+        offer_id: offer.id,
+        code,
+        max_uses: offer.coupon_mode === 'unique' ? 1 : null,
+      })
+      .execute();
+  }
+  return { ...offer, coupon_code: code };
 }
 
 export interface QuotationLine {

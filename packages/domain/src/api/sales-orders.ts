@@ -9,6 +9,7 @@ import {
   numberField,
 } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
+import { appliedOfferOutput } from './offers.ts';
 import { QUANTITY_MAX, rupeesInput } from './products.ts';
 
 /**
@@ -299,6 +300,17 @@ const documentTerms = {
   minimum_item_value: money.nullable(),
   notes: z.string().nullable(),
   coupon_code: z.string().nullable(),
+  /**
+   * The offers the document got (packages/domain/src/offers.ts: each line at most one product
+   * offer, the order at most one cart offer), with what each gave.
+   */
+  offers: z.array(appliedOfferOutput),
+};
+
+/** A quotation's or order's line also says which product offer it got and what that took off (rupees). */
+const offerLine = {
+  offer: z.object({ id, title: z.string() }).nullable(),
+  offer_discount: money,
 };
 
 export const quotationOutput = z.object({
@@ -310,7 +322,7 @@ export const quotationOutput = z.object({
   order: z.object({ id, order_number: z.string() }).nullable(),
   date: z.string(),
   ...documentTerms,
-  items: z.array(pricedLineOutput),
+  items: z.array(pricedLineOutput.extend(offerLine)),
   totals: documentTotalsOutput,
   created_by: person.nullable(),
   created_at: timestamp,
@@ -338,21 +350,30 @@ export const quotationListQuery = z.object({
   end_date: calendarDate.optional(),
 });
 
-/** An offer the quotation qualifies for, with what it would take off. */
+/**
+ * An offer the quotation gets or could get: the automatic ones it gets, and the shared-code offers
+ * shown to customers that would apply, with what each would take off (or credit) now.
+ */
 export const availableOfferOutput = z.object({
   id,
+  kind: z.enum(['product', 'cart']),
   title: z.string(),
-  description: z.string().nullable(),
+  /** The code to apply it with; null for an offer that applies by itself. */
   coupon_code: z.string().nullable(),
   discount_type: z.enum(['flat', 'percentage']),
   discount_value: z.number(),
   max_discount: money.nullable(),
   min_order_value: money,
+  reward_type: z.enum(['discount', 'cashpoints']),
+  /** The quotation has it now. */
+  is_applied: z.boolean(),
   discount: money,
+  cashpoints: money,
   end_date: z.string().nullable(),
 });
 
 export const orderItemOutput = pricedLineOutput.extend({
+  ...offerLine,
   quantity_invoiced: quantity,
   quantity_shipped: quantity,
   invoiceable_quantity: quantity,

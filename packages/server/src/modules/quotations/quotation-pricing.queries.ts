@@ -4,7 +4,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { type addressesByIds, documentAddresses } from './quotations.queries.ts';
 
-// The SQL of what a quotation (and the order made from it) is priced from, and of its coupons.
+// The SQL of what a quotation (and the order made from it) is priced from (its offers: modules/offer-redemptions).
 
 // ---------------------------------------------------------------------------------------------
 // What a quotation is priced from: buyer, addresses, branch, products, references
@@ -238,63 +238,3 @@ export const findShippingMethod = (db: Executor, companyId: number, id: number) 
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
-
-// ---------------------------------------------------------------------------------------------
-// Coupons
-
-export const findOfferByCode = (db: Executor, companyId: number, code: string) =>
-  db
-    .selectFrom('offers')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    // citext: the code matches whatever its case.
-    .where('coupon_code', '=', code)
-    .executeTakeFirst();
-
-export const findOffer = (db: Executor, companyId: number, id: number) =>
-  db
-    .selectFrom('offers')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-
-export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
-
-/** Active coupons shown to customers whose dates include `today`. */
-export const offersAvailableOn = (db: Executor, companyId: number, today: string) =>
-  db
-    .selectFrom('offers')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('is_active', '=', true)
-    .where('is_visible_to_customers', '=', true)
-    .where('coupon_code', 'is not', null)
-    .where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', today)]))
-    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
-    .orderBy('end_date', (ob) => ob.asc().nullsLast())
-    .orderBy('id')
-    .execute();
-
-/**
- * How many orders of the buyer used the offer: orders that are not cancelled or superseded, one
- * per quotation (the orders a quotation is split into count once), leaving out the order being
- * edited (its new version takes its place).
- */
-export const offerUses = (
-  db: Executor,
-  companyId: number,
-  offerId: number,
-  buyerId: number,
-  exceptOrderNumber: string | null,
-) => {
-  let query = db
-    .selectFrom('sales_orders')
-    .select(sql<number>`count(DISTINCT coalesce(quotation_id, -id))`.as('n'))
-    .where('company_id', '=', companyId)
-    .where('buyer_id', '=', buyerId)
-    .where('offer_id', '=', offerId)
-    .where('status', 'not in', ['cancelled', 'has_new_version']);
-  if (exceptOrderNumber !== null) query = query.where('order_number', '<>', exceptOrderNumber);
-  return query.executeTakeFirstOrThrow();
-};

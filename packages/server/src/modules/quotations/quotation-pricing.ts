@@ -4,28 +4,31 @@ import {
   buyerInactiveMessage,
   warehouseInactiveMessage,
 } from '@b2b/domain/api/warehouses';
-import { isIntraState, mulDivRounded, rateToBasisPoints } from '@b2b/domain/gst';
-import { formatMoney } from '@b2b/domain/money';
+import { isIntraState } from '@b2b/domain/gst';
+import type { AppliedOffer } from '@b2b/domain/offers';
 import {
   maxOrderDiscountPaise,
+  priceLineBeforeOrderDiscount,
   priceSalesDocument,
   type SalesDocumentPricing,
   type SalesLineInput,
 } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
-import { AppError, validationError } from '../../core/errors.ts';
+import { validationError } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { groupPricesFor } from '../bids/buyer-prices.ts';
+import { offersForOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { findPaymentMethod } from '../payment-methods/payment-methods.queries.ts';
-import { type AddressRow, dayOf } from '../sales-documents/sales-document.ts';
+import type { AddressRow } from '../sales-documents/sales-document.ts';
 import * as queries from './quotation-pricing.queries.ts';
 
 /**
  * Everything a quotation (and the order made from it) is priced from, checked and priced inside
  * the caller's transaction: the buyer (active) and its addresses, the branch (active) and the
  * state it sells from, the products (active, of the company) with their GST, cess, HSN and unit,
- * the warehouses (active, of active branches), the references, the coupon, and the domain's
- * tax-inclusive pricing (priceSalesDocument).
+ * the warehouses (active, of active branches), the references, the offers and the coupon (the
+ * domain's stacking rule, packages/domain/src/offers.ts), and the domain's tax-inclusive pricing
+ * (priceSalesDocument).
  */
 
 /** The form, in paise and ids; the same whether it comes from a request or a stored quotation. */
@@ -68,6 +71,8 @@ type BranchRow = NonNullable<PricingFacts['branch']>;
 export interface PricedItem extends SalesLineInput {
   productId: number;
   warehouseId: number;
+  /** The product offer the line got (its amount is offerDiscountPaise). */
+  offerId: number | null;
   productName: string;
   sku: string | null;
   unit: string | null;
@@ -83,11 +88,15 @@ export interface PricedQuotation {
   /** The branch rounds totals to the rupee. */
   roundOff: boolean;
   products: Map<number, ProductRow>;
-  /** Line values after line discounts, before coupon and additional discount. */
+  /** Line values after line discounts and product offers, before the cart offer and additional discount. */
   valuePaise: number;
-  offer: queries.OfferRow | null;
+  /** The cart offer (automatic or by the coupon); its discount is couponDiscountPaise. */
+  cartOfferId: number | null;
   couponCode: string | null;
+  couponCodeId: number | null;
   couponDiscountPaise: number;
+  /** Every offer the quotation gets, with what each gives (the redemptions of its orders). */
+  appliedOffers: AppliedOffer[];
   pricing: SalesDocumentPricing<PricedItem>;
   /** What the credit limit rule needs, as read with the rest (no lock on the buyer). */
   credit: {
@@ -99,83 +108,7 @@ export interface PricedQuotation {
   sellable: Map<string, number>;
 }
 
-export const COUPON_FIELD = 'coupon_code';
-
-/** 400 on coupon_code: 'Invalid coupon code', with the reason as the detail. */
-const invalidCoupon = (reason: string) =>
-  new AppError('validation_error', reason, {
-    errors: { [COUPON_FIELD]: [SALES_ORDER_FORM_MESSAGES.coupon_invalid] },
-  });
-
-const rupees = (paise: number) => formatMoney(paise / 100);
-
-/** What an offer takes off a value: flat, or a percentage capped by its maximum; never more than the value. */
-export function offerDiscountPaise(offer: queries.OfferRow, valuePaise: number): number {
-  const discount =
-    offer.discount_type === 'flat'
-      ? Number(offer.discount_paise ?? 0)
-      : Math.min(
-          mulDivRounded(valuePaise, rateToBasisPoints(Number(offer.discount_percent ?? 0)), 10_000),
-          offer.max_discount_paise === null ? Number.MAX_SAFE_INTEGER : Number(offer.max_discount_paise),
-        );
-  return Math.max(0, Math.min(discount, valuePaise));
-}
-
-/** Why the offer does not apply to this buyer and value today; null when it does. */
-export async function offerRefusal(
-  tx: Executor,
-  companyId: number,
-  offer: queries.OfferRow,
-  context: { buyerId: number; valuePaise: number; exceptOrderNumber: string | null },
-): Promise<string | null> {
-  const today = todayInIndia();
-  if (!offer.is_active) return `The coupon ${offer.coupon_code} is no longer active.`;
-  if (offer.start_date && offer.start_date > today) {
-    return `The coupon ${offer.coupon_code} can be used from ${offer.start_date}.`;
-  }
-  if (offer.end_date && offer.end_date < today)
-    return `The coupon ${offer.coupon_code} expired on ${offer.end_date}.`;
-  const minimum = Number(offer.min_order_paise);
-  if (context.valuePaise < minimum) {
-    return (
-      `The coupon ${offer.coupon_code} needs an order value of at least ${rupees(minimum)}; ` +
-      `this order is worth ${rupees(context.valuePaise)}.`
-    );
-  }
-  if (offer.uses_per_buyer !== null) {
-    const { n } = await queries.offerUses(
-      tx,
-      companyId,
-      offer.id,
-      context.buyerId,
-      context.exceptOrderNumber,
-    );
-    if (Number(n) >= offer.uses_per_buyer) {
-      return `This buyer has already used the coupon ${offer.coupon_code} ${offer.uses_per_buyer === 1 ? 'once' : `${offer.uses_per_buyer} times`}, as often as it allows.`;
-    }
-  }
-  return null;
-}
-
-export const normaliseOffer = (offer: queries.OfferRow): queries.OfferRow => ({
-  ...offer,
-  start_date: dayOf(offer.start_date),
-  end_date: dayOf(offer.end_date),
-});
-
-async function resolveCoupon(
-  tx: Tx,
-  companyId: number,
-  code: string,
-  context: { buyerId: number; valuePaise: number; exceptOrderNumber: string | null },
-) {
-  const found = await queries.findOfferByCode(tx, companyId, code.trim());
-  if (!found) throw invalidCoupon(`There is no coupon with the code ${code.trim()}.`);
-  const offer = normaliseOffer(found);
-  const refusal = await offerRefusal(tx, companyId, offer, context);
-  if (refusal) throw invalidCoupon(refusal);
-  return offer;
-}
+export { COUPON_FIELD } from '../offer-redemptions/offer-redemptions.service.ts';
 
 function sellerStateCode(branch: BranchRow) {
   return branch.address_gst_code ?? branch.gstin?.slice(0, 2) ?? branch.company_gstin?.slice(0, 2) ?? null;
@@ -234,13 +167,14 @@ export async function assertOrderReferences(
 
 /**
  * Checks the form and prices it. `exceptOrderNumber`: the order an edit replaces (its own use of
- * the coupon does not count against the buyer).
+ * the offers does not count against the buyer). `placing`: an order is being placed from it, so
+ * the limited offers it gets are locked before their uses are counted (offersForOrder).
  */
 export async function priceQuotationTerms(
   tx: Tx,
   companyId: number,
   terms: QuotationTerms,
-  options: { exceptOrderNumber?: string | null } = {},
+  options: { exceptOrderNumber?: string | null; placing?: boolean } = {},
 ): Promise<PricedQuotation> {
   // Warehouses in id order, as stock rows are locked, so share locks never cross.
   const warehouseIds = [...new Set(terms.items.map((item) => item.warehouseId))].sort((a, b) => a - b);
@@ -294,13 +228,20 @@ export async function priceQuotationTerms(
   // A line without a rate takes the buyer price: the lowest price of the buyer's groups, else the
   // selling price (domain buyer-prices.ts). Read only when some line has no rate.
   const groupPrices = terms.items.some((item) => item.ratePaise === null)
-    ? await groupPricesFor(tx, companyId, terms.buyerId, terms.items.map((item) => item.productId))
+    ? await groupPricesFor(
+        tx,
+        companyId,
+        terms.buyerId,
+        terms.items.map((item) => item.productId),
+      )
     : new Map<number, number>();
   const lines: PricedItem[] = terms.items.map((item) => {
     const product = products.get(item.productId) as ProductRow;
     return {
       productId: item.productId,
       warehouseId: item.warehouseId,
+      offerId: null,
+      offerDiscountPaise: 0,
       productName: product.name,
       sku: product.sku,
       unit: product.unit,
@@ -313,24 +254,36 @@ export async function priceQuotationTerms(
     };
   });
 
+  const offers = await offersForOrder(tx, companyId, {
+    buyerId: buyer.id,
+    salesChannelId: terms.salesChannelId,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      netPaise: priceLineBeforeOrderDiscount(line).netPaise,
+    })),
+    couponCode: terms.couponCode,
+    exceptOrderNumber: options.exceptOrderNumber ?? null,
+    placing: options.placing ?? false,
+  });
+  offers.evaluation.lines.forEach((offer, index) => {
+    lines[index].offerId = offer.offerId;
+    lines[index].offerDiscountPaise = offer.discountPaise;
+  });
   const valuePaise = maxOrderDiscountPaise(lines);
   if (terms.additionalDiscountPaise > valuePaise) {
     throw validationError('additional_discount', SALES_ORDER_FORM_MESSAGES.discount_too_large);
   }
-  let offer: queries.OfferRow | null = null;
-  let couponDiscountPaise = 0;
-  if (terms.couponCode) {
-    offer = await resolveCoupon(tx, companyId, terms.couponCode, {
-      buyerId: buyer.id,
-      valuePaise,
-      exceptOrderNumber: options.exceptOrderNumber ?? null,
-    });
-    // Coupon and additional discount together never take more than the products' value.
-    couponDiscountPaise = Math.min(
-      offerDiscountPaise(offer, valuePaise),
-      valuePaise - terms.additionalDiscountPaise,
-    );
-  }
+  // The cart offer and the additional discount together never take more than the goods' value.
+  const couponDiscountPaise = Math.min(
+    offers.evaluation.cart?.discountPaise ?? 0,
+    valuePaise - terms.additionalDiscountPaise,
+  );
+  const appliedOffers = offers.evaluation.applied.map((offer) =>
+    offer.kind === 'cart' && offer.rewardType === 'discount'
+      ? { ...offer, discountPaise: couponDiscountPaise }
+      : offer,
+  );
 
   let pricing: SalesDocumentPricing<PricedItem>;
   try {
@@ -362,9 +315,11 @@ export async function priceQuotationTerms(
     roundOff: branch.round_off_enabled,
     products,
     valuePaise,
-    offer,
-    couponCode: offer?.coupon_code ?? null,
+    cartOfferId: offers.evaluation.cart?.offerId ?? null,
+    couponCode: offers.coupon?.code ?? null,
+    couponCodeId: offers.coupon?.id ?? null,
     couponDiscountPaise,
+    appliedOffers,
     pricing,
     credit: {
       apply_credit_limit_restriction: buyer.apply_credit_limit_restriction,

@@ -1,12 +1,11 @@
 import type { QuotationOutput } from '@b2b/domain/api/sales-orders';
-import { notFound } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { inListOrder } from '../../db/keyset-paging.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { historyPage } from '../history/history.service.ts';
-import { offersAvailableOn } from './quotation-pricing.queries.ts';
-import { normaliseOffer, offerDiscountPaise, offerRefusal, todayOrGiven } from './quotation-pricing.ts';
+import { availableOffersFor, documentOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import { QUOTATION_ENTITY } from './quotation-terms.ts';
-import { presentOffer, presentQuotation, presentSummary } from './quotations.present.ts';
+import { presentAvailableOffer, presentQuotation, presentSummary } from './quotations.present.ts';
 import * as queries from './quotations.queries.ts';
 import type { SalesDocumentSource } from './sales-document-delivery.ts';
 
@@ -23,7 +22,8 @@ async function quotationWithItems(db: Executor, companyId: number, id: number) {
     queries.quotationItems(db, companyId, id),
     queries.addressesByIds(db, companyId, [row.billing_address_id, row.shipping_address_id]),
   ]);
-  return { row, items, quotation: presentQuotation(row, items, addresses) };
+  const offers = await documentOffers(db, companyId, row, items);
+  return { row, items, quotation: presentQuotation(row, items, addresses, offers) };
 }
 
 /** The quotation as its PDF, mail and WhatsApp message print it (sales-document-delivery.ts). */
@@ -64,32 +64,34 @@ export async function quotationHistory(db: Executor, companyId: number, id: numb
 }
 
 /**
- * GET quotations/{id}/available_offers: the coupons shown to customers that are active and in
- * date today and that this quotation qualifies for, with what each would take off now.
+ * GET quotations/{id}/available_offers: the offers the quotation gets now (automatic ones, and its
+ * coupon's) and the shared-code offers shown to customers it would qualify for, each with what it
+ * would give (packages/domain/src/offers.ts decides). Reads only.
  */
 export async function availableOffers(db: Executor, companyId: number, id: number) {
   const quotation = await queries.findQuotation(db, companyId, id);
   if (!quotation) throw notFound('Quotation');
-  const valuePaise = Number(quotation.subtotal_paise) - Number(quotation.line_discount_paise);
-  const exceptOrderNumber = quotation.purpose === 'edit_order' ? quotation.source_order_number : null;
-  const offers = (await offersAvailableOn(db, companyId, todayOrGiven(undefined))).map(normaliseOffer);
-  const results = [];
-  for (const offer of offers) {
-    const refusal = await offerRefusal(db, companyId, offer, {
-      buyerId: quotation.buyer_id,
-      valuePaise,
-      exceptOrderNumber,
-    });
-    if (refusal) continue;
-    results.push(
-      presentOffer(
-        offer,
-        Math.min(
-          offerDiscountPaise(offer, valuePaise),
-          valuePaise - Number(quotation.additional_discount_paise),
-        ),
-      ),
-    );
-  }
+  const items = await queries.quotationItems(db, companyId, id);
+  const input = {
+    buyerId: quotation.buyer_id,
+    salesChannelId: quotation.sales_channel_id,
+    // What each line is worth after its own discount, before any offer.
+    lines: items.map((item) => ({
+      productId: item.product_id,
+      quantity: Number(item.quantity),
+      netPaise:
+        Number(item.gross_paise) - Number(item.line_discount_paise) + Number(item.offer_discount_paise),
+    })),
+    couponCode: quotation.coupon_code,
+    exceptOrderNumber: quotation.purpose === 'edit_order' ? quotation.source_order_number : null,
+  };
+  const available = await availableOffersFor(db, companyId, input).catch((error) => {
+    // A coupon that no longer applies (it expired since) still lets the list answer.
+    if (error instanceof AppError && error.code === 'validation_error') {
+      return availableOffersFor(db, companyId, { ...input, couponCode: null });
+    }
+    throw error;
+  });
+  const results = available.map(presentAvailableOffer);
   return { count: results.length, next: null, previous: null, results };
 }

@@ -4,7 +4,12 @@ import { conflict, notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import { dayOf, dayOrThrow, lineColumns, totalsColumns } from '../sales-documents/sales-document.ts';
-import { type PricedQuotation, type QuotationTerms, todayOrGiven } from './quotation-pricing.ts';
+import {
+  type PricedItem,
+  type PricedQuotation,
+  type QuotationTerms,
+  todayOrGiven,
+} from './quotation-pricing.ts';
 import * as queries from './quotations.queries.ts';
 
 // What the verbs on a quotation share: its terms (from a form or from its stored rows), the
@@ -101,8 +106,9 @@ export function documentColumns(priced: PricedQuotation) {
     reference_number: terms.reference,
     minimum_item_value_paise: terms.minimumItemValuePaise,
     notes: terms.notes,
-    offer_id: priced.offer?.id ?? null,
+    offer_id: priced.cartOfferId,
     coupon_code: priced.couponCode,
+    coupon_code_id: priced.couponCodeId,
     coupon_discount_paise: priced.couponDiscountPaise,
     additional_discount_paise: terms.additionalDiscountPaise,
     shipping_charges_paise: terms.shippingChargesPaise,
@@ -120,7 +126,14 @@ export const itemRows = (companyId: number, quotationId: number, priced: PricedQ
     product_id: line.productId,
     warehouse_id: line.warehouseId,
     ...lineColumns(line),
+    ...lineOfferColumns(line),
   }));
+
+/** The product offer a priced line got (quotation and order items keep it). */
+export const lineOfferColumns = (line: PricedItem) => ({
+  offer_id: line.offerId,
+  offer_discount_paise: line.offerDiscountPaise ?? 0,
+});
 
 /** What a history row says of a priced quotation. */
 export const pricedSummary = (priced: PricedQuotation) => ({

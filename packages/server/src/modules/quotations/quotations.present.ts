@@ -1,6 +1,8 @@
+import type { AppliedOfferOutput } from '@b2b/domain/api/offers';
 import type { QuotationOutput, quotationSummaryOutput } from '@b2b/domain/api/sales-orders';
 import { toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
+import { type AvailableOffer, lineOffer } from '../offer-redemptions/offer-redemptions.service.ts';
 import {
   type AddressRow,
   dayOf,
@@ -12,7 +14,6 @@ import {
   presentTotals,
   salesChannel,
 } from '../sales-documents/sales-document.ts';
-import type { normaliseOffer } from './quotation-pricing.ts';
 import type * as queries from './quotations.queries.ts';
 
 // Quotations as the API shows them: a quotation, a row of the list, and an offer it can take.
@@ -40,6 +41,7 @@ export function presentQuotation(
   row: queries.QuotationRow,
   items: readonly queries.QuotationItemRow[],
   addresses: Awaited<ReturnType<typeof queries.addressesByIds>>,
+  offers: { applied: AppliedOfferOutput[]; titles: ReadonlyMap<number, string> },
 ): QuotationOutput {
   const address = (addressId: number) => addresses.find((a) => a.id === addressId) as AddressRow;
   const shipping = documentAddress(address(row.shipping_address_id));
@@ -73,7 +75,11 @@ export function presentQuotation(
       row.minimum_item_value_paise === null ? null : toRupees(Number(row.minimum_item_value_paise)),
     notes: row.notes,
     coupon_code: row.coupon_code,
-    items: items.map((item) => presentLine({ ...item, product_name: item.product_name })),
+    offers: offers.applied,
+    items: items.map((item) => ({
+      ...presentLine({ ...item, product_name: item.product_name }),
+      ...lineOffer(item, offers.titles),
+    })),
     totals: presentTotals(row),
     created_by: person(row.created_by, row.created_by_first_name, row.created_by_last_name),
     created_at: row.created_at,
@@ -81,21 +87,22 @@ export function presentQuotation(
   };
 }
 
-/** An offer the quotation can take, with what it would take off now (`discountPaise`). */
-export function presentOffer(offer: ReturnType<typeof normaliseOffer>, discountPaise: number) {
+/** An offer the quotation gets or could get, with what it would give now. */
+export function presentAvailableOffer(available: AvailableOffer) {
+  const { offer } = available;
   return {
     id: offer.id,
+    kind: offer.kind,
     title: offer.title,
-    description: offer.description,
-    coupon_code: offer.coupon_code,
-    discount_type: offer.discount_type,
-    discount_value:
-      offer.discount_type === 'flat'
-        ? toRupees(Number(offer.discount_paise))
-        : Number(offer.discount_percent),
-    max_discount: offer.max_discount_paise === null ? null : toRupees(Number(offer.max_discount_paise)),
-    min_order_value: toRupees(Number(offer.min_order_paise)),
-    discount: toRupees(discountPaise),
-    end_date: offer.end_date,
+    coupon_code: available.couponCode,
+    discount_type: offer.discountType,
+    discount_value: offer.discountType === 'flat' ? toRupees(offer.discountValue) : offer.discountValue / 100,
+    max_discount: offer.maxDiscountPaise === null ? null : toRupees(offer.maxDiscountPaise),
+    min_order_value: toRupees(offer.minOrderPaise),
+    reward_type: offer.rewardType,
+    is_applied: available.isApplied,
+    discount: toRupees(available.discountPaise),
+    cashpoints: toRupees(available.cashpointsPaise),
+    end_date: offer.endDate,
   };
 }

@@ -485,12 +485,14 @@ describe('coupons: apply_coupon_code, remove_coupon_code, available_offers', () 
     await createOffer(company, { is_visible_to_customers: false });
     await createOffer(company, { end_date: daysFromToday(-1) });
     await createOffer(company, { min_order_paise: 50000 });
-    await createOffer(company, { coupon_code: null });
+    // Without a code it applies by itself: listed as applied.
+    const automatic = await createOffer(company, { coupon_code: null, discount_paise: 1000 });
     const res = await company.api.get(`quotations/${quotation.id}/available_offers`);
     expect(res.status).toBe(200);
-    expect(res.body.results).toHaveLength(2);
+    expect(res.body.results).toHaveLength(3);
     expect(res.body.results).toEqual(
       expect.arrayContaining([
+        expect.objectContaining({ id: automatic.id, coupon_code: null, is_applied: true, discount: 10 }),
         expect.objectContaining({
           id: flat.id,
           title: 'Twenty off',

@@ -6,6 +6,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
+import { releaseOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import { assertOrderReferences } from '../quotations/quotation-pricing.ts';
 import {
   history,
@@ -80,9 +81,12 @@ export async function cancelOrder(options: {
       is_stock_reserved: false,
       status_before_hold: null,
     });
+    // The offers' uses go back to the buyer and to the offers' limits.
+    const released = await releaseOffers(tx, companyId, [id], 'order_cancelled');
     await history(tx, actor, id, 'cancelled', {
       status: { from: order.status, to: status },
       stock_released: order.is_stock_reserved,
+      ...(released.length > 0 ? { offers_released: released.map((row) => row.offer_id) } : {}),
       ...(reason ? { reason } : {}),
     });
   });

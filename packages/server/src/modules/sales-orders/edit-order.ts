@@ -5,6 +5,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { type HistoryEntry, recordHistoryEntries } from '../history/history.service.ts';
+import { lockOffersOfEdit, releaseOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { markOrdered, openEditOf } from '../quotations/quotation-orders.ts';
 import { priceQuotationTerms } from '../quotations/quotation-pricing.ts';
@@ -38,11 +39,16 @@ export async function editOrder(options: {
     }
     const { order: old, lines, facts } = await lockOrder(tx, companyId, quotation.source_order_id);
     const oldStatusAfter = transitionOrRefuse(facts, 'edit');
+    // Its offers before its stock (db/lock-order.ts level 2b before 3).
+    await lockOffersOfEdit(tx, companyId, quotationId);
     // The old version's reservations go first, so the new version can take the same stock.
     if (old.is_stock_reserved) await release(tx, actor, old.id, lines);
     await queries.updateOrder(tx, companyId, old.id, { status: oldStatusAfter, is_stock_reserved: false });
+    // The old version's offer uses go back; the new version takes them again as it is priced.
+    await releaseOffers(tx, companyId, [old.id], 'order_edited');
     const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation), {
       exceptOrderNumber: old.order_number,
+      placing: true,
     });
     await assertOrderable(tx, companyId, priced, priced.pricing.totals.totalPaise, {
       postsToLedger: false,

@@ -3,6 +3,7 @@ import { notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { commentsOf } from '../comments/comments.service.ts';
 import { historyPage } from '../history/history.service.ts';
+import { documentOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import type { SalesDocumentSource } from '../quotations/sales-document-delivery.ts';
 import { ORDER_ENTITY } from './order-facts.ts';
 import { countOrders, listOrderPage, type OrderFilter } from './order-list.queries.ts';
@@ -28,7 +29,7 @@ export async function readOrder(
     queries.orderItemsOf(db, companyId, [id]),
     isNew ? [] : commentsOf(db, companyId, ORDER_ENTITY, id),
   ]);
-  return presentOrder(row, items, comments);
+  return presentOrder(row, items, comments, await documentOffers(db, companyId, row, items, id));
 }
 
 /** The order as its PDF, mail and WhatsApp message print it (quotations/sales-document-delivery.ts). */
@@ -36,7 +37,7 @@ export async function orderToPrint(tx: Tx, companyId: number, id: number): Promi
   const row = await queries.findOrder(tx, companyId, id);
   if (!row) throw notFound('Order');
   const items = await queries.orderItemsOf(tx, companyId, [id]);
-  const order = presentOrder(row, items, []);
+  const order = presentOrder(row, items, [], await documentOffers(tx, companyId, row, items, id));
   return {
     kind: 'sales_order',
     id,

@@ -16,6 +16,7 @@ import { nextDocumentNumber } from '../document-numbers/document-numbers.service
 import { type HistoryEntry, NUMBER_TO_TAKE, recordHistoryEntries } from '../history/history.service.ts';
 import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/issue-invoice.ts';
+import { redeemOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { assertNoPendingBid, markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';
@@ -27,6 +28,7 @@ import {
 } from '../quotations/quotation-pricing.ts';
 import {
   documentColumns,
+  lineOfferColumns,
   lockOpenQuotation,
   termsFromInput,
   termsOfQuotation,
@@ -208,7 +210,22 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
     sku: line.sku,
     unit: line.unit,
     ...lineColumns(line),
+    ...lineOfferColumns(line),
   }));
+  // The offers the order got, with the uses they take: written once the order row exists.
+  const redeem = () =>
+    redeemOffers(
+      tx,
+      companyId,
+      {
+        id,
+        quotationId: options.quotationId,
+        buyerId: priced.terms.buyerId,
+        salesChannelId: priced.terms.salesChannelId,
+        valuePaise: priced.pricing.totals.totalPaise,
+      },
+      { applied: priced.appliedOffers, couponCodeId: priced.couponCodeId },
+    );
   const entries = (number: string) => [
     historyEntry(actor, id, 'created', {
       order_number: number,
@@ -255,11 +272,13 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
       ],
       options.quotationId,
     );
+    await redeem();
     return { id, number };
   }
   const number =
     options.number ?? (await nextDocumentNumber(tx, companyId, ORDER_ENTITY, { prefix: ORDER_PREFIX }));
   await queries.insertOrderWithItems(tx, { ...order, order_number: number }, items);
+  await redeem();
   if (confirmedStatus) await reserveItsStock();
   if (options.history) options.history.push(...entries(number));
   else await recordHistoryEntries(tx, entries(number));
@@ -271,7 +290,9 @@ async function quotationToOrder(tx: Tx, companyId: number, quotationId: number) 
   const quotation = await lockOpenQuotation(tx, companyId, quotationId);
   if (quotation.purpose === 'edit_order') throw conflict(SALES_ORDER_MESSAGES.edit_quotation);
   await assertNoPendingBid(tx, companyId, quotationId);
-  const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation));
+  const priced = await priceQuotationTerms(tx, companyId, await termsOfQuotation(tx, quotation), {
+    placing: true,
+  });
   return { quotation, priced };
 }
 
@@ -362,7 +383,25 @@ function splitByWarehouse(priced: PricedQuotation): PricedQuotation[] {
   const additional = share(priced.terms.additionalDiscountPaise);
   const shipping = share(priced.terms.shippingChargesPaise);
   const other = share(priced.terms.otherChargesPaise);
+  const cashpoints = new Map(
+    priced.appliedOffers.map((offer) => [offer.offerId, share(offer.cashpointsPaise)]),
+  );
   return groups.map((group, index) => {
+    // Each part's redemptions: its own lines' product offer amounts, its share of the cart offer
+    // and of any cashpoints.
+    const appliedOffers = priced.appliedOffers.map((offer) => ({
+      ...offer,
+      discountPaise:
+        offer.kind === 'product'
+          ? group.reduce(
+              (sum, { line }) => sum + (line.offerId === offer.offerId ? (line.offerDiscountPaise ?? 0) : 0),
+              0,
+            )
+          : offer.rewardType === 'discount'
+            ? coupon[index]
+            : 0,
+      cashpointsPaise: cashpoints.get(offer.offerId)?.[index] ?? 0,
+    }));
     const lines: PricedItem[] = group.map(({ line }) => ({
       productId: line.productId,
       warehouseId: line.warehouseId,
@@ -372,6 +411,8 @@ function splitByWarehouse(priced: PricedQuotation): PricedQuotation[] {
       quantity: line.quantity,
       ratePaise: line.ratePaise,
       discountPercent: line.discountPercent,
+      offerId: line.offerId,
+      offerDiscountPaise: line.offerDiscountPaise,
       gstRatePercent: line.gstRatePercent,
       cessRatePercent: line.cessRatePercent,
       hsn: line.hsn,
@@ -387,6 +428,7 @@ function splitByWarehouse(priced: PricedQuotation): PricedQuotation[] {
       ...priced,
       terms,
       couponDiscountPaise: coupon[index],
+      appliedOffers,
       pricing: priceSalesDocument({
         lines,
         couponDiscountPaise: coupon[index],

@@ -2,6 +2,7 @@ import type { SalesOrderOutput, SalesOrderSummaryOutput } from '@b2b/domain/api/
 import { toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import { allowedOrderActions } from '@b2b/domain/sales-orders';
+import { lineOffer } from '../offer-redemptions/offer-redemptions.service.ts';
 import {
   named,
   person,
@@ -20,6 +21,7 @@ export function presentOrder(
   row: queries.OrderRow,
   items: readonly queries.OrderItemRow[],
   comments: SalesOrderOutput['comments'],
+  offers: { applied: SalesOrderOutput['offers']; titles: ReadonlyMap<number, string> },
 ): SalesOrderOutput {
   const facts = factsFrom(row.status, items, Number(row.active_invoices));
   const invoiced = thousandths(facts.quantityInvoiced);
@@ -62,12 +64,14 @@ export function presentOrder(
       row.minimum_item_value_paise === null ? null : toRupees(Number(row.minimum_item_value_paise)),
     notes: row.notes,
     coupon_code: row.coupon_code,
+    offers: offers.applied,
     buyer_company: row.buyer_name,
     order_items: items.map((item) => {
       const quantity = Number(item.quantity);
       const quantityInvoiced = Number(item.quantity_invoiced);
       return {
         ...presentLine(item),
+        ...lineOffer(item, offers.titles),
         quantity_invoiced: quantityInvoiced,
         quantity_shipped: Number(item.quantity_shipped),
         invoiceable_quantity: roundQuantity(quantity - quantityInvoiced),

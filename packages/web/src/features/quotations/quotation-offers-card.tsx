@@ -1,3 +1,4 @@
+import { OFFER_STACKING_RULE_TEXT } from '@b2b/domain/offers';
 import { ORDER_MESSAGES } from '@b2b/domain/sales-orders';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
@@ -37,20 +38,28 @@ function OfferRow({
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          {offer.description ??
-            (offer.min_order_value > 0 ? (
-              <>
-                On orders of <Money value={offer.min_order_value} /> or more
-              </>
-            ) : (
-              'No minimum order'
-            ))}
+          {offer.kind === 'product' ? 'Product offer' : 'Cart offer'}
+          {' · '}
+          {offer.min_order_value > 0 ? (
+            <>
+              on orders of <Money value={offer.min_order_value} /> or more
+            </>
+          ) : (
+            'no minimum order'
+          )}
+          {offer.coupon_code ? '' : ' · applies by itself'}
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="teal" fw={500}>
-          Saves <Money value={offer.discount} />
-        </Text>
+        {offer.reward_type === 'cashpoints' ? (
+          <Text size="sm" c="teal" fw={500}>
+            Earns <Money value={offer.cashpoints} /> cashpoints
+          </Text>
+        ) : (
+          <Text size="sm" c="teal" fw={500}>
+            Saves <Money value={offer.discount} />
+          </Text>
+        )}
         {offer.coupon_code && onApply && (
           <Button
             size="compact-sm"
@@ -95,6 +104,32 @@ export function QuotationOffersCard({ quotation, editable }: { quotation: Quotat
     <Card withBorder padding="md" component="section" aria-label="Offers">
       <Stack gap="sm">
         <Title order={4}>Offers</Title>
+        {quotation.offers.length > 0 && (
+          <Stack gap={4} aria-label="Offers applied">
+            {quotation.offers.map((offer) => (
+              <Group key={offer.id} justify="space-between" gap="xs">
+                <Text size="sm">
+                  {offer.title}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({offer.kind === 'product' ? 'product offer' : 'cart offer'}
+                    {offer.by_coupon ? ', by coupon' : ''})
+                  </Text>
+                </Text>
+                <Text size="sm" c="teal">
+                  {offer.reward_type === 'cashpoints' ? (
+                    <>
+                      + <Money value={offer.cashpoints} /> cashpoints
+                    </>
+                  ) : (
+                    <>
+                      − <Money value={offer.discount} />
+                    </>
+                  )}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
         {quotation.coupon_code ? (
           <Group gap="xs">
             <Badge leftSection={<IconTicket size={12} />} color="teal" variant="light" size="lg">
@@ -144,20 +179,29 @@ export function QuotationOffersCard({ quotation, editable }: { quotation: Quotat
         )}
         {offers.isLoading ? (
           <Skeleton height={36} />
-        ) : (offers.data ?? []).length === 0 ? (
+        ) : (offers.data ?? []).filter((offer) => !offer.is_applied).length === 0 ? (
           <Text size="sm" c="dimmed">
-            {offers.isError ? 'Offers could not be loaded.' : 'No offer applies to this quotation.'}
+            {offers.isError
+              ? 'Offers could not be loaded.'
+              : quotation.offers.length > 0
+                ? 'No other offer applies to this quotation.'
+                : 'No offer applies to this quotation.'}
           </Text>
         ) : (
-          (offers.data ?? []).map((offer) => (
-            <OfferRow
-              key={offer.id}
-              offer={offer}
-              applying={coupon.isPending}
-              onApply={editable && !quotation.coupon_code ? (c) => void run(c) : undefined}
-            />
-          ))
+          (offers.data ?? [])
+            .filter((offer) => !offer.is_applied)
+            .map((offer) => (
+              <OfferRow
+                key={offer.id}
+                offer={offer}
+                applying={coupon.isPending}
+                onApply={editable && !quotation.coupon_code ? (c) => void run(c) : undefined}
+              />
+            ))
         )}
+        <Text size="xs" c="dimmed">
+          {OFFER_STACKING_RULE_TEXT}
+        </Text>
       </Stack>
     </Card>
   );

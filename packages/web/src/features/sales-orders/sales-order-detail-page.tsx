@@ -1,3 +1,4 @@
+import { formatMoney } from '@b2b/domain/money';
 import { ORDER_MESSAGES, PAYMENT_STATUSES, SALES_ORDER_STATUS_OPTIONS } from '@b2b/domain/sales-orders';
 import { Alert, Anchor, Badge, Card, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -119,6 +120,20 @@ function SalesOrderDetail({ order }: { order: SalesOrder }) {
                 Coupon {order.coupon_code}
               </Badge>
             )}
+            {order.offers.map((offer) => (
+              <Badge
+                key={offer.id}
+                variant="light"
+                color="teal"
+                radius="sm"
+                title={offer.kind === 'product' ? 'Product offer' : 'Cart offer'}
+              >
+                {offer.title}:{' '}
+                {offer.reward_type === 'cashpoints'
+                  ? `+${formatMoney(offer.cashpoints)} cashpoints`
+                  : `−${formatMoney(offer.discount)}`}
+              </Badge>
+            ))}
           </>
         }
         actions={

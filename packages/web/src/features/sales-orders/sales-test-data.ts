@@ -141,6 +141,8 @@ const pricedLine = {
   sgst: 18,
   igst: 0,
   cess: 0,
+  offer: null,
+  offer_discount: 0,
 };
 
 const docAddress = (a: typeof BILLING) => ({
@@ -169,6 +171,7 @@ const terms = {
   minimum_item_value: null,
   notes: null,
   coupon_code: null,
+  offers: [],
 };
 
 export const quotation = (overrides: Partial<Quotation> = {}): Quotation => ({

@@ -1,0 +1,380 @@
+import type { AppliedOfferOutput } from '@b2b/domain/api/offers';
+import { SALES_ORDER_FORM_MESSAGES } from '@b2b/domain/api/sales-orders';
+import { rateToBasisPoints } from '@b2b/domain/gst';
+import { toRupees } from '@b2b/domain/money';
+import {
+  type AppliedCoupon,
+  type AppliedOffer,
+  evaluateOffers,
+  type OfferCartLine,
+  type OfferContext,
+  type OfferEvaluation,
+  type OfferRule,
+  type OfferUsage,
+} from '@b2b/domain/offers';
+import { quantityInThousandths } from '@b2b/domain/sales-pricing';
+import { todayInIndia } from '@b2b/domain/validation';
+import { AppError } from '../../core/errors.ts';
+import type { RedemptionReleaseReason } from '../../db/schema/sales-documents.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import * as queries from './offer-redemptions.queries.ts';
+
+// Offers on an order (the rules: packages/domain/src/offers.ts): what a quotation gets when it
+// is priced, the redemptions its orders write when placed (with the limits counted under the
+// offers' locks, db/lock-order.ts level 2b), and the uses given back when an order goes.
+
+export const COUPON_FIELD = 'coupon_code';
+
+/** 400 on coupon_code: 'Invalid coupon code', with the reason as the detail. */
+export const invalidCoupon = (reason: string) =>
+  new AppError('validation_error', reason, {
+    errors: { [COUPON_FIELD]: [SALES_ORDER_FORM_MESSAGES.coupon_invalid] },
+  });
+
+const paiseOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+export function toOfferRule(row: queries.OfferRuleRow): OfferRule {
+  const targetsOf = (type: 'product' | 'category' | 'brand') =>
+    row.targets.filter(([kind]) => kind === type).map(([, id]) => Number(id));
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    title: row.title,
+    discountType: row.discount_type,
+    discountValue:
+      row.discount_type === 'flat'
+        ? Number(row.discount_paise)
+        : rateToBasisPoints(Number(row.discount_percent)),
+    maxDiscountPaise: paiseOrNull(row.max_discount_paise),
+    minOrderPaise: Number(row.min_order_paise),
+    minQuantityThousandths:
+      row.min_quantity === null ? null : quantityInThousandths(Number(row.min_quantity)),
+    firstOrderOnly: row.first_order_only,
+    buyerGroupIds: row.buyer_group_ids.map(Number),
+    salesChannelId: row.sales_channel_id === null ? null : Number(row.sales_channel_id),
+    targets: {
+      productIds: targetsOf('product'),
+      categoryIds: targetsOf('category'),
+      brandIds: targetsOf('brand'),
+    },
+    couponMode: row.coupon_mode,
+    usesPerBuyer: row.uses_per_buyer,
+    totalUsesLimit: row.total_uses_limit,
+    maxAmountPerTransactionPaise: paiseOrNull(row.max_amount_per_transaction_paise),
+    maxAmountPerBuyerPaise: paiseOrNull(row.max_amount_per_buyer_paise),
+    budgetPaise: paiseOrNull(row.budget_paise),
+    rewardType: row.reward_type,
+    cashpointMinDiscountPaise: paiseOrNull(row.cashpoint_min_discount_paise),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    isActive: row.is_active,
+    isVisibleToCustomers: row.is_visible_to_customers,
+  };
+}
+
+/** Whether what the offer has given so far decides if it applies (so placing an order locks it). */
+const isLimited = (offer: OfferRule) =>
+  offer.couponMode === 'unique' ||
+  offer.usesPerBuyer !== null ||
+  offer.totalUsesLimit !== null ||
+  offer.maxAmountPerBuyerPaise !== null ||
+  offer.budgetPaise !== null;
+
+export interface OfferLine {
+  productId: number;
+  quantity: number;
+  /** After the line's own discount. */
+  netPaise: number;
+}
+
+export interface OrderOffers {
+  evaluation: OfferEvaluation;
+  coupon: { id: number; code: string; offerId: number } | null;
+}
+
+interface OfferInput {
+  buyerId: number;
+  salesChannelId: number | null;
+  lines: readonly OfferLine[];
+  couponCode: string | null;
+  exceptOrderNumber: string | null;
+  placing?: boolean;
+  withVisibleCoupons?: boolean;
+}
+
+/**
+ * What the rules are evaluated from: the offers that could apply, the order's lines as they see
+ * them, and the context (groups, first order, what the limited offers have given). `placing`: the
+ * limited offers are locked (level 2b) before their uses are counted.
+ */
+async function gatherOffers(tx: Executor, companyId: number, input: OfferInput) {
+  const today = todayInIndia();
+  const code = input.couponCode?.trim() || null;
+  const facts = await queries.offerFacts(tx, companyId, {
+    buyerId: input.buyerId,
+    productIds: [...new Set(input.lines.map((line) => line.productId))],
+    couponCode: code,
+    today,
+    exceptOrderNumber: input.exceptOrderNumber,
+    withVisibleCoupons: input.withVisibleCoupons,
+  });
+  if (code && !facts.coupon) throw invalidCoupon(`There is no coupon with the code ${code.toUpperCase()}.`);
+  const offers = facts.offers.map(toOfferRule);
+  const limited = offers.filter(isLimited).map((offer) => offer.id);
+  let coupon: AppliedCoupon | null = facts.coupon
+    ? {
+        offerId: Number(facts.coupon.offer_id),
+        code: facts.coupon.code,
+        codeUses: Number(facts.coupon.uses),
+        codeMaxUses: facts.coupon.max_uses,
+      }
+    : null;
+  if (input.placing && limited.length > 0) {
+    await queries.lockOffers(tx as Tx, companyId, limited);
+    if (coupon && facts.coupon) {
+      coupon = {
+        ...coupon,
+        codeUses: await queries.couponCodeUses(tx, companyId, facts.coupon.id, input.exceptOrderNumber),
+      };
+    }
+  }
+  const usage = new Map<number, OfferUsage>();
+  if (limited.length > 0) {
+    const rows = await queries.offerUsage(tx, companyId, {
+      offerIds: limited,
+      buyerId: input.buyerId,
+      exceptOrderNumber: input.exceptOrderNumber,
+    });
+    for (const row of rows) {
+      usage.set(Number(row.offer_id), {
+        totalUses: Number(row.total_uses),
+        buyerUses: Number(row.buyer_uses),
+        totalAmountPaise: Number(row.total_amount_paise),
+        buyerAmountPaise: Number(row.buyer_amount_paise),
+      });
+    }
+  }
+  const products = new Map(facts.products.map((product) => [Number(product.id), product]));
+  const lines: OfferCartLine[] = input.lines.map((line) => {
+    const product = products.get(line.productId);
+    return {
+      productId: line.productId,
+      quantity: line.quantity,
+      netPaise: line.netPaise,
+      brandId: product?.brand_id == null ? null : Number(product.brand_id),
+      categoryIds: (product?.category_ids ?? []).map(Number),
+    };
+  });
+  const context: OfferContext = {
+    today,
+    buyerGroupIds: facts.buyer_group_ids.map(Number),
+    salesChannelId: input.salesChannelId,
+    isFirstOrder: !facts.has_orders,
+    usage,
+  };
+  return {
+    facts,
+    offers,
+    lines,
+    context,
+    coupon,
+    couponCodeId: facts.coupon ? Number(facts.coupon.id) : null,
+  };
+}
+
+/**
+ * The offers an order gets (domain evaluateOffers) from the facts in the database. A coupon that
+ * does not exist or does not apply is a 400 saying why. `placing`: the order is being placed, so
+ * the limited offers among those that could apply are locked (level 2b) before their uses are
+ * counted; a quotation only being priced locks nothing.
+ */
+export async function offersForOrder(
+  tx: Executor,
+  companyId: number,
+  input: Omit<OfferInput, 'withVisibleCoupons'>,
+): Promise<OrderOffers> {
+  const { offers, lines, context, coupon, couponCodeId } = await gatherOffers(tx, companyId, input);
+  const evaluation = evaluateOffers({ lines, offers, context, coupon });
+  if (coupon && evaluation.couponRefusal) throw invalidCoupon(evaluation.couponRefusal);
+  return {
+    evaluation,
+    coupon:
+      coupon && couponCodeId !== null
+        ? { id: couponCodeId, code: coupon.code, offerId: coupon.offerId }
+        : null,
+  };
+}
+
+export interface AvailableOffer {
+  offer: OfferRule;
+  /** The shared code to apply it with; null for an offer that applies by itself. */
+  couponCode: string | null;
+  /** Applied to the order now (by itself, or by its code). */
+  isApplied: boolean;
+  discountPaise: number;
+  cashpointsPaise: number;
+}
+
+/**
+ * What an order can have (GET quotations/{id}/available_offers): the automatic offers it gets and
+ * every live shared-code offer shown to customers that would apply, each with what it would give
+ * now (a coupon as if applied instead of the current one). Reads only; locks nothing.
+ */
+export async function availableOffersFor(
+  db: Executor,
+  companyId: number,
+  input: Omit<OfferInput, 'placing' | 'withVisibleCoupons'>,
+): Promise<AvailableOffer[]> {
+  const gathered = await gatherOffers(db, companyId, { ...input, withVisibleCoupons: true });
+  const { offers, lines, context } = gathered;
+  const current = evaluateOffers({ lines, offers, context, coupon: gathered.coupon });
+  const appliedIds = new Set(current.applied.map((offer) => offer.offerId));
+  const codes = new Map(gathered.facts.offers.map((row) => [Number(row.id), row.shared_code]));
+  const results: AvailableOffer[] = [];
+  for (const applied of current.applied) {
+    const offer = offers.find((candidate) => candidate.id === applied.offerId) as OfferRule;
+    results.push({
+      offer,
+      couponCode: applied.byCoupon ? (gathered.coupon?.code ?? null) : null,
+      isApplied: true,
+      discountPaise: applied.discountPaise,
+      cashpointsPaise: applied.cashpointsPaise,
+    });
+  }
+  for (const offer of offers) {
+    const code = codes.get(offer.id);
+    if (offer.couponMode !== 'shared' || !offer.isVisibleToCustomers || !code || appliedIds.has(offer.id))
+      continue;
+    const coupon = { offerId: offer.id, code, codeUses: 0, codeMaxUses: null };
+    const trial = evaluateOffers({ lines, offers, context, coupon });
+    if (trial.couponRefusal) continue;
+    const applied = trial.applied.find((entry) => entry.offerId === offer.id);
+    results.push({
+      offer,
+      couponCode: code,
+      isApplied: false,
+      discountPaise: applied?.discountPaise ?? 0,
+      cashpointsPaise: applied?.cashpointsPaise ?? 0,
+    });
+  }
+  return results;
+}
+
+/** One order's share of the offers (a quotation split by warehouse shares them out). */
+export interface OrderOfferShare {
+  applied: readonly AppliedOffer[];
+  couponCodeId: number | null;
+}
+
+/**
+ * Writes the redemptions of a placed order: one per offer that gave it something (or that its
+ * coupon named), inside the order's transaction, after the offers were locked by offersForOrder.
+ */
+export async function redeemOffers(
+  tx: Tx,
+  companyId: number,
+  order: {
+    id: number;
+    quotationId: number;
+    buyerId: number;
+    salesChannelId: number | null;
+    valuePaise: number;
+  },
+  share: OrderOfferShare,
+) {
+  await queries.insertRedemptions(
+    tx,
+    share.applied
+      .filter((offer) => offer.byCoupon || offer.discountPaise + offer.cashpointsPaise > 0)
+      .map((offer) => ({
+        company_id: companyId,
+        offer_id: offer.offerId,
+        coupon_code_id: offer.byCoupon ? share.couponCodeId : null,
+        buyer_id: order.buyerId,
+        sales_order_id: order.id,
+        quotation_id: order.quotationId,
+        sales_channel_id: order.salesChannelId,
+        discount_paise: offer.discountPaise,
+        cashpoints_paise: offer.cashpointsPaise,
+        order_value_paise: order.valuePaise,
+      })),
+  );
+}
+
+/** Level 2b for an order edit, before it moves stock: the offers its edit quotation got. */
+export const lockOffersOfEdit = (tx: Tx, companyId: number, quotationId: number) =>
+  queries.lockOffersOfQuotation(tx, companyId, quotationId);
+
+/** Gives the orders' offer uses back (a cancelled or edited order); answers the redemptions released. */
+export function releaseOffers(
+  tx: Tx,
+  companyId: number,
+  orderIds: readonly number[],
+  reason: RedemptionReleaseReason,
+) {
+  return queries.releaseRedemptions(tx, companyId, orderIds, reason);
+}
+
+interface StoredOfferColumns {
+  offer_id: number | null;
+  coupon_code_id: number | null;
+  coupon_discount_paise: string | number;
+}
+
+/**
+ * The offers a stored quotation or order got, for showing on it: each line's product offer (its
+ * offer_discount_paise summed per offer), the cart offer (coupon_discount_paise), titles and
+ * whether the coupon named it; an order's cashpoints come from its redemptions.
+ */
+export async function documentOffers(
+  db: Executor,
+  companyId: number,
+  document: StoredOfferColumns,
+  items: readonly { offer_id: number | null; offer_discount_paise: string | number }[],
+  orderId?: number,
+): Promise<{ applied: AppliedOfferOutput[]; titles: Map<number, string> }> {
+  const ids = [...new Set([document.offer_id, ...items.map((item) => item.offer_id)])].filter(
+    (offerId): offerId is number => offerId !== null,
+  );
+  if (ids.length === 0) return { applied: [], titles: new Map() };
+  const [rows, couponOfferId, redemptions] = await Promise.all([
+    queries.offerTitles(db, companyId, ids),
+    document.coupon_code_id === null
+      ? null
+      : queries.offerOfCode(db, companyId, Number(document.coupon_code_id)),
+    orderId === undefined ? [] : queries.orderRedemptions(db, companyId, orderId),
+  ]);
+  const cashpoints = new Map(redemptions.map((row) => [Number(row.offer_id), Number(row.cashpoints_paise)]));
+  const applied = rows.map((row) => {
+    const id = Number(row.id);
+    const discountPaise =
+      row.kind === 'cart'
+        ? Number(document.coupon_discount_paise)
+        : items.reduce(
+            (sum, item) => sum + (item.offer_id === id ? Number(item.offer_discount_paise) : 0),
+            0,
+          );
+    return {
+      id,
+      kind: row.kind,
+      title: row.title,
+      reward_type: row.reward_type,
+      by_coupon: couponOfferId === id,
+      discount: toRupees(discountPaise),
+      cashpoints: toRupees(cashpoints.get(id) ?? 0),
+    };
+  });
+  return { applied, titles: new Map(rows.map((row) => [Number(row.id), row.title])) };
+}
+
+/** A line's offer as answered: the product offer it got and what it took off. */
+export const lineOffer = (
+  item: { offer_id: number | null; offer_discount_paise: string | number },
+  titles: ReadonlyMap<number, string>,
+) => ({
+  offer:
+    item.offer_id === null
+      ? null
+      : { id: Number(item.offer_id), title: titles.get(Number(item.offer_id)) ?? '' },
+  offer_discount: toRupees(Number(item.offer_discount_paise)),
+});

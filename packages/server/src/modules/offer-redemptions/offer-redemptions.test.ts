@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import {
+  createBuyerWithAddress,
+  createOffer,
+  createQuotation,
+  createTaxedProduct,
+  daysFromToday,
+  generateOrder,
+} from '../../../test/sales-fixtures.ts';
+
+// Offers on quotations and orders (issue 20): the stacking rule applied by the server, coupons
+// refused with a reason, limits that hold under concurrent orders, and uses given back.
+
+async function setUp() {
+  const company = await signUpCompany();
+  const buyer = await createBuyerWithAddress(company);
+  const product = await createTaxedProduct(company, { gstRate: 18, sellingPrice: 1180, openingStock: 500 });
+  const other = await createTaxedProduct(company, { gstRate: 18, sellingPrice: 590, openingStock: 500 });
+  const apply = (quotationId: number, code: string) =>
+    company.api.post(`admin/quotations/${quotationId}/apply_coupon_code/`, { coupon_code: code });
+  return { company, buyer, product, other, apply };
+}
+
+async function target(
+  company: SignedUpCompany,
+  offerId: number,
+  type: 'product' | 'category' | 'brand',
+  id: number,
+) {
+  await dbOf(company)
+    .insertInto('offer_targets')
+    .values({ company_id: company.companyId, offer_id: offerId, target_type: type, target_id: id })
+    .execute();
+}
+
+const redemptionsOf = (company: SignedUpCompany, offerId: number) =>
+  dbOf(company)
+    .selectFrom('offer_redemptions')
+    .selectAll()
+    .where('company_id', '=', company.companyId)
+    .where('offer_id', '=', offerId)
+    .orderBy('id')
+    .execute();
+
+describe('offers on quotations and orders', () => {
+  it('takes an automatic product offer off its lines and the best automatic cart offer off the rest, and the order redeems both', async () => {
+    const { company, buyer, product, other } = await setUp();
+    const perUnit = await createOffer(company, {
+      kind: 'product',
+      coupon_code: null,
+      title: '₹100 off each',
+      discount_paise: 100_00,
+    });
+    await target(company, perUnit.id, 'product', product.id);
+    const small = await createOffer(company, {
+      coupon_code: null,
+      title: 'Five per cent',
+      discount_type: 'percentage',
+      discount_percent: 5,
+    });
+    const big = await createOffer(company, { coupon_code: null, title: 'Flat 200', discount_paise: 200_00 });
+    const quotation = await createQuotation(company, buyer, [
+      { product: product.id, quantity: 2 },
+      { product: other.id, quantity: 1 },
+    ]);
+    // Lines: 2 x 1180 = 2360 - 200 (product offer) = 2160; 590. Goods 2750: 5% = 137.50 < flat 200.
+    expect(quotation.items[0]).toMatchObject({
+      offer: { id: perUnit.id, title: '₹100 off each' },
+      offer_discount: 200,
+      line_discount: 200,
+    });
+    expect(quotation.items[1]).toMatchObject({ offer: null, offer_discount: 0 });
+    expect(quotation.offers).toEqual([
+      expect.objectContaining({ id: perUnit.id, kind: 'product', discount: 200, by_coupon: false }),
+      expect.objectContaining({ id: big.id, kind: 'cart', discount: 200, by_coupon: false }),
+    ]);
+    expect(quotation.totals.total).toBe(2550);
+    expect(small.id).toBeLessThan(big.id);
+
+    const order = await generateOrder(company, quotation.id);
+    expect(order.offers).toEqual(quotation.offers);
+    expect(order.order_items[0]).toMatchObject({ offer: { id: perUnit.id }, offer_discount: 200 });
+    expect(order.order_total).toBe(2550);
+    const [redemption] = await redemptionsOf(company, perUnit.id);
+    expect(redemption).toMatchObject({ sales_order_id: order.id, buyer_id: buyer.id, status: 'redeemed' });
+    expect(Number(redemption.discount_paise)).toBe(200_00);
+    expect(await redemptionsOf(company, big.id)).toHaveLength(1);
+  });
+
+  it("lets a coupon's cart offer replace the automatic one, and lists what the quotation could take", async () => {
+    const { company, buyer, product, apply } = await setUp();
+    await createOffer(company, { coupon_code: null, discount_paise: 300_00 });
+    const coupon = await createOffer(company, {
+      coupon_code: 'TENPC',
+      discount_type: 'percentage',
+      discount_percent: 10,
+    });
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    const listed = await company.api.get(`quotations/${quotation.id}/available_offers`);
+    expect(listed.body.results).toEqual([
+      expect.objectContaining({ coupon_code: null, is_applied: true, discount: 300 }),
+      expect.objectContaining({ id: coupon.id, coupon_code: 'TENPC', is_applied: false, discount: 118 }),
+    ]);
+    const res = await apply(quotation.id, 'tenpc');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.offers).toEqual([
+      expect.objectContaining({ id: coupon.id, by_coupon: true, discount: 118 }),
+    ]);
+    expect(res.body.coupon_code).toBe('TENPC');
+  });
+
+  it('refuses a coupon for another buyer group, another channel, an expired or a used-up one, and changes nothing', async () => {
+    const { company, buyer, product, apply } = await setUp();
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    const group = await dbOf(company)
+      .insertInto('buyer_groups')
+      .values({ company_id: company.companyId, name: 'Wholesale' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const grouped = await createOffer(company, { coupon_code: 'GROUPONLY' });
+    await dbOf(company)
+      .insertInto('offer_buyer_groups')
+      .values({ company_id: company.companyId, offer_id: grouped.id, buyer_group_id: group.id })
+      .execute();
+    const channel = await dbOf(company)
+      .selectFrom('sales_channels')
+      .select('id')
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirst();
+    await createOffer(company, { coupon_code: 'EXPIRED', end_date: daysFromToday(-1) });
+    await createOffer(company, { coupon_code: 'ONCEONLY', total_uses_limit: 1 });
+    const cases: [string, RegExp][] = [
+      ['NOSUCH', /There is no coupon with the code NOSUCH/],
+      ['GROUPONLY', /only for buyers of certain buyer groups/],
+      ['EXPIRED', new RegExp(`expired on ${daysFromToday(-1)}`)],
+    ];
+    if (channel) {
+      await createOffer(company, { coupon_code: 'CHANNEL', sales_channel_id: channel.id });
+      cases.push(['CHANNEL', /not valid on this order's sales channel/]);
+    }
+    for (const [code, reason] of cases) {
+      const res = await apply(quotation.id, code);
+      expect(res.status, code).toBe(400);
+      expect(res.body.detail).toMatch(reason);
+      expect(res.body.errors.coupon_code).toEqual(['Invalid coupon code']);
+    }
+    // Used up: one order takes the only use; the next quotation is refused.
+    const first = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect((await apply(first.id, 'ONCEONLY')).status).toBe(200);
+    await generateOrder(company, first.id);
+    const refused = await apply(quotation.id, 'ONCEONLY');
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/has been used as many times as it allows \(1\)/);
+    const unchanged = await company.api.get(`admin/quotations/${quotation.id}/`);
+    expect(unchanged.body.coupon_code).toBeNull();
+    expect(unchanged.body.totals.total).toBe(quotation.totals.total);
+  });
+
+  it('redeems a coupon limited to 5 uses exactly 5 times when 20 orders race for it', async () => {
+    const { company, buyer, product, apply } = await setUp();
+    const offer = await createOffer(company, {
+      coupon_code: 'FIVEONLY',
+      total_uses_limit: 5,
+      discount_paise: 10_00,
+    });
+    const quotations = [];
+    for (let i = 0; i < 20; i++) {
+      const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+      expect((await apply(quotation.id, 'FIVEONLY')).status).toBe(200);
+      quotations.push(quotation);
+    }
+    const results = await Promise.all(
+      quotations.map((quotation) => company.api.post(`admin/quotations/${quotation.id}/generate_order/`, {})),
+    );
+    const placed = results.filter((res) => res.status === 201);
+    const refused = results.filter((res) => res.status === 400);
+    expect(placed).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const res of refused) expect(res.body.detail).toMatch(/used as many times as it allows \(5\)/);
+    const redemptions = await redemptionsOf(company, offer.id);
+    expect(redemptions).toHaveLength(5);
+    expect(new Set(redemptions.map((row) => row.sales_order_id))).toEqual(
+      new Set(placed.map((res) => res.body.id)),
+    );
+  });
+
+  it('gives a unique code back when its order is cancelled, and keeps one use through an edit', async () => {
+    const { company, buyer, product, apply } = await setUp();
+    const offer = await createOffer(company, { coupon_mode: 'unique', coupon_code: 'SOLO1234' });
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect((await apply(quotation.id, 'SOLO1234')).status).toBe(200);
+    const order = await generateOrder(company, quotation.id);
+
+    const second = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect((await apply(second.id, 'SOLO1234')).body.detail).toBe(
+      'The coupon SOLO1234 has already been used.',
+    );
+
+    // An edit: the old version gives the use back, the new one takes it again.
+    const edit = await company.api.post(`admin/orders/${order.id}/initiate_edit_order`);
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const saved = await company.api.post(`admin/quotations/${edit.body.id}/edit_order/`);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.offers).toEqual([
+      expect.objectContaining({ id: offer.id, by_coupon: true, discount: 50 }),
+    ]);
+    const afterEdit = await redemptionsOf(company, offer.id);
+    expect(afterEdit.map((row) => [row.status, row.released_reason])).toEqual([
+      ['released', 'order_edited'],
+      ['redeemed', null],
+    ]);
+
+    const cancel = await company.api.post(`admin/orders/${saved.body.id}/cancel/`, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect((await redemptionsOf(company, offer.id)).at(-1)).toMatchObject({
+      status: 'released',
+      released_reason: 'order_cancelled',
+    });
+    const reused = await apply(second.id, 'SOLO1234');
+    expect(reused.status, JSON.stringify(reused.body)).toBe(200);
+    await generateOrder(company, second.id);
+  });
+
+  it('counts a quotation split into orders per warehouse as one use, with the discount shared out exactly', async () => {
+    const { company, buyer, product, apply } = await setUp();
+    const offer = await createOffer(company, {
+      coupon_code: 'SPLIT',
+      uses_per_buyer: 1,
+      discount_paise: 100_01,
+    });
+    const main = await firstWarehouse(company);
+    const second = await dbOf(company)
+      .insertInto('warehouses')
+      .values({ company_id: company.companyId, branch_id: company.branchId, name: `Second ${Date.now()}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await dbOf(company)
+      .insertInto('stock_levels')
+      .values({
+        company_id: company.companyId,
+        product_id: product.id,
+        warehouse_id: second.id,
+        available_stock: 50,
+      })
+      .execute();
+    const quotation = await createQuotation(company, buyer, [
+      { product: product.id, quantity: 1, warehouse: main.id },
+      { product: product.id, quantity: 2, warehouse: second.id },
+    ]);
+    expect((await apply(quotation.id, 'SPLIT')).status).toBe(200);
+    const res = await company.api.post(`v1/admin/quotations/${quotation.id}/generate_fulfilment_order/`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const redemptions = await redemptionsOf(company, offer.id);
+    expect(redemptions).toHaveLength(2);
+    expect(redemptions.reduce((sum, row) => sum + Number(row.discount_paise), 0)).toBe(100_01);
+    const again = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect((await apply(again.id, 'SPLIT')).body.detail).toMatch(/already used the coupon SPLIT once/);
+  });
+});
