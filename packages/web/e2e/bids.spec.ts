@@ -74,17 +74,19 @@ test('buyer prices and bids: a group price, a bid within the range accepted, one
   await expect(prices.getByRole('cell', { name: '₹950.00' })).toBeVisible();
   const problems = await seriousProblems(page);
 
-  // A quotation for the buyer: its line takes the group price.
-  const addresses = (buyer.body.addresses as { id: number }[]).map((a) => a.id);
-  const quotation = await callApiAsUser(page, 'POST', `admin/companies/${companyId}/generate_quotation`, {
-    buyer: buyer.body.id,
-    branch: warehouse.branch.id,
-    billing_address: addresses[0],
-    shipping_address: addresses[1] ?? addresses[0],
-    items: [{ product: product.body.id, warehouse: warehouse.id, quantity: 3 }],
-  });
-  expect(quotation.status, JSON.stringify(quotation.body)).toBe(201);
-  await page.goto(`/quotations/${quotation.body.id}`);
+  // A quotation for the buyer, made in the form: the line's rate starts at the group price.
+  await page.goto('/quotations/new');
+  const form = page.getByRole('form', { name: 'Sales Order' });
+  await form.getByLabel('Buyer').fill('Krishna');
+  await page.getByRole('option', { name: new RegExp(buyerName) }).click();
+  await pick(page, form, 'Branch', warehouse.branch.name);
+  await form.getByLabel('Product 1').fill('Monoblock');
+  await page.getByRole('option', { name: new RegExp(productName) }).click();
+  await expect(form.getByRole('textbox', { name: 'Rate 1' })).toHaveValue(/^950(\.00)?$/);
+  await form.getByRole('textbox', { name: 'Quantity 1' }).fill('3');
+  await form.getByRole('button', { name: 'Create Quotation' }).click();
+  await expect(page).toHaveURL(/\/quotations\/\d+$/);
+  const quotationId = Number(page.url().split('/').pop());
   const ranges = page.getByRole('table', { name: 'Bidding ranges' });
   await expect(ranges.getByRole('cell', { name: '₹950.00' }).first()).toBeVisible();
   await expect(ranges.getByRole('cell', { name: '₹920.00' })).toBeVisible();
@@ -108,12 +110,7 @@ test('buyer prices and bids: a group price, a bid within the range accepted, one
   await expect(page.getByText('The bid is below the floor and waits for approval.')).toBeVisible();
   await expect(page.getByText('1 waiting for approval')).toBeVisible();
   // The server refuses an order while it waits.
-  const blocked = await callApiAsUser(
-    page,
-    'POST',
-    `admin/quotations/${quotation.body.id}/generate_order/`,
-    {},
-  );
+  const blocked = await callApiAsUser(page, 'POST', `admin/quotations/${quotationId}/generate_order/`, {});
   expect(blocked.status).toBe(409);
 
   // Approved: the line's rate becomes ₹880.
@@ -124,7 +121,7 @@ test('buyer prices and bids: a group price, a bid within the range accepted, one
   const placed = page.getByRole('table', { name: 'Bids placed' });
   await expect(placed.getByText('Approved')).toBeVisible();
   await expect(placed.getByText('Accepted')).toBeVisible();
-  const saved = await callApiAsUser(page, 'GET', `admin/quotations/${quotation.body.id}`);
+  const saved = await callApiAsUser(page, 'GET', `admin/quotations/${quotationId}`);
   expect((saved.body.items as { rate: number }[])[0]?.rate).toBe(880);
 
   // The bidding report lists both, newest first, with who decided.

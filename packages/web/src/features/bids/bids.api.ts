@@ -2,6 +2,7 @@ import type {
   BiddingReportOutput,
   BidOutput,
   BuyerGroupPriceOutput,
+  BuyerPricesOutput,
   biddingReportFilters,
   QuotationBidsOutput,
 } from '@b2b/domain/api/bids';
@@ -31,6 +32,8 @@ export const bidKeys = {
   all: ['bids'] as const,
   quotation: (quotationId: number) => [...bidKeys.all, 'quotation', quotationId] as const,
   groupPrices: (groupId: number) => [...bidKeys.all, 'group-prices', groupId] as const,
+  buyerPrices: (buyerId: number, productIds: readonly number[]) =>
+    [...bidKeys.all, 'buyer-prices', buyerId, productIds] as const,
   report: (companyId: number, params: BiddingReportParams) =>
     [...bidKeys.all, 'report', companyId, params] as const,
 };
@@ -71,6 +74,35 @@ export function useRemoveGroupPrice(groupId: number) {
     meta: { successMessage: PM.price_removed, errorMessage: 'Failed to remove the price.' },
     onSuccess: apply,
   });
+}
+
+// ---- Buyer prices
+
+export const buyerPricesQuery = (buyerId: number, productIds: readonly number[]) =>
+  queryOptions({
+    queryKey: bidKeys.buyerPrices(buyerId, productIds),
+    queryFn: ({ signal }) =>
+      api.get<BuyerPricesOutput>(
+        `admin/buyers/${buyerId}/buyer_prices`,
+        { products: productIds.join(',') },
+        signal,
+      ),
+  });
+
+/**
+ * The buyer price of a product for a buyer (its groups' lowest price, else the selling price), or
+ * null when it cannot be read: a new quotation line's rate then stays the selling price.
+ */
+export function useBuyerPriceOf() {
+  const client = useQueryClient();
+  return async (buyerId: number, productId: number): Promise<number | null> => {
+    try {
+      const answer = await client.fetchQuery(buyerPricesQuery(buyerId, [productId]));
+      return answer.results.find((r) => r.product === productId)?.buyer_price ?? null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 // ---- Bids on a quotation

@@ -17,6 +17,7 @@ import { Money } from '../../components/money';
 import { NumberField } from '../../components/number-field';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { useBuyerPriceOf } from '../bids/bids.api';
 import {
   type Product,
   type ProductSummary,
@@ -55,16 +56,25 @@ interface LineProps {
 function ProductField({ control, setValue, index, companyId, warehouses }: Omit<LineProps, 'amount'>) {
   const { field, fieldState, formState } = useController({ control, name: `items.${index}.product` });
   const product = useQuery({ ...productQuery(field.value ?? 0), enabled: field.value !== null });
-  // A product picked now brings its selling price (tax inclusive) and its fullest warehouse.
+  // A product picked now brings its selling price (tax inclusive) and its fullest warehouse; then
+  // the buyer's price where its buyer groups have a lower one (domain buyer-prices.ts).
   const picked = useRef(false);
+  const buyer = useWatch({ control, name: 'buyer' });
+  const buyerPriceOf = useBuyerPriceOf();
   useEffect(() => {
     if (!picked.current || !product.data || product.data.id !== field.value) return;
     picked.current = false;
     const options = { shouldDirty: true, shouldValidate: true };
     setValue(`items.${index}.rate`, product.data.selling_price, options);
+    const sellingPrice = product.data.selling_price;
+    if (buyer !== null) {
+      void buyerPriceOf(buyer, product.data.id).then((price) => {
+        if (price !== null && price !== sellingPrice) setValue(`items.${index}.rate`, price, options);
+      });
+    }
     const warehouse = fullestWarehouse(product.data, warehouses);
     if (warehouse) setValue(`items.${index}.warehouse`, String(warehouse.id), options);
-  }, [product.data, field.value, warehouses, index, setValue]);
+  }, [product.data, field.value, warehouses, index, setValue, buyer, buyerPriceOf]);
   // '+ New Product' opens a short product form (with the name searched); the product created
   // there fills this line.
   const [creating, setCreating] = useState<string | null>(null);
