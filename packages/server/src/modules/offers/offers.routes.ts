@@ -18,6 +18,7 @@ import {
   redemptionListQuery,
   redemptionOutput,
 } from '@b2b/domain/api/offers';
+import { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { validationError } from '../../core/errors.ts';
 import { parseOrdering } from '../../core/paging.ts';
@@ -95,6 +96,13 @@ export async function offersRoutes(app: Api) {
     'GET /offers/:id',
     { permission: 'view_offer', cache: true, tags, params, response: offerOutput },
     (request, actor) => service.getOffer(db, actor, request.params.id),
+  );
+
+  route(
+    app,
+    'GET /offers/:id/history',
+    { permission: 'view_offer', cache: true, tags, params, response: historyPageOutput },
+    (request, actor) => service.offerHistory(db, actor, request.params.id),
   );
 
   route(

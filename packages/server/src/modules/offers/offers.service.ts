@@ -20,7 +20,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { historyPage, recordHistory } from '../history/history.service.ts';
 import * as report from './coupon-report.queries.ts';
 import * as queries from './offers.queries.ts';
 
@@ -113,6 +113,12 @@ export async function getOffer(db: Executor, actor: Principal, id: number): Prom
   const offer = await readOffer(db, actor.companyId, id);
   assertKind(actor, 'view', offer.kind);
   return offer;
+}
+
+/** GET offers/{id}/history: who created it, each change and each batch of codes. */
+export async function offerHistory(db: Executor, actor: Principal, id: number) {
+  await visibleOffer(db, actor, id);
+  return historyPage(db, actor.companyId, 'offer', id);
 }
 
 /** The offer named by a route of its codes or redemptions, when the caller may see its kind. */

@@ -1,6 +1,6 @@
 import { OFFER_MESSAGES } from '@b2b/domain/api/offers';
 import { COUPON_ALPHABET } from '@b2b/domain/offers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createUserWithPermissions,
   type SignedUpCompany,
@@ -106,6 +106,11 @@ async function redeem(
 }
 
 const NO_LOOK_ALIKES = new RegExp(`^[${COUPON_ALPHABET}]+$`);
+
+// The test server starts (and migrates) in the hook's longer timeout, not in the first test's.
+beforeAll(async () => {
+  await signUpCompany();
+});
 
 describe('POST companies/{companyId}/offers', () => {
   it('creates a cart offer with one shared code given, upper-cased, with its every field', async () => {
@@ -500,6 +505,7 @@ describe('GET companies/{companyId}/offers', () => {
       expect(res.status, path).toBe(404);
       expect(res.body.detail).toBe(OFFER_MESSAGES.not_found);
     }
+    expect((await company.api.get(`offers/${theirs.id}/history`)).status).toBe(404);
     expect((await company.api.patch(`offers/${theirs.id}`, { title: 'Mine' })).status).toBe(404);
     expect((await company.api.post(`offers/${theirs.id}/coupon_codes`, { count: 1 })).status).toBe(404);
     expect((await other.api.get(`offers/${theirs.id}`)).body.title).toBe(theirs.title);
@@ -593,6 +599,14 @@ describe('PATCH offers/{id}', () => {
       'updated',
       'updated',
     ]);
+    const history = await company.api.get(`offers/${offer.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.count).toBe(4);
+    // Newest first.
+    expect(history.body.results.at(-1)).toMatchObject({
+      actions: { action: 'created' },
+      user: { id: company.userId },
+    });
     const missing = await company.api.patch('offers/999999999', { title: 'Nobody' });
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe(OFFER_MESSAGES.not_found);
