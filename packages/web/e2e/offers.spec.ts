@@ -31,6 +31,18 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).first().click();
 }
 
+/** Sees the toast, then closes it: it sits over the page's top-right buttons. */
+async function toast(page: Page, text: string) {
+  const shown = page.getByRole('alert').filter({ hasText: text });
+  await expect(shown).toBeVisible();
+  // It may close by itself meanwhile.
+  await shown
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
+  await expect(shown).toBeHidden();
+}
+
 const LIST_OF = { product: '/offers/product-offers', cart: '/offers/cart-offers' } as const;
 
 /**
@@ -110,7 +122,7 @@ test('offers: a cart offer with unique codes exported as CSV, a product offer on
   problems.push(...(await seriousProblems(page)));
 
   await page.getByRole('button', { name: 'Create Cart Offer' }).click();
-  await expect(page.getByText('Offer created successfully.')).toBeVisible();
+  await toast(page, 'Offer created successfully.');
   await expect(page).toHaveURL(/\/offers\/cart-offers\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: cartTitle })).toBeVisible();
   await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
@@ -123,6 +135,20 @@ test('offers: a cart offer with unique codes exported as CSV, a product offer on
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^coupon-codes-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // Two more codes from the dialog; the offer switched off and on again.
+  await page.getByRole('button', { name: 'Generate More Codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate More Codes' });
+  await dialog.getByRole('textbox', { name: 'Number of Codes' }).fill('2');
+  problems.push(...(await seriousProblems(page)));
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+  await toast(page, 'Coupon codes generated successfully.');
+  await expect(codes.getByText(/^DW[ACDEFGHJKMNPQRTUVWXY34679]{6}$/)).toHaveCount(7);
+  await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await toast(page, 'Offer deactivated successfully.');
+  await expect(page.getByText('Inactive', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  await toast(page, 'Offer activated successfully.');
 
   // A product offer on the brand, applying by itself: ₹50 off each fan.
   await page.goto('/offers/product-offers');
@@ -140,9 +166,18 @@ test('offers: a cart offer with unique codes exported as CSV, a product offer on
   await expect(preview.getByText('₹100.00').first()).toBeVisible();
   problems.push(...(await seriousProblems(page)));
   await page.getByRole('button', { name: 'Create Product Offer' }).click();
-  await expect(page.getByText('Offer created successfully.')).toBeVisible();
+  await toast(page, 'Offer created successfully.');
   await expect(page.getByRole('heading', { level: 2, name: productTitle })).toBeVisible();
   await expect(page.getByText(brandName).first()).toBeVisible();
+
+  // Edited: ₹60 a unit.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/offers\/product-offers\/\d+\/edit$/);
+  await page.getByRole('textbox', { name: 'Discount per unit (₹)', exact: true }).fill('60');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'Offer updated successfully.');
+  await expect(page).toHaveURL(/\/offers\/product-offers\/\d+$/);
+  await expect(page.getByText('₹60.00 per unit')).toBeVisible();
 
   // Both lists show their offer Active.
   for (const [kind, title] of [
