@@ -174,6 +174,17 @@ export const visibleProduct = (db: Executor, shopper: Shopper, productId: number
     .where('p.id', '=', productId)
     .executeTakeFirst();
 
+/** Which of these products the buyer may still see (a cart's lines can be hidden after they were added). */
+export const visibleProductIds = async (db: Executor, shopper: Shopper, productIds: readonly number[]) =>
+  new Set(
+    (
+      await catalogQuery(db, shopper)
+        .select('p.id')
+        .where(sql<boolean>`p.id = any(${productIds}::bigint[])`)
+        .execute()
+    ).map((row) => row.id),
+  );
+
 // ---------------------------------------------------------------------------------------------
 // Carts
 

@@ -128,7 +128,7 @@ async function priceCart(
   couponCode: string | null,
 ): Promise<{ priced: PricedQuotation | null; problems: string[] }> {
   if (items.length === 0) return { priced: null, problems: [] };
-  const problems: string[] = [];
+  const problems: string[] = await unavailableItems(tx, storefront, items);
   const attempt = async (coupon: string | null) => {
     const terms = await cartTerms(tx, storefront, items, coupon);
     return priceQuotationTerms(tx, storefront.companyId, terms);
@@ -149,6 +149,18 @@ async function priceCart(
     if (!problems.includes(message)) problems.push(message);
     return { priced: null, problems };
   }
+}
+
+/** A sentence per line whose product the buyer may no longer see (hidden, deactivated, deleted). */
+async function unavailableItems(db: Executor, storefront: Storefront, items: readonly queries.CartItemRow[]) {
+  const visible = await queries.visibleProductIds(
+    db,
+    shopperOf(storefront),
+    items.map((item) => item.product_id),
+  );
+  return items
+    .filter((item) => !visible.has(item.product_id))
+    .map((item) => `${item.name} is no longer available: remove it from the cart to check out.`);
 }
 
 /** The cart's value at the products' selling prices (what the report shows when it cannot be priced). */
@@ -379,6 +391,8 @@ export async function checkout(
     }
     const items = cart ? await queries.cartItems(tx, companyId, cart.id) : [];
     if (!cart || items.length === 0) throw conflict(STOREFRONT_MESSAGES.cart_empty);
+    const gone = await unavailableItems(tx, storefront, items);
+    if (gone.length > 0) throw conflict(gone[0]);
     const actor = channelPrincipal(storefront);
     const terms = await cartTerms(tx, storefront, items, cart.coupon_code);
     const quotationId = await insertQuotation(tx, actor, terms, { purpose: 'direct_order' });

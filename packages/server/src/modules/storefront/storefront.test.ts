@@ -183,6 +183,18 @@ describe('storefront catalog', () => {
       .as(buyer.id)
       .post('storefront/cart/items', { product: hidden.id, quantity: 1 });
     expect(hiddenAdd.status).toBe(400);
+
+    // A line whose product is hidden after it was added: the cart says so and checkout refuses.
+    const line = await store.as(buyer.id).post('storefront/cart/items', { product: shown.id, quantity: 1 });
+    expect(line.status).toBe(200);
+    expect((await company.api.patch(`products/${shown.id}`, { is_visible_to_buyer: false })).status).toBe(
+      200,
+    );
+    const cart = await store.as(buyer.id).get('storefront/cart');
+    expect(cart.body.problems).toEqual([expect.stringMatching(/is no longer available/)]);
+    const refused = await store.as(buyer.id).post('storefront/cart/checkout', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/is no longer available/);
   });
 });
 
