@@ -377,6 +377,23 @@ describe('POST companies/{companyId}/offers', () => {
   });
 });
 
+describe('codes under concurrency', () => {
+  it('gives a code to one of two offers created at once, and the other a 400', async () => {
+    const company = await signUpCompany();
+    const code = freshCode('RACE');
+    const [a, b] = await Promise.all(
+      [1, 2].map(() =>
+        company.api.post(listPath(company), cartBody({ coupon_mode: 'shared', coupon_code: code })),
+      ),
+    );
+    expect([a?.status, b?.status].sort()).toEqual([201, 400]);
+    const refused = a?.status === 400 ? a : b;
+    expect(refused?.body.errors).toEqual({ coupon_code: [OFFER_MESSAGES.coupon_taken] });
+    // Nothing of the refused offer stays.
+    expect((await company.api.get(listPath(company))).body.count).toBe(1);
+  });
+});
+
 describe('permissions per kind', () => {
   it('needs the kind’s own permission besides add_offer, view_offer and change_offer', async () => {
     const company = await signUpCompany();
