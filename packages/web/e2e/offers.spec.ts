@@ -178,6 +178,11 @@ test('offers: a cart offer with unique codes exported as CSV, a product offer on
   await toast(page, 'Offer updated successfully.');
   await expect(page).toHaveURL(/\/offers\/product-offers\/\d+$/);
   await expect(page.getByText('₹60.00 per unit')).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('table', { name: 'Offer history' });
+  await expect(history.getByText('Updated', { exact: true })).toBeVisible();
+  await expect(history.getByText('Created', { exact: true })).toBeVisible();
+  problems.push(...(await seriousProblems(page)));
 
   // Both lists show their offer Active.
   for (const [kind, title] of [

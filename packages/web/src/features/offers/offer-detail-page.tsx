@@ -24,6 +24,7 @@ import {
   DetailTabs,
   useIdParam,
 } from '../../components/detail-page';
+import { DocumentHistoryTable } from '../../components/document-history-table';
 import { DownloadListCsvButton } from '../../components/download-list-csv';
 import { FormDialog } from '../../components/form-dialog';
 import { Money } from '../../components/money';
@@ -42,6 +43,7 @@ import {
   OFFER_TOASTS,
   type Offer,
   type OfferKind,
+  offerHistoryQuery,
   offerQuery,
   type Redemption,
   redemptionsQuery,
@@ -152,6 +154,7 @@ function OfferDetail({ offer }: { offer: Offer }) {
             panel: <CouponCodesTab offer={offer} mayChange={mayChange} />,
           },
           { value: 'redemptions', label: 'Redemptions', panel: <RedemptionsTab offer={offer} /> },
+          { value: 'history', label: 'History', panel: <HistoryTab id={offer.id} /> },
         ]}
       />
     </Stack>
@@ -464,4 +467,8 @@ function RedemptionsTab({ offer }: { offer: Offer }) {
       </Stack>
     </Card>
   );
+}
+
+function HistoryTab({ id }: { id: number }) {
+  return <DocumentHistoryTable label="Offer history" query={useQuery(offerHistoryQuery(id))} />;
 }

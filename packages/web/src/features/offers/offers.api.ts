@@ -9,7 +9,9 @@ import {
   type OfferUpdate,
   type RedemptionOutput,
 } from '@b2b/domain/api/offers';
+import type { historyPageOutput } from '@b2b/domain/api/sales-orders';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListParams, Paged } from '../../api/types';
@@ -20,6 +22,8 @@ export type Offer = OfferOutput;
 export type CouponCode = CouponCodeOutput;
 export type Redemption = RedemptionOutput;
 export type { CouponReportRow, OfferKind, OfferStatus };
+/** Who created, changed or generated codes for the offer (GET offers/{id}/history). */
+export type OfferHistory = z.infer<typeof historyPageOutput>;
 /** POST companies/{companyId}/offers. */
 export type OfferCreateBody = OfferCreate;
 /** PATCH offers/{id}. */
@@ -53,6 +57,7 @@ export const offerKeys = {
   list: (companyId: number, kind: OfferKind, params: OfferListParams) =>
     [...offerKeys.lists(), companyId, kind, params] as const,
   detail: (id: number) => [...offerKeys.all, 'detail', id] as const,
+  history: (id: number) => [...offerKeys.all, 'history', id] as const,
   codes: (id: number) => [...offerKeys.all, 'codes', id] as const,
   codePage: (id: number, params: ListParams) => [...offerKeys.codes(id), params] as const,
   redemptions: (id: number, params: ListParams) => [...offerKeys.all, 'redemptions', id, params] as const,
@@ -74,6 +79,12 @@ export const offerQuery = (id: number) =>
     queryKey: offerKeys.detail(id),
     queryFn: ({ signal }) => api.get<Offer>(offerPath(id), undefined, signal),
     retry: false,
+  });
+
+export const offerHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: offerKeys.history(id),
+    queryFn: ({ signal }) => api.get<OfferHistory>(`${offerPath(id)}/history`, undefined, signal),
   });
 
 export const couponCodesQuery = (id: number, params: ListParams) =>
@@ -129,6 +140,7 @@ function useOfferChanged() {
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: offerKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: offerKeys.codes(offer.id) }),
+      queryClient.invalidateQueries({ queryKey: offerKeys.history(offer.id) }),
     ]);
   };
 }
@@ -172,6 +184,7 @@ export function useGenerateCouponCodes(id: number) {
         queryClient.invalidateQueries({ queryKey: offerKeys.codes(id) }),
         queryClient.invalidateQueries({ queryKey: offerKeys.detail(id) }),
         queryClient.invalidateQueries({ queryKey: offerKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: offerKeys.history(id) }),
       ]),
   });
 }
