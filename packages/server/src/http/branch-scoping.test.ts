@@ -271,6 +271,7 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     "contra adjustments: the service answers 404 outside the invoice's branch (contra-adjustments.service.ts)",
   ],
   [/^\/api\/offers\/:id/, 'offers are company-wide'],
+  [/^\/api\/sales_channels\/:id/, 'sales channels (their credentials and cart window) are company-wide'],
   [/^\/api\/referrals\/:id/, 'referrals are company-wide (between buyers, who are company-wide)'],
   [
     /^\/api\/admin\/bids\/:id/,
