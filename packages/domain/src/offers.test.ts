@@ -47,7 +47,12 @@ const line = (productId: number, netPaise: number, quantity = 1, extra: Partial<
   ...extra,
 });
 
-const context: OfferContext = { today: '2026-11-29', buyerGroupIds: [], salesChannelId: null, isFirstOrder: false };
+const context: OfferContext = {
+  today: '2026-11-29',
+  buyerGroupIds: [],
+  salesChannelId: null,
+  isFirstOrder: false,
+};
 
 describe('cart offers', () => {
   it('takes 10% off ₹1,234.56 as ₹123.46 (rounded half away from zero)', () => {
@@ -56,14 +61,23 @@ describe('cart offers', () => {
   });
 
   it('caps a percentage by its max discount and by the per-transaction cap, whichever is lower', () => {
-    const offer = rule({ id: 1, discountValue: 2000, maxDiscountPaise: 50_000, maxAmountPerTransactionPaise: 30_000 });
+    const offer = rule({
+      id: 1,
+      discountValue: 2000,
+      maxDiscountPaise: 50_000,
+      maxAmountPerTransactionPaise: 30_000,
+    });
     // 20% of ₹10,000 is ₹2,000; capped at ₹500, then at ₹300.
-    expect(evaluateOffers({ lines: [line(1, 1_000_000)], offers: [offer], context }).cart?.discountPaise).toBe(30_000);
+    expect(
+      evaluateOffers({ lines: [line(1, 1_000_000)], offers: [offer], context }).cart?.discountPaise,
+    ).toBe(30_000);
   });
 
   it('never takes a flat amount beyond the order value', () => {
     const offer = rule({ id: 1, discountType: 'flat', discountValue: 500_00 });
-    expect(evaluateOffers({ lines: [line(1, 300_00)], offers: [offer], context }).cart?.discountPaise).toBe(300_00);
+    expect(evaluateOffers({ lines: [line(1, 300_00)], offers: [offer], context }).cart?.discountPaise).toBe(
+      300_00,
+    );
   });
 
   it('picks the best automatic cart offer, the older on a tie, and only one', () => {
@@ -92,9 +106,9 @@ describe('cart offers', () => {
     ];
     expect(evaluateOffers({ lines: [line(1, 1000_00, 2)], offers, context }).cart).toBeNull();
     const fitting = { ...context, buyerGroupIds: [9], salesChannelId: 5, isFirstOrder: true };
-    expect(evaluateOffers({ lines: [line(1, 1000_00, 2)], offers: offers.slice(2, 5), context: fitting }).cart).toEqual(
-      { offerId: 3, discountPaise: 100_00 },
-    );
+    expect(
+      evaluateOffers({ lines: [line(1, 1000_00, 2)], offers: offers.slice(2, 5), context: fitting }).cart,
+    ).toEqual({ offerId: 3, discountPaise: 100_00 });
   });
 
   it('stops at the uses per buyer, the total uses, the budget and the per-buyer amount', () => {
@@ -156,8 +170,19 @@ describe('product offers', () => {
 
   it('gives each line the best product offer, then one cart offer on what is left', () => {
     const offers = [
-      rule({ id: 1, kind: 'product', discountValue: 1000, targets: { productIds: [1, 2], categoryIds: [], brandIds: [] } }),
-      rule({ id: 2, kind: 'product', discountType: 'flat', discountValue: 20_00, targets: { productIds: [2], categoryIds: [], brandIds: [] } }),
+      rule({
+        id: 1,
+        kind: 'product',
+        discountValue: 1000,
+        targets: { productIds: [1, 2], categoryIds: [], brandIds: [] },
+      }),
+      rule({
+        id: 2,
+        kind: 'product',
+        discountType: 'flat',
+        discountValue: 20_00,
+        targets: { productIds: [2], categoryIds: [], brandIds: [] },
+      }),
       rule({ id: 3, kind: 'cart', discountValue: 500 }),
     ];
     const result = evaluateOffers({ lines: [shoes, socks, caps], offers, context });
@@ -171,16 +196,26 @@ describe('product offers', () => {
     expect(result.cart).toEqual({ offerId: 3, discountPaise: 127_00 });
   });
 
-  it('checks a product offer\'s minimum quantity against its matching lines only', () => {
-    const offer = rule({ id: 1, kind: 'product', minQuantityThousandths: 3000, targets: { productIds: [1], categoryIds: [], brandIds: [] } });
+  it("checks a product offer's minimum quantity against its matching lines only", () => {
+    const offer = rule({
+      id: 1,
+      kind: 'product',
+      minQuantityThousandths: 3000,
+      targets: { productIds: [1], categoryIds: [], brandIds: [] },
+    });
     expect(evaluateOffers({ lines: [shoes, socks], offers: [offer], context }).applied).toEqual([]);
-    expect(evaluateOffers({ lines: [{ ...shoes, quantity: 3 }], offers: [offer], context }).applied).toHaveLength(1);
+    expect(
+      evaluateOffers({ lines: [{ ...shoes, quantity: 3 }], offers: [offer], context }).applied,
+    ).toHaveLength(1);
   });
 });
 
 describe('coupons', () => {
-  it('applies the coupon\'s cart offer even when an automatic one would give more', () => {
-    const offers = [rule({ id: 1, discountValue: 2000 }), rule({ id: 2, couponMode: 'shared', discountValue: 500 })];
+  it("applies the coupon's cart offer even when an automatic one would give more", () => {
+    const offers = [
+      rule({ id: 1, discountValue: 2000 }),
+      rule({ id: 2, couponMode: 'shared', discountValue: 500 }),
+    ];
     const coupon = { offerId: 2, code: 'DIWALI5', codeUses: 0, codeMaxUses: null };
     const result = evaluateOffers({ lines: [line(1, 1000_00)], offers, context, coupon });
     expect(result.cart).toEqual({ offerId: 2, discountPaise: 50_00 });
@@ -188,10 +223,21 @@ describe('coupons', () => {
     expect(result.couponRefusal).toBeNull();
   });
 
-  it('gives the coupon\'s product offer its lines, automatic offers the rest', () => {
+  it("gives the coupon's product offer its lines, automatic offers the rest", () => {
     const offers = [
-      rule({ id: 1, kind: 'product', discountValue: 3000, targets: { productIds: [1, 2], categoryIds: [], brandIds: [] } }),
-      rule({ id: 2, kind: 'product', couponMode: 'unique', discountValue: 1000, targets: { productIds: [1], categoryIds: [], brandIds: [] } }),
+      rule({
+        id: 1,
+        kind: 'product',
+        discountValue: 3000,
+        targets: { productIds: [1, 2], categoryIds: [], brandIds: [] },
+      }),
+      rule({
+        id: 2,
+        kind: 'product',
+        couponMode: 'unique',
+        discountValue: 1000,
+        targets: { productIds: [1], categoryIds: [], brandIds: [] },
+      }),
     ];
     const coupon = { offerId: 2, code: 'AB3C4D7E', codeUses: 0, codeMaxUses: 1 };
     const result = evaluateOffers({ lines: [line(1, 100_00), line(2, 100_00)], offers, context, coupon });
@@ -204,19 +250,24 @@ describe('coupons', () => {
   it('says why a coupon does not apply: used code, expired, other group, nothing matching', () => {
     const shared = rule({ id: 1, couponMode: 'unique', endDate: '2026-12-31' });
     const used = { offerId: 1, code: 'QWERTY', codeUses: 1, codeMaxUses: 1 };
-    expect(evaluateOffers({ lines: [line(1, 100_00)], offers: [shared], context, coupon: used }).couponRefusal).toBe(
-      'The coupon QWERTY has already been used.',
-    );
+    expect(
+      evaluateOffers({ lines: [line(1, 100_00)], offers: [shared], context, coupon: used }).couponRefusal,
+    ).toBe('The coupon QWERTY has already been used.');
     const expired = rule({ id: 1, couponMode: 'shared', endDate: '2026-11-01' });
     const code = { offerId: 1, code: 'OLD', codeUses: 0, codeMaxUses: null };
-    expect(evaluateOffers({ lines: [line(1, 100_00)], offers: [expired], context, coupon: code }).couponRefusal).toBe(
-      'The coupon OLD expired on 2026-11-01.',
-    );
+    expect(
+      evaluateOffers({ lines: [line(1, 100_00)], offers: [expired], context, coupon: code }).couponRefusal,
+    ).toBe('The coupon OLD expired on 2026-11-01.');
     const grouped = rule({ id: 1, couponMode: 'shared', buyerGroupIds: [3] });
     expect(
       evaluateOffers({ lines: [line(1, 100_00)], offers: [grouped], context, coupon: code }).couponRefusal,
     ).toMatch(/only for buyers of certain buyer groups/);
-    const product = rule({ id: 1, kind: 'product', couponMode: 'shared', targets: { productIds: [9], categoryIds: [], brandIds: [] } });
+    const product = rule({
+      id: 1,
+      kind: 'product',
+      couponMode: 'shared',
+      targets: { productIds: [9], categoryIds: [], brandIds: [] },
+    });
     const result = evaluateOffers({ lines: [line(1, 100_00)], offers: [product], context, coupon: code });
     expect(result.couponRefusal).toBe('The coupon OLD applies to none of the products on this order.');
     expect(result.applied).toEqual([]);
@@ -225,25 +276,44 @@ describe('coupons', () => {
 
 describe('cashpoints offers', () => {
   it('take nothing off the price and credit the amount when it reaches the minimum', () => {
-    const offer = rule({ id: 1, rewardType: 'cashpoints', discountValue: 500, cashpointMinDiscountPaise: 40_00 });
+    const offer = rule({
+      id: 1,
+      rewardType: 'cashpoints',
+      discountValue: 500,
+      cashpointMinDiscountPaise: 40_00,
+    });
     const big = evaluateOffers({ lines: [line(1, 1000_00)], offers: [offer], context });
     expect(big.cart).toEqual({ offerId: 1, discountPaise: 0 });
     expect(big.applied[0]).toMatchObject({ discountPaise: 0, cashpointsPaise: 50_00 });
+    // ₹25 is below the ₹40 minimum: the offer gives nothing, so it is not applied at all.
     const small = evaluateOffers({ lines: [line(1, 500_00)], offers: [offer], context });
-    expect(small.applied[0]).toMatchObject({ cashpointsPaise: 0 });
+    expect(small.applied).toEqual([]);
   });
 });
 
 describe('previewOffer and refusals', () => {
   it('previews a coupon offer as if applied', () => {
-    const offer = rule({ id: 0, couponMode: 'unique', isVisibleToCustomers: false, discountType: 'flat', discountValue: 75_00 });
-    expect(previewOffer(offer, [line(1, 500_00)], context).cart).toEqual({ offerId: 0, discountPaise: 75_00 });
+    const offer = rule({
+      id: 0,
+      couponMode: 'unique',
+      isVisibleToCustomers: false,
+      discountType: 'flat',
+      discountValue: 75_00,
+    });
+    expect(previewOffer(offer, [line(1, 500_00)], context).cart).toEqual({
+      offerId: 0,
+      discountPaise: 75_00,
+    });
   });
 
   it('reads the minimum order value in rupees', () => {
     const offer = rule({ id: 1, minOrderPaise: 1500_00 });
     expect(
-      offerRefusal(offer, context, { valuePaise: 999_50, matchingQuantityThousandths: 1000, hasMatchingLines: true }),
+      offerRefusal(offer, context, {
+        valuePaise: 999_50,
+        matchingQuantityThousandths: 1000,
+        hasMatchingLines: true,
+      }),
     ).toBe('The offer Offer 1 needs an order value of at least ₹1,500.00; this order is worth ₹999.50.');
   });
 });

@@ -171,12 +171,16 @@ export function offerRefusal(
 ): string | null {
   const name = coupon ? `The coupon ${coupon.code}` : `The offer ${offer.title}`;
   if (!offer.isActive) return `${name} is no longer active.`;
-  if (offer.startDate && offer.startDate > context.today) return `${name} can be used from ${offer.startDate}.`;
+  if (offer.startDate && offer.startDate > context.today)
+    return `${name} can be used from ${offer.startDate}.`;
   if (offer.endDate && offer.endDate < context.today) return `${name} expired on ${offer.endDate}.`;
   if (offer.salesChannelId !== null && offer.salesChannelId !== context.salesChannelId) {
     return `${name} is not valid on this order's sales channel.`;
   }
-  if (offer.buyerGroupIds.length > 0 && !offer.buyerGroupIds.some((id) => context.buyerGroupIds.includes(id))) {
+  if (
+    offer.buyerGroupIds.length > 0 &&
+    !offer.buyerGroupIds.some((id) => context.buyerGroupIds.includes(id))
+  ) {
     return `${name} is only for buyers of certain buyer groups; this buyer is not in them.`;
   }
   if (offer.firstOrderOnly && !context.isFirstOrder) return `${name} is only for a buyer's first order.`;
@@ -226,7 +230,8 @@ function rawDiscount(offer: OfferRule, netPaise: number, quantity: number): numb
 /** The most the offer may give on this order: its max discount, per-transaction cap, and what is left of the buyer's cap and the budget. */
 export function offerCapPaise(offer: OfferRule, usage: OfferUsage = NO_USAGE): number {
   const caps = [Number.MAX_SAFE_INTEGER];
-  if (offer.discountType === 'percentage' && offer.maxDiscountPaise !== null) caps.push(offer.maxDiscountPaise);
+  if (offer.discountType === 'percentage' && offer.maxDiscountPaise !== null)
+    caps.push(offer.maxDiscountPaise);
   if (offer.maxAmountPerTransactionPaise !== null) caps.push(offer.maxAmountPerTransactionPaise);
   if (offer.maxAmountPerBuyerPaise !== null) caps.push(offer.maxAmountPerBuyerPaise - usage.buyerAmountPaise);
   if (offer.budgetPaise !== null) caps.push(offer.budgetPaise - usage.totalAmountPaise);
@@ -245,6 +250,10 @@ function productOfferAmounts(
   const capped = Math.min(total, offerCapPaise(offer, usage));
   const shares = capped === total ? raw : apportionPaise(capped, raw);
   return new Map(indexes.map((index, i) => [index, shares[i]]));
+}
+
+function cashpointsOrDiscount(offer: OfferRule, amountPaise: number): number {
+  return offer.rewardType === 'discount' ? amountPaise : cashpointsDue(offer, amountPaise);
 }
 
 function cashpointsDue(offer: OfferRule, amountPaise: number): number {
@@ -365,8 +374,12 @@ export function evaluateOffers(input: {
 
   // 3. One cart offer, on the goods after product offers.
   const afterProductOffers = valuePaise - sum(lineOffers.map((line) => line.discountPaise));
+  // A cashpoints offer below its cashpoint minimum gives nothing (so an automatic one is not chosen).
   const cartAmount = (offer: OfferRule) =>
-    Math.min(rawDiscount(offer, afterProductOffers, 1), offerCapPaise(offer, usageOf(offer)));
+    cashpointsOrDiscount(
+      offer,
+      Math.min(rawDiscount(offer, afterProductOffers, 1), offerCapPaise(offer, usageOf(offer))),
+    );
   let cart: { offer: OfferRule; amount: number } | null = null;
   if (couponCart) {
     cart = { offer: couponCart, amount: cartAmount(couponCart) };

@@ -236,6 +236,44 @@ export async function creditCashpointsInTransaction(
 }
 
 /**
+ * Takes back up to `amount` points credited for an order that is cancelled (a cashpoints offer's
+ * reward), inside the caller's transaction: what the buyer still has of the balance, earliest
+ * expiry first, as a 'debited' entry. Points already spent stay spent; answers what was taken back.
+ */
+export async function reverseCashpointsInTransaction(
+  tx: Tx,
+  actor: { companyId: number; userId: number | null },
+  reversal: {
+    buyerId: number;
+    salesChannelId: number;
+    amount: number;
+    orderId: number;
+    reason: Record<string, unknown>;
+  },
+): Promise<number> {
+  const key = {
+    companyId: actor.companyId,
+    buyerId: reversal.buyerId,
+    salesChannelId: reversal.salesChannelId,
+  };
+  const today = indianToday();
+  await lockedBalance(tx, key);
+  await expireLockedLots(tx, key, today);
+  const available = sumCashpoints((await queries.openLots(tx, key)).map((lot) => Number(lot.remaining)));
+  const amount = Math.min(reversal.amount, available);
+  if (amount <= 0) return 0;
+  await spendCashpoints(tx, key, {
+    amount,
+    type: 'debited',
+    orderId: reversal.orderId,
+    userId: actor.userId,
+    today,
+  });
+  await recordBuyerHistory(tx, actor, reversal.buyerId, 'cashpoints_debited', { amount, ...reversal.reason });
+  return amount;
+}
+
+/**
  * Spends points of one balance, earliest expiry first, inside the caller's transaction: the
  * balance is locked, lots past their last day are expired first (the nightly job may not have
  * run yet), and a shortfall refuses the whole amount. Debits by hand and redemptions on orders

@@ -13,10 +13,15 @@ import {
   type OfferUsage,
 } from '@b2b/domain/offers';
 import { quantityInThousandths } from '@b2b/domain/sales-pricing';
-import { todayInIndia } from '@b2b/domain/validation';
+import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { AppError } from '../../core/errors.ts';
 import type { RedemptionReleaseReason } from '../../db/schema/sales-documents.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import {
+  creditCashpointsInTransaction,
+  reverseCashpointsInTransaction,
+  salesChannelForCredit,
+} from '../cashpoints/cashpoints.service.ts';
 import * as queries from './offer-redemptions.queries.ts';
 
 // Offers on an order (the rules: packages/domain/src/offers.ts): what a quotation gets when it
@@ -378,3 +383,67 @@ export const lineOffer = (
       : { id: Number(item.offer_id), title: titles.get(Number(item.offer_id)) ?? '' },
   offer_discount: toRupees(Number(item.offer_discount_paise)),
 });
+
+/** How long cashpoints given by an offer last. */
+export const OFFER_CASHPOINTS_VALIDITY_DAYS = 365;
+
+/**
+ * Credits the cashpoints of the order's cashpoints offers, in the order's transaction, before its
+ * stock and number (db/lock-order.ts: a cashpoint balance like a referral reward's). Points go to
+ * the order's sales channel when the buyer has it, else the buyer's first; a buyer with no channel
+ * gets none, and the answer says so (cashpointsPaise 0), so the redemption records what was given.
+ */
+export async function creditOfferCashpoints(
+  tx: Tx,
+  actor: { companyId: number; userId: number | null },
+  order: { id: number; buyerId: number; salesChannelId: number | null },
+  applied: readonly AppliedOffer[],
+): Promise<AppliedOffer[]> {
+  if (!applied.some((offer) => offer.cashpointsPaise > 0)) return [...applied];
+  const channelId = await salesChannelForCredit(tx, actor.companyId, order.buyerId, order.salesChannelId);
+  const result: AppliedOffer[] = [];
+  for (const offer of applied) {
+    if (offer.cashpointsPaise <= 0) {
+      result.push(offer);
+    } else if (channelId === null) {
+      result.push({ ...offer, cashpointsPaise: 0 });
+    } else {
+      await creditCashpointsInTransaction(tx, actor, {
+        buyerId: order.buyerId,
+        salesChannelId: channelId,
+        amount: toRupees(offer.cashpointsPaise),
+        expiredOn: addDays(todayInIndia(), OFFER_CASHPOINTS_VALIDITY_DAYS),
+        orderId: order.id,
+        reason: { offer: offer.offerId, order: order.id },
+      });
+      result.push(offer);
+    }
+  }
+  return result;
+}
+
+/**
+ * Takes back what the order's cashpoints offers credited (a cancelled order), before its stock is
+ * released (the balance before stock, as when it was placed); points already spent stay spent.
+ */
+export async function reverseOfferCashpoints(
+  tx: Tx,
+  actor: { companyId: number; userId: number | null },
+  order: { id: number; buyerId: number; salesChannelId: number | null },
+) {
+  const rows = (await queries.orderRedemptions(tx, actor.companyId, order.id)).filter(
+    (row) => row.status === 'redeemed' && Number(row.cashpoints_paise) > 0,
+  );
+  if (rows.length === 0) return;
+  const channelId = await salesChannelForCredit(tx, actor.companyId, order.buyerId, order.salesChannelId);
+  if (channelId === null) return;
+  for (const row of rows) {
+    await reverseCashpointsInTransaction(tx, actor, {
+      buyerId: order.buyerId,
+      salesChannelId: channelId,
+      amount: toRupees(Number(row.cashpoints_paise)),
+      orderId: order.id,
+      reason: { offer: Number(row.offer_id), order: order.id, order_cancelled: true },
+    });
+  }
+}

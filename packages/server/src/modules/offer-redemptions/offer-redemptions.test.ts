@@ -258,4 +258,55 @@ describe('offers on quotations and orders', () => {
     const again = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
     expect((await apply(again.id, 'SPLIT')).body.detail).toMatch(/already used the coupon SPLIT once/);
   });
+
+  it('credits a cashpoints offer to the buyer without touching the price, and takes it back when the order is cancelled', async () => {
+    const { company, buyer, product } = await setUp();
+    const db = dbOf(company);
+    const channel = await db
+      .insertInto('sales_channels')
+      .values({ company_id: company.companyId, name: `store-${Date.now()}`, display_name: 'Web Store' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('buyer_sales_channels')
+      .values({ company_id: company.companyId, buyer_id: buyer.id, sales_channel_id: channel.id })
+      .execute();
+    const offer = await createOffer(company, {
+      coupon_code: null,
+      discount_type: 'percentage',
+      discount_percent: 2,
+      reward_type: 'cashpoints',
+      cashpoint_min_discount_paise: 10_00,
+    });
+    const balance = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('cashpoint_balances')
+            .select('balance')
+            .where('company_id', '=', company.companyId)
+            .where('buyer_id', '=', buyer.id)
+            .executeTakeFirst()
+        )?.balance ?? 0,
+      );
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect(quotation.totals.total).toBe(1180);
+    const order = await generateOrder(company, quotation.id);
+    // 2% of ₹1,180 = ₹23.60 as cashpoints; the price is untouched.
+    expect(order.order_total).toBe(1180);
+    expect(order.offers).toEqual([
+      expect.objectContaining({ id: offer.id, reward_type: 'cashpoints', cashpoints: 23.6, discount: 0 }),
+    ]);
+    expect(await balance()).toBe(23.6);
+    const cancel = await company.api.post(`admin/orders/${order.id}/cancel/`, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(await balance()).toBe(0);
+    // Below the cashpoint minimum (₹10): 2% of ₹118 = ₹2.36 gives nothing.
+    const cheap = await createTaxedProduct(company, { gstRate: 18, sellingPrice: 118, openingStock: 5 });
+    const small = await generateOrder(
+      company,
+      (await createQuotation(company, buyer, [{ product: cheap.id, quantity: 1 }])).id,
+    );
+    expect(small.offers).toEqual([]);
+  });
 });

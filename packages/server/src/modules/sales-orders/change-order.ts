@@ -6,7 +6,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
-import { releaseOffers } from '../offer-redemptions/offer-redemptions.service.ts';
+import { releaseOffers, reverseOfferCashpoints } from '../offer-redemptions/offer-redemptions.service.ts';
 import { assertOrderReferences } from '../quotations/quotation-pricing.ts';
 import {
   history,
@@ -75,6 +75,12 @@ export async function cancelOrder(options: {
   await inTransaction(db, async (tx) => {
     const { order, lines, facts } = await lockOrder(tx, companyId, id);
     const status = transitionOrRefuse(facts, 'cancel');
+    // Cashpoints its offers gave go back first (a balance before stock, db/lock-order.ts).
+    await reverseOfferCashpoints(tx, actor, {
+      id,
+      buyerId: order.buyer_id,
+      salesChannelId: order.sales_channel_id,
+    });
     if (order.is_stock_reserved) await release(tx, actor, id, lines);
     await queries.updateOrder(tx, companyId, id, {
       status,

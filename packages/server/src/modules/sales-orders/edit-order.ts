@@ -5,7 +5,11 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { type HistoryEntry, recordHistoryEntries } from '../history/history.service.ts';
-import { lockOffersOfEdit, releaseOffers } from '../offer-redemptions/offer-redemptions.service.ts';
+import {
+  lockOffersOfEdit,
+  releaseOffers,
+  reverseOfferCashpoints,
+} from '../offer-redemptions/offer-redemptions.service.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { markOrdered, openEditOf } from '../quotations/quotation-orders.ts';
 import { priceQuotationTerms } from '../quotations/quotation-pricing.ts';
@@ -41,6 +45,12 @@ export async function editOrder(options: {
     const oldStatusAfter = transitionOrRefuse(facts, 'edit');
     // Its offers before its stock (db/lock-order.ts level 2b before 3).
     await lockOffersOfEdit(tx, companyId, quotationId);
+    // Cashpoints the old version's offers gave go back; the new version gives its own.
+    await reverseOfferCashpoints(tx, actor, {
+      id: old.id,
+      buyerId: old.buyer_id,
+      salesChannelId: old.sales_channel_id,
+    });
     // The old version's reservations go first, so the new version can take the same stock.
     if (old.is_stock_reserved) await release(tx, actor, old.id, lines);
     await queries.updateOrder(tx, companyId, old.id, { status: oldStatusAfter, is_stock_reserved: false });

@@ -16,7 +16,7 @@ import { nextDocumentNumber } from '../document-numbers/document-numbers.service
 import { type HistoryEntry, NUMBER_TO_TAKE, recordHistoryEntries } from '../history/history.service.ts';
 import { lockStockLevels, reserveLines } from '../inventory/inventory.service.ts';
 import { invoiceWholeOrder } from '../invoices/issue-invoice.ts';
-import { redeemOffers } from '../offer-redemptions/offer-redemptions.service.ts';
+import { creditOfferCashpoints, redeemOffers } from '../offer-redemptions/offer-redemptions.service.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { assertNoPendingBid, markOrdered, orderedEntry } from '../quotations/quotation-orders.ts';
@@ -213,6 +213,7 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
     ...lineOfferColumns(line),
   }));
   // The offers the order got, with the uses they take: written once the order row exists.
+  let applied = priced.appliedOffers;
   const redeem = () =>
     redeemOffers(
       tx,
@@ -224,7 +225,7 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
         salesChannelId: priced.terms.salesChannelId,
         valuePaise: priced.pricing.totals.totalPaise,
       },
-      { applied: priced.appliedOffers, couponCodeId: priced.couponCodeId },
+      { applied, couponCodeId: priced.couponCodeId },
     );
   const entries = (number: string) => [
     historyEntry(actor, id, 'created', {
@@ -249,6 +250,13 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
       : []),
   ];
 
+  // Cashpoints offers credit the buyer now, before the stock and number (lock order).
+  applied = await creditOfferCashpoints(
+    tx,
+    actor,
+    { id, buyerId: priced.terms.buyerId, salesChannelId: priced.terms.salesChannelId },
+    priced.appliedOffers,
+  );
   // A referred buyer's first order gives the referral's rewards in this transaction (referrals area).
   await rewardReferralOnFirstOrder(tx, {
     actor,
