@@ -217,12 +217,12 @@ export function offerRefusal(
 }
 
 /** What the offer would take off one value before its caps: a percentage of it, or the flat amount (per unit on a product line). */
-function rawDiscount(offer: OfferRule, netPaise: number, quantity: number): number {
+function rawDiscount(offer: OfferRule, netPaise: number, quantityThousandths: number): number {
   const raw =
     offer.discountType === 'percentage'
       ? mulDivRounded(netPaise, offer.discountValue, 10_000)
       : offer.kind === 'product'
-        ? mulDivRounded(offer.discountValue, quantityInThousandths(quantity), 1000)
+        ? mulDivRounded(offer.discountValue, quantityThousandths, 1000)
         : offer.discountValue;
   return Math.max(0, Math.min(raw, netPaise));
 }
@@ -242,10 +242,11 @@ export function offerCapPaise(offer: OfferRule, usage: OfferUsage = NO_USAGE): n
 function productOfferAmounts(
   offer: OfferRule,
   lines: readonly OfferCartLine[],
+  thousandths: readonly number[],
   indexes: readonly number[],
   usage: OfferUsage,
 ): Map<number, number> {
-  const raw = indexes.map((index) => rawDiscount(offer, lines[index].netPaise, lines[index].quantity));
+  const raw = indexes.map((index) => rawDiscount(offer, lines[index].netPaise, thousandths[index]));
   const total = sum(raw);
   const capped = Math.min(total, offerCapPaise(offer, usage));
   const shares = capped === total ? raw : apportionPaise(capped, raw);
@@ -276,7 +277,8 @@ export function evaluateOffers(input: {
 }): OfferEvaluation {
   const { lines, offers, context, coupon } = input;
   const valuePaise = sum(lines.map((line) => line.netPaise));
-  const totalThousandths = sum(lines.map((line) => quantityInThousandths(line.quantity)));
+  const thousandths = lines.map((line) => quantityInThousandths(line.quantity));
+  const totalThousandths = sum(thousandths);
   const usageOf = (offer: OfferRule) => context.usage?.get(offer.id) ?? NO_USAGE;
 
   const matchingIndexes = (offer: OfferRule) =>
@@ -291,9 +293,7 @@ export function evaluateOffers(input: {
         valuePaise,
         hasMatchingLines: indexes.length > 0,
         matchingQuantityThousandths:
-          offer.kind === 'cart'
-            ? totalThousandths
-            : sum(indexes.map((index) => quantityInThousandths(lines[index].quantity))),
+          offer.kind === 'cart' ? totalThousandths : sum(indexes.map((index) => thousandths[index])),
       },
       applied,
     );
@@ -313,7 +313,7 @@ export function evaluateOffers(input: {
     const indexes = matchingIndexes(couponOffer);
     couponRefusal = refusalOf(couponOffer, indexes, coupon);
     if (!couponRefusal && couponOffer.kind === 'product') {
-      const amounts = productOfferAmounts(couponOffer, lines, indexes, usageOf(couponOffer));
+      const amounts = productOfferAmounts(couponOffer, lines, thousandths, indexes, usageOf(couponOffer));
       for (const [index, amount] of amounts) {
         lineOffers[index] = {
           offerId: couponOffer.id,
@@ -332,7 +332,7 @@ export function evaluateOffers(input: {
   for (const offer of automaticProduct) {
     const indexes = matchingIndexes(offer).filter((index) => lineOffers[index].offerId === null);
     if (indexes.length === 0 || refusalOf(offer, indexes) !== null) continue;
-    candidates.set(offer.id, productOfferAmounts(offer, lines, indexes, usageOf(offer)));
+    candidates.set(offer.id, productOfferAmounts(offer, lines, thousandths, indexes, usageOf(offer)));
   }
   const byId = new Map(offers.map((offer) => [offer.id, offer]));
   lines.forEach((_, index) => {
@@ -378,7 +378,7 @@ export function evaluateOffers(input: {
   const cartAmount = (offer: OfferRule) =>
     cashpointsOrDiscount(
       offer,
-      Math.min(rawDiscount(offer, afterProductOffers, 1), offerCapPaise(offer, usageOf(offer))),
+      Math.min(rawDiscount(offer, afterProductOffers, 1000), offerCapPaise(offer, usageOf(offer))),
     );
   let cart: { offer: OfferRule; amount: number } | null = null;
   if (couponCart) {

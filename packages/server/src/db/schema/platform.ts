@@ -25,6 +25,8 @@ export interface ServerSecretsTable {
 }
 
 export interface CompaniesTable {
+  /** Migration 0049: bumped with every change to the company's offers (the offer rules cache). */
+  offers_version: Auto<number>;
   id: Auto<number>;
   name: string;
   display_name: string | null;

@@ -33,8 +33,6 @@ export interface OfferRuleRow {
   is_visible_to_customers: boolean;
   buyer_group_ids: number[];
   targets: [type: 'product' | 'category' | 'brand', id: number][];
-  /** The code of a shared-code offer (null otherwise). */
-  shared_code: string | null;
 }
 
 export interface OfferFactsRow {
@@ -43,16 +41,15 @@ export interface OfferFactsRow {
   has_orders: boolean;
   products: { id: number; brand_id: number | null; category_ids: number[] }[];
   coupon: { id: number; offer_id: number; code: string; max_uses: number | null; uses: number } | null;
-  offers: OfferRuleRow[];
+  /** The company's offers version: the offer rules cached for it are current when it matches. */
+  offers_version: number;
 }
 
 /**
- * Everything the offer rules need for one order, in one statement: the buyer's groups, whether it
- * has ordered before (leaving out `exceptOrderNumber`, the order being edited), each product's
- * brand and category with every parent of it, the coupon code's row with its uses, and the offers
- * that could apply: the coupon's own (whatever its state, so a refusal can say why) and the live
- * automatic ones (active, in date today, visible to customers, no coupon) that are cart offers or
- * target one of the lines' products, categories or brands.
+ * Everything the offer rules need for one order besides the offers themselves, in one statement:
+ * the buyer's groups, whether it has ordered before (leaving out `exceptOrderNumber`, the order
+ * being edited), each product's brand and category with every parent of it, the coupon code's row
+ * with its uses, and the company's offers version (whether the cached rules are current).
  */
 export async function offerFacts(
   db: Executor,
@@ -61,15 +58,9 @@ export async function offerFacts(
     buyerId: number;
     productIds: readonly number[];
     couponCode: string | null;
-    today: string;
     exceptOrderNumber: string | null;
-    /** Also the live shared-code offers visible to customers (what available_offers lists). */
-    withVisibleCoupons?: boolean;
   },
 ): Promise<OfferFactsRow> {
-  const live = sql`o.is_active
-              AND (o.start_date IS NULL OR o.start_date <= ${input.today}::date)
-              AND (o.end_date IS NULL OR o.end_date >= ${input.today}::date)`;
   const result = await sql<OfferFactsRow>`
     WITH RECURSIVE lineage (product_id, category_id) AS (
       SELECT p.id, p.category_id FROM products p
@@ -106,42 +97,56 @@ export async function offerFacts(
       coalesce((SELECT json_agg(json_build_object('id', lp.id, 'brand_id', lp.brand_id,
         'category_ids', coalesce(lp.category_ids, '{}'))) FROM line_products lp), '[]') AS products,
       (SELECT row_to_json(coupon) FROM coupon) AS coupon,
-      coalesce((SELECT json_agg(row_to_json(o)) FROM (
-        SELECT o.id, o.kind, o.title, o.discount_type, o.discount_paise, o.discount_percent,
-          o.max_discount_paise, o.min_order_paise, o.min_quantity, o.first_order_only, o.sales_channel_id,
-          o.coupon_mode, o.uses_per_buyer, o.total_uses_limit, o.max_amount_per_transaction_paise,
-          o.max_amount_per_buyer_paise, o.budget_paise, o.reward_type, o.cashpoint_min_discount_paise,
-          to_char(o.start_date, 'YYYY-MM-DD') AS start_date, to_char(o.end_date, 'YYYY-MM-DD') AS end_date,
-          o.is_active, o.is_visible_to_customers,
-          coalesce((SELECT array_agg(bg.buyer_group_id) FROM offer_buyer_groups bg
-            WHERE bg.company_id = o.company_id AND bg.offer_id = o.id), '{}') AS buyer_group_ids,
-          coalesce((SELECT json_agg(json_build_array(t.target_type, t.target_id)) FROM offer_targets t
-            WHERE t.company_id = o.company_id AND t.offer_id = o.id), '[]') AS targets,
-          CASE WHEN o.coupon_mode = 'shared' THEN (SELECT c.code::text FROM offer_coupon_codes c
-            WHERE c.company_id = o.company_id AND c.offer_id = o.id ORDER BY c.id LIMIT 1) END AS shared_code
-        FROM offers o
-        WHERE o.company_id = ${companyId}
-          AND (
-            o.id = (SELECT offer_id FROM coupon)
-            OR (${input.withVisibleCoupons ?? false}::boolean AND ${live}
-              AND o.coupon_mode = 'shared' AND o.is_visible_to_customers)
-            OR (
-              ${live} AND o.coupon_mode = 'none' AND o.is_visible_to_customers
-              AND (o.kind = 'cart' OR EXISTS (
-                SELECT 1 FROM offer_targets t
-                WHERE t.company_id = o.company_id AND t.offer_id = o.id AND (
-                  (t.target_type = 'product' AND t.target_id = ANY(${input.productIds}::bigint[]))
-                  OR (t.target_type = 'brand' AND t.target_id IN (SELECT brand_id FROM line_products))
-                  OR (t.target_type = 'category' AND t.target_id IN (SELECT category_id FROM lineage))
-                )
-              ))
-            )
-          )
-        ORDER BY o.id
-      ) o), '[]') AS offers
+      (SELECT offers_version FROM companies WHERE id = ${companyId}) AS offers_version
   `.execute(db);
   return result.rows[0];
 }
+
+/**
+ * The company's active offers (or the given ones, whatever their state) with their buyer groups
+ * and targets: what the offer rules are made from (cached per company by its offers version).
+ */
+export async function offerRules(
+  db: Executor,
+  companyId: number,
+  only?: readonly number[],
+): Promise<OfferRuleRow[]> {
+  const result = await sql<OfferRuleRow>`
+    SELECT o.id, o.kind, o.title, o.discount_type, o.discount_paise, o.discount_percent,
+      o.max_discount_paise, o.min_order_paise, o.min_quantity, o.first_order_only, o.sales_channel_id,
+      o.coupon_mode, o.uses_per_buyer, o.total_uses_limit, o.max_amount_per_transaction_paise,
+      o.max_amount_per_buyer_paise, o.budget_paise, o.reward_type, o.cashpoint_min_discount_paise,
+      to_char(o.start_date, 'YYYY-MM-DD') AS start_date, to_char(o.end_date, 'YYYY-MM-DD') AS end_date,
+      o.is_active, o.is_visible_to_customers,
+      coalesce(g.ids, '{}') AS buyer_group_ids,
+      coalesce(t.targets, '[]') AS targets
+    FROM offers o
+    LEFT JOIN LATERAL (
+      SELECT array_agg(bg.buyer_group_id) AS ids FROM offer_buyer_groups bg
+      WHERE bg.company_id = o.company_id AND bg.offer_id = o.id
+    ) g ON true
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_array(ot.target_type, ot.target_id)) AS targets FROM offer_targets ot
+      WHERE ot.company_id = o.company_id AND ot.offer_id = o.id AND o.kind = 'product'
+    ) t ON true
+    WHERE o.company_id = ${companyId}
+      AND ${only === undefined ? sql`o.is_active` : sql`o.id = ANY(${only}::bigint[])`}
+    ORDER BY o.id
+  `.execute(db);
+  return result.rows;
+}
+
+/** The shared code of each of these shared-code offers. */
+export const sharedCodes = (db: Executor, companyId: number, offerIds: readonly number[]) =>
+  offerIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('offer_coupon_codes')
+        .select(['offer_id', sql<string>`min(code::text)`.as('code')])
+        .where('company_id', '=', companyId)
+        .where(sql<boolean>`offer_id = any(${offerIds}::bigint[])`)
+        .groupBy('offer_id')
+        .execute();
 
 export interface OfferUsageRow {
   offer_id: number;

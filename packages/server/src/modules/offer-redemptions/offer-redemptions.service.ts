@@ -107,10 +107,69 @@ interface OfferInput {
   withVisibleCoupons?: boolean;
 }
 
+/** A company's active offers as rules, indexed by what they target, at one offers version. */
+interface CompanyRules {
+  version: number;
+  byId: Map<number, OfferRule>;
+  automaticCart: OfferRule[];
+  sharedVisible: OfferRule[];
+  byProduct: Map<number, OfferRule[]>;
+  byCategory: Map<number, OfferRule[]>;
+  byBrand: Map<number, OfferRule[]>;
+}
+
+const RULES_CACHED_COMPANIES = 500;
+const rulesCache = new Map<number, CompanyRules>();
+
+function indexRules(version: number, rules: readonly OfferRule[]): CompanyRules {
+  const index: CompanyRules = {
+    version,
+    byId: new Map(rules.map((rule) => [rule.id, rule])),
+    automaticCart: [],
+    sharedVisible: [],
+    byProduct: new Map(),
+    byCategory: new Map(),
+    byBrand: new Map(),
+  };
+  const add = (map: Map<number, OfferRule[]>, id: number, rule: OfferRule) =>
+    map.set(id, [...(map.get(id) ?? []), rule]);
+  for (const rule of rules) {
+    if (rule.couponMode === 'shared' && rule.isVisibleToCustomers) index.sharedVisible.push(rule);
+    if (rule.couponMode !== 'none' || !rule.isVisibleToCustomers) continue;
+    if (rule.kind === 'cart') index.automaticCart.push(rule);
+    for (const id of rule.targets.productIds) add(index.byProduct, id, rule);
+    for (const id of rule.targets.categoryIds) add(index.byCategory, id, rule);
+    for (const id of rule.targets.brandIds) add(index.byBrand, id, rule);
+  }
+  return index;
+}
+
 /**
- * What the rules are evaluated from: the offers that could apply, the order's lines as they see
- * them, and the context (groups, first order, what the limited offers have given). `placing`: the
- * limited offers are locked (level 2b) before their uses are counted.
+ * The company's active offers as rules: kept in memory per company and used while the company's
+ * offers version (bumped in the transaction of every offer change, migration 0049, and read in
+ * the same statement as the order's other facts) matches; loaded again when it does not.
+ */
+async function companyRules(db: Executor, companyId: number, version: number): Promise<CompanyRules> {
+  const cached = rulesCache.get(companyId);
+  if (cached && cached.version === version) return cached;
+  const rules = indexRules(version, (await queries.offerRules(db, companyId)).map(toOfferRule));
+  if (rulesCache.size >= RULES_CACHED_COMPANIES) rulesCache.clear();
+  rulesCache.set(companyId, rules);
+  return rules;
+}
+
+const isLive = (rule: OfferRule, today: string) =>
+  rule.isActive &&
+  (rule.startDate === null || rule.startDate <= today) &&
+  (rule.endDate === null || rule.endDate >= today);
+
+/**
+ * What the rules are evaluated from: the offers that could apply (the coupon's, whatever its
+ * state, so a refusal can say why; the live automatic cart offers; the live automatic product
+ * offers on a line's product, category or a parent of it, or brand; and, when asked, the live
+ * shared-code offers shown to customers), the order's lines as the rules see them, and the
+ * context (groups, first order, what the limited offers have given). `placing`: the limited
+ * offers are locked (level 2b) before their uses are counted.
  */
 async function gatherOffers(tx: Executor, companyId: number, input: OfferInput) {
   const today = todayInIndia();
@@ -119,12 +178,41 @@ async function gatherOffers(tx: Executor, companyId: number, input: OfferInput) 
     buyerId: input.buyerId,
     productIds: [...new Set(input.lines.map((line) => line.productId))],
     couponCode: code,
-    today,
     exceptOrderNumber: input.exceptOrderNumber,
-    withVisibleCoupons: input.withVisibleCoupons,
   });
   if (code && !facts.coupon) throw invalidCoupon(`There is no coupon with the code ${code.toUpperCase()}.`);
-  const offers = facts.offers.map(toOfferRule);
+  const rules = await companyRules(tx, companyId, Number(facts.offers_version));
+  const products = new Map(facts.products.map((product) => [Number(product.id), product]));
+  const lines: OfferCartLine[] = input.lines.map((line) => {
+    const product = products.get(line.productId);
+    return {
+      productId: line.productId,
+      quantity: line.quantity,
+      netPaise: line.netPaise,
+      brandId: product?.brand_id == null ? null : Number(product.brand_id),
+      categoryIds: (product?.category_ids ?? []).map(Number),
+    };
+  });
+
+  const candidates = new Map<number, OfferRule>();
+  const consider = (rule: OfferRule) => {
+    if (isLive(rule, today)) candidates.set(rule.id, rule);
+  };
+  rules.automaticCart.forEach(consider);
+  for (const line of lines) {
+    rules.byProduct.get(line.productId)?.forEach(consider);
+    if (line.brandId !== null) rules.byBrand.get(line.brandId)?.forEach(consider);
+    for (const categoryId of line.categoryIds) rules.byCategory.get(categoryId)?.forEach(consider);
+  }
+  if (input.withVisibleCoupons) rules.sharedVisible.forEach(consider);
+  if (facts.coupon) {
+    const offerId = Number(facts.coupon.offer_id);
+    const rule =
+      rules.byId.get(offerId) ?? (await queries.offerRules(tx, companyId, [offerId])).map(toOfferRule)[0];
+    if (rule) candidates.set(rule.id, rule);
+  }
+  const offers = [...candidates.values()].sort((a, b) => a.id - b.id);
+
   const limited = offers.filter(isLimited).map((offer) => offer.id);
   let coupon: AppliedCoupon | null = facts.coupon
     ? {
@@ -159,17 +247,6 @@ async function gatherOffers(tx: Executor, companyId: number, input: OfferInput) 
       });
     }
   }
-  const products = new Map(facts.products.map((product) => [Number(product.id), product]));
-  const lines: OfferCartLine[] = input.lines.map((line) => {
-    const product = products.get(line.productId);
-    return {
-      productId: line.productId,
-      quantity: line.quantity,
-      netPaise: line.netPaise,
-      brandId: product?.brand_id == null ? null : Number(product.brand_id),
-      categoryIds: (product?.category_ids ?? []).map(Number),
-    };
-  });
   const context: OfferContext = {
     today,
     buyerGroupIds: facts.buyer_group_ids.map(Number),
@@ -177,14 +254,7 @@ async function gatherOffers(tx: Executor, companyId: number, input: OfferInput) 
     isFirstOrder: !facts.has_orders,
     usage,
   };
-  return {
-    facts,
-    offers,
-    lines,
-    context,
-    coupon,
-    couponCodeId: facts.coupon ? Number(facts.coupon.id) : null,
-  };
+  return { offers, lines, context, coupon, couponCodeId: facts.coupon ? Number(facts.coupon.id) : null };
 }
 
 /**
@@ -234,7 +304,16 @@ export async function availableOffersFor(
   const { offers, lines, context } = gathered;
   const current = evaluateOffers({ lines, offers, context, coupon: gathered.coupon });
   const appliedIds = new Set(current.applied.map((offer) => offer.offerId));
-  const codes = new Map(gathered.facts.offers.map((row) => [Number(row.id), row.shared_code]));
+  const shared = offers.filter((offer) => offer.couponMode === 'shared' && offer.isVisibleToCustomers);
+  const codes = new Map(
+    (
+      await queries.sharedCodes(
+        db,
+        companyId,
+        shared.map((offer) => offer.id),
+      )
+    ).map((row) => [Number(row.offer_id), row.code]),
+  );
   const results: AvailableOffer[] = [];
   for (const applied of current.applied) {
     const offer = offers.find((candidate) => candidate.id === applied.offerId) as OfferRule;
@@ -251,7 +330,14 @@ export async function availableOffersFor(
     if (offer.couponMode !== 'shared' || !offer.isVisibleToCustomers || !code || appliedIds.has(offer.id))
       continue;
     const coupon = { offerId: offer.id, code, codeUses: 0, codeMaxUses: null };
-    const trial = evaluateOffers({ lines, offers, context, coupon });
+    // As if applied: the coupon's offer beside the product offers the order gets now (the cart
+    // slot is the coupon's; other automatic offers do not change what it gives).
+    const trial = evaluateOffers({
+      lines,
+      offers: [offer, ...offers.filter((other) => other.kind === 'product' && appliedIds.has(other.id))],
+      context,
+      coupon,
+    });
     if (trial.couponRefusal) continue;
     const applied = trial.applied.find((entry) => entry.offerId === offer.id);
     results.push({

@@ -309,4 +309,16 @@ describe('offers on quotations and orders', () => {
     );
     expect(small.offers).toEqual([]);
   });
+
+  it('stops applying an offer the moment it is switched off (the cached rules follow the offers version)', async () => {
+    const { company, buyer, product } = await setUp();
+    const offer = await createOffer(company, { coupon_code: null, discount_paise: 25_00 });
+    const before = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect(before.offers).toEqual([expect.objectContaining({ id: offer.id, discount: 25 })]);
+    const off = await company.api.patch(`offers/${offer.id}`, { is_active: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const after = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect(after.offers).toEqual([]);
+    expect(after.totals.total).toBe(1180);
+  });
 });
