@@ -73,7 +73,9 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   });
   expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
   const coupon = await callApiAsUser(page, 'POST', `companies/${companyId}/offers`, {
+    kind: 'cart',
     title: 'Journey 10% off',
+    coupon_mode: 'shared',
     coupon_code: `JRN${stamp.slice(-5).toUpperCase()}`,
     discount_type: 'percentage',
     discount_value: 10,
@@ -132,6 +134,10 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   const orderId = Number(page.url().split('/').pop());
   await expect(page.getByText('New', { exact: true }).first()).toBeVisible();
+  // The order names the offer its coupon gave, with what it took off.
+  await expect(page.getByText('Journey 10% off: −₹1,888.00')).toBeVisible();
+  const orderNumber = (await callApiAsUser(page, 'GET', `admin/orders/${orderId}/`)).body
+    .order_number as string;
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Order confirmed successfully')).toBeVisible();
   await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
@@ -195,4 +201,16 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   await expect(page.getByRole('link', { name: /\/00002$/ })).toBeVisible();
   expect(await levelOf(page, fan.id)).toEqual({ available_stock: 14, df_quantity: 0 });
   expect(await levelOf(page, cooler.id)).toEqual({ available_stock: 6, df_quantity: 0 });
+
+  // The use of the coupon: on the offer's Redemptions tab and in the coupon report.
+  await page.goto(`/offers/cart-offers/${coupon.body.id}`);
+  await page.getByRole('tab', { name: 'Redemptions' }).click();
+  const redemption = page.getByRole('row').filter({ hasText: orderNumber });
+  await expect(redemption).toBeVisible();
+  await expect(redemption.getByText(couponCode)).toBeVisible();
+  await expect(redemption.getByText('Redeemed')).toBeVisible();
+  await page.goto('/reports/coupon-reports');
+  const reported = page.getByRole('row').filter({ hasText: couponCode });
+  await expect(reported).toBeVisible();
+  await expect(reported.getByText('₹1,888.00')).toBeVisible();
 });

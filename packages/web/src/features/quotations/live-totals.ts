@@ -26,9 +26,24 @@ export interface LiveTotalsInput {
   roundOff: boolean;
   /** Rupees the applied coupon takes off (known once the quotation is saved). */
   couponDiscount: number;
+  /**
+   * The saved quotation's product offers: what each saved line got (rupees), for the form's line
+   * that still reads the same (product, warehouse, quantity, rate, discount); a changed line shows
+   * none until the server works it out again on saving.
+   */
+  savedLineOffers?: readonly SavedLineOffer[];
   additionalDiscount: number | string;
   shippingCharges: number | string;
   otherCharges: number | string;
+}
+
+export interface SavedLineOffer {
+  product: number;
+  warehouse: number;
+  quantity: number;
+  rate: number;
+  discount: number;
+  offerDiscount: number;
 }
 
 export interface LiveTotals {
@@ -45,17 +60,30 @@ const validRupees = (value: string) => value !== '' && isNonNegativeNumber(value
 /** A blank or malformed amount counts as nothing until it is corrected (its field says what is wrong). */
 const paiseOf = (value: number | string) => (validRupees(text(value)) ? toPaise(Number(text(value))) : 0);
 
-function lineInput(item: QuotationFormItem, product: PricedProduct | undefined): SalesLineInput | null {
+function lineInput(
+  item: QuotationFormItem,
+  product: PricedProduct | undefined,
+  savedOffers: readonly SavedLineOffer[],
+): SalesLineInput | null {
   const quantity = text(item.quantity);
   const rate = text(item.rate);
   const discount = text(item.discount);
   if (!product || item.product === null) return null;
   if (!isPositiveNumber(quantity) || !maxDecimals(quantity, 3) || !validRupees(rate)) return null;
   if (discount !== '' && !isPercentage(discount)) return null;
+  const saved = savedOffers.find(
+    (line) =>
+      line.product === item.product &&
+      String(line.warehouse) === String(item.warehouse) &&
+      line.quantity === Number(quantity) &&
+      line.rate === Number(rate) &&
+      line.discount === (discount === '' ? 0 : Number(discount)),
+  );
   return {
     quantity: Number(quantity),
     ratePaise: toPaise(Number(rate)),
     discountPercent: discount === '' ? 0 : Number(discount),
+    offerDiscountPaise: saved ? toPaise(saved.offerDiscount) : 0,
     gstRatePercent: product.tax?.rate ?? 0,
     cessRatePercent: product.cess_tax?.rate ?? 0,
     hsn: product.hsn,
@@ -68,7 +96,11 @@ function lineInput(item: QuotationFormItem, product: PricedProduct | undefined):
  */
 export function liveTotals(input: LiveTotalsInput): LiveTotals {
   const lines = input.items.flatMap((item, index) => {
-    const line = lineInput(item, item.product === null ? undefined : input.products.get(item.product));
+    const line = lineInput(
+      item,
+      item.product === null ? undefined : input.products.get(item.product),
+      input.savedLineOffers ?? [],
+    );
     return line ? [{ ...line, index }] : [];
   });
   const none = input.items.map(() => null);

@@ -16,6 +16,7 @@ import {
   intraStateSupply,
   liveTotals,
   type PricedProduct,
+  type SavedLineOffer,
 } from './live-totals';
 import {
   emptyQuotationForm,
@@ -31,7 +32,11 @@ import { type Quotation, quotationQuery } from './quotations.api';
 import { type QuotationAction, useQuotationActions } from './use-quotation-actions';
 
 /** The order's figures while it is typed: the domain's pricing over the form's lines. */
-function useLiveTotals(control: Control<QuotationFormValues>, couponDiscount: number) {
+function useLiveTotals(
+  control: Control<QuotationFormValues>,
+  couponDiscount: number,
+  savedLineOffers: readonly SavedLineOffer[],
+) {
   const [items, buyerId, branchId, shippingAddress, additional, shipping, other] = useWatch({
     control,
     name: [
@@ -59,6 +64,7 @@ function useLiveTotals(control: Control<QuotationFormValues>, couponDiscount: nu
     intraState,
     roundOff: branch.data?.round_off_enabled ?? false,
     couponDiscount,
+    savedLineOffers,
     additionalDiscount: additional,
     shippingCharges: shipping,
     otherCharges: other,
@@ -170,7 +176,15 @@ export function QuotationForm({
   const cached = useQuery({ ...quotationQuery(actions.current?.id ?? 0), enabled: actions.current !== null });
   const current = cached.data ?? actions.current;
   const couponDiscount = current?.totals.coupon_discount ?? 0;
-  const { live, totals } = useLiveTotals(form.control, couponDiscount);
+  const savedLineOffers = (current?.items ?? []).map((item) => ({
+    product: item.product.id,
+    warehouse: item.warehouse.id,
+    quantity: item.quantity,
+    rate: item.rate,
+    discount: item.discount,
+    offerDiscount: item.offer_discount,
+  }));
+  const { live, totals } = useLiveTotals(form.control, couponDiscount, savedLineOffers);
   const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
   const editingOrder = current?.purpose === 'edit_order';
   const offered: QuotationAction[] = editingOrder
