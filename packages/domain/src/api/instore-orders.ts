@@ -11,6 +11,7 @@ import {
 import { buyerPhoneSchema, positiveRupeesInput } from './buyers.ts';
 import { id, idInput, optionalText } from './common.ts';
 import { invoiceOutput } from './invoices.ts';
+import { appliedOfferOutput } from './offers.ts';
 import { QUANTITY_MAX } from './products.ts';
 import { SALES_ORDER_FORM_MESSAGES, SALES_ORDER_MAX_ITEMS } from './sales-orders.ts';
 
@@ -114,6 +115,8 @@ export const instoreOrderInput = z
       .min(1, INSTORE_MESSAGES.tenders_required)
       .max(10),
     notes: optionalText(500),
+    /** A coupon for the sale (its offer's rules apply, as on any order). */
+    coupon_code: optionalText(40),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -190,3 +193,32 @@ export const counterContextOutput = z.object({
   payment_methods: z.array(z.object({ id, name: z.string(), code: z.string(), kind: z.enum(TENDER_KINDS) })),
 });
 export type CounterContextOutput = z.infer<typeof counterContextOutput>;
+
+/**
+ * POST admin/companies/{companyId}/instore/offers: what the counter's cart gets from the offers
+ * (packages/domain/src/offers.ts) before the sale, so the total the cashier asks for is the one
+ * the sale will charge. Reads only.
+ */
+export const counterOffersInput = z
+  .object({
+    buyer: blankToUndefined(idInput),
+    items: z
+      .array(instoreItemInput, { error: INSTORE_MESSAGES.items_required })
+      .min(1, INSTORE_MESSAGES.items_required)
+      .max(SALES_ORDER_MAX_ITEMS, SALES_ORDER_FORM_MESSAGES.too_many_items),
+    coupon_code: optionalText(40),
+  })
+  .strict();
+
+export type CounterOffersInput = z.infer<typeof counterOffersInput>;
+
+export const counterOffersOutput = z.object({
+  /** Per item, in order: the product offer it gets and what that takes off (rupees). */
+  lines: z.array(
+    z.object({ offer: z.object({ id, title: z.string() }).nullable(), offer_discount: z.number() }),
+  ),
+  /** What the cart offer takes off the sale (rupees). */
+  coupon_discount: z.number(),
+  offers: z.array(appliedOfferOutput),
+});
+export type CounterOffersOutput = z.infer<typeof counterOffersOutput>;

@@ -1,6 +1,8 @@
 import { idParam } from '@b2b/domain/api/common';
 import {
   counterContextOutput,
+  counterOffersInput,
+  counterOffersOutput,
   counterProductOutput,
   counterProductsOutput,
   instoreOrderInput,
@@ -42,6 +44,22 @@ export async function instoreOrdersRoutes(app: Api) {
     },
     async (request) =>
       service.counterContext(db, request.params.companyId, branchScope(requirePrincipal(request))),
+  );
+
+  app.post(
+    '/admin/companies/:companyId/instore/offers',
+    {
+      config: SELL,
+      schema: {
+        tags,
+        description:
+          "What the counter's cart gets from the offers before the sale (each line's product offer, the cart offer, cashpoints), by the rule every order follows; a coupon that does not apply is a 400 saying why. Writes nothing.",
+        params: companyParams,
+        body: counterOffersInput,
+        response: { 200: counterOffersOutput },
+      },
+    },
+    async (request) => service.counterOffers(db, request.params.companyId, request.body),
   );
 
   app.get(

@@ -1,11 +1,14 @@
 import type {
   CounterContextOutput,
+  CounterOffersInput,
+  CounterOffersOutput,
   CounterProductOutput,
   InstoreOrderInput,
   InstoreOrderOutput,
 } from '@b2b/domain/api/instore-orders';
 import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore-orders';
 import { toPaise, toRupees } from '@b2b/domain/money';
+import { priceLineBeforeOrderDiscount } from '@b2b/domain/sales-pricing';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
@@ -15,7 +18,9 @@ import { insertAddress } from '../addresses/addresses.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import type { InvoiceContext } from '../invoices/invoice-context.ts';
 import { getInvoice } from '../invoices/invoice-reads.ts';
+import { offersForOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { recordPayment } from '../payments/record-payment.ts';
+import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import { shipInvoice } from '../shipments/create-shipment.ts';
 import * as queries from './instore-orders.queries.ts';
@@ -287,7 +292,7 @@ export async function createInstoreOrder(options: {
         additionalDiscountPaise: 0,
         shippingChargesPaise: 0,
         otherChargesPaise: 0,
-        couponCode: null,
+        couponCode: input.coupon_code ?? null,
         items: input.items.map((item) => ({
           productId: item.product,
           warehouseId: warehouse.id,
@@ -374,4 +379,59 @@ export async function createInstoreOrder(options: {
       change_due: toRupees(settlement.changeDuePaise),
     };
   });
+}
+
+/**
+ * What the counter's cart gets from the offers (POST admin/companies/{companyId}/instore/offers):
+ * the sale's own rule, the counter's sales channel, the buyer (none: a walk-in customer), the
+ * products' selling prices less each line's discount. A coupon that does not apply is a 400 saying
+ * why. Reads only.
+ */
+export async function counterOffers(
+  db: Executor,
+  companyId: number,
+  input: CounterOffersInput,
+): Promise<CounterOffersOutput> {
+  const ids = [...new Set(input.items.map((item) => item.product))];
+  const [products, channel] = await Promise.all([
+    liveProducts(db, companyId, ids),
+    queries.instoreChannel(db, companyId),
+  ]);
+  const prices = new Map(
+    products.map((product) => [Number(product.id), Number(product.selling_price_paise)]),
+  );
+  const lines = input.items.map((item, index) => {
+    const ratePaise = prices.get(item.product);
+    if (ratePaise === undefined) throw validationError(`items.${index}.product`, 'Product Not Found');
+    const { netPaise } = priceLineBeforeOrderDiscount({
+      quantity: item.quantity,
+      ratePaise,
+      discountPercent: item.discount ?? 0,
+    });
+    return { productId: item.product, quantity: item.quantity, netPaise };
+  });
+  const { evaluation } = await offersForOrder(db, companyId, {
+    buyerId: input.buyer ?? 0,
+    salesChannelId: channel?.id ?? null,
+    lines,
+    couponCode: input.coupon_code ?? null,
+    exceptOrderNumber: null,
+  });
+  const titles = new Map(evaluation.applied.map((offer) => [offer.offerId, offer.title]));
+  return {
+    lines: evaluation.lines.map((line) => ({
+      offer: line.offerId === null ? null : { id: line.offerId, title: titles.get(line.offerId) ?? '' },
+      offer_discount: toRupees(line.discountPaise),
+    })),
+    coupon_discount: toRupees(evaluation.cart?.discountPaise ?? 0),
+    offers: evaluation.applied.map((offer) => ({
+      id: offer.offerId,
+      kind: offer.kind,
+      title: offer.title,
+      reward_type: offer.rewardType,
+      by_coupon: offer.byCoupon,
+      discount: toRupees(offer.discountPaise),
+      cashpoints: toRupees(offer.cashpointsPaise),
+    })),
+  };
 }

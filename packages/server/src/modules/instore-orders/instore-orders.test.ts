@@ -12,6 +12,7 @@ import {
 import { dbOf, levelOf } from '../../../test/inventory-fixtures.ts';
 import {
   createBuyerWithAddress,
+  createOffer,
   createOrder,
   invoiceOrder,
   setCompanyFlags,
@@ -149,6 +150,35 @@ describe('POST admin/companies/{companyId}/instore_orders', { timeout: 120_000 }
       tenders: [{ payment_method: world.methods.upi, amount: 101.85 }],
     });
     expect(unrounded.status).toBe(400);
+  });
+
+  it('tells the counter what the offers take off, and the sale with a coupon charges exactly that', async () => {
+    const world = await counterWorld();
+    await createOffer(world.company, { coupon_code: 'COUNTER20', discount_paise: 20_00 });
+    const body = { items: [{ product: world.pen.id, quantity: 2 }], coupon_code: 'counter20' };
+    const offers = await world.company.api.post(
+      `admin/companies/${world.company.companyId}/instore/offers`,
+      body,
+    );
+    expect(offers.status, JSON.stringify(offers.body)).toBe(200);
+    expect(offers.body).toMatchObject({ coupon_discount: 20, lines: [{ offer: null, offer_discount: 0 }] });
+    expect(offers.body.offers).toEqual([expect.objectContaining({ by_coupon: true, discount: 20 })]);
+    const refused = await world.company.api.post(
+      `admin/companies/${world.company.companyId}/instore/offers`,
+      {
+        ...body,
+        coupon_code: 'NOPE99',
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('There is no coupon with the code NOPE99.');
+    const res = await sell(world, {
+      ...body,
+      tenders: [{ payment_method: world.methods.cash, amount: 216 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.invoice.invoice_total).toBe(216);
+    expect(res.body.invoice.amount_due).toBe(0);
   });
 
   it('refuses a short payment and writes nothing', async () => {

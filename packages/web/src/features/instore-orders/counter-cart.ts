@@ -87,7 +87,13 @@ export interface CartTotals {
  * The sale's figures as the server will work them out. A counter sale is always intra-state (the
  * goods are handed over at the counter, in the branch's own state): CGST + SGST.
  */
-export function cartTotals(lines: readonly CartLine[], roundOff: boolean): CartTotals {
+export function cartTotals(
+  lines: readonly CartLine[],
+  roundOff: boolean,
+  offers?: { lines: readonly { offer_discount: number }[]; coupon_discount: number } | null,
+): CartTotals {
+  // The offers' answer counts only while it is for these very lines.
+  const offered = offers && offers.lines.length === lines.length ? offers : null;
   const inputs = lines.flatMap((line, index) =>
     lineProblem(line) === null
       ? [
@@ -96,6 +102,7 @@ export function cartTotals(lines: readonly CartLine[], roundOff: boolean): CartT
             quantity: Number(line.quantity.trim()),
             ratePaise: toPaise(line.product.price),
             discountPercent: line.discount.trim() === '' ? 0 : Number(line.discount.trim()),
+            offerDiscountPaise: offered ? toPaise(offered.lines[index].offer_discount) : 0,
             gstRatePercent: line.product.gst_rate,
             cessRatePercent: line.product.cess_rate,
             hsn: line.product.hsn,
@@ -105,15 +112,23 @@ export function cartTotals(lines: readonly CartLine[], roundOff: boolean): CartT
   );
   const lineAmountsPaise: (number | null)[] = lines.map(() => null);
   if (inputs.length === 0) return { pricing: null, lineAmountsPaise, totalPaise: 0, complete: false };
-  const pricing = priceSalesDocument({
-    lines: inputs,
-    couponDiscountPaise: 0,
-    additionalDiscountPaise: 0,
-    shippingChargesPaise: 0,
-    otherChargesPaise: 0,
-    intraState: true,
-    roundOff,
-  });
+  const price = (withOffers: boolean) =>
+    priceSalesDocument({
+      lines: withOffers ? inputs : inputs.map((input) => ({ ...input, offerDiscountPaise: 0 })),
+      couponDiscountPaise: withOffers && offered ? toPaise(offered.coupon_discount) : 0,
+      additionalDiscountPaise: 0,
+      shippingChargesPaise: 0,
+      otherChargesPaise: 0,
+      intraState: true,
+      roundOff,
+    });
+  let pricing: ReturnType<typeof price>;
+  try {
+    pricing = price(true);
+  } catch {
+    // Offers worked out for other quantities than the lines now have: shown again once they are fetched.
+    pricing = price(false);
+  }
   for (const line of pricing.lines) lineAmountsPaise[line.index] = line.amountPaise;
   return {
     pricing,

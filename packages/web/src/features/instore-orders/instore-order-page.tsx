@@ -23,7 +23,7 @@ import {
 import { IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isApiError } from '../../api/api-error';
+import { errorDetail, isApiError } from '../../api/api-error';
 import { EntitySelect } from '../../components/entity-select';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { notifyWarning } from '../../components/notify';
@@ -46,6 +46,7 @@ import {
 import {
   type CounterContext,
   type CounterProduct,
+  counterOffersQuery,
   counterQuery,
   type InstoreSale,
   newSaleKey,
@@ -117,9 +118,24 @@ export function InstoreOrderPage() {
     if (counter.data) focusScan();
   }, [counter.data, focusScan]);
 
+  const [couponText, setCouponText] = useState('');
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const sellable = lines.length > 0 && lines.every((line) => lineProblem(line) === null);
+  const offersBody = {
+    ...(buyerMode === 'buyer' && buyerId !== null ? { buyer: buyerId } : {}),
+    items: lines.map((line) => ({
+      product: line.product.id,
+      quantity: Number(line.quantity.trim()),
+      ...(line.discount.trim() ? { discount: Number(line.discount.trim()) } : {}),
+    })),
+    ...(coupon ? { coupon_code: coupon } : {}),
+  };
+  const offers = useQuery({ ...counterOffersQuery(companyId, offersBody), enabled: canSell && sellable });
+  const offersNow = offers.isPlaceholderData || !sellable ? null : (offers.data ?? null);
+  const couponProblem = coupon && offers.isError ? errorDetail(offers.error) : null;
   const totals = useMemo(
-    () => cartTotals(lines, warehouse?.branch.round_off_enabled ?? false),
-    [lines, warehouse?.branch.round_off_enabled],
+    () => cartTotals(lines, warehouse?.branch.round_off_enabled ?? false, offersNow),
+    [lines, warehouse?.branch.round_off_enabled, offersNow],
   );
   const summary = tenderSummary(totals.totalPaise, tenders);
   const walkInPhoneProblem =
@@ -132,6 +148,8 @@ export function InstoreOrderPage() {
     if (!canSell) return INSTORE_MESSAGES.forbidden_sell;
     if (warehouseId === null) return 'Choose a warehouse.';
     if (lines.length === 0) return INSTORE_MESSAGES.items_required;
+    if (couponProblem) return couponProblem;
+    if (sellable && offers.isFetching) return 'Working out the offers…';
     const bad = lines.findIndex((line) => lineProblem(line) !== null);
     if (bad >= 0) return `Line ${bad + 1}: ${lineProblem(lines[bad])?.message}`;
     if (buyerMode === 'buyer' && buyerId === null) return 'Choose a buyer, or sell to a walk-in customer.';
@@ -160,11 +178,8 @@ export function InstoreOrderPage() {
               ...(walkIn.phone.trim() ? { phone: walkIn.phone.trim() } : {}),
             },
           }),
-      items: lines.map((line) => ({
-        product: line.product.id,
-        quantity: Number(line.quantity.trim()),
-        ...(line.discount.trim() ? { discount: Number(line.discount.trim()) } : {}),
-      })),
+      items: offersBody.items,
+      ...(coupon ? { coupon_code: coupon } : {}),
       tenders: summary.tenders.map((tender) => ({
         payment_method: methodOf(tender.kind),
         amount: tender.amountPaise / 100,
@@ -198,6 +213,8 @@ export function InstoreOrderPage() {
     setLines([]);
     setTenders(EMPTY_TENDERS);
     setWalkIn({ name: '', phone: '' });
+    setCoupon(null);
+    setCouponText('');
     setBuyerId(null);
     setBuyerMode('walk_in');
     setSaleKey(newSaleKey());
@@ -468,6 +485,17 @@ export function InstoreOrderPage() {
                 <SummaryRow label="Items" value={String(lines.length)} />
                 <SummaryRow label="Subtotal" value={rupees(totals.pricing?.totals.subtotalPaise ?? 0)} />
                 <SummaryRow label="Discount" value={rupees(totals.pricing?.totals.lineDiscountPaise ?? 0)} />
+                {(offersNow?.offers ?? []).map((offer) => (
+                  <SummaryRow
+                    key={offer.id}
+                    label={`Offer: ${offer.title}`}
+                    value={
+                      offer.reward_type === 'cashpoints'
+                        ? `+${formatMoney(offer.cashpoints)} cashpoints`
+                        : `−${formatMoney(offer.discount)}`
+                    }
+                  />
+                ))}
                 <SummaryRow label="Taxable value" value={rupees(totals.pricing?.totals.taxablePaise ?? 0)} />
                 <SummaryRow label="CGST" value={rupees(totals.pricing?.totals.cgstPaise ?? 0)} />
                 <SummaryRow label="SGST" value={rupees(totals.pricing?.totals.sgstPaise ?? 0)} />
@@ -486,6 +514,47 @@ export function InstoreOrderPage() {
                   </Text>
                 </Group>
               </Stack>
+            </Card>
+
+            <Card withBorder aria-label="Coupon">
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <TextInput
+                  label="Coupon Code"
+                  placeholder="Enter a coupon code"
+                  value={coupon ?? couponText}
+                  readOnly={coupon !== null}
+                  error={couponProblem}
+                  maxLength={40}
+                  style={{ flex: 1 }}
+                  onChange={(event) => setCouponText(event.currentTarget.value.toUpperCase())}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && couponText.trim() !== '') {
+                      event.preventDefault();
+                      setCoupon(couponText.trim());
+                    }
+                  }}
+                />
+                {coupon === null ? (
+                  <Button
+                    variant="default"
+                    disabled={couponText.trim() === ''}
+                    onClick={() => setCoupon(couponText.trim())}
+                  >
+                    Apply
+                  </Button>
+                ) : (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      setCoupon(null);
+                      setCouponText('');
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
             </Card>
 
             <Card withBorder>

@@ -1,5 +1,6 @@
 import type {
   CounterContextOutput,
+  CounterOffersOutput,
   CounterProductOutput,
   counterProductsOutput,
   InstoreOrderBody,
@@ -55,6 +56,29 @@ export const lookupProduct = (companyId: number, warehouseId: number, code: stri
   api.get<CounterProduct>(`admin/companies/${companyId}/instore/product_lookup`, {
     code,
     warehouse: warehouseId,
+  });
+
+export type CounterOffers = CounterOffersOutput;
+
+/**
+ * What the offers take off the cart (POST .../instore/offers, a read): fetched again whenever the
+ * cart, the buyer or the coupon changes; the previous answer stays shown meanwhile.
+ */
+export const counterOffersQuery = (
+  companyId: number,
+  body: {
+    buyer?: number;
+    items: { product: number; quantity: number; discount?: number }[];
+    coupon_code?: string;
+  },
+) =>
+  queryOptions({
+    queryKey: [...instoreKeys.all, 'offers', companyId, body] as const,
+    queryFn: () =>
+      request<CounterOffers>(`admin/companies/${companyId}/instore/offers`, { method: 'POST', body }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
   });
 
 /** POST admin/companies/{companyId}/instore_orders with the sale's Idempotency-Key. */
