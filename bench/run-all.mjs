@@ -14,6 +14,7 @@ for (const script of [
   'buyers-api.mjs',
   'stock-reservations.mjs',
   'sales-orders.mjs',
+  'offer-evaluation.mjs',
   'bill-entry.mjs',
   'bills-at-scale.mjs',
 ]) {

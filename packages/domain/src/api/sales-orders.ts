@@ -143,6 +143,11 @@ export const quotationInput = z
     additional_discount: optional(rupeesInput),
     shipping_handling_charges: optional(rupeesInput),
     other_charges: optional(rupeesInput),
+    /**
+     * The form's coupon (spec 1: Sales order form, coupon), applied as the quotation is made or
+     * saved; left out, a saved quotation keeps the coupon applied with apply_coupon_code/.
+     */
+    coupon_code: optionalText(40),
     items: z
       .array(salesOrderItemInput, { error: SALES_ORDER_FORM_MESSAGES.items_required })
       .min(1, SALES_ORDER_FORM_MESSAGES.items_required)

@@ -77,13 +77,14 @@ export async function offerFacts(
       WHERE p.company_id = ${companyId} AND p.id = ANY(${input.productIds}::bigint[])
     ),
     coupon AS (
+      -- Its uses count only for a code with a limit of its own (a shared code's uses are the offer's).
       SELECT cc.id, cc.offer_id, cc.code::text AS code, cc.max_uses,
-        (SELECT count(DISTINCT r.quotation_id)::int FROM offer_redemptions r
+        CASE WHEN cc.max_uses IS NULL THEN 0 ELSE (SELECT count(DISTINCT r.quotation_id)::int FROM offer_redemptions r
           WHERE r.company_id = cc.company_id AND r.coupon_code_id = cc.id AND r.status = 'redeemed'
             AND NOT EXISTS (
               SELECT 1 FROM sales_orders so WHERE so.company_id = r.company_id AND so.id = r.sales_order_id
                 AND so.order_number = ${input.exceptOrderNumber}
-            )) AS uses
+            )) END AS uses
       FROM offer_coupon_codes cc
       WHERE cc.company_id = ${companyId} AND cc.code = ${input.couponCode ?? ''}::citext
     )
@@ -304,24 +305,32 @@ export const orderRedemptions = (db: Executor, companyId: number, orderId: numbe
     .orderBy('r.offer_id')
     .execute();
 
-/** Offers by id with what a document shows of them. */
-export const offerTitles = (db: Executor, companyId: number, offerIds: readonly number[]) =>
-  db
-    .selectFrom('offers')
-    .select(['id', 'kind', 'title', 'reward_type'])
-    .where('company_id', '=', companyId)
-    .where(sql<boolean>`id = any(${offerIds}::bigint[])`)
-    .orderBy('kind', 'desc')
-    .orderBy('id')
-    .execute();
-
-/** The offer a coupon code belongs to. */
-export const offerOfCode = async (db: Executor, companyId: number, codeId: number) =>
-  (
-    await db
-      .selectFrom('offer_coupon_codes')
-      .select('offer_id')
-      .where('company_id', '=', companyId)
-      .where('id', '=', codeId)
-      .executeTakeFirst()
-  )?.offer_id ?? null;
+/**
+ * Offers by id with what a document shows of them, in one statement: whether the document's
+ * coupon code names the offer, and (an order) the cashpoints its redemption credited.
+ */
+export async function documentOfferRows(
+  db: Executor,
+  companyId: number,
+  input: { offerIds: readonly number[]; couponCodeId: number | null; orderId: number | null },
+) {
+  const result = await sql<{
+    id: number;
+    kind: 'product' | 'cart';
+    title: string;
+    reward_type: 'discount' | 'cashpoints';
+    by_coupon: boolean;
+    cashpoints_paise: string | number;
+  }>`
+    SELECT o.id, o.kind, o.title, o.reward_type,
+      coalesce(o.id = (SELECT c.offer_id FROM offer_coupon_codes c
+        WHERE c.company_id = o.company_id AND c.id = ${input.couponCodeId}::bigint), false) AS by_coupon,
+      coalesce((SELECT sum(r.cashpoints_paise) FROM offer_redemptions r
+        WHERE r.company_id = o.company_id AND r.sales_order_id = ${input.orderId}::bigint AND r.offer_id = o.id), 0)
+        AS cashpoints_paise
+    FROM offers o
+    WHERE o.company_id = ${companyId} AND o.id = ANY(${input.offerIds}::bigint[])
+    ORDER BY o.kind DESC, o.id
+  `.execute(db);
+  return result.rows;
+}

@@ -428,14 +428,11 @@ export async function documentOffers(
     (offerId): offerId is number => offerId !== null,
   );
   if (ids.length === 0) return { applied: [], titles: new Map() };
-  const [rows, couponOfferId, redemptions] = await Promise.all([
-    queries.offerTitles(db, companyId, ids),
-    document.coupon_code_id === null
-      ? null
-      : queries.offerOfCode(db, companyId, Number(document.coupon_code_id)),
-    orderId === undefined ? [] : queries.orderRedemptions(db, companyId, orderId),
-  ]);
-  const cashpoints = new Map(redemptions.map((row) => [Number(row.offer_id), Number(row.cashpoints_paise)]));
+  const rows = await queries.documentOfferRows(db, companyId, {
+    offerIds: ids,
+    couponCodeId: document.coupon_code_id === null ? null : Number(document.coupon_code_id),
+    orderId: orderId ?? null,
+  });
   const applied = rows.map((row) => {
     const id = Number(row.id);
     const discountPaise =
@@ -450,9 +447,9 @@ export async function documentOffers(
       kind: row.kind,
       title: row.title,
       reward_type: row.reward_type,
-      by_coupon: couponOfferId === id,
+      by_coupon: row.by_coupon,
       discount: toRupees(discountPaise),
-      cashpoints: toRupees(cashpoints.get(id) ?? 0),
+      cashpoints: toRupees(Number(row.cashpoints_paise)),
     };
   });
   return { applied, titles: new Map(rows.map((row) => [Number(row.id), row.title])) };

@@ -8,6 +8,7 @@ import {
   createTaxedProduct,
   daysFromToday,
   generateOrder,
+  quotationBody,
 } from '../../../test/sales-fixtures.ts';
 
 // Offers on quotations and orders (issue 20): the stacking rule applied by the server, coupons
@@ -109,6 +110,32 @@ describe('offers on quotations and orders', () => {
       expect.objectContaining({ id: coupon.id, by_coupon: true, discount: 118 }),
     ]);
     expect(res.body.coupon_code).toBe('TENPC');
+  });
+
+  it('takes the coupon in the quotation form, and refuses one that does not exist with nothing written', async () => {
+    const { company, buyer, product } = await setUp();
+    await createOffer(company, { coupon_code: 'FORM50', discount_paise: 50_00 });
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }], {
+      coupon_code: 'form50',
+    });
+    expect(quotation).toMatchObject({ coupon_code: 'FORM50', totals: { coupon_discount: 50, total: 1130 } });
+    const before = await dbOf(company)
+      .selectFrom('quotations')
+      .select('id')
+      .where('company_id', '=', company.companyId)
+      .execute();
+    const res = await company.api.post(`admin/companies/${company.companyId}/generate_quotation`, {
+      ...(await quotationBody(company, buyer, [{ product: product.id, quantity: 1 }])),
+      coupon_code: 'GHOST',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('There is no coupon with the code GHOST.');
+    const after = await dbOf(company)
+      .selectFrom('quotations')
+      .select('id')
+      .where('company_id', '=', company.companyId)
+      .execute();
+    expect(after).toHaveLength(before.length);
   });
 
   it('refuses a coupon for another buyer group, another channel, an expired or a used-up one, and changes nothing', async () => {

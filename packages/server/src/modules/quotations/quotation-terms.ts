@@ -22,7 +22,7 @@ export { QUOTATION_MESSAGES };
 
 const paiseOrZero = (rupees: number | undefined) => (rupees === undefined ? 0 : toPaise(rupees));
 
-/** The form of a request as terms (no coupon: coupons are applied with their own calls). */
+/** The form of a request as terms; its coupon, else `couponCode` (the one the quotation has). */
 export function termsFromInput(input: QuotationInput, couponCode: string | null = null): QuotationTerms {
   return {
     buyerId: input.buyer,
@@ -42,7 +42,7 @@ export function termsFromInput(input: QuotationInput, couponCode: string | null 
     additionalDiscountPaise: paiseOrZero(input.additional_discount),
     shippingChargesPaise: paiseOrZero(input.shipping_handling_charges),
     otherChargesPaise: paiseOrZero(input.other_charges),
-    couponCode,
+    couponCode: input.coupon_code ?? couponCode,
     items: input.items.map((item) => ({
       productId: item.product,
       warehouseId: item.warehouse,
