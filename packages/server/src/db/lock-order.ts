@@ -26,7 +26,9 @@ import type { Tx } from './transaction.ts';
  *      placing, before any stock; an order edit takes its edit quotation's offers before it
  *      releases the old version's stock. Giving a use back (cancel, edit) writes redemption rows
  *      only and takes no offer lock. Two orders using one limited offer take turns from here to
- *      commit, so the second counts the first's redemption. An offer's edit or its new unique
+ *      commit, so the second counts the first's redemption. A credit note that credits an order
+ *      in full gives its uses back and takes back its cashpoints offers' points: that balance is
+ *      its last lock (a leaf, after the credit note's counter; nothing waits on it holding more). An offer's edit or its new unique
  *      codes (modules/offers: lockOffer, FOR NO KEY UPDATE) lock that one offer first, then write
  *      its codes and targets only, so they take turns with placements of orders using it.
  *   3. Stock levels, sorted by product then warehouse, every level a document moves in one

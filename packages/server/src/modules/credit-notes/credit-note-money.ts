@@ -17,6 +17,7 @@ import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
+import { settleOffersOfCreditedOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { recordRefund } from '../payments/refunds.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { setReturnCredited } from '../sales-returns/return-credit.ts';
@@ -227,7 +228,10 @@ export async function cancelCreditNote(options: {
         userId: actor.userId,
       });
     }
+    // The order is no longer credited in full: the offers' uses it gave back are taken again.
+    const offers = await settleOffersOfCreditedOrder(tx, { companyId, userId: actor.userId }, note.order_id);
     await documentHistory.creditNote(tx, { companyId, userId: actor.userId }, note.id, 'cancelled', {
+      ...(offers.restored.length > 0 ? { offers_taken_again: offers.restored } : {}),
       status: { from: note.status, to: 'cancelled' },
       ...(options.reason ? { reason: options.reason } : {}),
     });

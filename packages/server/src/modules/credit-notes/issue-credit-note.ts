@@ -27,6 +27,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { backDatingAllowed } from '../companies/companies.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import { settleOffersOfCreditedOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
   type DocumentInvoice,
@@ -334,9 +335,12 @@ async function storeCreditNote(
   });
   const reference = { credit_note: id, credit_note_number: number, total: toRupees(totals.totalPaise) };
   await documentHistory.invoice(tx, { companyId, userId }, invoice.id, 'credit_note_issued', reference);
+  // An order credited back in full gives its offers' uses back.
+  const offers = await settleOffersOfCreditedOrder(tx, { companyId, userId }, invoice.order_id);
   await documentHistory.order(tx, { companyId, userId }, invoice.order_id, 'credit_note_issued', {
     ...reference,
     invoice_number: invoice.invoice_number,
+    ...(offers.released.length > 0 ? { offers_released: offers.released } : {}),
   });
   return { id, number };
 }

@@ -334,3 +334,35 @@ export async function documentOfferRows(
   `.execute(db);
   return result.rows;
 }
+
+/** The order's buyer and channel, and whether credit notes that stand credit every unit of it. */
+export async function creditedOrder(db: Executor, companyId: number, orderId: number) {
+  const result = await sql<{ buyer_id: number; sales_channel_id: number | null; fully_credited: boolean }>`
+    SELECT so.buyer_id, so.sales_channel_id,
+      NOT EXISTS (
+        SELECT 1 FROM sales_order_items oi
+        WHERE oi.company_id = so.company_id AND oi.order_id = so.id
+          AND oi.quantity > coalesce((
+            SELECT sum(cni.quantity) FROM credit_note_items cni
+            JOIN credit_notes cn ON cn.company_id = cni.company_id AND cn.id = cni.credit_note_id
+            JOIN invoice_items ii ON ii.id = cni.invoice_item_id
+            WHERE cni.company_id = so.company_id AND ii.order_item_id = oi.id AND cn.status <> 'cancelled'
+          ), 0)
+      ) AS fully_credited
+    FROM sales_orders so
+    WHERE so.company_id = ${companyId} AND so.id = ${orderId}
+  `.execute(db);
+  return result.rows[0];
+}
+
+/** Takes back the uses a credit note gave back (its cancel): the order's rows released for it. */
+export const restoreCreditedRedemptions = (tx: Tx, companyId: number, orderId: number) =>
+  tx
+    .updateTable('offer_redemptions')
+    .set({ status: 'redeemed', released_reason: null, released_at: null })
+    .where('company_id', '=', companyId)
+    .where('sales_order_id', '=', orderId)
+    .where('status', '=', 'released')
+    .where('released_reason', '=', 'credit_note')
+    .returning('offer_id')
+    .execute();

@@ -530,3 +530,29 @@ export async function reverseOfferCashpoints(
     });
   }
 }
+
+/**
+ * After a credit note is issued or cancelled (in its transaction, after the buyer and invoice
+ * locks): an order whose every unit is credited back gives its offers' uses back and the
+ * cashpoints they credited (what the buyer still has); an order no longer fully credited (its
+ * credit note cancelled) takes back the uses a credit note gave back. Answers the offers moved.
+ */
+export async function settleOffersOfCreditedOrder(
+  tx: Tx,
+  actor: { companyId: number; userId: number | null },
+  orderId: number,
+): Promise<{ released: number[]; restored: number[] }> {
+  const order = await queries.creditedOrder(tx, actor.companyId, orderId);
+  if (!order) return { released: [], restored: [] };
+  if (!order.fully_credited) {
+    const restored = await queries.restoreCreditedRedemptions(tx, actor.companyId, orderId);
+    return { released: [], restored: restored.map((row) => Number(row.offer_id)) };
+  }
+  await reverseOfferCashpoints(tx, actor, {
+    id: orderId,
+    buyerId: Number(order.buyer_id),
+    salesChannelId: order.sales_channel_id === null ? null : Number(order.sales_channel_id),
+  });
+  const released = await releaseOffers(tx, actor.companyId, [orderId], 'credit_note');
+  return { released: released.map((row) => Number(row.offer_id)), restored: [] };
+}

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import {
+  confirmOrder,
   createBuyerWithAddress,
   createOffer,
   createQuotation,
   createTaxedProduct,
   daysFromToday,
   generateOrder,
+  invoiceOrder,
   quotationBody,
 } from '../../../test/sales-fixtures.ts';
 
@@ -347,5 +349,38 @@ describe('offers on quotations and orders', () => {
     const after = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
     expect(after.offers).toEqual([]);
     expect(after.totals.total).toBe(1180);
+  });
+
+  it('gives the use back when a credit note credits the whole order, and takes it again when that note is cancelled', async () => {
+    const { company, buyer, product, apply } = await setUp();
+    const offer = await createOffer(company, { coupon_code: 'RETURNED', uses_per_buyer: 1 });
+    const quotation = await createQuotation(company, buyer, [{ product: product.id, quantity: 2 }]);
+    expect((await apply(quotation.id, 'RETURNED')).status).toBe(200);
+    const order = await confirmOrder(company, (await generateOrder(company, quotation.id)).id);
+    const invoice = await invoiceOrder(company, order);
+    const line = invoice.items[0];
+    // One of the two back: the order still stands, the use too.
+    const part = await company.api.post(`admin/invoices/${invoice.id}/credit_notes`, {
+      items: [{ invoice_item: line.id, quantity: 1 }],
+    });
+    expect(part.status, JSON.stringify(part.body)).toBe(201);
+    expect((await redemptionsOf(company, offer.id))[0].status).toBe('redeemed');
+    const rest = await company.api.post(`admin/invoices/${invoice.id}/credit_notes`, {
+      items: [{ invoice_item: line.id, quantity: 1 }],
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    expect((await redemptionsOf(company, offer.id))[0]).toMatchObject({
+      status: 'released',
+      released_reason: 'credit_note',
+    });
+    const next = await createQuotation(company, buyer, [{ product: product.id, quantity: 1 }]);
+    expect((await apply(next.id, 'RETURNED')).status).toBe(200);
+    // The last note cancelled: the order is not all returned any more, the use is taken again.
+    const cancelled = await company.api.post(`admin/credit_notes/${rest.body.id}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await redemptionsOf(company, offer.id))[0]).toMatchObject({
+      status: 'redeemed',
+      released_reason: null,
+    });
   });
 });
