@@ -6,6 +6,7 @@ import { AppError, conflict, notFound, validationError } from '../../core/errors
 import type { PageWindow } from '../../core/paging.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
+import { groupPricesFor } from '../bids/buyer-prices.ts';
 import { historyWriter, recordHistoryEntries } from '../history/history.service.ts';
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import {
@@ -30,14 +31,21 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
 // ---------------------------------------------------------------------------------------------
 // Catalog
 
+/** The catalog as the buyer sees it: each product at the buyer's price (its buyer group's, else the selling price), as its cart and order are priced. */
 export async function listCatalog(db: Executor, storefront: Storefront, window: PageWindow, search?: string) {
   const { rows, count } = await queries.listCatalog(db, shopperOf(storefront), window, search);
+  const groupPrices = await groupPricesFor(
+    db,
+    storefront.companyId,
+    storefront.buyer.id,
+    rows.map((row) => row.id),
+  );
   const results: StorefrontProduct[] = rows.map((row) => ({
     id: row.id,
     name: row.name,
     display_name: row.display_name,
     sku: row.sku,
-    price: toRupees(num(row.selling_price_paise)),
+    price: toRupees(groupPrices.get(row.id) ?? num(row.selling_price_paise)),
     mrp: toRupees(num(row.mrp_paise)),
     unit: row.unit,
     category: { id: row.category_id, name: row.category_name },

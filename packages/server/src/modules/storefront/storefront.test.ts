@@ -125,6 +125,31 @@ describe('storefront credential guessing', () => {
 });
 
 describe('storefront catalog', () => {
+  it("shows each product at the buyer's price: its buyer group's where one is set", async () => {
+    const company = await signUpCompany();
+    const store = await webStore(company);
+    const member = await createBuyerWithAddress(company);
+    const outsider = await createBuyerWithAddress(company);
+    const product = await createTaxedProduct(company, { name: `Priced ${unique()}`, openingStock: 5 });
+    const group = await company.api.post(`companies/${company.companyId}/buyer_groups`, {
+      name: `Dealers ${unique()}`,
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const joined = await company.api.post(`buyer_groups/${group.body.id}/buyers`, { buyer: member.id });
+    expect(joined.status, JSON.stringify(joined.body)).toBeLessThan(300);
+    const set = await company.api.put(`buyer_groups/${group.body.id}/prices`, {
+      product: product.id,
+      price: 99.5,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const priceFor = async (buyerId: number) =>
+      (await store.as(buyerId).get('storefront/products?limit=-1')).body.results.find(
+        (p: { id: number }) => p.id === product.id,
+      )?.price;
+    expect(await priceFor(member.id)).toBe(99.5);
+    expect(await priceFor(outsider.id)).toBe(118);
+  });
+
   it('shows a buyer only what buyers may see, and stock only from warehouses that are not private', async () => {
     const company = await signUpCompany();
     const other = await signUpCompany();
