@@ -21,6 +21,7 @@ import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { registerPaymentJobs } from './modules/payments/payments.jobs.ts';
+import { registerReferralJobs } from './modules/referrals/referrals.jobs.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
 import { registerCartJobs } from './modules/storefront/carts.jobs.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
@@ -126,6 +127,7 @@ export async function startServer(
   };
   await registerAuthJobs(ctx);
   await registerCashpointJobs(ctx);
+  await registerReferralJobs(ctx);
   await registerPaymentJobs(ctx);
   await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);

@@ -9,6 +9,7 @@ import {
   createQuotation,
   createTaxedProduct,
 } from '../../../test/sales-fixtures.ts';
+import { expireEndedReferrals } from './referrals.jobs.ts';
 
 /** A cart offer with one shared coupon code (the offers area keeps codes in offer_coupon_codes). */
 async function createOffer(company: SignedUpCompany, overrides: { title?: string } = {}) {
@@ -219,6 +220,25 @@ describe('POST buyers/{id}/referral-code', () => {
 });
 
 describe('POST companies/{companyId}/referrals', () => {
+  it('expires the open referrals of a program that has ended (the daily job), with a history row each', async () => {
+    const company = await signUpCompany();
+    const today = indianToday();
+    await saveProgram(company, cashpointProgram({ end_date: today }));
+    const referrer = await createBuyerWithAddress(company);
+    const open = await invite(company, {
+      referrer: referrer.id,
+      contact_name: 'Chitra',
+      contact_email: 'chitra@example.in',
+    });
+    expect(await expireEndedReferrals({ db: company.t.server.ctx.db, today })).toBe(0);
+    expect(
+      await expireEndedReferrals({ db: company.t.server.ctx.db, today: addDays(today, 1) }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await referral(company, open.id)).toMatchObject({ status: 'expired' });
+    const rows = await historyRows(company, 'referral', open.id, ['action']);
+    expect(rows.map((row) => row.action)).toContain('expired');
+  });
+
   it('records an invite by the referrer buyer or by their code', async () => {
     const company = await signUpCompany();
     await saveProgram(company, cashpointProgram());
