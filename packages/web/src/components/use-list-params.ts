@@ -22,6 +22,18 @@ export interface ListControls {
 }
 
 /**
+ * A filter's setter that also goes back to the first page (a report's filters narrow its rows):
+ * `onChange={refilterWith(list)(setStatus)}`.
+ */
+export const refilterWith =
+  (list: Pick<ListControls, 'resetPage'>) =>
+  <V>(set: (value: V) => void) =>
+  (value: V) => {
+    set(value);
+    list.resetPage();
+  };
+
+/**
  * Paging, sorting and search of one list, in memory: for a list inside a tab or a dialog (a list
  * screen keeps them in the address with useUrlListParams). Changing the sort, the search or the page size goes
  * back to the first page. The returned actions are stable across renders.

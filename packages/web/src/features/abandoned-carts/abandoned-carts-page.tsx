@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { type Column, DataTable } from '../../components/data-table';
 import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { EntitySelect } from '../../components/entity-select';
-import { listTableProps } from '../../components/use-list-params';
+import { listTableProps, refilterWith } from '../../components/use-list-params';
 import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { Amount } from '../purchase-reports/report-filters';
@@ -96,12 +96,7 @@ export function AbandonedCartsPage() {
   const data = report.data;
   const filtered = buyer !== null || channel !== null || dates[0] !== null || dates[1] !== null;
   const noneYet = !filtered && data?.count === 0 && !report.isPlaceholderData;
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      list.resetPage();
-    };
+  const refilter = refilterWith(list);
 
   return (
     <Stack gap="lg">

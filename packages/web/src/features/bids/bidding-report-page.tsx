@@ -9,7 +9,7 @@ import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-r
 import { EntitySelect } from '../../components/entity-select';
 import { Money } from '../../components/money';
 import { StatusBadge } from '../../components/status-badge';
-import { listTableProps } from '../../components/use-list-params';
+import { listTableProps, refilterWith } from '../../components/use-list-params';
 import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { quotationPath } from '../../session/paths';
@@ -91,12 +91,7 @@ export function BiddingReportPage() {
   const filtered =
     product !== null || buyer !== null || status !== null || dates[0] !== null || dates[1] !== null;
   const noneYet = !filtered && data?.count === 0 && !report.isPlaceholderData;
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      list.resetPage();
-    };
+  const refilter = refilterWith(list);
 
   return (
     <Stack gap="lg">

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { Money } from '../../components/money';
-import { listTableProps } from '../../components/use-list-params';
+import { listTableProps, refilterWith } from '../../components/use-list-params';
 import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader } from '../stock-reports/report-controls';
@@ -176,12 +176,7 @@ export function CouponReportPage() {
   ].map((o) => ({ value: String(o.id), label: o.title }));
   const filtered = dates[0] !== null || knownKind !== undefined || offer !== null;
   const noneYet = !filtered && data?.count === 0 && !report.isPlaceholderData;
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      list.resetPage();
-    };
+  const refilter = refilterWith(list);
 
   return (
     <Stack gap="lg">

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../components/data-table';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
-import { listTableProps } from '../../components/use-list-params';
+import { listTableProps, refilterWith } from '../../components/use-list-params';
 import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader } from '../stock-reports/report-controls';
@@ -97,12 +97,7 @@ export function AmountPayablesPage() {
   const data = report.data;
   const filtered = list.params.search !== '' || seller !== null || branch !== null || asOf !== null;
   const noneYet = !filtered && data?.count === 0 && !report.isPlaceholderData;
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      list.resetPage();
-    };
+  const refilter = refilterWith(list);
 
   return (
     <Stack gap="lg">

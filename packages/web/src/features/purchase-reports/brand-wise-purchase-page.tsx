@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { formatDay } from '../../components/format-day';
 import { ListSearch, useListSearch } from '../../components/list-search';
-import { listTableProps } from '../../components/use-list-params';
+import { listTableProps, refilterWith } from '../../components/use-list-params';
 import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader } from '../stock-reports/report-controls';
@@ -123,12 +123,7 @@ export function BrandWisePurchasePage() {
     list.params.search !== '' || seller !== null || branch !== null || brand !== null || dates[0] !== null;
   const noneYet = !filtered && data?.count === 0 && !report.isPlaceholderData;
   const periods = data?.periods ?? [];
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      list.resetPage();
-    };
+  const refilter = refilterWith(list);
 
   return (
     <Stack gap="lg">
