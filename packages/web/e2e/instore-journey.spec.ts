@@ -1,4 +1,5 @@
 // The instore counter: a sale made with the keyboard alone, from scanning to the printed receipt.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { callApiAsUser, signUpAndVerify } from './journeys.ts';
 
@@ -60,6 +61,12 @@ test('instore journey: a counter sale with the keyboard alone, paid in cash with
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Quantity')).toHaveValue('3');
   await expect(page.getByTestId('sale-total')).toHaveText('₹354.00');
+  // The counter with its cart, offers and coupon field passes axe (WCAG 2 A and AA, serious or worse).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await expect(page.getByLabel('Coupon Code')).toBeVisible();
   await expect(page.getByLabel('Cash')).toHaveValue('354.00');
   // F4 jumps to the cash received; typing replaces the proposed amount.
   await page.keyboard.press('F4');
