@@ -56,6 +56,7 @@ import { productGroupsRoutes } from './modules/product-groups/product-groups.rou
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
 import { purchaseReportsRoutes } from './modules/purchase-reports/purchase-reports.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -141,6 +142,7 @@ const MODULES = [
   contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
   purchaseReportsRoutes,
+  reportsRoutes,
   instoreOrdersRoutes,
   offersRoutes,
   referralsRoutes,

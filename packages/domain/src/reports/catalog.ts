@@ -1,0 +1,13 @@
+import { INVENTORY_REPORTS } from './inventory-reports.ts';
+import type { ReportDefinition } from './report-definition.ts';
+
+/**
+ * Every report the engine draws (issue 21), one list for the server's routes and the web app's
+ * pages. Each group's definitions live in a file of their own beside this one.
+ */
+export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [...INVENTORY_REPORTS];
+
+const BY_PATH = new Map(REPORT_DEFINITIONS.map((definition) => [definition.path, definition]));
+
+/** The report drawn at a screen path, if the engine draws it. */
+export const reportAtPath = (path: string): ReportDefinition | undefined => BY_PATH.get(path);

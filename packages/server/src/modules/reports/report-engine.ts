@@ -1,0 +1,296 @@
+import {
+  type ReportOutput,
+  type ReportQuery,
+  type ReportRow,
+  reportOutput,
+  reportQuerySchema,
+} from '@b2b/domain/api/reports';
+import { toRupees } from '@b2b/domain/money';
+import {
+  columnsOf,
+  REPORT_FILTER_LABELS,
+  REPORT_MESSAGES,
+  type ReportColumn,
+  type ReportDefinition,
+  type ReportFilterKey,
+  type ReportPeriod,
+  resolveReportPeriod,
+  sortableKeys,
+} from '@b2b/domain/reports/report-definition';
+import { todayInIndia } from '@b2b/domain/validation';
+import { type Expression, sql } from 'kysely';
+import { validationError } from '../../core/errors.ts';
+import { pageWindow, parseOrdering, type SortKey } from '../../core/paging.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
+import type { BranchScope } from '../../db/branch-scope.ts';
+import { cursorBatches } from '../../db/cursor-batches.ts';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { Api } from '../../http/api-types.ts';
+import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
+import { page } from '../../http/page-links.ts';
+import { companyParams } from '../../http/path-params.ts';
+import { route } from '../../http/route.ts';
+import * as queries from './reports.queries.ts';
+
+/**
+ * The report engine (issue 21): one route per report definition, GET
+ * admin/companies/{companyId}/reports/{key}, answering a page of rows with the totals of every
+ * matching row, the chart's rows, or (format=csv) every row as a streamed CSV file.
+ *
+ * A report's source gives only its SQL: a query selecting one field per column (money in paise).
+ * The engine wraps it to sort, page, count and total, converts paise to rupees, and reads the CSV
+ * through a cursor, so every report pages, sorts, totals and exports the same way.
+ */
+
+/** What a report's SQL is written against: the caller's company and branches, the period and filters. */
+export interface ReportContext {
+  companyId: number;
+  /** The caller's branches (null: all); every report keeps to them. */
+  branches: BranchScope;
+  /** The period asked for; null for a real-time report. */
+  period: ReportPeriod | null;
+  /** Ids of the company's records; the city filter is a city's name. */
+  filters: Partial<Record<Exclude<ReportFilterKey, 'city'>, number>> & { city?: string };
+  /** The report's own choices, each its asked or default value. */
+  choices: Record<string, string>;
+  /** India's calendar day. */
+  today: string;
+  columns: readonly ReportColumn[];
+}
+
+/** A report: its definition (shared with the web app) and the SQL of its rows and chart. */
+export interface ReportSource {
+  definition: ReportDefinition;
+  /** The report's rows: a query selecting every column's key; money columns in paise. */
+  rows: (db: Executor, context: ReportContext) => Expression<unknown>;
+  /** The chart's rows (its x and series keys; money in paise); without it the chart shows the page's rows. */
+  chart?: (db: Executor, context: ReportContext) => Expression<unknown>;
+}
+
+const CSV_BATCH = 2000;
+/** Rows of a page the chart shows when the report has no chart query of its own. */
+const CHART_ROWS_FROM_PAGE = 12;
+
+/** A cell as the API writes it: money in rupees, numbers as numbers, days as YYYY-MM-DD. */
+function cellOf(type: ReportColumn['type'], value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'money':
+      return toRupees(Math.round(Number(value)));
+    case 'quantity':
+      return Math.round(Number(value) * 1000) / 1000;
+    case 'integer':
+      return Math.round(Number(value));
+    case 'percent':
+      return Math.round(Number(value) * 100) / 100;
+    case 'date':
+      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+    default:
+      return String(value);
+  }
+}
+
+const rowOf = (columns: readonly ReportColumn[], raw: Record<string, unknown>): ReportRow =>
+  Object.fromEntries(columns.map((column) => [column.key, cellOf(column.type, raw[column.key])]));
+
+/** The totals row: sums, and each ratio column as the ratio of its two sums (a percentage). */
+function totalsOf(columns: readonly ReportColumn[], sums: Record<string, unknown>): ReportRow | null {
+  if (!columns.some((column) => column.total)) return null;
+  const sum = (key: string) => Number(sums[key] ?? 0);
+  return Object.fromEntries(
+    columns.map((column) => {
+      if (column.total === 'sum') return [column.key, cellOf(column.type, sum(column.key))];
+      if (column.total) {
+        const [numerator, denominator] = column.total.ratio;
+        const ratio = sum(denominator) === 0 ? null : (sum(numerator) / sum(denominator)) * 100;
+        return [column.key, cellOf(column.type, ratio)];
+      }
+      return [column.key, null];
+    }),
+  );
+}
+
+/** The columns whose sums the totals row needs: summed ones and both sides of every ratio. */
+const summedKeys = (columns: readonly ReportColumn[]) => [
+  ...new Set(
+    columns.flatMap((column) =>
+      column.total === 'sum' ? [column.key] : column.total ? [...column.total.ratio] : [],
+    ),
+  ),
+];
+
+/** `ordering` over the report's sortable columns, then every column as a tie-break (stable pages). */
+function sortOf(definition: ReportDefinition, columns: readonly ReportColumn[], ordering?: string) {
+  const allowed = Object.fromEntries(sortableKeys(columns).map((key) => [key, key]));
+  const asked = parseOrdering(ordering, allowed, definition.defaultOrdering);
+  const named = new Set(asked.map((key) => key.column));
+  const tieBreak: SortKey[] = columns
+    .filter((column) => !named.has(column.key))
+    .map((column) => ({ column: column.key, direction: 'asc' }));
+  return [...asked, ...tieBreak];
+}
+
+const orderBy = (sort: readonly SortKey[]) =>
+  sql.join(
+    sort.map((key) =>
+      key.direction === 'desc'
+        ? sql`${sql.ref(`r.${key.column}`)} DESC NULLS LAST`
+        : sql`${sql.ref(`r.${key.column}`)} ASC NULLS FIRST`,
+    ),
+  );
+
+/** The report's context from the query: the period checked, and every named record the company's. */
+async function contextOf(
+  db: Executor,
+  definition: ReportDefinition,
+  actor: Principal,
+  query: ReportQuery,
+): Promise<ReportContext> {
+  const today = todayInIndia();
+  let period: ReportPeriod | null = null;
+  if (definition.period === 'range') {
+    const resolved = resolveReportPeriod(query, definition.defaultPeriod ?? 'this_month', today);
+    if ('error' in resolved) throw validationError(resolved.error.field, resolved.error.message);
+    period = resolved.period;
+  }
+  const branches = branchScope(actor);
+  const filters: ReportContext['filters'] = {};
+  for (const key of definition.filters) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (key === 'city') {
+      filters.city = String(value);
+      continue;
+    }
+    const id = Number(value);
+    const outsideBranches = key === 'branch' && branches !== null && !branches.includes(id);
+    if (outsideBranches || !(await queries.recordExists(db, actor.companyId, key, id))) {
+      throw validationError(key, REPORT_MESSAGES.unknown_record(REPORT_FILTER_LABELS[key]));
+    }
+    filters[key] = id;
+  }
+  const choices = Object.fromEntries(
+    (definition.choices ?? []).map((choice) => [choice.key, String(query[choice.key] ?? choice.default)]),
+  );
+  return {
+    companyId: actor.companyId,
+    branches,
+    period,
+    filters,
+    choices,
+    today,
+    columns: columnsOf(definition, period),
+  };
+}
+
+async function reportPage(
+  db: Executor,
+  source: ReportSource,
+  context: ReportContext,
+  sort: readonly SortKey[],
+  window: { limit: number; offset: number },
+) {
+  const { columns } = context;
+  const rows = source.rows(db, context);
+  const sums = summedKeys(columns).map((key) => sql`sum(${sql.ref(`r.${key}`)}) AS ${sql.ref(key)}`);
+  const [pageRows, totals, chartRows] = await Promise.all([
+    sql<Record<string, unknown>>`SELECT * FROM (${rows}) AS r ORDER BY ${orderBy(sort)}
+      LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
+    sql<Record<string, unknown>>`SELECT ${sql.join([sql`count(*) AS report_row_count`, ...sums])}
+      FROM (${rows}) AS r`.execute(db),
+    source.chart ? sql<Record<string, unknown>>`${source.chart(db, context)}`.execute(db) : null,
+  ]);
+  const sumRow = totals.rows[0] ?? {};
+  return {
+    count: Number(sumRow.report_row_count ?? 0),
+    results: pageRows.rows.map((raw) => rowOf(columns, raw)),
+    totals: totalsOf(columns, sumRow),
+    chart: chartRows?.rows ?? null,
+  };
+}
+
+/** The chart's rows with its money in rupees (a chart of its own) or the page's first rows. */
+function chartOf(definition: ReportDefinition, own: Record<string, unknown>[] | null, pageRows: ReportRow[]) {
+  const chart = definition.chart;
+  if (!chart) return null;
+  if (!own) return pageRows.slice(0, CHART_ROWS_FROM_PAGE);
+  const valueType = chart.valueType;
+  return own.map((raw) => ({
+    [chart.x]: raw[chart.x] === null || raw[chart.x] === undefined ? null : String(raw[chart.x]),
+    ...Object.fromEntries(chart.series.map(({ key }) => [key, cellOf(valueType, raw[key])])),
+  }));
+}
+
+const csvCell = (type: ReportColumn['type'], value: unknown): CsvValue => {
+  const cell = cellOf(type, value);
+  return type === 'money' && typeof cell === 'number' ? cell.toFixed(2) : cell;
+};
+
+/** Every row of the report as CSV, in the page's order, read through a cursor. */
+function sendReportCsv(
+  db: Database,
+  reply: Parameters<typeof sendCsvStream>[0],
+  source: ReportSource,
+  context: ReportContext,
+  sort: readonly SortKey[],
+) {
+  const { columns, period } = context;
+  const query = sql`SELECT * FROM (${source.rows(db, context)}) AS r ORDER BY ${orderBy(sort)}`;
+  async function* csvRows() {
+    for await (const batch of cursorBatches<Record<string, unknown>>(db, query, CSV_BATCH)) {
+      yield batch.map((raw) => columns.map((column) => csvCell(column.type, raw[column.key])));
+    }
+  }
+  const days = period ? `-${period.start_date}-to-${period.end_date}` : `-${context.today}`;
+  const filename = `${source.definition.key.replaceAll('_', '-')}${days}.csv`;
+  return sendCsvStream(
+    reply,
+    filename,
+    columns.map((column) => column.label),
+    csvRows(),
+  );
+}
+
+/** Registers GET admin/companies/{companyId}/reports/{key} for one report. */
+export function reportRoute(app: Api, source: ReportSource) {
+  const { db } = app.ctx;
+  const { definition } = source;
+  const realTime = definition.period === 'real_time';
+  route(
+    app,
+    `GET /admin/companies/:companyId/reports/${definition.key}`,
+    {
+      permission: 'view_reports',
+      tags: ['reports'],
+      description:
+        `${definition.title}: ${definition.description} ` +
+        (realTime
+          ? 'Real time: no period. '
+          : 'start_date and end_date (India; at most 5 years; default ' +
+            `${definition.defaultPeriod ?? 'this_month'}). `) +
+        `Filters: ${definition.filters.join(', ') || 'none'}. ordering by a column key (default ` +
+        `${definition.defaultOrdering}); format=csv for every row as a streamed file.`,
+      params: companyParams,
+      querystring: reportQuerySchema(definition),
+      response: reportOutput,
+    },
+    async (request, actor, reply) => {
+      const query = request.query as ReportQuery;
+      const context = await contextOf(db, definition, actor, query);
+      const sort = sortOf(definition, context.columns, query.ordering);
+      if (query.format === 'csv') return sendReportCsv(db, reply, source, context, sort);
+      const window = pageWindow(query);
+      const answer = await reportPage(db, source, context, sort, window);
+      const output: ReportOutput = {
+        ...page(request, window, answer.count, answer.results),
+        columns: [...context.columns],
+        totals: answer.totals,
+        period: context.period,
+        real_time: realTime,
+        chart: chartOf(definition, answer.chart, answer.results),
+      };
+      return output;
+    },
+  );
+}
