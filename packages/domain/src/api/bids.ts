@@ -83,9 +83,17 @@ export const bidOutput = z.object({
   decided_by: userRef,
   decided_at: timestamp.nullable(),
   created_by: userRef,
+  /** The sales channel the buyer placed the bid through (storefront); null for a user's bid. */
+  sales_channel: z.object({ id, display_name: z.string() }).nullable(),
   created_at: timestamp,
 });
 export type BidOutput = z.infer<typeof bidOutput>;
+
+/** Who placed a bid, in words: the user, or "<buyer> via <channel>" for a storefront's bid. */
+export function bidPlacedBy(bid: Pick<BidOutput, 'buyer' | 'created_by' | 'sales_channel'>): string | null {
+  if (bid.sales_channel) return `${bid.buyer.name} via ${bid.sales_channel.display_name}`;
+  return bid.created_by?.name ?? null;
+}
 
 /** The bidding range of one product of a quotation, for the buyer of the quotation. */
 export const bidRangeOutput = z.object({

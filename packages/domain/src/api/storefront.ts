@@ -7,6 +7,7 @@ import {
   maxDecimals,
   numberField,
 } from '../validation.ts';
+import { bidInput } from './bids.ts';
 import { id, idInput, timestamp } from './common.ts';
 import { listQuery } from './list-query.ts';
 import { QUANTITY_MAX } from './products.ts';
@@ -164,6 +165,26 @@ export const checkoutOutput = z.object({
   cart_id: id,
   order: z.object({ id, order_number: z.string(), status: z.string(), total: money }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's quotations and its bids on them: GET /storefront/quotations,
+// GET and POST /storefront/quotations/{id}/bids (answers as admin's quotation bids)
+
+export const storefrontQuotationsQuery = listQuery.pick({ limit: true, offset: true });
+
+/** A quotation sent to the buyer (submitted, of purpose new). */
+export const storefrontQuotation = z.object({
+  id,
+  quotation_number: z.string(),
+  quotation_date: z.string(),
+  total: money,
+  /** How many lines it has. */
+  items: z.number().int(),
+});
+export type StorefrontQuotation = z.infer<typeof storefrontQuotation>;
+
+/** A rate the buyer proposes for a product of the quotation (the bidding rule of admin's bids). */
+export const storefrontBidInput = bidInput.extend(buyerField);
 
 // ---------------------------------------------------------------------------------------------
 // /reports/abandoned-carts

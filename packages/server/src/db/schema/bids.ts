@@ -28,4 +28,6 @@ export interface QuotationBidsTable {
   reason: string | null;
   created_by: number | null;
   created_at: Timestamp;
+  /** Migration 0051: the sales channel a buyer placed the bid through (created_by is then null). */
+  sales_channel_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

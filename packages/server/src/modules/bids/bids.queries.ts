@@ -128,14 +128,47 @@ export type BiddingProductRow = Awaited<ReturnType<typeof biddingProducts>>[numb
 // ---------------------------------------------------------------------------------------------
 // Bids
 
-/** The quotation's buyer (bids and ranges are the buyer's). */
+/** The quotation's buyer (bids and ranges are the buyer's), status and purpose. */
 export const quotationBuyer = (db: Executor, companyId: number, quotationId: number) =>
   db
     .selectFrom('quotations')
-    .select(['id', 'buyer_id'])
+    .select(['id', 'buyer_id', 'status', 'purpose'])
     .where('company_id', '=', companyId)
     .where('id', '=', quotationId)
     .executeTakeFirst();
+
+/** One page of the quotations sent to a buyer (submitted, of purpose new), newest first. */
+export async function sentQuotations(db: Executor, companyId: number, buyerId: number, window: PageWindow) {
+  const sent = db
+    .selectFrom('quotations as q')
+    .where('q.company_id', '=', companyId)
+    .where('q.buyer_id', '=', buyerId)
+    .where('q.status', '=', 'submitted')
+    .where('q.purpose', '=', 'new');
+  const [rows, count] = await Promise.all([
+    sent
+      .select([
+        'q.id',
+        'q.quotation_number',
+        'q.quotation_date',
+        'q.total_paise',
+        (eb) =>
+          eb
+            .selectFrom('quotation_items as i')
+            .select((ib) => ib.fn.countAll<string>().as('n'))
+            .whereRef('i.company_id', '=', 'q.company_id')
+            .whereRef('i.quotation_id', '=', 'q.id')
+            .as('items'),
+      ])
+      .orderBy('q.quotation_date', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    sent.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
 
 /** The products on the quotation's lines (each once). */
 export const quotationProductIds = async (db: Executor, companyId: number, quotationId: number) =>
@@ -232,6 +265,9 @@ const bidRows = (db: Executor, companyId: number) =>
     .leftJoin('users as cu', (j) =>
       j.onRef('cu.company_id', '=', 'bid.company_id').onRef('cu.id', '=', 'bid.created_by'),
     )
+    .leftJoin('sales_channels as sc', (j) =>
+      j.onRef('sc.company_id', '=', 'bid.company_id').onRef('sc.id', '=', 'bid.sales_channel_id'),
+    )
     .where('bid.company_id', '=', companyId);
 
 const bidColumns = [
@@ -255,6 +291,8 @@ const bidColumns = [
   'bid.created_by',
   'cu.first_name as created_by_first_name',
   'cu.last_name as created_by_last_name',
+  'bid.sales_channel_id',
+  'sc.display_name as sales_channel_name',
   'bid.created_at',
 ] as const;
 

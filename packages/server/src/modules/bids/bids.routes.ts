@@ -4,6 +4,7 @@ import {
   biddingReportQuery,
   bidInput,
   bidOutput,
+  bidPlacedBy,
   bidRefuseInput,
   buyerGroupPriceInput,
   buyerGroupPriceOutput,
@@ -173,7 +174,7 @@ export async function bidsRoutes(app: Api) {
       querystring: biddingReportQuery,
       description:
         'Bids placed on quotations (of the caller’s branches), newest first: product, buyer, buyer price, floor, ' +
-        'proposed rate, status and who decided. Filters start_date, end_date (India’s days the bid was placed), ' +
+        'proposed rate, status, who placed it (a user, or the buyer via a sales channel) and who decided. Filters start_date, end_date (India’s days the bid was placed), ' +
         'product, buyer, status; ordering ' +
         `${BIDDING_REPORT_ORDERINGS.join(', ')} (default -created_at); format=csv for every row as a file.`,
       response: biddingReportOutput,
@@ -205,6 +206,7 @@ export async function bidsRoutes(app: Api) {
             'Floor',
             'Proposed Rate',
             'Status',
+            'Placed By',
             'Decided By',
             'Decided At',
             'Reason',
@@ -219,6 +221,7 @@ export async function bidsRoutes(app: Api) {
             money(r.floor),
             money(r.proposed_rate),
             statusLabel(BID_STATUSES, r.status),
+            bidPlacedBy(r),
             r.decided_by?.name ?? null,
             r.decided_at ? new Date(r.decided_at).toISOString() : null,
             r.reason,

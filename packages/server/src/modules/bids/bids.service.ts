@@ -26,6 +26,8 @@ import { getBuyerGroup } from '../buyer-groups/buyer-groups.service.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { setProductRate } from '../quotations/quotation-rates.ts';
 import { lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
+import { dayOrThrow } from '../sales-documents/sales-document.ts';
+import { channelPrincipal, type Storefront } from '../storefront/channel-credentials.ts';
 import * as queries from './bids.queries.ts';
 import { groupPricesFor } from './buyer-prices.ts';
 
@@ -182,6 +184,10 @@ function presentBid(row: queries.BidRow): BidOutput {
       row.created_by === null
         ? null
         : { id: Number(row.created_by), name: userName(row.created_by_first_name, row.created_by_last_name) },
+    sales_channel:
+      row.sales_channel_id === null || row.sales_channel_name === null
+        ? null
+        : { id: Number(row.sales_channel_id), display_name: row.sales_channel_name },
     created_at: row.created_at,
   };
 }
@@ -198,9 +204,17 @@ export async function quotationBids(
   actor: Principal,
   quotationId: number,
 ): Promise<QuotationBidsOutput> {
-  const { companyId } = actor;
-  const quotation = await queries.quotationBuyer(db, companyId, quotationId);
+  const quotation = await queries.quotationBuyer(db, actor.companyId, quotationId);
   if (!quotation) throw notFound('Quotation');
+  return bidsOfQuotation(db, actor.companyId, quotation);
+}
+
+async function bidsOfQuotation(
+  db: Executor,
+  companyId: number,
+  quotation: { id: number; buyer_id: number },
+): Promise<QuotationBidsOutput> {
+  const quotationId = quotation.id;
   const productIds = await queries.quotationProductIds(db, companyId, quotationId);
   const [ranges, bids] = await Promise.all([
     rangesFor(db, companyId, quotation.buyer_id, productIds),
@@ -249,51 +263,69 @@ export async function placeBid(options: {
   input: BidInput;
 }): Promise<BidOutput> {
   const { db, actor, quotationId, input } = options;
-  const { companyId } = actor;
   const id = await inTransaction(db, async (tx) => {
-    const quotation = await lockOpenQuotation(tx, companyId, quotationId);
-    const ranges = await rangesFor(tx, companyId, quotation.buyer_id, [input.product]);
-    const found = ranges.get(input.product);
-    if (!found) throw notFound('Product');
-    if (!(await productOnQuotation(tx, quotation, input.product))) {
-      throw validationError('product', BID_MESSAGES.product_not_on_quotation);
-    }
-    const ratePaise = toPaise(input.rate);
-    const verdict = bidVerdict(found.range, ratePaise);
-    if (!verdict.ok) throw validationError('rate', verdict.message);
-    if (await queries.pendingBidOf(tx, companyId, quotationId, input.product)) {
-      throw conflict(BID_MESSAGES.already_pending, 'product');
-    }
-    const { id: bidId } = await queries.insertBid(tx, {
-      company_id: companyId,
-      quotation_id: quotationId,
-      product_id: input.product,
-      buyer_id: quotation.buyer_id,
-      proposed_rate_paise: ratePaise,
-      buyer_price_paise: found.range.buyerPricePaise,
-      floor_paise: found.range.floorPaise,
-      status: verdict.status,
-      created_by: actor.userId,
-    });
-    await recordBidHistory(tx, actor, bidId, 'placed', {
-      quotation: quotation.quotation_number,
-      product: input.product,
-      rate: input.rate,
-      buyer_price: toRupees(found.range.buyerPricePaise),
-      floor: toRupees(found.range.floorPaise),
-      status: verdict.status,
-    });
-    if (verdict.status === 'accepted') {
-      await setProductRate(tx, actor, quotation, {
-        productId: input.product,
-        ratePaise,
-        action: 'bid_accepted',
-        bidId,
-      });
-    }
-    return bidId;
+    const quotation = await lockOpenQuotation(tx, actor.companyId, quotationId);
+    return bidOn(tx, actor, quotation, input, null);
   });
-  return getBid(db, companyId, id);
+  return getBid(db, actor.companyId, id);
+}
+
+/**
+ * The rule of a bid on a quotation the caller has locked (lockOpenQuotation), whoever places it:
+ * a user (admin) or a buyer through its sales channel (`salesChannelId`; the actor is then the
+ * channel's, with no user). Returns the bid's id.
+ */
+async function bidOn(
+  tx: Tx,
+  actor: Principal,
+  quotation: Awaited<ReturnType<typeof lockOpenQuotation>>,
+  input: BidInput,
+  salesChannelId: number | null,
+): Promise<number> {
+  const { companyId } = actor;
+  const quotationId = quotation.id;
+  const ranges = await rangesFor(tx, companyId, quotation.buyer_id, [input.product]);
+  const found = ranges.get(input.product);
+  if (!found) throw notFound('Product');
+  if (!(await productOnQuotation(tx, quotation, input.product))) {
+    throw validationError('product', BID_MESSAGES.product_not_on_quotation);
+  }
+  const ratePaise = toPaise(input.rate);
+  const verdict = bidVerdict(found.range, ratePaise);
+  if (!verdict.ok) throw validationError('rate', verdict.message);
+  if (await queries.pendingBidOf(tx, companyId, quotationId, input.product)) {
+    throw conflict(BID_MESSAGES.already_pending, 'product');
+  }
+  const { id: bidId } = await queries.insertBid(tx, {
+    company_id: companyId,
+    quotation_id: quotationId,
+    product_id: input.product,
+    buyer_id: quotation.buyer_id,
+    proposed_rate_paise: ratePaise,
+    buyer_price_paise: found.range.buyerPricePaise,
+    floor_paise: found.range.floorPaise,
+    status: verdict.status,
+    created_by: actor.userId,
+    sales_channel_id: salesChannelId,
+  });
+  await recordBidHistory(tx, actor, bidId, 'placed', {
+    quotation: quotation.quotation_number,
+    product: input.product,
+    rate: input.rate,
+    buyer_price: toRupees(found.range.buyerPricePaise),
+    floor: toRupees(found.range.floorPaise),
+    status: verdict.status,
+    ...(salesChannelId === null ? {} : { sales_channel: salesChannelId }),
+  });
+  if (verdict.status === 'accepted') {
+    await setProductRate(tx, actor, quotation, {
+      productId: input.product,
+      ratePaise,
+      action: 'bid_accepted',
+      bidId,
+    });
+  }
+  return bidId;
 }
 
 /** The bid, with its quotation locked first (lock order), when it waits for approval. */
@@ -354,6 +386,62 @@ export async function refuseBid(options: {
     await recordBidHistory(tx, actor, id, 'refused', { status: 'refused', reason });
   });
   return getBid(db, actor.companyId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The storefront: a buyer sees the quotations sent to it and bids on them through its sales
+// channel. A draft, an order's edit or another buyer's quotation is not the buyer's to see (404).
+
+const sentTo = (quotation: { buyer_id: number; status: string; purpose: string }, buyerId: number) =>
+  Number(quotation.buyer_id) === buyerId && quotation.purpose === 'new' && quotation.status !== 'draft';
+
+/** GET /storefront/quotations: the quotations sent to the buyer, waiting for its order. */
+export async function channelQuotations(db: Executor, storefront: Storefront, window: PageWindow) {
+  const { rows, count } = await queries.sentQuotations(db, storefront.companyId, storefront.buyer.id, window);
+  return {
+    count,
+    results: rows.map((row) => ({
+      id: Number(row.id),
+      quotation_number: row.quotation_number,
+      quotation_date: dayOrThrow(row.quotation_date),
+      total: toRupees(Number(row.total_paise)),
+      items: Number(row.items ?? 0),
+    })),
+  };
+}
+
+/** GET /storefront/quotations/{id}/bids: as admin's, for a quotation sent to the buyer. */
+export async function channelQuotationBids(
+  db: Executor,
+  storefront: Storefront,
+  quotationId: number,
+): Promise<QuotationBidsOutput> {
+  const quotation = await queries.quotationBuyer(db, storefront.companyId, quotationId);
+  if (!quotation || !sentTo(quotation, storefront.buyer.id)) throw notFound('Quotation');
+  return bidsOfQuotation(db, storefront.companyId, quotation);
+}
+
+/**
+ * POST /storefront/quotations/{id}/bids: the buyer's bid, by admin's rule; no user places it, the
+ * channel does (history's actor, as at checkout). 409 once the quotation is ordered.
+ */
+export async function placeChannelBid(options: {
+  db: Database;
+  storefront: Storefront;
+  quotationId: number;
+  input: BidInput;
+}): Promise<BidOutput> {
+  const { db, storefront, quotationId, input } = options;
+  const { companyId } = storefront;
+  const id = await inTransaction(db, async (tx) => {
+    // 404 before the lock's 409, so that another buyer's ordered quotation stays unseen.
+    const seen = await queries.quotationBuyer(tx, companyId, quotationId);
+    if (!seen || !sentTo(seen, storefront.buyer.id)) throw notFound('Quotation');
+    const quotation = await lockOpenQuotation(tx, companyId, quotationId);
+    if (!sentTo(quotation, storefront.buyer.id)) throw notFound('Quotation');
+    return bidOn(tx, channelPrincipal(storefront), quotation, input, storefront.channel.id);
+  });
+  return getBid(db, companyId, id);
 }
 
 // ---------------------------------------------------------------------------------------------

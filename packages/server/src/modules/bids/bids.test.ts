@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../test/api-client.ts';
 import {
   createUserWithPermissions,
   type SignedUpCompany,
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
+import { dbOf } from '../../../test/inventory-fixtures.ts';
 import {
   type Buyer,
   createBuyerWithAddress,
   createQuotation,
   createTaxedProduct,
+  generateOrder,
 } from '../../../test/sales-fixtures.ts';
 
 /**
@@ -387,5 +390,179 @@ describe('GET admin/companies/{companyId}/reports/bidding', () => {
 
     const viewer = await createUserWithPermissions(company, ['view_order']);
     expect((await viewer.api.get(`admin/companies/${c}/reports/bidding`)).status).toBe(403);
+  });
+});
+
+/** The company's last sales channel with fresh credentials, and a storefront client for `buyerId`. */
+async function storefrontOf(company: SignedUpCompany) {
+  const channels = (await company.api.get('admin/all_sales_channel/')).body.results as {
+    id: number;
+    display_name: string;
+  }[];
+  const channel = channels[channels.length - 1];
+  const res = await company.api.post(`sales_channels/${channel.id}/credentials`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const as = (buyerId: number) =>
+    new ApiClient(company.t.baseUrl, undefined, {
+      'x-client-id': res.body.client_id,
+      'x-client-secret': res.body.client_secret,
+      'x-buyer-id': String(buyerId),
+    });
+  return { channel, as };
+}
+
+/** A quotation of the buyer, submitted (sent to it). */
+async function sentQuotation(company: SignedUpCompany, buyer: Buyer, productIds: number[]) {
+  const quotation = await quotationOf(company, buyer, productIds);
+  const submitted = await company.api.patch(`admin/quotations/${quotation.id}/submit/`);
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return submitted.body;
+}
+
+describe('storefront quotations and bids', () => {
+  it('lists the quotations sent to the buyer; a bid in range sets the rate, one below the floor waits for approval', async () => {
+    const { company, product, other, buyer } = await world();
+    const store = await storefrontOf(company);
+    const shop = store.as(buyer.id);
+    const draft = await quotationOf(company, buyer, [product.id]);
+    const first = await sentQuotation(company, buyer, [product.id]);
+    const quotation = await sentQuotation(company, buyer, [product.id, other.id]);
+    const stranger = await createBuyerWithAddress(company, { name: `Stranger ${unique()}` });
+    await sentQuotation(company, stranger, [product.id]);
+
+    const list = await shop.get('storefront/quotations');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.count).toBe(2);
+    expect(list.body.results).toEqual([
+      {
+        id: quotation.id,
+        quotation_number: quotation.quotation_number,
+        quotation_date: quotation.date,
+        total: quotation.totals.total,
+        items: 2,
+      },
+      expect.objectContaining({ id: first.id, items: 1 }),
+    ]);
+    expect(list.body.results.map((q: { id: number }) => q.id)).not.toContain(draft.id);
+    const paged = await shop.get('storefront/quotations?limit=1&offset=1');
+    expect(paged.body.results.map((q: { id: number }) => q.id)).toEqual([first.id]);
+
+    const ranges = await shop.get(`storefront/quotations/${quotation.id}/bids`);
+    expect(ranges.status, JSON.stringify(ranges.body)).toBe(200);
+    expect(ranges.body.ranges.find((r: { product: number }) => r.product === product.id)).toMatchObject({
+      buyer_price: 1000,
+      floor: 920,
+      can_bid: true,
+    });
+
+    // Within the range: accepted at once, the lines take the rate; placed by the channel, no user.
+    const accepted = await shop.post(`storefront/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 950,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect(accepted.body).toMatchObject({
+      status: 'accepted',
+      proposed_rate: 950,
+      buyer: { id: buyer.id },
+      created_by: null,
+      sales_channel: { id: store.channel.id, display_name: store.channel.display_name },
+    });
+    const after = (await company.api.get(`admin/quotations/${quotation.id}`)).body;
+    expect(rateOf(after, product.id)).toBe(950);
+    // 2 × ₹950 + 2 × ₹500, tax inclusive.
+    expect(after.totals.total).toBe(2900);
+    const history = await dbOf(company)
+      .selectFrom('history')
+      .select(['action', 'user_id', 'changes'])
+      .where('company_id', '=', company.companyId)
+      .where('entity_type', '=', 'bid')
+      .where('entity_id', '=', accepted.body.id)
+      .execute();
+    expect(history).toEqual([
+      expect.objectContaining({
+        action: 'placed',
+        user_id: null,
+        changes: expect.objectContaining({ sales_channel: store.channel.id }),
+      }),
+    ]);
+
+    // Below the floor: waits for a user with change_bid; approval sets the rate.
+    const pending = await shop.post(`storefront/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 850,
+      buyer: buyer.id,
+    });
+    expect(pending.status, JSON.stringify(pending.body)).toBe(201);
+    expect(pending.body.status).toBe('pending_approval');
+    expect(rateOf((await company.api.get(`admin/quotations/${quotation.id}`)).body, product.id)).toBe(950);
+    const approved = await company.api.post(`admin/bids/${pending.body.id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', decided_by: { id: company.userId } });
+    expect(rateOf((await company.api.get(`admin/quotations/${quotation.id}`)).body, product.id)).toBe(850);
+
+    // History kept: the buyer sees both bids; the report names who placed them.
+    const seen = (await shop.get(`storefront/quotations/${quotation.id}/bids`)).body.results;
+    expect(seen.map((b: { status: string }) => b.status)).toEqual(['approved', 'accepted']);
+    const csv = await fetch(
+      `${company.t.baseUrl}/admin/companies/${company.companyId}/reports/bidding?format=csv`,
+      { headers: { authorization: `Bearer ${company.api.token}` } },
+    );
+    const text = await csv.text();
+    expect(text.split('\n')[0]).toContain('Placed By');
+    expect(text).toContain(`${buyer.name} via ${store.channel.display_name}`);
+
+    // Once ordered: the bids stay readable, a new one is refused with 409.
+    await generateOrder(company, quotation.id);
+    expect((await shop.get(`storefront/quotations/${quotation.id}/bids`)).status).toBe(200);
+    const late = await shop.post(`storefront/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 940,
+    });
+    expect(late.status).toBe(409);
+    expect((await shop.get('storefront/quotations')).body.count).toBe(1);
+  });
+
+  it("answers another buyer's, a draft and another company's quotation with 404, a bad rate with 400", async () => {
+    const { company, product, buyer } = await world();
+    const store = await storefrontOf(company);
+    const shop = store.as(buyer.id);
+    const quotation = await sentQuotation(company, buyer, [product.id]);
+    const draft = await quotationOf(company, buyer, [product.id]);
+    const stranger = await createBuyerWithAddress(company, { name: `Stranger ${unique()}` });
+    const theirs = await sentQuotation(company, stranger, [product.id]);
+
+    for (const id of [draft.id, theirs.id]) {
+      const read = await shop.get(`storefront/quotations/${id}/bids`);
+      expect(read.status).toBe(404);
+      expect(read.body.detail).toBe('Quotation Not Found');
+      expect(
+        (await shop.post(`storefront/quotations/${id}/bids`, { product: product.id, rate: 950 })).status,
+      ).toBe(404);
+    }
+    const zero = await shop.post(`storefront/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 0,
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors.rate).toEqual(['Rate must be greater than zero.']);
+    const above = await shop.post(`storefront/quotations/${quotation.id}/bids`, {
+      product: product.id,
+      rate: 1000,
+    });
+    expect(above.status).toBe(400);
+    expect(above.body.errors.rate).toEqual(['A bid must be below the buyer price of ₹1,000.00.']);
+
+    // Another company's channel, with its own buyer, cannot reach this company's quotation.
+    const b = await world();
+    const bStore = await storefrontOf(b.company);
+    const foreign = bStore.as(b.buyer.id);
+    expect((await foreign.get(`storefront/quotations/${quotation.id}/bids`)).status).toBe(404);
+    expect(
+      (await foreign.post(`storefront/quotations/${quotation.id}/bids`, { product: product.id, rate: 950 }))
+        .status,
+    ).toBe(404);
+    expect((await foreign.get('storefront/quotations')).body.count).toBe(0);
+    expect((await company.api.get(`admin/quotations/${quotation.id}/bids`)).body.results).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { bidOutput, quotationBidsOutput } from '@b2b/domain/api/bids';
 import { pageOf } from '@b2b/domain/api/list-query';
 import {
   abandonedCartsOutput,
@@ -9,8 +10,11 @@ import {
   cartItemPatch,
   cartOutput,
   checkoutOutput,
+  storefrontBidInput,
   storefrontProduct,
   storefrontProductsQuery,
+  storefrontQuotation,
+  storefrontQuotationsQuery,
 } from '@b2b/domain/api/storefront';
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
@@ -20,8 +24,9 @@ import { pageWindow, parseOrdering } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { page } from '../../http/page-links.ts';
 import { pageOrCsv } from '../../http/page-or-csv.ts';
-import { companyParams } from '../../http/path-params.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
 import { type RouteSpec, route, routeOptions, type TypedRequest } from '../../http/route.ts';
+import * as bids from '../bids/bids.service.ts';
 import { ABANDONED_ORDER_COLUMNS, abandonedCarts } from './abandoned-carts.ts';
 import type { Storefront } from './channel-credentials.ts';
 import * as service from './storefront.service.ts';
@@ -211,6 +216,56 @@ export async function storefrontRoutes(app: Api) {
           if (answer.replayed) reply.header('idempotent-replayed', 'true');
           return answer.body;
         },
+      );
+
+      storefrontRoute(
+        sf,
+        'GET /quotations',
+        {
+          tags,
+          description:
+            'The quotations sent to the buyer (submitted, not yet ordered), newest first: number, date, total and ' +
+            'how many lines. limit, offset.',
+          querystring: storefrontQuotationsQuery,
+          response: pageOf(storefrontQuotation),
+        },
+        async (request, storefront) => {
+          const window = pageWindow(request.query);
+          const { count, results } = await bids.channelQuotations(db, storefront, window);
+          return page(request, window, count, results);
+        },
+      );
+
+      storefrontRoute(
+        sf,
+        'GET /quotations/:id/bids',
+        {
+          tags,
+          description:
+            'The bidding range of each product of a quotation sent to the buyer, and the bids placed on it ' +
+            '(as GET admin/quotations/{id}/bids).',
+          params: recordParams,
+          response: quotationBidsOutput,
+        },
+        async (request, storefront) => bids.channelQuotationBids(db, storefront, request.params.id),
+      );
+
+      storefrontRoute(
+        sf,
+        'POST /quotations/:id/bids',
+        {
+          tags,
+          description:
+            'The buyer proposes a rate for a product of a quotation sent to it, by the rule of admin bids: within the ' +
+            "bidding range it is accepted and becomes the rate of the product's lines; below the floor it waits for " +
+            'approval by a user. 409 once the quotation is ordered.',
+          params: recordParams,
+          body: storefrontBidInput,
+          response: bidOutput,
+          status: 201,
+        },
+        async (request, storefront) =>
+          bids.placeChannelBid({ db, storefront, quotationId: request.params.id, input: request.body }),
       );
     },
     { prefix: '/storefront' },

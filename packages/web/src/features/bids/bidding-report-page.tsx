@@ -1,3 +1,4 @@
+import { bidPlacedBy } from '@b2b/domain/api/bids';
 import { BID_MESSAGES, BID_STATUSES, type BidStatus } from '@b2b/domain/buyer-prices';
 import { Anchor, Badge, Box, Card, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
@@ -67,6 +68,7 @@ const COLUMNS: Column<Bid>[] = [
       </Stack>
     ),
   },
+  { key: 'placed_by', header: 'Placed By', render: (r) => bidPlacedBy(r) ?? '—' },
   { key: 'decided_by', header: 'Decided By', render: (r) => r.decided_by?.name ?? '—' },
 ];
 

@@ -1,4 +1,4 @@
-import { type BidRangeOutput, bidInput } from '@b2b/domain/api/bids';
+import { type BidRangeOutput, bidInput, bidPlacedBy } from '@b2b/domain/api/bids';
 import { BID_MESSAGES, BID_STATUSES, bidVerdict } from '@b2b/domain/buyer-prices';
 import { toPaise } from '@b2b/domain/money';
 import {
@@ -301,6 +301,7 @@ export function QuotationBidsCard({ quotation }: { quotation: Quotation }) {
                       <Table.Th>Product</Table.Th>
                       <Table.Th ta="right">Proposed Rate</Table.Th>
                       <Table.Th>Status</Table.Th>
+                      <Table.Th>Placed By</Table.Th>
                       <Table.Th>Decided By</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -320,6 +321,7 @@ export function QuotationBidsCard({ quotation }: { quotation: Quotation }) {
                             </Text>
                           )}
                         </Table.Td>
+                        <Table.Td>{bidPlacedBy(bid) ?? '—'}</Table.Td>
                         <Table.Td>{bid.decided_by?.name ?? '—'}</Table.Td>
                       </Table.Tr>
                     ))}
