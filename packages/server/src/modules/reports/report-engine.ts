@@ -1,10 +1,4 @@
-import {
-  type ReportOutput,
-  type ReportQuery,
-  type ReportRow,
-  reportOutput,
-  reportQuerySchema,
-} from '@b2b/domain/api/reports';
+import type { ReportQuery, ReportRow } from '@b2b/domain/api/reports';
 import { toRupees } from '@b2b/domain/money';
 import {
   columnsOf,
@@ -20,23 +14,17 @@ import {
 import { todayInIndia } from '@b2b/domain/validation';
 import { type Expression, sql } from 'kysely';
 import { validationError } from '../../core/errors.ts';
-import { pageWindow, parseOrdering, type SortKey } from '../../core/paging.ts';
+import { parseOrdering, type SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import { cursorBatches } from '../../db/cursor-batches.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { Api } from '../../http/api-types.ts';
-import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
-import { page } from '../../http/page-links.ts';
-import { companyParams } from '../../http/path-params.ts';
-import { route } from '../../http/route.ts';
 import * as queries from './reports.queries.ts';
 
 /**
- * The report engine (issue 21): one route per report definition, GET
- * admin/companies/{companyId}/reports/{key}, answering a page of rows with the totals of every
- * matching row, the chart's rows, or (format=csv) every row as a streamed CSV file.
+ * The report engine (issue 21): what one route per report definition (report-routes.ts) answers,
+ * a page of rows with the totals of every matching row and the chart's rows, or every row as CSV.
  *
  * A report's source gives only its SQL: a query selecting one field per column (money in paise).
  * The engine wraps it to sort, page, count and total, converts paise to rupees, and reads the CSV
@@ -121,7 +109,7 @@ const summedKeys = (columns: readonly ReportColumn[]) => [
 ];
 
 /** `ordering` over the report's sortable columns, then every column as a tie-break (stable pages). */
-function sortOf(definition: ReportDefinition, columns: readonly ReportColumn[], ordering?: string) {
+export function sortOf(definition: ReportDefinition, columns: readonly ReportColumn[], ordering?: string) {
   const allowed = Object.fromEntries(sortableKeys(columns).map((key) => [key, key]));
   const asked = parseOrdering(ordering, allowed, definition.defaultOrdering);
   const named = new Set(asked.map((key) => key.column));
@@ -141,7 +129,7 @@ const orderBy = (sort: readonly SortKey[]) =>
   );
 
 /** The report's context from the query: the period checked, and every named record the company's. */
-async function contextOf(
+export async function contextOf(
   db: Executor,
   definition: ReportDefinition,
   actor: Principal,
@@ -222,75 +210,40 @@ function chartOf(definition: ReportDefinition, own: Record<string, unknown>[] | 
   }));
 }
 
-const csvCell = (type: ReportColumn['type'], value: unknown): CsvValue => {
+const csvCell = (type: ReportColumn['type'], value: unknown): string | number | null => {
   const cell = cellOf(type, value);
   return type === 'money' && typeof cell === 'number' ? cell.toFixed(2) : cell;
 };
 
-/** Every row of the report as CSV, in the page's order, read through a cursor. */
-function sendReportCsv(
+/** Every row of the report in the page's order as CSV cells, read through a cursor a batch at a time. */
+export async function* reportCsvRows(
   db: Database,
-  reply: Parameters<typeof sendCsvStream>[0],
   source: ReportSource,
   context: ReportContext,
   sort: readonly SortKey[],
 ) {
-  const { columns, period } = context;
+  const { columns } = context;
   const query = sql`SELECT * FROM (${source.rows(db, context)}) AS r ORDER BY ${orderBy(sort)}`;
-  async function* csvRows() {
-    for await (const batch of cursorBatches<Record<string, unknown>>(db, query, CSV_BATCH)) {
-      yield batch.map((raw) => columns.map((column) => csvCell(column.type, raw[column.key])));
-    }
+  for await (const batch of cursorBatches<Record<string, unknown>>(db, query, CSV_BATCH)) {
+    yield batch.map((raw) => columns.map((column) => csvCell(column.type, raw[column.key])));
   }
-  const days = period ? `-${period.start_date}-to-${period.end_date}` : `-${context.today}`;
-  const filename = `${source.definition.key.replaceAll('_', '-')}${days}.csv`;
-  return sendCsvStream(
-    reply,
-    filename,
-    columns.map((column) => column.label),
-    csvRows(),
-  );
 }
 
-/** Registers GET admin/companies/{companyId}/reports/{key} for one report. */
-export function reportRoute(app: Api, source: ReportSource) {
-  const { db } = app.ctx;
-  const { definition } = source;
-  const realTime = definition.period === 'real_time';
-  route(
-    app,
-    `GET /admin/companies/:companyId/reports/${definition.key}`,
-    {
-      permission: 'view_reports',
-      tags: ['reports'],
-      description:
-        `${definition.title}: ${definition.description} ` +
-        (realTime
-          ? 'Real time: no period. '
-          : 'start_date and end_date (India; at most 5 years; default ' +
-            `${definition.defaultPeriod ?? 'this_month'}). `) +
-        `Filters: ${definition.filters.join(', ') || 'none'}. ordering by a column key (default ` +
-        `${definition.defaultOrdering}); format=csv for every row as a streamed file.`,
-      params: companyParams,
-      querystring: reportQuerySchema(definition),
-      response: reportOutput,
-    },
-    async (request, actor, reply) => {
-      const query = request.query as ReportQuery;
-      const context = await contextOf(db, definition, actor, query);
-      const sort = sortOf(definition, context.columns, query.ordering);
-      if (query.format === 'csv') return sendReportCsv(db, reply, source, context, sort);
-      const window = pageWindow(query);
-      const answer = await reportPage(db, source, context, sort, window);
-      const output: ReportOutput = {
-        ...page(request, window, answer.count, answer.results),
-        columns: [...context.columns],
-        totals: answer.totals,
-        period: context.period,
-        real_time: realTime,
-        chart: chartOf(definition, answer.chart, answer.results),
-      };
-      return output;
-    },
-  );
+/** The CSV's name: the report and its period (or today for a real-time one). */
+export function reportFilename(source: ReportSource, context: ReportContext) {
+  const { period } = context;
+  const days = period ? `-${period.start_date}-to-${period.end_date}` : `-${context.today}`;
+  return `${source.definition.key.replaceAll('_', '-')}${days}.csv`;
+}
+
+/** A page of the report: its rows, the totals of every matching row, and the chart's rows. */
+export async function reportAnswer(
+  db: Executor,
+  source: ReportSource,
+  context: ReportContext,
+  sort: readonly SortKey[],
+  window: { limit: number; offset: number },
+) {
+  const answer = await reportPage(db, source, context, sort, window);
+  return { ...answer, chart: chartOf(source.definition, answer.chart, answer.results) };
 }
