@@ -1,4 +1,5 @@
 import { APP_ROUTES, type AppRoute as SpecRoute } from '@b2b/domain/app-routes';
+import { REPORT_DEFINITIONS } from '@b2b/domain/reports/catalog';
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import { PATHS } from '../session/paths';
 
@@ -500,10 +501,17 @@ export const SHELL_SCREENS = [
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 
+/** The reports the report engine draws (issue 21): one page for every definition's path. */
+export const REPORT_SCREENS: Screen[] = REPORT_DEFINITIONS.map((definition) =>
+  spec(definition.path, () => import('../features/reports/report-page'), 'ReportPage'),
+);
+
 for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
 for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);
 
-const BUILT = new Set<string>([...BARE_SCREENS, ...SHELL_SCREENS].map((screen) => screen.path));
+const BUILT = new Set<string>(
+  [...BARE_SCREENS, ...SHELL_SCREENS, ...REPORT_SCREENS].map((screen) => screen.path),
+);
 
 /**
  * Whether a menu path leads to a built screen. Menus offer only those: an area that is not built
@@ -521,9 +529,12 @@ export const PLACEHOLDER_SCREENS: Screen[] = APP_ROUTES.filter((route) => !BUILT
   (route) => ({ ...rowOf(route), page: EMPTY_AREA_PAGE }),
 );
 
-export const ROUTE_TABLE: AppRoute[] = [...BARE_SCREENS, ...SHELL_SCREENS, ...PLACEHOLDER_SCREENS].map(
-  ({ page: _page, ...row }) => row,
-);
+export const ROUTE_TABLE: AppRoute[] = [
+  ...BARE_SCREENS,
+  ...SHELL_SCREENS,
+  ...REPORT_SCREENS,
+  ...PLACEHOLDER_SCREENS,
+].map(({ page: _page, ...row }) => row);
 
 const TITLES = new Map(ROUTE_TABLE.map((route) => [route.path, route.title]));
 

@@ -16,7 +16,7 @@ import { decideRoute, type GuardRoute } from './decide-route';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
-import { BARE_SCREENS, PLACEHOLDER_SCREENS, type Screen, SHELL_SCREENS } from './route-table';
+import { BARE_SCREENS, PLACEHOLDER_SCREENS, REPORT_SCREENS, type Screen, SHELL_SCREENS } from './route-table';
 import { signOutLocally } from './sign-out';
 
 export interface RouterContext {
@@ -114,10 +114,13 @@ const placeholders = {
   shell: PLACEHOLDER_SCREENS.filter((screen) => screen.navbar).map(shellRoute) as unknown as [],
 };
 
+/** The report engine's pages: one page component for every report path, untyped like the placeholders. */
+const reportRoutes = REPORT_SCREENS.map(shellRoute) as unknown as [];
+
 export const routeTree = rootRoute.addChildren([
   ...redirectRoutes,
   bareLayout.addChildren([...bareRoutes, ...placeholders.bare]),
-  shellLayout.addChildren([...shellRoutes, ...placeholders.shell]),
+  shellLayout.addChildren([...shellRoutes, ...reportRoutes, ...placeholders.shell]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
