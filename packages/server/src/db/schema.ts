@@ -101,6 +101,7 @@ import type {
   UnitsTable,
 } from './schema/reference-data.ts';
 import type { ReferralCodesTable, ReferralProgramsTable, ReferralsTable } from './schema/referrals.ts';
+import type { SalesLinesTable } from './schema/sales-lines.ts';
 import type {
   InvoiceItemsTable,
   InvoicesTable,
@@ -144,6 +145,7 @@ export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
 export type * from './schema/referrals.ts';
 export type * from './schema/sales-documents.ts';
+export type * from './schema/sales-lines.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/shipments.ts';
 
@@ -262,4 +264,5 @@ export interface DB {
   referral_programs: ReferralProgramsTable;
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
+  sales_lines: SalesLinesTable;
 }
