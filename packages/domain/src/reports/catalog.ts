@@ -1,11 +1,19 @@
+import { BUSINESS_REPORTS } from './business-reports.ts';
 import { INVENTORY_REPORTS } from './inventory-reports.ts';
+import { OUTSTANDING_REPORTS } from './outstanding-reports.ts';
+import { PRODUCT_SALES_REPORTS } from './product-sales-reports.ts';
 import type { ReportDefinition } from './report-definition.ts';
 
 /**
  * Every report the engine draws (issue 21), one list for the server's routes and the web app's
  * pages. Each group's definitions live in a file of their own beside this one.
  */
-export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [...INVENTORY_REPORTS];
+export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
+  ...BUSINESS_REPORTS,
+  ...PRODUCT_SALES_REPORTS,
+  ...OUTSTANDING_REPORTS,
+  ...INVENTORY_REPORTS,
+];
 
 const BY_PATH = new Map(REPORT_DEFINITIONS.map((definition) => [definition.path, definition]));
 
