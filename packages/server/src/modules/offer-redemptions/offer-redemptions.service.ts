@@ -536,6 +536,10 @@ export async function reverseOfferCashpoints(
  * locks): an order whose every unit is credited back gives its offers' uses back and the
  * cashpoints they credited (what the buyer still has); an order no longer fully credited (its
  * credit note cancelled) takes back the uses a credit note gave back. Answers the offers moved.
+ *
+ * Taking a use back is not checked against the offer's limits: the discount was given within them
+ * when the order was placed, and the limits govern new orders (another order that took the freed
+ * use in between keeps it). The use counts stay true to the discounts given, even above a limit.
  */
 export async function settleOffersOfCreditedOrder(
   tx: Tx,
