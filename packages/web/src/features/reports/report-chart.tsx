@@ -3,6 +3,7 @@ import { formatMoneyShort, formatQuantity } from '@b2b/domain/money';
 import type { ReportChart as ChartSpec } from '@b2b/domain/reports/report-definition';
 import { monthLabel } from '@b2b/domain/reports/report-definition';
 import { BarChart, LineChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
 import type { ReportRow } from './reports.api';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'indigo.6'];
@@ -41,11 +42,14 @@ export default function ReportChart({
     valueFormatter: formatterOf(chart.valueType),
     withLegend: series.length > 1,
     tickLine: 'y' as const,
-    'aria-label': `${title} chart`,
   };
-  return chart.type === 'line' ? (
-    <LineChart {...common} curveType="monotone" />
-  ) : (
-    <BarChart {...common} type={chart.type === 'stacked' ? 'stacked' : 'default'} />
+  return (
+    <Box component="figure" m={0} aria-label={`${title} chart`}>
+      {chart.type === 'line' ? (
+        <LineChart {...common} curveType="monotone" />
+      ) : (
+        <BarChart {...common} type={chart.type === 'stacked' ? 'stacked' : 'default'} maxBarWidth={56} />
+      )}
+    </Box>
   );
 }

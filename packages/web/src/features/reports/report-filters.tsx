@@ -33,7 +33,7 @@ function CategoryFilter({ companyId, value, onChange }: FieldProps) {
     <Select
       label="Category"
       placeholder="All categories"
-      description="Its subcategories too"
+      title="A category counts its subcategories too"
       data={(categories.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
       value={value}
       onChange={onChange}
