@@ -38,6 +38,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contraAdjustmentsRoutes } from './modules/contra-adjustments/contra-adjustments.routes.ts';
 import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
@@ -143,6 +144,7 @@ const MODULES = [
   purchaseOrdersRoutes,
   purchaseReportsRoutes,
   reportsRoutes,
+  dashboardRoutes,
   instoreOrdersRoutes,
   offersRoutes,
   referralsRoutes,
