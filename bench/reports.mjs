@@ -1,0 +1,362 @@
+// Reports at a million order lines (issue 21), on PostgreSQL, through the real API server (bundled,
+// as `npm start` runs it) as the company's admin:
+//
+// 1. Every report of the engine (REPORT_DEFINITIONS of packages/domain/src/reports/catalog.ts, read
+//    at run time, so new reports are measured as they are added): p95 of RUNS runs (default 10)
+//    with the default filters, and for a report over a period also with a one-month filter (the
+//    last whole month). Target < 1 s each.
+// 2. The home dashboard, GET admin/companies/{id}/dashboard: p95 of RUNS runs. Target < 1 s
+//    (skipped with a note while the route answers 404).
+// 3. The CSV of the report with the most rows (over a period of about CSV_ROWS rows, default
+//    100,000): time to the last byte, target < 10 s per 100,000 rows; the server's resident memory
+//    before, at its peak during, and after the download (flat: it must not grow with the file).
+//
+// The data (bench/reports-data.mjs): one company with LINES order lines (default 1,000,000) over
+// the two years ending today, with its invoices, credit notes, cancelled invoices, payments, buyer
+// ledger and stock movements, written with set-based SQL into a database of its own, bench_reports,
+// beside BENCH_DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test, which stays
+// untouched). The database is kept between runs: a later run finds the company and measures at
+// once (the server migrates it at start like any database). REGENERATE=1 drops the database and
+// makes it again (about 13 minutes on 2 cores): do so after a migration that changes what the
+// generator writes, or with another LINES. Drop it by hand with
+// `psql postgres://postgres@127.0.0.1:5432/test -c 'DROP DATABASE bench_reports WITH (FORCE)'`.
+//   LINES=1000000 RUNS=10 CSV_ROWS=100000 node bench/reports.mjs
+// ONLY=<report key,...>: those reports alone; SERVER_LOG=1: the server's log on stderr.
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, findBenchCompany, generateBenchCompany } from './reports-data.mjs';
+
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+const lines = Number(process.env.LINES ?? 1_000_000);
+const runs = Number(process.env.RUNS ?? 10);
+const csvRows = Number(process.env.CSV_ROWS ?? 100_000);
+const only = process.env.ONLY ? new Set(process.env.ONLY.split(',')) : null;
+const port = 4626;
+const base = `http://127.0.0.1:${port}/api`;
+const dbName = 'bench_reports';
+
+const { default: pg } = await import('pg');
+const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(
+    `SKIP  reports: no PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, '//')} (${error.message}). ` +
+      'Set BENCH_DATABASE_URL to a PostgreSQL server to run this benchmark.',
+  );
+  process.exit(0);
+}
+if (process.env.REGENERATE === '1') await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
+if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
+await admin.end();
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2, idleTimeoutMillis: 0 });
+pool.on('error', () => {});
+
+let company = await findBenchCompany(pool);
+if (!company) {
+  console.log(`Generating the bench company in ${dbName} (${lines.toLocaleString('en-IN')} order lines)...`);
+  await generateBenchCompany(pool, { lines });
+  company = await findBenchCompany(pool);
+} else {
+  console.log(`Reusing ${dbName} (REGENERATE=1 makes it again).`);
+}
+const facts = (
+  await pool.query(
+    `SELECT (SELECT count(*) FROM sales_orders WHERE company_id = $1)::int AS orders,
+       (SELECT count(*) FROM invoices WHERE company_id = $1)::int AS invoices,
+       (SELECT count(*) FROM invoices WHERE company_id = $1 AND status = 'cancelled')::int AS cancelled,
+       (SELECT count(*) FROM credit_notes WHERE company_id = $1)::int AS credit_notes,
+       (SELECT count(*) FROM payments WHERE company_id = $1)::int AS payments,
+       (SELECT count(*) FROM stock_ledger WHERE company_id = $1)::int AS movements,
+       (SELECT count(*) FROM sales_lines WHERE company_id = $1)::int AS sales_lines`,
+    [company.id],
+  )
+).rows[0];
+const n = (v) => v.toLocaleString('en-IN');
+console.log(
+  `Company: ${n(company.lines)} order lines in ${n(facts.orders)} orders; ${n(facts.invoices)} invoices ` +
+    `(${n(facts.cancelled)} cancelled), ${n(facts.credit_notes)} credit notes, ${n(facts.payments)} payments, ` +
+    `${n(facts.movements)} stock movements, ${n(facts.sales_lines)} sales lines.`,
+);
+await pool.end();
+
+const { REPORT_DEFINITIONS } = await import(
+  pathToFileURL(path.join(root, 'packages/domain/src/reports/catalog.ts')).href
+);
+
+const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (built.status !== 0) process.exit(1);
+const dataDir = tempDir('b2b-bench-reports-');
+let app = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    LOG_LEVEL: 'warn',
+    RUN_JOBS: '0',
+    DEMO: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// SERVER_LOG=1: the server's log (its errors) on this process's stderr.
+app.stdout.on('data', (chunk) => {
+  if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
+});
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let headers = {};
+
+/** One request over loopback: the time to its last byte, its status, headers and JSON body (or size). */
+function request(method, url, body, { stream = false, onChunk } = {}) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = http.request(
+      {
+        method,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        let bytes = 0;
+        let newlines = 0;
+        res.on('data', (c) => {
+          bytes += c.length;
+          if (stream) {
+            for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) newlines += 1;
+            onChunk?.();
+          } else chunks.push(c);
+        });
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          const text = stream ? '' : Buffer.concat(chunks).toString('utf8');
+          const json = !stream && (res.headers['content-type'] ?? '').includes('json') && text;
+          resolve({
+            ms,
+            status: res.statusCode,
+            bytes,
+            newlines,
+            cache: res.headers['x-cache'],
+            body: json ? JSON.parse(text) : text,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+const p95 = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
+};
+const iso = (d) => d.toISOString().slice(0, 10);
+/** Today in India, as the server reads its periods. */
+const todayIndia = new Date(Date.now() + 5.5 * 3600_000);
+const lastMonth = {
+  start_date: iso(new Date(Date.UTC(todayIndia.getUTCFullYear(), todayIndia.getUTCMonth() - 1, 1))),
+  end_date: iso(new Date(Date.UTC(todayIndia.getUTCFullYear(), todayIndia.getUTCMonth(), 0))),
+};
+const daysBack = (days) => ({
+  start_date: iso(new Date(todayIndia.getTime() - (days - 1) * 86_400_000)),
+  end_date: iso(todayIndia),
+});
+
+let ok = true;
+try {
+  await waitForHttp(`${base}/states?limit=1`, 240_000);
+  const session = await request('POST', `${base}/admin/auth/login/`, {
+    username: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  if (session.status !== 200) throw new Error(`sign-in: ${session.status} ${JSON.stringify(session.body)}`);
+  headers = { authorization: `Bearer ${session.body.access_token}` };
+  const companyId = session.body.company.id;
+  const reports = `${base}/admin/companies/${companyId}/reports`;
+
+  /** p95 of `runs` runs of a report's first page (a warm-up first); limit varies (no read cache). */
+  async function measure(url) {
+    const first = await request('GET', `${url}${url.includes('?') ? '&' : '?'}limit=20`);
+    if (first.status !== 200) return { error: `${first.status} ${JSON.stringify(first.body).slice(0, 300)}` };
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const res = await request('GET', `${url}${url.includes('?') ? '&' : '?'}limit=${21 + i}`);
+      if (res.status !== 200) return { error: `${res.status} ${JSON.stringify(res.body).slice(0, 300)}` };
+      if (res.cache === 'hit') return { error: 'answered from the read cache' };
+      times.push(res.ms);
+    }
+    return { p95: p95(times), count: first.body.count, period: first.body.period };
+  }
+
+  // A shared machine's load inflates every figure: say how busy it was.
+  console.log(
+    `Load average (1 min) at the start: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores.`,
+  );
+
+  // 1. Every report.
+  const definitions = REPORT_DEFINITIONS.filter((d) => !only || only.has(d.key));
+  console.log(
+    `\n${definitions.length} reports; p95 of ${runs} runs each (first page, 20 rows), target < 1000 ms:`,
+  );
+  const misses = [];
+  const sizes = [];
+  const table = [];
+  for (const definition of definitions) {
+    const url = `${reports}/${definition.key}`;
+    const cases = [['default', url]];
+    if (definition.period === 'range') cases.push(['one month', `${url}?${new URLSearchParams(lastMonth)}`]);
+    for (const [label, caseUrl] of cases) {
+      const figures = await measure(caseUrl);
+      const name = `${definition.key} (${label}`;
+      if (figures.error) {
+        console.log(`FAIL  ${name}): ${figures.error}`);
+        misses.push(`${definition.key} ${label}: ${figures.error}`);
+        ok = false;
+        continue;
+      }
+      const period = figures.period
+        ? `${figures.period.start_date}..${figures.period.end_date}`
+        : 'real time';
+      const passed = report(`${name}, ${period}, ${n(figures.count)} rows)`, figures.p95, 'ms', 1000);
+      if (!passed) misses.push(`${definition.key} ${label}: ${figures.p95.toFixed(0)} ms`);
+      ok = passed && ok;
+      if (label === 'default') sizes.push({ definition, count: figures.count });
+      table.push({ key: definition.key, label, rows: figures.count, p95: figures.p95 });
+    }
+  }
+  // The same figures as one table, worst ratio first.
+  console.log(
+    `\n${'report'.padEnd(28)} ${'filter'.padEnd(10)} ${'rows'.padStart(9)} ${'p95 ms'.padStart(8)}  ratio`,
+  );
+  for (const row of [...table].sort((a, b) => b.p95 - a.p95)) {
+    console.log(
+      `${row.key.padEnd(28)} ${row.label.padEnd(10)} ${n(row.rows).padStart(9)} ${row.p95.toFixed(0).padStart(8)}  ${(row.p95 / 1000).toFixed(2)}`,
+    );
+  }
+
+  // 2. The dashboard.
+  const dashboard = `${base}/admin/companies/${companyId}/dashboard`;
+  const probe = await request('GET', dashboard);
+  if (probe.status === 404) {
+    console.log('\nSKIP  dashboard: GET admin/companies/{id}/dashboard answers 404 (not built yet).');
+  } else if (probe.status !== 200) {
+    console.log(`\nFAIL  dashboard: ${probe.status} ${JSON.stringify(probe.body).slice(0, 300)}`);
+    ok = false;
+  } else {
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const res = await request('GET', dashboard);
+      if (res.cache === 'hit') console.log('  (the dashboard answered from the read cache)');
+      times.push(res.ms);
+    }
+    console.log('');
+    ok = report(`dashboard p95 of ${runs} runs`, p95(times), 'ms', 1000) && ok;
+  }
+
+  // 3. The CSV of the biggest report: a period report over as many days as make about csvRows
+  //    rows (its row count over the two years tells), else the real-time report with most rows.
+  const candidates = [];
+  for (const { definition, count } of sizes) {
+    if (definition.period !== 'range') {
+      candidates.push({ definition, query: {}, count });
+      continue;
+    }
+    const whole = await request(
+      'GET',
+      `${reports}/${definition.key}?limit=1&${new URLSearchParams(daysBack(730))}`,
+    );
+    if (whole.status !== 200) continue;
+    const days = Math.min(730, Math.max(1, Math.ceil((730 * csvRows) / Math.max(1, whole.body.count))));
+    candidates.push({
+      definition,
+      query: daysBack(days),
+      count: Math.round((whole.body.count * days) / 730),
+    });
+  }
+  candidates.sort((a, b) => b.count - a.count);
+  const biggest = candidates[0];
+  if (!biggest) {
+    console.log('\nSKIP  CSV export: no report answered.');
+  } else {
+    const query = new URLSearchParams({ ...biggest.query, format: 'csv' });
+    const url = `${reports}/${biggest.definition.key}?${query}`;
+    const before = rssMb(app.pid);
+    let peak = before;
+    let lastSample = 0;
+    const res = await request('GET', url, undefined, {
+      stream: true,
+      onChunk: () => {
+        const now = performance.now();
+        if (now - lastSample < 50) return;
+        lastSample = now;
+        peak = Math.max(peak, rssMb(app.pid));
+      },
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const after = rssMb(app.pid);
+    if (res.status !== 200) {
+      console.log(`\nFAIL  CSV ${biggest.definition.key}: ${res.status}`);
+      ok = false;
+    } else {
+      const rows = Math.max(0, res.newlines - 1);
+      const period = biggest.query.start_date
+        ? `${biggest.query.start_date}..${biggest.query.end_date}`
+        : 'real time';
+      console.log(
+        `\nCSV ${biggest.definition.key} (${period}): ${n(rows)} rows, ${(res.bytes / 1e6).toFixed(1)} MB; ` +
+          `server RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at its peak, ${after.toFixed(0)} MB after.`,
+      );
+      // The target is 10 s for 100,000 rows; a file of more rows gets its share.
+      const target = 10 * Math.max(1, rows / 100_000);
+      ok =
+        report(
+          `CSV ${biggest.definition.key}, ${n(rows)} rows, to the last byte`,
+          res.ms / 1000,
+          's',
+          Number(target.toFixed(1)),
+        ) && ok;
+      ok = report('CSV: server memory growth during the download (flat)', peak - before, 'MB', 64) && ok;
+    }
+  }
+  console.log(
+    `\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores.`,
+  );
+  if (misses.length) console.log(`\nOver target or failing: ${misses.join('; ')}`);
+} catch (error) {
+  console.error(error);
+  ok = false;
+} finally {
+  agent.destroy();
+  await stopProcess(app);
+  app = null;
+}
+process.exit(ok ? 0 : 1);
