@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, Select, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuilding,
   IconFileInvoice,
@@ -9,9 +9,11 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useUrlIdFilter } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canOpen } from '../../session/has-permission';
 import { SetupProgress } from '../onboarding/setup-progress';
+import { Dashboard } from './dashboard';
 
 interface QuickLink {
   label: string;
@@ -54,16 +56,35 @@ const QUICK_LINKS: QuickLink[] = [
   { label: 'Users', description: 'Staff, roles and branches', to: '/users', icon: <IconUsers /> },
 ];
 
-/** /home/overview: a welcome with the company's name and shortcuts the user may open. */
+/**
+ * /home/overview: a welcome with the company's name, the dashboard's figures (for one of the
+ * user's branches when they have several), then the setup progress and shortcuts the user may open.
+ */
 export function HomePage() {
   const user = useCurrentUser();
   const links = QUICK_LINKS.filter((link) => !link.permission || canOpen(user, link.permission));
+  const branches = user.branches.filter((branch) => branch.is_active);
+  const [branch, setBranch] = useUrlIdFilter('branch');
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Welcome, {user.first_name}</Title>
-        <Text c="dimmed">{user.company.name}</Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Welcome, {user.first_name}</Title>
+          <Text c="dimmed">{user.company.name}</Text>
+        </div>
+        {branches.length > 1 && (
+          <Select
+            label="Branch"
+            placeholder="All branches"
+            data={branches.map((b) => ({ value: String(b.id), label: b.name }))}
+            value={branch}
+            onChange={setBranch}
+            clearable
+            w={240}
+          />
+        )}
+      </Group>
+      {canOpen(user, 'view_dashboard') && <Dashboard branch={branch === null ? null : Number(branch)} />}
       <SetupProgress variant="card" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {links.map((link) => (
