@@ -9,8 +9,9 @@
 //   (2 ignored for BI); 2,000 products (GST 5/12/18/28%, a cost price; the last 100 never sell);
 //   1,500 buyers in 100 cities (a billing address each, which is also where they ship to).
 // - Orders of 3..7 lines (5 on average), evenly over the 730 days ending today, most of them for the
-//   popular products; each invoiced in full on its day (one invoice), except 4% still confirmed and
-//   holding their reservation (committed stock) and 1% whose invoice was cancelled (the order with it).
+//   popular products; each invoiced in full on its day (one invoice), except half of the last
+//   fortnight's orders, still confirmed and holding their reservation (committed stock), and 1% whose
+//   invoice was cancelled (the order with it).
 // - Payments: 85% of invoices paid in full within 40 days, 8% half paid, the rest open (recent
 //   invoices mostly open); one payment and its allocation each. Credit notes on 2% of invoices (the
 //   first line, in full, applied to the invoice). The buyer ledger (invoice, payment, credit note
@@ -214,11 +215,14 @@ export async function generateBenchCompany(pool, { lines = 1_000_000, log = cons
         abs(hashtext('fate' || g)) % 1000 AS h, abs(hashtext('paid' || g)) % 100 AS p
       FROM generate_series(1, ${N}) g`),
     );
-    // Fate: h < 40 confirmed and not invoiced; 40..49 invoice cancelled (the order with it); else
-    // invoiced, with a credit note when 50..69.
+    // Fate: 40..49 invoice cancelled (the order with it); h < 500 in the last fortnight confirmed
+    // and not invoiced yet (holding its reservation: committed stock); else invoiced, with a credit
+    // note when 50..69.
     await run(sql`ALTER TABLE b_order ADD COLUMN invoice_id bigint, ADD COLUMN status text`);
-    await run(sql`UPDATE b_order SET status = CASE WHEN h < 40 THEN 'open' WHEN h < 50 THEN 'cancelled' ELSE 'invoiced' END,
-      invoice_id = CASE WHEN h >= 40 THEN nextval(pg_get_serial_sequence('invoices', 'id')) END`);
+    await run(sql`UPDATE b_order SET status = CASE WHEN h BETWEEN 40 AND 49 THEN 'cancelled'
+        WHEN h < 500 AND day > current_date - 14 THEN 'open' ELSE 'invoiced' END`);
+    await run(sql`UPDATE b_order SET invoice_id = nextval(pg_get_serial_sequence('invoices', 'id'))
+      WHERE status <> 'open'`);
     await run(sql`CREATE INDEX ON b_order (g)`);
     await step(
       'order lines (working set)',
