@@ -47,8 +47,12 @@ export async function hasSales(db: Executor, companyId: number, branches: Branch
   return Boolean(result.rows[0]?.found);
 }
 
-/** The `limit` products with the most Net Sales between the days, largest first (then by id). */
-export async function topProducts(
+/**
+ * The `limit` products and the `limit` buyers with the most Net Sales between the days, largest
+ * first (then by id): one scan of the days' lines grouped both ways (GROUPING SETS), so the heap
+ * is read once for both lists; names are joined to the ten rows kept.
+ */
+export async function topProductsAndBuyers(
   db: Executor,
   companyId: number,
   branches: BranchScope,
@@ -56,46 +60,29 @@ export async function topProducts(
   end: string,
   limit: number,
 ) {
-  const result = await sql<{ id: number; name: string; net_sales: string }>`
-    WITH top AS (
-      SELECT sl.product_id, sum(sl.taxable_paise) AS net_sales
+  const result = await sql<{ kind: 'product' | 'buyer'; id: number; name: string; net_sales: string }>`
+    WITH g AS (
+      SELECT sl.product_id, sl.buyer_id, GROUPING(sl.product_id) AS by_buyer,
+        sum(sl.taxable_paise) AS net_sales
       FROM sales_lines sl
       WHERE sl.company_id = ${companyId} AND sl.day BETWEEN ${start}::date AND ${end}::date
         AND ${sqlInBranches('sl.branch_id', branches)}
-      GROUP BY sl.product_id
-      ORDER BY net_sales DESC, sl.product_id
-      LIMIT ${limit}
+      GROUP BY GROUPING SETS ((sl.product_id), (sl.buyer_id))
+    ),
+    ranked AS (
+      SELECT g.by_buyer, coalesce(g.product_id, g.buyer_id) AS id, g.net_sales,
+        row_number() OVER (
+          PARTITION BY g.by_buyer ORDER BY g.net_sales DESC, coalesce(g.product_id, g.buyer_id)
+        ) AS n
+      FROM g
     )
-    SELECT t.product_id AS id, p.name, t.net_sales
-    FROM top t
-    JOIN products p ON p.company_id = ${companyId} AND p.id = t.product_id
-    ORDER BY t.net_sales DESC, t.product_id`.execute(db);
-  return result.rows;
-}
-
-/** The `limit` buyers with the most Net Sales between the days, largest first (then by id). */
-export async function topBuyers(
-  db: Executor,
-  companyId: number,
-  branches: BranchScope,
-  start: string,
-  end: string,
-  limit: number,
-) {
-  const result = await sql<{ id: number; name: string; net_sales: string }>`
-    WITH top AS (
-      SELECT sl.buyer_id, sum(sl.taxable_paise) AS net_sales
-      FROM sales_lines sl
-      WHERE sl.company_id = ${companyId} AND sl.day BETWEEN ${start}::date AND ${end}::date
-        AND ${sqlInBranches('sl.branch_id', branches)}
-      GROUP BY sl.buyer_id
-      ORDER BY net_sales DESC, sl.buyer_id
-      LIMIT ${limit}
-    )
-    SELECT t.buyer_id AS id, b.name, t.net_sales
-    FROM top t
-    JOIN buyers b ON b.company_id = ${companyId} AND b.id = t.buyer_id
-    ORDER BY t.net_sales DESC, t.buyer_id`.execute(db);
+    SELECT CASE WHEN r.by_buyer = 1 THEN 'buyer' ELSE 'product' END AS kind, r.id,
+      coalesce(p.name, b.name, '') AS name, r.net_sales
+    FROM ranked r
+    LEFT JOIN products p ON r.by_buyer = 0 AND p.company_id = ${companyId} AND p.id = r.id
+    LEFT JOIN buyers b ON r.by_buyer = 1 AND b.company_id = ${companyId} AND b.id = r.id
+    WHERE r.n <= ${limit}
+    ORDER BY r.by_buyer, r.n`.execute(db);
   return result.rows;
 }
 

@@ -95,11 +95,10 @@ export async function getDashboard(options: {
   const cashStart = firstDay(monthBack(today, CASH_FLOW_MONTHS - 1));
   const window = { limit: 0, offset: 0 };
 
-  const [days, sold, products, buyers, waiting, money, receivables, payables, lowStock] = await Promise.all([
+  const [days, sold, top, waiting, money, receivables, payables, lowStock] = await Promise.all([
     queries.netSalesByDay(db, companyId, branches, scanStart, lastDay(thisMonth)),
     queries.hasSales(db, companyId, branches),
-    queries.topProducts(db, companyId, branches, monthStart, today, TOP),
-    queries.topBuyers(db, companyId, branches, monthStart, today, TOP),
+    queries.topProductsAndBuyers(db, companyId, branches, monthStart, today, TOP),
     queries.waitingCounts(db, companyId, branches),
     queries.moneyByMonth(db, companyId, branches, cashStart, lastDay(thisMonth)),
     paymentsToBeReceived(db, companyId, { branches }, undefined, window),
@@ -156,8 +155,10 @@ export async function getDashboard(options: {
     return { count, path, query };
   };
 
-  const ranked = (rows: { id: number; name: string; net_sales: string }[]) =>
-    rows.map((row) => ({ id: row.id, name: row.name, net_sales: toRupees(Number(row.net_sales)) }));
+  const ranked = (kind: 'product' | 'buyer') =>
+    top
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ id: Number(row.id), name: row.name, net_sales: toRupees(Number(row.net_sales)) }));
 
   return {
     as_of: today,
@@ -175,8 +176,8 @@ export async function getDashboard(options: {
       to_ship: link('to_ship', waiting.to_ship),
     },
     low_stock: { count: lowStock.count, path: LOW_STOCK_PATH },
-    top_products: ranked(products),
-    top_buyers: ranked(buyers),
+    top_products: ranked('product'),
+    top_buyers: ranked('buyer'),
     sales_trend,
     cash_flow,
     has_sales: sold,
