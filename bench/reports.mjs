@@ -9,7 +9,8 @@
 //    (skipped with a note while the route answers 404).
 // 3. The CSV of the report with the most rows (over a period of about CSV_ROWS rows, default
 //    100,000): time to the last byte, target < 10 s per 100,000 rows; the server's resident memory
-//    before, at its peak during, and after the download (flat: it must not grow with the file).
+//    before, at its peak during, and after the download (flat: it must peak no higher than a
+//    file of the last week does, within 64 MB; the server's heap is capped at 128 MB).
 //
 // The data (bench/reports-data.mjs): one company with LINES order lines (default 1,000,000) over
 // the two years ending today, with its invoices, credit notes, cancelled invoices, payments, buyer
@@ -17,11 +18,12 @@
 // beside BENCH_DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test, which stays
 // untouched). The database is kept between runs: a later run finds the company and measures at
 // once (the server migrates it at start like any database). REGENERATE=1 drops the database and
-// makes it again (about 13 minutes on 2 cores): do so after a migration that changes what the
+// makes it again (7 to 13 minutes on 2 cores): do so after a migration that changes what the
 // generator writes, or with another LINES. Drop it by hand with
 // `psql postgres://postgres@127.0.0.1:5432/test -c 'DROP DATABASE bench_reports WITH (FORCE)'`.
 //   LINES=1000000 RUNS=10 CSV_ROWS=100000 node bench/reports.mjs
-// ONLY=<report key,...>: those reports alone; SERVER_LOG=1: the server's log on stderr.
+// ONLY=<report key,...>: those reports alone; SERVER_LOG=1: the server's log on stderr;
+// SERVER_NODE_FLAGS: flags for the server's node (default --max-old-space-size=128).
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -100,7 +102,12 @@ const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server
 });
 if (built.status !== 0) process.exit(1);
 const dataDir = tempDir('b2b-bench-reports-');
-let app = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+// The server's heap is capped at 128 MB, as bench/sales-orders.mjs's export part does: uncapped,
+// V8 lets a streamed file's garbage pile up before it collects (RSS +117 MB over a 294,463-row
+// export here, none of it kept: +15 MB with a 64 MB heap), and the memory figure would say nothing.
+// SERVER_NODE_FLAGS replaces the flags ('' for none).
+const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '--max-old-space-size=128').split(' ').filter(Boolean);
+let app = spawn(process.execPath, [...serverFlags, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   env: {
     ...process.env,
@@ -319,18 +326,32 @@ try {
   } else {
     const query = new URLSearchParams({ ...biggest.query, format: 'csv' });
     const url = `${reports}/${biggest.definition.key}?${query}`;
+    /** An export, with the server's resident memory at its peak while it streams. */
+    const exportCsv = async (exportUrl) => {
+      let peak = rssMb(app.pid);
+      let lastSample = 0;
+      const res = await request('GET', exportUrl, undefined, {
+        stream: true,
+        onChunk: () => {
+          const now = performance.now();
+          if (now - lastSample < 50) return;
+          lastSample = now;
+          peak = Math.max(peak, rssMb(app.pid));
+        },
+      });
+      return { ...res, peak };
+    };
+    // A small export first (the last week), whose peak is the baseline: flat memory is the big
+    // file peaking no higher than a file a tenth of its size.
+    const small = await exportCsv(
+      `${reports}/${biggest.definition.key}?${new URLSearchParams({
+        ...(biggest.query.start_date ? daysBack(7) : {}),
+        format: 'csv',
+      })}`,
+    );
     const before = rssMb(app.pid);
-    let peak = before;
-    let lastSample = 0;
-    const res = await request('GET', url, undefined, {
-      stream: true,
-      onChunk: () => {
-        const now = performance.now();
-        if (now - lastSample < 50) return;
-        lastSample = now;
-        peak = Math.max(peak, rssMb(app.pid));
-      },
-    });
+    const res = await exportCsv(url);
+    const peak = res.peak;
     await new Promise((r) => setTimeout(r, 500));
     const after = rssMb(app.pid);
     if (res.status !== 200) {
@@ -343,7 +364,8 @@ try {
         : 'real time';
       console.log(
         `\nCSV ${biggest.definition.key} (${period}): ${n(rows)} rows, ${(res.bytes / 1e6).toFixed(1)} MB; ` +
-          `server RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at its peak, ${after.toFixed(0)} MB after.`,
+          `server RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at its peak, ${after.toFixed(0)} MB after ` +
+          `(a ${n(Math.max(0, small.newlines - 1))}-row export of the last week peaked at ${small.peak.toFixed(0)} MB).`,
       );
       // The target is 10 s for 100,000 rows; a file of more rows gets its share.
       const target = 10 * Math.max(1, rows / 100_000);
@@ -354,7 +376,13 @@ try {
           's',
           Number(target.toFixed(1)),
         ) && ok;
-      ok = report('CSV: server memory growth during the download (flat)', peak - before, 'MB', 64) && ok;
+      ok =
+        report(
+          "CSV: server memory peak above the small export's (flat)",
+          Math.max(0, peak - small.peak),
+          'MB',
+          64,
+        ) && ok;
     }
   }
   console.log(
