@@ -142,7 +142,7 @@ function DefinedReport({ definition }: { definition: ReportDefinition }) {
               filter={filter}
               companyId={companyId}
               value={filters[filter] === null ? null : String(filters[filter])}
-              onChange={set(filter)}
+              onChange={(value) => set(filter)(value === null || filter === 'city' ? value : Number(value))}
             />
           ))}
           {(definition.choices ?? []).map((choice) => (
