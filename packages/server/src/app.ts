@@ -57,11 +57,11 @@ import { productGroupsRoutes } from './modules/product-groups/product-groups.rou
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
 import { purchaseReportsRoutes } from './modules/purchase-reports/purchase-reports.routes.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { salesChannelsRoutes } from './modules/sales-channels/sales-channels.routes.ts';
 import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts';
