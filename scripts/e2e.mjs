@@ -7,8 +7,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { cwd: root, stdio: 'inherit' });
 if (chromium.status !== 0) process.exit(chromium.status ?? 1);
 // WEB_DIST_DIR (which the server serves too) lets journeys run side by side without sharing one build.
-const outDir = process.env.WEB_DIST_DIR ? ['--', '--outDir', path.resolve(process.env.WEB_DIST_DIR), '--emptyOutDir'] : [];
-const build = spawnSync('npm', ['run', 'build', '-w', '@b2b/web', ...outDir], { cwd: root, stdio: 'inherit' });
+const outDir = process.env.WEB_DIST_DIR
+  ? ['--', '--outDir', path.resolve(process.env.WEB_DIST_DIR), '--emptyOutDir']
+  : [];
+const build = spawnSync('npm', ['run', 'build', '-w', '@b2b/web', ...outDir], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: root,

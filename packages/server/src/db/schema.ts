@@ -101,7 +101,6 @@ import type {
   UnitsTable,
 } from './schema/reference-data.ts';
 import type { ReferralCodesTable, ReferralProgramsTable, ReferralsTable } from './schema/referrals.ts';
-import type { SalesLinesTable } from './schema/sales-lines.ts';
 import type {
   InvoiceItemsTable,
   InvoicesTable,
@@ -117,6 +116,7 @@ import type {
   SalesOrdersTable,
   UsedInvoiceSeriesTable,
 } from './schema/sales-documents.ts';
+import type { SalesLinesTable } from './schema/sales-lines.ts';
 import type {
   CreditNoteApplicationsTable,
   CreditNoteItemsTable,
