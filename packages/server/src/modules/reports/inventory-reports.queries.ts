@@ -209,6 +209,8 @@ const documentLabel = () => {
  */
 export const stockMovement: ReportSource = {
   definition: STOCK_MOVEMENT_REPORT,
+  // Movements of one second keep the order they were written in.
+  tieBreak: 'movement_id',
   rows: (_db, context) => {
     const { companyId } = context;
     const { start, end } = periodBounds(context);
@@ -220,7 +222,7 @@ export const stockMovement: ReportSource = {
         CASE WHEN l.quantity > 0 THEN l.quantity END AS quantity_in,
         CASE WHEN l.quantity < 0 THEN -l.quantity END AS quantity_out,
         l.balance_after,
-        nullif(btrim(usr.first_name || ' ' || usr.last_name), '') AS user_name
+        nullif(btrim(usr.first_name || ' ' || usr.last_name), '') AS user_name, l.id AS movement_id
       FROM stock_ledger l
       JOIN products p ON p.company_id = l.company_id AND p.id = l.product_id
       JOIN warehouses w ON w.company_id = l.company_id AND w.id = l.warehouse_id

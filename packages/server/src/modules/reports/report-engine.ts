@@ -52,6 +52,12 @@ export interface ReportSource {
   definition: ReportDefinition;
   /** The report's rows: a query selecting every column's key; money columns in paise. */
   rows: (db: Executor, context: ReportContext) => Expression<unknown>;
+  /**
+   * A field the rows select beside the columns (not shown) that orders rows the columns tie on,
+   * in the direction of the first sort key: a ledger row's id, so movements of one second keep
+   * the order they happened in.
+   */
+  tieBreak?: string;
   /** The chart's rows (its x and series keys; money in paise); without it the chart shows the page's rows. */
   chart?: (db: Executor, context: ReportContext) => Expression<unknown>;
 }
@@ -109,14 +115,15 @@ const summedKeys = (columns: readonly ReportColumn[]) => [
 ];
 
 /** `ordering` over the report's sortable columns, then every column as a tie-break (stable pages). */
-export function sortOf(definition: ReportDefinition, columns: readonly ReportColumn[], ordering?: string) {
+export function sortOf(source: ReportSource, columns: readonly ReportColumn[], ordering?: string) {
   const allowed = Object.fromEntries(sortableKeys(columns).map((key) => [key, key]));
-  const asked = parseOrdering(ordering, allowed, definition.defaultOrdering);
+  const asked = parseOrdering(ordering, allowed, source.definition.defaultOrdering);
   const named = new Set(asked.map((key) => key.column));
+  const own: SortKey[] = source.tieBreak ? [{ column: source.tieBreak, direction: asked[0].direction }] : [];
   const tieBreak: SortKey[] = columns
     .filter((column) => !named.has(column.key))
     .map((column) => ({ column: column.key, direction: 'asc' }));
-  return [...asked, ...tieBreak];
+  return [...asked, ...own, ...tieBreak];
 }
 
 const orderBy = (sort: readonly SortKey[]) =>

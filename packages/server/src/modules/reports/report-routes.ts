@@ -54,7 +54,7 @@ export function reportRoute(app: Api, source: ReportSource) {
     async (request, actor, reply) => {
       const query = request.query as ReportQuery;
       const context = await contextOf(db, definition, actor, query);
-      const sort = sortOf(definition, context.columns, query.ordering);
+      const sort = sortOf(source, context.columns, query.ordering);
       if (query.format === 'csv') {
         const header = context.columns.map((column) => column.label);
         return sendCsvStream(
