@@ -17,6 +17,7 @@ for (const script of [
   'offer-evaluation.mjs',
   'bill-entry.mjs',
   'bills-at-scale.mjs',
+  'reports.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
