@@ -13,9 +13,8 @@
 //   BILLS=300 ROUNDS=3 CLIENTS=10 node bench/bill-entry.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { root, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import { loopbackClient, root, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const bills = Number(process.env.BILLS ?? 300);
@@ -66,44 +65,9 @@ let app = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js
 });
 app.stdout.on('data', () => {});
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-let headers = {};
-
-/** One JSON request over loopback; rejects on a status of 400 or more. */
-function request(method, url, body) {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        method,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode >= 400)
-            return reject(new Error(`${method} ${url} -> ${res.statusCode} ${text}`));
-          resolve(text ? JSON.parse(text) : null);
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const client = loopbackClient({ sockets: clients });
+/** One request over loopback: its JSON body; rejects on an error status. */
+const request = async (method, url, body) => (await client.ok(method, url, body)).body;
 
 /** Runs `count` tasks with at most `limit` in flight; returns elapsed ms and the errors. */
 async function concurrently(count, limit, task, offset = 0) {
@@ -169,7 +133,7 @@ try {
     username: 'admin@demo.in',
     password: 'Demo@1234',
   });
-  headers = { authorization: `Bearer ${session.access_token}` };
+  client.signIn(session.access_token);
   const companyId = session.company.id;
   await pool.query('UPDATE companies SET is_bill_auto_received = true WHERE id = $1', [companyId]);
 
@@ -360,7 +324,7 @@ try {
   console.error(error);
   ok = false;
 } finally {
-  agent.destroy();
+  client.close();
   await stopProcess(app);
   app = null;
   await pool.end();

@@ -12,9 +12,8 @@
 // makes its own database beside it and drops it afterwards; without PostgreSQL it says so and skips.
 //   BULK_BILLS=200000 SELLERS=500 SAMPLES=100 node bench/bills-at-scale.mjs (KEEP_DB=1: keep the database)
 import { spawn, spawnSync } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
-import { report, root, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import { loopbackClient, report, root, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const bulkBills = Number(process.env.BULK_BILLS ?? 200_000);
@@ -64,52 +63,8 @@ let app = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js
 });
 app.stdout.on('data', () => {});
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-let headers = {};
-
-/** One request over loopback; resolves with the time, the cache header and the body (or its size). */
-function request(method, url, body) {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = performance.now();
-    const req = http.request(
-      {
-        method,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode >= 400)
-            return reject(new Error(`${method} ${url} -> ${res.statusCode} ${text}`));
-          const json = (res.headers['content-type'] ?? '').includes('json');
-          resolve({
-            ms,
-            cache: res.headers['x-cache'],
-            bytes: text.length,
-            body: json && text ? JSON.parse(text) : null,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const client = loopbackClient({ sockets: 1 });
+const request = client.ok;
 
 const percentile = (times, p) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -122,7 +77,7 @@ try {
   const session = (
     await request('POST', `${base}/admin/auth/login/`, { username: 'admin@demo.in', password: 'Demo@1234' })
   ).body;
-  headers = { authorization: `Bearer ${session.access_token}` };
+  client.signIn(session.access_token);
   const companyId = session.company.id;
 
   // Setup: the sellers, then the bills, copied from the demo's first bill.
@@ -257,7 +212,7 @@ try {
   console.error(error);
   ok = false;
 } finally {
-  agent.destroy();
+  client.close();
   await stopProcess(app);
   app = null;
   await pool.end();

@@ -133,3 +133,79 @@ export function report(name, figure, unit, reference, better = 'lower') {
   );
   return ok;
 }
+
+/**
+ * A client for one bench's requests over loopback, with a keep-alive agent of `sockets` and the
+ * headers set by `signIn` (a bearer token). `request` answers the time to the last byte, the
+ * status, bytes, the newlines streamed (`stream`: the body is counted, not kept; `onChunk` runs per
+ * chunk), the read cache's header and the body (JSON parsed when it is JSON). `ok` is the same but
+ * rejects on a 4xx or 5xx with the answer's text.
+ */
+export function loopbackClient({ sockets = 1 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  let headers = {};
+  function request(method, url, body, { stream = false, onChunk } = {}) {
+    return new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const started = performance.now();
+      const req = http.request(
+        {
+          method,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          agent,
+          headers: {
+            ...headers,
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+          },
+        },
+        (res) => {
+          const chunks = [];
+          let bytes = 0;
+          let newlines = 0;
+          res.on('data', (c) => {
+            bytes += c.length;
+            if (stream) {
+              for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) newlines += 1;
+              onChunk?.();
+            } else chunks.push(c);
+          });
+          res.on('end', () => {
+            const text = stream ? '' : Buffer.concat(chunks).toString('utf8');
+            const json = !stream && (res.headers['content-type'] ?? '').includes('json') && text;
+            resolve({
+              ms: performance.now() - started,
+              status: res.statusCode,
+              bytes,
+              newlines,
+              cache: res.headers['x-cache'],
+              text,
+              body: json ? JSON.parse(text) : stream ? null : text || null,
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      if (payload) req.write(payload);
+      req.end();
+    });
+  }
+  async function ok(method, url, body, options) {
+    const answer = await request(method, url, body, options);
+    if (answer.status >= 400) throw new Error(`${method} ${url} -> ${answer.status} ${answer.text}`);
+    return answer;
+  }
+  return {
+    request,
+    ok,
+    /** Closes the kept-alive sockets (the bench's end). */
+    close: () => agent.destroy(),
+    signIn: (accessToken) => {
+      headers = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+    },
+  };
+}

@@ -25,11 +25,10 @@
 // ONLY=<report key,...>: those reports alone; SERVER_LOG=1: the server's log on stderr;
 // SERVER_NODE_FLAGS: flags for the server's node (default --max-old-space-size=128).
 import { spawn, spawnSync } from 'node:child_process';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import { loopbackClient, report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, findBenchCompany, generateBenchCompany } from './reports-data.mjs';
 
 const serverUrl =
@@ -127,60 +126,8 @@ app.stdout.on('data', (chunk) => {
   if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
 });
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-let headers = {};
-
-/** One request over loopback: the time to its last byte, its status, headers and JSON body (or size). */
-function request(method, url, body, { stream = false, onChunk } = {}) {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = performance.now();
-    const req = http.request(
-      {
-        method,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        let bytes = 0;
-        let newlines = 0;
-        res.on('data', (c) => {
-          bytes += c.length;
-          if (stream) {
-            for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) newlines += 1;
-            onChunk?.();
-          } else chunks.push(c);
-        });
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          const text = stream ? '' : Buffer.concat(chunks).toString('utf8');
-          const json = !stream && (res.headers['content-type'] ?? '').includes('json') && text;
-          resolve({
-            ms,
-            status: res.statusCode,
-            bytes,
-            newlines,
-            cache: res.headers['x-cache'],
-            body: json ? JSON.parse(text) : text,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const client = loopbackClient({ sockets: 1 });
+const { request } = client;
 
 const p95 = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -203,13 +150,13 @@ try {
   await waitForHttp(`${base}/states?limit=1`, 240_000);
   // Signed in again before each report and each part: a run outlives an access token.
   const signIn = async () => {
-    headers = {};
+    client.signIn(null);
     const session = await request('POST', `${base}/admin/auth/login/`, {
       username: ADMIN_EMAIL,
       password: ADMIN_PASSWORD,
     });
     if (session.status !== 200) throw new Error(`sign-in: ${session.status} ${JSON.stringify(session.body)}`);
-    headers = { authorization: `Bearer ${session.body.access_token}` };
+    client.signIn(session.body.access_token);
     return session.body.company.id;
   };
   const companyId = await signIn();
@@ -393,7 +340,7 @@ try {
   console.error(error);
   ok = false;
 } finally {
-  agent.destroy();
+  client.close();
   await stopProcess(app);
   app = null;
 }

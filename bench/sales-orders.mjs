@@ -23,9 +23,8 @@
 // >= 0.5 of the same floor.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import { loopbackClient, report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const orders = Number(process.env.ORDERS ?? 600);
@@ -89,55 +88,12 @@ function startServer({ heapMb } = {}) {
   return child;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-let headers = {};
-
-/** One request over loopback; resolves with the time, status and parsed body (or byte count). */
-function request(method, url, body, { stream = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = performance.now();
-    const req = http.request(
-      {
-        method,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        let bytes = 0;
-        res.on('data', (c) => {
-          bytes += c.length;
-          if (!stream) chunks.push(c);
-        });
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          const text = stream ? '' : Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode >= 400)
-            return reject(new Error(`${method} ${url} -> ${res.statusCode} ${text}`));
-          resolve({
-            ms,
-            bytes,
-            cache: res.headers['x-cache'],
-            body: stream || !text ? null : JSON.parse(text),
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const client = loopbackClient({ sockets: clients });
+/** One request over loopback; rejects on an error status. */
+const request = (method, url, body, options) =>
+  client
+    .ok(method, url, body, options)
+    .then((answer) => ({ ...answer, body: options?.stream ? null : answer.body }));
 
 /** Runs `count` tasks with at most `limit` in flight; returns elapsed ms and the errors. */
 async function concurrently(count, limit, task) {
@@ -198,7 +154,7 @@ try {
   const session = (
     await request('POST', `${base}/admin/auth/login/`, { username: 'admin@demo.in', password: 'Demo@1234' })
   ).body;
-  headers = { authorization: `Bearer ${session.access_token}` };
+  client.signIn(session.access_token);
   const companyId = session.company.id;
 
   // Plenty of stock everywhere, orders confirmed on placing, no credit limits in the way.
@@ -385,7 +341,7 @@ try {
   console.error(error);
   ok = false;
 } finally {
-  agent.destroy();
+  client.close();
   await stopProcess(app);
   app = null;
   await pool.end();
