@@ -1,6 +1,7 @@
+import { REPORT_DEFINITIONS } from '@b2b/domain/reports/catalog';
 import { describe, expect, it } from 'vitest';
 import { PATHS, productEditPath, productPath } from '../session/paths';
-import { ROUTE_TABLE, titleOfPath } from './route-table';
+import { REPORT_SCREENS, ROUTE_TABLE, titleOfPath } from './route-table';
 
 describe('titleOfPath', () => {
   it('names the product screens Products, whatever the product id', () => {
@@ -20,5 +21,13 @@ describe('titleOfPath', () => {
         [PATHS.productEdit, 'view_product'],
       ]),
     );
+  });
+});
+
+describe('report screens', () => {
+  it('draws every report screen without a page of its own from a definition of the report engine', () => {
+    const drawn = new Set(REPORT_DEFINITIONS.map((definition) => definition.path));
+    expect(REPORT_SCREENS.map((screen) => screen.path).sort()).toEqual([...drawn].sort());
+    expect(REPORT_SCREENS.every((screen) => screen.permission === 'view_reports')).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import { APP_ROUTES, type AppRoute as SpecRoute } from '@b2b/domain/app-routes';
-import { REPORT_DEFINITIONS } from '@b2b/domain/reports/catalog';
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import { PATHS } from '../session/paths';
 
@@ -501,10 +500,15 @@ export const SHELL_SCREENS = [
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 
-/** The reports the report engine draws (issue 21): one page for every definition's path. */
-export const REPORT_SCREENS: Screen[] = REPORT_DEFINITIONS.map((definition) =>
-  spec(definition.path, () => import('../features/reports/report-page'), 'ReportPage'),
-);
+/**
+ * The reports the report engine draws (issue 21): every report screen of routes.tsv without a page
+ * of its own opens the one report page, which finds its definition (REPORT_DEFINITIONS) when it
+ * loads. The definitions stay out of this table, so the login screen does not load them.
+ */
+const OWN_PAGES = new Set<string>(SHELL_SCREENS.map((screen) => screen.path));
+export const REPORT_SCREENS: Screen[] = APP_ROUTES.filter(
+  (route) => route.path.startsWith('/reports/') && !OWN_PAGES.has(route.path),
+).map((route) => spec(route.path, () => import('../features/reports/report-page'), 'ReportPage'));
 
 for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
 for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);
