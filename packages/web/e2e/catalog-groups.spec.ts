@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callApiAsUser, pick, signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, dismissToasts, pick, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 
@@ -344,6 +344,7 @@ test('catalog groups: a product attribute group, a variant group, a bundle with 
   await expect(collectionProducts.getByRole('button', { name: 'Move Steel Tiffin Red up' })).toBeDisabled();
 
   // The cooker out.
+  await dismissToasts(page);
   await collectionProducts.getByRole('button', { name: 'Remove Pressure Cooker 3L' }).click();
   await expect(page.getByText('Products removed successfully.')).toBeVisible();
   await order(['Steel Tiffin Red', 'Nonstick Tawa 28cm']);

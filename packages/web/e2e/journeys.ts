@@ -22,6 +22,18 @@ export async function pick(page: Page, scope: Locator | Page, label: string, opt
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/**
+ * Closes every toast on screen. Toasts sit top-right above dialogs, so a click on a control at a
+ * dialog's right edge right after a save can land on the toast instead.
+ */
+export async function dismissToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notifications-notification');
+  for (const closeButton of await toasts.locator('.mantine-Notification-closeButton').all()) {
+    await closeButton.click().catch(() => undefined); // it may close by itself meanwhile
+  }
+  await expect(toasts).toHaveCount(0);
+}
+
 export async function login(page: Page, username: string, password: string) {
   await page.goto('/auth/login');
   await page.getByLabel('Email or Phone').fill(username);

@@ -50,9 +50,11 @@ export type ReportRow = z.infer<typeof reportRow>;
 const reportColumnOutput = z.object({
   key: z.string(),
   label: z.string(),
-  type: z.enum(['text', 'money', 'quantity', 'integer', 'percent', 'date', 'month']),
+  type: z.enum(['text', 'money', 'quantity', 'integer', 'percent', 'date', 'month', 'status']),
   total: z.union([z.literal('sum'), z.object({ ratio: z.tuple([z.string(), z.string()]) })]).optional(),
   sortable: z.boolean().optional(),
+  statuses: z.record(z.string(), z.object({ label: z.string(), color: z.string() })).optional(),
+  link: z.object({ path: z.string(), idKey: z.string() }).optional(),
 });
 
 export const reportOutput = z.object({

@@ -7,8 +7,22 @@ import { financialYearOf } from '../invoices.ts';
  * page. The definitions themselves live beside this file, one file per group of the Reports panel.
  */
 
-/** How a column's values are written: money in ₹ with Indian grouping, quantities, counts, %, days. */
-export type ReportColumnType = 'text' | 'money' | 'quantity' | 'integer' | 'percent' | 'date' | 'month';
+/**
+ * How a column's values are written: money in ₹ with Indian grouping, quantities, counts, %, days;
+ * 'status' is a code the page shows as a coloured badge and the CSV as its label (see `statuses`).
+ */
+export type ReportColumnType =
+  | 'text'
+  | 'money'
+  | 'quantity'
+  | 'integer'
+  | 'percent'
+  | 'date'
+  | 'month'
+  | 'status';
+
+/** A status column's codes: the label a person reads and the badge's Mantine colour. */
+export type ReportStatuses = Readonly<Record<string, { label: string; color: string }>>;
 
 export interface ReportColumn {
   /** The field of each row (and the alias the report's SQL selects). */
@@ -22,7 +36,19 @@ export interface ReportColumn {
   total?: 'sum' | { ratio: [numerator: string, denominator: string] };
   /** false: the table does not sort by it (default: sortable). */
   sortable?: boolean;
+  /** A 'status' column's codes (a code not listed reads as itself). */
+  statuses?: ReportStatuses;
+  /**
+   * The cell links to a record's screen: `path` is the screen's route with one `$param` (as the
+   * web's PATHS write it, '/quotations/$quotationId'), filled from the row's `idKey` field, which
+   * the report's SQL selects beside the columns.
+   */
+  link?: { path: string; idKey: string };
 }
+
+/** A status code as a person reads it. */
+export const statusLabel = (column: Pick<ReportColumn, 'statuses'>, code: string) =>
+  column.statuses?.[code]?.label ?? code;
 
 /** The filters a report may offer: each an id of the company's records, except city (a city's name, as addresses hold it). */
 export const REPORT_FILTER_KEYS = [

@@ -10,6 +10,7 @@ import {
   type ReportPeriod,
   resolveReportPeriod,
   sortableKeys,
+  statusLabel,
 } from '@b2b/domain/reports/report-definition';
 import { todayInIndia } from '@b2b/domain/validation';
 import { type Expression, sql } from 'kysely';
@@ -85,8 +86,16 @@ function cellOf(type: ReportColumn['type'], value: unknown): string | number | n
   }
 }
 
+/** A row as the API writes it: each column's cell, and the id each linked column points at. */
 const rowOf = (columns: readonly ReportColumn[], raw: Record<string, unknown>): ReportRow =>
-  Object.fromEntries(columns.map((column) => [column.key, cellOf(column.type, raw[column.key])]));
+  Object.fromEntries(
+    columns.flatMap((column) => {
+      const cell: [string, string | number | null] = [column.key, cellOf(column.type, raw[column.key])];
+      if (!column.link) return [cell];
+      const id = raw[column.link.idKey];
+      return [cell, [column.link.idKey, id === null || id === undefined ? null : Number(id)]];
+    }),
+  );
 
 /** The totals row: sums, and each ratio column as the ratio of its two sums (a percentage). */
 function totalsOf(columns: readonly ReportColumn[], sums: Record<string, unknown>): ReportRow | null {
@@ -217,9 +226,12 @@ function chartOf(definition: ReportDefinition, own: Record<string, unknown>[] | 
   }));
 }
 
-const csvCell = (type: ReportColumn['type'], value: unknown): string | number | null => {
-  const cell = cellOf(type, value);
-  return type === 'money' && typeof cell === 'number' ? cell.toFixed(2) : cell;
+/** A CSV cell: money with its paise, a status as its label. */
+const csvCell = (column: ReportColumn, value: unknown): string | number | null => {
+  const cell = cellOf(column.type, value);
+  if (column.type === 'money' && typeof cell === 'number') return cell.toFixed(2);
+  if (column.type === 'status' && typeof cell === 'string') return statusLabel(column, cell);
+  return cell;
 };
 
 /** Every row of the report in the page's order as CSV cells, read through a cursor a batch at a time. */
@@ -232,7 +244,7 @@ export async function* reportCsvRows(
   const { columns } = context;
   const query = sql`SELECT * FROM (${source.rows(db, context)}) AS r ORDER BY ${orderBy(sort)}`;
   for await (const batch of cursorBatches<Record<string, unknown>>(db, query, CSV_BATCH)) {
-    yield batch.map((raw) => columns.map((column) => csvCell(column.type, raw[column.key])));
+    yield batch.map((raw) => columns.map((column) => csvCell(column, raw[column.key])));
   }
 }
 

@@ -1,6 +1,9 @@
+import type { ReportRow } from '@b2b/domain/api/reports';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
 import type { ReportColumn } from '@b2b/domain/reports/report-definition';
-import { monthLabel } from '@b2b/domain/reports/report-definition';
+import { monthLabel, statusLabel } from '@b2b/domain/reports/report-definition';
+import { Anchor, Badge } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { formatDay } from '../../components/format-day';
 
 /** A cell as the column's type reads: ₹ with Indian grouping, quantities, percentages, days, months. */
@@ -27,6 +30,28 @@ export function formatReportCell(
   }
 }
 
+/** A table cell: a link to its record where the column has one, a status as its coloured badge, every other type as text. */
+export function ReportCell({ column, row }: { column: ReportColumn; row: ReportRow }) {
+  const value = row[column.key];
+  const id = column.link ? row[column.link.idKey] : null;
+  if (column.link && typeof id === 'number') {
+    return (
+      <Anchor component={Link} to={column.link.path.replace(/\$\w+/, String(id))} size="sm">
+        {formatReportCell(column.type, value)}
+      </Anchor>
+    );
+  }
+  if (column.type !== 'status' || value === null || value === undefined) {
+    return formatReportCell(column.type, value);
+  }
+  const code = String(value);
+  return (
+    <Badge variant="light" color={column.statuses?.[code]?.color ?? 'gray'}>
+      {statusLabel(column, code)}
+    </Badge>
+  );
+}
+
 /** Numbers line up on the right, as in a ledger. */
 export const isNumeric = (type: ReportColumn['type']) =>
-  type !== 'text' && type !== 'date' && type !== 'month';
+  type !== 'text' && type !== 'date' && type !== 'month' && type !== 'status';

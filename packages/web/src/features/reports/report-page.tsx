@@ -17,7 +17,7 @@ import { listTableProps } from '../../components/use-list-params';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { ReportHeader } from '../stock-reports/report-controls';
-import { formatReportCell, isNumeric } from './report-cell';
+import { formatReportCell, isNumeric, ReportCell } from './report-cell';
 import { ReportChoiceField, ReportFilterField } from './report-filters';
 import {
   downloadReport,
@@ -40,7 +40,7 @@ function tableColumns(columns: readonly ReportColumn[]): Column<ReportRow>[] {
     sortField: column.sortable === false ? undefined : column.key,
     sortFirst: isNumeric(column.type) ? 'descending' : 'ascending',
     align: isNumeric(column.type) ? 'right' : 'left',
-    render: (row) => formatReportCell(column.type, row[column.key]),
+    render: (row) => <ReportCell column={column} row={row} />,
   }));
 }
 
