@@ -1,7 +1,9 @@
 import { BUSINESS_REPORTS } from './business-reports.ts';
 import { INVENTORY_REPORTS } from './inventory-reports.ts';
+import { OFFER_REPORTS } from './offer-reports.ts';
 import { OUTSTANDING_REPORTS } from './outstanding-reports.ts';
 import { PRODUCT_SALES_REPORTS } from './product-sales-reports.ts';
+import { PURCHASE_REPORTS } from './purchase-reports.ts';
 import type { ReportDefinition } from './report-definition.ts';
 
 /**
@@ -13,6 +15,8 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   ...PRODUCT_SALES_REPORTS,
   ...OUTSTANDING_REPORTS,
   ...INVENTORY_REPORTS,
+  ...PURCHASE_REPORTS,
+  ...OFFER_REPORTS,
 ];
 
 const BY_PATH = new Map(REPORT_DEFINITIONS.map((definition) => [definition.path, definition]));

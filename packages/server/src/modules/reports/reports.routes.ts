@@ -1,8 +1,10 @@
 import type { Api } from '../../http/api-types.ts';
 import { BUSINESS_REPORT_SOURCES } from './business-reports.queries.ts';
 import { INVENTORY_REPORT_SOURCES } from './inventory-reports.queries.ts';
+import { OFFER_REPORT_SOURCES } from './offer-reports.queries.ts';
 import { OUTSTANDING_REPORT_SOURCES } from './outstanding-reports.queries.ts';
 import { PRODUCT_SALES_REPORT_SOURCES } from './product-sales-reports.queries.ts';
+import { PURCHASE_REPORT_SOURCES } from './purchase-reports.queries.ts';
 import type { ReportSource } from './report-engine.ts';
 import { reportRoute } from './report-routes.ts';
 
@@ -12,6 +14,8 @@ export const REPORT_SOURCES: readonly ReportSource[] = [
   ...PRODUCT_SALES_REPORT_SOURCES,
   ...OUTSTANDING_REPORT_SOURCES,
   ...INVENTORY_REPORT_SOURCES,
+  ...PURCHASE_REPORT_SOURCES,
+  ...OFFER_REPORT_SOURCES,
 ];
 
 export async function reportsRoutes(app: Api) {
