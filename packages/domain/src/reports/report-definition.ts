@@ -61,6 +61,8 @@ export const REPORT_FILTER_KEYS = [
   'sales_channel',
   'product',
   'city',
+  'seller',
+  'payment_method',
 ] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 
@@ -74,6 +76,8 @@ export const REPORT_FILTER_LABELS: Record<ReportFilterKey, string> = {
   sales_channel: 'Sales Channel',
   product: 'Product',
   city: 'City',
+  seller: 'Seller',
+  payment_method: 'Payment Method',
 };
 
 /** A report's own choice beside the filters (the unsold report's 30/60/90/180 days, a movement type). */

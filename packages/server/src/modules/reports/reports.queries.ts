@@ -15,6 +15,8 @@ const FILTER_TABLES = {
   sales_person: 'users',
   sales_channel: 'sales_channels',
   product: 'products',
+  seller: 'sellers',
+  payment_method: 'payment_methods',
 } as const satisfies Record<Exclude<ReportFilterKey, 'city'>, string>;
 
 /** Whether the company has the record a filter names (deleted ones included: old documents name them). */

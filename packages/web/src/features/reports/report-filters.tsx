@@ -10,9 +10,10 @@ import { useState } from 'react';
 import { EntitySelect } from '../../components/entity-select';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
-import { BranchFilter, BrandFilter } from '../purchase-reports/report-filters';
+import { BranchFilter, BrandFilter, PaymentMethodFilter } from '../purchase-reports/report-filters';
 import { buyerSource } from '../quotations/quotation-party-fields';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
+import { sellerSource } from '../sellers/seller-source';
 import { WarehouseFilter } from '../stock-reports/report-controls';
 import { userListQuery } from '../users/users.api';
 
@@ -100,7 +101,12 @@ function CityFilter({ value, onChange }: FieldProps) {
   );
 }
 
-function EntityFilter({ companyId, value, onChange, filter }: FieldProps & { filter: 'buyer' | 'product' }) {
+function EntityFilter({
+  companyId,
+  value,
+  onChange,
+  filter,
+}: FieldProps & { filter: 'buyer' | 'product' | 'seller' }) {
   const label = REPORT_FILTER_LABELS[filter];
   const props = {
     label,
@@ -112,6 +118,8 @@ function EntityFilter({ companyId, value, onChange, filter }: FieldProps & { fil
     <Box w={260}>
       {filter === 'buyer' ? (
         <EntitySelect source={buyerSource(companyId)} placeholder="All buyers" {...props} />
+      ) : filter === 'seller' ? (
+        <EntitySelect source={sellerSource(companyId)} placeholder="All sellers" {...props} />
       ) : (
         <EntitySelect source={productSource(companyId)} placeholder="All products" {...props} />
       )}
@@ -136,6 +144,8 @@ export function ReportFilterField({ filter, ...props }: FieldProps & { filter: R
       return <SalesChannelFilter {...props} />;
     case 'city':
       return <CityFilter {...props} />;
+    case 'payment_method':
+      return <PaymentMethodFilter {...props} />;
     default:
       return <EntityFilter filter={filter} {...props} />;
   }
