@@ -35,6 +35,17 @@ export const SALES_ORDER_STATUS_OPTIONS: readonly StatusOption[] = SALES_ORDER_S
   (value) => statusOption(ORDER_STATUSES, value) as StatusOption,
 );
 
+/**
+ * The order list's invoicing filter: orders with quantity still to invoice (the home page's
+ * 'To invoice' count), or fully invoiced ones.
+ */
+export const ORDER_INVOICING_OPTIONS = [
+  { value: 'pending', label: 'Not fully invoiced' },
+  { value: 'complete', label: 'Fully invoiced' },
+] as const;
+export type OrderInvoicing = (typeof ORDER_INVOICING_OPTIONS)[number]['value'];
+export const ORDER_INVOICING_VALUES = ORDER_INVOICING_OPTIONS.map((option) => option.value);
+
 export const orderStatusLabel = (status: string): string => statusLabel(ORDER_STATUSES, status);
 export const orderStatusColor = (status: string): string => statusColor(ORDER_STATUSES, status);
 

@@ -457,6 +457,7 @@ export const salesOrderListQuery = z.object({
   sales_channel__in: z.string().optional(),
   payment_method__in: z.string().optional(),
   seller_branch__in: z.string().optional(),
+  invoicing__in: z.string().optional(),
   buyer: idInput.optional(),
   start_date: calendarDate.optional(),
   end_date: calendarDate.optional(),

@@ -1,3 +1,4 @@
+import type { OrderInvoicing } from '@b2b/domain/sales-orders';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { boundedCount } from '../../db/bounded-count.ts';
 import { type BranchScope, scopeIds } from '../../db/branch-scope.ts';
@@ -22,6 +23,8 @@ export interface OrderFilter {
   salesChannelIds?: number[];
   paymentMethodIds?: number[];
   branchIds?: number[];
+  /** 'pending': quantity still to invoice; 'complete': all invoiced; both or none: either. */
+  invoicing?: OrderInvoicing[];
   buyerId?: number;
   startDate?: string;
   endDate?: string;
@@ -45,6 +48,10 @@ function applyFilter(eb: ExpressionBuilder<OrderScope, 'o'>, companyId: number, 
   if (filter.paymentMethodIds?.length)
     conditions.push(eb('o.payment_method_id', 'in', filter.paymentMethodIds));
   if (filter.branchIds?.length) conditions.push(eb('o.branch_id', 'in', filter.branchIds));
+  if (filter.invoicing?.length === 1) {
+    const pending = filter.invoicing[0] === 'pending';
+    conditions.push(eb('o.total_quantity_invoiced', pending ? '<' : '>=', eb.ref('o.total_quantity')));
+  }
   if (filter.buyerId !== undefined) conditions.push(eb('o.buyer_id', '=', filter.buyerId));
   if (filter.startDate) conditions.push(eb('o.order_date', '>=', filter.startDate));
   if (filter.endDate) conditions.push(eb('o.order_date', '<=', filter.endDate));

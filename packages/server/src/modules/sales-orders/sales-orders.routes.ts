@@ -15,6 +15,7 @@ import {
   salesOrderSummaryOutput,
   salesOrderUpdate,
 } from '@b2b/domain/api/sales-orders';
+import { ORDER_INVOICING_VALUES } from '@b2b/domain/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { type ZodType, z } from 'zod';
 import type { Principal } from '../../core/principal.ts';
@@ -62,6 +63,7 @@ const orderFilterQuery = z.object({
   sales_channel__in: idList.optional(),
   payment_method__in: idList.optional(),
   seller_branch__in: idList.optional(),
+  invoicing__in: valueList(ORDER_INVOICING_VALUES),
   search: listQuery.shape.search,
 });
 
@@ -72,6 +74,7 @@ const filterOf = (q: z.infer<typeof orderFilterQuery>): OrderFilter => ({
   salesChannelIds: q.sales_channel__in,
   paymentMethodIds: q.payment_method__in,
   branchIds: q.seller_branch__in,
+  invoicing: q.invoicing__in,
   buyerId: q.buyer,
   startDate: q.start_date,
   endDate: q.end_date,

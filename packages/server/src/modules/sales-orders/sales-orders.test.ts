@@ -627,6 +627,23 @@ describe('GET admin/companies/{companyId}/orders', () => {
     );
   });
 
+  it("filters by invoicing: the home page's 'To invoice' orders are those with quantity still to invoice", async () => {
+    const { company, a, b, c } = await threeOrders();
+    const confirmed = await confirmOrder(company, a.id);
+    await invoiceOrder(company, confirmed);
+    const ids = async (query: string) => {
+      const res = await company.api.get(`admin/companies/${company.companyId}/orders?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((o: { id: number }) => o.id).sort((x: number, y: number) => x - y);
+    };
+    expect(await ids('invoicing__in=pending')).toEqual([b.id, c.id].sort((x, y) => x - y));
+    expect(await ids('invoicing__in=complete')).toEqual([a.id]);
+    expect(await ids('invoicing__in=pending,complete')).toHaveLength(3);
+    expect(await ids('status__in=confirmed,processing&invoicing__in=pending')).toEqual([c.id]);
+    const bad = await company.api.get(`admin/companies/${company.companyId}/orders?invoicing__in=some`);
+    expect(bad.status).toBe(400);
+  });
+
   it('pages by offset and by cursor', async () => {
     const { company, a, b, c } = await threeOrders();
     const base = `admin/companies/${company.companyId}/orders`;

@@ -1,5 +1,9 @@
 import '@mantine/dates/styles.css';
-import { PAYMENT_STATUSES, SALES_ORDER_STATUS_OPTIONS } from '@b2b/domain/sales-orders';
+import {
+  ORDER_INVOICING_OPTIONS,
+  PAYMENT_STATUSES,
+  SALES_ORDER_STATUS_OPTIONS,
+} from '@b2b/domain/sales-orders';
 import { Group, MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateRangeFilter } from '../../components/date-range-filter';
@@ -16,6 +20,7 @@ export interface OrderFilterState {
   salesChannel: string[];
   salesPerson: string[];
   paymentMethod: string[];
+  invoicing: string[];
   dates: [string | null, string | null];
 }
 
@@ -25,6 +30,7 @@ export const NO_ORDER_FILTERS: OrderFilterState = {
   salesChannel: [],
   salesPerson: [],
   paymentMethod: [],
+  invoicing: [],
   dates: [null, null],
 };
 
@@ -38,6 +44,7 @@ export function orderFilterParams(filters: OrderFilterState): SalesOrderFilters 
     sales_channel__in: list(filters.salesChannel),
     sales_person__in: list(filters.salesPerson),
     payment_method__in: list(filters.paymentMethod),
+    invoicing__in: list(filters.invoicing),
     start_date: filters.dates[0] ?? undefined,
     end_date: filters.dates[1] ?? undefined,
   };
@@ -52,6 +59,7 @@ const STATUS_OPTIONS = SALES_ORDER_STATUS_OPTIONS.filter((s) => s.value !== 'has
   label: s.label,
 }));
 const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUSES.map((s) => ({ value: s.value, label: s.label }));
+const INVOICING_OPTIONS = ORDER_INVOICING_OPTIONS.map((option) => ({ ...option }));
 
 export function SalesOrderFiltersBar({
   companyId,
@@ -111,6 +119,7 @@ export function SalesOrderFiltersBar({
         (paymentMethods.data?.results ?? []).map((m) => ({ value: String(m.id), label: m.name })),
       )}
       {multi('Payment Status', 'paymentStatus', PAYMENT_STATUS_OPTIONS)}
+      {multi('Invoicing', 'invoicing', INVOICING_OPTIONS)}
     </Group>
   );
 }
