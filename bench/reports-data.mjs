@@ -27,7 +27,8 @@
 //   quarter of an hour or more. Instead sales_lines is filled afterwards with one INSERT ... SELECT
 //   FROM sales_lines_from_documents, the view the triggers read, so its rows are exactly what the
 //   triggers would have written (the run checks nothing is negative or over-settled; the stock
-//   levels equal the ledger's last balances).
+//   levels equal the ledger's last balances). invoice_due_shares (migration 0055) likewise, from
+//   invoice_due_shares_from_documents.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -458,6 +459,12 @@ export async function generateBenchCompany(pool, { lines = 1_000_000, log = cons
     await step(
       'sales_lines (from sales_lines_from_documents)',
       run(sql`INSERT INTO sales_lines SELECT * FROM sales_lines_from_documents WHERE company_id = ${C}`),
+    );
+    await step(
+      'invoice_due_shares (from invoice_due_shares_from_documents)',
+      run(
+        sql`INSERT INTO invoice_due_shares SELECT * FROM invoice_due_shares_from_documents WHERE company_id = ${C}`,
+      ),
     );
     // Checks: what the generator promised.
     const { rows } = await run(sql`SELECT

@@ -22,19 +22,19 @@ import type { ReportContext, ReportSource } from './report-engine.ts';
  * The ageing bucket of `days` overdue as its place in AGEING_BUCKETS (0 Not Due, then 0-30,
  * 31-60, 61-90, 90+ days), by the domain's rule (payments.ts ageingBucketOf): due today is not due.
  */
-const bucketIndex = (days: RawBuilder<unknown>) => sql<number>`CASE
+export const bucketIndex = (days: RawBuilder<unknown>) => sql<number>`CASE
   WHEN ${days} <= 0 THEN 0 WHEN ${days} <= 30 THEN 1 WHEN ${days} <= 60 THEN 2 WHEN ${days} <= 90 THEN 3
   ELSE 4 END`;
 
 const bucketLabels = sql`ARRAY[${sql.join(AGEING_BUCKETS.map((bucket) => sql`${bucket.label}::text`))}]`;
 
 /** The buckets in order with their labels: (ordinal, label). */
-const bucketRows = sql`(VALUES ${sql.join(
+export const bucketRows = sql`(VALUES ${sql.join(
   AGEING_BUCKETS.map((bucket, index) => sql`(${index}::int, ${bucket.label}::text)`),
 )}) AS k (ordinal, label)`;
 
 /** One money sum per bucket of `paise` by `days` overdue, named by the buckets' values. */
-const ageingSums = (paise: RawBuilder<unknown>, days: RawBuilder<unknown>) =>
+export const ageingSums = (paise: RawBuilder<unknown>, days: RawBuilder<unknown>) =>
   sql.join(
     AGEING_BUCKETS.map(
       (bucket, index) =>
@@ -153,48 +153,28 @@ export const buyerOutstanding: ReportSource = {
 };
 
 /**
- * Each open invoice's amount due shared across its lines in proportion to the lines' totals
- * (taxable + tax), by the domain's rule (reports/outstanding-reports.ts shareInProportion): the
- * floor of each share, then the paise left over one each to the largest remainders, the earlier
- * line first; lines that weigh nothing share equally when the whole invoice weighs nothing. The
- * remainders compare exactly: all of one invoice's share the same denominator (its weight).
- * Then the lines' brand (the product's; null: no brand). The brand filter applies after the split.
+ * Each open invoice's amount due shared by brand: its lines' shares, by the domain's rule
+ * (reports/outstanding-reports.ts shareInProportion: in proportion to the lines' totals, to the
+ * paisa), summed per product in invoice_due_shares (migration 0055, kept in step with the invoices
+ * by triggers; only shares above nothing), then per the product's brand (null: no brand). One row
+ * per invoice and brand. The brand filter applies after the split.
  */
 function brandShares(db: Executor, context: ReportContext) {
-  const { companyId } = context;
+  const { companyId, filters } = context;
   return sql`${openInvoices(db, context)},
-    lines AS (
-      SELECT d.id AS invoice_id, d.buyer_id, d.days_overdue, d.due_paise::numeric AS due, s.line_id,
-        p.brand_id, greatest(0, s.taxable_paise + s.tax_paise)::numeric AS weight
-      FROM due d
-      JOIN sales_lines s ON s.company_id = ${companyId} AND s.document_type = 'invoice' AND s.document_id = d.id
-      JOIN products p ON p.company_id = ${companyId} AND p.id = s.product_id
-    ),
-    weighed AS (
-      SELECT l.*, CASE WHEN sum(l.weight) OVER (PARTITION BY l.invoice_id) = 0 THEN 1 ELSE l.weight END AS part
-      FROM lines l
-    ),
-    floored AS (
-      SELECT w.*, floor(w.due * w.part / sum(w.part) OVER (PARTITION BY w.invoice_id)) AS base,
-        mod(w.due * w.part, sum(w.part) OVER (PARTITION BY w.invoice_id)) AS remainder
-      FROM weighed w
-    ),
-    ranked AS (
-      SELECT f.*, f.due - sum(f.base) OVER (PARTITION BY f.invoice_id) AS leftover,
-        row_number() OVER (PARTITION BY f.invoice_id ORDER BY f.remainder DESC, f.line_id) AS place
-      FROM floored f
-    ),
     shares AS (
-      SELECT r.invoice_id, r.buyer_id, r.brand_id, r.days_overdue,
-        r.base + CASE WHEN r.place <= r.leftover THEN 1 ELSE 0 END AS share
-      FROM ranked r
-      ${context.filters.brand === undefined ? sql`` : sql`WHERE r.brand_id = ${context.filters.brand}`}
+      SELECT d.id AS invoice_id, d.buyer_id, p.brand_id, d.days_overdue, sum(s.share_paise) AS share
+      FROM due d
+      JOIN invoice_due_shares s ON s.company_id = ${companyId} AND s.invoice_id = d.id
+      JOIN products p ON p.company_id = ${companyId} AND p.id = s.product_id
+      ${filters.brand === undefined ? sql`` : sql`WHERE p.brand_id = ${filters.brand}`}
+      GROUP BY d.id, d.buyer_id, p.brand_id, d.days_overdue
     )`;
 }
 
-/** The shares summed per brand (and `by`), invoices with a share counted, the overdue part apart. */
-const shareSums = sql`count(DISTINCT s.invoice_id) FILTER (WHERE s.share > 0) AS invoices,
-  sum(s.share) AS amount_due, coalesce(sum(s.share) FILTER (WHERE s.days_overdue > 0), 0) AS overdue`;
+/** The shares summed per brand (and `by`), the invoices with a share counted, the overdue part apart. */
+const shareSums = sql`count(*) AS invoices, sum(s.share) AS amount_due,
+  coalesce(sum(s.share) FILTER (WHERE s.days_overdue > 0), 0) AS overdue`;
 
 const brandOutstandingRows = (db: Executor, context: ReportContext) => sql`
   WITH ${brandShares(db, context)}

@@ -72,6 +72,9 @@ describe('GET admin/companies/{id}/reports/stock_by_warehouse', () => {
     });
     // Totals over all three rows, not the page: 10×40 + 3×100.50 + 2×150.
     expect(res.body.totals).toMatchObject({ on_hand: 15, stock_value: 1001.5, product_name: null });
+    // The count and totals ride on the page's rows; a page past the last row still has them.
+    const past = await company.api.get(`${STOCK(company)}?limit=2&offset=10`);
+    expect(past.body).toMatchObject({ count: 3, results: [], totals: res.body.totals });
     expect(res.body.columns.map((c: { key: string }) => c.key)).toContain('stock_value');
     const chart = Object.fromEntries(
       res.body.chart.map((r: { warehouse_name: string; stock_value: number }) => [

@@ -13,7 +13,7 @@ import {
   statusLabel,
 } from '@b2b/domain/reports/report-definition';
 import { todayInIndia } from '@b2b/domain/validation';
-import { type Expression, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { validationError } from '../../core/errors.ts';
 import { parseOrdering, type SortKey } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
@@ -188,6 +188,15 @@ export async function contextOf(
   };
 }
 
+/** The alias of a column's sum where it rides along the page's rows (apart from the column's own). */
+const totalAlias = (key: string) => `report_total_${key}`;
+const ROW_COUNT = 'report_row_count';
+
+/**
+ * The page's rows, each carrying the count and sums of every matching row (window aggregates over
+ * the whole result): the report's query runs once for both. A page past the last row carries
+ * nothing, so then the count and sums are read on their own.
+ */
 async function reportPage(
   db: Executor,
   source: ReportSource,
@@ -197,19 +206,32 @@ async function reportPage(
 ) {
   const { columns } = context;
   const rows = source.rows(db, context);
-  const sums = summedKeys(columns).map((key) => sql`sum(${sql.ref(`r.${key}`)}) AS ${sql.ref(key)}`);
-  const [pageRows, totals, chartRows] = await Promise.all([
-    sql<Record<string, unknown>>`SELECT * FROM (${rows}) AS r ORDER BY ${orderBy(sort)}
+  const keys = summedKeys(columns);
+  /** The count and sums of every matching row: `over` is `OVER ()` beside the page's rows, else nothing. */
+  const aggregates = (over: RawBuilder<unknown>) =>
+    sql.join([
+      sql`count(*) ${over} AS ${sql.ref(ROW_COUNT)}`,
+      ...keys.map((key) => sql`sum(${sql.ref(`r.${key}`)}) ${over} AS ${sql.ref(totalAlias(key))}`),
+    ]);
+  const [pageRows, chartRows] = await Promise.all([
+    sql<Record<string, unknown>>`SELECT r.*, ${aggregates(sql`OVER ()`)}
+      FROM (${rows}) AS r ORDER BY ${orderBy(sort)}
       LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
-    sql<Record<string, unknown>>`SELECT ${sql.join([sql`count(*) AS report_row_count`, ...sums])}
-      FROM (${rows}) AS r`.execute(db),
     source.chart ? sql<Record<string, unknown>>`${source.chart(db, context)}`.execute(db) : null,
   ]);
-  const sumRow = totals.rows[0] ?? {};
+  // An empty first page means no rows; an empty later one says nothing of the rows before it.
+  const noRows = window.offset === 0 && window.limit > 0;
+  const first =
+    pageRows.rows[0] ??
+    (noRows
+      ? undefined
+      : (await sql<Record<string, unknown>>`SELECT ${aggregates(sql``)} FROM (${rows}) AS r`.execute(db))
+          .rows[0]);
+  const sums = Object.fromEntries(keys.map((key) => [key, first?.[totalAlias(key)]]));
   return {
-    count: Number(sumRow.report_row_count ?? 0),
+    count: Number(first?.[ROW_COUNT] ?? 0),
     results: pageRows.rows.map((raw) => rowOf(columns, raw)),
-    totals: totalsOf(columns, sumRow),
+    totals: totalsOf(columns, sums),
     chart: chartRows?.rows ?? null,
   };
 }

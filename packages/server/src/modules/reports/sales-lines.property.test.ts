@@ -12,11 +12,12 @@ import {
 } from '../../../test/sales-fixtures.ts';
 
 /**
- * sales_lines (migration 0052) is kept in step with the documents by triggers. Over the API, after
- * a seeded random sequence of orders, invoices (whole or partial), invoice edits, partial credit
- * notes, cancelled invoices and credit notes and changed sales people, the table holds exactly the
- * rows its one definition (the view sales_lines_from_documents) gives, every column compared (cost
- * too: no cost price changes here, so the cost at the time of sale is today's).
+ * sales_lines (migration 0052) and invoice_due_shares (0055) are kept in step with the documents by
+ * triggers. Over the API, after a seeded random sequence of orders, invoices (whole or partial),
+ * invoice edits, partial credit notes, payments against an invoice, cancelled invoices and credit
+ * notes and changed sales people, each table holds exactly the rows its one definition (the views
+ * sales_lines_from_documents and invoice_due_shares_from_documents) gives, every column compared
+ * (cost too: no cost price changes here, so the cost at the time of sale is today's).
  */
 
 type Step =
@@ -26,6 +27,7 @@ type Step =
   | { kind: 'credit'; pick: number; line: number; discount: number }
   | { kind: 'cancel_invoice'; pick: number }
   | { kind: 'cancel_credit'; pick: number }
+  | { kind: 'pay'; pick: number; share: number }
   | { kind: 'sales_person'; pick: number; person: number };
 
 const pick = fc.nat(20);
@@ -48,6 +50,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('cancel_invoice' as const), pick }),
   fc.record({ kind: fc.constant('cancel_credit' as const), pick }),
+  fc.record({ kind: fc.constant('pay' as const), pick, share: fc.constantFrom(0.37, 1) }),
   fc.record({ kind: fc.constant('sales_person' as const), pick, person: fc.nat(2) }),
 );
 
@@ -132,9 +135,26 @@ describe('sales_lines: the triggers keep the table equal to its definition', () 
             const res = await company.api.post(`admin/orders/${orderId}/generate_invoice/`, { items });
             handled(res.status, res.body);
             if (res.status === 201) invoices.push(res.body.id);
-          } else if (s.kind === 'edit_invoice' || s.kind === 'credit' || s.kind === 'cancel_invoice') {
+          } else if (
+            s.kind === 'edit_invoice' ||
+            s.kind === 'credit' ||
+            s.kind === 'cancel_invoice' ||
+            s.kind === 'pay'
+          ) {
             if (!invoices.length) continue;
             const invoiceId = invoices[s.pick % invoices.length];
+            if (s.kind === 'pay') {
+              const invoice = (await company.api.get(`admin/invoices/${invoiceId}`)).body;
+              const amount = Math.floor(invoice.amount_due * s.share * 100) / 100;
+              if (amount <= 0 || invoice.status === 'cancelled') continue;
+              const res = await company.api.post(`admin/companies/${company.companyId}/payments`, {
+                buyer: invoice.buyer.id,
+                amount,
+                allocations: [{ invoice: invoiceId, amount }],
+              });
+              handled(res.status, res.body);
+              continue;
+            }
             if (s.kind === 'cancel_invoice') {
               const res = await company.api.post(`admin/invoices/${invoiceId}/cancel`, {});
               handled(res.status, res.body);
@@ -178,6 +198,16 @@ describe('sales_lines: the triggers keep the table equal to its definition', () 
         const [table, view] = await Promise.all([read('sales_lines'), read('sales_lines_from_documents')]);
         expect(table.rows.length).toBeGreaterThan(0);
         expect(table.rows).toEqual(view.rows);
+        const shares = (source: 'invoice_due_shares' | 'invoice_due_shares_from_documents') =>
+          sql<Record<string, unknown>>`SELECT invoice_id, product_id, share_paise::text AS share_paise
+            FROM ${sql.table(source)} WHERE company_id = ${company.companyId}
+            ORDER BY invoice_id, product_id`.execute(db);
+        const [kept, defined] = await Promise.all([
+          shares('invoice_due_shares'),
+          shares('invoice_due_shares_from_documents'),
+        ]);
+        expect(kept.rows.length).toBeGreaterThan(0);
+        expect(kept.rows).toEqual(defined.rows);
       }),
       { seed: 20_260_421, numRuns: 2 },
     );
@@ -188,6 +218,7 @@ describe('sales_lines: the triggers keep the table equal to its definition', () 
       'edit_invoice',
       'invoice',
       'order',
+      'pay',
       'sales_person',
     ]);
   });
