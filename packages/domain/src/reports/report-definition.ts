@@ -63,6 +63,7 @@ export const REPORT_FILTER_KEYS = [
   'city',
   'seller',
   'payment_method',
+  'offer',
 ] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 
@@ -78,6 +79,7 @@ export const REPORT_FILTER_LABELS: Record<ReportFilterKey, string> = {
   city: 'City',
   seller: 'Seller',
   payment_method: 'Payment Method',
+  offer: 'Offer',
 };
 
 /** A report's own choice beside the filters (the unsold report's 30/60/90/180 days, a movement type). */

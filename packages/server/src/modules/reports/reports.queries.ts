@@ -17,6 +17,7 @@ const FILTER_TABLES = {
   product: 'products',
   seller: 'sellers',
   payment_method: 'payment_methods',
+  offer: 'offers',
 } as const satisfies Record<Exclude<ReportFilterKey, 'city'>, string>;
 
 /** Whether the company has the record a filter names (deleted ones included: old documents name them). */

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { EntitySelect } from '../../components/entity-select';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
+import { offerListQuery } from '../offers/offers.api';
 import { BranchFilter, BrandFilter, PaymentMethodFilter } from '../purchase-reports/report-filters';
 import { buyerSource } from '../quotations/quotation-party-fields';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
@@ -80,6 +81,23 @@ function SalesChannelFilter({ value, onChange }: FieldProps) {
   );
 }
 
+/** One of the offers the user may see, of either kind. */
+function OfferFilter({ companyId, value, onChange }: FieldProps) {
+  const offers = useQuery(offerListQuery(companyId, undefined, { limit: -1, ordering: 'title' }));
+  return (
+    <Select
+      label="Offer"
+      placeholder="All offers"
+      data={(offers.data?.results ?? []).map((o) => ({ value: String(o.id), label: o.title }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      searchable
+      w={240}
+    />
+  );
+}
+
 /** A city's name as the documents' addresses hold it; applied a moment after typing stops. */
 function CityFilter({ value, onChange }: FieldProps) {
   const [text, setText] = useState(value ?? '');
@@ -146,6 +164,8 @@ export function ReportFilterField({ filter, ...props }: FieldProps & { filter: R
       return <CityFilter {...props} />;
     case 'payment_method':
       return <PaymentMethodFilter {...props} />;
+    case 'offer':
+      return <OfferFilter {...props} />;
     default:
       return <EntityFilter filter={filter} {...props} />;
   }
