@@ -124,16 +124,28 @@ test('buyer prices and bids: a group price, a bid within the range accepted, one
   const saved = await callApiAsUser(page, 'GET', `admin/quotations/${quotationId}`);
   expect((saved.body.items as { rate: number }[])[0]?.rate).toBe(880);
 
-  // The bidding report lists both, newest first, with who decided.
-  await page.goto('/reports/product-reports/bidding-reports');
+  // The bidding report (the report engine's page, from the Reports panel) lists both, newest
+  // first, with who decided, and counts them by status in its chart.
+  await page.getByRole('button', { name: 'Reports' }).click();
+  await page
+    .getByRole('navigation', { name: 'Product Reports' })
+    .getByRole('link', { name: 'Bidding Reports', exact: true })
+    .click();
   const report = page.getByRole('table', { name: 'Bidding Reports' });
+  await expect(page.getByRole('figure', { name: 'Bidding Reports chart' })).toBeVisible();
   await expect(report.getByRole('row')).toHaveCount(3);
   await expect(report.getByRole('row').nth(1)).toContainText('₹880.00');
   await expect(report.getByRole('row').nth(1)).toContainText('Approved');
   await expect(report.getByRole('row').nth(1)).toContainText('Anil Patwardhan');
   await expect(report.getByRole('row').nth(2)).toContainText('Accepted');
+  // The quotation's number opens the quotation.
+  await expect(report.getByRole('row').nth(1).getByRole('link').first()).toHaveAttribute(
+    'href',
+    `/quotations/${quotationId}`,
+  );
   await pick(page, page, 'Status', 'Accepted');
   await expect(report.getByRole('row')).toHaveCount(2);
+  await expect(page).toHaveURL(/status=accepted/);
   problems.push(...(await seriousProblems(page)));
 
   // At 390 px the report still reads (the table scrolls inside its card).

@@ -205,10 +205,18 @@ test('offers: a cart offer with unique codes exported as CSV, a product offer on
   await expect(page.getByText('No order has used this offer yet.')).toBeVisible();
   problems.push(...(await seriousProblems(page)));
 
-  // The coupon report, empty until an order uses a code.
-  await page.goto('/reports/coupon-reports');
+  // The coupon report (the report engine's page, from the Reports panel), empty until an order uses a code.
+  await page.getByRole('button', { name: 'Reports' }).click();
+  await page
+    .getByRole('navigation', { name: 'Business Reports' })
+    .getByRole('link', { name: 'Coupon Reports', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name: 'Coupon Reports' })).toBeVisible();
-  await expect(page.getByText('No coupons used yet')).toBeVisible();
+  const couponReport = page.getByRole('table', { name: 'Coupon Reports' });
+  await expect(
+    couponReport.getByText('No offer or coupon was used in the period with these filters.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Kind').first()).toHaveValue('All offers');
   problems.push(...(await seriousProblems(page)));
 
   // At phone width the list still leads with its offers and the New button.

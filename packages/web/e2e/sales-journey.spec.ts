@@ -213,4 +213,8 @@ test('sales journey: a quotation of two products with a coupon becomes an order,
   const reported = page.getByRole('row').filter({ hasText: couponCode });
   await expect(reported).toBeVisible();
   await expect(reported.getByText('₹1,888.00')).toBeVisible();
+  await expect(reported.getByText('Cart Offer')).toBeVisible();
+  // The offer's name opens the offer, on its own kind's screen.
+  await reported.getByRole('link', { name: 'Journey 10% off' }).click();
+  await expect(page).toHaveURL(new RegExp(`/offers/cart-offers/${coupon.body.id}$`));
 });

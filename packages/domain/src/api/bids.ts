@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { BID_MESSAGES, BID_STATUS_VALUES } from '../buyer-prices.ts';
-import { calendarDateSchema, daysBetween } from '../validation.ts';
 import { id, idInput, timestamp } from './common.ts';
-import { listQuery } from './list-query.ts';
 import { MONEY_MAX } from './products.ts';
 
 /**
@@ -139,56 +137,3 @@ export type QuotationBidsOutput = z.infer<typeof quotationBidsOutput>;
 
 /** What placing, approving or refusing a bid answers: the bid (the quotation is read again). */
 export const bidResultOutput = bidOutput;
-
-// ---------------------------------------------------------------------------------------------
-// GET admin/companies/{companyId}/reports/bidding
-
-export const BIDDING_REPORT_ORDERINGS = [
-  'created_at',
-  'product_name',
-  'buyer_name',
-  'proposed_rate',
-  'buyer_price',
-  'status',
-] as const;
-
-const reportDate = calendarDateSchema('Please enter a valid date (YYYY-MM-DD).');
-
-export const biddingReportFilters = z.object({
-  start_date: reportDate.optional(),
-  end_date: reportDate.optional(),
-  product: idInput.optional(),
-  buyer: idInput.optional(),
-  status: z.enum(BID_STATUS_VALUES, { error: 'Unknown status.' }).optional(),
-  format: z.literal('csv').optional().describe('csv: every row of the report as a CSV file'),
-});
-export type BiddingReportFilters = z.infer<typeof biddingReportFilters>;
-
-export const biddingReportQuery = listQuery.extend(biddingReportFilters.shape).superRefine((query, ctx) => {
-  const { start_date: start, end_date: end } = query;
-  if (start !== undefined && end !== undefined && start > end) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['start_date'],
-      message: 'Start date must be on or before end date.',
-    });
-  } else if (start !== undefined && end !== undefined && daysBetween(start, end) > 3660) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Please choose at most ten years.' });
-  }
-});
-
-export const biddingReportOutput = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  /** Over every bid of the filters, not only this page. */
-  totals: z.object({
-    bids: z.number().int(),
-    accepted: z.number().int(),
-    pending_approval: z.number().int(),
-    approved: z.number().int(),
-    refused: z.number().int(),
-  }),
-  results: z.array(bidOutput),
-});
-export type BiddingReportOutput = z.infer<typeof biddingReportOutput>;

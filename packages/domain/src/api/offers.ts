@@ -542,20 +542,6 @@ export const redemptionOutput = z.object({
 });
 export type RedemptionOutput = z.infer<typeof redemptionOutput>;
 
-/** /reports/coupon-reports: per offer and code over a period. */
-export const couponReportRow = z.object({
-  offer: z.object({ id, title: z.string(), kind: z.enum(OFFER_KINDS) }),
-  /** Null: the offer's automatic (codeless) uses. */
-  coupon_code: z.string().nullable(),
-  uses: z.number().int(),
-  buyers: z.number().int(),
-  /** Rupees. */
-  discount_given: z.number(),
-  cashpoints_given: z.number(),
-  order_value: z.number(),
-});
-export type CouponReportRow = z.infer<typeof couponReportRow>;
-
 /** What an applied offer did on a quotation or order (see the stacking rule in ../offers.ts). */
 export const appliedOfferOutput = z.object({
   id,
@@ -603,23 +589,6 @@ export const redemptionListQuery = z.object({
   end_date: filterDate.optional(),
 });
 
-/** GET companies/{companyId}/reports/coupons: the period (redemption day), kind and offer. */
-export const COUPON_REPORT_ORDERINGS = [
-  'offer_title',
-  'coupon_code',
-  'uses',
-  'buyers',
-  'discount_given',
-  'cashpoints_given',
-  'order_value',
-] as const;
-export const couponReportQuery = z.object({
-  start_date: filterDate.optional(),
-  end_date: filterDate.optional(),
-  kind: z.enum(OFFER_KINDS, { error: OFFER_MESSAGES.kind }).optional(),
-  offer: idInput.optional(),
-});
-
 type Cell = string | number | boolean | null | undefined;
 type Columns<Row> = readonly (readonly [header: string, cell: (row: Row) => Cell])[];
 const money = (value: number) => value.toFixed(2);
@@ -644,15 +613,4 @@ export const REDEMPTION_CSV_COLUMNS: Columns<z.input<typeof redemptionOutput>> =
   ['Order Value', (r) => money(r.order_value)],
   ['Status', (r) => REDEMPTION_STATUS_LABELS[r.status]],
   ['Released On', (r) => day(r.released_at)],
-];
-
-export const COUPON_REPORT_CSV_COLUMNS: Columns<z.input<typeof couponReportRow>> = [
-  ['Offer', (r) => r.offer.title],
-  ['Kind', (r) => (r.offer.kind === 'product' ? 'Product offer' : 'Cart offer')],
-  ['Coupon Code', (r) => r.coupon_code ?? 'Automatic'],
-  ['Uses', (r) => r.uses],
-  ['Buyers', (r) => r.buyers],
-  ['Discount Given', (r) => money(r.discount_given)],
-  ['Cashpoints Given', (r) => money(r.cashpoints_given)],
-  ['Order Value', (r) => money(r.order_value)],
 ];

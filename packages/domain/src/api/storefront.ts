@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  calendarDateSchema,
-  daysBetween,
-  isNumber,
-  isPositiveNumber,
-  maxDecimals,
-  numberField,
-} from '../validation.ts';
+import { isNumber, isPositiveNumber, maxDecimals, numberField } from '../validation.ts';
 import { bidInput } from './bids.ts';
 import { id, idInput, timestamp } from './common.ts';
 import { listQuery } from './list-query.ts';
@@ -56,8 +49,6 @@ export const STOREFRONT_MESSAGES = {
   settings_updated: 'Cart settings updated successfully',
   abandon_hours: `Enter whole hours from 1 to ${MAX_CART_ABANDON_AFTER_HOURS}.`,
   bad_date: 'Enter a valid date (YYYY-MM-DD).',
-  start_after_end: 'The start date must be on or before the end date.',
-  range_too_long: 'Choose at most two years.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -185,55 +176,3 @@ export type StorefrontQuotation = z.infer<typeof storefrontQuotation>;
 
 /** A rate the buyer proposes for a product of the quotation (the bidding rule of admin's bids). */
 export const storefrontBidInput = bidInput.extend(buyerField);
-
-// ---------------------------------------------------------------------------------------------
-// /reports/abandoned-carts
-
-export const ABANDONED_CART_ORDERINGS = [
-  'last_activity_at',
-  'abandoned_at',
-  'value',
-  'items',
-  'buyer_name',
-] as const;
-
-const reportDate = calendarDateSchema(STOREFRONT_MESSAGES.bad_date);
-
-export const abandonedCartsFilters = z.object({
-  start_date: reportDate.optional(),
-  end_date: reportDate.optional(),
-  sales_channel: idInput.optional(),
-  buyer: idInput.optional(),
-  format: z.literal('csv').optional().describe('csv: every row of the report as a CSV file'),
-});
-export type AbandonedCartsFilters = z.input<typeof abandonedCartsFilters>;
-
-export const abandonedCartsQuery = listQuery.extend(abandonedCartsFilters.shape).superRefine((query, ctx) => {
-  const { start_date: start, end_date: end } = query;
-  if (start === undefined || end === undefined) return;
-  if (start > end) {
-    ctx.addIssue({ code: 'custom', path: ['start_date'], message: STOREFRONT_MESSAGES.start_after_end });
-  } else if (daysBetween(start, end) >= 731) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: STOREFRONT_MESSAGES.range_too_long });
-  }
-});
-
-export const abandonedCartRow = z.object({
-  id,
-  buyer: z.object({ id, name: z.string() }),
-  sales_channel: z.object({ id, display_name: z.string() }),
-  items: z.number().int(),
-  quantity: z.number(),
-  value: money,
-  last_activity_at: timestamp,
-  abandoned_at: timestamp,
-});
-export type AbandonedCartRow = z.infer<typeof abandonedCartRow>;
-
-export const abandonedCartsOutput = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(abandonedCartRow),
-  totals: z.object({ carts: z.number().int(), value: money }),
-});

@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { PageWindow } from '../../core/paging.ts';
 import { type BranchScope, inBranches } from '../../db/branch-scope.ts';
 import type { QuotationBidsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -306,62 +306,4 @@ export const quotationBids = (db: Executor, companyId: number, quotationId: numb
     .select(bidColumns)
     .where('bid.quotation_id', '=', quotationId)
     .orderBy('bid.id', 'desc')
-    .execute();
-
-export interface BidFilter {
-  branches: BranchScope;
-  startDate?: string;
-  endDate?: string;
-  productId?: number;
-  buyerId?: number;
-  status?: string;
-}
-
-/** The report's API ordering fields as SQL over the bid list's aliases. */
-export const BID_ORDER_COLUMNS: Record<string, string> = {
-  created_at: 'bid.created_at',
-  product_name: 'p.name',
-  buyer_name: 'b.name',
-  proposed_rate: 'bid.proposed_rate_paise',
-  buyer_price: 'bid.buyer_price_paise',
-  status: 'bid.status',
-};
-
-function filtered(db: Executor, companyId: number, filter: BidFilter) {
-  let query = bidRows(db, companyId).where(inBranches('q.branch_id', filter.branches));
-  // Days are India's calendar days.
-  if (filter.startDate)
-    query = query.where(
-      sql<boolean>`(bid.created_at AT TIME ZONE 'Asia/Kolkata')::date >= ${filter.startDate}::date`,
-    );
-  if (filter.endDate)
-    query = query.where(
-      sql<boolean>`(bid.created_at AT TIME ZONE 'Asia/Kolkata')::date <= ${filter.endDate}::date`,
-    );
-  if (filter.productId !== undefined) query = query.where('bid.product_id', '=', filter.productId);
-  if (filter.buyerId !== undefined) query = query.where('bid.buyer_id', '=', filter.buyerId);
-  if (filter.status) query = query.where('bid.status', '=', filter.status as never);
-  return query;
-}
-
-/** One page of the report (all rows when `window` is null). */
-export function listBids(
-  db: Executor,
-  companyId: number,
-  filter: BidFilter,
-  sort: readonly SortKey[],
-  window: PageWindow | null,
-) {
-  let query = filtered(db, companyId, filter).select(bidColumns);
-  for (const key of sort) query = query.orderBy(sql.ref(key.column), key.direction);
-  query = query.orderBy('bid.id', 'desc');
-  if (window) query = query.limit(window.limit).offset(window.offset);
-  return query.execute();
-}
-
-/** How many bids of each status match the filters. */
-export const bidTotals = (db: Executor, companyId: number, filter: BidFilter) =>
-  filtered(db, companyId, filter)
-    .select(['bid.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('bid.status')
     .execute();

@@ -1,10 +1,6 @@
 import {
-  BIDDING_REPORT_ORDERINGS,
-  biddingReportOutput,
-  biddingReportQuery,
   bidInput,
   bidOutput,
-  bidPlacedBy,
   bidRefuseInput,
   buyerGroupPriceInput,
   buyerGroupPriceOutput,
@@ -14,22 +10,14 @@ import {
   quotationBidsOutput,
 } from '@b2b/domain/api/bids';
 import { pageOf } from '@b2b/domain/api/list-query';
-import { BID_STATUSES } from '@b2b/domain/buyer-prices';
-import { statusLabel } from '@b2b/domain/statuses';
-import { parseOrdering } from '../../core/paging.ts';
-import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
-import { pageOrCsv } from '../../http/page-or-csv.ts';
-import { companyParams, recordParams } from '../../http/path-params.ts';
+import { recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
-import { BID_ORDER_COLUMNS } from './bids.queries.ts';
 import * as service from './bids.service.ts';
-
-const money = (value: number) => value.toFixed(2);
 
 /**
  * Buyer prices and bids (issue 20): a buyer group's prices of products, bids on a quotation's
- * products with their approval, and the bidding report (/reports/product-reports/bidding-reports).
+ * products with their approval, (the bidding report is drawn by the report engine: reports/offer-reports.queries.ts).
  */
 export async function bidsRoutes(app: Api) {
   const { db } = app.ctx;
@@ -160,75 +148,5 @@ export async function bidsRoutes(app: Api) {
       response: bidOutput,
     },
     (request, actor) => service.refuseBid({ db, actor, id: request.params.id, reason: request.body.reason }),
-  );
-
-  // ---- The bidding report
-
-  route(
-    app,
-    'GET /admin/companies/:companyId/reports/bidding',
-    {
-      permission: 'view_reports',
-      tags: ['reports'],
-      params: companyParams,
-      querystring: biddingReportQuery,
-      description:
-        'Bids placed on quotations (of the caller’s branches), newest first: product, buyer, buyer price, floor, ' +
-        'proposed rate, status, who placed it (a user, or the buyer via a sales channel) and who decided. Filters start_date, end_date (India’s days the bid was placed), ' +
-        'product, buyer, status; ordering ' +
-        `${BIDDING_REPORT_ORDERINGS.join(', ')} (default -created_at); format=csv for every row as a file.`,
-      response: biddingReportOutput,
-    },
-    async (request, actor, reply) => {
-      const { query } = request;
-      const sort = parseOrdering(query.ordering, BID_ORDER_COLUMNS, '-created_at');
-      const filter = {
-        branches: branchScope(actor),
-        startDate: query.start_date,
-        endDate: query.end_date,
-        productId: query.product,
-        buyerId: query.buyer,
-        status: query.status,
-      };
-      return pageOrCsv(request, reply, {
-        asCsv: query.format === 'csv',
-        query,
-        load: (window) => service.biddingReport(db, actor.companyId, filter, sort, window),
-        csv: {
-          filename: () => 'bidding-report.csv',
-          header: [
-            'Date',
-            'Quotation',
-            'Product',
-            'SKU',
-            'Buyer',
-            'Buyer Price',
-            'Floor',
-            'Proposed Rate',
-            'Status',
-            'Placed By',
-            'Decided By',
-            'Decided At',
-            'Reason',
-          ],
-          row: (r) => [
-            new Date(r.created_at).toISOString(),
-            r.quotation.quotation_number,
-            r.product.name,
-            r.product.sku,
-            r.buyer.name,
-            money(r.buyer_price),
-            money(r.floor),
-            money(r.proposed_rate),
-            statusLabel(BID_STATUSES, r.status),
-            bidPlacedBy(r),
-            r.decided_by?.name ?? null,
-            r.decided_at ? new Date(r.decided_at).toISOString() : null,
-            r.reason,
-          ],
-        },
-        figures: ({ totals }) => ({ totals }),
-      });
-    },
   );
 }

@@ -9,7 +9,6 @@ import type {
 import { BUYER_GROUP_PRICE_MESSAGES } from '@b2b/domain/api/bids';
 import {
   BID_MESSAGES,
-  BID_STATUS_VALUES,
   type BiddingRange,
   biddingRange,
   bidVerdict,
@@ -18,7 +17,7 @@ import {
 } from '@b2b/domain/buyer-prices';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { conflict, notFound, validationError } from '../../core/errors.ts';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { PageWindow } from '../../core/paging.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
@@ -442,27 +441,4 @@ export async function placeChannelBid(options: {
     return bidOn(tx, channelPrincipal(storefront), quotation, input, storefront.channel.id);
   });
   return getBid(db, companyId, id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The bidding report
-
-export async function biddingReport(
-  db: Executor,
-  companyId: number,
-  filter: queries.BidFilter,
-  sort: readonly SortKey[],
-  window: PageWindow | null,
-) {
-  const [rows, totals] = await Promise.all([
-    queries.listBids(db, companyId, filter, sort, window),
-    queries.bidTotals(db, companyId, filter),
-  ]);
-  const counts = Object.fromEntries(BID_STATUS_VALUES.map((status) => [status, 0])) as Record<
-    (typeof BID_STATUS_VALUES)[number],
-    number
-  >;
-  for (const row of totals) counts[row.status] = Number(row.n);
-  const bids = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return { count: bids, totals: { bids, ...counts }, results: rows.map(presentBid) };
 }

@@ -334,65 +334,6 @@ describe('bids and branches', () => {
   });
 });
 
-describe('GET admin/companies/{companyId}/reports/bidding', () => {
-  it('lists bids with filters, totals, ordering and CSV', async () => {
-    const { company, product, buyer } = await world();
-    const quotation = await quotationOf(company, buyer, [product.id]);
-    await company.api.post(`admin/quotations/${quotation.id}/bids`, { product: product.id, rate: 930 });
-    const pending = await company.api.post(`admin/quotations/${quotation.id}/bids`, {
-      product: product.id,
-      rate: 800,
-    });
-    await company.api.post(`admin/bids/${pending.body.id}/refuse`, { reason: 'Too low.' });
-
-    const c = company.companyId;
-    const report = await company.api.get(`admin/companies/${c}/reports/bidding`);
-    expect(report.status, JSON.stringify(report.body)).toBe(200);
-    expect(report.body.count).toBe(2);
-    expect(report.body.totals).toEqual({
-      bids: 2,
-      accepted: 1,
-      pending_approval: 0,
-      approved: 0,
-      refused: 1,
-    });
-    expect(report.body.results.map((r: { proposed_rate: number }) => r.proposed_rate)).toEqual([800, 930]);
-    expect(report.body.results[0]).toMatchObject({
-      status: 'refused',
-      buyer_price: 1000,
-      floor: 920,
-      decided_by: { id: company.userId },
-      product: { id: product.id },
-      buyer: { id: buyer.id, name: buyer.name },
-    });
-
-    const refused = await company.api.get(`admin/companies/${c}/reports/bidding?status=refused`);
-    expect(refused.body.count).toBe(1);
-    const ordered = await company.api.get(`admin/companies/${c}/reports/bidding?ordering=proposed_rate`);
-    expect(ordered.body.results.map((r: { proposed_rate: number }) => r.proposed_rate)).toEqual([800, 930]);
-    const future = await company.api.get(`admin/companies/${c}/reports/bidding?start_date=2099-01-01`);
-    expect(future.body.count).toBe(0);
-    const bad = await company.api.get(
-      `admin/companies/${c}/reports/bidding?start_date=2026-05-01&end_date=2026-04-01`,
-    );
-    expect(bad.status).toBe(400);
-    expect((await company.api.get(`admin/companies/${c}/reports/bidding?status=nope`)).status).toBe(400);
-    expect((await company.api.get(`admin/companies/${c}/reports/bidding?ordering=nope`)).status).toBe(400);
-
-    const csv = await fetch(`${company.t.baseUrl}/admin/companies/${c}/reports/bidding?format=csv`, {
-      headers: { authorization: `Bearer ${company.api.token}` },
-    });
-    expect(csv.status).toBe(200);
-    const text = await csv.text();
-    expect(text.split('\n')[0]).toContain('Buyer Price');
-    expect(text).toContain('Refused');
-    expect(text).toContain('930.00');
-
-    const viewer = await createUserWithPermissions(company, ['view_order']);
-    expect((await viewer.api.get(`admin/companies/${c}/reports/bidding`)).status).toBe(403);
-  });
-});
-
 /** The company's last sales channel with fresh credentials, and a storefront client for `buyerId`. */
 async function storefrontOf(company: SignedUpCompany) {
   const channels = (await company.api.get('admin/all_sales_channel/')).body.results as {

@@ -1,12 +1,8 @@
 import { booleanParam, listQuery } from '@b2b/domain/api/list-query';
 import {
   COUPON_CODE_CSV_COLUMNS,
-  COUPON_REPORT_CSV_COLUMNS,
-  COUPON_REPORT_ORDERINGS,
   couponCodeOutput,
   couponCodesGenerate,
-  couponReportQuery,
-  couponReportRow,
   OFFER_MESSAGES,
   OFFER_ORDERINGS,
   offerCreate,
@@ -28,7 +24,6 @@ import { sendListCsv } from '../../http/list-csv.ts';
 import { listRoute, searchAndActive } from '../../http/list-route.ts';
 import { companyParams, recordParams as params } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
-import { COUPON_REPORT_SORTABLE } from './coupon-report.queries.ts';
 import { CODE_SORTABLE, OFFER_SORTABLE, REDEMPTION_SORTABLE } from './offers.queries.ts';
 import * as service from './offers.service.ts';
 
@@ -44,7 +39,6 @@ const pick = (keys: readonly string[], columns: Record<string, string>) =>
   Object.fromEntries(keys.map((key) => [key, columns[key] as string]));
 const OFFER_ORDER = pick(OFFER_ORDERINGS, OFFER_SORTABLE);
 const REDEMPTION_ORDER = pick(REDEMPTION_ORDERINGS, REDEMPTION_SORTABLE);
-const REPORT_ORDER = pick(COUPON_REPORT_ORDERINGS, COUPON_REPORT_SORTABLE);
 
 /**
  * Offers (issue 20): product and cart offers with their coupon codes, redemptions and the coupon
@@ -205,33 +199,6 @@ export async function offersRoutes(app: Api) {
       checkRange(query);
       const filter = { status: query.status, startDate: query.start_date, endDate: query.end_date };
       return service.listRedemptions({ db, actor, offerId: request.params.id, filter, sort, window });
-    },
-  );
-
-  listRoute(
-    app,
-    '/companies/:companyId/reports/coupons',
-    {
-      permission: 'view_reports',
-      tags: ['reports'],
-      description:
-        'Per offer and code (no code: its automatic uses), what the redeemed uses from start_date to end_date (day of the redemption in India) gave: uses (quotations), buyers, discount, cashpoints and order value. Filters kind and offer.',
-      params: companyParams,
-      querystring: listQuery.extend(couponReportQuery.shape),
-      item: couponReportRow,
-      order: [REPORT_ORDER, '-uses'],
-      csv: { name: 'coupon-report', columns: COUPON_REPORT_CSV_COLUMNS },
-    },
-    (request, sort, window, actor) => {
-      const { query } = request;
-      checkRange(query);
-      const filter = {
-        startDate: query.start_date,
-        endDate: query.end_date,
-        kind: query.kind,
-        offerId: query.offer,
-      };
-      return service.couponReport({ db, companyId: actor.companyId, filter, sort, window });
     },
   );
 }

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   type CouponCodeOutput,
-  type CouponReportRow,
   flatDiscountAbovePrice,
   OFFER_MESSAGES,
   type OfferCreate,
@@ -21,7 +20,6 @@ import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
-import * as report from './coupon-report.queries.ts';
 import * as queries from './offers.queries.ts';
 
 /** Fresh shared codes drawn before giving up; with 25^8 codes a second draw is already a rarity. */
@@ -568,7 +566,7 @@ export async function generateCodes(options: {
   return readOffer(db, companyId, offerId);
 }
 
-// ---- Redemptions and the coupon report ----
+// ---- Redemptions ----
 
 export async function listRedemptions(options: {
   db: Executor;
@@ -596,29 +594,6 @@ export async function listRedemptions(options: {
       released_reason: r.released_reason,
       created_at: r.created_at,
       released_at: r.released_at,
-    })),
-  };
-}
-
-export async function couponReport(options: {
-  db: Executor;
-  companyId: number;
-  filter: report.CouponReportFilter;
-  sort: SortKey[];
-  window: PageWindow;
-}): Promise<{ count: number; results: CouponReportRow[] }> {
-  const { db, companyId, filter, sort, window } = options;
-  const [{ n }, rows] = await report.couponReport(db, companyId, filter, sort, window);
-  return {
-    count: Number(n),
-    results: rows.map((r) => ({
-      offer: { id: r.offer_id, title: r.offer_title, kind: r.offer_kind },
-      coupon_code: r.coupon_code,
-      uses: Number(r.uses),
-      buyers: Number(r.buyers),
-      discount_given: toRupees(Number(r.discount_given_paise)),
-      cashpoints_given: toRupees(Number(r.cashpoints_given_paise)),
-      order_value: toRupees(Number(r.order_value_paise)),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { PageWindow } from '../../core/paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -431,105 +431,6 @@ export const abandonIdle = (db: Executor, companyId?: number) =>
     .$if(companyId !== undefined, (q) => q.where('c.company_id', '=', companyId as number))
     .returning(['c.id', 'c.company_id', 'c.last_activity_at', 's.cart_abandon_after_hours'])
     .execute();
-
-// ---------------------------------------------------------------------------------------------
-// The abandoned carts report
-
-export interface AbandonedFilter {
-  startDate?: string;
-  endDate?: string;
-  salesChannelId?: number;
-  buyerId?: number;
-}
-
-/** API ordering field -> SQL over the report's row `t`. */
-export const ABANDONED_ORDER_COLUMNS: Record<string, string> = {
-  last_activity_at: 't.last_activity_at',
-  abandoned_at: 't.abandoned_at',
-  value: 't.value_paise',
-  items: 't.items',
-  buyer_name: 'lower(t.buyer_name)',
-};
-
-function abandonedRows(db: Executor, companyId: number, filter: AbandonedFilter) {
-  return db
-    .selectFrom('carts as c')
-    .innerJoin('buyers as b', (j) =>
-      j.onRef('b.company_id', '=', 'c.company_id').onRef('b.id', '=', 'c.buyer_id'),
-    )
-    .innerJoin('sales_channels as s', (j) =>
-      j.onRef('s.company_id', '=', 'c.company_id').onRef('s.id', '=', 'c.sales_channel_id'),
-    )
-    .select((eb) => [
-      'c.id',
-      'c.buyer_id',
-      'b.name as buyer_name',
-      'c.sales_channel_id',
-      's.display_name as channel_name',
-      'c.value_paise',
-      'c.last_activity_at',
-      'c.abandoned_at',
-      eb
-        .selectFrom('cart_items as i')
-        .select(sql<string>`count(*)`.as('n'))
-        .whereRef('i.company_id', '=', 'c.company_id')
-        .whereRef('i.cart_id', '=', 'c.id')
-        .as('items'),
-      eb
-        .selectFrom('cart_items as i')
-        .select(sql<string>`coalesce(sum(i.quantity), 0)`.as('q'))
-        .whereRef('i.company_id', '=', 'c.company_id')
-        .whereRef('i.cart_id', '=', 'c.id')
-        .as('quantity'),
-    ])
-    .where('c.company_id', '=', companyId)
-    .where('c.status', '=', 'abandoned')
-    .$if(filter.salesChannelId !== undefined, (q) =>
-      q.where('c.sales_channel_id', '=', filter.salesChannelId as number),
-    )
-    .$if(filter.buyerId !== undefined, (q) => q.where('c.buyer_id', '=', filter.buyerId as number))
-    .$if(filter.startDate !== undefined, (q) =>
-      q.where(
-        sql<boolean>`(c.last_activity_at AT TIME ZONE 'Asia/Kolkata')::date >= ${filter.startDate}::date`,
-      ),
-    )
-    .$if(filter.endDate !== undefined, (q) =>
-      q.where(
-        sql<boolean>`(c.last_activity_at AT TIME ZONE 'Asia/Kolkata')::date <= ${filter.endDate}::date`,
-      ),
-    );
-}
-
-export async function listAbandoned(
-  db: Executor,
-  companyId: number,
-  filter: AbandonedFilter,
-  sort: readonly SortKey[],
-  window: PageWindow | null,
-) {
-  const order = sql.raw(
-    [
-      ...sort.map((key) => `${key.column} ${key.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`),
-      't.id DESC',
-    ].join(', '),
-  );
-  const rowsQuery = db
-    .selectFrom(abandonedRows(db, companyId, filter).as('t'))
-    .selectAll('t')
-    .orderBy(order)
-    .$if(window !== null, (q) => q.limit((window as PageWindow).limit).offset((window as PageWindow).offset));
-  const [rows, totals] = await Promise.all([
-    rowsQuery.execute(),
-    db
-      .selectFrom(abandonedRows(db, companyId, filter).as('t'))
-      .select([
-        sql<string>`count(*)`.as('carts'),
-        sql<string>`coalesce(sum(t.value_paise), 0)`.as('value_paise'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, totals };
-}
 
 /** The demo's carts left some days ago (seeded data only: a live cart's activity is its changes). */
 export const backdateCartActivity = (db: Executor, companyId: number, cartId: number, hoursAgo: number) =>

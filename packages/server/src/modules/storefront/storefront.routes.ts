@@ -1,8 +1,6 @@
 import { bidOutput, quotationBidsOutput } from '@b2b/domain/api/bids';
 import { pageOf } from '@b2b/domain/api/list-query';
 import {
-  abandonedCartsOutput,
-  abandonedCartsQuery,
   cartBuyerBody,
   cartCouponInput,
   cartItemInput,
@@ -20,14 +18,12 @@ import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import { pageWindow, parseOrdering } from '../../core/paging.ts';
+import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { page } from '../../http/page-links.ts';
-import { pageOrCsv } from '../../http/page-or-csv.ts';
-import { companyParams, recordParams } from '../../http/path-params.ts';
-import { type RouteSpec, route, routeOptions, type TypedRequest } from '../../http/route.ts';
+import { recordParams } from '../../http/path-params.ts';
+import { type RouteSpec, routeOptions, type TypedRequest } from '../../http/route.ts';
 import * as bids from '../bids/bids.service.ts';
-import { ABANDONED_ORDER_COLUMNS, abandonedCarts } from './abandoned-carts.ts';
 import type { Storefront } from './channel-credentials.ts';
 import * as service from './storefront.service.ts';
 import { authenticateChannel, identifyBuyer } from './storefront-auth-routes.ts';
@@ -269,51 +265,5 @@ export async function storefrontRoutes(app: Api) {
       );
     },
     { prefix: '/storefront' },
-  );
-
-  route(
-    app,
-    'GET /companies/:companyId/reports/abandoned_carts',
-    {
-      permission: 'view_reports',
-      tags: ['reports'],
-      description:
-        'Carts the buyers of the sales channels left: abandoned after the channel\u2019s window without a change. ' +
-        'Buyer, channel, items, quantity, value (offers applied, as last priced), last activity. Filters start_date and ' +
-        'end_date (the last activity\u2019s day in India), sales_channel, buyer; ordering last_activity_at, abandoned_at, ' +
-        'value, items, buyer_name (default -last_activity_at); format=csv for every row as a file.',
-      params: companyParams,
-      querystring: abandonedCartsQuery,
-      response: abandonedCartsOutput,
-    },
-    async (request, actor, reply) => {
-      const { query } = request;
-      const sort = parseOrdering(query.ordering, ABANDONED_ORDER_COLUMNS, '-last_activity_at');
-      const filter = {
-        startDate: query.start_date,
-        endDate: query.end_date,
-        salesChannelId: query.sales_channel,
-        buyerId: query.buyer,
-      };
-      return pageOrCsv(request, reply, {
-        asCsv: query.format === 'csv',
-        query,
-        load: (window) => abandonedCarts(db, actor.companyId, filter, sort, window),
-        csv: {
-          filename: () => 'abandoned-carts.csv',
-          header: ['Buyer', 'Sales Channel', 'Items', 'Quantity', 'Value', 'Last Activity', 'Abandoned At'],
-          row: (r) => [
-            r.buyer.name,
-            r.sales_channel.display_name,
-            r.items,
-            r.quantity,
-            r.value.toFixed(2),
-            new Date(r.last_activity_at).toISOString(),
-            new Date(r.abandoned_at).toISOString(),
-          ],
-        },
-        figures: ({ totals }) => ({ totals }),
-      });
-    },
   );
 }

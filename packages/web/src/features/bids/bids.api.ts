@@ -1,17 +1,14 @@
 import type {
-  BiddingReportOutput,
   BidOutput,
   BuyerGroupPriceOutput,
   BuyerPricesOutput,
-  biddingReportFilters,
   QuotationBidsOutput,
 } from '@b2b/domain/api/bids';
 import { BUYER_GROUP_PRICE_MESSAGES as PM } from '@b2b/domain/api/bids';
 import { BID_MESSAGES } from '@b2b/domain/buyer-prices';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { FiltersOf, ListParams, Paged } from '../../api/types';
-import { downloadListCsv } from '../../components/download-list-csv';
+import type { Paged } from '../../api/types';
 import { notifySuccess } from '../../components/notify';
 import { buyerGroupKeys } from '../buyer-groups/buyer-groups.api';
 import { quotationKeys } from '../quotations/quotations.api';
@@ -24,9 +21,6 @@ type Dated<T> = Omit<T, 'created_at' | 'decided_at' | 'updated_at'> & {
 export type Bid = Dated<BidOutput>;
 export type QuotationBids = Omit<QuotationBidsOutput, 'results'> & { results: Bid[] };
 export type BuyerGroupPrice = Omit<BuyerGroupPriceOutput, 'updated_at'> & { updated_at: string };
-export type BiddingReport = Omit<BiddingReportOutput, 'results'> & { results: Bid[] };
-/** The report's filters; `format` is the CSV download's, not the page's. */
-export type BiddingReportParams = ListParams & Omit<FiltersOf<typeof biddingReportFilters>, 'format'>;
 
 export const bidKeys = {
   all: ['bids'] as const,
@@ -34,8 +28,6 @@ export const bidKeys = {
   groupPrices: (groupId: number) => [...bidKeys.all, 'group-prices', groupId] as const,
   buyerPrices: (buyerId: number, productIds: readonly number[]) =>
     [...bidKeys.all, 'buyer-prices', buyerId, productIds] as const,
-  report: (companyId: number, params: BiddingReportParams) =>
-    [...bidKeys.all, 'report', companyId, params] as const,
 };
 
 // ---- Buyer-group prices
@@ -155,19 +147,3 @@ export function useRefuseBid(quotationId: number) {
     onSuccess: after,
   });
 }
-
-// ---- The bidding report
-
-const REPORT_PATH = (companyId: number) => `admin/companies/${companyId}/reports/bidding`;
-
-/** Read afresh on every visit: bids are placed and decided on other screens. */
-export const biddingReportQuery = (companyId: number, params: BiddingReportParams) =>
-  queryOptions({
-    queryKey: bidKeys.report(companyId, params),
-    queryFn: ({ signal }) => api.get<BiddingReport>(REPORT_PATH(companyId), { ...params }, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
-export const downloadBiddingReport = (companyId: number, params: BiddingReportParams) =>
-  downloadListCsv(REPORT_PATH(companyId), params, 'bidding-report.csv');

@@ -13,7 +13,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type Column, DataTable } from '../../components/data-table';
 import { DetailField, DetailGrid } from '../../components/detail-field';
@@ -62,10 +62,18 @@ export function OfferDetailPage({ kind }: { kind: OfferKind }) {
   const screens = OFFER_KINDS_SCREENS[kind];
   const id = useIdParam(kind === 'product' ? PATHS.productOffer : PATHS.cartOffer);
   const offer = useQuery({ ...offerQuery(id ?? 0), enabled: id !== null });
-  const wrongKind = offer.data !== undefined && offer.data.kind !== kind;
+  const navigate = useNavigate();
+  const ownKind = offer.data?.kind;
+  useEffect(() => {
+    // A link that opens an offer on the other kind's screen (the coupon report's) goes to its own.
+    if (id !== null && ownKind !== undefined && ownKind !== kind) {
+      void navigate({ to: OFFER_KINDS_SCREENS[ownKind].detailPath(id), replace: true });
+    }
+  }, [id, ownKind, kind, navigate]);
+  if (ownKind !== undefined && ownKind !== kind) return null;
   return (
     <DetailLoader
-      id={wrongKind ? null : id}
+      id={id}
       query={offer}
       list={{ to: screens.listPath, label: screens.plural }}
       notFoundMessage={OFFER_TOASTS.not_found}

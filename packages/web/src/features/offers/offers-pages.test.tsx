@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswer, type ApiCall, fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
-import { CouponReportPage } from './coupon-report-page';
 import { OfferForm } from './offer-form';
 import type { Offer } from './offers.api';
 import { OffersPage } from './offers-page';
@@ -139,33 +138,5 @@ describe('OfferForm', () => {
     });
     expect(await screen.findByText('An offer with this title exists.')).toBeTruthy();
     expect(saved).not.toHaveBeenCalled();
-  });
-});
-
-describe('CouponReportPage', () => {
-  it('shows a row per offer and code, the automatic uses, and the totals', async () => {
-    const row = (code: string | null, uses: number, discount: number) => ({
-      offer: { id: 2, title: 'Diwali 2', kind: 'cart' },
-      coupon_code: code,
-      uses,
-      buyers: uses,
-      discount_given: discount,
-      cashpoints_given: 0,
-      order_value: discount * 10,
-    });
-    server((call) =>
-      call.path === 'companies/10/reports/coupons'
-        ? { body: paged([row('DWAB12CD', 2, 100.1), row(null, 1, 50.2)]) }
-        : call.path === LIST
-          ? { body: paged([]) }
-          : undefined,
-    );
-    renderScreen(() => <CouponReportPage />, { user: MAKER });
-    const table = await screen.findByRole('table', { name: 'Coupon Reports' }, { timeout: 5000 });
-    expect(await within(table).findByText('DWAB12CD', {}, { timeout: 5000 })).toBeTruthy();
-    expect(within(table).getByText('Automatic')).toBeTruthy();
-    const totals = within(table).getByRole('row', { name: 'Totals' });
-    expect(within(totals).getByText('3')).toBeTruthy();
-    expect(within(totals).getByText('₹150.30')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import {
   type CouponCodeOutput,
-  type CouponReportRow,
   OFFER_MESSAGES,
   type OfferCreate,
   type OfferKind,
@@ -21,7 +20,7 @@ import { downloadListCsv } from '../../components/download-list-csv';
 export type Offer = OfferOutput;
 export type CouponCode = CouponCodeOutput;
 export type Redemption = RedemptionOutput;
-export type { CouponReportRow, OfferKind, OfferStatus };
+export type { OfferKind, OfferStatus };
 /** Who created, changed or generated codes for the offer (GET offers/{id}/history). */
 export type OfferHistory = z.infer<typeof historyPageOutput>;
 /** POST companies/{companyId}/offers. */
@@ -47,27 +46,26 @@ export const OFFER_TOASTS = {
   load_failed: 'Failed to load the offer.',
   codes_load_failed: 'Failed to load the coupon codes.',
   redemptions_load_failed: 'Failed to load the redemptions.',
-  report_load_failed: 'Failed to load the coupon report.',
   export_failed: 'Failed to download the CSV file.',
 } as const;
 
 export const offerKeys = {
   all: ['offers'] as const,
   lists: () => [...offerKeys.all, 'list'] as const,
-  list: (companyId: number, kind: OfferKind, params: OfferListParams) =>
+  list: (companyId: number, kind: OfferKind | undefined, params: OfferListParams) =>
     [...offerKeys.lists(), companyId, kind, params] as const,
   detail: (id: number) => [...offerKeys.all, 'detail', id] as const,
   history: (id: number) => [...offerKeys.all, 'history', id] as const,
   codes: (id: number) => [...offerKeys.all, 'codes', id] as const,
   codePage: (id: number, params: ListParams) => [...offerKeys.codes(id), params] as const,
   redemptions: (id: number, params: ListParams) => [...offerKeys.all, 'redemptions', id, params] as const,
-  report: (companyId: number, params: object) => [...offerKeys.all, 'report', companyId, params] as const,
 };
 
 const listPath = (companyId: number) => `companies/${companyId}/offers`;
 const offerPath = (id: number) => `offers/${id}`;
 
-export const offerListQuery = (companyId: number, kind: OfferKind, params: OfferListParams) =>
+/** The offers of one kind, or (no kind) of every kind the user may see. */
+export const offerListQuery = (companyId: number, kind: OfferKind | undefined, params: OfferListParams) =>
   queryOptions({
     queryKey: offerKeys.list(companyId, kind, params),
     queryFn: ({ signal }) => api.get<Paged<Offer>>(listPath(companyId), { ...params, kind }, signal),
@@ -110,28 +108,6 @@ export const downloadCouponCodesCsv = (id: number) =>
 /** Every redemption of the offer as a CSV file (GET offers/{id}/redemptions?format=csv). */
 export const downloadRedemptionsCsv = (id: number, params: ListParams) =>
   downloadListCsv(`${offerPath(id)}/redemptions`, params, `offer-${id}-redemptions.csv`);
-
-export interface CouponReportParams extends ListParams {
-  start_date?: string;
-  end_date?: string;
-  kind?: OfferKind;
-  offer?: number;
-}
-
-const reportPath = (companyId: number) => `companies/${companyId}/reports/coupons`;
-
-/** The coupon report is read afresh on every visit: orders on other screens change it. */
-export const couponReportQuery = (companyId: number, params: CouponReportParams) =>
-  queryOptions({
-    queryKey: offerKeys.report(companyId, params),
-    queryFn: ({ signal }) => api.get<Paged<CouponReportRow>>(reportPath(companyId), { ...params }, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
-/** The whole report with the screen's filters as a CSV file. */
-export const downloadCouponReportCsv = (companyId: number, params: CouponReportParams) =>
-  downloadListCsv(reportPath(companyId), params, 'coupon-report.csv');
 
 function useOfferChanged() {
   const queryClient = useQueryClient();
