@@ -56,7 +56,6 @@ import { productCollectionsRoutes } from './modules/product-collections/product-
 import { productGroupsRoutes } from './modules/product-groups/product-groups.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
-import { purchaseReportsRoutes } from './modules/purchase-reports/purchase-reports.routes.ts';
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -142,7 +141,6 @@ const MODULES = [
   sellerLedgerRoutes,
   contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
-  purchaseReportsRoutes,
   reportsRoutes,
   dashboardRoutes,
   instoreOrdersRoutes,

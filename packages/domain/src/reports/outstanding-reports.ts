@@ -48,7 +48,7 @@ export function shareInProportion(totalPaise: number, weights: readonly number[]
 }
 
 /** The money columns of a row aged into the buckets: Not Due, 0-30, 31-60, 61-90 and 90+ days overdue. */
-const ageingColumns: ReportColumn[] = AGEING_BUCKETS.map((bucket) => ({
+export const ageingColumns: ReportColumn[] = AGEING_BUCKETS.map((bucket) => ({
   key: bucket.value,
   label: bucket.label,
   type: 'money',

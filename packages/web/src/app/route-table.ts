@@ -227,21 +227,6 @@ export const SHELL_SCREENS = [
   ),
   spec(PATHS.inventoryAge, () => import('../features/stock-reports/inventory-age-page'), 'InventoryAgePage'),
   spec(
-    PATHS.amountPayables,
-    () => import('../features/purchase-reports/amount-payables-page'),
-    'AmountPayablesPage',
-  ),
-  spec(
-    PATHS.brandWisePurchase,
-    () => import('../features/purchase-reports/brand-wise-purchase-page'),
-    'BrandWisePurchasePage',
-  ),
-  spec(
-    PATHS.paymentToSeller,
-    () => import('../features/purchase-reports/payment-to-seller-page'),
-    'PaymentToSellerPage',
-  ),
-  spec(
     PATHS.abandonedCarts,
     () => import('../features/abandoned-carts/abandoned-carts-page'),
     'AbandonedCartsPage',

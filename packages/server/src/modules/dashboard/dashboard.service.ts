@@ -8,7 +8,7 @@ import { branchScope, type Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { paymentsToBeReceived } from '../payments/receivables.ts';
-import { amountPayables } from '../purchase-reports/purchase-reports.service.ts';
+import { payablesTotals } from '../reports/purchase-reports.queries.ts';
 import { underStockingReport } from '../stock-reports/stock-reports.service.ts';
 import * as queries from './dashboard.queries.ts';
 
@@ -102,7 +102,7 @@ export async function getDashboard(options: {
     queries.waitingCounts(db, companyId, branches),
     queries.moneyByMonth(db, companyId, branches, cashStart, lastDay(thisMonth)),
     paymentsToBeReceived(db, companyId, { branches }, undefined, window),
-    amountPayables(db, companyId, { branches }, [], window),
+    payablesTotals(db, companyId, branches, today),
     underStockingReport(db, companyId, { branches }, [{ column: 'shortfall', direction: 'desc' }], window),
   ]);
 
@@ -169,7 +169,7 @@ export async function getDashboard(options: {
       this_financial_year: period(yearStart),
     },
     receivables: { amount_due: receivables.totals.amount_due, overdue: receivables.totals.overdue },
-    payables: { amount_due: payables.totals?.amount_due ?? 0, overdue: payables.totals?.overdue ?? 0 },
+    payables: { amount_due: toRupees(payables.amount_due), overdue: toRupees(payables.overdue) },
     waiting: {
       to_confirm: link('to_confirm', waiting.to_confirm),
       to_invoice: link('to_invoice', waiting.to_invoice),

@@ -50,7 +50,7 @@ function saleLines(context: ReportContext, options: { product?: boolean } = {}) 
 }
 
 /** The first day of each month of the period, with its key ('2026-04'): one row per month. */
-function monthsOfPeriod(context: ReportContext) {
+export function monthsOfPeriod(context: ReportContext) {
   const period = periodOf(context);
   return sql`
     SELECT to_char(m, 'YYYY-MM') AS month, m::date AS month_start

@@ -1,12 +1,11 @@
-import { formatMoney } from '@b2b/domain/money';
-import { Box, Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { EntitySelect } from '../../components/entity-select';
 import { allBranchesQuery } from '../branches/branches.api';
 import { brandListQuery } from '../brands/brands.api';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
-import { sellerSource } from '../sellers/seller-source';
+
+// Filters of the report engine's filter bar (features/reports/report-filters.tsx) that choose one of
+// the company's records from a short list; the purchase reports' own pages that used them first are gone.
 
 /** The user's branches (a Company Admin: all) to narrow a report to one; cleared, all of them. */
 export function BranchFilter({
@@ -30,30 +29,6 @@ export function BranchFilter({
       searchable
       w={200}
     />
-  );
-}
-
-/** One seller, searched by name. */
-export function SellerFilter({
-  companyId,
-  value,
-  onChange,
-}: {
-  companyId: number;
-  value: number | null;
-  onChange: (value: number | null) => void;
-}) {
-  return (
-    <Box w={240}>
-      <EntitySelect
-        source={sellerSource(companyId)}
-        label="Seller"
-        placeholder="All sellers"
-        value={value}
-        onChange={onChange}
-        includeInactive
-      />
-    </Box>
   );
 }
 
@@ -103,28 +78,5 @@ export function PaymentMethodFilter({
       clearable
       w={200}
     />
-  );
-}
-
-/** A money figure right-aligned; a zero is dimmed so the amounts stand out. */
-export function Amount({ value, strong }: { value: number; strong?: boolean }) {
-  return (
-    <Text size="sm" c={value === 0 && !strong ? 'dimmed' : undefined} fw={strong ? 700 : undefined}>
-      {formatMoney(value)}
-    </Text>
-  );
-}
-
-/** A party's name with its GSTIN below, when it has one. */
-export function NameWithGstin({ name, gstin }: { name: ReactNode; gstin: string | null }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{name}</Text>
-      {gstin && (
-        <Text size="xs" c="dimmed">
-          {gstin}
-        </Text>
-      )}
-    </Stack>
   );
 }
