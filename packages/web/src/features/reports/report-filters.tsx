@@ -11,12 +11,12 @@ import { EntitySelect } from '../../components/entity-select';
 import { categoryTreeQuery } from '../categories/categories.api';
 import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
 import { offerListQuery } from '../offers/offers.api';
-import { BranchFilter, BrandFilter, PaymentMethodFilter } from '../purchase-reports/report-filters';
 import { buyerSource } from '../quotations/quotation-party-fields';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
 import { sellerSource } from '../sellers/seller-source';
 import { WarehouseFilter } from '../stock-reports/report-controls';
 import { userListQuery } from '../users/users.api';
+import { BranchFilter, BrandFilter, PaymentMethodFilter } from './record-filters';
 
 type Value = string | null;
 

@@ -4,8 +4,8 @@ import { allBranchesQuery } from '../branches/branches.api';
 import { brandListQuery } from '../brands/brands.api';
 import { paymentMethodListQuery } from '../payment-methods/payment-methods.api';
 
-// Filters of the report engine's filter bar (features/reports/report-filters.tsx) that choose one of
-// the company's records from a short list; the purchase reports' own pages that used them first are gone.
+// Filters of the report filter bar (report-filters.tsx) that choose one of the company's records
+// from a short list.
 
 /** The user's branches (a Company Admin: all) to narrow a report to one; cleared, all of them. */
 export function BranchFilter({
