@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { REPORT_MESSAGES, type ReportDefinition } from '../reports/report-definition.ts';
+import {
+  REPORT_FILTER_KEYS,
+  REPORT_MESSAGES,
+  type ReportDefinition,
+  type ReportFilterKey,
+} from '../reports/report-definition.ts';
 import { calendarDateSchema } from '../validation.ts';
-import { idInput } from './common.ts';
+import { idInput, idParam } from './common.ts';
 import { listQuery } from './list-query.ts';
 
 /**
@@ -73,3 +78,32 @@ export const reportOutput = z.object({
   chart: z.array(reportRow).nullable(),
 });
 export type ReportOutput = z.infer<typeof reportOutput>;
+
+/** The filters whose options are the company's records (a city is typed, not chosen). */
+export type ReportOptionFilter = Exclude<ReportFilterKey, 'city'>;
+export const REPORT_OPTION_FILTERS = REPORT_FILTER_KEYS.filter(
+  (key): key is ReportOptionFilter => key !== 'city',
+) as [ReportOptionFilter, ...ReportOptionFilter[]];
+
+/**
+ * GET admin/companies/{companyId}/reports/filters/{filter}: the records a report's filter offers,
+ * for anyone who may read reports (their names only; a report names them anyway). `search` matches
+ * the name; `ids` names the records to label (a filter read back from the address).
+ */
+export const reportFilterOptionsQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, 'ids: up to 50 record ids, separated by commas.')
+    .optional(),
+});
+export const reportFilterOptionsParams = z.object({
+  companyId: idParam,
+  filter: z.enum(REPORT_OPTION_FILTERS, {
+    error: `filter: choose one of ${REPORT_OPTION_FILTERS.join(', ')}.`,
+  }),
+});
+export const reportFilterOptionsOutput = z.object({
+  results: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ReportFilterOption = z.infer<typeof reportFilterOptionsOutput>['results'][number];

@@ -6,6 +6,7 @@ import { OUTSTANDING_REPORT_SOURCES } from './outstanding-reports.queries.ts';
 import { PRODUCT_SALES_REPORT_SOURCES } from './product-sales-reports.queries.ts';
 import { PURCHASE_REPORT_SOURCES } from './purchase-reports.queries.ts';
 import type { ReportSource } from './report-engine.ts';
+import { reportFilterOptionsRoute } from './report-filter-options-routes.ts';
 import { reportRoute } from './report-routes.ts';
 
 /** Every report of the engine (issue 21); each group's sources sit in their own queries file. */
@@ -20,4 +21,5 @@ export const REPORT_SOURCES: readonly ReportSource[] = [
 
 export async function reportsRoutes(app: Api) {
   for (const source of REPORT_SOURCES) reportRoute(app, source);
+  reportFilterOptionsRoute(app);
 }
