@@ -69,7 +69,6 @@ import { sellerLedgerRoutes } from './modules/seller-ledger/seller-ledger.routes
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
-import { stockReportsRoutes } from './modules/stock-reports/stock-reports.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -124,7 +123,6 @@ const MODULES = [
   inventoryTransfersRoutes,
   bulkInventoryRoutes,
   notificationsRoutes,
-  stockReportsRoutes,
   quotationsRoutes,
   salesOrdersRoutes,
   invoicesRoutes,

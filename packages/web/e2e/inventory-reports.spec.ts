@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, pick, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 
@@ -46,16 +46,13 @@ test('inventory reports: stock brought in today is in the 0–30 days bucket; it
   });
   expect(product.status, JSON.stringify(product.body)).toBe(201);
 
-  // Before batches are on, the batch report says how batches get recorded and where to turn them on.
+  // Before any batch comes in, the batch report says how batches get recorded.
   await page.goto('/reports/inventory-reports/batch-inventory');
-  await expect(page.getByRole('heading', { name: 'Batch Inventory' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Batch Inventory', level: 2 })).toBeVisible();
+  await expect(page.getByText('Real time', { exact: true })).toBeVisible();
   await expect(
-    page.getByText('No batches yet. Batches are recorded when stock comes in with a batch number.'),
+    page.getByText('No batches on hand. Batches are recorded when stock comes in with a batch number.'),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open Configurations' })).toHaveAttribute(
-    'href',
-    '/configurations',
-  );
 
   // Batches on (expiry alert 30 days); stock comes in by an adjustment in two batches.
   const config = await callApiAsUser(page, 'POST', 'company_configurations', {
@@ -76,38 +73,43 @@ test('inventory reports: stock brought in today is in the 0–30 days bucket; it
   });
   expect(adjustment.status, JSON.stringify(adjustment.body)).toBe(201);
 
-  // Inventory Age: all 15 on hand came in today.
+  // Inventory Age: all 15 on hand came in today (4 at ₹50 opening, 11 without a rate).
   await page.goto('/reports/inventory-reports/inventory-age');
   await expect(page).toHaveTitle('Reports');
-  await expect(page.getByRole('heading', { name: 'Inventory Age' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inventory Age', level: 2 })).toBeVisible();
   const ages = page.getByRole('table', { name: 'Inventory Age' });
   const row = ages.getByRole('row', { name: new RegExp(productName) });
   const cells = row.getByRole('cell');
-  await expect(cells.nth(2)).toContainText('15');
-  await expect(cells.nth(3)).toContainText('15');
-  await expect(cells.nth(7)).toHaveText('0');
-  await expect(cells.nth(8)).toHaveText(shown(dayFromToday(0)));
+  await expect(cells.nth(2)).toHaveText(warehouse.name);
+  await expect(cells.nth(3)).toHaveText('15');
+  await expect(cells.nth(4)).toHaveText('15');
+  await expect(cells.nth(12)).toHaveText('0');
+  await expect(cells.nth(15)).toHaveText(shown(dayFromToday(0)));
   await expect(ages.getByRole('row', { name: 'Totals' })).toContainText('15');
+  await expect(page.getByRole('figure', { name: 'Inventory Age chart' })).toBeVisible();
 
-  // Batch Inventory: the soon-expiring batch first, amber; the other OK; the expired filter is empty.
+  // Batch Inventory: the soon-expiring batch first, Expiring soon; the other OK; the expired choice is empty.
   await page.goto('/reports/inventory-reports/batch-inventory');
   const batches = page.getByRole('table', { name: 'Batch Inventory' });
   const rows = batches.getByRole('row');
   await expect(rows.nth(1)).toContainText(`LOT-A-${stamp}`);
   await expect(rows.nth(1)).toContainText(shown(soon));
-  await expect(rows.nth(1)).toContainText('Expiring in 10 days');
+  await expect(rows.nth(1)).toContainText('Expiring soon');
   await expect(rows.nth(2)).toContainText(`LOT-B-${stamp}`);
   await expect(rows.nth(2)).toContainText('OK');
-  await expect(page.getByLabel('Expiring soon', { exact: true }).filter({ hasText: 'batch' })).toContainText(
-    '6',
+  await expect(batches.getByRole('row', { name: 'Totals' })).toContainText('11');
+  await expect(page.getByRole('figure', { name: 'Batch Inventory chart' })).toBeVisible();
+  await expect(batches.getByRole('link', { name: productName }).first()).toHaveAttribute(
+    'href',
+    `/products/${product.body.id}`,
   );
 
-  // The segmented control's radios are hidden behind their labels: click the label.
-  const segment = (name: string) => page.locator('label').filter({ hasText: new RegExp(`^${name}$`) });
-  await segment('Expired').click();
-  await expect(page.getByRole('radio', { name: 'Expired' })).toBeChecked();
-  await expect(page.getByText('No batch matches the search or the filters.')).toBeVisible();
-  await segment('All').click();
+  await pick(page, page, 'Status', 'Expired');
+  await expect(page).toHaveURL(/status=expired/);
+  await expect(
+    page.getByText('No batches on hand. Batches are recorded when stock comes in with a batch number.'),
+  ).toBeVisible();
+  await pick(page, page, 'Status', 'All');
   await expect(rows.nth(2)).toContainText(`LOT-B-${stamp}`);
 
   // The CSV has every batch.
@@ -115,4 +117,8 @@ test('inventory reports: stock brought in today is in the 0–30 days bucket; it
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`batch-inventory-${dayFromToday(0)}.csv`);
+  const text = await (await file.createReadStream()).toArray();
+  const csv = Buffer.concat(text as Buffer[]).toString('utf8');
+  expect(csv).toContain(`LOT-A-${stamp},,${soon},10,Expiring soon,6`);
+  expect(csv).toContain(`LOT-B-${stamp},,${later},200,OK,5`);
 });

@@ -52,8 +52,11 @@ test('reorder alert: a reorder point, an adjustment below it, the under-stocking
 
   // Nothing below its reorder point yet: the bell has no count.
   await page.goto('/reports/product-reports/inventory-movement');
-  await expect(page.getByRole('heading', { name: 'Under-stocking and Overstocking' })).toBeVisible();
-  await expect(page.getByText('No products below their reorder point.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Under-stocking and Overstocking', level: 2 }),
+  ).toBeVisible();
+  await expect(page.getByText('Real time', { exact: true })).toBeVisible();
+  await expect(page.getByText('No product in this state in the warehouses you can see.')).toBeVisible();
 
   // 6 damaged: 4 left, below the reorder point of 5.
   await page.goto('/inventory-adjustments/new');
@@ -66,16 +69,22 @@ test('reorder alert: a reorder point, an adjustment below it, the under-stocking
   await adjust.getByRole('button', { name: 'Create Adjustment' }).click();
   await expect(page.getByText('Inventory adjustment created successfully.')).toBeVisible();
 
-  // The report lists it with the shortfall, and links to the product.
+  // The report lists it as Understock with the shortfall, and links to the product.
   await page.goto('/reports/product-reports/inventory-movement');
-  const report = page.getByRole('table', { name: 'Under-stocking' });
+  const report = page.getByRole('table', { name: 'Under-stocking and Overstocking' });
   const row = report.getByRole('row', { name: new RegExp(productName) });
-  await expect(row).toHaveText(new RegExp(`${productName}\\s*RICE-${stamp}\\s*4\\s*0\\s*4 PCS\\s*5\\s*1$`));
-  await page.getByRole('tab', { name: 'Overstocking' }).click();
-  await expect(
-    page.getByText('No products with stock that has not moved out in the last 90 days.'),
-  ).toBeVisible();
-  await page.getByRole('tab', { name: 'Under-stocking' }).click();
+  await expect(row).toHaveText(
+    new RegExp(
+      `^${productName}\\s*RICE-${stamp}\\s*PCS\\s*4\\s*0\\s*4\\s*5\\s*1\\s*\\d{2}/\\d{2}/\\d{4}\\s*Understock$`,
+    ),
+  );
+  await expect(report.getByRole('row', { name: 'Totals' })).toContainText('1');
+  // Stock went out today: not overstocked.
+  await pick(page, page, 'Show', 'Overstock');
+  await expect(page).toHaveURL(/stock=overstock/);
+  await expect(page.getByText('No product in this state in the warehouses you can see.')).toBeVisible();
+  await pick(page, page, 'Show', 'Understock');
+  await expect(row).toBeVisible();
 
   // The bell counts it; the panel shows it; Mark as Resolved clears it.
   await page.reload();

@@ -1,8 +1,9 @@
 import { INVENTORY_ADJUSTMENT_REASONS } from '../inventory-adjustments.ts';
-import type { ReportDefinition } from './report-definition.ts';
+import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '../stock-reports.ts';
+import type { ReportColumn, ReportDefinition, ReportStatuses } from './report-definition.ts';
 
-// Inventory Reports of the Reports panel (spec 3) that the report engine draws. Inventory Age and
-// Batch Inventory have pages of their own (features/stock-reports).
+// Inventory Reports of the Reports panel (spec 3) that the report engine draws, and the
+// Under-stocking and Overstocking report of Product Reports (it reads stock, not sales).
 
 export const STOCK_BY_WAREHOUSE_REPORT: ReportDefinition = {
   key: 'stock_by_warehouse',
@@ -156,9 +157,144 @@ export const STOCK_LEDGER_DOCUMENT_LABELS: Record<string, string> = {
   bulk_adjustment_as_per_tally: 'Bulk Adjustment as per Tally',
 };
 
+/** A product's cell links to its page; the row carries its id. */
+const PRODUCT_LINK = { path: '/products/$productId', idKey: 'product_id' };
+/** A warehouse's cell links to its page. */
+const WAREHOUSE_LINK = { path: '/warehouses/$warehouseId', idKey: 'warehouse_id' };
+
+/** The look-back windows of the overstock rule, in days. */
+export const OVERSTOCK_WINDOWS = [30, 60, 90, 180] as const;
+
+/** A product's stock against its reorder point and its movement (stockStatus in the report's SQL). */
+export const STOCK_STATUSES = {
+  understock: { label: 'Understock', color: 'red' },
+  overstock: { label: 'Overstock', color: 'yellow' },
+  normal: { label: 'Normal', color: 'green' },
+} as const satisfies ReportStatuses;
+
+export const UNDER_OVER_STOCKING_REPORT: ReportDefinition = {
+  key: 'under_over_stocking',
+  path: '/reports/product-reports/inventory-movement',
+  title: 'Under-stocking and Overstocking',
+  description:
+    'Each product as it stands now: Understock when its sellable stock (on hand minus committed, in active warehouses) is below its reorder point; otherwise Overstock when it has stock on hand none of which went out (sold, issued or written off; transfers do not count) in the chosen days.',
+  period: 'real_time',
+  filters: ['branch', 'warehouse', 'brand', 'category', 'product'],
+  choices: [
+    {
+      key: 'stock',
+      label: 'Show',
+      options: [
+        { value: 'understock', label: 'Understock' },
+        { value: 'overstock', label: 'Overstock' },
+        { value: 'all', label: 'All products' },
+      ],
+      default: 'understock',
+    },
+    {
+      key: 'days',
+      label: 'No stock out in the last',
+      options: OVERSTOCK_WINDOWS.map((days) => ({ value: String(days), label: `${days} days` })),
+      default: '90',
+    },
+  ],
+  columns: [
+    { key: 'product_name', label: 'Product', type: 'text', link: PRODUCT_LINK },
+    { key: 'sku', label: 'SKU', type: 'text' },
+    { key: 'unit', label: 'Unit', type: 'text', sortable: false },
+    { key: 'on_hand', label: 'On Hand', type: 'quantity', total: 'sum' },
+    { key: 'committed', label: 'Committed', type: 'quantity', total: 'sum' },
+    { key: 'sellable', label: 'Sellable', type: 'quantity', total: 'sum' },
+    { key: 'reorder_point', label: 'Reorder Point', type: 'quantity' },
+    { key: 'shortfall', label: 'Shortfall', type: 'quantity', total: 'sum' },
+    { key: 'last_stock_out', label: 'Last Stock Out', type: 'date' },
+    { key: 'status', label: 'Status', type: 'status', statuses: STOCK_STATUSES },
+  ],
+  defaultOrdering: '-shortfall',
+  emptyText: 'No product in this state in the warehouses you can see.',
+};
+
+export const INVENTORY_AGE_REPORT: ReportDefinition = {
+  key: 'inventory_age',
+  path: '/reports/inventory-reports/inventory-age',
+  title: 'Inventory Age',
+  description:
+    'Stock on hand of each product in each warehouse as it stands now, split by how long ago it came in (first in, first out, in India’s calendar days) and valued at the rates it came in at (blank where a receipt had no rate).',
+  period: 'real_time',
+  filters: ['branch', 'warehouse', 'brand', 'category', 'product'],
+  columns: [
+    { key: 'product_name', label: 'Product', type: 'text', link: PRODUCT_LINK },
+    { key: 'sku', label: 'SKU', type: 'text' },
+    { key: 'warehouse_name', label: 'Warehouse', type: 'text', link: WAREHOUSE_LINK },
+    { key: 'on_hand', label: 'On Hand', type: 'quantity', total: 'sum' },
+    ...INVENTORY_AGE_BUCKETS.flatMap((bucket): ReportColumn[] => [
+      { key: `q_${bucket.key}`, label: `${bucket.label} Quantity`, type: 'quantity', total: 'sum' },
+      { key: `v_${bucket.key}`, label: `${bucket.label} Value`, type: 'money', total: 'sum' },
+    ]),
+    { key: 'value', label: 'Total Value', type: 'money', total: 'sum' },
+    { key: 'oldest_stock_on', label: 'Oldest Stock On', type: 'date' },
+  ],
+  defaultOrdering: 'product_name',
+  chart: {
+    type: 'bar',
+    x: 'age',
+    series: [{ key: 'quantity', label: 'Quantity on hand' }],
+    valueType: 'quantity',
+  },
+  emptyText: 'No stock on hand in the warehouses you can see.',
+};
+
+/** The expiry statuses of batches (batchStatus) as the report's badges. */
+const BATCH_STATUS_BADGES: ReportStatuses = Object.fromEntries(
+  BATCH_EXPIRY_STATUSES.map((status) => [status.value, { label: status.label, color: status.color }]),
+);
+
+export const BATCH_INVENTORY_REPORT: ReportDefinition = {
+  key: 'batch_inventory',
+  path: '/reports/inventory-reports/batch-inventory',
+  title: 'Batch Inventory',
+  description:
+    'Each batch on hand in each warehouse as it stands now, with its days to expiry: Expired after its expiry date, Expiring soon within the expiry alert days of the batch configuration.',
+  period: 'real_time',
+  filters: ['branch', 'warehouse', 'brand', 'category', 'product'],
+  choices: [
+    {
+      key: 'status',
+      label: 'Status',
+      options: [
+        { value: 'all', label: 'All' },
+        ...BATCH_EXPIRY_STATUSES.map((status) => ({ value: status.value, label: status.label })),
+      ],
+      default: 'all',
+    },
+  ],
+  columns: [
+    { key: 'product_name', label: 'Product', type: 'text', link: PRODUCT_LINK },
+    { key: 'sku', label: 'SKU', type: 'text' },
+    { key: 'warehouse_name', label: 'Warehouse', type: 'text', link: WAREHOUSE_LINK },
+    { key: 'batch_number', label: 'Batch Number', type: 'text' },
+    { key: 'manufactured_on', label: 'Manufactured On', type: 'date' },
+    { key: 'expires_on', label: 'Expires On', type: 'date' },
+    { key: 'days_to_expiry', label: 'Days to Expiry', type: 'integer' },
+    { key: 'status', label: 'Status', type: 'status', statuses: BATCH_STATUS_BADGES },
+    { key: 'quantity', label: 'Quantity', type: 'quantity', total: 'sum' },
+  ],
+  defaultOrdering: 'expires_on',
+  chart: {
+    type: 'bar',
+    x: 'status',
+    series: [{ key: 'quantity', label: 'Quantity on hand' }],
+    valueType: 'quantity',
+  },
+  emptyText: 'No batches on hand. Batches are recorded when stock comes in with a batch number.',
+};
+
 export const INVENTORY_REPORTS: readonly ReportDefinition[] = [
   STOCK_BY_WAREHOUSE_REPORT,
   INVENTORY_SUMMARY_REPORT,
   COMMITTED_STOCK_REPORT,
   STOCK_MOVEMENT_REPORT,
+  UNDER_OVER_STOCKING_REPORT,
+  INVENTORY_AGE_REPORT,
+  BATCH_INVENTORY_REPORT,
 ];

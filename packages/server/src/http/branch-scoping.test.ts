@@ -320,13 +320,13 @@ const LISTS: ListCheck[] = [
   [(c) => `admin/companies/${c}/accounts?limit=-1`, resultIds, (d) => d.accountId],
   [(c) => `companies/${c}/accounts?limit=-1`, resultIds, (d) => d.accountId],
   [
-    () => 'admin/reports/inventory_age?limit=-1',
-    (body) => body.results.map((r: { warehouse: { id: number } }) => r.warehouse.id),
+    (c) => `admin/companies/${c}/reports/inventory_age?limit=-1`,
+    (body) => body.results.map((r: { warehouse_id: number }) => r.warehouse_id),
     (d) => d.warehouseId,
   ],
   [
-    () => 'admin/reports/overstocking?limit=-1&days=30',
-    (body) => body.results.map((r: { product: { id: number } }) => r.product.id),
+    (c) => `admin/companies/${c}/reports/under_over_stocking?limit=-1&stock=overstock&days=30`,
+    (body) => body.results.map((r: { product_id: number }) => r.product_id),
     (d) => d.idleProductId,
   ],
   [

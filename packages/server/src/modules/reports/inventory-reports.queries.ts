@@ -1,16 +1,22 @@
+import { BATCH_DEFAULTS } from '@b2b/domain/company-configurations';
 import { stockMovementReasonLabel } from '@b2b/domain/inventory-transfers';
 import {
+  BATCH_INVENTORY_REPORT,
   COMMITTED_STOCK_REPORT,
+  INVENTORY_AGE_REPORT,
   INVENTORY_SUMMARY_REPORT,
   STOCK_BY_WAREHOUSE_REPORT,
   STOCK_LEDGER_DOCUMENT_LABELS,
   STOCK_LEDGER_REASONS,
   STOCK_MOVEMENT_REPORT,
+  UNDER_OVER_STOCKING_REPORT,
 } from '@b2b/domain/reports/inventory-reports';
 import type { ReportPeriod } from '@b2b/domain/reports/report-definition';
 import { orderStatusLabel, SALES_ORDER_STATUSES } from '@b2b/domain/sales-orders';
+import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '@b2b/domain/stock-reports';
 import { sql } from 'kysely';
-import { sqlInBranches } from '../../db/branch-scope.ts';
+import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
+import type { Executor } from '../../db/transaction.ts';
 import type { ReportContext, ReportSource } from './report-engine.ts';
 import { inCategoryTree } from './reports.queries.ts';
 
@@ -64,7 +70,7 @@ function periodBounds(context: ReportContext) {
  * The warehouse and product filters of a ledger or level alias (`t.product_id`, `t.warehouse_id`),
  * the caller's branches and the branch filter through `w`, and brand and category through `p`.
  */
-function placeAndProductFilters(alias: 's' | 'l', context: ReportContext) {
+function placeAndProductFilters(alias: 's' | 'l' | 'sl' | 'bs', context: ReportContext) {
   const { companyId, filters } = context;
   return sql`
       AND ${sqlInBranches('w.branch_id', context.branches)}
@@ -234,9 +240,249 @@ export const stockMovement: ReportSource = {
   },
 };
 
+/**
+ * Each live product with a reorder point or stock on hand, its stock summed over the caller's
+ * active warehouses of active branches (the stock the reorder notification reads,
+ * reorder-alerts.queries.ts), when stock last went out (a ledger row taking stock away; a
+ * transfer between warehouses is not stock going out) and its status: understock below its
+ * reorder point, else overstock when nothing went out in the last `days` days, else normal.
+ */
+function stockStatusRows(context: Pick<ReportContext, 'companyId' | 'branches' | 'filters'>, days: number) {
+  const { companyId, filters } = context;
+  const places = sql`
+    JOIN warehouses w ON w.company_id = sl.company_id AND w.id = sl.warehouse_id
+    JOIN branches br ON br.company_id = w.company_id AND br.id = w.branch_id
+    WHERE sl.company_id = p.company_id AND sl.product_id = p.id AND w.is_active AND br.is_active
+      AND ${sqlInBranches('w.branch_id', context.branches)}
+      ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}
+      ${filters.warehouse === undefined ? sql`` : sql`AND w.id = ${filters.warehouse}`}`;
+  return sql`
+    SELECT t.*,
+      CASE WHEN t.status = 'understock' THEN t.reorder_point - t.sellable END AS shortfall
+    FROM (
+      SELECT s.*, s.on_hand - s.committed AS sellable,
+        CASE
+          WHEN s.reorder_point > 0 AND s.on_hand - s.committed < s.reorder_point THEN 'understock'
+          WHEN s.on_hand > 0 AND (s.last_out_at IS NULL
+            OR s.last_out_at < now() - make_interval(days => ${days})) THEN 'overstock'
+          ELSE 'normal'
+        END AS status
+      FROM (
+        SELECT p.id AS product_id, p.name AS product_name, p.sku, u.code AS unit,
+          coalesce(p.reorder_point, 0) AS reorder_point,
+          coalesce(lv.on_hand, 0) AS on_hand, coalesce(lv.committed, 0) AS committed,
+          o.last_out_at,
+          to_char(o.last_out_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS last_stock_out
+        FROM products p
+        LEFT JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
+        LEFT JOIN LATERAL (
+          SELECT sum(sl.available_stock) AS on_hand, sum(sl.df_quantity) AS committed
+          FROM stock_levels sl ${places}
+        ) lv ON true
+        LEFT JOIN LATERAL (
+          SELECT max(l.created_at) AS last_out_at
+          FROM stock_ledger l
+          JOIN warehouses w ON w.company_id = l.company_id AND w.id = l.warehouse_id
+          JOIN branches br ON br.company_id = w.company_id AND br.id = w.branch_id
+          WHERE l.company_id = p.company_id AND l.product_id = p.id
+            AND l.quantity < 0 AND l.reason <> 'transfer_out' AND w.is_active AND br.is_active
+            AND ${sqlInBranches('w.branch_id', context.branches)}
+            ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}
+            ${filters.warehouse === undefined ? sql`` : sql`AND w.id = ${filters.warehouse}`}
+        ) o ON true
+        WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL
+          AND (p.reorder_point > 0 OR lv.on_hand > 0)
+          ${filters.brand === undefined ? sql`` : sql`AND p.brand_id = ${filters.brand}`}
+          ${filters.product === undefined ? sql`` : sql`AND p.id = ${filters.product}`}
+          ${filters.category === undefined ? sql`` : sql`AND ${inCategoryTree('p.category_id', companyId, filters.category)}`}
+      ) s
+    ) t`;
+}
+
+/** Under-stocking and Overstocking: the products of the status chosen (or all of them). */
+export const underOverStocking: ReportSource = {
+  definition: UNDER_OVER_STOCKING_REPORT,
+  rows: (_db, context) => {
+    const { stock, days } = context.choices;
+    const rows = stockStatusRows(context, Number(days));
+    return stock === 'all' ? rows : sql`SELECT * FROM (${rows}) r WHERE r.status = ${stock}`;
+  },
+};
+
+/** How many products of the caller's branches are below their reorder point (the dashboard's low-stock count). */
+export async function understockCount(db: Executor, companyId: number, branches: BranchScope) {
+  const rows = stockStatusRows({ companyId, branches, filters: {} }, 0);
+  const result = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM (${rows}) r WHERE r.status = 'understock'`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The stock levels on hand of live products in the caller's warehouses and the report's filters. */
+function levelsOnHand(context: ReportContext) {
+  const { companyId } = context;
+  return sql`
+    SELECT sl.company_id, sl.product_id, sl.warehouse_id, sl.available_stock AS on_hand,
+      p.name AS product_name, p.sku, w.name AS warehouse_name
+    FROM stock_levels sl
+    JOIN products p ON p.company_id = sl.company_id AND p.id = sl.product_id
+    JOIN warehouses w ON w.company_id = sl.company_id AND w.id = sl.warehouse_id
+    WHERE sl.company_id = ${companyId} AND sl.available_stock > 0 AND p.deleted_at IS NULL
+      ${placeAndProductFilters('sl', context)}`;
+}
+
+/** The age of `x` falls in the bucket (the youngest also takes a receipt dated after today). */
+const inBucket = (bucket: (typeof INVENTORY_AGE_BUCKETS)[number]) =>
+  sql.join(
+    [
+      sql`x.quantity IS NOT NULL`,
+      ...(bucket === INVENTORY_AGE_BUCKETS[0] ? [] : [sql`x.age_days >= ${bucket.from}::int`]),
+      ...(bucket.to === null ? [] : [sql`x.age_days <= ${bucket.to}::int`]),
+    ],
+    sql` AND `,
+  );
+
+/** Per bucket: the quantity on hand of that age, and its value in paise (null if a rate is missing). */
+const bucketColumns = () =>
+  sql.join(
+    INVENTORY_AGE_BUCKETS.map((bucket) => {
+      const within = inBucket(bucket);
+      return sql`
+        coalesce(sum(x.quantity) FILTER (WHERE ${within}), 0) AS ${sql.ref(`q_${bucket.key}`)},
+        CASE WHEN count(*) FILTER (WHERE ${within} AND x.rate_paise IS NULL) > 0 THEN NULL
+          ELSE coalesce(round(sum(x.quantity * x.rate_paise) FILTER (WHERE ${within})), 0)
+        END AS ${sql.ref(`v_${bucket.key}`)}`;
+    }),
+    sql`,`,
+  );
+
+/**
+ * The age of the stock on hand of each level, first in first out (the domain's stockOnHandLayers):
+ * what is on hand is the latest receipts (ledger rows that added stock), walked back from the
+ * newest until they cover it. `received_through` is the running sum of receipts from the newest
+ * down to this one; the receipt is on hand for what of it lies within `on_hand`. Ages are India's
+ * calendar days from the receipt to today.
+ */
+function stockAges(context: ReportContext) {
+  const { companyId, today } = context;
+  return sql`
+    WITH levels AS (${levelsOnHand(context)}),
+    receipts AS (
+      SELECT l.product_id, l.warehouse_id, l.quantity, l.rate_paise,
+        (l.created_at AT TIME ZONE 'Asia/Kolkata')::date AS received_on,
+        sum(l.quantity) OVER (
+          PARTITION BY l.product_id, l.warehouse_id
+          ORDER BY l.created_at DESC, l.id DESC
+          ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+        ) AS received_through
+      FROM stock_ledger l
+      JOIN levels v ON v.company_id = l.company_id AND v.product_id = l.product_id
+        AND v.warehouse_id = l.warehouse_id
+      WHERE l.company_id = ${companyId} AND l.quantity > 0
+    ),
+    layers AS (
+      SELECT r.product_id, r.warehouse_id, r.rate_paise, r.received_on,
+        least(r.quantity, v.on_hand - (r.received_through - r.quantity)) AS quantity,
+        ${today}::date - r.received_on AS age_days
+      FROM receipts r
+      JOIN levels v ON v.product_id = r.product_id AND v.warehouse_id = r.warehouse_id
+      WHERE r.received_through - r.quantity < v.on_hand
+    )`;
+}
+
+const bucketValues = INVENTORY_AGE_BUCKETS.map((bucket) => sql.ref(`a.v_${bucket.key}`));
+
+export const inventoryAge: ReportSource = {
+  definition: INVENTORY_AGE_REPORT,
+  rows: (_db, context) => sql`
+    ${stockAges(context)},
+    ages AS (
+      SELECT v.product_id, v.warehouse_id, v.product_name, v.sku, v.warehouse_name, v.on_hand,
+        ${bucketColumns()},
+        to_char(min(x.received_on), 'YYYY-MM-DD') AS oldest_stock_on
+      FROM levels v
+      LEFT JOIN layers x ON x.product_id = v.product_id AND x.warehouse_id = v.warehouse_id
+      GROUP BY v.product_id, v.warehouse_id, v.product_name, v.sku, v.warehouse_name, v.on_hand
+    )
+    SELECT a.*, ${sql.join(bucketValues, sql` + `)} AS value FROM ages a`,
+  chart: (_db, context) => sql`
+    ${stockAges(context)}
+    SELECT b.label AS age, coalesce(sum(x.quantity), 0) AS quantity
+    FROM (VALUES ${sql.join(
+      INVENTORY_AGE_BUCKETS.map(
+        (bucket, index) =>
+          sql`(${index}::int, ${bucket.label}::text, ${bucket.from}::int, ${bucket.to}::int)`,
+      ),
+    )}) AS b (position, label, age_from, age_to)
+    LEFT JOIN layers x ON (b.position = 0 OR x.age_days >= b.age_from)
+      AND (b.age_to IS NULL OR x.age_days <= b.age_to)
+    GROUP BY b.position, b.label
+    ORDER BY b.position`,
+};
+
+/** The company's expiry alert days (its batch configuration, read as readSettings reads it). */
+const expiryAlertDays = (companyId: number) => sql<number>`coalesce((
+  SELECT btrim(c.configurations->>'expiry_alert_days')::int
+  FROM company_configurations c
+  WHERE c.company_id = ${companyId} AND c.configuration_type = 'batch_configuration'
+    AND btrim(c.configurations->>'expiry_alert_days') ~ '^[0-9]{1,3}$'
+), ${Number(BATCH_DEFAULTS.expiry_alert_days)}::int)`;
+
+/** Each batch on hand of a live product in the caller's warehouses, with its days to expiry and status (batchStatus). */
+function batchesOnHand(context: ReportContext) {
+  const { companyId, today } = context;
+  return sql`
+    SELECT t.*,
+      CASE
+        WHEN t.days_to_expiry IS NULL THEN 'no_expiry'
+        WHEN t.days_to_expiry < 0 THEN 'expired'
+        WHEN t.days_to_expiry <= ${expiryAlertDays(companyId)} THEN 'expiring_soon'
+        ELSE 'ok'
+      END AS status
+    FROM (
+      SELECT p.id AS product_id, p.name AS product_name, p.sku, w.id AS warehouse_id,
+        w.name AS warehouse_name, pb.batch_number, to_char(pb.manufactured_on, 'YYYY-MM-DD') AS manufactured_on,
+        to_char(pb.expires_on, 'YYYY-MM-DD') AS expires_on, pb.expires_on - ${today}::date AS days_to_expiry,
+        bs.quantity, bs.batch_id
+      FROM batch_stock bs
+      JOIN product_batches pb ON pb.company_id = bs.company_id AND pb.product_id = bs.product_id
+        AND pb.id = bs.batch_id
+      JOIN products p ON p.company_id = bs.company_id AND p.id = bs.product_id
+      JOIN warehouses w ON w.company_id = bs.company_id AND w.id = bs.warehouse_id
+      WHERE bs.company_id = ${companyId} AND bs.quantity > 0 AND p.deleted_at IS NULL
+        ${placeAndProductFilters('bs', context)}
+    ) t`;
+}
+
+const BATCH_STATUS_LABEL = sql`CASE b.status ${sql.join(
+  BATCH_EXPIRY_STATUSES.map((status) => sql`WHEN ${status.value} THEN ${status.label}`),
+  sql` `,
+)} END`;
+
+/** Batch Inventory: the batches of the status chosen; its chart, the quantity of each status whatever the choice. */
+export const batchInventory: ReportSource = {
+  definition: BATCH_INVENTORY_REPORT,
+  tieBreak: 'batch_id',
+  rows: (_db, context) => {
+    const { status } = context.choices;
+    const rows = batchesOnHand(context);
+    return status === 'all' ? rows : sql`SELECT * FROM (${rows}) r WHERE r.status = ${status}`;
+  },
+  chart: (_db, context) => sql`
+    SELECT ${BATCH_STATUS_LABEL} AS status, sum(b.quantity) AS quantity
+    FROM (${batchesOnHand(context)}) b
+    GROUP BY b.status
+    ORDER BY min(CASE b.status ${sql.join(
+      BATCH_EXPIRY_STATUSES.map((status, index) => sql`WHEN ${status.value} THEN ${index}::int`),
+      sql` `,
+    )} END)`,
+};
+
 export const INVENTORY_REPORT_SOURCES: readonly ReportSource[] = [
   stockByWarehouse,
   inventorySummary,
   committedStock,
   stockMovement,
+  underOverStocking,
+  inventoryAge,
+  batchInventory,
 ];

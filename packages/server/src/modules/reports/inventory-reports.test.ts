@@ -1,7 +1,26 @@
+import {
+  addDays,
+  INVENTORY_AGE_BUCKET_KEYS,
+  INVENTORY_AGE_BUCKETS,
+  inventoryAgeOf,
+  type StockReceipt,
+} from '@b2b/domain/stock-reports';
+import { todayInIndia } from '@b2b/domain/validation';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
-import { adjust, createWarehouse, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  unique,
+} from '../../../test/factories.ts';
+import {
+  adjust,
+  createProduct,
+  createWarehouse,
+  dbOf,
+  firstWarehouse,
+} from '../../../test/inventory-fixtures.ts';
 import {
   createBuyerWithAddress,
   createOrder,
@@ -10,8 +29,8 @@ import {
   invoiceOrder,
 } from '../../../test/sales-fixtures.ts';
 
-// The inventory reports of the engine (issue 21): Inventory Summary, Committed Stock and Stock
-// Movement, against stock moved by hand through the API (opening stock, adjustments, orders
+// The inventory reports of the engine (issue 21). Inventory Summary, Committed Stock and Stock
+// Movement against stock moved by hand through the API (opening stock, adjustments, orders
 // reserving stock, an invoice issuing it, a transfer between two warehouses), with the opening
 // stock of one product moved 70 days back so that it lies before this month.
 
@@ -361,5 +380,735 @@ describe('GET admin/companies/{id}/reports/stock_movement', { timeout: 120_000 }
     const other = await signUpCompany();
     expect((await other.api.get(REPORT(other, 'stock_movement'))).body.count).toBe(0);
     expect((await other.api.get(`${REPORT(other, 'stock_movement')}?warehouse=${main.id}`)).status).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Under-stocking and Overstocking, Inventory Age and Batch Inventory: stock written straight to the
+// ledger in the past (the API only writes today's), with the levels kept in step.
+
+/** A movement written straight to the ledger, `daysAgo` days back, with the level kept in step. */
+interface PastMovement {
+  quantity: number;
+  daysAgo: number;
+  ratePaise?: number | null;
+  batchId?: number | null;
+  /** An exact wall-clock time in India ('2025-01-31 00:10') instead of `daysAgo` days before now. */
+  atInIndia?: string;
+  reason?: string;
+}
+
+/**
+ * The ledger is insert-only and stamps rows now(); a report over months needs rows from the past,
+ * so the test writes them itself, keeping the level equal to the ledger's sum (the invariant the
+ * inventory area keeps) and, for batch rows, batch_stock equal to the batch's ledger sum.
+ */
+async function postPast(
+  company: SignedUpCompany,
+  productId: number,
+  warehouseId: number,
+  movements: PastMovement[],
+) {
+  await dbOf(company)
+    .transaction()
+    .execute(async (tx) => {
+      const key = { company_id: company.companyId, product_id: productId, warehouse_id: warehouseId };
+      await tx
+        .insertInto('stock_levels')
+        .values(key)
+        .onConflict((oc) => oc.columns(['company_id', 'product_id', 'warehouse_id']).doNothing())
+        .execute();
+      for (const m of [...movements].sort((a, b) => b.daysAgo - a.daysAgo)) {
+        const level = await tx
+          .updateTable('stock_levels')
+          .set({ available_stock: sql`available_stock + ${m.quantity}::numeric` })
+          .where('company_id', '=', company.companyId)
+          .where('product_id', '=', productId)
+          .where('warehouse_id', '=', warehouseId)
+          .returning(['available_stock', 'df_quantity'])
+          .executeTakeFirstOrThrow();
+        if (m.batchId && m.quantity < 0) {
+          // An upsert would check its proposed row (a negative quantity) against the CHECK first.
+          await tx
+            .updateTable('batch_stock')
+            .set({ quantity: sql`quantity + ${m.quantity}::numeric` })
+            .where('company_id', '=', company.companyId)
+            .where('product_id', '=', productId)
+            .where('warehouse_id', '=', warehouseId)
+            .where('batch_id', '=', m.batchId)
+            .executeTakeFirstOrThrow();
+        } else if (m.batchId) {
+          await sql`
+            INSERT INTO batch_stock (company_id, product_id, warehouse_id, batch_id, quantity, received_at)
+            VALUES (${company.companyId}, ${productId}, ${warehouseId}, ${m.batchId}, ${m.quantity},
+              now() - make_interval(days => ${m.daysAgo}))
+            ON CONFLICT (company_id, product_id, warehouse_id, batch_id)
+              DO UPDATE SET quantity = batch_stock.quantity + excluded.quantity`.execute(tx);
+        }
+        await tx
+          .insertInto('stock_ledger')
+          .values({
+            ...key,
+            quantity: String(m.quantity),
+            balance_after: level.available_stock,
+            reserved_after: level.df_quantity,
+            rate_paise: m.ratePaise ?? null,
+            reason: m.reason ?? (m.quantity > 0 ? 'extra_inventory_found' : 'stock_lost'),
+            user_id: company.userId,
+            batch_id: m.batchId ?? null,
+            created_at: (m.atInIndia
+              ? sql`${m.atInIndia}::timestamp AT TIME ZONE 'Asia/Kolkata'`
+              : sql`now() - make_interval(days => ${m.daysAgo})`) as never,
+          } as never)
+          .execute();
+      }
+    });
+}
+
+const productNames = (body: { results: Row[] }) => body.results.map((r) => r.product_name);
+
+describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_000 }, () => {
+  it('lists the understocked products, largest shortfall first, sellable net of committed stock', async () => {
+    const company = await signUpCompany();
+    const tag = unique();
+    const slightly = await createProduct(company, {
+      name: `Rice ${tag}`,
+      reorderPoint: 5,
+      openingStock: 4,
+      sku: `R-${tag}`,
+    });
+    const badly = await createProduct(company, {
+      name: `Dal ${tag}`,
+      sku: null,
+      reorderPoint: 10,
+      openingStock: 2,
+    });
+    const never = await createProduct(company, { name: `Salt ${tag}`, sku: null, reorderPoint: 3 });
+    await createProduct(company, { name: `Sugar ${tag}`, reorderPoint: 5, openingStock: 5 });
+    await createProduct(company, { name: `Tea ${tag}`, openingStock: 0 });
+    const committed = await createProduct(company, {
+      name: `Oil ${tag}`,
+      sku: null,
+      reorderPoint: 6,
+      openingStock: 7,
+    });
+    const order = await createOrder(company, {
+      lines: [{ product: committed.id, quantity: 2.5 }],
+      confirm: true,
+    });
+    expect(order.order.status).toBeDefined();
+
+    const res = await company.api.get(REPORT(company, 'under_over_stocking'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.real_time).toBe(true);
+    expect(res.body.count).toBe(4);
+    const row = (product: { id: number; name: string }, sku: string | null, figures: Row) => ({
+      product_id: product.id,
+      product_name: product.name,
+      sku,
+      unit: null,
+      last_stock_out: null,
+      status: 'understock',
+      ...figures,
+    });
+    expect(res.body.results).toEqual([
+      row(badly, null, { on_hand: 2, committed: 0, sellable: 2, reorder_point: 10, shortfall: 8 }),
+      row(never, null, { on_hand: 0, committed: 0, sellable: 0, reorder_point: 3, shortfall: 3 }),
+      row(committed, null, { on_hand: 7, committed: 2.5, sellable: 4.5, reorder_point: 6, shortfall: 1.5 }),
+      row(slightly, `R-${tag}`, { on_hand: 4, committed: 0, sellable: 4, reorder_point: 5, shortfall: 1 }),
+    ]);
+    expect(res.body.totals).toMatchObject({ on_hand: 13, committed: 2.5, sellable: 10.5, shortfall: 13.5 });
+    const status = res.body.columns.find((c: { key: string }) => c.key === 'status');
+    expect(status.statuses.understock).toEqual({ label: 'Understock', color: 'red' });
+
+    const byName = await company.api.get(
+      `${REPORT(company, 'under_over_stocking')}?ordering=product_name&limit=2&offset=1`,
+    );
+    expect(byName.body.count).toBe(4);
+    expect(productNames(byName.body)).toEqual([committed.name, slightly.name]);
+    expect(byName.body.next).toContain('offset=3');
+    const one = await company.api.get(`${REPORT(company, 'under_over_stocking')}?product=${slightly.id}`);
+    expect(productNames(one.body)).toEqual([slightly.name]);
+
+    // Back at the reorder point: off the list, and Normal among all products (Tea has no stock and no reorder point).
+    await adjust(company, { lines: [{ product: slightly.id, quantity: 2 }] });
+    // Stock went out today: Normal, not Overstock.
+    await adjust(company, { reason: 'stock_damaged', lines: [{ product: slightly.id, quantity: -1 }] });
+    expect(productNames((await company.api.get(REPORT(company, 'under_over_stocking'))).body)).not.toContain(
+      slightly.name,
+    );
+    const all = await company.api.get(`${REPORT(company, 'under_over_stocking')}?stock=all&days=30&limit=-1`);
+    const statuses = Object.fromEntries((all.body.results as Row[]).map((r) => [r.product_name, r.status]));
+    expect(statuses).toEqual({
+      [badly.name]: 'understock',
+      [never.name]: 'understock',
+      [committed.name]: 'understock',
+      [slightly.name]: 'normal',
+      [`Sugar ${tag}`]: 'overstock',
+    });
+    const csv = await csvText(
+      company,
+      `${REPORT(company, 'under_over_stocking')}?format=csv&ordering=product_name`,
+    );
+    expect(csv.text.trim().split('\r\n')[0]).toBe(
+      'Product,SKU,Unit,On Hand,Committed,Sellable,Reorder Point,Shortfall,Last Stock Out,Status',
+    );
+    expect(csv.text).toContain(`${badly.name},,,2,0,2,10,8,,Understock`);
+  });
+
+  it('lists products whose stock has not gone out in the chosen days, never-moved first', async () => {
+    const company = await signUpCompany();
+    const tag = unique();
+    const main = await firstWarehouse(company);
+    const idle = await createProduct(company, { name: `Idle ${tag}`, openingStock: 3 });
+    const big = await createProduct(company, { name: `Big ${tag}`, sku: null, openingStock: 50 });
+    const recent = await createProduct(company, { name: `Recent ${tag}`, openingStock: 5 });
+    await adjust(company, { lines: [{ product: recent.id, quantity: -1 }] });
+    const old = await createProduct(company, { name: `Old ${tag}`, openingStock: 5 });
+    await postPast(company, old.id, main.id, [{ quantity: -1, daysAgo: 100, reason: 'stock_damaged' }]);
+    const moved = await createProduct(company, { name: `Moved ${tag}`, openingStock: 5 });
+    // A transfer between warehouses is not stock going out.
+    await postPast(company, moved.id, main.id, [{ quantity: -1, daysAgo: 1, reason: 'transfer_out' }]);
+    const empty = await createProduct(company, { name: `Empty ${tag}`, openingStock: 1 });
+    await adjust(company, { lines: [{ product: empty.id, quantity: -1 }] });
+    await createProduct(company, { name: `Nothing ${tag}` });
+
+    const path = `${REPORT(company, 'under_over_stocking')}?stock=overstock&ordering=last_stock_out,-on_hand`;
+    const res = await company.api.get(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.count).toBe(4);
+    expect(productNames(res.body)).toEqual([big.name, moved.name, idle.name, old.name]);
+    expect(res.body.results[0]).toMatchObject({
+      product_id: big.id,
+      sku: null,
+      on_hand: 50,
+      last_stock_out: null,
+      status: 'overstock',
+      shortfall: null,
+    });
+    expect(res.body.results[3]).toMatchObject({ on_hand: 4, last_stock_out: addDays(todayInIndia(), -100) });
+
+    // 180 days: the old movement is inside the window. The default window is 90 days.
+    const longer = await company.api.get(`${path}&days=180`);
+    expect(productNames(longer.body)).toEqual([big.name, moved.name, idle.name]);
+    expect((await company.api.get(`${path}&days=90`)).body.count).toBe(4);
+    const one = await company.api.get(`${path}&product=${idle.id}`);
+    expect(productNames(one.body)).toEqual([idle.name]);
+  });
+
+  it('accepts only its choices, needs view_reports and keeps to the company', async () => {
+    const company = await signUpCompany();
+    for (const days of ['30', '60', '90', '180']) {
+      expect((await company.api.get(`${REPORT(company, 'under_over_stocking')}?days=${days}`)).status).toBe(
+        200,
+      );
+    }
+    for (const bad of ['days=45', 'days=0', 'days=', 'stock=low', 'ordering=price', 'search=rice']) {
+      const res = await company.api.get(`${REPORT(company, 'under_over_stocking')}?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+    const staff = await createUserWithPermissions(company, ['view_product']);
+    expect((await staff.api.get(REPORT(company, 'under_over_stocking'))).status).toBe(403);
+    const other = await signUpCompany();
+    await createProduct(other, { name: `B-${other.companyId}`, reorderPoint: 5, openingStock: 1 });
+    await createProduct(other, { name: `B2-${other.companyId}`, openingStock: 1 });
+    const reader = await createUserWithPermissions(company, ['view_reports']);
+    for (const stock of ['understock', 'overstock', 'all']) {
+      const res = await reader.api.get(`${REPORT(company, 'under_over_stocking')}?stock=${stock}`);
+      expect(res.body, stock).toMatchObject({ count: 0, results: [] });
+    }
+  });
+});
+
+const emptyBuckets = (value: number | null = 0) =>
+  Object.fromEntries(
+    INVENTORY_AGE_BUCKET_KEYS.flatMap((key) => [
+      [`q_${key}`, 0],
+      [`v_${key}`, value],
+    ]),
+  );
+
+describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 }, () => {
+  it('splits stock on hand into age buckets first in first out, with values where rates are known', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await createProduct(company, { name: `Ghee ${unique()}`, sku: 'GHEE-1' });
+    // In: 10 (200 days ago, ₹1.00), 5 (70 days ago, no rate); out: 8 (50 days ago); in: 4 (10 days ago, ₹2.50).
+    await postPast(company, product.id, warehouse.id, [
+      { quantity: 10, daysAgo: 200, ratePaise: 100 },
+      { quantity: 5, daysAgo: 70 },
+      { quantity: -8, daysAgo: 50 },
+      { quantity: 4, daysAgo: 10, ratePaise: 250 },
+    ]);
+    const today = todayInIndia();
+    const res = await company.api.get(REPORT(company, 'inventory_age'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.real_time).toBe(true);
+    expect(res.body.count).toBe(1);
+    // 11 on hand: the newest 4, then the 5, then 2 of the oldest 10.
+    const figures = {
+      on_hand: 11,
+      q_days_0_30: 4,
+      v_days_0_30: 10,
+      q_days_31_60: 0,
+      v_days_31_60: 0,
+      q_days_61_90: 5,
+      v_days_61_90: null,
+      q_days_91_180: 0,
+      v_days_91_180: 0,
+      q_over_180: 2,
+      v_over_180: 2,
+      value: null,
+    };
+    expect(res.body.results[0]).toEqual({
+      product_id: product.id,
+      product_name: product.name,
+      sku: 'GHEE-1',
+      warehouse_id: warehouse.id,
+      warehouse_name: warehouse.name,
+      ...figures,
+      oldest_stock_on: addDays(today, -200),
+    });
+    // The totals add up what is known: a bucket without a rate adds nothing to the value.
+    expect(res.body.totals).toMatchObject({ ...figures, v_days_61_90: 0, value: 0 });
+    expect(res.body.chart).toEqual(
+      INVENTORY_AGE_BUCKETS.map((bucket) => ({
+        age: bucket.label,
+        quantity: { days_0_30: 4, days_61_90: 5, over_180: 2 }[bucket.key as string] ?? 0,
+      })),
+    );
+  });
+
+  it('counts ages in India’s calendar days, whatever the server’s zone', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await createProduct(company);
+    const today = todayInIndia();
+    // 00:10 in India is 18:40 the evening before in UTC: still the later day here.
+    await postPast(company, product.id, warehouse.id, [
+      { quantity: 2, daysAgo: 30, atInIndia: `${addDays(today, -30)} 00:10`, ratePaise: 100 },
+      { quantity: 3, daysAgo: 31, atInIndia: `${addDays(today, -31)} 23:50`, ratePaise: 100 },
+    ]);
+    const [row] = (await company.api.get(`${REPORT(company, 'inventory_age')}?product=${product.id}`)).body
+      .results;
+    expect(row).toMatchObject({
+      oldest_stock_on: addDays(today, -31),
+      q_days_0_30: 2,
+      v_days_0_30: 2,
+      q_days_31_60: 3,
+      v_days_31_60: 3,
+    });
+  });
+
+  it('ages stock brought in by the API as today’s, valued at the opening rate', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const product = await createProduct(company, { openingStock: 10, openingRate: 2 });
+    await adjust(company, { warehouse: warehouse.id, lines: [{ product: product.id, quantity: 5 }] });
+    await adjust(company, {
+      warehouse: warehouse.id,
+      reason: 'stock_lost',
+      lines: [{ product: product.id, quantity: -12 }],
+    });
+    const res = await company.api.get(REPORT(company, 'inventory_age'));
+    // 3 on hand, all from the newest receipt (the 5 found), received today.
+    expect(res.body.results[0]).toMatchObject({
+      on_hand: 3,
+      oldest_stock_on: todayInIndia(),
+      q_days_0_30: 3,
+      q_over_180: 0,
+    });
+    const opening = await createProduct(company, { openingStock: 7, openingRate: 2.5 });
+    const again = await company.api.get(`${REPORT(company, 'inventory_age')}?product=${opening.id}`);
+    expect(again.body.results).toEqual([
+      expect.objectContaining({
+        ...emptyBuckets(),
+        on_hand: 7,
+        q_days_0_30: 7,
+        v_days_0_30: 17.5,
+        value: 17.5,
+      }),
+    ]);
+  });
+
+  it('agrees with the domain’s FIFO rule on random ledgers', async () => {
+    const company = await signUpCompany();
+    const warehouse = await firstWarehouse(company);
+    const today = todayInIndia();
+    let seed = 20250630;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const expected = new Map<number, ReturnType<typeof inventoryAgeOf> & { onHand: number }>();
+    for (let n = 0; n < 6; n += 1) {
+      const product = await createProduct(company);
+      const movements: PastMovement[] = [];
+      let onHand = 0;
+      // Distinct days, oldest first, so "newest first" is unambiguous.
+      const days = [...new Set(Array.from({ length: 12 }, () => Math.floor(random() * 400)))].sort(
+        (a, b) => b - a,
+      );
+      for (const daysAgo of days) {
+        const out = onHand > 0 && random() < 0.35;
+        const quantity = out
+          ? -Math.max(0.5, Math.round(random() * onHand * 1000) / 1000)
+          : Math.round((1 + random() * 20) * 1000) / 1000;
+        if (out && -quantity > onHand) continue;
+        movements.push({
+          quantity,
+          daysAgo,
+          ratePaise: random() < 0.8 ? Math.round(random() * 10_000) : null,
+        });
+        onHand = Math.round((onHand + quantity) * 1000) / 1000;
+      }
+      if (onHand <= 0) movements.push({ quantity: 3, daysAgo: 0, ratePaise: 100 });
+      onHand = Math.round(movements.reduce((s, m) => s + m.quantity * 1000, 0)) / 1000;
+      await postPast(company, product.id, warehouse.id, movements);
+      const receipts: StockReceipt[] = movements
+        .filter((m) => m.quantity > 0)
+        .sort((a, b) => a.daysAgo - b.daysAgo)
+        .map((m) => ({
+          quantity: m.quantity,
+          received_on: addDays(today, -m.daysAgo),
+          rate_paise: m.ratePaise ?? null,
+        }));
+      expected.set(product.id, { ...inventoryAgeOf(receipts, onHand, today), onHand });
+    }
+    const res = await company.api.get(`${REPORT(company, 'inventory_age')}?limit=-1`);
+    expect(res.body.count).toBe(6);
+    for (const row of res.body.results as Row[]) {
+      const want = expected.get(Number(row.product_id));
+      expect(want, `product ${row.product_id}`).toBeDefined();
+      if (!want) continue;
+      expect(row.on_hand).toBe(want.onHand);
+      expect(row.oldest_stock_on).toBe(want.oldest_stock_on);
+      for (const key of INVENTORY_AGE_BUCKET_KEYS) {
+        expect(row[`q_${key}`], `${key} of ${row.product_id}`).toBeCloseTo(want.buckets[key].quantity, 3);
+        const value = want.buckets[key].value_paise;
+        expect(row[`v_${key}`], `${key} value of ${row.product_id}`).toBe(
+          value === null ? null : value / 100,
+        );
+      }
+    }
+  });
+
+  it('filters by warehouse and product, pages with totals over every row, orders and downloads', async () => {
+    const company = await signUpCompany();
+    const main = await firstWarehouse(company);
+    const other = await createWarehouse(company, { name: `Annex ${unique()}` });
+    const tag = unique();
+    const apples = await createProduct(company, { name: `Apples ${tag}`, sku: `APL-${tag}` });
+    const bananas = await createProduct(company, { name: `Bananas ${tag}`, sku: `BAN-${tag}` });
+    await postPast(company, apples.id, main.id, [{ quantity: 3, daysAgo: 1, ratePaise: 100 }]);
+    await postPast(company, apples.id, other.id, [{ quantity: 7, daysAgo: 100, ratePaise: 100 }]);
+    await postPast(company, bananas.id, main.id, [{ quantity: 5, daysAgo: 40, ratePaise: 200 }]);
+    // Stock that went to zero is not in the report.
+    const gone = await createProduct(company, { name: `Cherries ${tag}` });
+    await postPast(company, gone.id, main.id, [
+      { quantity: 2, daysAgo: 9 },
+      { quantity: -2, daysAgo: 8 },
+    ]);
+    const path = REPORT(company, 'inventory_age');
+    const all = await company.api.get(`${path}?limit=2&ordering=product_name,warehouse_name`);
+    expect(all.body.count).toBe(3);
+    const place = (r: Row) => [r.product_name, r.warehouse_name];
+    expect(all.body.results.map(place)).toEqual(
+      [
+        [apples.name, other.name],
+        [apples.name, main.name],
+      ].sort((a, b) => (a[1] < b[1] ? -1 : 1)),
+    );
+    expect(all.body.next).toContain('offset=2');
+    // Totals cover every row, not only the page.
+    expect(all.body.totals).toMatchObject({
+      on_hand: 15,
+      q_days_0_30: 3,
+      v_days_0_30: 3,
+      q_days_31_60: 5,
+      v_days_31_60: 10,
+      q_days_91_180: 7,
+      v_days_91_180: 7,
+      value: 20,
+    });
+    const byWarehouse = await company.api.get(`${path}?warehouse=${other.id}`);
+    expect((byWarehouse.body.results as Row[]).map((r) => r.on_hand)).toEqual([7]);
+    expect(byWarehouse.body.totals.on_hand).toBe(7);
+    const byProduct = await company.api.get(`${path}?product=${apples.id}&ordering=-on_hand`);
+    expect((byProduct.body.results as Row[]).map((r) => r.on_hand)).toEqual([7, 3]);
+    const byName = await company.api.get(`${path}?ordering=-product_name`);
+    expect(byName.body.results[0].product_id).toBe(bananas.id);
+
+    const { res, text } = await csvText(company, `${path}?format=csv&product=${bananas.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`inventory-age-${todayInIndia()}.csv`);
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Product,SKU,Warehouse,On Hand,0–30 days Quantity,0–30 days Value,31–60 days Quantity,' +
+        '31–60 days Value,61–90 days Quantity,61–90 days Value,91–180 days Quantity,91–180 days Value,' +
+        'Over 180 days Quantity,Over 180 days Value,Total Value,Oldest Stock On',
+    );
+    expect(lines[1]).toBe(
+      `${bananas.name},BAN-${tag},${main.name},5,0,0.00,5,10.00,0,0.00,0,0.00,0,0.00,10.00,${addDays(todayInIndia(), -40)}`,
+    );
+  });
+
+  it('keeps to the company and refuses what it does not offer', async () => {
+    const company = await signUpCompany();
+    const other = await signUpCompany();
+    const theirs = await firstWarehouse(other);
+    await createProduct(other, { openingStock: 5 });
+    expect((await company.api.get(REPORT(company, 'inventory_age'))).body).toMatchObject({
+      count: 0,
+      results: [],
+    });
+    expect((await other.api.get(REPORT(other, 'inventory_age'))).body.count).toBe(1);
+    for (const bad of [
+      `warehouse=${theirs.id}`,
+      'ordering=expires_on',
+      'warehouse=abc',
+      'format=xlsx',
+      'search=x',
+    ]) {
+      const res = await company.api.get(`${REPORT(company, 'inventory_age')}?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+    const clerk = await createUserWithPermissions(company, ['view_product']);
+    expect((await clerk.api.get(REPORT(company, 'inventory_age'))).status).toBe(403);
+  });
+});
+
+async function insertBatch(
+  company: SignedUpCompany,
+  productId: number,
+  batch: { number: string; expiresOn?: string | null; manufacturedOn?: string | null },
+) {
+  return dbOf(company)
+    .insertInto('product_batches')
+    .values({
+      company_id: company.companyId,
+      product_id: productId,
+      batch_number: batch.number,
+      expires_on: batch.expiresOn ?? null,
+      manufactured_on: batch.manufacturedOn ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 }, () => {
+  async function batchWorld(company: SignedUpCompany) {
+    const today = todayInIndia();
+    const main = await firstWarehouse(company);
+    const annex = await createWarehouse(company, { name: `Annex ${unique()}` });
+    const tag = unique();
+    const syrup = await createProduct(company, { name: `Cough Syrup ${tag}`, sku: `CS-${tag}` });
+    const balm = await createProduct(company, { name: `Pain Balm ${tag}`, sku: `PB-${tag}` });
+    const expired = await insertBatch(company, syrup.id, {
+      number: 'CS-OLD',
+      manufacturedOn: addDays(today, -400),
+      expiresOn: addDays(today, -5),
+    });
+    const soon = await insertBatch(company, syrup.id, { number: 'CS-SOON', expiresOn: addDays(today, 10) });
+    const later = await insertBatch(company, balm.id, { number: 'PB-LATER', expiresOn: addDays(today, 100) });
+    const undated = await insertBatch(company, balm.id, { number: 'PB-NODATE' });
+    const emptied = await insertBatch(company, balm.id, {
+      number: 'PB-GONE',
+      expiresOn: addDays(today, -50),
+    });
+    await postPast(company, syrup.id, main.id, [
+      { quantity: 4, daysAgo: 300, batchId: expired.id },
+      { quantity: 6, daysAgo: 20, batchId: soon.id },
+      // Stock without a batch is not in this report.
+      { quantity: 9, daysAgo: 5 },
+    ]);
+    await postPast(company, syrup.id, annex.id, [{ quantity: 2, daysAgo: 15, batchId: soon.id }]);
+    await postPast(company, balm.id, main.id, [
+      { quantity: 8, daysAgo: 30, batchId: later.id },
+      { quantity: 1.5, daysAgo: 30, batchId: undated.id },
+      { quantity: 3, daysAgo: 90, batchId: emptied.id },
+      { quantity: -3, daysAgo: 60, batchId: emptied.id },
+    ]);
+    return { today, main, annex, syrup, balm };
+  }
+
+  const numbers = (body: { results: Row[] }) => body.results.map((r) => r.batch_number);
+
+  it('lists each batch on hand per warehouse with days to expiry and status, and the quantity of each status', async () => {
+    const company = await signUpCompany();
+    const w = await batchWorld(company);
+    const path = REPORT(company, 'batch_inventory');
+    const res = await company.api.get(`${path}?ordering=expires_on,warehouse_name`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.real_time).toBe(true);
+    expect(res.body.count).toBe(5);
+    // Ascending, batches without an expiry come first.
+    const [first, ...rest] = (res.body.results as Row[]).map((r) => `${r.batch_number}@${r.warehouse_name}`);
+    expect(first).toBe(`PB-NODATE@${w.main.name}`);
+    expect(rest).toEqual([
+      `CS-OLD@${w.main.name}`,
+      ...[`CS-SOON@${w.main.name}`, `CS-SOON@${w.annex.name}`].sort((a, b) =>
+        a.split('@')[1] < b.split('@')[1] ? -1 : 1,
+      ),
+      `PB-LATER@${w.main.name}`,
+    ]);
+    expect(res.body.results[1]).toEqual({
+      product_id: w.syrup.id,
+      product_name: w.syrup.name,
+      sku: w.syrup.sku,
+      warehouse_id: w.main.id,
+      warehouse_name: w.main.name,
+      batch_number: 'CS-OLD',
+      manufactured_on: addDays(w.today, -400),
+      expires_on: addDays(w.today, -5),
+      days_to_expiry: -5,
+      status: 'expired',
+      quantity: 4,
+    });
+    const statuses = Object.fromEntries(
+      (res.body.results as Row[]).map((r) => [r.batch_number, [r.status, r.days_to_expiry]]),
+    );
+    expect(statuses).toEqual({
+      'CS-OLD': ['expired', -5],
+      'CS-SOON': ['expiring_soon', 10],
+      'PB-LATER': ['ok', 100],
+      'PB-NODATE': ['no_expiry', null],
+    });
+    expect(res.body.totals.quantity).toBe(21.5);
+    expect(res.body.chart).toEqual([
+      { status: 'Expired', quantity: 4 },
+      { status: 'Expiring soon', quantity: 8 },
+      { status: 'OK', quantity: 8 },
+      { status: 'No expiry', quantity: 1.5 },
+    ]);
+    const latest = await company.api.get(`${path}?ordering=-expires_on`);
+    expect(numbers(latest.body)).toEqual(['PB-LATER', 'CS-SOON', 'CS-SOON', 'CS-OLD', 'PB-NODATE']);
+    const byQuantity = await company.api.get(`${path}?ordering=-quantity&limit=2`);
+    expect((byQuantity.body.results as Row[]).map((r) => r.quantity)).toEqual([8, 6]);
+    expect(byQuantity.body.next).toContain('offset=2');
+  });
+
+  it('filters by status, warehouse and product; the chart ignores the status', async () => {
+    const company = await signUpCompany();
+    const w = await batchWorld(company);
+    const get = async (query: string) => {
+      const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?ordering=expires_on&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    expect(numbers(await get('status=expired'))).toEqual(['CS-OLD']);
+    expect(numbers(await get('status=expiring_soon'))).toEqual(['CS-SOON', 'CS-SOON']);
+    expect(numbers(await get('status=ok'))).toEqual(['PB-LATER']);
+    expect(numbers(await get('status=no_expiry'))).toEqual(['PB-NODATE']);
+    expect(numbers(await get(`warehouse=${w.annex.id}`))).toEqual(['CS-SOON']);
+    expect(numbers(await get(`product=${w.balm.id}`))).toEqual(['PB-NODATE', 'PB-LATER']);
+    const none = await get(`status=ok&product=${w.syrup.id}`);
+    expect(none.count).toBe(0);
+    expect(none.chart).toEqual([
+      { status: 'Expired', quantity: 4 },
+      { status: 'Expiring soon', quantity: 8 },
+    ]);
+  });
+
+  it('counts "expiring soon" by the company’s expiry alert days', async () => {
+    const company = await signUpCompany();
+    await batchWorld(company);
+    const config = await company.api.post('company_configurations', {
+      configuration_type: 'batch_configuration',
+      configurations: { expiry_alert_days: 5, is_batch_mandatory: false },
+      is_enabled: true,
+    });
+    expect(config.status, JSON.stringify(config.body)).toBe(201);
+    const path = `${REPORT(company, 'batch_inventory')}?ordering=expires_on`;
+    expect(numbers((await company.api.get(`${path}&status=ok`)).body)).toEqual([
+      'CS-SOON',
+      'CS-SOON',
+      'PB-LATER',
+    ]);
+    expect((await company.api.get(`${path}&status=expiring_soon`)).body.count).toBe(0);
+    const wider = await company.api.patch(`company_configurations/${config.body.id}`, {
+      configurations: { expiry_alert_days: 100, is_batch_mandatory: false },
+    });
+    expect(wider.status, JSON.stringify(wider.body)).toBe(200);
+    expect(numbers((await company.api.get(`${path}&status=expiring_soon`)).body)).toEqual([
+      'CS-SOON',
+      'CS-SOON',
+      'PB-LATER',
+    ]);
+  });
+
+  it('shows batches brought in and taken out by inventory adjustments', async () => {
+    const company = await signUpCompany();
+    const today = todayInIndia();
+    const config = await company.api.post('company_configurations', {
+      configuration_type: 'batch_configuration',
+      configurations: { expiry_alert_days: 15, is_batch_mandatory: false },
+      is_enabled: true,
+    });
+    expect(config.status, JSON.stringify(config.body)).toBe(201);
+    const warehouse = await firstWarehouse(company);
+    const product = await createProduct(company, { name: `Paracetamol ${unique()}` });
+    await adjust(company, {
+      warehouse: warehouse.id,
+      reason: 'extra_inventory_found',
+      lines: [
+        { product: product.id, quantity: 10, batch_number: 'LOT-A', expires_on: addDays(today, 12) },
+        { product: product.id, quantity: 6, batch_number: 'LOT-B', expires_on: addDays(today, 90) },
+      ],
+    });
+    // Out without a batch: first expiry first out, so LOT-A goes first.
+    await adjust(company, {
+      warehouse: warehouse.id,
+      reason: 'stock_damaged',
+      lines: [{ product: product.id, quantity: -4 }],
+    });
+    const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?product=${product.id}`);
+    expect((res.body.results as Row[]).map((r) => [r.batch_number, r.quantity, r.status])).toEqual([
+      ['LOT-A', 6, 'expiring_soon'],
+      ['LOT-B', 6, 'ok'],
+    ]);
+    const age = await company.api.get(`${REPORT(company, 'inventory_age')}?product=${product.id}`);
+    expect(age.body.results[0]).toMatchObject({ on_hand: 12, q_days_0_30: 12 });
+  });
+
+  it('downloads every row as CSV with the status as its label', async () => {
+    const company = await signUpCompany();
+    const w = await batchWorld(company);
+    const { res, text } = await csvText(
+      company,
+      `${REPORT(company, 'batch_inventory')}?format=csv&limit=1&warehouse=${w.main.id}&ordering=-expires_on`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`batch-inventory-${w.today}.csv`);
+    expect(text.trim().split('\r\n')).toEqual([
+      'Product,SKU,Warehouse,Batch Number,Manufactured On,Expires On,Days to Expiry,Status,Quantity',
+      `${w.balm.name},${w.balm.sku},${w.main.name},PB-LATER,,${addDays(w.today, 100)},100,OK,8`,
+      `${w.syrup.name},${w.syrup.sku},${w.main.name},CS-SOON,,${addDays(w.today, 10)},10,Expiring soon,6`,
+      `${w.syrup.name},${w.syrup.sku},${w.main.name},CS-OLD,${addDays(w.today, -400)},${addDays(w.today, -5)},-5,Expired,4`,
+      `${w.balm.name},${w.balm.sku},${w.main.name},PB-NODATE,,,,No expiry,1.5`,
+    ]);
+  });
+
+  it('needs view_reports, keeps to the company and refuses bad input', async () => {
+    const company = await signUpCompany();
+    const other = await signUpCompany();
+    const theirs = await batchWorld(other);
+    const clerk = await createUserWithPermissions(company, ['view_inventory_adjustment']);
+    expect((await clerk.api.get(REPORT(company, 'batch_inventory'))).status).toBe(403);
+    const analyst = await createUserWithPermissions(company, ['view_reports']);
+    const empty = await analyst.api.get(REPORT(company, 'batch_inventory'));
+    expect(empty.body).toMatchObject({ count: 0, results: [], totals: { quantity: 0 }, chart: [] });
+    for (const bad of [
+      'status=soon',
+      'ordering=age',
+      'warehouse=1.5',
+      `warehouse=${theirs.main.id}`,
+      `product=${theirs.syrup.id}`,
+      'format=pdf',
+      'offset=-1',
+    ]) {
+      const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
   });
 });

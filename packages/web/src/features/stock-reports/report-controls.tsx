@@ -1,4 +1,4 @@
-import { INVENTORY_REPORT_MESSAGES } from '@b2b/domain/api/stock-reports';
+import { REPORT_MESSAGES } from '@b2b/domain/reports/report-definition';
 import { Group, Select, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -42,7 +42,7 @@ export function DownloadCsvButton({
     <DownloadListCsvButton
       download={download}
       disabled={disabled}
-      failure={INVENTORY_REPORT_MESSAGES.download_failed}
+      failure={REPORT_MESSAGES.download_failed}
     />
   );
 }
