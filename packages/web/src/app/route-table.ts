@@ -216,17 +216,6 @@ export const SHELL_SCREENS = [
     'InventoryTransferDetailPage',
   ),
   spec(
-    PATHS.inventoryMovementReport,
-    () => import('../features/stock-reports/inventory-movement-report-page'),
-    'InventoryMovementReportPage',
-  ),
-  spec(
-    PATHS.batchInventory,
-    () => import('../features/stock-reports/batch-inventory-page'),
-    'BatchInventoryPage',
-  ),
-  spec(PATHS.inventoryAge, () => import('../features/stock-reports/inventory-age-page'), 'InventoryAgePage'),
-  spec(
     PATHS.abandonedCarts,
     () => import('../features/abandoned-carts/abandoned-carts-page'),
     'AbandonedCartsPage',
