@@ -7,7 +7,7 @@ import { validationError } from '../../core/errors.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { paymentsToBeReceived } from '../payments/receivables.ts';
+import { receivableTotals } from '../payments/receivables.queries.ts';
 import { payablesTotals } from '../reports/purchase-reports.queries.ts';
 import { underStockingReport } from '../stock-reports/stock-reports.service.ts';
 import * as queries from './dashboard.queries.ts';
@@ -73,8 +73,9 @@ async function scopeOf(db: Executor, actor: Principal, branchId: number | undefi
 /**
  * GET admin/companies/{companyId}/dashboard. Reads only. The sales periods run to today (India):
  * today, this month so far, this financial year so far, each against the same days a year earlier.
- * Receivables are Payments to be Received's totals, payables the Amount Payables report's, low stock
- * the Under-stocking report's count: the dashboard asks those areas, so its figures are theirs.
+ * Receivables are Payments to be Received's totals (its totals query alone: no page of buyers),
+ * payables the Amount Payables report's, low stock the Under-stocking report's count: the dashboard
+ * asks those areas, so its figures are theirs.
  */
 export async function getDashboard(options: {
   db: Executor;
@@ -101,7 +102,7 @@ export async function getDashboard(options: {
     queries.topProductsAndBuyers(db, companyId, branches, monthStart, today, TOP),
     queries.waitingCounts(db, companyId, branches),
     queries.moneyByMonth(db, companyId, branches, cashStart, lastDay(thisMonth)),
-    paymentsToBeReceived(db, companyId, { branches }, undefined, window),
+    receivableTotals(db, companyId, today, { branches }),
     payablesTotals(db, companyId, branches, today),
     underStockingReport(db, companyId, { branches }, [{ column: 'shortfall', direction: 'desc' }], window),
   ]);
@@ -168,7 +169,10 @@ export async function getDashboard(options: {
       this_month: period(monthStart),
       this_financial_year: period(yearStart),
     },
-    receivables: { amount_due: receivables.totals.amount_due, overdue: receivables.totals.overdue },
+    receivables: {
+      amount_due: toRupees(Number(receivables.amount_due)),
+      overdue: toRupees(Number(receivables.overdue)),
+    },
     payables: { amount_due: toRupees(payables.amount_due), overdue: toRupees(payables.overdue) },
     waiting: {
       to_confirm: link('to_confirm', waiting.to_confirm),

@@ -153,36 +153,36 @@ export const buyerOutstanding: ReportSource = {
 };
 
 /**
- * Each open invoice's amount due shared by brand: its lines' shares, by the domain's rule
+ * Each open invoice's amount due shared by brand: its lines' shares by the domain's rule
  * (reports/outstanding-reports.ts shareInProportion: in proportion to the lines' totals, to the
- * paisa), summed per product in invoice_due_shares (migration 0055, kept in step with the invoices
- * by triggers; only shares above nothing), then per the product's brand (null: no brand). One row
- * per invoice and brand. The brand filter applies after the split.
+ * paisa) summed per brand of the lines' products (null: no brand), as invoice_due_shares holds
+ * them (migration 0055: kept in step with the invoices by triggers; shares above nothing only).
+ * One row per invoice and brand. The brand filter applies after the split.
  */
 function brandShares(db: Executor, context: ReportContext) {
   const { companyId, filters } = context;
   return sql`${openInvoices(db, context)},
     shares AS (
-      SELECT d.id AS invoice_id, d.buyer_id, p.brand_id, d.days_overdue, sum(s.share_paise) AS share
+      SELECT d.buyer_id, s.brand_id, d.days_overdue, s.share_paise AS share
       FROM due d
       JOIN invoice_due_shares s ON s.company_id = ${companyId} AND s.invoice_id = d.id
-      JOIN products p ON p.company_id = ${companyId} AND p.id = s.product_id
-      ${filters.brand === undefined ? sql`` : sql`WHERE p.brand_id = ${filters.brand}`}
-      GROUP BY d.id, d.buyer_id, p.brand_id, d.days_overdue
+      ${filters.brand === undefined ? sql`` : sql`WHERE s.brand_id = ${filters.brand}`}
     )`;
 }
 
-/** The shares summed per brand (and `by`), the invoices with a share counted, the overdue part apart. */
-const shareSums = sql`count(*) AS invoices, sum(s.share) AS amount_due,
-  coalesce(sum(s.share) FILTER (WHERE s.days_overdue > 0), 0) AS overdue`;
+/** The shares summed by `by` (one share per invoice and brand), the overdue part apart; names joined after. */
+const shareSums = (by: RawBuilder<unknown>) => sql`
+  SELECT ${by}, count(*) AS invoices, sum(s.share) AS amount_due,
+    coalesce(sum(s.share) FILTER (WHERE s.days_overdue > 0), 0) AS overdue
+  FROM shares s
+  GROUP BY ${by}
+  HAVING sum(s.share) <> 0`;
 
 const brandOutstandingRows = (db: Executor, context: ReportContext) => sql`
   WITH ${brandShares(db, context)}
-  SELECT coalesce(br.name, ${NO_BRAND}::text) AS brand_name, ${shareSums}
-  FROM shares s
-  LEFT JOIN brands br ON br.company_id = ${context.companyId} AND br.id = s.brand_id
-  GROUP BY s.brand_id, br.name
-  HAVING sum(s.share) <> 0`;
+  SELECT coalesce(br.name, ${NO_BRAND}::text) AS brand_name, x.invoices, x.amount_due, x.overdue
+  FROM (${shareSums(sql`s.brand_id`)}) AS x
+  LEFT JOIN brands br ON br.company_id = ${context.companyId} AND br.id = x.brand_id`;
 
 /** The brands the chart draws: the largest amounts due (the table lists every brand). */
 const CHART_BRANDS = 20;
@@ -200,12 +200,11 @@ export const buyerBrandOutstanding: ReportSource = {
   definition: BUYER_BRAND_OUTSTANDING_REPORT,
   rows: (db, context) => sql`
     WITH ${brandShares(db, context)}
-    SELECT b.name AS buyer_name, coalesce(br.name, ${NO_BRAND}::text) AS brand_name, ${shareSums}
-    FROM shares s
-    JOIN buyers b ON b.company_id = ${context.companyId} AND b.id = s.buyer_id
-    LEFT JOIN brands br ON br.company_id = ${context.companyId} AND br.id = s.brand_id
-    GROUP BY s.buyer_id, b.name, s.brand_id, br.name
-    HAVING sum(s.share) <> 0`,
+    SELECT b.name AS buyer_name, coalesce(br.name, ${NO_BRAND}::text) AS brand_name, x.invoices, x.amount_due,
+      x.overdue
+    FROM (${shareSums(sql`s.buyer_id, s.brand_id`)}) AS x
+    JOIN buyers b ON b.company_id = ${context.companyId} AND b.id = x.buyer_id
+    LEFT JOIN brands br ON br.company_id = ${context.companyId} AND br.id = x.brand_id`,
 };
 
 export const OUTSTANDING_REPORT_SOURCES: readonly ReportSource[] = [
