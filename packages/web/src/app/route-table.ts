@@ -215,12 +215,6 @@ export const SHELL_SCREENS = [
     () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
     'InventoryTransferDetailPage',
   ),
-  spec(
-    PATHS.abandonedCarts,
-    () => import('../features/abandoned-carts/abandoned-carts-page'),
-    'AbandonedCartsPage',
-  ),
-  spec(PATHS.biddingReports, () => import('../features/bids/bidding-report-page'), 'BiddingReportPage'),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,
@@ -465,7 +459,6 @@ export const SHELL_SCREENS = [
     () => import('../features/offers/offer-edit-page'),
     'CartOfferEditPage',
   ),
-  spec(PATHS.couponReports, () => import('../features/offers/coupon-report-page'), 'CouponReportPage'),
   spec(
     PATHS.referralProgram,
     () => import('../features/referrals/referral-program-page'),
