@@ -6,6 +6,7 @@ const stamp = `${Date.now().toString(36)}`;
 test('reorder alert: a reorder point, an adjustment below it, the under-stocking report and the notification resolved', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signUpAndVerify(page, {
     company: `Reorder Traders ${stamp}`,
     branch: 'Pune',
@@ -80,10 +81,10 @@ test('reorder alert: a reorder point, an adjustment below it, the under-stocking
   );
   await expect(report.getByRole('row', { name: 'Totals' })).toContainText('1');
   // Stock went out today: not overstocked.
-  await pick(page, page, 'Show', 'Overstock');
+  await pick(page, page, 'Stock Status', 'Overstock');
   await expect(page).toHaveURL(/stock=overstock/);
   await expect(page.getByText('No product in this state in the warehouses you can see.')).toBeVisible();
-  await pick(page, page, 'Show', 'Understock');
+  await pick(page, page, 'Stock Status', 'Understock');
   await expect(row).toBeVisible();
 
   // The bell counts it; the panel shows it; Mark as Resolved clears it.

@@ -183,7 +183,7 @@ export const UNDER_OVER_STOCKING_REPORT: ReportDefinition = {
   choices: [
     {
       key: 'stock',
-      label: 'Show',
+      label: 'Stock Status',
       options: [
         { value: 'understock', label: 'Understock' },
         { value: 'overstock', label: 'Overstock' },
