@@ -104,6 +104,9 @@ describe('invoiceTransition', () => {
     expect(invoiceRefusal({ ...none, liveReturns: 2 }, 'edit')).toBe(INVOICE_REFUSALS.returned);
     expect(invoiceRefusal({ ...none, liveCreditNotes: 1 }, 'cancel')).toBe(INVOICE_REFUSALS.credited);
     expect(invoiceRefusal({ ...none, liveCreditNotes: 1 }, 'edit')).toBe(INVOICE_REFUSALS.credited);
+    // Cancelled documents kept for the record still name the lines an edit would replace; a cancel keeps them.
+    expect(invoiceRefusal({ ...none, linesReferenced: 2 }, 'edit')).toBe(INVOICE_REFUSALS.lines_referenced);
+    expect(invoiceRefusal({ ...none, linesReferenced: 2 }, 'cancel')).toBeNull();
     // Shipments first, then returns, then credit notes: the first thing to undo is named.
     expect(
       invoiceRefusal(

@@ -53,6 +53,8 @@ export const INVOICE_REFUSALS = {
   shipped: SHIPMENT_MESSAGES.invoice_has_shipments,
   returned: 'Goods of this invoice have been returned; cancel its sales returns first.',
   credited: 'Credit notes have been issued against this invoice; cancel them first.',
+  lines_referenced:
+    'Cancelled shipments, returns or credit notes still name the lines of this invoice, so they cannot be changed; cancel the invoice and issue a new one instead.',
 } as const;
 
 function refusalFor(status: InvoiceStatus, action: InvoiceAction): string {
@@ -82,6 +84,8 @@ export interface InvoiceFacts {
   shipmentsHoldingGoods?: number;
   liveReturns?: number;
   liveCreditNotes?: number;
+  /** Lines of shipments, returns and credit notes (cancelled ones too) that name the invoice's lines. */
+  linesReferenced?: number;
 }
 
 /**
@@ -97,6 +101,8 @@ export function invoiceRefusal(invoice: InvoiceFacts, action: InvoiceAction): st
     if ((invoice.liveReturns ?? 0) > 0) return INVOICE_REFUSALS.returned;
     if ((invoice.liveCreditNotes ?? 0) > 0) return INVOICE_REFUSALS.credited;
   }
+  // An edit replaces the invoice's lines; documents kept for the record still point at the old ones.
+  if (action === 'edit' && (invoice.linesReferenced ?? 0) > 0) return INVOICE_REFUSALS.lines_referenced;
   return null;
 }
 

@@ -141,10 +141,15 @@ export const setInvoiceStatus = (
  * The facts the documents downstream of the invoice hold against its cancel or edit, counted in
  * one statement (the domain's invoiceRefusal decides): outgoing shipments that hold goods (all but
  * cancelled and delivered back to origin: domain shipmentHoldsGoods), live sales returns and live
- * credit notes.
+ * credit notes, and the lines of any of them (cancelled too) that name the invoice's lines.
  */
 export const invoiceFacts = async (db: Executor, companyId: number, invoiceId: number) => {
-  const { rows } = await sql<{ shipments: string; returns: string; credit_notes: string }>`
+  const { rows } = await sql<{
+    shipments: string;
+    returns: string;
+    credit_notes: string;
+    lines_referenced: string;
+  }>`
     SELECT
       (SELECT count(*) FROM shipments s
         WHERE s.company_id = ${companyId} AND s.invoice_id = ${invoiceId} AND s.direction = 'outgoing'
@@ -152,7 +157,12 @@ export const invoiceFacts = async (db: Executor, companyId: number, invoiceId: n
       (SELECT count(*) FROM sales_returns r
         WHERE r.company_id = ${companyId} AND r.invoice_id = ${invoiceId} AND r.status <> 'cancelled') AS returns,
       (SELECT count(*) FROM credit_notes c
-        WHERE c.company_id = ${companyId} AND c.invoice_id = ${invoiceId} AND c.status <> 'cancelled') AS credit_notes`.execute(
+        WHERE c.company_id = ${companyId} AND c.invoice_id = ${invoiceId} AND c.status <> 'cancelled') AS credit_notes,
+      (SELECT count(*) FROM invoice_items ii
+        WHERE ii.company_id = ${companyId} AND ii.invoice_id = ${invoiceId}
+          AND (EXISTS (SELECT 1 FROM shipment_items x WHERE x.company_id = ${companyId} AND x.invoice_item_id = ii.id)
+            OR EXISTS (SELECT 1 FROM sales_return_items x WHERE x.company_id = ${companyId} AND x.invoice_item_id = ii.id)
+            OR EXISTS (SELECT 1 FROM credit_note_items x WHERE x.company_id = ${companyId} AND x.invoice_item_id = ii.id))) AS lines_referenced`.execute(
     db,
   );
   const row = rows[0];
@@ -160,6 +170,7 @@ export const invoiceFacts = async (db: Executor, companyId: number, invoiceId: n
     shipmentsHoldingGoods: Number(row?.shipments ?? 0),
     liveReturns: Number(row?.returns ?? 0),
     liveCreditNotes: Number(row?.credit_notes ?? 0),
+    linesReferenced: Number(row?.lines_referenced ?? 0),
   };
 };
 

@@ -13,6 +13,7 @@ import { testAppWith } from '../../../test/harness.ts';
 import { dbOf, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { startIrpStandIn } from '../../../test/irp-stand-in.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { createCreditNote } from '../../../test/returns-fixtures.ts';
 import {
   type Buyer,
   createBuyerWithAddress,
@@ -508,6 +509,21 @@ describe('POST admin/invoices/{id}/edit_invoice', () => {
     });
     expect(late.status).toBe(409);
     expect(late.body.detail).toBe(INVOICE_REFUSALS.edit_ready_to_ship);
+  });
+
+  it('refuses with a sentence, not a 500, when a cancelled credit note still names its lines', async () => {
+    const world = await setUp();
+    const order = await confirmedOrder(world, 3);
+    const inv = await invoice(world.company, order, [2]);
+    const note = await createCreditNote(world.company, inv, [[1, 10]]);
+    const cancelled = await world.company.api.post(`admin/credit_notes/${note.id}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const res = await world.company.api.post(`admin/invoices/${inv.id}/edit_invoice`, {
+      items: [{ order_item: order.order_items[0].id, quantity: 3 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.detail).toBe(INVOICE_REFUSALS.lines_referenced);
+    expect((await world.company.api.get(`admin/invoices/${inv.id}`)).body.items[0].quantity).toBe(2);
   });
 });
 
