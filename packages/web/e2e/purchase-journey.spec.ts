@@ -1,12 +1,21 @@
 // The buying side end to end (issue 19): a seller's bill for two products entered on the form, one
 // line with a batch, saved and received (stock rises, the batch is on the product); one unit goes
 // back to the seller (the debit note comes off the bill); the rest is paid with TDS from the bill's
-// page; the bill is Paid and the seller's ledger closes at zero.
+// page; the bill is Paid and the seller's ledger closes at zero. The purchase reports follow it:
+// Amount Payables owes the seller the balance, then nothing; Payment To Seller shows the payment and its TDS.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { callApiAsUser, pick, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
+
+/** Opens a report from the Reports side panel by its title: the report engine's page, its table named by the title. */
+async function openReport(page: Page, group: string, title: string) {
+  await page.getByRole('button', { name: 'Reports' }).click();
+  await page.getByRole('navigation', { name: group }).getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+  return page.getByRole('table', { name: title });
+}
 
 /** WCAG 2 A and AA problems axe rates serious or critical, one line each. */
 async function seriousProblems(page: Page): Promise<string[]> {
@@ -138,6 +147,19 @@ test('purchase journey: bill with a batch received, one unit returned, the rest 
   await page.goto(`/products/${fan.id}`);
   await expect(stock.getByRole('row', { name: new RegExp(`${warehouse?.name}\\s*1`) })).toBeVisible();
 
+  // Amount Payables (real time): we owe the seller the bill's balance, 2,860; its name opens the seller.
+  const payables = await openReport(page, 'Business Reports', 'Amount Payables');
+  await expect(page.getByText('Real time', { exact: true })).toBeVisible();
+  await pick(page, page, 'Seller', sellerName);
+  await expect(page).toHaveURL(/seller=\d+/);
+  const owed = payables.getByRole('row', { name: new RegExp(sellerName) });
+  await expect(owed).toContainText('₹2,860.00');
+  await expect(owed.getByRole('link', { name: sellerName })).toHaveAttribute(
+    'href',
+    `/sellers/${seller.body.id}`,
+  );
+  problems.push(...(await seriousProblems(page)));
+
   // The rest (2,860) paid from the bill's page: TDS 1% of its taxable share (2,477.72) = 25.
   await page.goto(billUrl);
   await expect(page.getByLabel('Balance Due')).toHaveText('₹2,860.00');
@@ -155,6 +177,19 @@ test('purchase journey: bill with a batch received, one unit returned, the rest 
     page.getByRole('table', { name: 'Payments made' }).getByText(/PAY\/\d{4}\/00001/),
   ).toBeVisible();
   problems.push(...(await seriousProblems(page)));
+
+  // Payment To Seller: the payment of 2,860 with TDS 25, net paid 2,835; nothing is owed any more.
+  const payments = await openReport(page, 'Purchase Reports', 'Payment To Seller');
+  const paid = payments.getByRole('row', { name: new RegExp(sellerName) });
+  await expect(paid).toContainText('₹2,860.00');
+  await expect(paid).toContainText('₹25.00');
+  await expect(paid).toContainText('₹2,835.00');
+  await expect(page.getByRole('figure', { name: 'Payment To Seller chart' })).toBeVisible();
+  problems.push(...(await seriousProblems(page)));
+  await openReport(page, 'Business Reports', 'Amount Payables');
+  await expect(
+    page.getByText('Nothing is owed to sellers. Received bills with a balance show here.'),
+  ).toBeVisible();
 
   // The seller's ledger: the bill, the debit note, the payment and its TDS; nothing owed.
   await page.goto(`/sellers/${seller.body.id}`);
