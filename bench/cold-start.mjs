@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { report, rssMb, startApp, stopProcess, tempDir, waitForHttp } from './lib.mjs';
 
-const port = 4420;
+const port = Number(process.env.PORT ?? 4420);
 const runs = Number(process.env.RUNS ?? 3);
 const times = [];
 const memory = [];

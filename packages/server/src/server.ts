@@ -12,18 +12,11 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, findDemoCompany, makeDemoCompany } from './demo/seed-demo.ts';
 import type { Api } from './http/api-types.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
-import { registerMailWorker } from './mail/mail-jobs.ts';
+import { registerJobs } from './jobs/register-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
-import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
-import { registerBatchAlertJobs } from './modules/batch-alerts/batch-alerts.jobs.ts';
-import { registerBuyerGroupJobs } from './modules/buyer-groups/buyer-groups.jobs.ts';
-import { registerCashpointJobs } from './modules/cashpoints/cashpoints.jobs.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
-import { registerPaymentJobs } from './modules/payments/payments.jobs.ts';
-import { registerReferralJobs } from './modules/referrals/referrals.jobs.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
-import { registerCartJobs } from './modules/storefront/carts.jobs.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 
@@ -66,37 +59,54 @@ const yieldAfterEachQuery: KyselyPlugin = {
   },
 };
 
+/** How long a started server waits for its first request before it makes the demo company anyway. */
+const DEMO_AFTER_IDLE_MS = 1_000;
+
 /**
- * The demo company is made once the server is ready rather than before, so a new install answers
- * at once. Until it is whole, requests that change something wait for it (signing in among them:
- * the demo admin's first sign-in lands on the whole company, never on half of it); reads go on.
+ * The demo company is made once the server has answered its first request (or has had none for a
+ * second) rather than before, so a new install answers at once: the seed's queries would otherwise
+ * take turns with the first request's on PGlite's single connection. Until it is whole, requests
+ * that change something wait for it (signing in among them: the demo admin's first sign-in lands on
+ * the whole company, never on half of it), and such a request starts it at once; reads go on.
  * Nobody can hold a session yet on a database that is just getting its first company.
  */
-function makeDemoOnceReady(app: Api, ctx: AppContext): { ready: Promise<void>; begun: () => boolean } {
-  let begin = () => {};
+function makeDemoOnceReady(
+  app: Api,
+  ctx: AppContext,
+): { ready: Promise<void>; begun: () => boolean; cancel: () => void } {
+  let release = () => {};
   let begun = false;
   let settled = false;
+  let idleTimer: NodeJS.Timeout | undefined;
   const ready = new Promise<void>((resolve) => {
-    begin = resolve;
+    release = resolve;
   })
     .then(() => makeDemoCompany({ ...ctx, db: ctx.db.withPlugin(yieldAfterEachQuery) }))
     .finally(() => {
       settled = true;
     });
   ready.catch(() => {}); // the caller reports a failure (main.ts stops the server with it)
-  app.addHook('onReady', async () => {
+  const begin = () => {
+    clearTimeout(idleTimer);
+    if (begun) return;
     begun = true;
-    begin();
+    release();
+  };
+  app.addHook('onReady', async () => {
+    idleTimer = setTimeout(begin, DEMO_AFTER_IDLE_MS);
   });
+  app.addHook('onResponse', async () => begin());
   app.addHook('onRequest', async (request) => {
-    if (!settled && request.method !== 'GET' && request.method !== 'HEAD') await ready.catch(() => {});
+    if (settled || request.method === 'GET' || request.method === 'HEAD') return;
+    begin();
+    await ready.catch(() => {});
   });
-  return { ready, begun: () => begun };
+  return { ready, begun: () => begun, cancel: () => clearTimeout(idleTimer) };
 }
 
 /**
  * Everything `npm start` does before listening: database, migrations, secrets, jobs; the demo data
- * follow once the server is ready (see makeDemoOnceReady).
+ * follow once it has answered its first request (see makeDemoOnceReady).
  */
 export async function startServer(
   config: ServerConfig,
@@ -112,7 +122,6 @@ export async function startServer(
   const stopSharing = config.databaseUrl ? await shareCompanyChanges(config.databaseUrl) : async () => {};
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const jobs: JobRunner = await startJobRunner(database.db, { runWorkers: config.runJobs });
-  await registerMailWorker(jobs, mailer);
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
@@ -125,13 +134,7 @@ export async function startServer(
     paymentGateway: config.paymentGateway ? createHttpPaymentGateway(config.paymentGateway) : undefined,
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
   };
-  await registerAuthJobs(ctx);
-  await registerCashpointJobs(ctx);
-  await registerReferralJobs(ctx);
-  await registerPaymentJobs(ctx);
-  await registerBatchAlertJobs(ctx);
-  await registerBuyerGroupJobs(ctx);
-  await registerCartJobs(ctx);
+  await registerJobs(ctx, mailer);
   const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';
   const app = await buildApp(ctx, options);
   const making = found === 'new' ? makeDemoOnceReady(app, ctx) : undefined;
@@ -143,6 +146,7 @@ export async function startServer(
     demoReady: making?.ready ?? Promise.resolve(),
     async close() {
       // Stopping half-way would leave a demo company the next start refuses.
+      making?.cancel();
       if (making?.begun()) await making.ready.catch(() => {});
       await app.close();
       await jobs.stop();

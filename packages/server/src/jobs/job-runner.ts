@@ -38,6 +38,18 @@ function executorAdapter(db: Executor): PgBoss.Db {
 
 const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
+/**
+ * pg-boss's tables and these queues (a partition table each), made ahead of time: in the embedded
+ * database's template, so a new data directory starts with them instead of running their DDL (seconds
+ * on PGlite). A queue made here is found again by the runner's createQueue, which then does nothing.
+ */
+export async function installJobQueues(db: Database, names: readonly string[]): Promise<void> {
+  const boss = new PgBoss({ db: executorAdapter(db), schema: 'pgboss', supervise: false, schedule: false });
+  await boss.start();
+  for (const name of names) await boss.createQueue(name, { name, ...RETRY });
+  await boss.stop({ graceful: false, wait: true });
+}
+
 /** Durable jobs: retried with exponential back-off, cron schedules, kept across restarts. */
 export async function startJobRunner(db: Database, options: { runWorkers: boolean }): Promise<JobRunner> {
   const boss = new PgBoss({

@@ -1,0 +1,41 @@
+import type { AppContext } from '../app-context.ts';
+import type { Mailer } from '../core/ports/mailer.ts';
+import { registerMailWorker } from '../mail/mail-jobs.ts';
+import { registerAuthJobs } from '../modules/auth/auth.jobs.ts';
+import { registerBatchAlertJobs } from '../modules/batch-alerts/batch-alerts.jobs.ts';
+import { registerBuyerGroupJobs } from '../modules/buyer-groups/buyer-groups.jobs.ts';
+import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts';
+import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
+import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
+import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
+import type { JobRunner } from './job-runner.ts';
+
+/** Every worker, schedule and start-up job of the server, in one list: adding one means adding it here. */
+export async function registerJobs(ctx: Pick<AppContext, 'db' | 'jobs'>, mailer: Mailer): Promise<void> {
+  await registerMailWorker(ctx.jobs, mailer);
+  await registerAuthJobs(ctx);
+  await registerCashpointJobs(ctx);
+  await registerReferralJobs(ctx);
+  await registerPaymentJobs(ctx);
+  await registerBatchAlertJobs(ctx);
+  await registerBuyerGroupJobs(ctx);
+  await registerCartJobs(ctx);
+}
+
+/** The queues registerJobs uses, read by registering against a runner that only writes their names down. */
+export async function jobQueueNames(): Promise<string[]> {
+  const names = new Set<string>();
+  const note = async (name: string) => {
+    names.add(name);
+  };
+  const recorder: JobRunner = {
+    send: note,
+    work: note,
+    schedule: note,
+    schedules: async () => [],
+    stop: async () => {},
+  };
+  // The handlers are not run, so they need no database or mailer.
+  await registerJobs({ db: undefined as never, jobs: recorder }, undefined as never);
+  return [...names].sort();
+}
