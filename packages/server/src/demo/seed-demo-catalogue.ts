@@ -33,7 +33,7 @@ const CATEGORIES: { name: string; parent?: string; description: string }[] = [
 
 const BRANDS = ['Bajaj', 'Havells', 'Prestige', 'Philips'];
 
-interface DemoProduct {
+export interface DemoProduct {
   name: string;
   sku: string;
   category: string;
@@ -58,7 +58,7 @@ interface DemoProduct {
 
 // HSN: 8509 mixers, 8516 electro-thermic appliances, 7615 aluminium kitchenware (5% GST since
 // September 2025), 8414 fans, 9405 LED light fittings.
-const PRODUCTS: DemoProduct[] = [
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Bajaj Rex 500 W Mixer Grinder (3 Jars)',
     sku: 'BJ-MG-REX500',
@@ -315,7 +315,7 @@ export async function seedDemoProducts(
 ) {
   const { categories, brands, units, taxes, warehouses, groups } = refs;
   const products = new Map<string, number>();
-  for (const p of PRODUCTS) {
+  for (const p of DEMO_PRODUCTS) {
     const input = productCreate.parse({
       name: p.name,
       sku: p.sku,

@@ -10,6 +10,7 @@ import { seedDemoBills } from './seed-demo-bills.ts';
 import { seedDemoCarts } from './seed-demo-carts.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
+import { seedDemoHistory } from './seed-demo-history.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
 import { seedDemoReferrals } from './seed-demo-referrals.ts';
@@ -47,6 +48,8 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
     groups,
   });
   await assignDemoSellerProducts(db, actor, { sellers, products });
+  // The past first: its documents are dated before today's, and each series keeps date order.
+  await seedDemoHistory(ctx, actor, { buyers, sellers, products, branches, warehouses, methods }, step);
   await seedDemoMoney(db, actor, { buyers, methods, branches, channels });
   await seedDemoStock(db, actor, { companyId, warehouses, products });
 

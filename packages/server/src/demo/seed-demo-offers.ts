@@ -14,9 +14,9 @@ function dayFromToday(days: number) {
 }
 
 /**
- * The demo's coupon offers, made before its sales (the first sale applies WELCOME10): a first-order
- * welcome coupon, the festive DIWALI10, 50 unique B2B partner codes and last season's expired
- * monsoon coupon.
+ * The demo's coupon offers, made before its sales (the first sale applies DIWALI10): a first-order
+ * welcome coupon (for a new buyer: the demo's buyers have bought before, see seed-demo-history.ts),
+ * the festive DIWALI10, 50 unique B2B partner codes and last season's expired monsoon coupon.
  */
 export async function seedDemoOffers(ctx: AppContext, actor: Principal, step: Step) {
   const offers = [

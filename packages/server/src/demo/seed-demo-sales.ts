@@ -14,6 +14,7 @@ import { changeShipmentStatus } from '../modules/shipments/change-shipment.ts';
 import { createShipment } from '../modules/shipments/create-shipment.ts';
 import { initiateShipment } from '../modules/shipments/shipment-reads.ts';
 import { seedDemoAutomaticOffers, seedDemoOffers } from './seed-demo-offers.ts';
+import { buyerAddresses } from './seed-demo-support.ts';
 
 /**
  * The demo's sales: its offers (seed-demo-offers.ts), an order part-invoiced with a coupon
@@ -45,7 +46,7 @@ const SALES: DemoSale[] = [
       { sku: 'PR-PC-POP5L', quantity: 6, discount: 5 },
       { sku: 'HV-LT-BATTEN20', quantity: 10 },
     ],
-    coupon: 'WELCOME10',
+    coupon: 'DIWALI10',
     reference: 'MKW/PO/2611',
     outcome: { invoice: { 'BJ-MG-REX500': 4, 'PR-PC-POP5L': 3 } },
     shipment: 'in_transit',
@@ -110,17 +111,7 @@ export async function seedDemoSales(
   };
   for (const sale of SALES) {
     const buyerId = need(lookups.buyers, sale.buyer);
-    const addresses = await db
-      .selectFrom('addresses')
-      .select(['id', 'address_type'])
-      .where('company_id', '=', companyId)
-      .where('owner_type', '=', 'buyer')
-      .where('owner_id', '=', buyerId)
-      .where('is_deleted', '=', false)
-      .orderBy('id')
-      .execute();
-    const billing = addresses.find((a) => a.address_type === 'billing_address') ?? addresses[0];
-    const shipping = addresses.find((a) => a.address_type === 'shipping_address') ?? billing;
+    const addresses = await buyerAddresses(db, companyId, buyerId);
     const items = await Promise.all(
       sale.items.map(async ({ sku, quantity, discount }) => {
         const productId = need(lookups.products, sku);
@@ -137,8 +128,8 @@ export async function seedDemoSales(
     const input = quotationInput.parse({
       buyer: buyerId,
       branch: need(lookups.branches, sale.branch),
-      billing_address: billing.id,
-      shipping_address: shipping.id,
+      billing_address: addresses.billing,
+      shipping_address: addresses.shipping,
       reference: sale.reference,
       shipping_handling_charges: sale.shippingCharges,
       items,

@@ -2,6 +2,7 @@ import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
+import type { Database } from '../db/database.ts';
 import { me } from '../modules/auth/sessions.ts';
 import { getRole } from '../modules/roles/roles.service.ts';
 
@@ -52,4 +53,21 @@ export async function step<T>(what: string, work: () => Promise<T>): Promise<T> 
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`Demo data: ${what} failed: ${message}${fields}`, { cause: error });
   }
+}
+
+/** A buyer's billing address and shipping address (the billing one when it has no other). */
+export async function buyerAddresses(db: Database, companyId: number, buyerId: number) {
+  const addresses = await db
+    .selectFrom('addresses')
+    .select(['id', 'address_type'])
+    .where('company_id', '=', companyId)
+    .where('owner_type', '=', 'buyer')
+    .where('owner_id', '=', buyerId)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .execute();
+  const billing = addresses.find((a) => a.address_type === 'billing_address') ?? addresses[0];
+  if (!billing) throw new Error(`Demo data: buyer ${buyerId} has no address.`);
+  const shipping = addresses.find((a) => a.address_type === 'shipping_address') ?? billing;
+  return { billing: billing.id, shipping: shipping.id };
 }
