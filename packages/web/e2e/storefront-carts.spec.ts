@@ -144,9 +144,7 @@ test('storefront carts: credentials shown once, a cart filled and left, another 
     .getByRole('link', { name: 'Abandoned Carts', exact: true })
     .click();
   await expect(page.getByRole('heading', { name: 'Abandoned Carts' })).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Abandoned Carts' }).getByText('No abandoned carts match these filters.'),
-  ).toBeVisible();
+  await expect(page.getByText('No abandoned carts match these filters.')).toBeVisible();
   expect(await seriousProblems(page)).toEqual([]);
   const report = await ok(page, 'GET', `admin/companies/${companyId}/reports/abandoned_carts`);
   expect(report.count).toBe(0);
