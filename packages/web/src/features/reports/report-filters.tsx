@@ -1,3 +1,4 @@
+import type { ReportOptionFilter } from '@b2b/domain/api/reports';
 import {
   REPORT_FILTER_LABELS,
   type ReportChoice,
@@ -5,18 +6,9 @@ import {
 } from '@b2b/domain/reports/report-definition';
 import { Box, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EntitySelect } from '../../components/entity-select';
-import { categoryTreeQuery } from '../categories/categories.api';
-import { productSource } from '../inventory-adjustments/inventory-adjustment-form';
-import { offerListQuery } from '../offers/offers.api';
-import { buyerSource } from '../quotations/quotation-party-fields';
-import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
-import { sellerSource } from '../sellers/seller-source';
-import { WarehouseFilter } from '../stock-reports/report-controls';
-import { userListQuery } from '../users/users.api';
-import { BranchFilter, BrandFilter, PaymentMethodFilter } from './record-filters';
+import { reportOptionSource } from './report-option-source';
 
 type Value = string | null;
 
@@ -26,75 +18,38 @@ interface FieldProps {
   onChange: (value: Value) => void;
 }
 
-const asId = (value: Value) => (value === null ? null : Number(value));
-const asText = (id: number | null) => (id === null ? null : String(id));
+/** What an empty filter reads: every record of its kind. */
+const ALL: Record<ReportOptionFilter, string> = {
+  branch: 'All branches',
+  warehouse: 'All warehouses',
+  brand: 'All brands',
+  category: 'All categories (with subcategories)',
+  buyer: 'All buyers',
+  sales_person: 'All sales persons',
+  sales_channel: 'All sales channels',
+  product: 'All products',
+  seller: 'All sellers',
+  payment_method: 'All payment methods',
+  offer: 'All offers',
+};
 
-function CategoryFilter({ companyId, value, onChange }: FieldProps) {
-  const categories = useQuery(categoryTreeQuery(companyId));
+/**
+ * One of the company's records, searched on the server through the reports' own options route, so
+ * whoever may read reports may filter them without the right to open the records' lists.
+ */
+function RecordFilter({ companyId, value, onChange, filter }: FieldProps & { filter: ReportOptionFilter }) {
+  const source = useMemo(() => reportOptionSource(companyId, filter), [companyId, filter]);
   return (
-    <Select
-      label="Category"
-      placeholder="All categories"
-      title="A category counts its subcategories too"
-      data={(categories.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      searchable
-      w={220}
-    />
-  );
-}
-
-function SalesPersonFilter({ companyId, value, onChange }: FieldProps) {
-  const users = useQuery(userListQuery(companyId, { limit: -1, ordering: 'first_name' }));
-  return (
-    <Select
-      label="Sales Person"
-      placeholder="All sales persons"
-      data={(users.data?.results ?? []).map((u) => ({
-        value: String(u.id),
-        label: `${u.first_name} ${u.last_name ?? ''}`.trim(),
-      }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      searchable
-      w={220}
-    />
-  );
-}
-
-function SalesChannelFilter({ value, onChange }: FieldProps) {
-  const channels = useQuery(salesChannelListQuery);
-  return (
-    <Select
-      label="Sales Channel"
-      placeholder="All sales channels"
-      data={(channels.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.display_name }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      searchable
-      w={220}
-    />
-  );
-}
-
-/** One of the offers the user may see, of either kind. */
-function OfferFilter({ companyId, value, onChange }: FieldProps) {
-  const offers = useQuery(offerListQuery(companyId, undefined, { limit: -1, ordering: 'title' }));
-  return (
-    <Select
-      label="Offer"
-      placeholder="All offers"
-      data={(offers.data?.results ?? []).map((o) => ({ value: String(o.id), label: o.title }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      searchable
-      w={240}
-    />
+    <Box w={240}>
+      <EntitySelect
+        source={source}
+        label={REPORT_FILTER_LABELS[filter]}
+        placeholder={ALL[filter]}
+        value={value === null ? null : Number(value)}
+        onChange={(id) => onChange(id === null ? null : String(id))}
+        includeInactive
+      />
+    </Box>
   );
 }
 
@@ -119,56 +74,10 @@ function CityFilter({ value, onChange }: FieldProps) {
   );
 }
 
-function EntityFilter({
-  companyId,
-  value,
-  onChange,
-  filter,
-}: FieldProps & { filter: 'buyer' | 'product' | 'seller' }) {
-  const label = REPORT_FILTER_LABELS[filter];
-  const props = {
-    label,
-    value: asId(value),
-    onChange: (id: number | null) => onChange(asText(id)),
-    includeInactive: true,
-  };
-  return (
-    <Box w={260}>
-      {filter === 'buyer' ? (
-        <EntitySelect source={buyerSource(companyId)} placeholder="All buyers" {...props} />
-      ) : filter === 'seller' ? (
-        <EntitySelect source={sellerSource(companyId)} placeholder="All sellers" {...props} />
-      ) : (
-        <EntitySelect source={productSource(companyId)} placeholder="All products" {...props} />
-      )}
-    </Box>
-  );
-}
-
 /** One filter of a report's filter bar, as its key names it. */
 export function ReportFilterField({ filter, ...props }: FieldProps & { filter: ReportFilterKey }) {
-  switch (filter) {
-    case 'branch':
-      return <BranchFilter {...props} />;
-    case 'warehouse':
-      return <WarehouseFilter {...props} />;
-    case 'brand':
-      return <BrandFilter {...props} />;
-    case 'category':
-      return <CategoryFilter {...props} />;
-    case 'sales_person':
-      return <SalesPersonFilter {...props} />;
-    case 'sales_channel':
-      return <SalesChannelFilter {...props} />;
-    case 'city':
-      return <CityFilter {...props} />;
-    case 'payment_method':
-      return <PaymentMethodFilter {...props} />;
-    case 'offer':
-      return <OfferFilter {...props} />;
-    default:
-      return <EntityFilter filter={filter} {...props} />;
-  }
+  if (filter === 'city') return <CityFilter {...props} />;
+  return <RecordFilter filter={filter} {...props} />;
 }
 
 /** A report's own choice (the unsold report's days, a movement type). */

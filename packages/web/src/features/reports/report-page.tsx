@@ -13,12 +13,13 @@ import { lazy, Suspense, useMemo } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { ANY_DAY, DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { formatDay } from '../../components/format-day';
+import { CollapsibleFilters } from '../../components/list-page';
 import { listTableProps } from '../../components/use-list-params';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
-import { ReportHeader } from '../stock-reports/report-controls';
 import { formatReportCell, isNumeric, ReportCell } from './report-cell';
 import { ReportChoiceField, ReportFilterField } from './report-filters';
+import { ReportHeader } from './report-header';
 import {
   downloadReport,
   type ReportOutput,
@@ -132,28 +133,30 @@ function DefinedReport({ definition }: { definition: ReportDefinition }) {
         <PeriodLine data={data} definition={definition} />
       </ReportHeader>
       <Card withBorder padding="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          {definition.period === 'range' && (
-            <DateRangeFilter label="Period" value={dates} onChange={set('dates')} />
-          )}
-          {definition.filters.map((filter) => (
-            <ReportFilterField
-              key={filter}
-              filter={filter}
-              companyId={companyId}
-              value={filters[filter] === null ? null : String(filters[filter])}
-              onChange={(value) => set(filter)(value === null || filter === 'city' ? value : Number(value))}
-            />
-          ))}
-          {(definition.choices ?? []).map((choice) => (
-            <ReportChoiceField
-              key={choice.key}
-              choice={choice}
-              value={String(filters[choice.key] ?? choice.default)}
-              onChange={set(choice.key)}
-            />
-          ))}
-        </Group>
+        <CollapsibleFilters>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            {definition.period === 'range' && (
+              <DateRangeFilter label="Period" value={dates} onChange={set('dates')} />
+            )}
+            {definition.filters.map((filter) => (
+              <ReportFilterField
+                key={filter}
+                filter={filter}
+                companyId={companyId}
+                value={filters[filter] === null ? null : String(filters[filter])}
+                onChange={(value) => set(filter)(value === null || filter === 'city' ? value : Number(value))}
+              />
+            ))}
+            {(definition.choices ?? []).map((choice) => (
+              <ReportChoiceField
+                key={choice.key}
+                choice={choice}
+                value={String(filters[choice.key] ?? choice.default)}
+                onChange={set(choice.key)}
+              />
+            ))}
+          </Group>
+        </CollapsibleFilters>
       </Card>
       {definition.chart && showChart && data?.chart && (
         <Card withBorder padding="md">

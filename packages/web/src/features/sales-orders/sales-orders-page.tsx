@@ -16,7 +16,7 @@ import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-p
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { orderPath, PATHS } from '../../session/paths';
-import { DownloadCsvButton } from '../stock-reports/report-controls';
+import { DownloadCsvButton } from '../reports/report-header';
 import { isFiltered, NO_ORDER_FILTERS, orderFilterParams, SalesOrderFiltersBar } from './sales-order-filters';
 import {
   downloadOrderDetails,

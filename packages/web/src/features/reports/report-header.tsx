@@ -1,34 +1,7 @@
 import { REPORT_MESSAGES } from '@b2b/domain/reports/report-definition';
-import { Group, Select, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DownloadListCsvButton } from '../../components/download-list-csv';
-import { warehouseListQuery } from '../warehouses/warehouses.api';
-
-/** The company's warehouses to narrow a report to one; cleared, the report covers them all. */
-export function WarehouseFilter({
-  companyId,
-  value,
-  onChange,
-}: {
-  companyId: number;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const warehouses = useQuery(warehouseListQuery(companyId, { limit: -1, ordering: 'name' }));
-  return (
-    <Select
-      label="Warehouse"
-      placeholder="All warehouses"
-      data={(warehouses.data?.results ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      searchable
-      w={220}
-    />
-  );
-}
 
 /** 'Download CSV': the whole report as the server writes it, with the report's toast if it fails. */
 export function DownloadCsvButton({
