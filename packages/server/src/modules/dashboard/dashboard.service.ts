@@ -50,12 +50,15 @@ export function changePercent(current: number, lastYear: number): number | null 
 
 // ---------------------------------------------------------------------------------------------
 
-/** The list screens the waiting counts open, with the filter that shows those documents. */
-const WAITING_LINKS = {
-  to_confirm: { path: '/orders', status: ['new'] },
-  to_invoice: { path: '/orders', status: ['confirmed', 'processing'] },
-  to_ship: { path: '/invoices', status: ['generated', 'ready_to_ship'] },
-} as const;
+/** The list screens the waiting counts open, with the filters that show those documents. */
+const WAITING_LINKS: Record<
+  'to_confirm' | 'to_invoice' | 'to_ship',
+  { path: string; query: Record<string, string[]> }
+> = {
+  to_confirm: { path: '/orders', query: { status: ['new'] } },
+  to_invoice: { path: '/orders', query: { status: ['confirmed', 'processing'], invoicing: ['pending'] } },
+  to_ship: { path: '/invoices', query: { status: ['generated', 'ready_to_ship'] } },
+};
 
 const LOW_STOCK_PATH = '/reports/product-reports/inventory-movement';
 
@@ -149,8 +152,8 @@ export async function getDashboard(options: {
   });
 
   const link = (key: keyof typeof WAITING_LINKS, count: number) => {
-    const { path, status } = WAITING_LINKS[key];
-    const query: Record<string, string[]> = { status: [...status] };
+    const { path, query: filters } = WAITING_LINKS[key];
+    const query = { ...filters };
     // The invoice list filters by branch too; the order list has no branch filter.
     if (branch && path === '/invoices') query.sellerBranch = [String(branch.id)];
     return { count, path, query };

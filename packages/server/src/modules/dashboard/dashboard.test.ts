@@ -128,7 +128,7 @@ describe('GET admin/companies/{companyId}/dashboard', { timeout: 240_000 }, () =
     expect(d.waiting.to_invoice).toEqual({
       count: 2,
       path: '/orders',
-      query: { status: ['confirmed', 'processing'] },
+      query: { status: ['confirmed', 'processing'], invoicing: ['pending'] },
     });
     // A and B are generated (not shipped); C is cancelled.
     expect(d.waiting.to_ship).toEqual({
