@@ -116,7 +116,7 @@ import type {
   SalesOrdersTable,
   UsedInvoiceSeriesTable,
 } from './schema/sales-documents.ts';
-import type { SalesLinesTable } from './schema/sales-lines.ts';
+import type { InvoiceDueSharesTable, SalesLinesTable } from './schema/sales-lines.ts';
 import type {
   CreditNoteApplicationsTable,
   CreditNoteItemsTable,
@@ -265,4 +265,5 @@ export interface DB {
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
   sales_lines: SalesLinesTable;
+  invoice_due_shares: InvoiceDueSharesTable;
 }

@@ -23,3 +23,16 @@ export interface SalesLinesTable {
   tax_paise: Paise;
   cost_paise: Paise | null;
 }
+
+/**
+ * An open invoice's amount due shared across the brands of its lines, kept in step with the
+ * documents by triggers (migration 0055): what the brand outstanding reports sum. Written only by
+ * the database.
+ */
+export interface InvoiceDueSharesTable {
+  company_id: number;
+  invoice_id: number;
+  /** Null: products of no brand. */
+  brand_id: number | null;
+  share_paise: Paise;
+}
