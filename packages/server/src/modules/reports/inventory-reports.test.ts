@@ -21,6 +21,7 @@ import {
   dbOf,
   firstWarehouse,
 } from '../../../test/inventory-fixtures.ts';
+import { reportCsv, reportPath } from '../../../test/report-fixtures.ts';
 import {
   createBuyerWithAddress,
   createOrder,
@@ -33,16 +34,6 @@ import {
 // Movement against stock moved by hand through the API (opening stock, adjustments, orders
 // reserving stock, an invoice issuing it, a transfer between two warehouses), with the opening
 // stock of one product moved 70 days back so that it lies before this month.
-
-const REPORT = (company: SignedUpCompany, key: string) =>
-  `admin/companies/${company.companyId}/reports/${key}`;
-
-const csvText = async (company: SignedUpCompany, path: string) => {
-  const res = await fetch(`${company.t.baseUrl}/${path}`, {
-    headers: { authorization: `Bearer ${company.api.token}` },
-  });
-  return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
-};
 
 type Row = Record<string, string | number | null>;
 
@@ -130,7 +121,7 @@ async function levelsOf(company: SignedUpCompany) {
 describe('GET admin/companies/{id}/reports/inventory_summary', { timeout: 120_000 }, () => {
   it('answers opening, in, out and closing of each product and warehouse, closing equal to the stock now', async () => {
     const { company, tag, main, second, rice, dal } = await movedCompany();
-    const res = await company.api.get(REPORT(company, 'inventory_summary'));
+    const res = await company.api.get(reportPath(company, 'inventory_summary'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(false);
     expect(res.body.period.start_date).toBe(`${daysFromToday(0).slice(0, 7)}-01`);
@@ -187,7 +178,7 @@ describe('GET admin/companies/{id}/reports/inventory_summary', { timeout: 120_00
     const { company, tag, rice } = await movedCompany();
     const day = daysFromToday(-70);
     const res = await company.api.get(
-      `${REPORT(company, 'inventory_summary')}?start_date=${day}&end_date=${day}`,
+      `${reportPath(company, 'inventory_summary')}?start_date=${day}&end_date=${day}`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results).toEqual([
@@ -201,7 +192,7 @@ describe('GET admin/companies/{id}/reports/inventory_summary', { timeout: 120_00
     ]);
     // The month after: rice held 10 all along, nothing moved; dal did not exist yet.
     const later = await company.api.get(
-      `${REPORT(company, 'inventory_summary')}?start_date=${daysFromToday(-60)}&end_date=${daysFromToday(-40)}&product=${rice.id}`,
+      `${reportPath(company, 'inventory_summary')}?start_date=${daysFromToday(-60)}&end_date=${daysFromToday(-40)}&product=${rice.id}`,
     );
     expect(later.body.results).toEqual([
       expect.objectContaining({
@@ -217,7 +208,7 @@ describe('GET admin/companies/{id}/reports/inventory_summary', { timeout: 120_00
   it('filters by warehouse, product, category and branch, and keeps to the company', async () => {
     const { company, tag, second, rice, dal } = await movedCompany();
     const names = async (query: string) => {
-      const res = await company.api.get(`${REPORT(company, 'inventory_summary')}?${query}`);
+      const res = await company.api.get(`${reportPath(company, 'inventory_summary')}?${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return (res.body.results as Row[]).map((r) => `${r.product_name}|${r.warehouse_name}`).sort();
     };
@@ -232,18 +223,20 @@ describe('GET admin/companies/{id}/reports/inventory_summary', { timeout: 120_00
     expect(await names(`branch=${company.branchId}`)).toHaveLength(3);
 
     const other = await signUpCompany();
-    const foreign = await other.api.get(`${REPORT(other, 'inventory_summary')}?warehouse=${second.id}`);
+    const foreign = await other.api.get(`${reportPath(other, 'inventory_summary')}?warehouse=${second.id}`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors.warehouse[0]).toBe('There is no such warehouse in this company.');
-    expect((await other.api.get(REPORT(other, 'inventory_summary'))).body.count).toBe(0);
-    expect((await other.api.get(REPORT(company, 'inventory_summary'))).status).toBeGreaterThanOrEqual(403);
+    expect((await other.api.get(reportPath(other, 'inventory_summary'))).body.count).toBe(0);
+    expect((await other.api.get(reportPath(company, 'inventory_summary'))).status).toBeGreaterThanOrEqual(
+      403,
+    );
   });
 });
 
 describe('GET admin/companies/{id}/reports/committed_stock', { timeout: 120_000 }, () => {
   it('lists each order line holding stock; the lines add up to the reserved stock of each product and warehouse', async () => {
     const { company, tag, main, rice, buyer, first, second_order } = await movedCompany();
-    const res = await company.api.get(REPORT(company, 'committed_stock'));
+    const res = await company.api.get(reportPath(company, 'committed_stock'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(true);
     const rows = res.body.results as Row[];
@@ -268,21 +261,21 @@ describe('GET admin/companies/{id}/reports/committed_stock', { timeout: 120_000 
       expect.objectContaining({ product_id: rice.id, warehouse_id: main.id, df_quantity: 3 }),
     ]);
 
-    const byBuyer = await company.api.get(`${REPORT(company, 'committed_stock')}?buyer=${buyer.id}`);
+    const byBuyer = await company.api.get(`${reportPath(company, 'committed_stock')}?buyer=${buyer.id}`);
     expect((byBuyer.body.results as Row[]).map((r) => r.order_number)).toEqual([first.order_number]);
-    const byProduct = await company.api.get(`${REPORT(company, 'committed_stock')}?product=${rice.id}`);
+    const byProduct = await company.api.get(`${reportPath(company, 'committed_stock')}?product=${rice.id}`);
     expect(byProduct.body.count).toBe(2);
   });
 
   it('refuses a period (real time) and another company sees nothing', async () => {
     const { company, main } = await movedCompany();
     expect(
-      (await company.api.get(`${REPORT(company, 'committed_stock')}?start_date=2026-04-01`)).status,
+      (await company.api.get(`${reportPath(company, 'committed_stock')}?start_date=2026-04-01`)).status,
     ).toBe(400);
-    expect((await company.api.get(`${REPORT(company, 'committed_stock')}?brand=1`)).status).toBe(400);
+    expect((await company.api.get(`${reportPath(company, 'committed_stock')}?brand=1`)).status).toBe(400);
     const other = await signUpCompany();
-    expect((await other.api.get(REPORT(other, 'committed_stock'))).body.count).toBe(0);
-    expect((await other.api.get(`${REPORT(other, 'committed_stock')}?warehouse=${main.id}`)).status).toBe(
+    expect((await other.api.get(reportPath(other, 'committed_stock'))).body.count).toBe(0);
+    expect((await other.api.get(`${reportPath(other, 'committed_stock')}?warehouse=${main.id}`)).status).toBe(
       400,
     );
   });
@@ -291,7 +284,7 @@ describe('GET admin/companies/{id}/reports/committed_stock', { timeout: 120_000 
 describe('GET admin/companies/{id}/reports/stock_movement', { timeout: 120_000 }, () => {
   it('lists every movement of goods of the period with its reason, document, quantities and balance', async () => {
     const { company, tag, main, second, invoice, transfer } = await movedCompany();
-    const res = await company.api.get(`${REPORT(company, 'stock_movement')}?ordering=moved_at&limit=100`);
+    const res = await company.api.get(`${reportPath(company, 'stock_movement')}?ordering=moved_at&limit=100`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const rows = res.body.results as Row[];
     // Rice's opening stock is before the month and reservations move no goods.
@@ -326,17 +319,17 @@ describe('GET admin/companies/{id}/reports/stock_movement', { timeout: 120_000 }
       expect(row.balance_after).toBe(balance);
     }
 
-    const ins = await company.api.get(`${REPORT(company, 'stock_movement')}?movement=in`);
+    const ins = await company.api.get(`${reportPath(company, 'stock_movement')}?movement=in`);
     expect(ins.body.count).toBe(3);
     expect(ins.body.totals).toMatchObject({ quantity_in: 10, quantity_out: 0 });
     const outs = await company.api.get(
-      `${REPORT(company, 'stock_movement')}?movement=out&warehouse=${main.id}`,
+      `${reportPath(company, 'stock_movement')}?movement=out&warehouse=${main.id}`,
     );
     expect(outs.body.count).toBe(3);
     expect(outs.body.totals.quantity_out).toBe(6);
     // The period before: only rice's opening stock.
     const before = await company.api.get(
-      `${REPORT(company, 'stock_movement')}?start_date=${daysFromToday(-71)}&end_date=${daysFromToday(-69)}`,
+      `${reportPath(company, 'stock_movement')}?start_date=${daysFromToday(-71)}&end_date=${daysFromToday(-69)}`,
     );
     expect((before.body.results as Row[]).map((r) => [r.reason, r.quantity_in, r.balance_after])).toEqual([
       ['Opening stock', 10, 10],
@@ -345,9 +338,9 @@ describe('GET admin/companies/{id}/reports/stock_movement', { timeout: 120_000 }
 
   it('downloads every movement as CSV', async () => {
     const { company, tag } = await movedCompany();
-    const { res, text } = await csvText(
+    const { res, text } = await reportCsv(
       company,
-      `${REPORT(company, 'stock_movement')}?format=csv&ordering=moved_at`,
+      `${reportPath(company, 'stock_movement')}?format=csv&ordering=moved_at`,
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -373,13 +366,15 @@ describe('GET admin/companies/{id}/reports/stock_movement', { timeout: 120_000 }
       'ordering=-created_at',
     ];
     for (const query of cases) {
-      const res = await company.api.get(`${REPORT(company, 'stock_movement')}?${query}`);
+      const res = await company.api.get(`${reportPath(company, 'stock_movement')}?${query}`);
       expect(res.status, query).toBe(400);
       expect(typeof (res.body.detail ?? res.body.message), query).toBe('string');
     }
     const other = await signUpCompany();
-    expect((await other.api.get(REPORT(other, 'stock_movement'))).body.count).toBe(0);
-    expect((await other.api.get(`${REPORT(other, 'stock_movement')}?warehouse=${main.id}`)).status).toBe(400);
+    expect((await other.api.get(reportPath(other, 'stock_movement'))).body.count).toBe(0);
+    expect((await other.api.get(`${reportPath(other, 'stock_movement')}?warehouse=${main.id}`)).status).toBe(
+      400,
+    );
   });
 });
 
@@ -498,7 +493,7 @@ describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_
     });
     expect(order.order.status).toBeDefined();
 
-    const res = await company.api.get(REPORT(company, 'under_over_stocking'));
+    const res = await company.api.get(reportPath(company, 'under_over_stocking'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(true);
     expect(res.body.count).toBe(4);
@@ -522,22 +517,24 @@ describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_
     expect(status.statuses.understock).toEqual({ label: 'Understock', color: 'red' });
 
     const byName = await company.api.get(
-      `${REPORT(company, 'under_over_stocking')}?ordering=product_name&limit=2&offset=1`,
+      `${reportPath(company, 'under_over_stocking')}?ordering=product_name&limit=2&offset=1`,
     );
     expect(byName.body.count).toBe(4);
     expect(productNames(byName.body)).toEqual([committed.name, slightly.name]);
     expect(byName.body.next).toContain('offset=3');
-    const one = await company.api.get(`${REPORT(company, 'under_over_stocking')}?product=${slightly.id}`);
+    const one = await company.api.get(`${reportPath(company, 'under_over_stocking')}?product=${slightly.id}`);
     expect(productNames(one.body)).toEqual([slightly.name]);
 
     // Back at the reorder point: off the list, and Normal among all products (Tea has no stock and no reorder point).
     await adjust(company, { lines: [{ product: slightly.id, quantity: 2 }] });
     // Stock went out today: Normal, not Overstock.
     await adjust(company, { reason: 'stock_damaged', lines: [{ product: slightly.id, quantity: -1 }] });
-    expect(productNames((await company.api.get(REPORT(company, 'under_over_stocking'))).body)).not.toContain(
-      slightly.name,
+    expect(
+      productNames((await company.api.get(reportPath(company, 'under_over_stocking'))).body),
+    ).not.toContain(slightly.name);
+    const all = await company.api.get(
+      `${reportPath(company, 'under_over_stocking')}?stock=all&days=30&limit=-1`,
     );
-    const all = await company.api.get(`${REPORT(company, 'under_over_stocking')}?stock=all&days=30&limit=-1`);
     const statuses = Object.fromEntries((all.body.results as Row[]).map((r) => [r.product_name, r.status]));
     expect(statuses).toEqual({
       [badly.name]: 'understock',
@@ -546,9 +543,9 @@ describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_
       [slightly.name]: 'normal',
       [`Sugar ${tag}`]: 'overstock',
     });
-    const csv = await csvText(
+    const csv = await reportCsv(
       company,
-      `${REPORT(company, 'under_over_stocking')}?format=csv&ordering=product_name`,
+      `${reportPath(company, 'under_over_stocking')}?format=csv&ordering=product_name`,
     );
     expect(csv.text.trim().split('\r\n')[0]).toBe(
       'Product,SKU,Unit,On Hand,Committed,Sellable,Reorder Point,Shortfall,Last Stock Out,Status',
@@ -573,7 +570,7 @@ describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_
     await adjust(company, { lines: [{ product: empty.id, quantity: -1 }] });
     await createProduct(company, { name: `Nothing ${tag}` });
 
-    const path = `${REPORT(company, 'under_over_stocking')}?stock=overstock&ordering=last_stock_out,-on_hand`;
+    const path = `${reportPath(company, 'under_over_stocking')}?stock=overstock&ordering=last_stock_out,-on_hand`;
     const res = await company.api.get(path);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.count).toBe(4);
@@ -599,22 +596,22 @@ describe('GET admin/companies/{id}/reports/under_over_stocking', { timeout: 120_
   it('accepts only its choices, needs view_reports and keeps to the company', async () => {
     const company = await signUpCompany();
     for (const days of ['30', '60', '90', '180']) {
-      expect((await company.api.get(`${REPORT(company, 'under_over_stocking')}?days=${days}`)).status).toBe(
-        200,
-      );
+      expect(
+        (await company.api.get(`${reportPath(company, 'under_over_stocking')}?days=${days}`)).status,
+      ).toBe(200);
     }
     for (const bad of ['days=45', 'days=0', 'days=', 'stock=low', 'ordering=price', 'search=rice']) {
-      const res = await company.api.get(`${REPORT(company, 'under_over_stocking')}?${bad}`);
+      const res = await company.api.get(`${reportPath(company, 'under_over_stocking')}?${bad}`);
       expect(res.status, bad).toBe(400);
     }
     const staff = await createUserWithPermissions(company, ['view_product']);
-    expect((await staff.api.get(REPORT(company, 'under_over_stocking'))).status).toBe(403);
+    expect((await staff.api.get(reportPath(company, 'under_over_stocking'))).status).toBe(403);
     const other = await signUpCompany();
     await createProduct(other, { name: `B-${other.companyId}`, reorderPoint: 5, openingStock: 1 });
     await createProduct(other, { name: `B2-${other.companyId}`, openingStock: 1 });
     const reader = await createUserWithPermissions(company, ['view_reports']);
     for (const stock of ['understock', 'overstock', 'all']) {
-      const res = await reader.api.get(`${REPORT(company, 'under_over_stocking')}?stock=${stock}`);
+      const res = await reader.api.get(`${reportPath(company, 'under_over_stocking')}?stock=${stock}`);
       expect(res.body, stock).toMatchObject({ count: 0, results: [] });
     }
   });
@@ -641,7 +638,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       { quantity: 4, daysAgo: 10, ratePaise: 250 },
     ]);
     const today = todayInIndia();
-    const res = await company.api.get(REPORT(company, 'inventory_age'));
+    const res = await company.api.get(reportPath(company, 'inventory_age'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(true);
     expect(res.body.count).toBe(1);
@@ -689,8 +686,8 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       { quantity: 2, daysAgo: 30, atInIndia: `${addDays(today, -30)} 00:10`, ratePaise: 100 },
       { quantity: 3, daysAgo: 31, atInIndia: `${addDays(today, -31)} 23:50`, ratePaise: 100 },
     ]);
-    const [row] = (await company.api.get(`${REPORT(company, 'inventory_age')}?product=${product.id}`)).body
-      .results;
+    const [row] = (await company.api.get(`${reportPath(company, 'inventory_age')}?product=${product.id}`))
+      .body.results;
     expect(row).toMatchObject({
       oldest_stock_on: addDays(today, -31),
       q_days_0_30: 2,
@@ -710,7 +707,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       reason: 'stock_lost',
       lines: [{ product: product.id, quantity: -12 }],
     });
-    const res = await company.api.get(REPORT(company, 'inventory_age'));
+    const res = await company.api.get(reportPath(company, 'inventory_age'));
     // 3 on hand, all from the newest receipt (the 5 found), received today.
     expect(res.body.results[0]).toMatchObject({
       on_hand: 3,
@@ -719,7 +716,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       q_over_180: 0,
     });
     const opening = await createProduct(company, { openingStock: 7, openingRate: 2.5 });
-    const again = await company.api.get(`${REPORT(company, 'inventory_age')}?product=${opening.id}`);
+    const again = await company.api.get(`${reportPath(company, 'inventory_age')}?product=${opening.id}`);
     expect(again.body.results).toEqual([
       expect.objectContaining({
         ...emptyBuckets(),
@@ -775,7 +772,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
         }));
       expected.set(product.id, { ...inventoryAgeOf(receipts, onHand, today), onHand });
     }
-    const res = await company.api.get(`${REPORT(company, 'inventory_age')}?limit=-1`);
+    const res = await company.api.get(`${reportPath(company, 'inventory_age')}?limit=-1`);
     expect(res.body.count).toBe(6);
     for (const row of res.body.results as Row[]) {
       const want = expected.get(Number(row.product_id));
@@ -809,7 +806,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       { quantity: 2, daysAgo: 9 },
       { quantity: -2, daysAgo: 8 },
     ]);
-    const path = REPORT(company, 'inventory_age');
+    const path = reportPath(company, 'inventory_age');
     const all = await company.api.get(`${path}?limit=2&ordering=product_name,warehouse_name`);
     expect(all.body.count).toBe(3);
     const place = (r: Row) => [r.product_name, r.warehouse_name];
@@ -839,7 +836,7 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
     const byName = await company.api.get(`${path}?ordering=-product_name`);
     expect(byName.body.results[0].product_id).toBe(bananas.id);
 
-    const { res, text } = await csvText(company, `${path}?format=csv&product=${bananas.id}`);
+    const { res, text } = await reportCsv(company, `${path}?format=csv&product=${bananas.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`inventory-age-${todayInIndia()}.csv`);
     const lines = text.trim().split('\r\n');
@@ -858,11 +855,11 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
     const other = await signUpCompany();
     const theirs = await firstWarehouse(other);
     await createProduct(other, { openingStock: 5 });
-    expect((await company.api.get(REPORT(company, 'inventory_age'))).body).toMatchObject({
+    expect((await company.api.get(reportPath(company, 'inventory_age'))).body).toMatchObject({
       count: 0,
       results: [],
     });
-    expect((await other.api.get(REPORT(other, 'inventory_age'))).body.count).toBe(1);
+    expect((await other.api.get(reportPath(other, 'inventory_age'))).body.count).toBe(1);
     for (const bad of [
       `warehouse=${theirs.id}`,
       'ordering=expires_on',
@@ -870,11 +867,11 @@ describe('GET admin/companies/{id}/reports/inventory_age', { timeout: 120_000 },
       'format=xlsx',
       'search=x',
     ]) {
-      const res = await company.api.get(`${REPORT(company, 'inventory_age')}?${bad}`);
+      const res = await company.api.get(`${reportPath(company, 'inventory_age')}?${bad}`);
       expect(res.status, bad).toBe(400);
     }
     const clerk = await createUserWithPermissions(company, ['view_product']);
-    expect((await clerk.api.get(REPORT(company, 'inventory_age'))).status).toBe(403);
+    expect((await clerk.api.get(reportPath(company, 'inventory_age'))).status).toBe(403);
   });
 });
 
@@ -937,7 +934,7 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
   it('lists each batch on hand per warehouse with days to expiry and status, and the quantity of each status', async () => {
     const company = await signUpCompany();
     const w = await batchWorld(company);
-    const path = REPORT(company, 'batch_inventory');
+    const path = reportPath(company, 'batch_inventory');
     const res = await company.api.get(`${path}?ordering=expires_on,warehouse_name`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(true);
@@ -992,7 +989,9 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
     const company = await signUpCompany();
     const w = await batchWorld(company);
     const get = async (query: string) => {
-      const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?ordering=expires_on&${query}`);
+      const res = await company.api.get(
+        `${reportPath(company, 'batch_inventory')}?ordering=expires_on&${query}`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body;
     };
@@ -1019,7 +1018,7 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
       is_enabled: true,
     });
     expect(config.status, JSON.stringify(config.body)).toBe(201);
-    const path = `${REPORT(company, 'batch_inventory')}?ordering=expires_on`;
+    const path = `${reportPath(company, 'batch_inventory')}?ordering=expires_on`;
     expect(numbers((await company.api.get(`${path}&status=ok`)).body)).toEqual([
       'CS-SOON',
       'CS-SOON',
@@ -1062,21 +1061,21 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
       reason: 'stock_damaged',
       lines: [{ product: product.id, quantity: -4 }],
     });
-    const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?product=${product.id}`);
+    const res = await company.api.get(`${reportPath(company, 'batch_inventory')}?product=${product.id}`);
     expect((res.body.results as Row[]).map((r) => [r.batch_number, r.quantity, r.status])).toEqual([
       ['LOT-A', 6, 'expiring_soon'],
       ['LOT-B', 6, 'ok'],
     ]);
-    const age = await company.api.get(`${REPORT(company, 'inventory_age')}?product=${product.id}`);
+    const age = await company.api.get(`${reportPath(company, 'inventory_age')}?product=${product.id}`);
     expect(age.body.results[0]).toMatchObject({ on_hand: 12, q_days_0_30: 12 });
   });
 
   it('downloads every row as CSV with the status as its label', async () => {
     const company = await signUpCompany();
     const w = await batchWorld(company);
-    const { res, text } = await csvText(
+    const { res, text } = await reportCsv(
       company,
-      `${REPORT(company, 'batch_inventory')}?format=csv&limit=1&warehouse=${w.main.id}&ordering=-expires_on`,
+      `${reportPath(company, 'batch_inventory')}?format=csv&limit=1&warehouse=${w.main.id}&ordering=-expires_on`,
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`batch-inventory-${w.today}.csv`);
@@ -1094,9 +1093,9 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
     const other = await signUpCompany();
     const theirs = await batchWorld(other);
     const clerk = await createUserWithPermissions(company, ['view_inventory_adjustment']);
-    expect((await clerk.api.get(REPORT(company, 'batch_inventory'))).status).toBe(403);
+    expect((await clerk.api.get(reportPath(company, 'batch_inventory'))).status).toBe(403);
     const analyst = await createUserWithPermissions(company, ['view_reports']);
-    const empty = await analyst.api.get(REPORT(company, 'batch_inventory'));
+    const empty = await analyst.api.get(reportPath(company, 'batch_inventory'));
     expect(empty.body).toMatchObject({ count: 0, results: [], totals: { quantity: 0 }, chart: [] });
     for (const bad of [
       'status=soon',
@@ -1107,7 +1106,7 @@ describe('GET admin/companies/{id}/reports/batch_inventory', { timeout: 120_000 
       'format=pdf',
       'offset=-1',
     ]) {
-      const res = await company.api.get(`${REPORT(company, 'batch_inventory')}?${bad}`);
+      const res = await company.api.get(`${reportPath(company, 'batch_inventory')}?${bad}`);
       expect(res.status, bad).toBe(400);
     }
   });

@@ -8,6 +8,7 @@ import {
   unique,
 } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
+import { reportCsv, reportPath } from '../../../test/report-fixtures.ts';
 import {
   createBuyerWithAddress,
   createOffer,
@@ -22,16 +23,6 @@ import { abandonIdleCarts } from '../storefront/storefront.service.ts';
 // The offers area's reports on the engine (issue 21): Coupon Reports over orders that used a
 // coupon and an automatic offer, Bidding Reports over bids placed, approved and refused, and
 // Abandoned Carts over carts a web store's buyers left.
-
-const REPORT = (company: SignedUpCompany, key: string) =>
-  `admin/companies/${company.companyId}/reports/${key}`;
-
-const csvText = async (company: SignedUpCompany, path: string) => {
-  const res = await fetch(`${company.t.baseUrl}/${path}`, {
-    headers: { authorization: `Bearer ${company.api.token}` },
-  });
-  return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
-};
 
 type Row = Record<string, string | number | null>;
 const column = (rows: Row[], key: string) => rows.map((row) => row[key]);
@@ -98,7 +89,7 @@ describe('GET admin/companies/{id}/reports/coupons', () => {
   it('sums the uses per offer and code, leaves out given-back uses, and filters by period and kind', async () => {
     const { company, coupon, code, auto } = await couponWorld();
     const since = `start_date=${daysFromToday(-60)}&end_date=${today()}`;
-    const res = await company.api.get(`${REPORT(company, 'coupons')}?${since}`);
+    const res = await company.api.get(`${reportPath(company, 'coupons')}?${since}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results).toEqual([
       {
@@ -128,23 +119,26 @@ describe('GET admin/companies/{id}/reports/coupons', () => {
     expect(res.body.totals).toMatchObject({ uses: 3, buyers: null, discount_given: 120, order_value: 5120 });
 
     const recent = await company.api.get(
-      `${REPORT(company, 'coupons')}?start_date=${daysFromToday(-7)}&end_date=${today()}`,
+      `${reportPath(company, 'coupons')}?start_date=${daysFromToday(-7)}&end_date=${today()}`,
     );
     expect(recent.body.results.map((r: Row) => [r.coupon_code, r.uses, r.discount_given])).toEqual([
       [code, 1, 50],
       ['Automatic', 1, 20],
     ]);
-    const products = await company.api.get(`${REPORT(company, 'coupons')}?${since}&kind=product`);
+    const products = await company.api.get(`${reportPath(company, 'coupons')}?${since}&kind=product`);
     expect(column(products.body.results, 'offer_id')).toEqual([auto.id]);
-    const one = await company.api.get(`${REPORT(company, 'coupons')}?${since}&offer=${coupon.id}`);
+    const one = await company.api.get(`${reportPath(company, 'coupons')}?${since}&offer=${coupon.id}`);
     expect(column(one.body.results, 'offer_id')).toEqual([coupon.id]);
     expect(one.body.totals).toMatchObject({ uses: 2, discount_given: 100 });
     const byDiscount = await company.api.get(
-      `${REPORT(company, 'coupons')}?${since}&ordering=discount_given`,
+      `${reportPath(company, 'coupons')}?${since}&ordering=discount_given`,
     );
     expect(column(byDiscount.body.results, 'offer_id')).toEqual([auto.id, coupon.id]);
 
-    const { res: csv, text } = await csvText(company, `${REPORT(company, 'coupons')}?${since}&format=csv`);
+    const { res: csv, text } = await reportCsv(
+      company,
+      `${reportPath(company, 'coupons')}?${since}&format=csv`,
+    );
     expect(csv.status).toBe(200);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Offer,Kind,Code,Uses,Buyers,Discount Given,Cashpoints,Order Value');
@@ -154,19 +148,19 @@ describe('GET admin/companies/{id}/reports/coupons', () => {
 
   it('refuses an unknown kind, keeps to the company and needs view_reports', async () => {
     const { company, coupon } = await couponWorld();
-    const bad = await company.api.get(`${REPORT(company, 'coupons')}?kind=gift`);
+    const bad = await company.api.get(`${reportPath(company, 'coupons')}?kind=gift`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors.kind[0]).toBe('Kind: choose one of all, product, cart.');
     const staff = await createUserWithPermissions(company, ['view_offer', 'view_cart_offer']);
-    expect((await staff.api.get(REPORT(company, 'coupons'))).status).toBe(403);
+    expect((await staff.api.get(reportPath(company, 'coupons'))).status).toBe(403);
     const reporter = await createUserWithPermissions(company, ['view_reports']);
-    expect((await reporter.api.get(REPORT(company, 'coupons'))).body.count).toBe(2);
+    expect((await reporter.api.get(reportPath(company, 'coupons'))).body.count).toBe(2);
     const other = await signUpCompany();
-    expect((await other.api.get(REPORT(other, 'coupons'))).body.count).toBe(0);
-    const foreign = await other.api.get(`${REPORT(other, 'coupons')}?offer=${coupon.id}`);
+    expect((await other.api.get(reportPath(other, 'coupons'))).body.count).toBe(0);
+    const foreign = await other.api.get(`${reportPath(other, 'coupons')}?offer=${coupon.id}`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors.offer[0]).toBe('There is no such offer in this company.');
-    expect((await other.api.get(REPORT(company, 'coupons'))).status).toBeGreaterThanOrEqual(403);
+    expect((await other.api.get(reportPath(company, 'coupons'))).status).toBeGreaterThanOrEqual(403);
   });
 });
 
@@ -201,7 +195,7 @@ async function biddingWorld() {
 describe('GET admin/companies/{id}/reports/bidding', () => {
   it('lists the bids newest first with their range, status and who decided, and counts them by status', async () => {
     const { company, product, buyer, quotation } = await biddingWorld();
-    const res = await company.api.get(REPORT(company, 'bidding'));
+    const res = await company.api.get(reportPath(company, 'bidding'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.count).toBe(2);
     expect(column(res.body.results, 'proposed_rate')).toEqual([800, 930]);
@@ -225,21 +219,23 @@ describe('GET admin/companies/{id}/reports/bidding', () => {
       { status: 'Refused', bids: 1 },
     ]);
 
-    const refused = await company.api.get(`${REPORT(company, 'bidding')}?status=refused`);
+    const refused = await company.api.get(`${reportPath(company, 'bidding')}?status=refused`);
     expect(column(refused.body.results, 'proposed_rate')).toEqual([800]);
     expect(refused.body.chart).toEqual([{ status: 'Refused', bids: 1 }]);
-    const ordered = await company.api.get(`${REPORT(company, 'bidding')}?ordering=-proposed_rate`);
+    const ordered = await company.api.get(`${reportPath(company, 'bidding')}?ordering=-proposed_rate`);
     expect(column(ordered.body.results, 'proposed_rate')).toEqual([930, 800]);
     const otherBuyer = await createBuyerWithAddress(company);
-    const none = await company.api.get(`${REPORT(company, 'bidding')}?buyer=${otherBuyer.id}`);
+    const none = await company.api.get(`${reportPath(company, 'bidding')}?buyer=${otherBuyer.id}`);
     expect(none.body.count).toBe(0);
-    expect((await company.api.get(`${REPORT(company, 'bidding')}?product=${product.id}`)).body.count).toBe(2);
+    expect(
+      (await company.api.get(`${reportPath(company, 'bidding')}?product=${product.id}`)).body.count,
+    ).toBe(2);
     const lastYear = await company.api.get(
-      `${REPORT(company, 'bidding')}?start_date=${daysFromToday(-400)}&end_date=${daysFromToday(-370)}`,
+      `${reportPath(company, 'bidding')}?start_date=${daysFromToday(-400)}&end_date=${daysFromToday(-370)}`,
     );
     expect(lastYear.body.count).toBe(0);
 
-    const { res: csv, text } = await csvText(company, `${REPORT(company, 'bidding')}?format=csv`);
+    const { res: csv, text } = await reportCsv(company, `${reportPath(company, 'bidding')}?format=csv`);
     expect(csv.status).toBe(200);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
@@ -252,7 +248,7 @@ describe('GET admin/companies/{id}/reports/bidding', () => {
   it('refuses bad input, keeps to the caller’s branches and needs view_reports', async () => {
     const { company, product, buyer } = await biddingWorld();
     for (const query of ['status=nope', 'ordering=nope', 'start_date=2026-05-01&end_date=2026-04-01']) {
-      const res = await company.api.get(`${REPORT(company, 'bidding')}?${query}`);
+      const res = await company.api.get(`${reportPath(company, 'bidding')}?${query}`);
       expect(res.status, query).toBe(400);
     }
     // A bid on a quotation of another branch: its staff do not see it.
@@ -270,12 +266,12 @@ describe('GET admin/companies/{id}/reports/bidding', () => {
     });
     expect(bid.status, JSON.stringify(bid.body)).toBe(201);
     const staff = await createUserWithPermissions(company, ['view_reports']);
-    expect((await staff.api.get(REPORT(company, 'bidding'))).body.count).toBe(2);
-    expect((await company.api.get(REPORT(company, 'bidding'))).body.count).toBe(3);
+    expect((await staff.api.get(reportPath(company, 'bidding'))).body.count).toBe(2);
+    expect((await company.api.get(reportPath(company, 'bidding'))).body.count).toBe(3);
     const viewer = await createUserWithPermissions(company, ['view_order']);
-    expect((await viewer.api.get(REPORT(company, 'bidding'))).status).toBe(403);
+    expect((await viewer.api.get(reportPath(company, 'bidding'))).status).toBe(403);
     const other = await signUpCompany();
-    const foreign = await other.api.get(`${REPORT(other, 'bidding')}?product=${product.id}`);
+    const foreign = await other.api.get(`${reportPath(other, 'bidding')}?product=${product.id}`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors.product[0]).toBe('There is no such product in this company.');
   });
@@ -319,7 +315,7 @@ describe('GET admin/companies/{id}/reports/abandoned_carts', () => {
     expect(await abandonIdleCarts({ db: dbOf(company), companyId: company.companyId })).toBe(1);
 
     const since = `start_date=${daysFromToday(-3)}&end_date=${today()}`;
-    const res = await company.api.get(`${REPORT(company, 'abandoned_carts')}?${since}`);
+    const res = await company.api.get(`${reportPath(company, 'abandoned_carts')}?${since}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.count).toBe(1);
     // 3 × ₹118 + 2 × ₹59 = ₹472.
@@ -332,26 +328,31 @@ describe('GET admin/companies/{id}/reports/abandoned_carts', () => {
       value: 472,
     });
     expect(res.body.totals).toMatchObject({ items: 2, quantity: 5, value: 472 });
-    const { text } = await csvText(company, `${REPORT(company, 'abandoned_carts')}?${since}&format=csv`);
+    const { text } = await reportCsv(
+      company,
+      `${reportPath(company, 'abandoned_carts')}?${since}&format=csv`,
+    );
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Buyer,Sales Channel,Items,Quantity,Value,Last Activity,Abandoned');
     expect(lines[1]).toContain(`${leaver.name},${store.channel.display_name},2,5,472.00,`);
     const filtered = await company.api.get(
-      `${REPORT(company, 'abandoned_carts')}?${since}&buyer=${fresh.id}`,
+      `${reportPath(company, 'abandoned_carts')}?${since}&buyer=${fresh.id}`,
     );
     expect(filtered.body.count).toBe(0);
     const channel = await company.api.get(
-      `${REPORT(company, 'abandoned_carts')}?${since}&sales_channel=${store.channel.id}`,
+      `${reportPath(company, 'abandoned_carts')}?${since}&sales_channel=${store.channel.id}`,
     );
     expect(channel.body.count).toBe(1);
-    expect((await company.api.get(`${REPORT(company, 'abandoned_carts')}?ordering=colour`)).status).toBe(400);
+    expect((await company.api.get(`${reportPath(company, 'abandoned_carts')}?ordering=colour`)).status).toBe(
+      400,
+    );
 
     // The buyer comes back: the cart is taken up again and leaves the report.
     await store.as(leaver.id).post('storefront/cart/items', { product: product.id, quantity: 1 });
-    expect((await company.api.get(`${REPORT(company, 'abandoned_carts')}?${since}`)).body.count).toBe(0);
+    expect((await company.api.get(`${reportPath(company, 'abandoned_carts')}?${since}`)).body.count).toBe(0);
     const other2 = await signUpCompany();
-    expect((await other2.api.get(REPORT(other2, 'abandoned_carts'))).body.count).toBe(0);
+    expect((await other2.api.get(reportPath(other2, 'abandoned_carts'))).body.count).toBe(0);
     const viewer = await createUserWithPermissions(company, ['view_order']);
-    expect((await viewer.api.get(REPORT(company, 'abandoned_carts'))).status).toBe(403);
+    expect((await viewer.api.get(reportPath(company, 'abandoned_carts'))).status).toBe(403);
   });
 });

@@ -13,6 +13,7 @@ import {
   payInvoices,
   paymentWorld,
 } from '../../../test/payments-fixtures.ts';
+import { reportPath } from '../../../test/report-fixtures.ts';
 import { createCreditNote } from '../../../test/returns-fixtures.ts';
 import {
   createBuyerWithAddress,
@@ -24,8 +25,6 @@ import {
 // The outstanding reports (issue 21) against hand-built receivables, and against Payments to be
 // Received, which defines what a buyer owes: the figures must agree to the paisa.
 
-const REPORT = (company: SignedUpCompany, key: string) =>
-  `admin/companies/${company.companyId}/reports/${key}`;
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 async function createBrand(company: SignedUpCompany, name: string) {
@@ -140,7 +139,7 @@ async function outstandingWorld() {
 type World = Awaited<ReturnType<typeof outstandingWorld>>;
 
 async function report(company: SignedUpCompany, key: string, query = '') {
-  const res = await company.api.get(`${REPORT(company, key)}?limit=-1${query ? `&${query}` : ''}`);
+  const res = await company.api.get(`${reportPath(company, key)}?limit=-1${query ? `&${query}` : ''}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -326,14 +325,14 @@ describe('outstanding reports', { timeout: 420_000 }, () => {
 
     // A user of the first branch: its invoices, no account part, and no other branch.
     const clerk = await createUserWithPermissions(company, ['view_reports']);
-    const scoped = await clerk.api.get(`${REPORT(company, 'buyer_outstanding')}?limit=-1`);
+    const scoped = await clerk.api.get(`${reportPath(company, 'buyer_outstanding')}?limit=-1`);
     expect(scoped.status, JSON.stringify(scoped.body)).toBe(200);
     expect(scoped.body.results.map((r: any) => [r.buyer_name, r.branch_name, r.outstanding])).toEqual([
       [w.x.name, 'Pune', 490],
     ]);
-    const scopedReceivables = await clerk.api.get(`${REPORT(company, 'amount_receivables')}?limit=-1`);
+    const scopedReceivables = await clerk.api.get(`${reportPath(company, 'amount_receivables')}?limit=-1`);
     expect(scopedReceivables.body.totals.amount_due).toBe(490);
-    const outside = await clerk.api.get(`${REPORT(company, 'amount_receivables')}?branch=${w.second.id}`);
+    const outside = await clerk.api.get(`${reportPath(company, 'amount_receivables')}?branch=${w.second.id}`);
     expect(outside.status).toBe(400);
     expect(outside.body.errors.branch).toEqual(['There is no such branch in this company.']);
   });
@@ -341,7 +340,7 @@ describe('outstanding reports', { timeout: 420_000 }, () => {
   it('downloads CSV, refuses bad input with a sentence, and shows another company nothing', async () => {
     const w = await outstandingWorld();
     const { company } = w;
-    const { res, text } = await csvOf(company, `${REPORT(company, 'amount_receivables')}?format=csv`);
+    const { res, text } = await csvOf(company, `${reportPath(company, 'amount_receivables')}?format=csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/amount-receivables-\d{4}-\d{2}-\d{2}\.csv/);
     const lines = text.trim().split('\r\n');
@@ -351,7 +350,7 @@ describe('outstanding reports', { timeout: 420_000 }, () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(w.b.invoice.invoice_number);
     expect(lines[1].endsWith(',177.00,0.00,59.00,0.00,118.00,100,90+ Days')).toBe(true);
-    const brandCsv = await csvOf(company, `${REPORT(company, 'brand_outstanding')}?format=csv`);
+    const brandCsv = await csvOf(company, `${reportPath(company, 'brand_outstanding')}?format=csv`);
     expect(brandCsv.text.trim().split('\r\n')).toEqual([
       'Brand,Invoices,Amount Due,Overdue',
       `${w.beta.name},2,744.00,186.00`,
@@ -371,12 +370,12 @@ describe('outstanding reports', { timeout: 420_000 }, () => {
         'warehouse=1',
         'ordering=-nonsense',
       ]) {
-        const bad = await company.api.get(`${REPORT(company, key)}?${query}`);
+        const bad = await company.api.get(`${reportPath(company, key)}?${query}`);
         expect(bad.status, `${key}?${query}`).toBe(400);
         expect(typeof bad.body.detail, `${key}?${query}`).toBe('string');
       }
     }
-    const foreignBuyer = await company.api.get(`${REPORT(company, 'buyer_outstanding')}?buyer=999999999`);
+    const foreignBuyer = await company.api.get(`${reportPath(company, 'buyer_outstanding')}?buyer=999999999`);
     expect(foreignBuyer.status).toBe(400);
     expect(foreignBuyer.body.errors.buyer).toEqual(['There is no such buyer in this company.']);
 
@@ -389,8 +388,8 @@ describe('outstanding reports', { timeout: 420_000 }, () => {
     ]) {
       const own = await report(other, key);
       expect(own.count, key).toBe(0);
-      expect((await other.api.get(REPORT(company, key))).status, key).toBeGreaterThanOrEqual(403);
-      const named = await other.api.get(`${REPORT(other, key)}?buyer=${w.x.id}`);
+      expect((await other.api.get(reportPath(company, key))).status, key).toBeGreaterThanOrEqual(403);
+      const named = await other.api.get(`${reportPath(other, key)}?buyer=${w.x.id}`);
       expect(named.status, key).toBe(400);
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
 import { createWarehouse, dbOf } from '../../../test/inventory-fixtures.ts';
+import { reportPath } from '../../../test/report-fixtures.ts';
 import { createCreditNote } from '../../../test/returns-fixtures.ts';
 import {
   createBuyerWithAddress,
@@ -21,9 +22,6 @@ import {
 //   Spare (no brand, cost ₹10): never sold; 5 in stock in a second warehouse
 
 type Row = Record<string, string | number | null>;
-
-const REPORT = (company: SignedUpCompany, key: string) =>
-  `admin/companies/${company.companyId}/reports/${key}`;
 
 async function createBrand(company: SignedUpCompany, name: string) {
   const res = await company.api.post(`companies/${company.companyId}/brands`, { name });
@@ -117,7 +115,7 @@ async function salesWorld() {
 type World = Awaited<ReturnType<typeof salesWorld>>;
 
 async function report(world: World, key: string, query = '') {
-  const res = await world.company.api.get(`${REPORT(world.company, key)}${query ? `?${query}` : ''}`);
+  const res = await world.company.api.get(`${reportPath(world.company, key)}${query ? `?${query}` : ''}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { count: number; results: Row[]; totals: Row | null; chart: Row[] | null };
 }
@@ -398,7 +396,7 @@ describe('CSV, bad input and other companies', { timeout: 120_000 }, () => {
   it('downloads Product Sales as CSV in the page order', async () => {
     const world = await salesWorld();
     const { company, tag } = world;
-    const res = await fetch(`${company.t.baseUrl}/${REPORT(company, 'product_sales')}?format=csv`, {
+    const res = await fetch(`${company.t.baseUrl}/${reportPath(company, 'product_sales')}?format=csv`, {
       headers: { authorization: `Bearer ${company.api.token}` },
     });
     expect(res.status).toBe(200);
@@ -418,21 +416,21 @@ describe('CSV, bad input and other companies', { timeout: 120_000 }, () => {
   it('refuses an unknown choice, another company’s records and filters a report does not offer', async () => {
     const world = await salesWorld();
     const { company } = world;
-    const days = await company.api.get(`${REPORT(company, 'unsold_products')}?days=45`);
+    const days = await company.api.get(`${reportPath(company, 'unsold_products')}?days=45`);
     expect(days.status).toBe(400);
     expect(JSON.stringify(days.body)).toContain('choose one of 30, 60, 90, 180');
 
     const other = await signUpCompany();
     const foreignBrand = await createBrand(other, `Foreign ${unique()}`);
-    const brand = await company.api.get(`${REPORT(company, 'product_sales')}?brand=${foreignBrand.id}`);
+    const brand = await company.api.get(`${reportPath(company, 'product_sales')}?brand=${foreignBrand.id}`);
     expect(brand.status).toBe(400);
     expect(brand.body.errors.brand[0]).toBe('There is no such brand in this company.');
 
     for (const query of ['start_date=2026-04-01', 'city=Pune', 'product=1']) {
-      const res = await company.api.get(`${REPORT(company, 'unsold_products')}?${query}`);
+      const res = await company.api.get(`${reportPath(company, 'unsold_products')}?${query}`);
       expect(res.status, query).toBe(400);
     }
-    expect((await company.api.get(`${REPORT(company, 'profit_loss')}?city=Pune`)).status).toBe(400);
+    expect((await company.api.get(`${reportPath(company, 'profit_loss')}?city=Pune`)).status).toBe(400);
   });
 
   it('shows another company none of the first one’s sales or products', async () => {
@@ -448,7 +446,7 @@ describe('CSV, bad input and other companies', { timeout: 120_000 }, () => {
       'profit_loss',
       'unsold_products',
     ]) {
-      const res = await other.api.get(REPORT(other, key));
+      const res = await other.api.get(reportPath(other, key));
       expect(res.status, `${key} ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.count, key).toBe(0);
       expect(res.body.results, key).toEqual([]);

@@ -10,6 +10,7 @@ import {
   validGstin,
 } from '../../../test/factories.ts';
 import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { reportPath } from '../../../test/report-fixtures.ts';
 import { createTaxedProduct, setRoundOff } from '../../../test/sales-fixtures.ts';
 import { recordExists } from './reports.queries.ts';
 
@@ -17,9 +18,6 @@ import { recordExists } from './reports.queries.ts';
 // Brand Wise Purchase and Payment To Seller, against hand-built bills and payments made.
 
 const PUNE = { address_line_1: '12 MG Road', city: 'Pune', state_id: 27, pincode: '411001' };
-const REPORT = (company: SignedUpCompany, key: string) =>
-  `admin/companies/${company.companyId}/reports/${key}`;
-
 const csvOf = async (company: SignedUpCompany, path: string) => {
   const res = await fetch(`${company.t.baseUrl}/${path}`, {
     headers: { authorization: `Bearer ${company.api.token}` },
@@ -169,7 +167,7 @@ describe('GET admin/companies/{id}/reports/amount_payables', { timeout: 300_000 
       allocations: [{ bill: partlyPaid.id, amount: 90 }],
     }); // 590 - 90 = 500 left in 0-30
 
-    const path = REPORT(company, 'amount_payables');
+    const path = reportPath(company, 'amount_payables');
     const res = await company.api.get(path);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.real_time).toBe(true);
@@ -256,7 +254,7 @@ describe('GET admin/companies/{id}/reports/amount_payables', { timeout: 300_000 
   it('refuses bad input with a 400 and a sentence, never a 5xx', async () => {
     const [{ company }, other] = await Promise.all([setUp(), signUpCompany()]);
     const foreignSeller = await createSeller(other, `Omega Oils ${unique()}`);
-    const path = REPORT(company, 'amount_payables');
+    const path = reportPath(company, 'amount_payables');
     for (const query of [
       'as_of=2025-09-30',
       'search=beta',
@@ -309,7 +307,7 @@ describe('GET admin/companies/{id}/reports/brand_wise_purchase', { timeout: 300_
     );
     await bill(world, seller, { bill_date: '2025-06-01' }, [{ product: ghee.id, quantity: 1, rate: 500 }]);
 
-    const path = `${REPORT(company, 'brand_wise_purchase')}?start_date=2025-04-01&end_date=2025-05-31`;
+    const path = `${reportPath(company, 'brand_wise_purchase')}?start_date=2025-04-01&end_date=2025-05-31`;
     const res = await company.api.get(path);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.period).toEqual({ start_date: '2025-04-01', end_date: '2025-05-31' });
@@ -384,7 +382,7 @@ describe('GET admin/companies/{id}/reports/brand_wise_purchase', { timeout: 300_
 
   it('refuses a start date after the end date, bad dates and periods over five years', async () => {
     const { company } = await setUp();
-    const base = REPORT(company, 'brand_wise_purchase');
+    const base = reportPath(company, 'brand_wise_purchase');
     const after = await company.api.get(`${base}?start_date=2025-05-02&end_date=2025-05-01`);
     expect(after.status).toBe(400);
     expect(JSON.stringify(after.body)).toContain(REPORT_MESSAGES.end_before_start);
@@ -435,7 +433,7 @@ describe('GET admin/companies/{id}/reports/payment_to_seller', { timeout: 300_00
       .where('payment_date', '=', '2025-04-15' as never)
       .execute();
 
-    const path = `${REPORT(company, 'payment_to_seller')}?start_date=2025-04-01&end_date=2025-05-31`;
+    const path = `${reportPath(company, 'payment_to_seller')}?start_date=2025-04-01&end_date=2025-05-31`;
     const res = await company.api.get(path);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results).toEqual([
@@ -466,7 +464,7 @@ describe('GET admin/companies/{id}/reports/payment_to_seller', { timeout: 300_00
     ]);
 
     const may = await company.api.get(
-      `${REPORT(company, 'payment_to_seller')}?start_date=2025-05-01&end_date=2025-05-31&ordering=seller_name`,
+      `${reportPath(company, 'payment_to_seller')}?start_date=2025-05-01&end_date=2025-05-31&ordering=seller_name`,
     );
     expect(
       may.body.results.map((r: { seller_id: number; amount: number }) => [r.seller_id, r.amount]),
@@ -523,21 +521,21 @@ describe('GET admin/companies/{id}/reports/payment_to_seller', { timeout: 300_00
     const intruder = await signUpCompany();
     for (const path of paths) {
       // Another company's seller id in a filter: refused with a sentence.
-      const res = await intruder.api.get(`${REPORT(intruder, withQuery(path, `seller=${seller.id}`))}`);
+      const res = await intruder.api.get(`${reportPath(intruder, withQuery(path, `seller=${seller.id}`))}`);
       expect(res.status, path).toBe(400);
       // Another company's path: refused.
-      const foreign = await intruder.api.get(REPORT(company, path));
+      const foreign = await intruder.api.get(reportPath(company, path));
       expect([403, 404], path).toContain(foreign.status);
       // The owner sees it.
       expect(
-        (await company.api.get(REPORT(company, withQuery(path, `seller=${seller.id}`)))).body.count,
+        (await company.api.get(reportPath(company, withQuery(path, `seller=${seller.id}`)))).body.count,
         path,
       ).toBe(1);
     }
 
     // A user without view_reports is refused; a user of another branch sees none of this one's.
     const clerk = await createUserWithPermissions(company, ['view_bill']);
-    expect((await clerk.api.get(REPORT(company, 'amount_payables'))).status).toBe(403);
+    expect((await clerk.api.get(reportPath(company, 'amount_payables'))).status).toBe(403);
     const viewer = await createUserWithPermissions(company, ['view_reports']);
     const branch = await company.api.post(`companies/${company.companyId}/branches`, {
       name: `Nashik ${unique()}`,
@@ -556,11 +554,13 @@ describe('GET admin/companies/{id}/reports/payment_to_seller', { timeout: 300_00
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const elsewhere = { api: company.anonymous.as(login.body.access_token) };
     for (const path of paths) {
-      expect((await viewer.api.get(REPORT(company, path))).body.count, path).toBe(1);
-      const res = await elsewhere.api.get(REPORT(company, path));
+      expect((await viewer.api.get(reportPath(company, path))).body.count, path).toBe(1);
+      const res = await elsewhere.api.get(reportPath(company, path));
       expect(res.status, path).toBe(200);
       expect(res.body.count, path).toBe(0);
-      const filtered = await company.api.get(REPORT(company, withQuery(path, `branch=${branch.body.id}`)));
+      const filtered = await company.api.get(
+        reportPath(company, withQuery(path, `branch=${branch.body.id}`)),
+      );
       expect(filtered.body.count, path).toBe(0);
     }
   });

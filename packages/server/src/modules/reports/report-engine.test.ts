@@ -7,6 +7,7 @@ import {
   unique,
 } from '../../../test/factories.ts';
 import { createProduct, createWarehouse, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { reportCsv } from '../../../test/report-fixtures.ts';
 import { cursorBatches } from '../../db/cursor-batches.ts';
 
 // The report engine (issue 21) through its first report, Stock by warehouse: one route per
@@ -14,13 +15,6 @@ import { cursorBatches } from '../../db/cursor-batches.ts';
 // and the CSV read through a cursor.
 
 const STOCK = (company: SignedUpCompany) => `admin/companies/${company.companyId}/reports/stock_by_warehouse`;
-
-const csvText = async (company: SignedUpCompany, path: string) => {
-  const res = await fetch(`${company.t.baseUrl}/${path}`, {
-    headers: { authorization: `Bearer ${company.api.token}` },
-  });
-  return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
-};
 
 async function stockedCompany() {
   const company = await signUpCompany();
@@ -135,7 +129,7 @@ describe('GET admin/companies/{id}/reports/stock_by_warehouse', () => {
 
   it('downloads every row as CSV in the page order, money with two decimals', async () => {
     const { company, tag } = await stockedCompany();
-    const { res, text } = await csvText(company, `${STOCK(company)}?format=csv&ordering=-stock_value`);
+    const { res, text } = await reportCsv(company, `${STOCK(company)}?format=csv&ordering=-stock_value`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/stock-by-warehouse-\d{4}-\d{2}-\d{2}\.csv/);
