@@ -6,7 +6,7 @@ import type { Principal } from '../core/principal.ts';
 import { placeBid, quotationBids, setGroupPrice } from '../modules/bids/bids.service.ts';
 import { updateProduct } from '../modules/products/change-product.ts';
 import { createQuotation } from '../modules/quotations/create-quotation.ts';
-import { lookup, step } from './seed-demo-support.ts';
+import { buyerAddresses, lookup, step } from './seed-demo-support.ts';
 
 /** Margin and max bidding percentage of a few products (spec 1: they drive the bidding range). */
 const BIDDING = [
@@ -50,18 +50,7 @@ export async function seedDemoBids(
   );
 
   const buyerId = lookup(refs.buyers, 'Pune Electric Stores', 'buyer');
-  const addresses = await db
-    .selectFrom('addresses')
-    .select(['id', 'address_type'])
-    .where('company_id', '=', companyId)
-    .where('owner_type', '=', 'buyer')
-    .where('owner_id', '=', buyerId)
-    .where('is_deleted', '=', false)
-    .orderBy('id')
-    .execute();
-  const billing = addresses.find((a) => a.address_type === 'billing_address') ?? addresses[0];
-  const shipping = addresses.find((a) => a.address_type === 'shipping_address') ?? billing;
-  if (!billing || !shipping) throw new Error('Demo bids: Pune Electric Stores has no address');
+  const { billing, shipping } = await buyerAddresses(db, companyId, buyerId);
   const warehouseOf = async (productId: number) =>
     (
       await db
@@ -75,8 +64,8 @@ export async function seedDemoBids(
   const input = quotationInput.parse({
     buyer: buyerId,
     branch: lookup(refs.branches, 'Mumbai', 'branch'),
-    billing_address: billing.id,
-    shipping_address: shipping.id,
+    billing_address: billing,
+    shipping_address: shipping,
     reference: 'Bulk enquiry: mixers and fans',
     items: [
       { product: mixer, warehouse: await warehouseOf(mixer), quantity: 6 },

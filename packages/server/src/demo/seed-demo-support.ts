@@ -5,6 +5,7 @@ import type { Principal } from '../core/principal.ts';
 import type { Database } from '../db/database.ts';
 import { me } from '../modules/auth/sessions.ts';
 import { getRole } from '../modules/roles/roles.service.ts';
+import { buyerAddresses as liveBuyerAddresses } from '../modules/storefront/storefront.queries.ts';
 
 // What the demo seed's areas share: GSTINs and states, the branches, the demo admin, and the
 // lookups and steps that name what failed.
@@ -57,15 +58,7 @@ export async function step<T>(what: string, work: () => Promise<T>): Promise<T> 
 
 /** A buyer's billing address and shipping address (the billing one when it has no other). */
 export async function buyerAddresses(db: Database, companyId: number, buyerId: number) {
-  const addresses = await db
-    .selectFrom('addresses')
-    .select(['id', 'address_type'])
-    .where('company_id', '=', companyId)
-    .where('owner_type', '=', 'buyer')
-    .where('owner_id', '=', buyerId)
-    .where('is_deleted', '=', false)
-    .orderBy('id')
-    .execute();
+  const addresses = await liveBuyerAddresses(db, companyId, buyerId);
   const billing = addresses.find((a) => a.address_type === 'billing_address') ?? addresses[0];
   if (!billing) throw new Error(`Demo data: buyer ${buyerId} has no address.`);
   const shipping = addresses.find((a) => a.address_type === 'shipping_address') ?? billing;
