@@ -46,7 +46,8 @@ export function ReportCell({ column, row }: { column: ReportColumn; row: ReportR
   }
   const code = String(value);
   return (
-    <Badge variant="light" color={column.statuses?.[code]?.color ?? 'gray'}>
+    // In the case it is written: a long status ('Pending Approval') stays readable in a narrow column.
+    <Badge variant="light" tt="none" maw="none" color={column.statuses?.[code]?.color ?? 'gray'}>
       {statusLabel(column, code)}
     </Badge>
   );

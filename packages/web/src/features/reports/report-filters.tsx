@@ -23,7 +23,7 @@ const ALL: Record<ReportOptionFilter, string> = {
   branch: 'All branches',
   warehouse: 'All warehouses',
   brand: 'All brands',
-  category: 'All categories (with subcategories)',
+  category: 'All categories',
   buyer: 'All buyers',
   sales_person: 'All sales persons',
   sales_channel: 'All sales channels',
