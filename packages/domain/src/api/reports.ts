@@ -55,7 +55,7 @@ export type ReportRow = z.infer<typeof reportRow>;
 const reportColumnOutput = z.object({
   key: z.string(),
   label: z.string(),
-  type: z.enum(['text', 'money', 'quantity', 'integer', 'percent', 'date', 'month', 'status']),
+  type: z.enum(['text', 'money', 'quantity', 'integer', 'percent', 'date', 'month', 'datetime', 'status']),
   total: z.union([z.literal('sum'), z.object({ ratio: z.tuple([z.string(), z.string()]) })]).optional(),
   sortable: z.boolean().optional(),
   statuses: z.record(z.string(), z.object({ label: z.string(), color: z.string() })).optional(),

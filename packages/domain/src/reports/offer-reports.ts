@@ -78,7 +78,7 @@ export const BIDDING_REPORT: ReportDefinition = {
   filters: ['product', 'buyer'],
   choices: [statusChoiceOf(BID_STATUSES)],
   columns: [
-    { key: 'placed_at', label: 'Date', type: 'text' },
+    { key: 'placed_at', label: 'Date', type: 'datetime' },
     {
       key: 'quotation_number',
       label: 'Quotation',
@@ -95,7 +95,7 @@ export const BIDDING_REPORT: ReportDefinition = {
     { key: 'reason', label: 'Reason', type: 'text', sortable: false },
     { key: 'placed_by', label: 'Placed By', type: 'text' },
     { key: 'decided_by', label: 'Decided By', type: 'text' },
-    { key: 'decided_at', label: 'Decided At', type: 'text' },
+    { key: 'decided_at', label: 'Decided At', type: 'datetime' },
   ],
   defaultOrdering: '-placed_at',
   chart: {

@@ -9,7 +9,9 @@ import { financialYearOf } from '../invoices.ts';
 
 /**
  * How a column's values are written: money in ₹ with Indian grouping, quantities, counts, %, days;
- * 'status' is a code the page shows as a coloured badge and the CSV as its label (see `statuses`).
+ * 'datetime' is India's local time as 'YYYY-MM-DD HH:MM' (it sorts as text; the page writes it
+ * DD/MM/YYYY, HH:MM); 'status' is a code the page shows as a coloured badge and the CSV as its label
+ * (see `statuses`).
  */
 export type ReportColumnType =
   | 'text'
@@ -19,6 +21,7 @@ export type ReportColumnType =
   | 'percent'
   | 'date'
   | 'month'
+  | 'datetime'
   | 'status';
 
 /** A status column's codes: the label a person reads and the badge's Mantine colour. */

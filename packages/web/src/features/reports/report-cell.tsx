@@ -6,6 +6,12 @@ import { Anchor, Badge } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../../components/format-day';
 
+/** India's local 'YYYY-MM-DD HH:MM' as the screens write a moment: 29/11/2026, 23:37. */
+const formatIndiaDateTime = (value: string) => {
+  const [day, time] = value.split(' ');
+  return time ? `${formatDay(day)}, ${time}` : formatDay(day);
+};
+
 /** A cell as the column's type reads: ₹ with Indian grouping, quantities, percentages, days, months. */
 export function formatReportCell(
   type: ReportColumn['type'],
@@ -25,6 +31,8 @@ export function formatReportCell(
       return formatDay(String(value));
     case 'month':
       return monthLabel(String(value));
+    case 'datetime':
+      return formatIndiaDateTime(String(value));
     default:
       return String(value);
   }
@@ -55,4 +63,4 @@ export function ReportCell({ column, row }: { column: ReportColumn; row: ReportR
 
 /** Numbers line up on the right, as in a ledger. */
 export const isNumeric = (type: ReportColumn['type']) =>
-  type !== 'text' && type !== 'date' && type !== 'month' && type !== 'status';
+  type !== 'text' && type !== 'date' && type !== 'month' && type !== 'datetime' && type !== 'status';
