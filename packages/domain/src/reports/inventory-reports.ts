@@ -1,6 +1,12 @@
 import { INVENTORY_ADJUSTMENT_REASONS } from '../inventory-adjustments.ts';
 import { BATCH_EXPIRY_STATUSES, INVENTORY_AGE_BUCKETS } from '../stock-reports.ts';
-import type { ReportColumn, ReportDefinition, ReportStatuses } from './report-definition.ts';
+import {
+  type ReportColumn,
+  type ReportDefinition,
+  type ReportStatuses,
+  reportStatusesOf,
+  statusChoiceOf,
+} from './report-definition.ts';
 
 // Inventory Reports of the Reports panel (spec 3) that the report engine draws, and the
 // Under-stocking and Overstocking report of Product Reports (it reads stock, not sales).
@@ -244,11 +250,6 @@ export const INVENTORY_AGE_REPORT: ReportDefinition = {
   emptyText: 'No stock on hand in the warehouses you can see.',
 };
 
-/** The expiry statuses of batches (batchStatus) as the report's badges. */
-const BATCH_STATUS_BADGES: ReportStatuses = Object.fromEntries(
-  BATCH_EXPIRY_STATUSES.map((status) => [status.value, { label: status.label, color: status.color }]),
-);
-
 export const BATCH_INVENTORY_REPORT: ReportDefinition = {
   key: 'batch_inventory',
   path: '/reports/inventory-reports/batch-inventory',
@@ -257,17 +258,7 @@ export const BATCH_INVENTORY_REPORT: ReportDefinition = {
     'Each batch on hand in each warehouse as it stands now, with its days to expiry: Expired after its expiry date, Expiring soon within the expiry alert days of the batch configuration.',
   period: 'real_time',
   filters: ['branch', 'warehouse', 'brand', 'category', 'product'],
-  choices: [
-    {
-      key: 'status',
-      label: 'Status',
-      options: [
-        { value: 'all', label: 'All' },
-        ...BATCH_EXPIRY_STATUSES.map((status) => ({ value: status.value, label: status.label })),
-      ],
-      default: 'all',
-    },
-  ],
+  choices: [statusChoiceOf(BATCH_EXPIRY_STATUSES)],
   columns: [
     { key: 'product_name', label: 'Product', type: 'text', link: PRODUCT_LINK },
     { key: 'sku', label: 'SKU', type: 'text' },
@@ -276,7 +267,7 @@ export const BATCH_INVENTORY_REPORT: ReportDefinition = {
     { key: 'manufactured_on', label: 'Manufactured On', type: 'date' },
     { key: 'expires_on', label: 'Expires On', type: 'date' },
     { key: 'days_to_expiry', label: 'Days to Expiry', type: 'integer' },
-    { key: 'status', label: 'Status', type: 'status', statuses: BATCH_STATUS_BADGES },
+    { key: 'status', label: 'Status', type: 'status', statuses: reportStatusesOf(BATCH_EXPIRY_STATUSES) },
     { key: 'quantity', label: 'Quantity', type: 'quantity', total: 'sum' },
   ],
   defaultOrdering: 'expires_on',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BID_STATUSES } from '../buyer-prices.ts';
-import { BIDDING_REPORT, OFFER_KIND_OPTIONS, reportStatusesOf, statusChoiceOf } from './offer-reports.ts';
-import { columnsOf, statusLabel } from './report-definition.ts';
+import { BIDDING_REPORT, OFFER_KIND_OPTIONS } from './offer-reports.ts';
+import { columnsOf, reportStatusesOf, statusChoiceOf, statusLabel } from './report-definition.ts';
 
 describe('reportStatusesOf', () => {
   it('gives each status of a list its label and colour, by code', () => {

@@ -1,20 +1,8 @@
 import { BID_MESSAGES, BID_STATUSES } from '../buyer-prices.ts';
 import type { StatusOption } from '../statuses.ts';
-import type { ReportChoice, ReportDefinition, ReportStatuses } from './report-definition.ts';
+import { type ReportDefinition, reportStatusesOf, statusChoiceOf } from './report-definition.ts';
 
 // The offers area's reports (coupons, bidding, abandoned carts), drawn by the report engine.
-
-/** A status list of the domain (value, label, colour) as a report's status column reads it. */
-export const reportStatusesOf = (options: readonly StatusOption[]): ReportStatuses =>
-  Object.fromEntries(options.map((option) => [option.value, { label: option.label, color: option.color }]));
-
-/** A choice of one status of a list, or all of them (the default). */
-export const statusChoiceOf = (options: readonly StatusOption[], label = 'Status'): ReportChoice => ({
-  key: 'status',
-  label,
-  options: [{ value: 'all', label: 'All' }, ...options.map(({ value, label }) => ({ value, label }))],
-  default: 'all',
-});
 
 export const OFFER_KIND_OPTIONS = [
   { value: 'product', label: 'Product Offer', color: 'blue' },

@@ -1,5 +1,6 @@
 import { dayRangePresets } from '../date-presets.ts';
 import { financialYearOf } from '../invoices.ts';
+import type { StatusOption } from '../statuses.ts';
 
 /**
  * The report engine's vocabulary (issue 21): a report is a definition (its filters, its columns
@@ -48,6 +49,18 @@ export interface ReportColumn {
    */
   link?: { path: string; idKey: string };
 }
+
+/** A status list of the domain (value, label, colour) as a report's status column reads it. */
+export const reportStatusesOf = (options: readonly StatusOption[]): ReportStatuses =>
+  Object.fromEntries(options.map((option) => [option.value, { label: option.label, color: option.color }]));
+
+/** A choice of one status of a list, or all of them (the default). */
+export const statusChoiceOf = (options: readonly StatusOption[], label = 'Status'): ReportChoice => ({
+  key: 'status',
+  label,
+  options: [{ value: 'all', label: 'All' }, ...options.map(({ value, label }) => ({ value, label }))],
+  default: 'all',
+});
 
 /** A status code as a person reads it. */
 export const statusLabel = (column: Pick<ReportColumn, 'statuses'>, code: string) =>
