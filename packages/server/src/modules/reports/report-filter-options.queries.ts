@@ -2,20 +2,21 @@ import type { ReportOptionFilter } from '@b2b/domain/api/reports';
 import { type RawBuilder, sql } from 'kysely';
 import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { FILTER_TABLES } from './reports.queries.ts';
 
-/** Where each filter's records are and how a person reads one (inactive and deleted ones too: old documents name them). */
-const OPTION_SOURCES: Record<ReportOptionFilter, { table: string; name: RawBuilder<string> }> = {
-  branch: { table: 'branches', name: sql`name` },
-  warehouse: { table: 'warehouses', name: sql`name` },
-  brand: { table: 'brands', name: sql`name` },
-  category: { table: 'categories', name: sql`name` },
-  buyer: { table: 'buyers', name: sql`name` },
-  sales_person: { table: 'users', name: sql`btrim(first_name || ' ' || coalesce(last_name, ''))` },
-  sales_channel: { table: 'sales_channels', name: sql`display_name` },
-  product: { table: 'products', name: sql`name || coalesce(' (' || sku || ')', '')` },
-  seller: { table: 'sellers', name: sql`name` },
-  payment_method: { table: 'payment_methods', name: sql`name` },
-  offer: { table: 'offers', name: sql`title` },
+/** How a person reads each filter's record (inactive and deleted ones too: old documents name them). */
+const OPTION_NAMES: Record<ReportOptionFilter, RawBuilder<string>> = {
+  branch: sql`name`,
+  warehouse: sql`name`,
+  brand: sql`name`,
+  category: sql`name`,
+  buyer: sql`name`,
+  sales_person: sql`btrim(first_name || ' ' || coalesce(last_name, ''))`,
+  sales_channel: sql`display_name`,
+  product: sql`name || coalesce(' (' || sku || ')', '')`,
+  seller: sql`name`,
+  payment_method: sql`name`,
+  offer: sql`title`,
 };
 
 /** How many options a search answers: enough to choose from, a search narrows the rest. */
@@ -33,7 +34,8 @@ export async function reportFilterOptions(
   filter: ReportOptionFilter,
   options: { search?: string; ids?: number[]; branches: BranchScope },
 ) {
-  const { table, name } = OPTION_SOURCES[filter];
+  const table = FILTER_TABLES[filter];
+  const name = OPTION_NAMES[filter];
   const conditions = [sql`company_id = ${companyId}`];
   if (filter === 'branch') conditions.push(sqlInBranches('id', options.branches));
   if (options.ids) conditions.push(sql`id IN (${sql.join(options.ids)})`);

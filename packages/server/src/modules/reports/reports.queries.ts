@@ -6,7 +6,7 @@ import type { Executor } from '../../db/transaction.ts';
 // one file per group of the Reports panel).
 
 /** The table of the company's records each filter names. */
-const FILTER_TABLES = {
+export const FILTER_TABLES = {
   branch: 'branches',
   warehouse: 'warehouses',
   brand: 'brands',
