@@ -13,6 +13,7 @@ import {
 import {
   calendarDateSchema,
   dateRangeCheck,
+  indianCalendarDay,
   isBlank,
   isNumber,
   isPositiveInteger,
@@ -592,8 +593,8 @@ export const redemptionListQuery = z.object({
 type Cell = string | number | boolean | null | undefined;
 type Columns<Row> = readonly (readonly [header: string, cell: (row: Row) => Cell])[];
 const money = (value: number) => value.toFixed(2);
-const day = (value: string | Date | null) =>
-  value === null ? null : (value instanceof Date ? value.toISOString() : value).slice(0, 10);
+/** A timestamp's calendar day in India: a code made at 00:30 IST is of that day, not of UTC's day before. */
+const day = (value: string | Date | null) => (value === null ? null : indianCalendarDay(value));
 
 /** GET offers/{id}/coupon_codes/export. */
 export const COUPON_CODE_CSV_COLUMNS: Columns<z.input<typeof couponCodeOutput>> = [

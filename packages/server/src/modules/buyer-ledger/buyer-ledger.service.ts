@@ -27,7 +27,7 @@ export interface LedgerPosting {
   type: BuyerLedgerEntryType;
   debitPaise?: number;
   creditPaise?: number;
-  /** YYYY-MM-DD; today (database date) when absent. */
+  /** YYYY-MM-DD; today in India when absent (the database's current_date is UTC's day until 05:30 IST). */
   entryDate?: string;
   paymentMethodId?: number | null;
   accountId?: number | null;
@@ -75,7 +75,7 @@ export async function postBuyerLedgerEntry(
     company_id: posting.companyId,
     buyer_id: posting.buyerId,
     entry_type: posting.type,
-    ...(posting.entryDate ? { entry_date: posting.entryDate } : {}),
+    entry_date: posting.entryDate ?? todayInIndia(),
     debit_paise: debit,
     credit_paise: credit,
     balance_after_paise: balanceAfterPaise,
