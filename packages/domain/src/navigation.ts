@@ -258,6 +258,8 @@ export interface PanelLink {
   label: string;
   path: string;
   dividerBefore?: boolean;
+  /** A screen beyond routes.tsv names the permission it needs (routes.tsv screens carry their own). */
+  permission?: string;
 }
 
 export interface PanelSection {
@@ -294,6 +296,13 @@ export const MARKETING_SETTINGS_LINKS: readonly PanelLink[] = [
   { label: 'Import Center', path: '/bulk-import/import-center' },
   { label: 'Users', path: '/users' },
 ];
+
+/** Screens of issue 22 (not in routes.tsv): the GST returns and the Tally export. */
+export const GST_RETURN_PATHS = {
+  gstr1: '/reports/gst/gstr-1',
+  gstr3b: '/reports/gst/gstr-3b',
+  tallyExport: '/reports/tally-export',
+} as const;
 
 const BUSINESS = '/reports/business-reports';
 const PRODUCT = '/reports/product-reports';
@@ -355,6 +364,15 @@ export const REPORT_LINKS: readonly PanelSection[] = [
       { label: 'Inventory Age', path: `${INVENTORY}/inventory-age` },
       { label: 'Batch Inventory', path: `${INVENTORY}/batch-inventory` },
       { label: 'Stock Movement', path: `${INVENTORY}/stock-movement` },
+    ],
+  },
+  {
+    // Issue 22: screens of this app beyond routes.tsv, each under its own permission.
+    title: 'GST and Tally',
+    links: [
+      { label: 'GSTR-1', path: GST_RETURN_PATHS.gstr1, permission: 'view_gst_return' },
+      { label: 'GSTR-3B', path: GST_RETURN_PATHS.gstr3b, permission: 'view_gst_return' },
+      { label: 'Tally Export', path: GST_RETURN_PATHS.tallyExport, permission: 'view_tally_export' },
     ],
   },
 ];

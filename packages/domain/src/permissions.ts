@@ -55,6 +55,7 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'sales_return', label: 'Sales Return', group: 'Sales' },
   { subject: 'credit_note', label: 'Credit Note', group: 'Sales' },
   { subject: 'delivery_challan', label: 'Delivery Challan', group: 'Sales' },
+  { subject: 'e_way_bill', label: 'E-way Bill', group: 'Sales' },
   { subject: 'payment_to_be_received', label: 'Payment to be Received', group: 'Sales', viewOnly: true },
   { subject: 'refund', label: 'Refund', group: 'Sales' },
   { subject: 'bid', label: 'Bid', group: 'Sales' },
@@ -84,6 +85,10 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'dashboard', label: 'Dashboard', group: 'Reports', viewOnly: true },
   { subject: 'reports', label: 'Reports', group: 'Reports', viewOnly: true },
   { subject: 'business_intelligence', label: 'Business Intelligence', group: 'Reports', viewOnly: true },
+  // Issue 22: view = read a GST return, change = mark its period filed (which locks its documents).
+  { subject: 'gst_return', label: 'GST Return', group: 'Reports' },
+  // view = download the export, add = post it to a running Tally.
+  { subject: 'tally_export', label: 'Tally Export', group: 'Reports' },
 
   { subject: 'marketing', label: 'Marketing', group: 'Marketing', viewOnly: true },
   { subject: 'marketing_configuration', label: 'Marketing Configuration', group: 'Marketing' },

@@ -81,6 +81,17 @@ function own<const TPath extends string, T extends PageModule>(
   return { path, title, navbar: true, page: lazyRouteComponent(load, name) };
 }
 
+/** A screen this app adds beyond routes.tsv with a title and a permission of its own (issue 22's GST screens). */
+function guarded<const TPath extends string, T extends PageModule>(
+  path: TPath,
+  title: string,
+  permission: string,
+  load: Load<T>,
+  name: keyof T & string,
+): Screen<TPath> {
+  return { path, title, permission, navbar: true, page: lazyRouteComponent(load, name) };
+}
+
 /** Screens without the top bar. */
 export const BARE_SCREENS = [
   spec(PATHS.login, () => import('../features/auth/login-page'), 'LoginPage'),

@@ -1,5 +1,6 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '../../session/current-user';
 import type { PanelKind } from './panels';
 import { builtSections } from './use-menu-items';
 
@@ -10,9 +11,10 @@ export interface LinkPanelProps {
 
 /** The Reports, Business Intelligence and Products Ads panels: sections of links to built screens. */
 export function LinkPanel({ panel, onNavigate }: LinkPanelProps) {
+  const user = useCurrentUser();
   return (
     <Stack gap="md">
-      {builtSections(panel).map((section) => (
+      {builtSections(panel, user).map((section) => (
         <nav key={section.title} aria-label={section.title}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
             {section.title}

@@ -3,12 +3,14 @@ import {
   BI_LINKS,
   filterNavigation,
   type NavItem,
+  type PanelLink,
   type PanelSection,
   PRODUCT_ADS_LINKS,
   REPORT_LINKS,
 } from '@b2b/domain/navigation';
 import { useMemo } from 'react';
 import type { CurrentUser } from '../../api/types';
+import { canOpen, type PermissionHolder } from '../../session/has-permission';
 import { isBuiltPath } from '../route-table';
 import { overlayPanelOf, type PanelKind } from './panels';
 
@@ -18,10 +20,15 @@ const PANEL_SECTIONS: Partial<Record<PanelKind, readonly PanelSection[]>> = {
   'products-ads': PRODUCT_ADS_LINKS,
 };
 
-/** A panel's sections with only the links to built screens, and no section left empty. */
-export function builtSections(panel: PanelKind): PanelSection[] {
+/**
+ * A panel's sections with only the links to built screens (and, given a user, the ones they may
+ * open: a link beyond routes.tsv names its permission), and no section left empty.
+ */
+export function builtSections(panel: PanelKind, user?: PermissionHolder): PanelSection[] {
+  const offered = (link: PanelLink) =>
+    isBuiltPath(link.path) && (!user || !link.permission || canOpen(user, link.permission));
   return (PANEL_SECTIONS[panel] ?? [])
-    .map((section) => ({ ...section, links: section.links.filter((link) => isBuiltPath(link.path)) }))
+    .map((section) => ({ ...section, links: section.links.filter(offered) }))
     .filter((section) => section.links.length > 0);
 }
 
