@@ -46,6 +46,7 @@ export interface TallyVoucher {
 }
 
 /** Characters XML 1.0 cannot carry at all (control characters but tab, line feed and return). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove.
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(value: string): string {
