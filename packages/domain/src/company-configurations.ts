@@ -78,6 +78,8 @@ export const CONFIGURATION_SETTINGS_SCHEMAS = {
   zoho: z.record(z.string(), z.unknown()),
   /** A switch only: is_enabled allows back-dated invoices; no settings of its own. */
   back_dated_invoices: z.object({}).loose(),
+  /** A switch only, on unless saved off: documents dated in a filed GST period are locked. */
+  lock_filed_gst_periods: z.object({}).loose(),
 } as const;
 
 /**

@@ -11,6 +11,8 @@ export const CONFIGURATION_TYPES = [
   'print_configuration',
   /** Enabled: invoices may be dated before the last invoice of their series (off by default). */
   'back_dated_invoices',
+  /** Off: documents dated in a filed GST return's period may change (on by default; issue 22). */
+  'lock_filed_gst_periods',
 ] as const;
 export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 
