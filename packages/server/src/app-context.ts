@@ -4,6 +4,7 @@ import type { FileStorage } from './core/ports/file-storage.ts';
 import type { IrpClient } from './core/ports/irp.ts';
 import type { Mailer } from './core/ports/mailer.ts';
 import type { PaymentGateway } from './core/ports/payment-gateway.ts';
+import type { TallyClient } from './core/ports/tally.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 
@@ -22,4 +23,6 @@ export interface AppContext {
   shipmentCarrier?: ShipmentCarrier;
   /** An online payment gateway (PAYMENT_GATEWAY_URL) for rechecking payments; without one they are recorded by hand. */
   paymentGateway?: PaymentGateway;
+  /** A running Tally's HTTP XML server (TALLY_URL) to post vouchers to; without one the export is a file. */
+  tally?: TallyClient;
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { IrpConfig } from './core/ports/irp.ts';
+import type { TallyConfig } from './core/ports/tally.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
 import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
 import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';
+import { readTallyConfig } from './modules/tally/tally-client.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /** Everything the server reads from the environment, read once. */
@@ -42,6 +44,8 @@ export interface ServerConfig {
   paymentGateway?: PaymentGatewayConfig;
   /** A courier integration (SHIPMENT_CARRIER_URL); none: tracking is entered by hand. */
   shipmentCarrier?: HttpCarrierConfig;
+  /** A running Tally's HTTP XML server (TALLY_URL); none: the Tally export is a file imported by hand. */
+  tally?: TallyConfig;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -64,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     irp: readIrpConfig(env),
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
+    tally: readTallyConfig(env),
   };
 }
 

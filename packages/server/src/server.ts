@@ -17,6 +17,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
+import { createHttpTallyClient } from './modules/tally/tally-client.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 
@@ -133,6 +134,7 @@ export async function startServer(
     irp: options.irp ?? (config.irp ? createHttpIrpClient(config.irp) : undefined),
     paymentGateway: config.paymentGateway ? createHttpPaymentGateway(config.paymentGateway) : undefined,
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
+    tally: config.tally ? createHttpTallyClient(config.tally) : undefined,
   };
   await registerJobs(ctx, mailer);
   const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';
