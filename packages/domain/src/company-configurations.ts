@@ -80,6 +80,16 @@ export const CONFIGURATION_SETTINGS_SCHEMAS = {
   back_dated_invoices: z.object({}).loose(),
   /** A switch only, on unless saved off: documents dated in a filed GST period are locked. */
   lock_filed_gst_periods: z.object({}).loose(),
+  /** The goods value in rupees above which an e-way bill is required (eway-bill.ts reads it). */
+  e_way_bill: z
+    .object({
+      threshold_rupees: z
+        .number({ error: 'Threshold must be an amount in rupees.' })
+        .min(0, 'Threshold cannot be negative.')
+        .max(10_000_000, 'Threshold cannot exceed ₹1,00,00,000.'),
+    })
+    .partial()
+    .loose(),
 } as const;
 
 /**

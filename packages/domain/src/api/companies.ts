@@ -13,6 +13,8 @@ export const CONFIGURATION_TYPES = [
   'back_dated_invoices',
   /** Off: documents dated in a filed GST return's period may change (on by default; issue 22). */
   'lock_filed_gst_periods',
+  /** E-way bills: threshold_rupees, the goods value above which one is required (₹50,000 unless set). */
+  'e_way_bill',
 ] as const;
 export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 

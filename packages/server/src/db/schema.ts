@@ -7,6 +7,7 @@
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
+import type { EWayBillsTable } from './schema/e-way-bills.ts';
 import type {
   BatchStockTable,
   InventoryAdjustmentLinesTable,
@@ -133,6 +134,7 @@ import type {
 
 export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
+export type * from './schema/e-way-bills.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
@@ -236,6 +238,7 @@ export interface DB {
   shipments: ShipmentsTable;
   shipment_items: ShipmentItemsTable;
   delivery_challans: DeliveryChallansTable;
+  e_way_bills: EWayBillsTable;
   delivery_challan_items: DeliveryChallanItemsTable;
   bills: BillsTable;
   bill_items: BillItemsTable;
