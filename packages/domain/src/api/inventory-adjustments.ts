@@ -17,6 +17,7 @@ import {
 } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
 import { QUANTITY_MAX } from './products.ts';
+import { serialNumbersInput } from './serial-numbers.ts';
 
 /** At most this many lines in one adjustment. */
 export const INVENTORY_ADJUSTMENT_MAX_LINES = 500;
@@ -69,6 +70,8 @@ export const inventoryAdjustmentLineInput = z
     product: idInput,
     quantity: adjustmentQuantityInput,
     ...batchFieldsInput,
+    /** One per unit, for a product that tracks serial numbers. */
+    serial_numbers: serialNumbersInput,
   })
   .strict();
 

@@ -11,6 +11,7 @@ import {
   PAYMENT_STATUSES,
   pricedLineOutput,
 } from './sales-orders.ts';
+import { serialNumbersInput } from './serial-numbers.ts';
 
 /**
  * GST invoices (spec 1: Invoice, section 7 "Invoices"). Amounts in rupees at the API edge.
@@ -71,9 +72,14 @@ export const generateInvoiceInput = z
     reference: optionalText(64),
     notes: optionalText(1000),
     items: z
-      .array(z.object({ order_item: idInput, quantity: invoiceQuantity }).strict(), {
-        error: INVOICE_FORM_MESSAGES.items_required,
-      })
+      .array(
+        z
+          .object({ order_item: idInput, quantity: invoiceQuantity, serial_numbers: serialNumbersInput })
+          .strict(),
+        {
+          error: INVOICE_FORM_MESSAGES.items_required,
+        },
+      )
       .min(1, INVOICE_FORM_MESSAGES.items_required)
       .max(500),
   })

@@ -167,6 +167,8 @@ export const productFields = {
   reorder_point: optionalNumber(quantityInput),
   is_visible_to_buyer: z.boolean().optional(),
   allow_back_ordering: z.boolean().optional(),
+  /** Each unit carries a serial number, entered when it comes in and chosen when it is invoiced. */
+  tracks_serial_numbers: z.boolean().optional(),
   is_active: z.boolean().optional(),
   tags: z.array(item(50)).max(50).optional(),
   short_description: clearable(text(500)),
@@ -355,6 +357,7 @@ export const productOutput = z.object({
   reorder_point: z.number(),
   is_visible_to_buyer: z.boolean(),
   allow_back_ordering: z.boolean(),
+  tracks_serial_numbers: z.boolean(),
   is_active: z.boolean(),
   tags: z.array(z.string()),
   short_description: z.string().nullable(),

@@ -125,6 +125,7 @@ import type {
   SalesReturnItemsTable,
   SalesReturnsTable,
 } from './schema/sales-returns.ts';
+import type { ProductSerialNumberEventsTable, ProductSerialNumbersTable } from './schema/serial-numbers.ts';
 import type {
   DeliveryChallanItemsTable,
   DeliveryChallansTable,
@@ -149,6 +150,7 @@ export type * from './schema/referrals.ts';
 export type * from './schema/sales-documents.ts';
 export type * from './schema/sales-lines.ts';
 export type * from './schema/sales-returns.ts';
+export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
 
 export interface DB {
@@ -193,6 +195,8 @@ export interface DB {
   stock_ledger: StockLedgerTable;
   product_batches: ProductBatchesTable;
   batch_stock: BatchStockTable;
+  product_serial_numbers: ProductSerialNumbersTable;
+  product_serial_number_events: ProductSerialNumberEventsTable;
   document_sequences: DocumentSequencesTable;
   used_invoice_series: UsedInvoiceSeriesTable;
   inventory_adjustments: InventoryAdjustmentsTable;

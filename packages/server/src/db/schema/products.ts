@@ -84,6 +84,8 @@ export interface ProductsTable {
   specifications: Json<unknown[]>;
   attributes: Json<unknown[]>;
   tally_product_name: string | null;
+  /** Each unit carries a serial number (migration 0059). */
+  tracks_serial_numbers: Auto<boolean>;
   meta_title: string | null;
   meta_description: string | null;
   deleted_at: Date | null;

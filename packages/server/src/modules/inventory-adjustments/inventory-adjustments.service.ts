@@ -20,6 +20,7 @@ import { type BatchChoice, batchSettings } from '../inventory/inventory.service.
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import { liveProductIds } from '../products/products.queries.ts';
+import { moveSerialNumbersByStock, serialLinesOf } from '../serial-numbers/serial-numbers.service.ts';
 import * as queries from './inventory-adjustments.queries.ts';
 
 export const DOCUMENT_TYPE = 'inventory_adjustment';
@@ -157,6 +158,13 @@ export async function writeAdjustment(
     notes: input.notes ?? null,
     created_by: actor.userId,
   });
+  const serials = {
+    companyId,
+    userId: actor.userId,
+    warehouseId: input.warehouse,
+    lines: serialLinesOf(input.lines),
+  };
+  await moveSerialNumbersByStock(tx, { ...serials, document: { type: DOCUMENT_TYPE, id } });
   const batches = await batchSettings(tx, companyId);
   if (batches.mandatory) {
     const unbatched = input.lines.findIndex((line) => line.quantity > 0 && !line.batch_number);
@@ -218,6 +226,7 @@ export async function writeAdjustment(
       product: line.product,
       quantity: line.quantity,
       ...(line.batch_number ? { batch_number: line.batch_number } : {}),
+      ...(line.serial_numbers?.length ? { serial_numbers: line.serial_numbers } : {}),
       stock_before: posted.get(index)?.before,
       stock_after: posted.get(index)?.after,
     })),

@@ -16,6 +16,7 @@ import {
   orderIdOfInvoice,
 } from '../sales-documents/document-invoice.queries.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
+import { releaseInvoiceSerialNumbers } from '../serial-numbers/serial-numbers.service.ts';
 import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
 import { returnGoods, settleOrder } from './invoice-lines.ts';
 import * as orderQueries from './invoice-order.queries.ts';
@@ -115,6 +116,7 @@ export async function cancelInvoice(options: {
         quantity: Number(line.quantity),
       })),
     );
+    await releaseInvoiceSerialNumbers(tx, { companyId, userId: actor.userId, invoiceId });
     const activeBefore = await countActiveInvoices(tx, companyId, order.id);
     const settled = await settleOrder(
       tx,

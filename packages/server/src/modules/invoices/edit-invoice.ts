@@ -13,6 +13,10 @@ import type { Executor } from '../../db/transaction.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
+import {
+  releaseInvoiceSerialNumbers,
+  sellInvoiceSerialNumbers,
+} from '../serial-numbers/serial-numbers.service.ts';
 import { changeInvoice, lockOrderAndInvoice } from './change-invoice.ts';
 import { INVOICE_REFUSALS_HERE, type InvoiceContext, leftToInvoice } from './invoice-context.ts';
 import { chooseLines, issueGoods, itemRows, priceLines, returnGoods, settleOrder } from './invoice-lines.ts';
@@ -179,8 +183,11 @@ export async function editInvoice(options: {
       items,
     );
 
+    const serials = { companyId, userId: actor.userId, invoiceId };
+    await releaseInvoiceSerialNumbers(tx, serials);
     await queries.deleteInvoiceItems(tx, companyId, invoiceId);
     await queries.insertInvoiceItems(tx, itemRows(companyId, invoiceId, lines));
+    await sellInvoiceSerialNumbers(tx, { ...serials, asked: input.items });
     const oldTotal = Number(invoice.total_paise);
     const newTotal = Number(columns.total_paise);
     await queries.updateInvoice(tx, companyId, invoiceId, {

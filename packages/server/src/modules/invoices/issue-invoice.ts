@@ -22,6 +22,7 @@ import {
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
+import { sellInvoiceSerialNumbers } from '../serial-numbers/serial-numbers.service.ts';
 import {
   addDays,
   INVOICE_ENTITY,
@@ -291,6 +292,7 @@ export async function invoiceOrder(
     throw error;
   }
   await queries.insertInvoiceItems(tx, itemRows(companyId, id, lines));
+  await sellInvoiceSerialNumbers(tx, { companyId, userId, invoiceId: id, asked: input.items });
   if (totalPaise > 0) {
     await postBuyerLedgerEntry(tx, {
       companyId,

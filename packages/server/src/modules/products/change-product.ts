@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
+import { assertSerialTrackingFits } from '../serial-numbers/serial-numbers.service.ts';
 import {
   assertNameAndSkuFree,
   assertReferences,
@@ -53,6 +54,8 @@ export async function updateProduct(options: {
       throw validationError(field, PRODUCT_MESSAGES.opening_stock_locked);
     }
     await assertReferences(tx, companyId, changes, current);
+    const turningOn = changes.tracks_serial_numbers === true && !current.tracks_serial_numbers;
+    await assertSerialTrackingFits(tx, { companyId, productId, productName: current.name, turningOn });
     const mrp = changes.mrp === undefined ? current.mrp_paise : toPaise(changes.mrp);
     const sellingPrice =
       changes.selling_price === undefined ? current.selling_price_paise : toPaise(changes.selling_price);

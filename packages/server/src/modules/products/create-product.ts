@@ -1,6 +1,7 @@
 import { PRODUCT_MESSAGES, type ProductCreate, type ProductOutput } from '@b2b/domain/api/products';
 import { toPaise } from '@b2b/domain/money';
 import { isSellingPriceWithinMrp } from '@b2b/domain/products';
+import { SERIAL_NUMBER_MESSAGES } from '@b2b/domain/serial-numbers';
 import { validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import { withCleanDescription } from '../../core/rich-text.ts';
@@ -43,6 +44,8 @@ export async function createProduct(options: {
     if (openingStock > 0 && input.warehouse == null) {
       throw validationError('warehouse', PRODUCT_MESSAGES.warehouse_required);
     }
+    if (openingStock > 0 && input.tracks_serial_numbers)
+      throw validationError('opening_stock', SERIAL_NUMBER_MESSAGES.opening_stock);
     await assertNameAndSkuFree(tx, companyId, input);
     const { name, category, mrp, selling_price } = input;
     const row = await queries

@@ -167,6 +167,7 @@ export function columnsOf(input: ProductUpdate): Partial<queries.ProductValues> 
   set('reorder_point', input.reorder_point);
   set('is_visible_to_buyer', input.is_visible_to_buyer);
   set('allow_back_ordering', input.allow_back_ordering);
+  set('tracks_serial_numbers', input.tracks_serial_numbers);
   set('is_active', input.is_active);
   set('tags', input.tags);
   set('short_description', input.short_description);

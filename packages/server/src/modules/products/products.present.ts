@@ -92,6 +92,7 @@ export async function presentProduct(
     reorder_point: row.reorder_point,
     is_visible_to_buyer: row.is_visible_to_buyer,
     allow_back_ordering: row.allow_back_ordering,
+    tracks_serial_numbers: row.tracks_serial_numbers,
     is_active: row.is_active,
     tags: row.tags,
     short_description: row.short_description,

@@ -71,7 +71,7 @@ export const lockProduct = (db: Executor, companyId: number, id: number) =>
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'category_id', 'warehouse_id', 'mrp_paise', 'selling_price_paise'])
     .select(['opening_stock', 'opening_rate_paise', 'tax_id', 'unit_id', 'sales_channel_id', 'brand_id'])
-    .select(['seller_id', 'buyer_group_id', 'cess_tax_id'])
+    .select(['seller_id', 'buyer_group_id', 'cess_tax_id', 'tracks_serial_numbers'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -143,6 +143,7 @@ export type ProductValues = {
   reorder_point: number;
   is_visible_to_buyer: boolean;
   allow_back_ordering: boolean;
+  tracks_serial_numbers: boolean;
   is_active: boolean;
   tags: string[];
   short_description: string | null;

@@ -1,0 +1,419 @@
+import type {
+  AvailableSerialNumbers,
+  InvoiceSerialNumbers,
+  SerialNumberOutput,
+  SerialNumberTrace,
+} from '@b2b/domain/api/serial-numbers';
+import {
+  normaliseSerialNumber,
+  repeatedAcrossLines,
+  SERIAL_NUMBER_MESSAGES,
+  type SerialNumberStatus,
+  serialLineProblem,
+  serialNumberEventLabel,
+} from '@b2b/domain/serial-numbers';
+import { conflict, notFound, validationError } from '../../core/errors.ts';
+import type { PageWindow, SortKey } from '../../core/paging.ts';
+import type { BranchScope } from '../../db/branch-scope.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
+import * as queries from './serial-numbers.queries.ts';
+
+/**
+ * Serial numbers (issue 22): the units of products that track them. The documents that move stock
+ * call in here, inside their own transaction, after their stock movement: goods in (bills,
+ * inventory adjustments) create the units, an invoice marks them sold, cancelling or editing it
+ * puts them back, a sales return or credit note with goods back marks them returned. Every change
+ * writes an event: the serial's trace. A refusal throws, so the document is not written either.
+ */
+
+type Product = Awaited<ReturnType<typeof queries.productsOf>>[number];
+
+async function productsById(tx: Executor, companyId: number, productIds: number[]) {
+  return new Map((await queries.productsOf(tx, companyId, productIds)).map((p) => [Number(p.id), p]));
+}
+
+/** A line of a document as the serial rules see it: `field` is where its refusal points. */
+export interface SerialLineInput {
+  field: string;
+  productId: number;
+  /** Signed for an adjustment: below zero takes units out. */
+  quantity: number;
+  serialNumbers?: readonly string[] | undefined;
+}
+
+/** Count, whole units, duplicates: the same rules as the forms (domain serial-numbers.ts). */
+function checkLines(lines: readonly SerialLineInput[], products: Map<number, Product>) {
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const problem = serialLineProblem({
+      productName: product.name,
+      quantity: line.quantity,
+      tracksSerialNumbers: product.tracks_serial_numbers,
+      serialNumbers: line.serialNumbers,
+    });
+    if (problem) throw validationError(`${line.field}.serial_numbers`, problem);
+  }
+  const repeated = repeatedAcrossLines(
+    lines.map((line) => ({ productId: line.productId, serialNumbers: line.serialNumbers })),
+  );
+  if (repeated) throw validationError(`${lines[repeated.index]?.field}.serial_numbers`, repeated.message);
+}
+
+const eventRows = (
+  companyId: number,
+  rows: { id: number; warehouse_id: number }[],
+  event: string,
+  document: { type: string; id: number | null; userId: number | null },
+): queries.SerialEvent[] =>
+  rows.map((row) => ({
+    company_id: companyId,
+    serial_number_id: Number(row.id),
+    event,
+    warehouse_id: Number(row.warehouse_id),
+    document_type: document.type,
+    document_id: document.id,
+    user_id: document.userId,
+  }));
+
+/**
+ * Goods in or out of a warehouse by a bill or an inventory adjustment: a positive line of a tracked
+ * product brings its serials in (409 for a serial the product already has, unless it was removed
+ * earlier and is found again), a negative one takes sellable serials of that warehouse out.
+ */
+export async function moveSerialNumbersByStock(
+  tx: Tx,
+  options: {
+    companyId: number;
+    userId: number | null;
+    warehouseId: number;
+    document: { type: 'bill' | 'inventory_adjustment'; id: number };
+    lines: readonly SerialLineInput[];
+  },
+) {
+  const { companyId, userId, warehouseId, document } = options;
+  const products = await productsById(
+    tx,
+    companyId,
+    options.lines.map((line) => line.productId),
+  );
+  checkLines(options.lines, products);
+  const events: queries.SerialEvent[] = [];
+  const who = { type: document.type, id: document.id, userId };
+  for (const line of options.lines) {
+    const product = products.get(line.productId);
+    if (!product?.tracks_serial_numbers) continue;
+    const serials = (line.serialNumbers ?? []).map(normaliseSerialNumber);
+    if (line.quantity < 0) {
+      const taken = await queries.takeSellable(
+        tx,
+        companyId,
+        { productId: line.productId, warehouseId, serials },
+        { status: 'removed', documentType: document.type, documentId: document.id },
+      );
+      refuseMissing(serials, taken, product, `${line.field}.serial_numbers`);
+      events.push(...eventRows(companyId, taken, 'removed', who));
+      continue;
+    }
+    const restored = await queries.restoreRemoved(tx, companyId, line.productId, serials, {
+      warehouseId,
+      documentType: document.type,
+      documentId: document.id,
+    });
+    const restoredSet = new Set(restored.map((row) => row.serial_number));
+    const fresh = serials.filter((serial) => !restoredSet.has(serial));
+    const inserted = await queries.insertSerials(
+      tx,
+      fresh.map((serial) => ({
+        company_id: companyId,
+        product_id: line.productId,
+        serial_number: serial,
+        warehouse_id: warehouseId,
+        came_in_document_type: document.type,
+        came_in_document_id: document.id,
+      })),
+    );
+    const insertedSet = new Set(inserted.map((row) => row.serial_number));
+    const existing = fresh.find((serial) => !insertedSet.has(serial));
+    if (existing) {
+      throw conflict(SERIAL_NUMBER_MESSAGES.exists(existing, product.name), `${line.field}.serial_numbers`);
+    }
+    events.push(
+      ...eventRows(
+        companyId,
+        [...restored, ...inserted].map((row) => ({ id: row.id, warehouse_id: warehouseId })),
+        'received',
+        who,
+      ),
+    );
+  }
+  await queries.insertEvents(tx, events);
+}
+
+function refuseMissing(
+  asked: string[],
+  taken: { serial_number: string }[],
+  product: Product,
+  field: string,
+): void {
+  const got = new Set(taken.map((row) => row.serial_number));
+  const missing = asked.find((serial) => !got.has(serial));
+  if (missing) throw conflict(SERIAL_NUMBER_MESSAGES.not_in_stock(missing, product.name), field);
+}
+
+/**
+ * Marks the serials an invoice's lines name as sold on it, after its lines are written: each must
+ * be a sellable unit of the line's product in the line's warehouse. `asked` are the request's
+ * items (by order item), whose index the refusal points at (`items.<i>.serial_numbers`).
+ */
+export async function sellInvoiceSerialNumbers(
+  tx: Tx,
+  options: {
+    companyId: number;
+    userId: number | null;
+    invoiceId: number;
+    asked: readonly { order_item: number; serial_numbers?: readonly string[] | undefined }[];
+  },
+) {
+  const { companyId, userId, invoiceId } = options;
+  const written = await queries.invoiceLines(tx, companyId, invoiceId);
+  const askedIndex = new Map(options.asked.map((item, index) => [item.order_item, index]));
+  const lines = written.map((line) => {
+    const index = askedIndex.get(Number(line.order_item_id)) ?? 0;
+    return {
+      line,
+      input: {
+        field: `items.${index}`,
+        productId: Number(line.product_id),
+        quantity: Number(line.quantity),
+        serialNumbers: options.asked[index]?.serial_numbers,
+      },
+    };
+  });
+  const products = await productsById(
+    tx,
+    companyId,
+    lines.map(({ input }) => input.productId),
+  );
+  checkLines(
+    lines.map(({ input }) => input),
+    products,
+  );
+  const events: queries.SerialEvent[] = [];
+  for (const { line, input } of lines) {
+    const product = products.get(input.productId);
+    if (!product?.tracks_serial_numbers) continue;
+    const serials = (input.serialNumbers ?? []).map(normaliseSerialNumber);
+    const taken = await queries.takeSellable(
+      tx,
+      companyId,
+      { productId: input.productId, warehouseId: Number(line.warehouse_id), serials },
+      { status: 'sold', invoiceId, invoiceItemId: Number(line.id) },
+    );
+    refuseMissing(serials, taken, product, `${input.field}.serial_numbers`);
+    events.push(...eventRows(companyId, taken, 'sold', { type: 'invoice', id: invoiceId, userId }));
+  }
+  await queries.insertEvents(tx, events);
+}
+
+/** The invoice is cancelled, or its lines are about to be replaced: its units go back in stock. */
+export async function releaseInvoiceSerialNumbers(
+  tx: Tx,
+  options: { companyId: number; userId: number | null; invoiceId: number },
+) {
+  const released = await queries.releaseInvoice(tx, options.companyId, options.invoiceId);
+  await queries.insertEvents(
+    tx,
+    eventRows(options.companyId, released, 'sale_cancelled', {
+      type: 'invoice',
+      id: options.invoiceId,
+      userId: options.userId,
+    }),
+  );
+}
+
+/** Whether a product may start tracking serial numbers: every unit on hand must have one. */
+export async function assertSerialTrackingFits(
+  tx: Executor,
+  options: {
+    companyId: number;
+    productId: number;
+    productName: string;
+    turningOn: boolean;
+  },
+) {
+  if (!options.turningOn) return;
+  const { on_hand, serials } = await queries.stockAndSerialsOf(tx, options.companyId, options.productId);
+  const without = Number(on_hand) - Number(serials);
+  if (without > 0) {
+    throw validationError(
+      'tracks_serial_numbers',
+      `${options.productName} has ${without} ${without === 1 ? 'unit' : 'units'} in stock without serial numbers: take them out by an inventory adjustment, then turn serial numbers on and bring them back in with their serial numbers.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** GET invoices/{id}/serial_numbers: another company's or branch's invoice is not found. */
+export async function invoiceSerialNumbers(
+  db: Executor,
+  companyId: number,
+  invoiceId: number,
+  branches: BranchScope,
+): Promise<InvoiceSerialNumbers> {
+  const invoice = await queries.findInvoice(db, companyId, invoiceId);
+  if (!invoice || (branches && !branches.includes(Number(invoice.branch_id)))) throw notFound('Invoice');
+  const [lines, serials] = await Promise.all([
+    queries.invoiceLines(db, companyId, invoiceId),
+    queries.serialsOfInvoice(db, companyId, invoiceId),
+  ]);
+  const byLine = new Map<number, string[]>();
+  for (const row of serials) {
+    const key = Number(row.sold_invoice_item_id);
+    byLine.set(key, [...(byLine.get(key) ?? []), row.serial_number]);
+  }
+  return {
+    invoice: { id: Number(invoice.id), invoice_number: invoice.invoice_number, status: invoice.status },
+    count: serials.length,
+    lines: lines
+      .filter((line) => byLine.has(Number(line.id)))
+      .map((line) => ({
+        invoice_item_id: Number(line.id),
+        position: line.position,
+        product: { id: Number(line.product_id), name: line.product_name, sku: line.sku },
+        quantity: Number(line.quantity),
+        serial_numbers: byLine.get(Number(line.id)) ?? [],
+      })),
+  };
+}
+
+/** Serials by invoice line, for documents that print them (the invoice PDF). */
+export async function serialNumbersByInvoiceItem(
+  db: Executor,
+  companyId: number,
+  invoiceIds: number[],
+): Promise<Map<number, string[]>> {
+  const byLine = new Map<number, string[]>();
+  for (const row of await queries.serialsOfInvoiceItems(db, companyId, invoiceIds)) {
+    const key = Number(row.sold_invoice_item_id);
+    byLine.set(key, [...(byLine.get(key) ?? []), row.serial_number]);
+  }
+  return byLine;
+}
+
+const DOCUMENT_LABEL: Record<string, string> = {
+  bill: 'Bill',
+  inventory_adjustment: 'Inventory Adjustment',
+  opening: 'Opening Stock',
+};
+
+const present = (row: queries.SerialRow): SerialNumberOutput => ({
+  id: Number(row.id),
+  serial_number: row.serial_number,
+  status: row.status as SerialNumberStatus,
+  product: { id: Number(row.product_id), name: row.product_name, sku: row.product_sku },
+  warehouse: { id: Number(row.warehouse_id), name: row.warehouse_name },
+  came_in: {
+    type: row.came_in_document_type,
+    id: row.came_in_document_id === null ? null : Number(row.came_in_document_id),
+    number: row.came_in_number ?? DOCUMENT_LABEL[row.came_in_document_type] ?? null,
+  },
+  sold_on:
+    row.invoice_id !== null && row.invoice_number !== null
+      ? { id: Number(row.invoice_id), invoice_number: row.invoice_number, buyer: row.buyer_name ?? '' }
+      : null,
+  updated_at: row.updated_at,
+});
+
+export async function listSerialNumbers(
+  db: Executor,
+  companyId: number,
+  filter: queries.SerialFilter,
+  sort: SortKey[],
+  window: PageWindow,
+) {
+  const [{ n }, rows] = await queries.listSerials(db, companyId, filter, sort, window);
+  return { count: Number(n), results: rows.map(present) };
+}
+
+export async function traceSerialNumber(
+  db: Executor,
+  companyId: number,
+  serialId: number,
+  branches: BranchScope,
+): Promise<SerialNumberTrace> {
+  const row = await queries.findSerial(db, companyId, serialId);
+  if (!row) throw notFound('Serial Number');
+  if (branches) {
+    const warehouse = await queries.findWarehouse(db, companyId, Number(row.warehouse_id));
+    if (!warehouse || !branches.includes(Number(warehouse.branch_id))) throw notFound('Serial Number');
+  }
+  const events = await queries.eventsOf(db, companyId, serialId);
+  return {
+    ...present(row),
+    events: events.map((event) => ({
+      id: Number(event.id),
+      event: event.event,
+      label: serialNumberEventLabel(event.event),
+      warehouse: { id: Number(event.warehouse_id), name: event.warehouse_name },
+      document: {
+        type: event.document_type,
+        id: event.document_id === null ? null : Number(event.document_id),
+        number: event.document_number,
+      },
+      party: event.party,
+      user:
+        event.user_id !== null
+          ? {
+              id: Number(event.user_id),
+              first_name: event.first_name ?? '',
+              last_name: event.last_name ?? '',
+            }
+          : null,
+      created_at: event.created_at,
+    })),
+  };
+}
+
+export async function availableSerialNumbers(
+  db: Executor,
+  companyId: number,
+  productId: number,
+  query: { warehouse_id: number; search?: string | undefined; limit: number },
+): Promise<AvailableSerialNumbers> {
+  const product = await queries.findProduct(db, companyId, productId);
+  if (!product) throw notFound('Product');
+  if (!(await queries.findWarehouse(db, companyId, query.warehouse_id))) {
+    throw notFound('Warehouse');
+  }
+  const [{ n }, rows] = await queries.availableSerials(db, companyId, {
+    productId,
+    warehouseId: query.warehouse_id,
+    search: query.search,
+    limit: query.limit,
+  });
+  return {
+    product: {
+      id: Number(product.id),
+      name: product.name,
+      sku: product.sku,
+      tracks_serial_numbers: product.tracks_serial_numbers,
+    },
+    count: Number(n),
+    results: rows.map((row) => ({ id: Number(row.id), serial_number: row.serial_number })),
+  };
+}
+
+/** A document's `lines` (product, signed quantity, serials) as the serial rules see them. */
+export const serialLinesOf = (
+  lines: readonly { product: number; quantity: number; serial_numbers?: readonly string[] | undefined }[],
+  field = 'lines',
+): SerialLineInput[] =>
+  lines.map((line, index) => ({
+    field: `${field}.${index}`,
+    productId: line.product,
+    quantity: line.quantity,
+    serialNumbers: line.serial_numbers,
+  }));
