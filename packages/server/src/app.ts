@@ -42,6 +42,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
+import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
@@ -67,7 +68,6 @@ import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts
 import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
 import { sellerLedgerRoutes } from './modules/seller-ledger/seller-ledger.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
-import { serialNumbersRoutes } from './modules/serial-numbers/serial-numbers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
@@ -122,7 +122,6 @@ const MODULES = [
   bidsRoutes,
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
-  serialNumbersRoutes,
   bulkInventoryRoutes,
   notificationsRoutes,
   quotationsRoutes,
@@ -142,6 +141,7 @@ const MODULES = [
   contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
   reportsRoutes,
+  gstr1Routes,
   dashboardRoutes,
   instoreOrdersRoutes,
   offersRoutes,

@@ -1,0 +1,246 @@
+import type { GstReturnGstin, Gstr1SummaryOutput } from '@b2b/domain/api/gst-returns';
+import type { BuyerType } from '@b2b/domain/buyers';
+import {
+  GSTR1_SECTION_LABELS,
+  GSTR1_SECTIONS,
+  Gstr1Builder,
+  type Gstr1BuyerType,
+  type Gstr1HsnRow,
+  type Gstr1Period,
+  type Gstr1Report,
+  type Gstr1TaxRow,
+  hsnProblem,
+  parseGstr1Period,
+  previousFinancialYear,
+  requiredHsnDigits,
+} from '@b2b/domain/gst/gstr1';
+import { toRupees } from '@b2b/domain/money';
+import { unitQuantityCode } from '@b2b/domain/unit-quantity-codes';
+import { notFound, validationError } from '../../core/errors.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
+import type { Executor } from '../../db/transaction.ts';
+import * as queries from './gstr1.queries.ts';
+
+/**
+ * GSTR-1 of a GSTIN and a period (issue 22). The per-document sections stream through the domain's
+ * builder a page at a time, so memory holds one page plus the sums (and, for the JSON and CSV, the
+ * section entries the file itself is made of); the HSN summary and DOC_ISSUE come summed from SQL.
+ */
+
+/** Documents read per query. */
+const PAGE = 2000;
+const MAX_PROBLEMS = 500;
+
+/** The GSTINs of the caller's branches, with the branches registered under each. */
+export async function listGstins(db: Executor, actor: Principal): Promise<{ results: GstReturnGstin[] }> {
+  const rows = await queries.gstinBranches(db, actor.companyId, branchScope(actor));
+  const byGstin = new Map<string, GstReturnGstin>();
+  for (const row of rows) {
+    let entry = byGstin.get(row.gstin);
+    if (!entry) {
+      entry = { gstin: row.gstin, state_code: row.gstin.slice(0, 2), branches: [] };
+      byGstin.set(row.gstin, entry);
+    }
+    entry.branches.push({ id: row.branch_id, name: row.branch_name });
+  }
+  return { results: [...byGstin.values()] };
+}
+
+const tax = (tuple: queries.RateTuple): Gstr1TaxRow => ({
+  ratePercent: Number(tuple[0]),
+  taxablePaise: Number(tuple[1]),
+  igstPaise: Number(tuple[2]),
+  cgstPaise: Number(tuple[3]),
+  sgstPaise: Number(tuple[4]),
+  cessPaise: Number(tuple[5]),
+});
+
+const buyerTypeOf = (type: string): Gstr1BuyerType => type as BuyerType;
+
+/**
+ * The UQC of a line's unit: the company unit's UQC (resolved in SQL), a known alias, NOS for goods
+ * sold without a unit (as the e-invoice does), NA for charges (services), else OTH.
+ */
+function uqcOf(unit: string | null): string {
+  if (unit === 'NA') return 'NA';
+  if (!unit?.trim()) return 'NOS';
+  return unitQuantityCode(unit) ?? 'OTH';
+}
+
+interface Gstr1Request {
+  db: Executor;
+  actor: Principal;
+  gstin: string;
+  period: string;
+  keepEntries: boolean;
+}
+
+export interface Gstr1Result {
+  report: Gstr1Report;
+  hsnDigits: number;
+  lastYearTurnoverPaise: number;
+  documentCount: number;
+}
+
+/** Builds the return; 404 for a GSTIN that is none of the caller's branches'. */
+export async function buildGstr1({
+  db,
+  actor,
+  gstin,
+  period: periodText,
+  keepEntries,
+}: Gstr1Request): Promise<Gstr1Result> {
+  const period: Gstr1Period | null = parseGstr1Period(periodText);
+  if (!period) throw validationError('period', 'Give the period as YYYY-MM or YYYY-Qn.');
+  const scope = branchScope(actor);
+  const known = await queries.gstinBranches(db, actor.companyId, scope);
+  if (!known.some((row) => row.gstin === gstin)) throw notFound('GSTIN');
+  const window: queries.Gstr1Window = {
+    companyId: actor.companyId,
+    gstin,
+    from: period.from,
+    to: period.to,
+    scope,
+  };
+
+  const lastYear = previousFinancialYear(period.from);
+  const lastYearTurnoverPaise = await queries.turnoverPaise(db, actor.companyId, lastYear.from, lastYear.to);
+  const hsnDigits = requiredHsnDigits(lastYearTurnoverPaise);
+
+  const builder = new Gstr1Builder({ gstin, period, keepEntries, maxProblems: MAX_PROBLEMS });
+  let documentCount = 0;
+
+  for (let after: queries.Keyset | null = null; ; ) {
+    const page = await queries.invoicePage(db, window, after, PAGE);
+    for (const row of page) {
+      builder.addInvoice({
+        id: row.id,
+        number: row.number,
+        date: row.day,
+        valuePaise: Number(row.total_paise),
+        buyerId: row.buyer_id,
+        buyerName: row.buyer_name,
+        buyerGstin: row.buyer_gstin,
+        buyerType: buyerTypeOf(row.buyer_type),
+        placeOfSupply: row.pos,
+        intraState: row.is_intra_state,
+        rows: row.rates.map(tax),
+      });
+    }
+    documentCount += page.length;
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    after = { day: last.day, id: last.id };
+  }
+
+  for (let after: queries.Keyset | null = null; ; ) {
+    const page = await queries.creditNotePage(db, window, after, PAGE);
+    for (const row of page) {
+      builder.addCreditNote({
+        id: row.id,
+        number: row.number,
+        date: row.day,
+        valuePaise: Number(row.total_paise),
+        placeOfSupply: row.pos,
+        intraState: row.is_intra_state,
+        rows: row.rates.map(tax),
+        invoice: {
+          id: row.invoice_id,
+          number: row.invoice_number,
+          date: row.invoice_day,
+          valuePaise: Number(row.invoice_total_paise),
+          buyerId: row.buyer_id,
+          buyerName: row.buyer_name,
+          buyerGstin: row.buyer_gstin,
+          buyerType: buyerTypeOf(row.buyer_type),
+          intraState: row.invoice_intra_state,
+        },
+      });
+    }
+    documentCount += page.length;
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    after = { day: last.day, id: last.id };
+  }
+
+  const [hsnRows, shortHsn, series] = await Promise.all([
+    queries.hsnSummary(db, window, hsnDigits),
+    queries.shortHsnLines(db, window, hsnDigits, MAX_PROBLEMS),
+    queries.documentSeries(db, window),
+  ]);
+  builder.setHsn(
+    hsnRows.map(
+      (row): Gstr1HsnRow => ({
+        table: row.table,
+        hsn: row.hsn ?? '',
+        description: row.description ?? '',
+        uqc: uqcOf(row.unit),
+        ratePercent: Number(row.rate),
+        quantityMilli: Math.round(Number(row.quantity) * 1000),
+        taxablePaise: Number(row.taxable),
+        igstPaise: Number(row.igst),
+        cgstPaise: Number(row.cgst),
+        sgstPaise: Number(row.sgst),
+        cessPaise: Number(row.cess),
+      }),
+    ),
+  );
+  for (const line of shortHsn) {
+    builder.problem({
+      documentKind: 'invoice',
+      documentId: line.invoice_id,
+      documentNumber: line.invoice_number,
+      problem: hsnProblem(line.hsn, hsnDigits) ?? '',
+      fix: { kind: 'product', id: line.product_id },
+    });
+  }
+  builder.setDocIssue(
+    series.map((row) => ({
+      kind: row.kind,
+      from: row.first,
+      to: row.last,
+      total: Number(row.total),
+      cancelled: Number(row.cancelled),
+    })),
+  );
+  return { report: builder.result(), hsnDigits, lastYearTurnoverPaise, documentCount };
+}
+
+/** The summary the screen shows: each section's count, value and tax, and the documents with problems. */
+export async function gstr1Summary(options: Omit<Gstr1Request, 'keepEntries'>): Promise<Gstr1SummaryOutput> {
+  const { report, hsnDigits, lastYearTurnoverPaise, documentCount } = await buildGstr1({
+    ...options,
+    keepEntries: false,
+  });
+  return {
+    gstin: report.gstin,
+    period: report.period.key,
+    from_date: report.period.from,
+    to_date: report.period.to,
+    fp: report.period.fp,
+    hsn_digits: hsnDigits,
+    last_year_turnover: toRupees(lastYearTurnoverPaise),
+    document_count: documentCount,
+    sections: GSTR1_SECTIONS.map((section) => {
+      const totals = report.totals[section];
+      return {
+        section,
+        label: GSTR1_SECTION_LABELS[section],
+        count: totals.count,
+        taxable_value: toRupees(totals.taxablePaise),
+        igst: toRupees(totals.igstPaise),
+        cgst: toRupees(totals.cgstPaise),
+        sgst: toRupees(totals.sgstPaise),
+        cess: toRupees(totals.cessPaise),
+      };
+    }),
+    problems: report.problems.map((p) => ({
+      document_kind: p.documentKind,
+      document_id: p.documentId,
+      document_number: p.documentNumber,
+      problem: p.problem,
+      fix: p.fix,
+    })),
+    problem_count: report.problemCount,
+  };
+}
