@@ -68,6 +68,7 @@ import { salesOrdersRoutes } from './modules/sales-orders/sales-orders.routes.ts
 import { salesReturnsRoutes } from './modules/sales-returns/sales-returns.routes.ts';
 import { sellerLedgerRoutes } from './modules/seller-ledger/seller-ledger.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
+import { serialNumbersRoutes } from './modules/serial-numbers/serial-numbers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
@@ -122,6 +123,7 @@ const MODULES = [
   bidsRoutes,
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
+  serialNumbersRoutes,
   bulkInventoryRoutes,
   notificationsRoutes,
   quotationsRoutes,
