@@ -5,8 +5,10 @@ import { quotationInput } from '@b2b/domain/api/sales-orders';
 import { billInput } from '@b2b/domain/bills';
 import { paymentMadeInput } from '@b2b/domain/payments-made';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { createBill, receiveBill } from '../modules/bills/bills.service.ts';
 import { createCreditNote } from '../modules/credit-notes/issue-credit-note.ts';
 import { generateInvoice } from '../modules/invoices/issue-invoice.ts';
@@ -15,6 +17,7 @@ import { createPaymentMade } from '../modules/payments-made/payments-made.servic
 import { confirmOrder } from '../modules/sales-orders/change-order.ts';
 import { generateDirectOrder } from '../modules/sales-orders/place-order.ts';
 import { DEMO_PRODUCTS } from './seed-demo-catalogue.ts';
+import { seedDemoShipment } from './seed-demo-sales.ts';
 import { type Branch, buyerAddresses, lookup } from './seed-demo-support.ts';
 
 /**
@@ -28,9 +31,12 @@ import { type Branch, buyerAddresses, lookup } from './seed-demo-support.ts';
  * today's demo starts with. Two invoices got a credit note for a damaged unit.
  *
  * Everything goes through the services with the documents' own dates (quotation date, invoice
- * date, due date, payment date, bill date, credit note date), created in date order so every
- * series stays in date order. The stock ledger is immutable and dated by its rows' creation:
- * its movements are dated the day the demo is made.
+ * date, due date, payment date, bill date, credit note date, shipment date), created in date order
+ * so every series stays in date order. Invoices older than a few days were delivered by the
+ * seller's van the day after. The stock ledger is dated by its rows' creation, so once the past is
+ * written its movements are moved to their documents' days, and the products' opening stock to
+ * the day the past begins (datePastStockMovements): the only place the immutable ledger is
+ * rewritten, and only for a demo being made.
  *
  * Deterministic: one seeded random sequence, and dates counted back from today.
  */
@@ -267,9 +273,13 @@ export async function seedDemoHistory(
       events.sort(byDate);
     });
   }
+  const shippedBy = addDays(today, -SHIPPED_AFTER_DAYS);
   for (const [index, sale] of sales.entries()) {
     at(sale.date, 1, async () => {
       const invoice = await seedPastSale(ctx, actor, refs, sale, step);
+      if (sale.date <= shippedBy) {
+        await seedDemoShipment(ctx, actor, invoice.id, 'delivered', step, addDays(sale.date, 1));
+      }
       if (sale.creditNote) at(addDays(sale.date, 6), 2, () => seedCreditNote(ctx, actor, invoice, step));
       // Early payers pay on the invoice's day at the earliest.
       const payDay = addDays(sale.dueDate, Math.max(sale.payDelay, -sale.buyer.termDays));
@@ -282,8 +292,37 @@ export async function seedDemoHistory(
     });
   }
   events.sort(byDate);
+  const firstDay = events[0]?.date ?? today;
   // Events add later events (credit notes, payments): take them one at a time, earliest first.
   for (let next = events.shift(); next; next = events.shift()) await next.run();
+  await datePastStockMovements(ctx, actor.companyId, firstDay);
+}
+
+/** Invoices of the last few days are still to be shipped; older ones were delivered the day after. */
+const SHIPPED_AFTER_DAYS = 5;
+
+/**
+ * The past's stock movements, written today, dated at 11:00 IST of their documents' days (bill
+ * received, order reserved, invoice issued), and the products' opening stock (written before the
+ * past) at the day the past begins: the stock on the shelves today is then of every age, as
+ * inventory age, stock movement and the inventory summary show. The ledger refuses updates
+ * (stock_ledger_immutable); the demo, and nothing else, lifts that for this one statement, in one
+ * transaction with it. Today's documents are made after this and keep today's date.
+ */
+async function datePastStockMovements(ctx: AppContext, companyId: number, firstDay: string) {
+  await inTransaction(ctx.db, async (tx) => {
+    await sql`ALTER TABLE stock_ledger DISABLE TRIGGER stock_ledger_immutable`.execute(tx);
+    await sql`
+      UPDATE stock_ledger l SET created_at = (d.day + time '11:00') AT TIME ZONE 'Asia/Kolkata'
+      FROM (
+        SELECT 'bill' AS kind, id, bill_date AS day FROM bills WHERE company_id = ${companyId}
+        UNION ALL SELECT 'invoice', id, invoice_date FROM invoices WHERE company_id = ${companyId}
+        UNION ALL SELECT 'sales_order', id, order_date FROM sales_orders WHERE company_id = ${companyId}
+        UNION ALL SELECT 'product', id, ${firstDay}::date FROM products WHERE company_id = ${companyId}
+      ) d
+      WHERE l.company_id = ${companyId} AND l.document_type = d.kind AND l.document_id = d.id`.execute(tx);
+    await sql`ALTER TABLE stock_ledger ENABLE TRIGGER stock_ledger_immutable`.execute(tx);
+  });
 }
 
 const byDate = (a: Event, b: Event) => a.date.localeCompare(b.date) || a.order - b.order;

@@ -197,14 +197,15 @@ export async function seedDemoSales(
 
 /**
  * Ships all of a demo invoice: delivered by the seller's own van (the order is then complete), or
- * handed to a courier and on its way.
+ * handed to a courier and on its way. `date` is the shipment's date (today when absent).
  */
-async function seedDemoShipment(
+export async function seedDemoShipment(
   ctx: AppContext,
   actor: Principal,
   invoiceId: number,
   kind: 'delivered' | 'in_transit',
   step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
+  date?: string,
 ) {
   const shipmentCtx = { db: ctx.db, carrier: undefined };
   const proposal = await initiateShipment(shipmentCtx, actor.companyId, invoiceId);
@@ -214,9 +215,16 @@ async function seedDemoShipment(
   }));
   const input = createShipmentInput.parse(
     kind === 'delivered'
-      ? { items, carrier: 'self_delivery', notes: 'Delivered by our van.' }
+      ? {
+          items,
+          shipment_date: date,
+          status: 'delivered',
+          carrier: 'self_delivery',
+          notes: 'Delivered by our van.',
+        }
       : {
           items,
+          shipment_date: date,
           carrier: 'other',
           carrier_name: 'Blue Dart',
           tracking_number: 'BD40917263IN',
@@ -226,9 +234,8 @@ async function seedDemoShipment(
   const shipment = await step(`shipment of ${proposal.invoice.invoice_number}`, () =>
     createShipment({ ctx: shipmentCtx, actor, invoiceId, input }),
   );
-  const path =
-    kind === 'delivered' ? (['shipped', 'delivered'] as const) : (['picked_up', 'shipped'] as const);
-  for (const status of path) {
+  if (kind === 'delivered') return;
+  for (const status of ['picked_up', 'shipped'] as const) {
     await step(`shipment ${status}`, () =>
       changeShipmentStatus({ db: ctx.db, actor, shipmentId: shipment.id, status }),
     );

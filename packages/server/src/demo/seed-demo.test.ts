@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { todayInIndia } from '@b2b/domain/validation';
+import { addDays, todayInIndia } from '@b2b/domain/validation';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../test/api-client.ts';
@@ -538,6 +538,21 @@ describe('demo company on a new database', () => {
     }
     const paid = await report('payment_to_seller', lastMonths(12));
     expect(paid.results.length).toBeGreaterThan(0);
+  });
+
+  it('delivered the past: invoices older than five days shipped, its stock aged by its documents', async () => {
+    const fiveDaysAgo = addDays(todayInIndia(), -5);
+    const pastInvoices = (await get(`admin/companies/${companyId}/invoices?limit=-1&end_date=${fiveDaysAgo}`))
+      .results;
+    expect(pastInvoices.length).toBeGreaterThan(20);
+    const shipments = (await get(`admin/companies/${companyId}/shipments?limit=-1`)).results;
+    const shipped = new Set(shipments.map((s: { invoice: { id: number } }) => s.invoice.id));
+    for (const invoice of pastInvoices) expect(shipped.has(invoice.id), invoice.invoice_number).toBe(true);
+    // Stock bought months ago and not sold yet is old stock, not stock of today.
+    const age = await report('inventory_age', '');
+    expect(age.results.some((row) => row.oldest_stock_on !== null && row.oldest_stock_on < fiveDaysAgo)).toBe(
+      true,
+    );
   });
 
   it('keeps sales_lines equal to its definition from the documents', async () => {
