@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { ShipmentCarrier } from './core/ports/carrier.ts';
+import type { EwbClient } from './core/ports/eway-bill.ts';
 import type { FileStorage } from './core/ports/file-storage.ts';
 import type { IrpClient } from './core/ports/irp.ts';
 import type { Mailer } from './core/ports/mailer.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The e-invoice portal's client; undefined when e-invoicing is not configured. */
   irp: IrpClient | undefined;
+  /** The e-way bill portal's client (EWB_URL); e-way bills say 'not configured' without one. */
+  ewb?: EwbClient;
   /** A courier integration (SHIPMENT_CARRIER_URL); shipments are tracked by hand without one. */
   shipmentCarrier?: ShipmentCarrier;
   /** An online payment gateway (PAYMENT_GATEWAY_URL) for rechecking payments; without one they are recorded by hand. */

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import type { EwbConfig } from './core/ports/eway-bill.ts';
 import type { IrpConfig } from './core/ports/irp.ts';
 import type { TallyConfig } from './core/ports/tally.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
+import { readEwbConfig } from './modules/e-way-bills/ewb-config.ts';
 import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
 import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';
 import { readTallyConfig } from './modules/tally/tally-client.ts';
@@ -40,6 +42,8 @@ export interface ServerConfig {
   runJobs: boolean;
   /** The e-invoice portal (IRP_URL and the IRP credentials); e-invoicing is off without it. */
   irp: IrpConfig | undefined;
+  /** The e-way bill portal (EWB_URL and the e-way bill credentials); e-way bills are off without it. */
+  ewb?: EwbConfig;
   /** An online payment gateway (PAYMENT_GATEWAY_URL, _KEY, _SECRET); none: payments are recorded by hand. */
   paymentGateway?: PaymentGatewayConfig;
   /** A courier integration (SHIPMENT_CARRIER_URL); none: tracking is entered by hand. */
@@ -66,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
     irp: readIrpConfig(env),
+    ewb: readEwbConfig(env),
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
     tally: readTallyConfig(env),

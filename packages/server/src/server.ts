@@ -15,6 +15,7 @@ import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
+import { createHttpEwbClient } from './modules/e-way-bills/ewb-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
 import { createHttpTallyClient } from './modules/tally/tally-client.ts';
@@ -132,6 +133,7 @@ export async function startServer(
     jobs,
     storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(config.filesDir),
     irp: options.irp ?? (config.irp ? createHttpIrpClient(config.irp) : undefined),
+    ewb: config.ewb ? createHttpEwbClient(config.ewb) : undefined,
     paymentGateway: config.paymentGateway ? createHttpPaymentGateway(config.paymentGateway) : undefined,
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
     tally: config.tally ? createHttpTallyClient(config.tally) : undefined,
