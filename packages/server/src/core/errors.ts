@@ -16,7 +16,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  /** An outside service (the e-way bill portal) refused the request: its reason, as a sentence. */
+  | 'bad_gateway';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -62,6 +64,8 @@ export function statusOf(code: ErrorCode): number {
       return 422;
     case 'rate_limited':
       return 429;
+    case 'bad_gateway':
+      return 502;
     case 'service_unavailable':
       return 503;
     default: {
