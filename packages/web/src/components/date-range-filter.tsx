@@ -19,16 +19,19 @@ export function DateRangeFilter({
   label,
   value,
   onChange,
+  placeholder = 'Any date',
 }: {
   label: string;
   value: DayRange;
   onChange: (range: DayRange) => void;
+  /** What an empty range means: 'Any date', or the period a report reads when none is picked. */
+  placeholder?: string;
 }) {
   return (
     <DatePickerInput
       type="range"
       label={label}
-      placeholder="Any date"
+      placeholder={placeholder}
       valueFormat="DD/MM/YYYY"
       value={value}
       onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}

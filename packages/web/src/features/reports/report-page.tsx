@@ -136,7 +136,16 @@ function DefinedReport({ definition }: { definition: ReportDefinition }) {
         <CollapsibleFilters>
           <Group gap="sm" align="flex-end" wrap="wrap">
             {definition.period === 'range' && (
-              <DateRangeFilter label="Period" value={dates} onChange={set('dates')} />
+              <DateRangeFilter
+                label="Period"
+                value={dates}
+                onChange={set('dates')}
+                placeholder={
+                  data?.period
+                    ? `${formatDay(data.period.start_date)} – ${formatDay(data.period.end_date)}`
+                    : undefined
+                }
+              />
             )}
             {definition.filters.map((filter) => (
               <ReportFilterField
