@@ -247,15 +247,32 @@ export const stockMovement: ReportSource = {
  * transfer between warehouses is not stock going out) and its status: understock below its
  * reorder point, else overstock when nothing went out in the last `days` days, else normal.
  */
-function stockStatusRows(context: Pick<ReportContext, 'companyId' | 'branches' | 'filters'>, days: number) {
-  const { companyId, filters } = context;
-  const places = sql`
+type StockStatusContext = Pick<ReportContext, 'companyId' | 'branches' | 'filters'>;
+
+/** The caller's active warehouses of active branches, narrowed by the branch and warehouse filters (`w`). */
+function activeWarehouses(context: StockStatusContext) {
+  const { filters } = context;
+  return sql`w.is_active AND br.is_active AND ${sqlInBranches('w.branch_id', context.branches)}
+    ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}
+    ${filters.warehouse === undefined ? sql`` : sql`AND w.id = ${filters.warehouse}`}`;
+}
+
+/** A product's (`p`) stock on hand and committed, summed over the active warehouses. */
+function stockOfProduct(context: StockStatusContext) {
+  return sql`LEFT JOIN LATERAL (
+    SELECT sum(sl.available_stock) AS on_hand, sum(sl.df_quantity) AS committed
+    FROM stock_levels sl
     JOIN warehouses w ON w.company_id = sl.company_id AND w.id = sl.warehouse_id
     JOIN branches br ON br.company_id = w.company_id AND br.id = w.branch_id
-    WHERE sl.company_id = p.company_id AND sl.product_id = p.id AND w.is_active AND br.is_active
-      AND ${sqlInBranches('w.branch_id', context.branches)}
-      ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}
-      ${filters.warehouse === undefined ? sql`` : sql`AND w.id = ${filters.warehouse}`}`;
+    WHERE sl.company_id = p.company_id AND sl.product_id = p.id AND ${activeWarehouses(context)}
+  ) lv ON true`;
+}
+
+function stockStatusRows(context: StockStatusContext, days: number) {
+  const { companyId, filters } = context;
+  // When stock last went out: the newest outward row (stock_ledger_outward_idx, walked from the
+  // newest) in an active warehouse. As ORDER BY ... LIMIT 1 the walk stops at the first row that
+  // qualifies; max() over the join would read every outward row of the product.
   return sql`
     SELECT t.*,
       CASE WHEN t.status = 'understock' THEN t.reorder_point - t.sellable END AS shortfall
@@ -275,20 +292,19 @@ function stockStatusRows(context: Pick<ReportContext, 'companyId' | 'branches' |
           to_char(o.last_out_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS last_stock_out
         FROM products p
         LEFT JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
+        ${stockOfProduct(context)}
         LEFT JOIN LATERAL (
-          SELECT sum(sl.available_stock) AS on_hand, sum(sl.df_quantity) AS committed
-          FROM stock_levels sl ${places}
-        ) lv ON true
-        LEFT JOIN LATERAL (
-          SELECT max(l.created_at) AS last_out_at
+          SELECT l.created_at AS last_out_at
           FROM stock_ledger l
-          JOIN warehouses w ON w.company_id = l.company_id AND w.id = l.warehouse_id
-          JOIN branches br ON br.company_id = w.company_id AND br.id = w.branch_id
           WHERE l.company_id = p.company_id AND l.product_id = p.id
-            AND l.quantity < 0 AND l.reason <> 'transfer_out' AND w.is_active AND br.is_active
-            AND ${sqlInBranches('w.branch_id', context.branches)}
-            ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}
-            ${filters.warehouse === undefined ? sql`` : sql`AND w.id = ${filters.warehouse}`}
+            AND l.quantity < 0 AND l.reason <> 'transfer_out'
+            AND EXISTS (
+              SELECT 1 FROM warehouses w
+              JOIN branches br ON br.company_id = w.company_id AND br.id = w.branch_id
+              WHERE w.company_id = l.company_id AND w.id = l.warehouse_id AND ${activeWarehouses(context)}
+            )
+          ORDER BY l.created_at DESC
+          LIMIT 1
         ) o ON true
         WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL
           AND (p.reorder_point > 0 OR lv.on_hand > 0)
@@ -309,11 +325,19 @@ export const underOverStocking: ReportSource = {
   },
 };
 
-/** How many products of the caller's branches are below their reorder point (the dashboard's low-stock count). */
+/**
+ * How many products of the caller's branches are below their reorder point (the dashboard's
+ * low-stock count): the report's understock rule (stockStatusRows) over the products with a
+ * reorder point, without the last-stock-out walk the overstock rule needs.
+ */
 export async function understockCount(db: Executor, companyId: number, branches: BranchScope) {
-  const rows = stockStatusRows({ companyId, branches, filters: {} }, 0);
+  const context: StockStatusContext = { companyId, branches, filters: {} };
   const result = await sql<{ n: string | number }>`
-    SELECT count(*) AS n FROM (${rows}) r WHERE r.status = 'understock'`.execute(db);
+    SELECT count(*) AS n
+    FROM products p
+    ${stockOfProduct(context)}
+    WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL AND p.reorder_point > 0
+      AND coalesce(lv.on_hand, 0) - coalesce(lv.committed, 0) < p.reorder_point`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
