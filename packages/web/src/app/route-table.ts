@@ -1,4 +1,5 @@
 import { APP_ROUTES, type AppRoute as SpecRoute } from '@b2b/domain/app-routes';
+import { GST_RETURN_PATHS } from '@b2b/domain/navigation';
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import { PATHS } from '../session/paths';
 
@@ -476,6 +477,13 @@ export const SHELL_SCREENS = [
     'ReferralProgramPage',
   ),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
+  guarded(
+    GST_RETURN_PATHS.gstr1,
+    'GSTR-1',
+    'view_gst_return',
+    () => import('../features/gst-returns/gstr1-page'),
+    'Gstr1Page',
+  ),
 ] as const;
 
 /**
