@@ -42,6 +42,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
+import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
 import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
@@ -143,6 +144,7 @@ const MODULES = [
   contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
   reportsRoutes,
+  gstr3bRoutes,
   gstr1Routes,
   dashboardRoutes,
   instoreOrdersRoutes,

@@ -102,8 +102,12 @@ describe('computeGstr3b', () => {
     expect(table.outward['3.1b']).toEqual(ZERO_FIGURES);
     expect(table.outward['3.1c'].taxable_paise).toBe(25_000);
     expect(table.unregistered_inter_state.map((row) => row.state_code)).toEqual(['07', '29']);
-    expect(table.itc.available).toEqual(figures({ taxable_paise: 200_000, cgst_paise: 18_000, sgst_paise: 18_000 }));
-    expect(table.itc.net).toEqual(figures({ taxable_paise: 180_000, cgst_paise: 16_200, sgst_paise: 16_200 }));
+    expect(table.itc.available).toEqual(
+      figures({ taxable_paise: 200_000, cgst_paise: 18_000, sgst_paise: 18_000 }),
+    );
+    expect(table.itc.net).toEqual(
+      figures({ taxable_paise: 180_000, cgst_paise: 16_200, sgst_paise: 16_200 }),
+    );
     // CGST credit 162.00 pays CGST 81.00, then 81.00 of IGST's 90.00; SGST credit 162.00 pays
     // SGST 81.00, then IGST's last 9.00, and 72.00 of it is carried forward. Nothing in cash.
     const [igst, cgst, sgst] = table.payment;

@@ -37,7 +37,18 @@ export const ZERO_FIGURES: TaxFigures = Object.freeze({
  *   4b2 ITC reversed (debit notes to sellers: purchase returns, rate differences);
  * - 4 every document of table 4 (its net ITC, 4C).
  */
-export const GSTR3B_HEADS = ['3.1a', '3.1b', '3.1c', '3.1d', '3.1e', '3.2', '4a3', '4a5', '4b2', '4'] as const;
+export const GSTR3B_HEADS = [
+  '3.1a',
+  '3.1b',
+  '3.1c',
+  '3.1d',
+  '3.1e',
+  '3.2',
+  '4a3',
+  '4a5',
+  '4b2',
+  '4',
+] as const;
 export type Gstr3bHead = (typeof GSTR3B_HEADS)[number];
 
 /** The heads a document row of the server belongs to (4 is the union of 4a3, 4a5 and 4b2). */
@@ -235,7 +246,7 @@ export const GSTR3B_MESSAGES = {
   filed_period_not_found: 'Filed period Not Found',
   already_filed: (returnType: GstReturnType, period: string) =>
     `${GST_RETURN_LABELS[returnType]} for ${periodLabel(period)} is already marked filed.`,
-  future_period: 'A period that has not ended cannot be marked filed.',
+  future_period: 'A period that has not begun cannot be marked filed.',
   marked_filed: (returnType: GstReturnType, period: string) =>
     `${GST_RETURN_LABELS[returnType]} for ${periodLabel(period)} marked filed.`,
   reopened: (returnType: GstReturnType, period: string) =>
@@ -255,4 +266,4 @@ export const GST_PERIOD_LOCK_REFUSAL = (returnType: GstReturnType, period: strin
   `${GST_RETURN_LABELS[returnType]} for ${periodLabel(period)} is filed: documents dated in it cannot be changed. Reopen the period to change them.`;
 
 /** The company configuration that locks filed periods; on unless saved and turned off. */
-export const GST_PERIOD_LOCK_CONFIGURATION = 'lock_filed_gst_periods';
+export const GST_PERIOD_LOCK_CONFIGURATION = 'lock_filed_gst_periods' as const;

@@ -7,6 +7,7 @@
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
+import type { GstFiledPeriodsTable } from './schema/gst-returns.ts';
 import type { EWayBillsTable } from './schema/e-way-bills.ts';
 import type {
   BatchStockTable,
@@ -135,6 +136,7 @@ import type {
 
 export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
+export type * from './schema/gst-returns.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
@@ -273,4 +275,5 @@ export interface DB {
   referrals: ReferralsTable;
   sales_lines: SalesLinesTable;
   invoice_due_shares: InvoiceDueSharesTable;
+  gst_filed_periods: GstFiledPeriodsTable;
 }

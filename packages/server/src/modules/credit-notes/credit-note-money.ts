@@ -16,6 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
+import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { settleInvoice } from '../invoice-settlement/invoice-settlement.service.ts';
 import { settleOffersOfCreditedOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { recordRefund } from '../payments/refunds.ts';
@@ -202,6 +203,7 @@ export async function cancelCreditNote(options: {
     const note = await lockNote(tx, companyId, creditNoteId);
     const refusal = creditNoteRefusal(balanceOf(note), 'cancel');
     if (refusal) throw conflict(refusal);
+    await assertDocumentPeriodOpen(tx, companyId, 'credit_note', note.id);
     await queries.updateCreditNote(tx, companyId, note.id, {
       status: 'cancelled',
       cancelled_at: new Date(),

@@ -27,6 +27,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { backDatingAllowed } from '../companies/companies.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import { assertGstPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { settleOffersOfCreditedOrder } from '../offer-redemptions/offer-redemptions.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
@@ -81,6 +82,7 @@ export async function issueCreditNote(
   if (noteDate < invoice.invoice_date) {
     throw validationError('credit_note_date', 'The credit note date cannot be before the invoice date.');
   }
+  await assertGstPeriodOpen(tx, companyId, invoice.branch_id, noteDate);
 
   let adjustmentsPaise = options.adjustmentsPaise;
   let returned: Map<number, number> | undefined;

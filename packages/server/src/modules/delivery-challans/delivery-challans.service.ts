@@ -26,6 +26,7 @@ import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { addressRowsOf } from '../addresses/addresses.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
+import { assertDocumentPeriodOpen, assertGstPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { historyPage, recordHistory } from '../history/history.service.ts';
 import { assertActiveWarehouse } from '../inventory/stock-levels.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
@@ -223,6 +224,7 @@ export async function createChallan(options: {
   const id = await inTransaction(db, async (tx) => {
     const warehouse = await assertActiveWarehouse(tx, companyId, input.warehouse, 'warehouse');
     const branchId = await queries.branchOfWarehouse(tx, companyId, warehouse.id);
+    await assertGstPeriodOpen(tx, companyId, branchId, challanDate);
     const recipient =
       input.buyer === undefined
         ? null
@@ -376,6 +378,7 @@ export const returnChallan = (options: { db: Database; actor: Principal; id: num
 /** The goods never left for good: they come back into the sending warehouse. */
 export const cancelChallan = (options: { db: Database; actor: Principal; id: number }) =>
   act(options.db, options.actor, options.id, 'cancel', async (tx, challan, items) => {
+    await assertDocumentPeriodOpen(tx, options.actor.companyId, 'delivery_challan', challan.id);
     await moveGoods(
       tx,
       options.actor,

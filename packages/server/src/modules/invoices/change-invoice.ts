@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { lockBuyerOf } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
+import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
@@ -100,6 +101,7 @@ export async function cancelInvoice(options: {
       'cancel',
     );
     if (downstream) throw conflict(downstream);
+    await assertDocumentPeriodOpen(tx, companyId, 'invoice', invoiceId);
     // Last of the checks and before any write: an IRP refusal leaves the invoice as it was.
     if (invoice.irn) {
       await cancelIrn(tx, options.irp, { companyId, invoiceId, irn: invoice.irn, reason: options.reason });

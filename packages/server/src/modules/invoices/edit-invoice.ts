@@ -10,6 +10,7 @@ import { paymentStatusOf } from '@b2b/domain/sales-orders';
 import { AppError, conflict, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
@@ -103,6 +104,7 @@ export async function editInvoice(options: {
       'edit',
     );
     if (downstream) throw conflict(downstream);
+    await assertDocumentPeriodOpen(tx, companyId, 'invoice', invoiceId);
     const items = await orderQueries.lockOrderItems(tx, companyId, order.id);
     const oldLines = await queries.itemsOfInvoice(tx, companyId, invoiceId);
     const held = new Map<number, number>();

@@ -19,6 +19,7 @@ import {
   nextInSeries,
   recordInvoiceSeriesUse,
 } from '../document-numbers/document-numbers.service.ts';
+import { assertGstPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { allocateBuyerCredit, lockBuyerCreditFirst } from '../payments/buyer-credit.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { countActiveInvoices } from '../sales-orders/order-fulfilment.ts';
@@ -193,6 +194,7 @@ export async function invoiceOrder(
   if (dueDate < invoiceDate) throw validationError('due_date', INVOICE_FORM_MESSAGES.due_date_before_invoice);
 
   const branch = await branchWithSeries(tx, companyId, order.branch_id);
+  await assertGstPeriodOpen(tx, companyId, branch.id, invoiceDate);
   const { lines, columns, carriesCharges } = await priceOrderInvoice(
     tx,
     companyId,
