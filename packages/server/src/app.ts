@@ -73,6 +73,7 @@ import { serialNumbersRoutes } from './modules/serial-numbers/serial-numbers.rou
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { tallyRoutes } from './modules/tally/tally.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
@@ -149,6 +150,7 @@ const MODULES = [
   dashboardRoutes,
   instoreOrdersRoutes,
   offersRoutes,
+  tallyRoutes,
   referralsRoutes,
   setupGuideRoutes,
   storefrontRoutes,

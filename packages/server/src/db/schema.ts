@@ -133,6 +133,7 @@ import type {
   ShipmentItemsTable,
   ShipmentsTable,
 } from './schema/shipments.ts';
+import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 
 export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
@@ -154,6 +155,7 @@ export type * from './schema/sales-lines.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
+export type * from './schema/tally.ts';
 
 export interface DB {
   product_groups: ProductGroupsTable;
@@ -275,5 +277,7 @@ export interface DB {
   referrals: ReferralsTable;
   sales_lines: SalesLinesTable;
   invoice_due_shares: InvoiceDueSharesTable;
+  tally_posts: TallyPostsTable;
+  tally_exports: TallyExportsTable;
   gst_filed_periods: GstFiledPeriodsTable;
 }

@@ -1,0 +1,382 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { voucherBalance } from '@b2b/domain/tally/tally-xml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../test/api-client.ts';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  validGstin,
+} from '../../../test/factories.ts';
+import { testAppWith } from '../../../test/harness.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { createCreditNote } from '../../../test/returns-fixtures.ts';
+import {
+  createBuyerWithAddress,
+  createInvoicedOrder,
+  createTaxedProduct,
+  setRoundOff,
+  today,
+} from '../../../test/sales-fixtures.ts';
+import { startTallyStandIn } from '../../../test/tally-stand-in.ts';
+import { voucherGuid } from './tally.service.ts';
+import { createHttpTallyClient } from './tally-client.ts';
+
+const GOLDEN = new URL('./__fixtures__/vouchers.golden.xml', import.meta.url);
+
+const LEDGERS = {
+  sales: 'Sales GST',
+  purchase: 'Purchase GST',
+  output_cgst: 'Output CGST',
+  output_sgst: 'Output SGST',
+  output_igst: 'Output IGST',
+  input_cgst: 'Input CGST',
+  input_sgst: 'Input SGST',
+  input_igst: 'Input IGST',
+  round_off: 'Round Off',
+  shipping_charges: 'Freight Outward',
+};
+
+const path = (company: SignedUpCompany, rest: string) => `admin/companies/${company.companyId}/tally/${rest}`;
+const range = (company: SignedUpCompany) => ({
+  branch_id: company.branchId,
+  start_date: today(),
+  end_date: today(),
+});
+const query = (company: SignedUpCompany) =>
+  `branch_id=${company.branchId}&start_date=${today()}&end_date=${today()}`;
+
+async function exportXml(company: SignedUpCompany, part: 'masters' | 'vouchers', api = company.api) {
+  return api.post(path(company, 'export'), { ...range(company), part });
+}
+
+/**
+ * A company whose branch maps its Tally ledgers, with: an intra-state invoice (Maharashtra buyer),
+ * an inter-state invoice (Karnataka buyer), a credit note against the first, a payment received by
+ * bank transfer and a received bill from a seller with a Tally ledger name. The second product has no
+ * Tally name until `name` is called.
+ */
+async function tallyWorld() {
+  const company = await signUpCompany();
+  await setRoundOff(company, false);
+  const db = dbOf(company);
+  const warehouse = await firstWarehouse(company);
+  await db
+    .updateTable('warehouses')
+    .set({ tally_warehouse_name: 'Main Godown' })
+    .where('company_id', '=', company.companyId)
+    .where('id', '=', warehouse.id)
+    .execute();
+  const ledgers = await company.api.put(`v1/branches/${company.branchId}/ledger-mappings/update`, {
+    ledger_mappings: LEDGERS,
+  });
+  expect(ledgers.status, JSON.stringify(ledgers.body)).toBe(200);
+  const bank = await company.api.post(`v1/branches/${company.branchId}/bank_accounts`, {
+    bank_name: 'HDFC Bank',
+    account_holder_name: 'Tally Test',
+    account_number: '50100012349012',
+    ifsc_code: 'HDFC0001234',
+  });
+  expect(bank.status, JSON.stringify(bank.body)).toBe(201);
+  const pen = await createTaxedProduct(company, { openingStock: 100, sellingPrice: 118 });
+  const ink = await createTaxedProduct(company, { openingStock: 100, sellingPrice: 59, gstRate: 18 });
+  await db
+    .updateTable('products')
+    .set({ tally_product_name: 'Blue Pen' })
+    .where('company_id', '=', company.companyId)
+    .where('id', '=', pen.id)
+    .execute();
+  const local = await createBuyerWithAddress(company, { name: 'Sharma & Sons' });
+  const karnataka = await createBuyerWithAddress(company, { name: 'Bengaluru Stores', stateId: 29 });
+  const intra = await createInvoicedOrder(company, {
+    buyer: local,
+    lines: [
+      { product: pen.id, quantity: 2 },
+      { product: ink.id, quantity: 1 },
+    ],
+  });
+  const inter = await createInvoicedOrder(company, {
+    buyer: karnataka,
+    lines: [{ product: pen.id, quantity: 3 }],
+  });
+  const credit = await createCreditNote(company, intra.invoice, [[1, 100], null]);
+  const method = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('company_id', '=', company.companyId)
+    .where('code', '=', 'bank_transfer')
+    .executeTakeFirstOrThrow();
+  const payment = await company.api.post(`admin/companies/${company.companyId}/payments`, {
+    buyer: karnataka.id,
+    payment_method: method.id,
+    amount: 354,
+    reference_number: 'UTR-77',
+  });
+  expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+  const seller = await company.api.post(`companies/${company.companyId}/sellers`, {
+    name: 'Shree Traders',
+    gst_number: validGstin('27'),
+    tally_ledger_name: 'Shree Traders (Pune)',
+    billing_address: { address_line_1: '12 MG Road', city: 'Pune', state_id: 27, pincode: '411001' },
+  });
+  expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+  const bill = await company.api.post(`admin/companies/${company.companyId}/bills`, {
+    seller: seller.body.id,
+    branch: company.branchId,
+    warehouse: warehouse.id,
+    bill_number: 'ST/1001',
+    bill_date: today(),
+    items: [{ product: pen.id, quantity: 10, rate: 45.5, tax_rate: 18 }],
+  });
+  expect(bill.status, JSON.stringify(bill.body)).toBe(201);
+  const received = await company.api.post(`admin/bills/${bill.body.id}/receive`, {});
+  expect(received.status, JSON.stringify(received.body)).toBe(200);
+  const name = () =>
+    db
+      .updateTable('products')
+      .set({ tally_product_name: 'Ink Bottle' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', ink.id)
+      .execute();
+  return {
+    company,
+    pen,
+    ink,
+    intra: intra.invoice,
+    inter: inter.invoice,
+    credit,
+    payment: payment.body,
+    bill: bill.body,
+    name,
+  };
+}
+type World = Awaited<ReturnType<typeof tallyWorld>>;
+
+/** The file with what changes from run to run (ids, dates, numbers, the company) put in words. */
+function normalised(world: World, xml: string) {
+  const { company } = world;
+  const docs = [
+    ['invoice', world.intra.id, world.intra.invoice_number, 'INV-INTRA'],
+    ['invoice', world.inter.id, world.inter.invoice_number, 'INV-INTER'],
+    ['credit_note', world.credit.id, world.credit.credit_note_number, 'CN-1'],
+    ['payment', world.payment.id, world.payment.payment_number, 'RCPT-1'],
+    ['bill', world.bill.id, 'ST/1001', 'ST/1001'],
+  ] as const;
+  let out = xml.replaceAll(today().replaceAll('-', ''), 'YYYYMMDD');
+  for (const [kind, id, number, label] of docs) {
+    out = out
+      .replaceAll(voucherGuid(company.companyId, kind, id), `GUID-${label}`)
+      .replaceAll(`>${number}<`, `>${label}<`);
+  }
+  return out.replace(/<SVCURRENTCOMPANY>[^<]*</, '<SVCURRENTCOMPANY>COMPANY<');
+}
+
+/** Each voucher's ledger amounts and allocations, read back from the file, sum to zero. */
+function balances(xml: string) {
+  return [...xml.matchAll(/<VOUCHER [\s\S]*?<\/VOUCHER>/g)].map((m) => {
+    const voucher = m[0];
+    const amounts = (list: string) =>
+      [...voucher.matchAll(new RegExp(`<${list}>[\\s\\S]*?<AMOUNT>(-?[\\d.]+)</AMOUNT>`, 'g'))].map((a) =>
+        Math.round(Number(a[1]) * 100),
+      );
+    const ledgerLines = amounts('ALLLEDGERENTRIES.LIST').map((amountPaise) => ({ ledger: '', amountPaise }));
+    const inventoryLines = amounts('ACCOUNTINGALLOCATIONS.LIST').map((amountPaise) => ({ amountPaise }));
+    return voucherBalance({ ledgerLines, inventoryLines } as never);
+  });
+}
+
+describe('Tally export', { timeout: 400_000 }, () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await tallyWorld();
+  }, 400_000);
+
+  it('GET .../tally/check lists the document whose product has no Tally name, with where to fix it', async () => {
+    const { company } = world;
+    const check = await company.api.get(`${path(company, 'check')}?${query(company)}`);
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body.documents).toBe(5);
+    // The credit note credits the pen only: the invoice alone names the ink.
+    expect(check.body.incomplete).toBe(1);
+    expect(check.body.problems.map((p: any) => [p.document_kind, p.document_id, p.missing, p.fix])).toEqual([
+      [
+        'invoice',
+        world.intra.id,
+        `Product ${world.ink.name} has no Tally name.`,
+        { target: 'product', id: world.ink.id },
+      ],
+    ]);
+    const refused = await exportXml(company, 'vouchers');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      '1 document needs Tally names before the export. Fix what the check lists, then export again.',
+    );
+  });
+
+  it('POST .../tally/export writes the golden vouchers file, then alters them on the second export', async () => {
+    const { company } = world;
+    await world.name();
+    const first = await exportXml(company, 'vouchers');
+    expect(first.status, String(first.body)).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(first.headers.get('content-disposition')).toContain(`tally-vouchers-${today()}-to-${today()}.xml`);
+    expect(balances(first.body)).toEqual([0, 0, 0, 0, 0]);
+    const golden = normalised(world, first.body);
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, golden);
+    expect(golden).toBe(readFileSync(GOLDEN, 'utf8'));
+
+    const second = await exportXml(company, 'vouchers');
+    expect(second.status).toBe(200);
+    expect([...second.body.matchAll(/ACTION="(\w+)"/g)].map((m) => m[1])).toEqual(Array(5).fill('Alter'));
+    // Same GUIDs: Tally alters the vouchers it has instead of adding new ones.
+    const guids = (xml: string) => [...xml.matchAll(/<GUID>([^<]+)<\/GUID>/g)].map((m) => m[1]);
+    expect(guids(second.body)).toEqual(guids(first.body));
+
+    const posts = await dbOf(company)
+      .selectFrom('tally_posts')
+      .select(['id', 'mode', 'documents', 'created', 'altered'])
+      .where('company_id', '=', company.companyId)
+      .orderBy('id')
+      .execute();
+    expect(posts.map((p) => [p.mode, p.documents, p.created, p.altered])).toEqual([
+      ['download', 5, 5, 0],
+      ['download', 5, 0, 5],
+    ]);
+    expect(
+      (await historyRows(company, 'tally_post', posts[0]?.id as number, ['action'])).map((h) => h.action),
+    ).toEqual(['downloaded']);
+  });
+
+  it('POST .../tally/export part=masters writes ledgers, stock items, godowns and units', async () => {
+    const { company } = world;
+    const masters = await exportXml(company, 'masters');
+    expect(masters.status).toBe(200);
+    const xml = masters.body;
+    expect(xml).toContain('<REPORTNAME>All Masters</REPORTNAME>');
+    expect(xml).toContain('<LEDGER NAME="Sharma &amp; Sons" RESERVEDNAME="">');
+    expect(xml).toMatch(/<NAME>Bengaluru Stores<\/NAME>\n<PARENT>Sundry Debtors<\/PARENT>/);
+    expect(xml).toMatch(/<NAME>Shree Traders \(Pune\)<\/NAME>\n<PARENT>Sundry Creditors<\/PARENT>/);
+    expect(xml).toMatch(/<NAME>Output IGST<\/NAME>\n<PARENT>Duties &amp; Taxes<\/PARENT>/);
+    expect(xml).toContain('<GSTDUTYHEAD>Integrated Tax</GSTDUTYHEAD>');
+    expect(xml).toMatch(/<PARENT>Bank Accounts<\/PARENT>/);
+    expect(xml).toContain('<STOCKITEM NAME="Blue Pen" RESERVEDNAME="">');
+    expect(xml).toContain('<HSNCODE>8471</HSNCODE>');
+    expect(xml).toContain('<GODOWN NAME="Main Godown" RESERVEDNAME="">');
+    expect(xml).toContain('<UNIT NAME=');
+  });
+
+  it('a cancelled document that went to Tally is cancelled there', async () => {
+    const { company } = world;
+    const cancel = await company.api.post(`admin/bills/${world.bill.id}/void`, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const third = await exportXml(company, 'vouchers');
+    expect(third.status).toBe(200);
+    const bill =
+      /<VOUCHER [^>]*>\n<DATE>\d+<\/DATE>\n<GUID>[^<]+<\/GUID>\n<VOUCHERTYPENAME>Purchase<\/VOUCHERTYPENAME>[\s\S]*?<\/VOUCHER>/.exec(
+        third.body,
+      )?.[0];
+    expect(bill).toContain('ACTION="Cancel"');
+    expect(bill).not.toContain('ALLLEDGERENTRIES');
+  });
+});
+
+describe('POST .../tally/post', { timeout: 400_000 }, () => {
+  let standIn: Awaited<ReturnType<typeof startTallyStandIn>>;
+  let tallyApp: Awaited<ReturnType<typeof testAppWith>>;
+  beforeAll(async () => {
+    standIn = await startTallyStandIn();
+    tallyApp = await testAppWith({ tally: createHttpTallyClient({ url: standIn.url, company: 'Tally Co' }) });
+  }, 400_000);
+  afterAll(async () => {
+    await tallyApp?.close();
+    await standIn?.close();
+  });
+
+  it('posts masters and vouchers, records each answer, one LINEERROR among them, and alters next time', async () => {
+    const world = await tallyWorld();
+    await world.name();
+    const { company } = world;
+    const api = new ApiClient(tallyApp.baseUrl).as(company.session.access_token);
+    standIn.refuse(world.inter.invoice_number, 'Voucher date is before the Books beginning date!');
+    const posted = await api.post(path(company, 'post'), range(company));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body).toMatchObject({ documents: 5, created: 4, errors: 1, master_errors: [] });
+    const byNumber = Object.fromEntries(posted.body.results.map((r: any) => [r.voucher_number, r]));
+    expect(byNumber[world.inter.invoice_number]).toMatchObject({
+      action: 'Create',
+      result: 'error',
+      error: 'Voucher date is before the Books beginning date!',
+    });
+    expect(byNumber[world.intra.invoice_number]).toMatchObject({
+      action: 'Create',
+      result: 'created',
+      error: null,
+    });
+    expect(standIn.vouchers.size).toBe(4);
+    expect(standIn.ledgers.has('Sharma & Sons')).toBe(true);
+    expect(standIn.requests[0]).toContain('<SVCURRENTCOMPANY>Tally Co</SVCURRENTCOMPANY>');
+
+    const status = await api.get(`${path(company, 'status')}?branch_id=${company.branchId}`);
+    expect(status.status).toBe(200);
+    expect(status.body.configured).toBe(true);
+    expect(status.body.last_post.id).toBe(posted.body.id);
+
+    // The refused invoice is created again, the others altered; no voucher is duplicated.
+    standIn.refuse(world.inter.invoice_number, '');
+    const again = await api.post(path(company, 'post'), range(company));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ documents: 5, created: 1, altered: 4, errors: 0 });
+    expect(standIn.vouchers.size).toBe(5);
+    const history = await historyRows(company, 'tally_post', again.body.id, ['action', 'changes']);
+    expect(history.map((h) => h.action)).toEqual(['posted']);
+  });
+
+  it('answers 409 with the sentence when Tally is not configured', async () => {
+    const company = await signUpCompany();
+    const posted = await company.api.post(path(company, 'post'), range(company));
+    expect(posted.status).toBe(409);
+    expect(posted.body.detail).toBe(
+      "Tally is not configured: set TALLY_URL to your Tally's address (port 9000).",
+    );
+    const status = await company.api.get(`${path(company, 'status')}?branch_id=${company.branchId}`);
+    expect(status.body).toEqual({ configured: false, last_post: null });
+  });
+});
+
+describe('Tally routes: input, permissions and tenancy', { timeout: 400_000 }, () => {
+  it('refuses bad dates with sentences, other users without permission, and other companies’ branches', async () => {
+    const company = await signUpCompany();
+    const bad = await company.api.get(
+      `${path(company, 'check')}?branch_id=${company.branchId}&start_date=2026-02-30&end_date=2026-01-01`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.start_date).toEqual(['Enter a valid start date (YYYY-MM-DD).']);
+    const backwards = await company.api.get(
+      `${path(company, 'check')}?branch_id=${company.branchId}&start_date=2026-02-01&end_date=2026-01-01`,
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors.end_date).toEqual(['The end date cannot be before the start date.']);
+    const part = await company.api.post(path(company, 'export'), { ...range(company), part: 'everything' });
+    expect(part.status).toBe(400);
+
+    const outsider = await createUserWithPermissions(company, ['view_invoice']);
+    expect((await outsider.api.get(`${path(company, 'check')}?${query(company)}`)).status).toBe(403);
+    const viewer = await createUserWithPermissions(company, ['view_tally_export']);
+    expect((await viewer.api.get(`${path(company, 'check')}?${query(company)}`)).status).toBe(200);
+    expect((await viewer.api.post(path(company, 'post'), range(company))).status).toBe(403);
+
+    const other = await signUpCompany();
+    const foreign = await company.api.get(
+      `${path(company, 'check')}?branch_id=${other.branchId}&start_date=${today()}&end_date=${today()}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe('Branch Not Found');
+    const foreignExport = await company.api.post(path(company, 'export'), {
+      ...range(company),
+      branch_id: other.branchId,
+      part: 'vouchers',
+    });
+    expect(foreignExport.status).toBe(404);
+  });
+});
