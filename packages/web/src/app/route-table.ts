@@ -476,14 +476,14 @@ export const SHELL_SCREENS = [
     () => import('../features/referrals/referral-program-page'),
     'ReferralProgramPage',
   ),
-  spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   guarded(
-    GST_RETURN_PATHS.gstr1,
-    'GSTR-1',
-    'view_gst_return',
-    () => import('../features/gst-returns/gstr1-page'),
-    'Gstr1Page',
+    GST_RETURN_PATHS.tallyExport,
+    'Tally Export',
+    'view_tally_export',
+    () => import('../features/tally/tally-export-page'),
+    'TallyExportPage',
   ),
+  spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
 ] as const;
 
 /**
