@@ -484,6 +484,13 @@ export const SHELL_SCREENS = [
     'TallyExportPage',
   ),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
+  guarded(
+    GST_RETURN_PATHS.gstr1,
+    'GSTR-1',
+    'view_gst_return',
+    () => import('../features/gst-returns/gstr1-page'),
+    'Gstr1Page',
+  ),
 ] as const;
 
 /**
