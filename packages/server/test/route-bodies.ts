@@ -22,6 +22,17 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
   'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
   'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+  'POST /api/admin/companies/:companyId/tally/export': {
+    branch_id: 1,
+    start_date: '2026-04-01',
+    end_date: '2026-04-30',
+    part: 'vouchers',
+  },
+  'POST /api/admin/companies/:companyId/tally/post': {
+    branch_id: 1,
+    start_date: '2026-04-01',
+    end_date: '2026-04-30',
+  },
   'POST /api/companies/:companyId/categories': { name: 'Intruder category' },
   'PATCH /api/categories/:id': { name: 'Intruder category' },
   'PATCH /api/categories/:id/seo': { meta_title: 'Intruder' },
