@@ -1,0 +1,138 @@
+// GSTR-1: a month with one invoice whose product has no HSN. The screen lists the invoice as a
+// problem with a link to the product; the user gives the product its HSN, comes back, the problem
+// is gone, and the JSON for the portal downloads.
+import { readFile } from 'node:fs/promises';
+import { computeGstinCheckChar } from '@b2b/domain/gstin';
+import { expect, test } from '@playwright/test';
+import { callApiAsUser, signUpAndVerify } from './journeys.ts';
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A GSTIN of Maharashtra (27) with a valid check character and a PAN unique to this run. */
+function gstinOf(seed: number): string {
+  const pan = `AA${LETTERS[seed % 26]}${LETTERS[Math.floor(seed / 26) % 26]}C${String(1000 + (seed % 9000))}K`;
+  const first14 = `27${pan}1Z`;
+  return first14 + computeGstinCheckChar(first14);
+}
+
+test('GSTR-1: see a document with a problem, fix it, download the JSON', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const seed = Date.now() % 100_000;
+  await signUpAndVerify(page, {
+    company: `Return Traders ${stamp}`,
+    branch: 'Pune',
+    city: 'Pune',
+    pincode: '411001',
+    addressLine1: '9 FC Road',
+    firstName: 'Meera',
+    lastName: 'Joshi',
+    email: `gstr1.${stamp}@example.in`,
+    phone: `8${String(Date.now()).slice(-9)}`,
+    password: 'Quiet-Harbour@42',
+  });
+  const me = await callApiAsUser(page, 'GET', 'me/');
+  const companyId = (me.body.company as { id: number }).id;
+  const branchId = (me.body.branches as { id: number }[])[0]?.id;
+  const gstin = gstinOf(seed);
+  const branch = await callApiAsUser(page, 'PATCH', `branches/${branchId}`, { gstin });
+  expect(branch.status, JSON.stringify(branch.body)).toBe(200);
+
+  // One invoice: 2 routers at ₹1,180 (18%) to a registered buyer in Maharashtra; the product has no HSN.
+  const warehouses = await callApiAsUser(page, 'GET', `companies/${companyId}/warehouses?limit=-1`);
+  const warehouse = (warehouses.body.results as { id: number }[])[0];
+  const taxes = await callApiAsUser(page, 'GET', `companies/${companyId}/taxes?limit=100`);
+  const gst18 = (taxes.body.results as { id: number; type: string; rate: number }[]).find(
+    (t) => t.type === 'gst' && t.rate === 18,
+  );
+  const category = await callApiAsUser(page, 'POST', `companies/${companyId}/categories`, {
+    name: 'Networking',
+  });
+  const productName = `Wi-Fi Router ${stamp}`;
+  const product = await callApiAsUser(page, 'POST', `companies/${companyId}/products`, {
+    name: productName,
+    sku: `WR-${stamp}`,
+    category: category.body.id,
+    mrp: 1500,
+    selling_price: 1180,
+    tax: gst18?.id,
+    warehouse: warehouse?.id,
+    opening_stock: 10,
+    opening_rate: 700,
+  });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+  const buyerGstin = gstinOf(seed + 1);
+  const buyer = await callApiAsUser(page, 'POST', `companies/${companyId}/buyers`, {
+    name: `Deccan Networks ${stamp}`,
+    gst_number: buyerGstin,
+    billing_address: { address_line_1: '3 JM Road', city: 'Pune', state_id: 27, pincode: '411004' },
+    addSameAsBilling: true,
+  });
+  expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
+  const addresses = buyer.body.addresses as { id: number; address_type: string }[];
+  const billing = addresses.find((a) => a.address_type === 'billing_address')?.id;
+  const shipping = addresses.find((a) => a.address_type === 'shipping_address')?.id ?? billing;
+  const quotation = await callApiAsUser(page, 'POST', `admin/companies/${companyId}/generate_quotation`, {
+    buyer: buyer.body.id,
+    branch: branchId,
+    billing_address: billing,
+    shipping_address: shipping,
+    items: [{ product: product.body.id, warehouse: warehouse?.id, quantity: 2 }],
+  });
+  expect(quotation.status, JSON.stringify(quotation.body)).toBe(201);
+  let order = await callApiAsUser(page, 'POST', `admin/quotations/${quotation.body.id}/generate_order/`, {});
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  if (order.body.status === 'new')
+    order = await callApiAsUser(page, 'POST', `admin/orders/${order.body.id}/confirm/`);
+  const items = order.body.order_items as { id: number; invoiceable_quantity: number }[];
+  const invoice = await callApiAsUser(page, 'POST', `admin/orders/${order.body.id}/generate_invoice/`, {
+    items: items.map((item) => ({ order_item: item.id, quantity: item.invoiceable_quantity })),
+  });
+  expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+  const invoiceNumber = invoice.body.invoice_number as string;
+
+  // The month's return: B2B holds the invoice (₹2,000 taxable, ₹180 + ₹180), and the invoice is a problem.
+  await page.goto('/reports/gst/gstr-1');
+  await expect(page.getByRole('heading', { name: 'GSTR-1' })).toBeVisible();
+  await expect(page.getByLabel('GSTIN')).toHaveValue(new RegExp(gstin));
+  const sections = page.getByRole('table', { name: 'GSTR-1 sections' });
+  const b2b = sections.getByRole('row', { name: /B2B Invoices/ });
+  await expect(b2b).toContainText('₹2,000.00');
+  await expect(b2b).toContainText('₹180.00');
+  const problems = page.getByRole('table', { name: 'Documents with problems' });
+  const problem = problems.getByRole('row', { name: new RegExp(invoiceNumber) });
+  await expect(problem).toContainText('The HSN code is missing');
+
+  // Fix it: the link opens the product's edit form.
+  await problem.getByRole('link', { name: 'Fix product' }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.body.id}/edit`));
+  await page.getByLabel('HSN Code').fill('85176290');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.body.id}$`));
+
+  // Back on GSTR-1 the problem is gone.
+  await page.goto('/reports/gst/gstr-1');
+  await expect(page.getByText('No problems found')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Documents with problems' })).toHaveCount(0);
+
+  // The JSON for the portal.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^GSTR1_${gstin}_\\d{6}\\.json$`));
+  const json = JSON.parse(await readFile(await download.path(), 'utf8'));
+  expect(json.gstin).toBe(gstin);
+  expect(json.b2b).toEqual([
+    {
+      ctin: buyerGstin,
+      inv: [
+        expect.objectContaining({
+          inum: invoiceNumber,
+          val: 2360,
+          pos: '27',
+          itms: [{ num: 1801, itm_det: { rt: 18, txval: 2000, iamt: 0, camt: 180, samt: 180, csamt: 0 } }],
+        }),
+      ],
+    },
+  ]);
+  expect(json.hsn.hsn_b2b).toEqual([expect.objectContaining({ hsn_sc: '85176290', qty: 2, txval: 2000 })]);
+});
