@@ -41,6 +41,7 @@ import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
+import { eWayBillsRoutes } from './modules/e-way-bills/e-way-bills.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
 import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
 import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
@@ -125,6 +126,7 @@ const MODULES = [
   bidsRoutes,
   inventoryAdjustmentsRoutes,
   inventoryTransfersRoutes,
+  eWayBillsRoutes,
   serialNumbersRoutes,
   bulkInventoryRoutes,
   notificationsRoutes,

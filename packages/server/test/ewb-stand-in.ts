@@ -82,7 +82,7 @@ function validUntil(from: number, days: number): number {
 const validityDays = (distanceKm: number, vehicleType: unknown) =>
   Math.max(1, Math.ceil(distanceKm / (vehicleType === 'O' ? 20 : 200)));
 
-export async function startEwbStandIn(): Promise<EwbStandIn> {
+export async function startEwbStandIn(options: { port?: number } = {}): Promise<EwbStandIn> {
   const tokens = new Map<string, { gstin: string }>();
   const failures = new Map<string, { codes: string; message?: string }>();
   const losses = new Set<string>();
@@ -317,7 +317,18 @@ export async function startEwbStandIn(): Promise<EwbStandIn> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   stand.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return stand;
+}
+
+/**
+ * Run as a script (`node --import tsx packages/server/test/ewb-stand-in.ts 4424`) it serves until
+ * stopped and prints the environment a server needs to use it, for a browser journey against it.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const stand = await startEwbStandIn({ port: Number(process.argv[2] ?? 0) });
+  console.log(
+    `EWB_URL=${stand.url} EWB_CLIENT_ID=${stand.clientId} EWB_CLIENT_SECRET=${stand.clientSecret} EWB_USERNAME=${stand.username} EWB_PASSWORD=${stand.password}`,
+  );
 }

@@ -132,4 +132,6 @@ export interface InvoiceDocument {
   amountDuePaise?: number;
   status: InvoiceDocumentStatus;
   eInvoice: InvoiceEInvoice | null;
+  /** The generated e-way bill (issue 22), when there is one: its number and validity. */
+  eWayBill?: { number: string; validUntil: Date | null } | null;
 }

@@ -107,8 +107,24 @@ function drawSellerAndInvoice(flow: Flow, invoice: InvoiceDocument) {
     ['Reverse Charge', 'No'],
     ['Place of Supply', `${invoice.placeOfSupply.state} (${invoice.placeOfSupply.stateCode})`],
     ['Supply Type', invoice.intraState ? 'Intra-state' : 'Inter-state'],
+    ...(invoice.eWayBill ? eWayBillRows(invoice.eWayBill) : []),
   ]);
 }
+
+/** The e-way bill's number and validity (Indian time), when the invoice has one. */
+const eWayBillRows = (ewb: NonNullable<InvoiceDocument['eWayBill']>): [string, string][] => [
+  ['E-way Bill No.', ewb.number],
+  [
+    'EWB Valid Until',
+    ewb.validUntil
+      ? new Intl.DateTimeFormat('en-IN', {
+          timeZone: 'Asia/Kolkata',
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }).format(ewb.validUntil)
+      : 'Part B pending',
+  ],
+];
 
 /** The lines with their rate and discount, then the charges (taxable value and taxes only). */
 export function drawLines(flow: Flow, invoice: PrintedMoney) {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
 import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
+import { invoiceEWayBill } from '../e-way-bills/e-way-bills.queries.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { mailDocument } from '../invoice-documents/mail-document.ts';
@@ -24,9 +25,11 @@ import * as queries from './invoices.queries.ts';
 /** GET admin/invoices/{id}/pdf: the tax invoice as printed. */
 export async function invoicePdf(db: Executor, companyId: number, invoiceId: number) {
   const { row, items } = await invoiceWithItems(db, companyId, invoiceId);
+  const ewb = await invoiceEWayBill(db, companyId, invoiceId);
+  const eWayBill = ewb?.ewb_no ? { number: ewb.ewb_no, validUntil: ewb.valid_until } : null;
   return {
     filename: pdfFileName(row.invoice_number),
-    pdf: await renderInvoicePdf(invoiceDocumentOf(row, items)),
+    pdf: await renderInvoicePdf({ ...invoiceDocumentOf(row, items), eWayBill }),
   };
 }
 
