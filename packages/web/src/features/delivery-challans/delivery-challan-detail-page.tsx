@@ -15,6 +15,7 @@ import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { invoicePath, orderPath, PATHS, productPath, warehousePath } from '../../session/paths';
+import { EWayBillCard } from '../e-way-bills/e-way-bill-card';
 import { AddressText } from '../reference/address-text';
 import { ChallanConvertDialog } from './challan-convert-dialog';
 import {
@@ -269,6 +270,7 @@ function ChallanDetail({ challan }: { challan: DeliveryChallan }) {
           <DetailField label="Notes">{challan.notes}</DetailField>
         </DetailGrid>
       </Card>
+      <EWayBillCard kind="delivery_challan" documentId={challan.id} />
       <DetailTabs
         tabs={[
           {

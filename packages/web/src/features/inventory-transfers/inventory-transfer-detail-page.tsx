@@ -28,6 +28,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS, productPath, warehousePath } from '../../session/paths';
+import { EWayBillCard } from '../e-way-bills/e-way-bill-card';
 import {
   INVENTORY_TRANSFER_TOASTS,
   type InventoryTransfer,
@@ -261,6 +262,7 @@ function TransferDetail({ transfer }: { transfer: InventoryTransfer }) {
           <DetailField label="Notes">{transfer.notes || 'N/A'}</DetailField>
         </DetailGrid>
       </Card>
+      <EWayBillCard kind="inventory_transfer" documentId={transfer.id} />
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Title order={4}>Products</Title>

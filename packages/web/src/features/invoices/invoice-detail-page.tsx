@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform, isCompanyAdmin } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
+import { EWayBillCard } from '../e-way-bills/e-way-bill-card';
 import { InvoiceAppliedPayments, RecordInvoicePaymentButton } from '../payments/invoice-applied-payments';
 import { ReturnsTab } from '../sales-returns/related-returns';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
@@ -74,6 +75,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         invoice={invoice}
         showSetupHint={isCompanyAdmin(user) && invoice.allowed_actions.includes('e_invoice')}
       />
+      <EWayBillCard kind="invoice" documentId={invoice.id} />
       <DetailTabs
         tabs={[
           {
