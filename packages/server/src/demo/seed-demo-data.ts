@@ -17,6 +17,7 @@ import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
+import { seedDemoTally } from './seed-demo-tally.ts';
 
 /**
  * Fills the new demo company with a catalogue, parties, groups, money and bank accounts, through
@@ -59,6 +60,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoBids(ctx, actor, { products, buyers, groups, branches });
   await seedDemoReferrals(db, actor, { buyers }, step);
   await seedDemoCarts(ctx, actor, { channels, buyers, products }, step);
+  await seedDemoTally(db, actor, { branches, warehouses, products });
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);
