@@ -46,6 +46,7 @@ export const PATHS = {
   inventoryTransfers: '/inventory-transfers',
   inventoryTransferNew: '/inventory-transfers/new',
   inventoryTransfer: '/inventory-transfers/$transferId',
+  serialNumbers: '/serial-numbers',
   batchInventory: '/reports/inventory-reports/batch-inventory',
   inventoryAge: '/reports/inventory-reports/inventory-age',
   inventoryMovementReport: '/reports/product-reports/inventory-movement',

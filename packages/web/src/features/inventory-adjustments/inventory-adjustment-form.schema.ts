@@ -13,6 +13,7 @@ import {
   reasonDirection,
   signedAdjustmentQuantity,
 } from '@b2b/domain/inventory-adjustments';
+import { parseSerialNumberText } from '@b2b/domain/serial-numbers';
 import {
   isPositiveNumber,
   MESSAGES,
@@ -33,6 +34,8 @@ const line = z.object({
   batch_number: z.string().trim().max(BATCH_NUMBER_MAX, BATCH_MESSAGES.batch_number_max),
   manufactured_on: z.string(),
   expires_on: z.string(),
+  /** A tracked product's serials, one a line (the server checks one per unit). */
+  serial_numbers_text: z.string().optional(),
   quantity: numberField(
     [
       [isPositiveNumber, MESSAGES.positive],
@@ -132,13 +135,24 @@ export function adjustmentBody(values: AdjustmentFormOutput): InventoryAdjustmen
           : batch.batch_number
             ? { batch_number: batch.batch_number }
             : {}),
+        ...serialNumbersOf(l.serial_numbers_text),
       };
     }),
   };
 }
 
+const serialNumbersOf = (text: string | undefined) => {
+  const serials = parseSerialNumberText(text ?? '');
+  return serials.length ? { serial_numbers: serials } : {};
+};
+
 /** Form fields the server's 400 answers may name (and lines.N.<field> of LINE_SERVER_FIELDS). */
 export const SERVER_FIELDS = ['warehouse', 'reason', 'adjusted_on', 'notes', 'lines'] as const;
 
 /** Line fields the server's answers may name as lines.N.<field>. */
-export const LINE_SERVER_FIELD = /^lines\.\d+\.(product|quantity|batch_number|manufactured_on|expires_on)$/;
+export const LINE_SERVER_FIELD =
+  /^lines\.\d+\.(product|quantity|batch_number|manufactured_on|expires_on|serial_numbers_text)$/;
+
+/** A server field of the line's serials (`lines.N.serial_numbers[.i]`) is the line's text field. */
+export const formFieldOf = (field: string) =>
+  field.replace(/\.serial_numbers(\.\d+)?$/, '.serial_numbers_text');

@@ -21,6 +21,7 @@ import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { TextareaField } from '../../components/textarea-field';
 import { type ProductSummary, productPickerQuery, productQuery } from '../products/products.api';
+import { LineSerialNumbersRow } from '../serial-numbers/line-serial-numbers';
 import { useBatchConfiguration } from '../stock-batches/stock-batches.api';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
@@ -30,6 +31,7 @@ import {
   adjustmentFormSchema,
   emptyAdjustmentForm,
   emptyLine,
+  formFieldOf,
   LINE_SERVER_FIELD,
   SERVER_FIELDS,
 } from './inventory-adjustment-form.schema';
@@ -162,7 +164,8 @@ export function InventoryAdjustmentForm({
       onSaved(await create.mutateAsync(adjustmentBody(values)));
     } catch (error) {
       if (!isApiError(error)) return;
-      for (const [field, messages] of Object.entries(error.errors)) {
+      for (const [serverField, messages] of Object.entries(error.errors)) {
+        const field = formFieldOf(serverField);
         const known = (SERVER_FIELDS as readonly string[]).includes(field) || LINE_SERVER_FIELD.test(field);
         if (known && messages[0]) form.setError(field as never, { type: 'server', message: messages[0] });
       }
@@ -279,6 +282,14 @@ export function InventoryAdjustmentForm({
                       </Table.Td>
                     </Table.Tr>
                   ) : null,
+                  <LineSerialNumbersRow
+                    key={`${line.id}-serials`}
+                    control={form.control}
+                    productName={`lines.${index}.product`}
+                    quantityName={`lines.${index}.quantity`}
+                    textName={`lines.${index}.serial_numbers_text`}
+                    colSpan={4}
+                  />,
                 ])}
               </Table.Tbody>
             </Table>

@@ -18,6 +18,7 @@ import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { inventoryAdjustmentPath, PATHS } from '../../session/paths';
+import { SerialNumbersButton } from '../serial-numbers/serial-numbers-button';
 import { warehouseListQuery } from '../warehouses/warehouses.api';
 import {
   INVENTORY_ADJUSTMENT_TOASTS,
@@ -120,6 +121,7 @@ export function InventoryAdjustmentsPage() {
       dialogOpen={false}
       noneYet={noneYet}
       area="inventory-adjustments"
+      actions={<SerialNumbersButton />}
       filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput

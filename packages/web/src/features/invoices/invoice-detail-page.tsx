@@ -10,6 +10,7 @@ import { PATHS } from '../../session/paths';
 import { EWayBillCard } from '../e-way-bills/e-way-bill-card';
 import { InvoiceAppliedPayments, RecordInvoicePaymentButton } from '../payments/invoice-applied-payments';
 import { ReturnsTab } from '../sales-returns/related-returns';
+import { InvoiceSerialNumbersCard } from '../serial-numbers/invoice-serial-numbers-card';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
 import { AdjustAgainstPurchaseButton, InvoiceContraAdjustments } from './adjust-against-purchase-dialog';
 import { InvoiceActions } from './invoice-actions';
@@ -86,6 +87,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 <Card withBorder padding="md">
                   <InvoiceLinesTable invoice={invoice} />
                 </Card>
+                <InvoiceSerialNumbersCard invoiceId={invoice.id} />
                 <InvoiceTotalsCard invoice={invoice} />
               </Stack>
             ),

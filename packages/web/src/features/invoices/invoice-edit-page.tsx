@@ -38,6 +38,7 @@ function EditForm({ invoice, initiate }: { invoice: Invoice; initiate: InitiateE
         notes: invoice.notes ?? '',
       }}
       submitLabel="Save Invoice"
+      invoiceId={invoice.id}
       pending={edit.isPending}
       onCancel={back}
       onSubmit={async (body) => {

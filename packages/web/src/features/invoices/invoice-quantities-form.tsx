@@ -9,6 +9,7 @@ import { applyLineServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
+import { SerialNumberPicker } from '../serial-numbers/serial-number-picker';
 import { InvoicePreviewCard } from './invoice-preview-card';
 import {
   INVOICE_LINE_SERVER_FIELD,
@@ -22,9 +23,11 @@ import type { InitiateInvoice, InvoiceQuantitiesBody } from './invoices.api';
 function LinesTable({
   initiate,
   control,
+  invoiceId,
 }: {
   initiate: InitiateInvoice;
   control: ReturnType<typeof useForm<InvoiceQuantitiesValues>>['control'];
+  invoiceId?: number | undefined;
 }) {
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -51,6 +54,15 @@ function LinesTable({
                   {item.product.sku ?? 'No SKU'}
                   {item.unit ? ` · ${item.unit}` : ''} · GST {item.gst_rate}%
                 </Text>
+                <SerialNumberPicker
+                  control={control}
+                  name={`items.${index}.serial_numbers`}
+                  quantityName={`items.${index}.quantity`}
+                  productId={item.product.id}
+                  productName={item.product.name}
+                  warehouseId={item.warehouse.id}
+                  invoiceId={invoiceId}
+                />
               </Table.Td>
               <Table.Td>{item.warehouse.name}</Table.Td>
               <Table.Td ta="right">
@@ -99,6 +111,7 @@ export function InvoiceQuantitiesForm({
   onSubmit,
   onCancel,
   previewOrderId,
+  invoiceId,
 }: {
   initiate: InitiateInvoice;
   defaultValues: InvoiceQuantitiesValues;
@@ -108,6 +121,8 @@ export function InvoiceQuantitiesForm({
   onCancel: () => void;
   /** Generate Invoice: the order whose invoice the totals card previews as the quantities change. */
   previewOrderId?: number;
+  /** Edit Invoice: the invoice, whose serial numbers the lines start with. */
+  invoiceId?: number;
 }) {
   const form = useForm<InvoiceQuantitiesValues>({
     mode: 'onTouched',
@@ -122,6 +137,7 @@ export function InvoiceQuantitiesForm({
       applyLineServerErrors(error, values, form.setError, {
         lineField: INVOICE_LINE_SERVER_FIELD,
         fields: INVOICE_SERVER_FIELDS,
+        lineFields: ['serial_numbers'],
       });
     }
   });
@@ -132,7 +148,7 @@ export function InvoiceQuantitiesForm({
         <Card withBorder padding="md">
           <Stack gap="sm">
             <Title order={4}>Items</Title>
-            <LinesTable initiate={initiate} control={form.control} />
+            <LinesTable initiate={initiate} control={form.control} invoiceId={invoiceId} />
             <Text size="xs" c="dimmed">
               Leave a quantity at 0 to keep that item out of this invoice.
             </Text>

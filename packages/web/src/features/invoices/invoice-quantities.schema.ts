@@ -13,6 +13,8 @@ const line = z.object({
   order_item: z.number(),
   invoiceable: z.number(),
   quantity: z.union([z.number(), z.string()]),
+  /** A tracked product's units (the serial picker); the server checks one per unit. */
+  serial_numbers: z.array(z.string()).optional(),
 });
 
 const isZero = (value: number | string) => String(value).trim() !== '' && Number(value) === 0;
@@ -80,7 +82,11 @@ export function invoiceQuantitiesBody(values: InvoiceQuantitiesValues): InvoiceQ
     ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
     items: values.items
       .filter((item) => !isZero(item.quantity))
-      .map((item) => ({ order_item: item.order_item, quantity: Number(item.quantity) })),
+      .map((item) => ({
+        order_item: item.order_item,
+        quantity: Number(item.quantity),
+        ...(item.serial_numbers?.length ? { serial_numbers: item.serial_numbers } : {}),
+      })),
   };
 }
 
@@ -101,4 +107,4 @@ export function previewLines(items: InvoiceQuantitiesValues['items']): InvoiceQu
 
 /** Fields the server's 400 answers may name, besides items.N.quantity. */
 export const INVOICE_SERVER_FIELDS = ['invoice_date', 'due_date', 'reference', 'notes', 'items'] as const;
-export const INVOICE_LINE_SERVER_FIELD = /^items\.(\d+)\.(quantity|order_item)$/;
+export const INVOICE_LINE_SERVER_FIELD = /^items\.(\d+)\.(quantity|order_item|serial_numbers)$/;

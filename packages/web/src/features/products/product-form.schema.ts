@@ -63,6 +63,7 @@ export interface ProductFormValues {
   expose_inventory: boolean;
   is_visible_to_buyer: boolean;
   allow_back_ordering: boolean;
+  tracks_serial_numbers: boolean;
   priority: NumberValue;
 
   short_description: string;
@@ -126,6 +127,7 @@ export function emptyProductForm(): ProductFormValues {
     expose_inventory: true,
     is_visible_to_buyer: true,
     allow_back_ordering: false,
+    tracks_serial_numbers: false,
     priority: 0,
     short_description: '',
     description: '',
@@ -182,6 +184,7 @@ export function productToForm(product: Product): ProductFormValues {
     expose_inventory: product.expose_inventory,
     is_visible_to_buyer: product.is_visible_to_buyer,
     allow_back_ordering: product.allow_back_ordering,
+    tracks_serial_numbers: product.tracks_serial_numbers,
     priority: product.priority,
     short_description: product.short_description ?? '',
     description: product.description ?? '',

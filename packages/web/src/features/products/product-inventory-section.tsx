@@ -146,6 +146,12 @@ export function ProductInventorySection({ companyId, control, product }: Product
           label="Allow Back-ordering"
           description="Orders may exceed the available stock."
         />
+        <SwitchField
+          control={control}
+          name="tracks_serial_numbers"
+          label="Track serial numbers"
+          description="Each unit gets a serial number when it comes in; invoices name the units sold."
+        />
       </SimpleGrid>
     </ProductFormSection>
   );

@@ -60,6 +60,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id' | '
     reorder_point: 0,
     is_visible_to_buyer: true,
     allow_back_ordering: false,
+    tracks_serial_numbers: false,
     is_active: true,
     tags: [],
     short_description: null,
