@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatMoney, toRupees } from './money.ts';
 import { unitQuantityCode } from './unit-quantity-codes.ts';
+import { isNumber, MESSAGES, numberField } from './validation.ts';
 
 /**
  * E-way bills (GST rule 138): goods moved worth more than ₹50,000 (a company may set another
@@ -91,6 +92,17 @@ export const EWB_MESSAGES = {
   needs_transport_document: 'By rail, air or ship, give the transport document number and date.',
   remark: 'Please give a remark.',
 } as const;
+
+/** The company's e-way bill settings (configuration 'e_way_bill'), as the settings form edits them. */
+export const eWayBillSettingsSchema = z.object({
+  threshold_rupees: numberField([
+    [isNumber, MESSAGES.number],
+    [(v) => Number(v) >= 0, 'Threshold cannot be negative.'],
+    [(v) => Number(v) <= 10_000_000, 'Threshold cannot exceed ₹1,00,00,000.'],
+  ]),
+});
+export type EWayBillSettings = z.output<typeof eWayBillSettingsSchema>;
+export const E_WAY_BILL_DEFAULTS: EWayBillSettings = { threshold_rupees: EWB_DEFAULT_THRESHOLD_RUPEES };
 
 export const belowThresholdMessage = (valuePaise: number, thresholdRupees: number) =>
   `The goods are worth ${formatMoney(toRupees(valuePaise))}, not more than the e-way bill threshold of ${formatMoney(thresholdRupees)}; no e-way bill is required. Tick 'Generate anyway' to make a voluntary one.`;

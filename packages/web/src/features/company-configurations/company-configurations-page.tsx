@@ -4,12 +4,14 @@ import {
   PRINT_DEFAULTS,
   TERMS_DEFAULTS,
 } from '@b2b/domain/company-configurations';
+import { E_WAY_BILL_DEFAULTS } from '@b2b/domain/eway-bill';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { EWayBillSettingsForm } from '../e-way-bills/e-way-bill-settings-form';
 import { AutoCancelSettingsForm } from './auto-cancel-settings-form';
 import { BatchSettingsForm } from './batch-settings-form';
 import { type ConfigurationType, configurationListQuery } from './company-configurations.api';
@@ -107,6 +109,16 @@ export function CompanyConfigurationsPage() {
           defaults={TERMS_DEFAULTS}
         >
           <TermsSettingsForm {...card} entry={entryOf('terms_and_conditions')} />
+        </ConfigurationCard>
+        <ConfigurationCard
+          {...card}
+          type="e_way_bill"
+          title="E-way Bills"
+          description="The goods value above which a document needs an e-way bill."
+          entry={entryOf('e_way_bill')}
+          defaults={E_WAY_BILL_DEFAULTS}
+        >
+          <EWayBillSettingsForm {...card} entry={entryOf('e_way_bill')} />
         </ConfigurationCard>
         <ConfigurationCard
           {...card}
