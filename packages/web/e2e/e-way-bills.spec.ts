@@ -3,6 +3,7 @@
 // against the stand-in portal (EWB_URL and credentials in the environment, see
 // packages/server/test/ewb-stand-in.ts run as a script) the journey generates one, changes the
 // vehicle and cancels it.
+import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import { expect, type Page, test } from '@playwright/test';
 import { callApiAsUser, signUpAndVerify } from './journeys.ts';
 
@@ -25,6 +26,15 @@ async function challanAndInvoice(page: Page) {
   });
   const me = await callApiAsUser(page, 'GET', 'me/');
   const companyId = (me.body.company as { id: number }).id;
+  // The dispatching branch's registration (a Maharashtra GSTIN unique to this run).
+  const seed = Date.now() % 100_000;
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const first14 = `27AA${letters[seed % 26]}${letters[Math.floor(seed / 26) % 26]}E${String(1000 + (seed % 9000))}W1Z`;
+  const branchId = (me.body.branches as { id: number }[])[0]?.id;
+  const branch = await callApiAsUser(page, 'PATCH', `branches/${branchId}`, {
+    gstin: first14 + computeGstinCheckChar(first14),
+  });
+  expect(branch.status, JSON.stringify(branch.body)).toBe(200);
   const warehouses = await callApiAsUser(page, 'GET', `companies/${companyId}/warehouses?limit=-1`);
   const warehouse = (warehouses.body.results as { id: number }[])[0];
   const taxes = await callApiAsUser(page, 'GET', `companies/${companyId}/taxes?limit=100`);
