@@ -227,13 +227,6 @@ export const SHELL_SCREENS = [
     () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
     'InventoryTransferDetailPage',
   ),
-  guarded(
-    PATHS.serialNumbers,
-    'Serial Numbers',
-    'view_inventory',
-    () => import('../features/serial-numbers/serial-numbers-page'),
-    'SerialNumbersPage',
-  ),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,
@@ -483,13 +476,6 @@ export const SHELL_SCREENS = [
     () => import('../features/referrals/referral-program-page'),
     'ReferralProgramPage',
   ),
-  guarded(
-    GST_RETURN_PATHS.tallyExport,
-    'Tally Export',
-    'view_tally_export',
-    () => import('../features/tally/tally-export-page'),
-    'TallyExportPage',
-  ),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   guarded(
     GST_RETURN_PATHS.gstr1,
@@ -497,6 +483,13 @@ export const SHELL_SCREENS = [
     'view_gst_return',
     () => import('../features/gst-returns/gstr1-page'),
     'Gstr1Page',
+  ),
+  guarded(
+    GST_RETURN_PATHS.gstr3b,
+    'GSTR-3B',
+    'view_gst_return',
+    () => import('../features/gst-returns/gstr3b-page'),
+    'Gstr3bPage',
   ),
 ] as const;
 
