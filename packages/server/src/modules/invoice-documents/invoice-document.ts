@@ -33,6 +33,8 @@ export interface InvoiceLine {
   position: number;
   description: string;
   sku: string | null;
+  /** The units sold on the line, for a product that tracks serial numbers. */
+  serialNumbers?: string[];
   hsn: string | null;
   isService: boolean;
   quantity: number;

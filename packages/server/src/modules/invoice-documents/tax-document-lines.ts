@@ -63,11 +63,21 @@ export function taxTotalCells(tax: TaxLayout, items: TaxFigures[]): string[] {
   return cells;
 }
 
+/** Under a line's description: its SKU and the serial numbers of the units sold. */
+function subLine(item: { sku?: string | null; serialNumbers?: string[] }): string | undefined {
+  const parts = [
+    item.sku ? `SKU: ${item.sku}` : null,
+    item.serialNumbers?.length ? `S/N: ${item.serialNumbers.join(', ')}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join('\n') : undefined;
+}
+
 /** A row of the goods table: a line (numbered, with quantity) or a charge (neither). */
 export interface ItemRow extends TaxFigures {
   position: number | null;
   description: string;
   sku?: string | null;
+  serialNumbers?: string[];
   hsn: string | null;
   quantity: number | null;
   unit: string | null;
@@ -102,7 +112,7 @@ export function drawItemTable(
   const rows: Row[] = options.rows.map((item) => ({
     cells: [
       item.position === null ? '' : String(item.position),
-      { text: item.description, sub: item.sku ? `SKU: ${item.sku}` : undefined },
+      { text: item.description, sub: subLine(item) },
       item.hsn ?? '—',
       item.quantity === null ? '' : quantityFormat.format(item.quantity),
       item.unit ?? '',

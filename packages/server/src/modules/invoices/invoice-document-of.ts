@@ -60,7 +60,7 @@ type PrintedItem = Pick<
   | 'igst_paise'
   | 'cess_paise'
   | 'amount_paise'
->;
+> & { serial_numbers?: string[] };
 
 /** A line as a tax invoice states it: rate and discount before tax (the domain's taxExclusiveLine). */
 function printedLine(item: PrintedItem, position: number): InvoiceLine {
@@ -76,6 +76,7 @@ function printedLine(item: PrintedItem, position: number): InvoiceLine {
     position,
     description: item.product_name,
     sku: item.sku,
+    ...(item.serial_numbers?.length ? { serialNumbers: item.serial_numbers } : {}),
     hsn: item.hsn,
     isService: isServiceCode(item.hsn),
     quantity: Number(item.quantity),

@@ -174,12 +174,22 @@ export const invoiceFacts = async (db: Executor, companyId: number, invoiceId: n
   };
 };
 
+const soldSerialNumbers = sql<
+  string[]
+>`(SELECT coalesce(array_agg(s.serial_number ORDER BY s.serial_number), '{}')
+  FROM product_serial_numbers s
+  WHERE s.company_id = ii.company_id AND s.sold_invoice_id = ii.invoice_id AND s.sold_invoice_item_id = ii.id)`.as(
+  'serial_numbers',
+);
+
 export const itemsOfInvoice = (db: Executor, companyId: number, invoiceId: number) =>
   db
     .selectFrom('invoice_items as ii')
     .innerJoin('warehouses as w', (j) => sameTenant(j, 'w.id', 'ii.warehouse_id'))
     .selectAll('ii')
     .select('w.name as warehouse_name')
+    // The units sold on the line (issue 22), printed under it.
+    .select(soldSerialNumbers)
     .where('ii.company_id', '=', companyId)
     .where('ii.invoice_id', '=', invoiceId)
     .orderBy('ii.position')

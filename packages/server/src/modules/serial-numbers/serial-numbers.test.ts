@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
 import { adjust, dbOf, firstWarehouse, levelOf } from '../../../test/inventory-fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { createOrder, createTaxedProduct, invoiceOrder } from '../../../test/sales-fixtures.ts';
 
 /** A product that tracks serial numbers, with `serials` brought in by an adjustment. */
@@ -162,6 +163,12 @@ describe('serial numbers sold on an invoice', () => {
       count: 2,
       lines: [{ product: { id: product.id }, quantity: 2, serial_numbers: ['PRN-1', 'PRN-2'] }],
     });
+    // The PDF prints the units under the line.
+    const pdf = await fetch(`${company.t.baseUrl}/admin/invoices/${invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${company.api.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ')).toContain('S/N: PRN-1, PRN-2');
     const scoped = await company.api.get(
       `admin/companies/${company.companyId}/invoices/${invoice.id}/serial_numbers`,
     );
