@@ -22,6 +22,11 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
   'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
   'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+  'POST /api/admin/companies/:companyId/gst_returns/filed_periods': {
+    gstin: '27AAPFU0939F1ZV',
+    period: '2026-04',
+    return_type: 'gstr1',
+  },
   'POST /api/admin/companies/:companyId/tally/export': {
     branch_id: 1,
     start_date: '2026-04-01',
