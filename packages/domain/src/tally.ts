@@ -70,6 +70,7 @@ export const TALLY_LEDGER_PURPOSES = [
   { purpose: 'shipping_charges', label: 'Shipping Charges', group: 'Other' },
   { purpose: 'bank_charges', label: 'Bank Charges', group: 'Other' },
   { purpose: 'tds_receivable', label: 'TDS Receivable', group: 'Other' },
+  { purpose: 'tds_payable', label: 'TDS Payable', group: 'Other' },
 ] as const satisfies readonly TallyLedgerPurpose[];
 
 export type TallyLedgerPurposeName = (typeof TALLY_LEDGER_PURPOSES)[number]['purpose'];

@@ -121,6 +121,28 @@ describe('moneyVoucher', () => {
     expect(voucherBalance(moneyVoucher({ ...base, kind: 'payment' }))).toBe(0);
     expect(moneyVoucher({ ...base, kind: 'payment' }).ledgerLines[0]?.amountPaise).toBe(-50050);
   });
+
+  it('a payment with TDS pays the bank the rest and credits the TDS ledger', () => {
+    const payment = moneyVoucher({
+      kind: 'payment',
+      guid: 'g',
+      action: 'Create',
+      voucherType: 'Payment',
+      date: '2026-04-06',
+      number: 'PM-1',
+      party: 'Shree Traders',
+      bankLedger: 'HDFC Bank',
+      amountPaise: 100000,
+      tdsPaise: 1000,
+      tdsLedger: 'TDS Payable 194Q',
+    });
+    expect(payment.ledgerLines).toEqual([
+      { ledger: 'Shree Traders', amountPaise: -100000 },
+      { ledger: 'HDFC Bank', amountPaise: 99000 },
+      { ledger: 'TDS Payable 194Q', amountPaise: 1000 },
+    ]);
+    expect(voucherBalance(payment)).toBe(0);
+  });
 });
 
 describe('parseTallyResponse', () => {

@@ -413,11 +413,19 @@ export interface MoneyDocument {
   /** Where the money went in or came out: a bank ledger, or Cash. */
   bankLedger: string;
   amountPaise: number;
+  /** A payment's TDS: kept back from the seller and owed to the government (the bank pays the rest). */
+  tdsPaise?: number;
+  tdsLedger?: string | null;
 }
 
-/** A receipt credits the paying buyer and debits the bank; a payment debits the seller and credits the bank. */
+/**
+ * A receipt credits the paying buyer and debits the bank; a payment debits the seller and credits
+ * the bank, less the TDS kept back, which is credited to the TDS ledger.
+ */
 export function moneyVoucher(doc: MoneyDocument): TallyVoucher {
   const partySign = doc.kind === 'receipt' ? 1 : -1;
+  const tds = doc.kind === 'payment' ? (doc.tdsPaise ?? 0) : 0;
+  if (tds !== 0 && !doc.tdsLedger) throw new Error(`Voucher ${doc.number} has TDS but no ledger for it`);
   return {
     guid: doc.guid,
     action: doc.action,
@@ -430,7 +438,8 @@ export function moneyVoucher(doc: MoneyDocument): TallyVoucher {
     isInvoice: false,
     ledgerLines: [
       { ledger: doc.party, amountPaise: partySign * doc.amountPaise },
-      { ledger: doc.bankLedger, amountPaise: -partySign * doc.amountPaise },
+      { ledger: doc.bankLedger, amountPaise: -partySign * (doc.amountPaise - tds) },
+      ...(tds !== 0 ? [{ ledger: doc.tdsLedger as string, amountPaise: tds }] : []),
     ],
     inventoryLines: [],
   };

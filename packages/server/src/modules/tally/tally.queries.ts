@@ -34,6 +34,8 @@ export interface DocumentHead {
   round_off_paise: number;
   total_paise: number;
   is_reverse_charge: boolean;
+  /** A payment made's TDS, kept back from the seller. */
+  tds_paise: number;
   /** Money documents: the payment method's code, and the bank account paid from (payments made). */
   method_code: string | null;
   bank_account_id: number | null;
@@ -131,7 +133,8 @@ function headQuery(kind: TallyDocumentKind, range: DocumentRange, after: Cursor 
       ${spec.taxes ? sql`d.cgst_paise` : zero} AS cgst_paise, ${spec.taxes ? sql`d.sgst_paise` : zero} AS sgst_paise,
       ${spec.taxes ? sql`d.igst_paise` : zero} AS igst_paise, ${spec.taxes ? sql`d.cess_paise` : zero} AS cess_paise,
       ${spec.taxes ? sql`d.round_off_paise` : zero} AS round_off_paise, ${spec.total} AS total_paise,
-      ${spec.rcm} AS is_reverse_charge, ${spec.method} AS method_code, ${spec.bank} AS bank_account_id
+      ${spec.rcm} AS is_reverse_charge, ${kind === 'payment_made' ? sql`d.tds_paise` : zero} AS tds_paise,
+      ${spec.method} AS method_code, ${spec.bank} AS bank_account_id
     FROM ${spec.from}
     WHERE d.company_id = ${companyId} AND d.branch_id = ${branchId}
       AND ${spec.date} BETWEEN ${startDate}::date AND ${endDate}::date

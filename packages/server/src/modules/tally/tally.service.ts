@@ -285,8 +285,19 @@ function prepareMoney(
       id: names.branchId,
     });
   }
+  const tdsPaise = Number(head.tds_paise);
+  const tdsLedger = tdsPaise !== 0 ? names.ledgers.tds_payable : null;
+  if (tdsPaise !== 0 && !tdsLedger) {
+    problems.push({
+      missing: `The branch has no Tally ledger for ${purposeLabel('tds_payable')}.`,
+      target: 'branch_tally',
+      id: names.branchId,
+    });
+  }
   if (problems.length > 0) return { kind, head, guid, action, problems, voucher: null };
   const voucher = moneyVoucher({
+    tdsPaise,
+    tdsLedger,
     kind: kind === 'payment' ? 'receipt' : 'payment',
     guid,
     action,
@@ -398,6 +409,7 @@ const PURPOSE_GROUP: Record<TallyLedgerPurposeName, Pick<TallyLedgerMaster, 'par
   shipping_charges: { parent: 'Indirect Incomes' },
   bank_charges: { parent: 'Indirect Expenses' },
   tds_receivable: { parent: 'Current Assets' },
+  tds_payable: { parent: 'Duties & Taxes' },
 };
 
 const NATURE_GROUP: Record<string, TallyGroup> = {

@@ -281,6 +281,93 @@ describe('Tally export', { timeout: 400_000 }, () => {
   });
 });
 
+describe('Payments made with TDS', { timeout: 400_000 }, () => {
+  it('need the TDS Payable ledger, then pay the bank the net and credit TDS', async () => {
+    const company = await signUpCompany();
+    await setRoundOff(company, false);
+    const mapped = await company.api.put(`v1/branches/${company.branchId}/ledger-mappings/update`, {
+      ledger_mappings: LEDGERS,
+    });
+    expect(mapped.status).toBe(200);
+    const bank = await company.api.post(`v1/branches/${company.branchId}/bank_accounts`, {
+      bank_name: 'HDFC Bank',
+      account_holder_name: 'Tally Test',
+      account_number: '50100012349012',
+      ifsc_code: 'HDFC0001234',
+    });
+    expect(bank.status, JSON.stringify(bank.body)).toBe(201);
+    const warehouse = await firstWarehouse(company);
+    await dbOf(company)
+      .updateTable('warehouses')
+      .set({ tally_warehouse_name: 'Main Godown' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', warehouse.id)
+      .execute();
+    const product = await createTaxedProduct(company, { openingStock: 10 });
+    await dbOf(company)
+      .updateTable('products')
+      .set({ tally_product_name: 'Steel Rack' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', product.id)
+      .execute();
+    const seller = await company.api.post(`companies/${company.companyId}/sellers`, {
+      name: 'Rack Works',
+      gst_number: validGstin('27'),
+      tally_ledger_name: 'Rack Works',
+      billing_address: { address_line_1: '12 MG Road', city: 'Pune', state_id: 27, pincode: '411001' },
+    });
+    expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+    const bill = await company.api.post(`admin/companies/${company.companyId}/bills`, {
+      seller: seller.body.id,
+      branch: company.branchId,
+      warehouse: warehouse.id,
+      bill_number: 'RW/1',
+      bill_date: today(),
+      items: [{ product: product.id, quantity: 10, rate: 1000, tax_rate: 18 }],
+    });
+    expect(bill.status, JSON.stringify(bill.body)).toBe(201);
+    expect((await company.api.post(`admin/bills/${bill.body.id}/receive`, {})).status).toBe(200);
+    const tds = await company.api.patch(`companies/${company.companyId}`, {
+      tds_configuration: { enabled: true, section: '194C', rate: 2, threshold: 0 },
+    });
+    expect(tds.status, JSON.stringify(tds.body)).toBe(200);
+    const method = await dbOf(company)
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('company_id', '=', company.companyId)
+      .where('code', '=', 'bank_transfer')
+      .executeTakeFirstOrThrow();
+    const paid = await company.api.post(`admin/companies/${company.companyId}/payments_made`, {
+      seller: seller.body.id,
+      payment_method: method.id,
+      amount: 11800,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.tds_amount).toBe(200);
+
+    const check = await company.api.get(`${path(company, 'check')}?${query(company)}`);
+    expect(check.body.problems.map((p: any) => [p.document_kind, p.missing])).toEqual([
+      ['payment_made', 'The branch has no Tally ledger for TDS Payable.'],
+    ]);
+    const remapped = await company.api.put(`v1/branches/${company.branchId}/ledger-mappings/update`, {
+      ledger_mappings: { ...LEDGERS, tds_payable: 'TDS Payable 194C' },
+    });
+    expect(remapped.status).toBe(200);
+    const file = await exportXml(company, 'vouchers');
+    expect(file.status).toBe(200);
+    const payment = /<VOUCHER [^>]*VCHTYPE="Payment"[\s\S]*?<\/VOUCHER>/.exec(file.body)?.[0] ?? '';
+    const entries = [
+      ...payment.matchAll(/<LEDGERNAME>([^<]+)<\/LEDGERNAME>[\s\S]*?<AMOUNT>(-?[\d.]+)<\/AMOUNT>/g),
+    ].map((m) => [m[1], m[2]]);
+    expect(entries).toEqual([
+      ['Rack Works', '-11800.00'],
+      ['HDFC Bank ••9012', '11600.00'],
+      ['TDS Payable 194C', '200.00'],
+    ]);
+    expect(balances(file.body)).toEqual([0, 0]);
+  });
+});
+
 describe('POST .../tally/post', { timeout: 400_000 }, () => {
   let standIn: Awaited<ReturnType<typeof startTallyStandIn>>;
   let tallyApp: Awaited<ReturnType<typeof testAppWith>>;
