@@ -35,6 +35,23 @@ const PATH_RULES: PathRule[] = [
   { url: /^\/(v\d\/)?(admin\/)?quotations\/:id/, see: ['quotation'], notFound: 'Quotation Not Found' },
   { url: /^\/(v\d\/)?admin\/orders\/:id/, see: ['sales_order'], notFound: 'Order Not Found' },
   { url: /^\/admin\/invoices\/:id/, see: ['invoice'], notFound: 'Invoice Not Found' },
+  // E-way bills follow their document (issue 22).
+  {
+    url: /^\/admin\/companies\/:companyId\/invoices\/:id\/e_way_bill/,
+    see: ['invoice'],
+    notFound: 'Invoice Not Found',
+  },
+  {
+    url: /^\/admin\/companies\/:companyId\/delivery_challans\/:id\/e_way_bill/,
+    see: ['delivery_challan'],
+    notFound: 'Delivery Challan Not Found',
+  },
+  {
+    url: /^\/admin\/companies\/:companyId\/inventory_transfers\/:id\/e_way_bill/,
+    see: TRANSFER_ENDS,
+    act: 'inventory_transfer_source',
+    notFound: TRANSFER_NOT_FOUND,
+  },
   { url: /^\/admin\/shipments\/:id/, see: ['shipment'], notFound: 'Shipment Not Found' },
   { url: /^\/admin\/(order_)?payments\/:id/, see: ['payment'], notFound: 'Payment Not Found' },
   { url: /^\/admin\/refunds\/:id/, see: ['refund'], notFound: 'Refund Not Found' },

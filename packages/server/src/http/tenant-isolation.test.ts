@@ -323,6 +323,12 @@ function idFor(url: string, ids: Ids): number {
   if (/^\/api\/(v\d\/)?(admin\/)?orders\/:id/.test(url)) return ids.orderId;
   if (/^\/api\/(v\d\/)?(admin\/)?invoices\/:id/.test(url)) return ids.invoiceId;
   if (/^\/api\/admin\/(order_)?payments\/:id/.test(url)) return ids.paymentId;
+  // E-way bills name their document (issue 22).
+  if (/^\/api\/admin\/companies\/:companyId\/invoices\/:id\/e_way_bill/.test(url)) return ids.invoiceId;
+  if (/^\/api\/admin\/companies\/:companyId\/delivery_challans\/:id\/e_way_bill/.test(url))
+    return ids.challanId;
+  if (/^\/api\/admin\/companies\/:companyId\/inventory_transfers\/:id\/e_way_bill/.test(url))
+    return ids.inventoryTransferId;
   if (url.startsWith('/api/admin/refunds/:id')) return ids.refundId;
   if (url.startsWith('/api/admin/shipments/:id')) return ids.shipmentId;
   if (url.startsWith('/api/admin/sales_returns/:id')) return ids.salesReturnId;

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/transaction.ts';
 
 // The SQL of e-way bills: their rows, the company's threshold, and what a challan or a transfer
-// moves (read only; an invoice is read through the invoices area).
+// moves (read only; an invoice is read through the invoices area). A branch without a GSTIN of its
+// own dispatches under the company's.
 
 const COLUMNS = [
   'id',
@@ -193,8 +194,8 @@ export async function challanSource(db: Executor, companyId: number, id: number)
   const rows = await sql<ChallanSourceRow>`
     SELECT c.challan_number, to_char(c.challan_date, 'YYYY-MM-DD') AS challan_date, c.purpose, c.status,
            c.warehouse_id, c.destination_warehouse_id, c.buyer_address,
-           co.name AS company_name, b.gstin AS branch_gstin, bu.name AS buyer_name, bu.gst_number AS buyer_gstin,
-           dw.name AS destination_name, db.gstin AS destination_gstin
+           co.name AS company_name, coalesce(b.gstin, co.gstin) AS branch_gstin, bu.name AS buyer_name, bu.gst_number AS buyer_gstin,
+           dw.name AS destination_name, coalesce(db.gstin, co.gstin) AS destination_gstin
       FROM delivery_challans c
       JOIN companies co ON co.id = c.company_id
       JOIN branches b ON b.company_id = c.company_id AND b.id = c.branch_id
@@ -230,7 +231,8 @@ export async function transferSource(db: Executor, companyId: number, id: number
   const rows = await sql<TransferSourceRow>`
     SELECT t.number, to_char(t.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS created_day, t.status,
            t.source_warehouse_id, t.destination_warehouse_id, co.name AS company_name,
-           sb.gstin AS source_gstin, db.gstin AS destination_gstin, dw.name AS destination_name
+           coalesce(sb.gstin, co.gstin) AS source_gstin, coalesce(db.gstin, co.gstin) AS destination_gstin,
+           dw.name AS destination_name
       FROM inventory_transfers t
       JOIN companies co ON co.id = t.company_id
       JOIN warehouses sw ON sw.company_id = t.company_id AND sw.id = t.source_warehouse_id

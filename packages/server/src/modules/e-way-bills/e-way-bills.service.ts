@@ -24,6 +24,7 @@ import { AppError, conflict, type FieldErrors } from '../../core/errors.ts';
 import { type EwbClient, EwbError, type EwbGenerated } from '../../core/ports/eway-bill.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordHistoryEntries } from '../history/history.service.ts';
 import { invoiceDocumentOf } from '../invoices/invoice-document-of.ts';
@@ -244,6 +245,14 @@ export async function thresholdRupees(db: Executor, companyId: number): Promise<
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
+/** A date column as 'YYYY-MM-DD' (pg reads a date as local midnight). */
+function dayOf(value: string | Date | null): string | null {
+  if (value === null) return null;
+  if (!(value instanceof Date)) return String(value).slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
 const canCancel = (row: queries.EWayBillRow, now = Date.now()) =>
   row.status === 'generated' &&
   row.ewb_date !== null &&
@@ -265,7 +274,7 @@ export function presentEWayBill(row: queries.EWayBillRow): EWayBillOutput {
     transporter_id: row.transporter_id,
     transporter_name: row.transporter_name,
     trans_doc_no: row.trans_doc_no,
-    trans_doc_date: row.trans_doc_date === null ? null : String(row.trans_doc_date).slice(0, 10),
+    trans_doc_date: dayOf(row.trans_doc_date),
     part_b_history: row.part_b_history ?? [],
     error: row.error,
     cancel_reason: row.cancel_reason,
@@ -376,8 +385,9 @@ export async function generateEWayBill(options: EwbAction & { input: EwbGenerate
   });
   const gstin = request.fromGstin;
 
-  // 1. The pending row, committed before the portal is asked.
-  const { rowId, retry } = await inTransaction(db, async (tx) => {
+  // 1. The pending row, committed before the portal is asked (a request racing this one for the
+  // same document loses on the live index and is told one is being generated).
+  const pending = inTransaction(db, async (tx) => {
     const live = await queries.lockLiveEWayBill(tx, companyId, kind, id);
     const values = {
       gstin,
@@ -401,6 +411,10 @@ export async function generateEWayBill(options: EwbAction & { input: EwbGenerate
       created_by: actor.userId,
     });
     return { rowId: inserted.id, retry: false };
+  });
+  const { rowId, retry } = await pending.catch((error: unknown) => {
+    if (isUniqueViolation(error, 'e_way_bills_live_idx')) throw conflict(EWB_MESSAGES.pending);
+    throw error;
   });
 
   // 2. The portal, outside any transaction.
@@ -534,7 +548,7 @@ export async function updateEWayBillVehicle(options: EwbAction & { input: EwbVeh
       vehicle_type: input.vehicle_no ? 'R' : null,
       trans_mode: input.trans_mode,
       trans_doc_no: input.trans_doc_no ?? current.trans_doc_no,
-      trans_doc_date: input.trans_doc_date ?? current.trans_doc_date,
+      trans_doc_date: input.trans_doc_date ?? dayOf(current.trans_doc_date),
       ...(validUntil ? { valid_until: validUntil } : {}),
       part_b_history: [...(current.part_b_history ?? []), entry],
     });
@@ -570,9 +584,7 @@ export async function extendEWayBill(options: EwbAction & { input: EwbExtendInpu
       fromPincode: Number(input.from_pincode),
       remainingDistance: input.remaining_distance,
       transDocNo: row.trans_doc_no ?? '',
-      transDocDate: row.trans_doc_date
-        ? String(row.trans_doc_date).slice(0, 10).split('-').reverse().join('/')
-        : '',
+      transDocDate: dayOf(row.trans_doc_date)?.split('-').reverse().join('/') ?? '',
       transMode: row.trans_mode ?? '1',
       extnRsnCode: input.reason_code,
       extnRemarks: input.remark,

@@ -336,12 +336,31 @@ describe('e-way bills of delivery challans and transfers', () => {
     expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
     const state = await api.get(path(company, 'inventory_transfers', transfer.body.id));
     expect(state.body).toMatchObject({ required: false, e_way_bill: null });
+    // By rail, with the railway receipt, as a voluntary e-way bill.
     const voluntary = await api.post(path(company, 'inventory_transfers', transfer.body.id), {
-      ...road,
+      trans_mode: '2',
+      trans_distance: 300,
+      trans_doc_no: 'RR-4471',
+      trans_doc_date: '2026-11-20',
       force: true,
     });
     expect(voluntary.status, JSON.stringify(voluntary.body)).toBe(200);
+    expect(voluntary.body.e_way_bill).toMatchObject({
+      trans_mode: '2',
+      trans_doc_no: 'RR-4471',
+      trans_doc_date: '2026-11-20',
+      vehicle_no: null,
+      voluntary: true,
+    });
     const moved = stand.bills.get(voluntary.body.e_way_bill.ewb_no)?.request as any;
-    expect(moved).toMatchObject({ docType: 'CHL', subSupplyType: '5', toGstin: moved?.fromGstin });
+    expect(moved).toMatchObject({
+      docType: 'CHL',
+      subSupplyType: '5',
+      toGstin: moved?.fromGstin,
+      transMode: '2',
+      transDocNo: 'RR-4471',
+      transDocDate: '20/11/2026',
+      vehicleNo: '',
+    });
   });
 });
