@@ -133,6 +133,20 @@ export function CompanyConfigurationsPage() {
             before the last one of its series.
           </Text>
         </ConfigurationCard>
+        <ConfigurationCard
+          {...card}
+          type="lock_filed_gst_periods"
+          title="Lock Filed GST Periods"
+          description="Keeps the documents of a GST return marked filed as they were reported."
+          entry={entryOf('lock_filed_gst_periods')}
+          defaults={{}}
+          enabledWhenUnset
+        >
+          <Text size="sm">
+            While this is on, an invoice, credit note or delivery challan dated in a month whose GSTR-1 or
+            GSTR-3B is marked filed cannot be issued, edited or cancelled until the period is reopened.
+          </Text>
+        </ConfigurationCard>
         <ZohoCard />
       </SimpleGrid>
     </Stack>

@@ -16,14 +16,18 @@ export interface ConfigurationCardProps {
   /** What a type not stored yet starts with when it is switched on. */
   defaults: Record<string, unknown>;
   canChange: boolean;
+  /** On while not stored yet (a switch that is on by default, like the filed GST period lock). */
+  enabledWhenUnset?: boolean;
   children: ReactNode;
 }
 
 /** One configuration type: its state, the switch that turns it on or off, and its settings. */
 export function ConfigurationCard(props: ConfigurationCardProps) {
-  const { companyId, type, title, description, entry, defaults, canChange, children } = props;
+  const { companyId, type, title, description, entry, defaults, canChange, enabledWhenUnset, children } =
+    props;
   const save = useSaveConfiguration(companyId);
-  const enabled = save.isPending ? Boolean(save.variables?.is_enabled) : Boolean(entry?.is_enabled);
+  const stored = entry ? entry.is_enabled : Boolean(enabledWhenUnset);
+  const enabled = save.isPending ? Boolean(save.variables?.is_enabled) : Boolean(stored);
 
   return (
     <Card withBorder padding="lg" aria-label={title} component="section">
