@@ -30,6 +30,12 @@ function openInvoicesWithDue(db: Executor, companyId: number, today: string, f: 
       'i.invoice_number',
       'i.invoice_date',
       'i.total_paise',
+      // The open-invoices index holds these too (INCLUDE): the reports read them from here
+      // instead of joining the invoices again, which was planned as a scan of every invoice.
+      'i.branch_id',
+      'i.amount_paid_paise',
+      'i.credited_paise',
+      'i.write_off_paise',
       amountDue.as('due_paise'),
       sql<string>`coalesce(i.due_date, i.invoice_date + coalesce(pt.days, 0))`.as('due_date'),
       sql<number>`(${today}::date - coalesce(i.due_date, i.invoice_date + coalesce(pt.days, 0)))`.as(

@@ -54,16 +54,15 @@ function openInvoices(db: Executor, context: ReportContext) {
   });
   return sql`${figures},
     due AS (
-      SELECT o.id, o.buyer_id, i.branch_id, o.invoice_number, o.invoice_date, o.due_date::date AS due_date,
-        o.days_overdue, i.total_paise, i.amount_paid_paise, i.credited_paise, i.write_off_paise, o.due_paise
+      SELECT o.id, o.buyer_id, o.branch_id, o.invoice_number, o.invoice_date, o.due_date::date AS due_date,
+        o.days_overdue, o.total_paise, o.amount_paid_paise, o.credited_paise, o.write_off_paise, o.due_paise
       FROM o
-      JOIN invoices i ON i.company_id = ${companyId} AND i.id = o.id
       WHERE true
-        ${filters.branch === undefined ? sql`` : sql`AND i.branch_id = ${filters.branch}`}
+        ${filters.branch === undefined ? sql`` : sql`AND o.branch_id = ${filters.branch}`}
         ${
           filters.sales_person === undefined
             ? sql``
-            : sql`AND i.order_id IN (SELECT so.id FROM sales_orders so
+            : sql`AND o.order_id IN (SELECT so.id FROM sales_orders so
                 WHERE so.company_id = ${companyId} AND so.sales_person_id = ${filters.sales_person})`
         }
     )`;
