@@ -280,6 +280,10 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     /^\/api\/admin\/bids\/:id/,
     "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",
   ],
+  [
+    /^\/api\/admin\/companies\/:companyId\/gst_returns\/filed_periods\/:id/,
+    "a GSTIN's filed period: the service answers 404 outside the user's branches' GSTINs (gstr3b.service.ts)",
+  ],
 ];
 
 /** Lists with what they hold: a path (under the company) and the ids of the rows of one branch. */

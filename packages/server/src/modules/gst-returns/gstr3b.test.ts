@@ -268,7 +268,7 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr3b', { timeout: 300_00
     const role = await company.api.post(`companies/${company.companyId}/roles`, {
       display_name: `Returns ${unique()}`,
       description: 'GST returns of one branch',
-      permissions: ['view_gst_return'],
+      permissions: ['view_gst_return', 'change_gst_return'],
     });
     const email = `clerk.${unique()}@example.in`;
     const user = await company.api.post(`companies/${company.companyId}/users`, {
@@ -291,6 +291,16 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr3b', { timeout: 300_00
     const own = await clerk.get(`${base(company)}/gstr3b?gstin=${branch.body.gstin}&period=${period()}`);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect(own.body.branches).toEqual([{ id: branch.body.id, name: branch.body.name }]);
+    // The main branch's filed period is neither listed to them nor theirs to reopen.
+    const filed = await company.api.post(`${base(company)}/filed_periods`, {
+      gstin,
+      period: '2020-01',
+      return_type: 'gstr1',
+    });
+    expect(filed.status).toBe(201);
+    expect((await clerk.get(`${base(company)}/filed_periods`)).body.count).toBe(0);
+    expect((await clerk.delete(`${base(company)}/filed_periods/${filed.body.id}`)).status).toBe(404);
+    expect((await company.api.get(`${base(company)}/filed_periods`)).body.count).toBe(1);
   });
 });
 
