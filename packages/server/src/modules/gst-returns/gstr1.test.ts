@@ -1,3 +1,4 @@
+import type { Gstr1Json } from '@b2b/domain/gst/gstr1';
 import { GSTR1_JSON_SCHEMA } from '@b2b/domain/gst/gstr1-json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
@@ -132,7 +133,7 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr1', () => {
     expect(res.status).toBe(200);
     const fp = `${thisMonth().slice(5, 7)}${thisMonth().slice(0, 4)}`;
     expect(res.headers.get('content-disposition')).toContain(`GSTR1_${gstin}_${fp}.json`);
-    const json = await res.json();
+    const json = (await res.json()) as Gstr1Json;
     expect(json.fp).toBe(fp);
     expect(json.b2cl).toEqual([
       {
@@ -151,10 +152,10 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr1', () => {
     expect(json.b2cs).toEqual([
       { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 100, iamt: 0, camt: 9, samt: 9, csamt: 0 },
     ]);
-    expect(json.b2b.flatMap((b: { inv: unknown[] }) => b.inv)).toHaveLength(3);
+    expect(json.b2b.flatMap((b) => b.inv)).toHaveLength(3);
     expect(JSON.stringify(json)).not.toContain(invoices.own?.invoice_number);
-    const invoiceSeries = json.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === 1);
-    expect(invoiceSeries.docs).toEqual([
+    const invoiceSeries = json.doc_issue.doc_det.find((d) => d.doc_num === 1);
+    expect(invoiceSeries?.docs).toEqual([
       expect.objectContaining({ totnum: 7, cancel: 1, net_issue: 6, to: invoices.hsnless?.invoice_number }),
     ]);
     // The HSN-less line fails the published shape until it is fixed; the rest passes.
@@ -187,7 +188,7 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr1', () => {
       {
         headers: { authorization: `Bearer ${company.api.token}` },
       },
-    ).then((r) => r.json());
+    ).then((r) => r.json() as Promise<Gstr1Json>);
     expect(() => GSTR1_JSON_SCHEMA.parse(json)).not.toThrow();
     expect(json.hsn.hsn_b2b).toEqual([
       expect.objectContaining({ hsn_sc: '8471', rt: 18, qty: 4, txval: 400, iamt: 18, camt: 27, samt: 27 }),
