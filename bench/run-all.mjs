@@ -18,6 +18,7 @@ for (const script of [
   'bill-entry.mjs',
   'bills-at-scale.mjs',
   'reports.mjs',
+  'gstr1.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
