@@ -168,7 +168,8 @@ function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
      WHERE i.company_id = ${w.companyId} AND i.branch_id IN ${branchesOfGstin(w)}
        AND i.invoice_date BETWEEN ${w.from}::date AND ${w.to}::date AND i.status <> 'cancelled' AND ${notOwn}
     UNION ALL
-    SELECT ${table}, ${lineHsn('ci', 'p', digits)}, ci.product_name, ci.unit, ci.gst_rate, -ci.quantity,
+    SELECT ${table}, ${lineHsn('ci', 'p', digits)}, ci.product_name, ci.unit, ci.gst_rate,
+           -CASE WHEN ci.rate_paise IS NULL AND ci.additional_discount >= 100 THEN ci.quantity ELSE 0 END,
            -ci.taxable_paise, -ci.igst_paise, -ci.cgst_paise, -ci.sgst_paise, -ci.cess_paise
       FROM credit_notes cn
       JOIN invoices i ON i.company_id = cn.company_id AND i.id = cn.invoice_id
@@ -180,8 +181,9 @@ function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
 }
 
 /**
- * The HSN summary in sums by table, HSN, unit and rate (net of the period's credit notes); the
- * unit's UQC is the company unit's when the line's unit is one of them.
+ * The HSN summary in sums by table, HSN, unit and rate (net of the period's credit notes: their
+ * value always, their quantity only when the units are credited in full, a price reduction takes
+ * no goods back); the unit's UQC is the company unit's when the line's unit is one of them.
  */
 export async function hsnSummary(db: Executor, w: Gstr1Window, digits: number) {
   const { rows } = await sql<HsnSumRow>`
