@@ -15,6 +15,7 @@ import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
 import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
+import { seedDemoSerialNumbers } from './seed-demo-serial-numbers.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
 import { seedDemoTally } from './seed-demo-tally.ts';
@@ -55,6 +56,8 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoStock(db, actor, { companyId, warehouses, products });
 
   await seedDemoSales(ctx, actor, { buyers, products, branches }, step);
+  const serialRefs = { categories, brands, units, taxes, warehouses, branches, buyers };
+  await seedDemoSerialNumbers(ctx, actor, serialRefs, step);
   await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
   await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
   await seedDemoBids(ctx, actor, { products, buyers, groups, branches });

@@ -154,9 +154,10 @@ describe('demo company on a new database', () => {
     ]);
   });
 
-  it('lists twelve priced products, three of them out of stock', async () => {
+  it('lists fourteen priced products, three of them out of stock', async () => {
     const products = await get(`companies/${companyId}/products?limit=-1`);
-    expect(products.count).toBe(12);
+    // Twelve of the catalogue and two that track serial numbers (seed-demo-serial-numbers.ts).
+    expect(products.count).toBe(14);
     const outOfStock = products.results.filter((p: { in_stock: boolean }) => !p.in_stock);
     expect(outOfStock.map((p: { sku: string }) => p.sku).sort()).toEqual([
       'HV-KT-AQUA12',
@@ -238,18 +239,22 @@ describe('demo company on a new database', () => {
     const today = todayInIndia();
     const orders = await get(`admin/companies/${companyId}/orders?start_date=${today}`);
     const statuses = orders.results.map((o: { status: string }) => o.status).sort();
-    // The second 'new' one is the web store cart checked out (seed-demo-carts.ts).
-    expect(statuses).toEqual(['complete', 'new', 'new', 'on_hold', 'processing']);
+    // The second 'new' one is the web store cart checked out (seed-demo-carts.ts); the second
+    // 'processing' one sold serial-numbered units (seed-demo-serial-numbers.ts).
+    expect(statuses).toEqual(['complete', 'new', 'new', 'on_hold', 'processing', 'processing']);
     const invoices = (await get(`admin/companies/${companyId}/invoices?start_date=${today}`)).results;
-    expect(invoices).toHaveLength(2);
+    expect(invoices).toHaveLength(3);
     const details = await Promise.all(invoices.map((i: { id: number }) => get(`admin/invoices/${i.id}`)));
     const intra = details.find((d) => d.totals.is_intra_state);
     const inter = details.find((d) => !d.totals.is_intra_state);
     expect(intra.totals.cgst).toBeGreaterThan(0);
     expect(intra.invoice_number).toMatch(/^MUM\/\d{4}\/\d{5}$/);
     expect(inter.totals.igst).toBeGreaterThan(0);
-    const processing = orders.results.find((o: { status: string }) => o.status === 'processing');
-    expect((await get(`admin/orders/${processing.id}`)).coupon_code).toBe('DIWALI10');
+    const processing = orders.results.filter((o: { status: string }) => o.status === 'processing');
+    const coupons = await Promise.all(
+      processing.map(async (o: { id: number }) => (await get(`admin/orders/${o.id}`)).coupon_code),
+    );
+    expect(coupons).toContain('DIWALI10');
     const quotations = (await get(`admin/companies/${companyId}/quotations`)).results;
     expect(quotations.find((q: { status: string }) => q.status === 'submitted')?.buyer.name).toBe(
       'Sri Lakshmi Appliances',
@@ -328,7 +333,20 @@ describe('demo company on a new database', () => {
     ]);
     const invoices = (await get(`admin/companies/${companyId}/invoices?start_date=${today}`)).results;
     const statuses = invoices.map((i: { payment_status: string }) => i.payment_status).sort();
-    expect(statuses).toEqual(['paid', 'partially_paid']);
+    expect(statuses).toEqual(['paid', 'partially_paid', 'unpaid']);
+  });
+
+  it('has two products that track serial numbers, their units in stock and one of each sold on an invoice', async () => {
+    const sold = await get(`admin/companies/${companyId}/serial_numbers?status=sold&ordering=serial_number`);
+    expect(sold.results.map((s: { serial_number: string }) => s.serial_number)).toEqual([
+      'BJOTG16-2409-0033',
+      'PH9252-2410-0102',
+    ]);
+    expect(sold.results[0].sold_on.buyer).toBe('Pune Electric Stores');
+    const onInvoice = await get(`invoices/${sold.results[0].sold_on.id}/serial_numbers`);
+    expect(onInvoice.count).toBe(2);
+    const inStock = await get(`admin/companies/${companyId}/serial_numbers?status=in_stock`);
+    expect(inStock.count).toBe(5);
   });
 
   it('has a challan out on approval and a branch transfer delivered to Bengaluru', async () => {
@@ -569,7 +587,7 @@ describe('demo company on a new database', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow();
-    expect(Number(n)).toBe(12);
+    expect(Number(n)).toBe(14);
 
     // A start that failed during the business data leaves the company unverified.
     const setVerified = (value: boolean) =>
