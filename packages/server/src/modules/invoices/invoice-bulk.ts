@@ -8,8 +8,7 @@ import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { renderInvoicesPdf } from '../invoice-documents/invoice-pdf.ts';
-import { mailAddressOf, mailInvoice } from './invoice-delivery.ts';
-import { invoiceDocumentOf } from './invoice-document-of.ts';
+import { mailAddressOf, mailInvoice, printedInvoice } from './invoice-delivery.ts';
 import { invoiceWithItems } from './invoice-reads.ts';
 import * as queries from './invoices.queries.ts';
 
@@ -34,8 +33,9 @@ export async function bulkInvoicePdf(options: { db: Database; actor: Principal; 
   await checkSelection(db, actor, ids);
   const documents = [];
   for (const id of ids) {
-    const { row, items } = await invoiceWithItems(db, actor.companyId, id);
-    documents.push(invoiceDocumentOf(row, items));
+    documents.push(
+      await printedInvoice(db, actor.companyId, await invoiceWithItems(db, actor.companyId, id)),
+    );
   }
   return { filename: `invoices-${todayInIndia()}.pdf`, pdf: await renderInvoicesPdf(documents) };
 }

@@ -22,14 +22,23 @@ import * as queries from './invoices.queries.ts';
 
 /** The tax invoice as a document: its PDF, mailing it, and its e-invoice (IRN) from the IRP. */
 
+/** The invoice as it prints: its document with its generated e-way bill, when it has one. */
+export async function printedInvoice(
+  db: Executor,
+  companyId: number,
+  { row, items }: Awaited<ReturnType<typeof invoiceWithItems>>,
+) {
+  const ewb = await invoiceEWayBill(db, companyId, row.id);
+  const eWayBill = ewb?.ewb_no ? { number: ewb.ewb_no, validUntil: ewb.valid_until } : null;
+  return { ...invoiceDocumentOf(row, items), eWayBill };
+}
+
 /** GET admin/invoices/{id}/pdf: the tax invoice as printed. */
 export async function invoicePdf(db: Executor, companyId: number, invoiceId: number) {
-  const { row, items } = await invoiceWithItems(db, companyId, invoiceId);
-  const ewb = await invoiceEWayBill(db, companyId, invoiceId);
-  const eWayBill = ewb?.ewb_no ? { number: ewb.ewb_no, validUntil: ewb.valid_until } : null;
+  const invoice = await invoiceWithItems(db, companyId, invoiceId);
   return {
-    filename: pdfFileName(row.invoice_number),
-    pdf: await renderInvoicePdf({ ...invoiceDocumentOf(row, items), eWayBill }),
+    filename: pdfFileName(invoice.row.invoice_number),
+    pdf: await renderInvoicePdf(await printedInvoice(db, companyId, invoice)),
   };
 }
 
@@ -71,7 +80,7 @@ export async function mailInvoice(options: {
   const { buyer } = row;
   const to = mailAddressOf(row);
   if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
-  const document = invoiceDocumentOf(row, items);
+  const document = await printedInvoice(db, actor.companyId, { row, items });
   const pdf = await renderInvoicePdf(document);
   const seller = document.seller.name;
   await mailDocument(
