@@ -347,6 +347,11 @@ function idFor(url: string, ids: Ids): number {
   // A filed GST period is reached through B's company path, which alone answers 404 to A (issue 22);
   // gstr3b.test.ts reopens another company's real period id.
   if (url.includes('/gst_returns/filed_periods/:id')) return ids.invoiceId;
+  // Serial numbers (issue 22): an invoice's by the invoice, the picker by the product; a serial's
+  // trace is reached through B's company path, which alone answers 404 to A.
+  if (/^\/api\/admin\/companies\/:companyId\/invoices\/:id\/serial_numbers/.test(url)) return ids.invoiceId;
+  if (url.includes('/products/:id/serial_numbers')) return ids.productId;
+  if (url.includes('/serial_numbers/:id')) return ids.invoiceId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,
