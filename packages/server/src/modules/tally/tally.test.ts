@@ -20,8 +20,8 @@ import {
   today,
 } from '../../../test/sales-fixtures.ts';
 import { startTallyStandIn } from '../../../test/tally-stand-in.ts';
-import { voucherGuid } from './tally.service.ts';
 import { createHttpTallyClient } from './tally-client.ts';
+import { voucherGuid } from './tally-documents.ts';
 
 const GOLDEN = new URL('./__fixtures__/vouchers.golden.xml', import.meta.url);
 
@@ -417,6 +417,33 @@ describe('POST .../tally/post', { timeout: 400_000 }, () => {
     expect(standIn.vouchers.size).toBe(5);
     const history = await historyRows(company, 'tally_post', again.body.id, ['action', 'changes']);
     expect(history.map((h) => h.action)).toEqual(['posted']);
+  });
+
+  it('answers 503 with a sentence when Tally does not answer, and records nothing', async () => {
+    const company = await signUpCompany();
+    const mapped = await company.api.put(`v1/branches/${company.branchId}/ledger-mappings/update`, {
+      ledger_mappings: LEDGERS,
+    });
+    expect(mapped.status).toBe(200);
+    const down = await startTallyStandIn();
+    await down.close();
+    const app = await testAppWith({ tally: createHttpTallyClient({ url: down.url, company: null }) });
+    try {
+      const api = new ApiClient(app.baseUrl).as(company.session.access_token);
+      const posted = await api.post(path(company, 'post'), range(company));
+      expect(posted.status).toBe(503);
+      expect(posted.body.detail).toBe(
+        'Tally did not answer. Check that Tally is running with its HTTP server on, and try again.',
+      );
+      const posts = await dbOf(company)
+        .selectFrom('tally_posts')
+        .select('id')
+        .where('company_id', '=', company.companyId)
+        .execute();
+      expect(posts).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 409 with the sentence when Tally is not configured', async () => {
