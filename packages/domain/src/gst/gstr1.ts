@@ -704,8 +704,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): [string, T[]
   return [...groups.entries()];
 }
 
-/** The GSTR-1 JSON of the GST offline tool / portal (the shape is written down in gstr1.test.ts). */
-export function gstr1Json(report: Gstr1Report) {
+/**
+ * The GSTR-1 JSON by top-level key, each built when asked: the server writes the file a section at
+ * a time, so one section's tree is alive at once, not the whole file twice over.
+ */
+export function gstr1JsonParts(report: Gstr1Report) {
   const { entries } = report;
   const hsnRow = (row: Gstr1HsnRow, index: number) => ({
     num: index + 1,
@@ -722,89 +725,95 @@ export function gstr1Json(report: Gstr1Report) {
   });
   const docKinds = groupBy(report.docIssue, (s) => s.kind);
   return {
-    gstin: report.gstin,
-    fp: report.period.fp,
-    b2b: groupBy(entries.b2b, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
-      ctin,
-      inv: list.map((e) => ({
-        inum: e.number,
-        idt: returnDate(e.date),
-        val: r(e.valuePaise),
-        pos: e.placeOfSupply,
-        rchrg: 'N' as const,
-        inv_typ: e.type,
-        itms: itemsOf(e.rows, 'all'),
+    gstin: () => report.gstin,
+    fp: () => report.period.fp,
+    b2b: () =>
+      groupBy(entries.b2b, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
+        ctin,
+        inv: list.map((e) => ({
+          inum: e.number,
+          idt: returnDate(e.date),
+          val: r(e.valuePaise),
+          pos: e.placeOfSupply,
+          rchrg: 'N' as const,
+          inv_typ: e.type,
+          itms: itemsOf(e.rows, 'all'),
+        })),
       })),
-    })),
-    b2cl: groupBy(entries.b2cl, (e) => e.placeOfSupply).map(([pos, list]) => ({
-      pos,
-      inv: list.map((e) => ({
-        inum: e.number,
-        idt: returnDate(e.date),
-        val: r(e.valuePaise),
-        itms: itemsOf(e.rows, 'igst'),
+    b2cl: () =>
+      groupBy(entries.b2cl, (e) => e.placeOfSupply).map(([pos, list]) => ({
+        pos,
+        inv: list.map((e) => ({
+          inum: e.number,
+          idt: returnDate(e.date),
+          val: r(e.valuePaise),
+          itms: itemsOf(e.rows, 'igst'),
+        })),
       })),
-    })),
-    b2cs: report.b2cs.map((row) => ({
-      sply_ty: row.intraState ? ('INTRA' as const) : ('INTER' as const),
-      pos: row.placeOfSupply,
-      typ: 'OE' as const,
-      rt: row.ratePercent,
-      txval: r(row.taxablePaise),
-      iamt: r(row.igstPaise),
-      camt: r(row.cgstPaise),
-      samt: r(row.sgstPaise),
-      csamt: r(row.cessPaise),
-    })),
-    cdnr: groupBy(entries.cdnr, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
-      ctin,
-      nt: list.map((e) => ({
+    b2cs: () =>
+      report.b2cs.map((row) => ({
+        sply_ty: row.intraState ? ('INTRA' as const) : ('INTER' as const),
+        pos: row.placeOfSupply,
+        typ: 'OE' as const,
+        rt: row.ratePercent,
+        txval: r(row.taxablePaise),
+        iamt: r(row.igstPaise),
+        camt: r(row.cgstPaise),
+        samt: r(row.sgstPaise),
+        csamt: r(row.cessPaise),
+      })),
+    cdnr: () =>
+      groupBy(entries.cdnr, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
+        ctin,
+        nt: list.map((e) => ({
+          ntty: 'C' as const,
+          nt_num: e.number,
+          nt_dt: returnDate(e.date),
+          val: r(e.valuePaise),
+          pos: e.placeOfSupply,
+          rchrg: 'N' as const,
+          inv_typ: e.type,
+          itms: itemsOf(e.rows, 'all'),
+        })),
+      })),
+    cdnur: () =>
+      entries.cdnur.map((e) => ({
+        typ: e.type,
         ntty: 'C' as const,
         nt_num: e.number,
         nt_dt: returnDate(e.date),
         val: r(e.valuePaise),
-        pos: e.placeOfSupply,
-        rchrg: 'N' as const,
-        inv_typ: e.type,
-        itms: itemsOf(e.rows, 'all'),
+        ...(e.type === 'B2CL' ? { pos: e.placeOfSupply } : {}),
+        itms: itemsOf(e.rows, 'igst'),
       })),
-    })),
-    cdnur: entries.cdnur.map((e) => ({
-      typ: e.type,
-      ntty: 'C' as const,
-      nt_num: e.number,
-      nt_dt: returnDate(e.date),
-      val: r(e.valuePaise),
-      ...(e.type === 'B2CL' ? { pos: e.placeOfSupply } : {}),
-      itms: itemsOf(e.rows, 'igst'),
-    })),
-    exp: groupBy(entries.exp, (e) => e.type).map(([expTyp, list]) => ({
-      exp_typ: expTyp,
-      inv: list.map((e) => ({
-        inum: e.number,
-        idt: returnDate(e.date),
-        val: r(e.valuePaise),
-        itms: e.rows.map((row) => ({
-          rt: row.ratePercent,
-          txval: r(row.taxablePaise),
-          iamt: r(row.igstPaise),
-          csamt: r(row.cessPaise),
+    exp: () =>
+      groupBy(entries.exp, (e) => e.type).map(([expTyp, list]) => ({
+        exp_typ: expTyp,
+        inv: list.map((e) => ({
+          inum: e.number,
+          idt: returnDate(e.date),
+          val: r(e.valuePaise),
+          itms: e.rows.map((row) => ({
+            rt: row.ratePercent,
+            txval: r(row.taxablePaise),
+            iamt: r(row.igstPaise),
+            csamt: r(row.cessPaise),
+          })),
         })),
       })),
-    })),
-    nil: {
+    nil: () => ({
       inv: NIL_KINDS.map((kind) => ({
         sply_ty: kind,
         nil_amt: r(report.nil[kind]),
         expt_amt: 0,
         ngsup_amt: 0,
       })),
-    },
-    hsn: {
+    }),
+    hsn: () => ({
       hsn_b2b: report.hsn.filter((row) => row.table === 'b2b').map(hsnRow),
       hsn_b2c: report.hsn.filter((row) => row.table === 'b2c').map(hsnRow),
-    },
-    doc_issue: {
+    }),
+    doc_issue: () => ({
       doc_det: docKinds.map(([kind, list]) => ({
         doc_num: DOC_ISSUE_KINDS[kind as DocIssueKind].num,
         doc_typ: DOC_ISSUE_KINDS[kind as DocIssueKind].label,
@@ -817,7 +826,25 @@ export function gstr1Json(report: Gstr1Report) {
           net_issue: s.total - s.cancelled,
         })),
       })),
-    },
+    }),
+  };
+}
+
+/** The GSTR-1 JSON of the GST offline tool / portal (the shape is written down in gstr1-json-schema.ts). */
+export function gstr1Json(report: Gstr1Report) {
+  const parts = gstr1JsonParts(report);
+  return {
+    gstin: parts.gstin(),
+    fp: parts.fp(),
+    b2b: parts.b2b(),
+    b2cl: parts.b2cl(),
+    b2cs: parts.b2cs(),
+    cdnr: parts.cdnr(),
+    cdnur: parts.cdnur(),
+    exp: parts.exp(),
+    nil: parts.nil(),
+    hsn: parts.hsn(),
+    doc_issue: parts.doc_issue(),
   };
 }
 
