@@ -16,7 +16,7 @@
 // with another N, or REGENERATE=1, makes it again. Drop it by hand with
 // `psql postgres://postgres@127.0.0.1:5432/test -c 'DROP DATABASE bench_gstr1 WITH (FORCE)'`.
 //   N=100000 RUNS=3 node bench/gstr1.mjs   (SERVER_LOG=1: the server log on stderr; SERVER_NODE_FLAGS:
-//   the server node flags, default --max-old-space-size=512: the JSON of a month is built whole)
+//   the server node flags, default --max-old-space-size=512: the JSON holds the month's documents while written)
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
