@@ -147,7 +147,7 @@ export async function sumsByHead(db: Executor, w: Gstr3bWindow): Promise<HeadSum
            sum(e.cgst_paise)::bigint AS cgst_paise, sum(e.sgst_paise)::bigint AS sgst_paise,
            sum(e.cess_paise)::bigint AS cess_paise
       FROM (${entries(w)}) e
-      LEFT JOIN states st ON st.gst_code = e.state_code
+      LEFT JOIN (SELECT gst_code, min(name) AS name FROM states GROUP BY gst_code) st ON st.gst_code = e.state_code
      GROUP BY e.head, e.state_code`.execute(db);
   return rows.map((row) => ({
     ...row,
