@@ -220,6 +220,7 @@ describe('branch tabs', () => {
         shipping_charges: null,
         bank_charges: null,
         tds_receivable: null,
+        tds_payable: null,
       },
       updated_at: null,
     };
