@@ -22,6 +22,7 @@ export const TALLY_DOCUMENT_KINDS = [
   { value: 'invoice', label: 'Invoice', voucher: 'sales' },
   { value: 'credit_note', label: 'Credit Note', voucher: 'credit_note' },
   { value: 'bill', label: 'Bill', voucher: 'purchase' },
+  { value: 'debit_note', label: 'Debit Note', voucher: 'debit_note' },
   { value: 'payment', label: 'Payment Received', voucher: 'receipt' },
   { value: 'payment_made', label: 'Payment Made', voucher: 'payment' },
 ] as const;

@@ -28,7 +28,7 @@ CREATE INDEX tally_posts_branch_idx ON tally_posts (company_id, branch_id, id DE
 CREATE TABLE tally_exports (
   company_id bigint NOT NULL REFERENCES companies (id),
   document_kind text NOT NULL
-    CHECK (document_kind IN ('invoice', 'credit_note', 'bill', 'payment', 'payment_made')),
+    CHECK (document_kind IN ('invoice', 'credit_note', 'bill', 'debit_note', 'payment', 'payment_made')),
   document_id bigint NOT NULL,
   branch_id bigint NOT NULL,
   guid text NOT NULL,

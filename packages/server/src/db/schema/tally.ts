@@ -2,7 +2,13 @@ import type { Auto, Json, Timestamp } from './column-types.ts';
 
 /** The Tally export (migration 0061): each post or voucher download, and what each document became in Tally. */
 
-export type TallyDocumentKind = 'invoice' | 'credit_note' | 'bill' | 'payment' | 'payment_made';
+export type TallyDocumentKind =
+  | 'invoice'
+  | 'credit_note'
+  | 'bill'
+  | 'debit_note'
+  | 'payment'
+  | 'payment_made';
 export type TallyExportAction = 'Create' | 'Alter' | 'Cancel';
 export type TallyPostResult = 'created' | 'altered' | 'cancelled' | 'error';
 

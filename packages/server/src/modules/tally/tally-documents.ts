@@ -107,6 +107,7 @@ export interface PreparedDocument {
 const TRADE = {
   invoice: { trade: 'sales', voucher: 'sales', goods: 'sales', tax: 'output' },
   credit_note: { trade: 'credit_note', voucher: 'credit_note', goods: 'sales', tax: 'output' },
+  debit_note: { trade: 'debit_note', voucher: 'debit_note', goods: 'purchase', tax: 'input' },
   bill: { trade: 'purchase', voucher: 'purchase', goods: 'purchase', tax: 'input' },
 } as const;
 
@@ -122,12 +123,14 @@ function actionFor(cancelled: boolean, record: queries.ExportRecord | undefined)
 
 function prepareTrade(
   names: BranchNames,
-  kind: 'invoice' | 'credit_note' | 'bill',
+  kind: 'invoice' | 'credit_note' | 'bill' | 'debit_note',
   head: queries.DocumentHead,
-  lines: queries.DocumentLine[],
+  allLines: queries.DocumentLine[],
   guid: string,
   action: TallyAction,
 ): PreparedDocument {
+  // A debit note of a rate difference or a shortage moves no goods: its lines are not stock entries.
+  const lines = head.has_goods ? allLines : [];
   const spec = TRADE[kind];
   const problems: PreparedDocument['problems'] = [];
   const voucherType = names.voucherTypes[spec.voucher];
@@ -202,7 +205,9 @@ function prepareTrade(
     roundOffPaise: Number(head.round_off_paise),
     totalPaise: Number(head.total_paise),
   };
-  const chargesLedger = tradeCharges(base) !== 0 ? ledger('shipping_charges') : null;
+  // Without goods (a rate difference), the value is the goods ledger's alone.
+  const chargesLedger =
+    tradeCharges(base) === 0 ? null : head.has_goods ? ledger('shipping_charges') : goodsLedger;
   if (problems.length > 0) return { kind, head, guid, action, problems, voucher: null };
   const voucher = tradeVoucher({
     ...base,
@@ -309,7 +314,7 @@ export async function* preparedBatches(db: Database, names: BranchNames, range: 
         (await queries.exportRecords(db, names.companyId, kind, ids)).map((r) => [r.document_id, r]),
       );
       const lines =
-        kind === 'invoice' || kind === 'credit_note' || kind === 'bill'
+        kind === 'invoice' || kind === 'credit_note' || kind === 'bill' || kind === 'debit_note'
           ? await queries.documentLines(db, names.companyId, kind, ids)
           : [];
       const linesOf = new Map<number, queries.DocumentLine[]>();

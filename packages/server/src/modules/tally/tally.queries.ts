@@ -8,7 +8,14 @@ import type { Executor } from '../../db/transaction.ts';
  * name, and the record of what went to Tally (tally_exports, tally_posts).
  */
 
-export const TALLY_DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill', 'payment', 'payment_made'] as const;
+export const TALLY_DOCUMENT_KINDS = [
+  'invoice',
+  'credit_note',
+  'bill',
+  'debit_note',
+  'payment',
+  'payment_made',
+] as const;
 
 export interface DocumentRange {
   companyId: number;
@@ -34,6 +41,8 @@ export interface DocumentHead {
   round_off_paise: number;
   total_paise: number;
   is_reverse_charge: boolean;
+  /** False for a debit note of a rate difference, a shortage or other: no goods move. */
+  has_goods: boolean;
   /** A payment made's TDS, kept back from the seller. */
   tds_paise: number;
   /** Money documents: the payment method's code, and the bank account paid from (payments made). */
@@ -90,6 +99,19 @@ function headQuery(kind: TallyDocumentKind, range: DocumentRange, after: Cursor 
       rcm: sql`d.is_reverse_charge`,
       total: sql`d.total_paise`,
     },
+    debit_note: {
+      from: sql`debit_notes d JOIN sellers p ON p.company_id = d.company_id AND p.id = d.seller_id`,
+      date: sql.ref('d.debit_note_date'),
+      number: sql`d.debit_note_number`,
+      cancelled: sql`d.status = 'void'`,
+      ledger: sql`p.tally_ledger_name`,
+      reference: sql`(SELECT b.bill_number FROM bills b WHERE b.company_id = d.company_id AND b.id = d.bill_id)`,
+      taxes: true,
+      method: sql`NULL::text`,
+      bank: sql`NULL::bigint`,
+      rcm: sql`d.is_reverse_charge`,
+      total: sql`d.total_paise`,
+    },
     payment: {
       from: sql`payments d JOIN buyers p ON p.company_id = d.company_id AND p.id = d.buyer_id
         LEFT JOIN payment_methods m ON m.company_id = d.company_id AND m.id = d.payment_method_id`,
@@ -132,8 +154,8 @@ function headQuery(kind: TallyDocumentKind, range: DocumentRange, after: Cursor 
       p.id AS party_id, p.name AS party_name, ${spec.ledger} AS party_ledger, ${spec.reference} AS reference,
       ${spec.taxes ? sql`d.cgst_paise` : zero} AS cgst_paise, ${spec.taxes ? sql`d.sgst_paise` : zero} AS sgst_paise,
       ${spec.taxes ? sql`d.igst_paise` : zero} AS igst_paise, ${spec.taxes ? sql`d.cess_paise` : zero} AS cess_paise,
-      ${spec.taxes ? sql`d.round_off_paise` : zero} AS round_off_paise, ${spec.total} AS total_paise,
-      ${spec.rcm} AS is_reverse_charge, ${kind === 'payment_made' ? sql`d.tds_paise` : zero} AS tds_paise,
+      ${spec.taxes && kind !== 'debit_note' ? sql`d.round_off_paise` : zero} AS round_off_paise, ${spec.total} AS total_paise,
+      ${spec.rcm} AS is_reverse_charge, ${kind === 'debit_note' ? sql`d.kind = 'purchase_return'` : sql`true`} AS has_goods, ${kind === 'payment_made' ? sql`d.tds_paise` : zero} AS tds_paise,
       ${spec.method} AS method_code, ${spec.bank} AS bank_account_id
     FROM ${spec.from}
     WHERE d.company_id = ${companyId} AND d.branch_id = ${branchId}
@@ -168,7 +190,7 @@ export interface DocumentLine {
 export async function documentLines(
   db: Executor,
   companyId: number,
-  kind: 'invoice' | 'credit_note' | 'bill',
+  kind: 'invoice' | 'credit_note' | 'bill' | 'debit_note',
   ids: readonly number[],
 ): Promise<DocumentLine[]> {
   if (ids.length === 0) return [];
@@ -176,14 +198,21 @@ export async function documentLines(
     invoice: sql`invoice_items l`,
     credit_note: sql`credit_note_items l JOIN invoice_items ii ON ii.company_id = l.company_id AND ii.id = l.invoice_item_id`,
     bill: sql`bill_items l JOIN bills b ON b.company_id = l.company_id AND b.id = l.bill_id`,
+    debit_note: sql`debit_note_items l JOIN debit_notes dn ON dn.company_id = l.company_id AND dn.id = l.debit_note_id
+      LEFT JOIN purchase_returns pr ON pr.company_id = dn.company_id AND pr.id = dn.purchase_return_id
+      LEFT JOIN bills b ON b.company_id = dn.company_id AND b.id = dn.bill_id`,
   }[kind];
-  const documentId = { invoice: sql`l.invoice_id`, credit_note: sql`l.credit_note_id`, bill: sql`l.bill_id` }[
-    kind
-  ];
+  const documentId = {
+    invoice: sql`l.invoice_id`,
+    credit_note: sql`l.credit_note_id`,
+    bill: sql`l.bill_id`,
+    debit_note: sql`l.debit_note_id`,
+  }[kind];
   const warehouse = {
     invoice: sql`l.warehouse_id`,
     credit_note: sql`ii.warehouse_id`,
     bill: sql`b.warehouse_id`,
+    debit_note: sql`COALESCE(pr.warehouse_id, b.warehouse_id)`,
   }[kind];
   const { rows } = await sql<DocumentLine>`
     SELECT ${documentId} AS document_id, l.product_id, p.name AS product_name, p.tally_product_name AS stock_item,
@@ -269,7 +298,7 @@ export async function partyMasters(
   const used =
     side === 'buyer'
       ? sql`(${inRange(range, 'invoices', 'invoice_date', 'buyer_id')} OR ${inRange(range, 'credit_notes', 'credit_note_date', 'buyer_id')} OR ${inRange(range, 'payments', 'payment_date', 'buyer_id')})`
-      : sql`(${inRange(range, 'bills', 'bill_date', 'seller_id')} OR ${inRange(range, 'payments_made', 'payment_date', 'seller_id')})`;
+      : sql`(${inRange(range, 'bills', 'bill_date', 'seller_id')} OR ${inRange(range, 'payments_made', 'payment_date', 'seller_id')} OR ${inRange(range, 'debit_notes', 'debit_note_date', 'seller_id')})`;
   const table = side === 'buyer' ? sql`buyers` : sql`sellers`;
   const ledger = side === 'buyer' ? sql`p.name` : sql`p.tally_ledger_name`;
   const { rows } = await sql<PartyMasterRow>`
@@ -321,7 +350,10 @@ export async function stockItemMasters(
           AND d.credit_note_date BETWEEN ${startDate}::date AND ${endDate}::date)
       OR EXISTS (SELECT 1 FROM bill_items l JOIN bills d ON d.company_id = l.company_id AND d.id = l.bill_id
         WHERE l.company_id = p.company_id AND l.product_id = p.id AND d.branch_id = ${branchId}
-          AND d.bill_date BETWEEN ${startDate}::date AND ${endDate}::date))
+          AND d.bill_date BETWEEN ${startDate}::date AND ${endDate}::date)
+      OR EXISTS (SELECT 1 FROM debit_note_items l JOIN debit_notes d ON d.company_id = l.company_id AND d.id = l.debit_note_id
+        WHERE l.company_id = p.company_id AND l.product_id = p.id AND d.branch_id = ${branchId}
+          AND d.kind = 'purchase_return' AND d.debit_note_date BETWEEN ${startDate}::date AND ${endDate}::date))
     ORDER BY p.id LIMIT ${limit}`.execute(db);
   return rows;
 }
@@ -339,6 +371,10 @@ export async function lineUnits(db: Executor, range: DocumentRange): Promise<str
       UNION ALL
       SELECT COALESCE(l.unit, 'Nos') FROM bill_items l JOIN bills d ON d.company_id = l.company_id AND d.id = l.bill_id
         WHERE d.company_id = ${companyId} AND d.branch_id = ${branchId} AND d.bill_date BETWEEN ${startDate}::date AND ${endDate}::date
+      UNION ALL
+      SELECT COALESCE(l.unit, 'Nos') FROM debit_note_items l JOIN debit_notes d ON d.company_id = l.company_id AND d.id = l.debit_note_id
+        WHERE d.company_id = ${companyId} AND d.branch_id = ${branchId} AND d.kind = 'purchase_return'
+          AND d.debit_note_date BETWEEN ${startDate}::date AND ${endDate}::date
     ) x WHERE unit IS NOT NULL ORDER BY unit`.execute(db);
   return rows.map((r) => r.unit);
 }

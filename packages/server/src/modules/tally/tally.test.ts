@@ -281,8 +281,8 @@ describe('Tally export', { timeout: 400_000 }, () => {
   });
 });
 
-describe('Payments made with TDS', { timeout: 400_000 }, () => {
-  it('need the TDS Payable ledger, then pay the bank the net and credit TDS', async () => {
+describe('Purchases: debit notes and payments made with TDS', { timeout: 400_000 }, () => {
+  it('a goods-return debit note credits the goods back; a TDS payment needs the TDS Payable ledger, then pays the bank the net', async () => {
     const company = await signUpCompany();
     await setRoundOff(company, false);
     const mapped = await company.api.put(`v1/branches/${company.branchId}/ledger-mappings/update`, {
@@ -344,6 +344,15 @@ describe('Payments made with TDS', { timeout: 400_000 }, () => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.tds_amount).toBe(200);
+    // 2 of the 10 racks go back to the seller: a debit note of 2,000 + 180 + 180.
+    const returned = await company.api.post(`admin/companies/${company.companyId}/purchase_returns`, {
+      bill: bill.body.id,
+      reason: 'Damaged in transit',
+      items: [{ bill_item: bill.body.items[0].id, quantity: 2 }],
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    const debitNoteNumber =
+      returned.body.debit_note_detail.debit_note_number ?? returned.body.debit_note.debit_note_number;
 
     const check = await company.api.get(`${path(company, 'check')}?${query(company)}`);
     expect(check.body.problems.map((p: any) => [p.document_kind, p.missing])).toEqual([
@@ -364,7 +373,22 @@ describe('Payments made with TDS', { timeout: 400_000 }, () => {
       ['HDFC Bank ••9012', '11600.00'],
       ['TDS Payable 194C', '200.00'],
     ]);
-    expect(balances(file.body)).toEqual([0, 0]);
+    const debit = /<VOUCHER [^>]*VCHTYPE="Debit Note"[\s\S]*?<\/VOUCHER>/.exec(file.body)?.[0] ?? '';
+    expect(debit).toContain(`<VOUCHERNUMBER>${debitNoteNumber}</VOUCHERNUMBER>`);
+    expect(debit).toContain('<REFERENCE>RW/1</REFERENCE>');
+    const debitEntries = [
+      ...debit.matchAll(
+        /<LEDGERNAME>([^<]+)<\/LEDGERNAME>\n<ISDEEMEDPOSITIVE>(\w+)<\/ISDEEMEDPOSITIVE>[\s\S]*?<AMOUNT>(-?[\d.]+)<\/AMOUNT>/g,
+      ),
+    ].map((m) => [m[1], m[2], m[3]]);
+    expect(debitEntries).toEqual([
+      ['Rack Works', 'Yes', '-2360.00'],
+      ['Input CGST', 'No', '180.00'],
+      ['Input SGST', 'No', '180.00'],
+      ['Purchase GST', 'No', '2000.00'],
+    ]);
+    expect(debit).toContain('<ACTUALQTY>2 Nos</ACTUALQTY>');
+    expect(balances(file.body)).toEqual([0, 0, 0]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   billPath,
   branchPath,
   creditNotePath,
+  debitNotePath,
   invoicePath,
   paymentMadePath,
   paymentPath,
@@ -36,6 +37,8 @@ export function documentLink(kind: TallyProblem['document_kind'], id: number): s
       return creditNotePath(id);
     case 'bill':
       return billPath(id);
+    case 'debit_note':
+      return debitNotePath(id);
     case 'payment':
       return paymentPath(id);
     case 'payment_made':
