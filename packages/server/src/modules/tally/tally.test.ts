@@ -503,6 +503,21 @@ describe('Tally routes: input, permissions and tenancy', { timeout: 400_000 }, (
     const viewer = await createUserWithPermissions(company, ['view_tally_export']);
     expect((await viewer.api.get(`${path(company, 'check')}?${query(company)}`)).status).toBe(200);
     expect((await viewer.api.post(path(company, 'post'), range(company))).status).toBe(403);
+    // The viewer works in the first branch only: another branch of the company is refused.
+    const second = await company.api.post(`companies/${company.companyId}/branches`, { name: 'Nashik' });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const elsewhere = await viewer.api.get(
+      `${path(company, 'check')}?branch_id=${second.body.id}&start_date=${today()}&end_date=${today()}`,
+    );
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.detail).toBe('You do not have permissions to act on this branch.');
+    expect(
+      (
+        await company.api.get(
+          `${path(company, 'check')}?branch_id=${second.body.id}&start_date=${today()}&end_date=${today()}`,
+        )
+      ).status,
+    ).toBe(200);
 
     const other = await signUpCompany();
     const foreign = await company.api.get(
