@@ -476,6 +476,13 @@ export const SHELL_SCREENS = [
     () => import('../features/referrals/referral-program-page'),
     'ReferralProgramPage',
   ),
+  guarded(
+    GST_RETURN_PATHS.tallyExport,
+    'Tally Export',
+    'view_tally_export',
+    () => import('../features/tally/tally-export-page'),
+    'TallyExportPage',
+  ),
   spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   guarded(
     GST_RETURN_PATHS.gstr1,
