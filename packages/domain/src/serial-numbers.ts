@@ -55,6 +55,8 @@ export const SERIAL_NUMBER_MESSAGES = {
   opening_stock:
     'A product that tracks serial numbers gets its stock by an inventory adjustment or a bill, with a serial number for each unit: leave the opening stock at 0.',
   not_found: 'Serial Number Not Found',
+  not_on_invoice: (serial: string, product: string) =>
+    `Serial number ${serial} of ${product} was not sold on this invoice.`,
 } as const;
 
 /** How a serial is stored and compared: trimmed, upper case. */

@@ -9,6 +9,7 @@ import { isNumber, maxDecimals, numberField } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
 import { MONEY_MAX } from './products.ts';
 import { calendarDate } from './sales-orders.ts';
+import { serialNumbersInput } from './serial-numbers.ts';
 
 /**
  * Sales returns (spec 1: "Sales return: adjustments (negative reduces the credit),
@@ -58,9 +59,19 @@ export const createSalesReturnInput = z
     /** Issue a credit note for the returned goods at once (full value, with the adjustments). */
     issue_credit_note: z.boolean().optional(),
     items: z
-      .array(z.object({ invoice_item: idInput, return_quantity: returnQuantityInput }).strict(), {
-        error: SALES_RETURN_MESSAGES.items_required,
-      })
+      .array(
+        z
+          .object({
+            invoice_item: idInput,
+            return_quantity: returnQuantityInput,
+            /** A tracked product's units coming back (the whole line's when left out). */
+            serial_numbers: serialNumbersInput,
+          })
+          .strict(),
+        {
+          error: SALES_RETURN_MESSAGES.items_required,
+        },
+      )
       .min(1, SALES_RETURN_MESSAGES.items_required)
       .max(500),
   })

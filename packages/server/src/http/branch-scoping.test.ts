@@ -221,6 +221,8 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/(v\d\/)?(admin\/)?quotations\/:id/, (d) => d.quotationId],
   [/^\/api\/(v\d\/)?admin\/orders\/:id/, (d) => d.orderId],
   [/^\/api\/admin\/invoices\/:id/, (d) => d.invoiceId],
+  // The serial numbers sold on an invoice (issue 22): serial-numbers.service.ts answers 404.
+  [/^\/api\/(admin\/companies\/:companyId\/)?invoices\/:id\/serial_numbers/, (d) => d.invoiceId],
   [/^\/api\/admin\/companies\/:companyId\/invoices\/:id\/e_way_bill/, (d) => d.invoiceId],
   [/^\/api\/admin\/companies\/:companyId\/delivery_challans\/:id\/e_way_bill/, (d) => d.challanId],
   [/^\/api\/admin\/companies\/:companyId\/inventory_transfers\/:id\/e_way_bill/, (d) => d.transferId],
@@ -279,6 +281,14 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [
     /^\/api\/admin\/bids\/:id/,
     "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",
+  ],
+  [
+    /^\/api\/admin\/companies\/:companyId\/serial_numbers\/:id/,
+    "a serial's trace: the service answers 404 outside the warehouses of the user's branches (serial-numbers.service.ts)",
+  ],
+  [
+    /^\/api\/admin\/companies\/:companyId\/products\/:id\/serial_numbers/,
+    'the catalogue is company-wide (the warehouse asked for must be of one of the user’s branches: 403)',
   ],
   [
     /^\/api\/admin\/companies\/:companyId\/gst_returns\/filed_periods\/:id/,

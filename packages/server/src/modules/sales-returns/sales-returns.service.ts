@@ -34,6 +34,11 @@ import {
   lockInvoice,
 } from '../sales-documents/document-invoice.queries.ts';
 import { decimal, person } from '../sales-documents/sales-document.ts';
+import {
+  cancelReturnSerialNumbers,
+  returnInvoiceSerialNumbers,
+  serialLinesOfReturn,
+} from '../serial-numbers/serial-numbers.service.ts';
 import * as queries from './sales-returns.queries.ts';
 
 /**
@@ -305,6 +310,13 @@ export async function createSalesReturn(options: {
         })),
       );
     }
+    await returnInvoiceSerialNumbers(tx, {
+      companyId,
+      userId: actor.userId,
+      invoiceId,
+      document: { type: 'sales_return', id: returnId },
+      lines: serialLinesOfReturn(input.items, chosen, warehouseOf),
+    });
     const returnedItems = chosen.map(({ line, quantity }) => ({
       invoice_item: line.id,
       product: line.product_name,
@@ -395,6 +407,17 @@ export async function cancelSalesReturn(options: {
         });
       }
     }
+    const returnedLines = (await queries.itemsOfSalesReturn(tx, companyId, returnId)).map((item) => ({
+      productId: item.product_id,
+      invoiceItemId: item.invoice_item_id,
+    }));
+    await cancelReturnSerialNumbers(tx, {
+      companyId,
+      userId: actor.userId,
+      invoiceId: salesReturn.invoice_id,
+      document: { type: 'sales_return', id: returnId },
+      items: returnedLines,
+    });
     await queries.updateSalesReturn(tx, companyId, returnId, {
       status: 'cancelled',
       cancelled_at: new Date(),

@@ -136,18 +136,21 @@ export const releaseInvoice = (tx: Tx, companyId: number, invoiceId: number) =>
     .returning(['id', 'warehouse_id'])
     .execute();
 
-/** Units of the invoice's product that come back from the buyer into a warehouse. */
+/**
+ * Units of the invoice's product that come back from the buyer: into a warehouse, sellable again
+ * ('returned'), or written off as damaged ('removed', where they were).
+ */
 export const returnFromInvoice = (
   tx: Tx,
   companyId: number,
-  line: { invoiceId: number; productId: number; warehouseId: number; serials: string[] },
+  line: { invoiceId: number; productId: number; warehouseId: number | null; serials: string[] },
   document: { type: string; id: number },
 ) =>
   tx
     .updateTable('product_serial_numbers')
     .set({
-      status: 'returned',
-      warehouse_id: line.warehouseId,
+      status: line.warehouseId === null ? 'removed' : 'returned',
+      ...(line.warehouseId === null ? {} : { warehouse_id: line.warehouseId }),
       sold_invoice_id: null,
       sold_invoice_item_id: null,
       returned_document_type: document.type,
@@ -354,3 +357,55 @@ export const findWarehouse = (db: Executor, companyId: number, warehouseId: numb
     .where('company_id', '=', companyId)
     .where('id', '=', warehouseId)
     .executeTakeFirst();
+
+/** The serials sold on one invoice line. */
+export const soldOnLine = (db: Executor, companyId: number, invoiceId: number, invoiceItemId: number) =>
+  db
+    .selectFrom('product_serial_numbers')
+    .select('serial_number')
+    .where('company_id', '=', companyId)
+    .where('sold_invoice_id', '=', invoiceId)
+    .where('sold_invoice_item_id', '=', invoiceItemId)
+    .orderBy('serial_number')
+    .execute();
+
+/** The units a return brought back, with whether they are still as it left them. */
+export const unitsOfReturn = (db: Executor, companyId: number, document: { type: string; id: number }) =>
+  db
+    .selectFrom('product_serial_numbers as s')
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 's.product_id'))
+    .select([
+      's.id',
+      's.product_id',
+      's.serial_number',
+      's.status',
+      's.warehouse_id',
+      'p.name as product_name',
+    ])
+    .where('s.company_id', '=', companyId)
+    .where('s.returned_document_type', '=', document.type)
+    .where('s.returned_document_id', '=', document.id)
+    .forUpdate('s')
+    .execute();
+
+/** A cancelled return's units are sold on the invoice line again. */
+export const resell = (
+  tx: Tx,
+  companyId: number,
+  serialId: number,
+  invoiceId: number,
+  invoiceItemId: number,
+) =>
+  tx
+    .updateTable('product_serial_numbers')
+    .set({
+      status: 'sold',
+      sold_invoice_id: invoiceId,
+      sold_invoice_item_id: invoiceItemId,
+      returned_document_type: null,
+      returned_document_id: null,
+      updated_at: new Date(),
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', serialId)
+    .execute();

@@ -116,7 +116,13 @@ export async function serialNumbersRoutes(app: Api) {
       querystring: availableSerialNumbersQuery,
       response: availableSerialNumbersOutput,
     },
-    (request) =>
-      service.availableSerialNumbers(db, request.params.companyId, request.params.id, request.query),
+    (request, actor) =>
+      service.availableSerialNumbers(
+        db,
+        request.params.companyId,
+        request.params.id,
+        request.query,
+        branchScope(actor),
+      ),
   );
 }

@@ -12,8 +12,9 @@ import {
   serialLineProblem,
   serialNumberEventLabel,
 } from '@b2b/domain/serial-numbers';
-import { conflict, notFound, validationError } from '../../core/errors.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
+import { BRANCH_FORBIDDEN } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import * as queries from './serial-numbers.queries.ts';
@@ -382,11 +383,15 @@ export async function availableSerialNumbers(
   companyId: number,
   productId: number,
   query: { warehouse_id: number; search?: string | undefined; limit: number },
+  branches: BranchScope,
 ): Promise<AvailableSerialNumbers> {
   const product = await queries.findProduct(db, companyId, productId);
   if (!product) throw notFound('Product');
-  if (!(await queries.findWarehouse(db, companyId, query.warehouse_id))) {
-    throw notFound('Warehouse');
+  const warehouse = await queries.findWarehouse(db, companyId, query.warehouse_id);
+  if (!warehouse) throw notFound('Warehouse');
+  // The user chose a warehouse of another branch (http/branch-guard.ts's rule for ids in a query).
+  if (branches && !branches.includes(Number(warehouse.branch_id))) {
+    throw new AppError('permission_denied', BRANCH_FORBIDDEN);
   }
   const [{ n }, rows] = await queries.availableSerials(db, companyId, {
     productId,
@@ -417,3 +422,117 @@ export const serialLinesOf = (
     quantity: line.quantity,
     serialNumbers: line.serial_numbers,
   }));
+
+/**
+ * Goods of an invoice coming back on a sales return: the serials of a tracked product's line come
+ * back ('returned', sellable again, in the return's warehouse; or 'removed' when damaged). A line
+ * returned whole may leave its serials out (they are the ones sold on it); a part of a line names
+ * its units, each one sold on this invoice's line.
+ */
+export async function returnInvoiceSerialNumbers(
+  tx: Tx,
+  options: {
+    companyId: number;
+    userId: number | null;
+    invoiceId: number;
+    document: { type: 'sales_return'; id: number };
+    lines: readonly {
+      field: string;
+      invoiceItemId: number;
+      productId: number;
+      /** Null: damaged goods, written off where they are. */
+      warehouseId: number | null;
+      quantity: number;
+      serialNumbers?: readonly string[] | undefined;
+    }[];
+  },
+) {
+  const { companyId, userId, invoiceId, document } = options;
+  const products = await productsById(
+    tx,
+    companyId,
+    options.lines.map((line) => line.productId),
+  );
+  const events: queries.SerialEvent[] = [];
+  for (const line of options.lines) {
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const sold = (await queries.soldOnLine(tx, companyId, invoiceId, line.invoiceItemId)).map(
+      (row) => row.serial_number,
+    );
+    // A whole line returned without naming its units returns the units sold on it.
+    const named =
+      line.serialNumbers === undefined && product.tracks_serial_numbers && sold.length === line.quantity
+        ? sold
+        : line.serialNumbers;
+    checkLines([{ ...line, serialNumbers: named }], products);
+    if (!product.tracks_serial_numbers) continue;
+    const serials = (named ?? []).map(normaliseSerialNumber);
+    const stranger = serials.find((serial) => !sold.includes(serial));
+    if (stranger) {
+      throw conflict(
+        SERIAL_NUMBER_MESSAGES.not_on_invoice(stranger, product.name),
+        `${line.field}.serial_numbers`,
+      );
+    }
+    const back = await queries.returnFromInvoice(
+      tx,
+      companyId,
+      { invoiceId, productId: line.productId, warehouseId: line.warehouseId, serials },
+      document,
+    );
+    events.push(...eventRows(companyId, back, 'returned', { ...document, userId }));
+  }
+  await queries.insertEvents(tx, events);
+}
+
+/**
+ * A sales return is cancelled: its units are sold on the invoice again. A unit sold again since
+ * (or taken out) is no longer there to give back: 409, as the return's stock refuses it.
+ */
+export async function cancelReturnSerialNumbers(
+  tx: Tx,
+  options: {
+    companyId: number;
+    userId: number | null;
+    invoiceId: number;
+    document: { type: 'sales_return'; id: number };
+    /** The return's lines: which invoice line each product came back from. */
+    items: readonly { productId: number; invoiceItemId: number }[];
+  },
+) {
+  const { companyId, userId, invoiceId } = options;
+  const units = await queries.unitsOfReturn(tx, companyId, options.document);
+  const gone = units.find((unit) => unit.status !== 'returned' && unit.status !== 'removed');
+  if (gone) throw conflict(SERIAL_NUMBER_MESSAGES.not_in_stock(gone.serial_number, gone.product_name));
+  const lineOf = new Map(options.items.map((item) => [item.productId, item.invoiceItemId]));
+  for (const unit of units) {
+    const invoiceItemId = lineOf.get(Number(unit.product_id));
+    if (invoiceItemId !== undefined)
+      await queries.resell(tx, companyId, Number(unit.id), invoiceId, invoiceItemId);
+  }
+  await queries.insertEvents(
+    tx,
+    eventRows(companyId, units, 'sold', { type: 'invoice', id: invoiceId, userId }),
+  );
+}
+
+/** A sales return's chosen lines as returnInvoiceSerialNumbers takes them, pointed at `items.<i>`. */
+export function serialLinesOfReturn<L extends { id: number; product_id: number }>(
+  asked: readonly { invoice_item: number; serial_numbers?: readonly string[] | undefined }[],
+  chosen: readonly { line: L; quantity: number }[],
+  warehouseOf: (line: L) => number | null,
+) {
+  const index = new Map(asked.map((item, i) => [item.invoice_item, i]));
+  return chosen.map(({ line, quantity }) => {
+    const at = index.get(line.id) ?? 0;
+    return {
+      field: `items.${at}`,
+      invoiceItemId: line.id,
+      productId: line.product_id,
+      warehouseId: warehouseOf(line),
+      quantity,
+      serialNumbers: asked[at]?.serial_numbers,
+    };
+  });
+}

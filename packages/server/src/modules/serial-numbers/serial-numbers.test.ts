@@ -269,6 +269,68 @@ describe('serial numbers sold on an invoice', () => {
   });
 });
 
+describe('serial numbers coming back on a sales return', () => {
+  it('returns the units named (or the whole line’s), sellable again, and puts them back on the invoice when the return is cancelled', async () => {
+    const company = await signUpCompany();
+    const product = await trackedProductWith(company, ['RT-1', 'RT-2', 'RT-3']);
+    const { order } = await createOrder(company, {
+      lines: [{ product: product.id, quantity: 2 }],
+      confirm: true,
+    });
+    const invoice = await invoiceOrder(company, order, [2], {
+      items: [{ order_item: order.order_items[0].id, quantity: 2, serial_numbers: ['RT-1', 'RT-2'] }],
+    });
+    const itemId = (await company.api.get(`invoices/${invoice.id}/serial_numbers`)).body.lines[0]
+      .invoice_item_id;
+    const returnPath = `admin/invoices/${invoice.id}/sales_returns`;
+    // Part of the line: its unit must be named, and be one sold on this invoice.
+    const unnamed = await company.api.post(returnPath, {
+      items: [{ invoice_item: itemId, return_quantity: 1 }],
+    });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.detail).toBe(`Enter 1 serial number for ${product.name}: one for each unit.`);
+    const stranger = await company.api.post(returnPath, {
+      items: [{ invoice_item: itemId, return_quantity: 1, serial_numbers: ['RT-3'] }],
+    });
+    expect(stranger.status).toBe(409);
+    expect(stranger.body.detail).toBe(`Serial number RT-3 of ${product.name} was not sold on this invoice.`);
+    const returned = await company.api.post(returnPath, {
+      items: [{ invoice_item: itemId, return_quantity: 1, serial_numbers: ['rt-2'] }],
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    expect(await available(company, product.id)).toEqual(['RT-2', 'RT-3']);
+    const [row] = (await serialList(company, '?search=RT-2')).body.results;
+    expect(row).toMatchObject({ status: 'returned', sold_on: null });
+    expect(
+      (await company.api.get(`invoices/${invoice.id}/serial_numbers`)).body.lines[0].serial_numbers,
+    ).toEqual(['RT-1']);
+
+    // Cancelled: RT-2 is sold on the invoice again.
+    const cancelled = await company.api.post(`admin/sales_returns/${returned.body.id}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await available(company, product.id)).toEqual(['RT-3']);
+    expect(
+      (await company.api.get(`invoices/${invoice.id}/serial_numbers`)).body.lines[0].serial_numbers,
+    ).toEqual(['RT-1', 'RT-2']);
+    const trace = await company.api.get(
+      `admin/companies/${company.companyId}/serial_numbers/${row.id}/trace`,
+    );
+    expect(trace.body.events.map((e: { event: string }) => e.event)).toEqual([
+      'received',
+      'sold',
+      'returned',
+      'sold',
+    ]);
+
+    // The whole line back without naming its units: the ones sold on it.
+    const whole = await company.api.post(returnPath, {
+      items: [{ invoice_item: itemId, return_quantity: 2 }],
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+    expect(await available(company, product.id)).toEqual(['RT-1', 'RT-2', 'RT-3']);
+  });
+});
+
 describe('another company', () => {
   it('finds none of the invoice, the serial or the product', async () => {
     const company = await signUpCompany();

@@ -17,6 +17,7 @@ import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { invoicePath, PATHS, salesReturnPath } from '../../session/paths';
+import { ReturnSerialNumbersPicker } from '../serial-numbers/return-serial-numbers-picker';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
   initialSalesReturnValues,
@@ -59,6 +60,7 @@ function SalesReturnForm({
       applyLineServerErrors(error, values, form.setError, {
         lineField: SALES_RETURN_LINE_SERVER_FIELD,
         fields: SALES_RETURN_SERVER_FIELDS,
+        lineFields: ['serial_numbers'],
       });
     }
   });
@@ -92,6 +94,14 @@ function SalesReturnForm({
                           {item.product.sku ?? 'No SKU'}
                           {item.unit ? ` · ${item.unit}` : ''}
                         </Text>
+                        <ReturnSerialNumbersPicker
+                          control={form.control}
+                          name={`items.${index}.serial_numbers`}
+                          quantityName={`items.${index}.quantity`}
+                          invoiceId={initiate.invoice.id}
+                          invoiceItemId={item.invoice_item}
+                          productName={item.product.name}
+                        />
                       </Table.Td>
                       <Table.Td>{item.warehouse.name}</Table.Td>
                       <Table.Td ta="right">{formatQuantity(item.quantity_sold)}</Table.Td>

@@ -14,6 +14,8 @@ const line = z.object({
   sold: z.number(),
   returned: z.number(),
   quantity: z.union([z.number(), z.string()]),
+  /** The units of a line with serial numbers (the whole line's when left empty). */
+  serial_numbers: z.array(z.string()).optional(),
 });
 
 const isZero = (value: number | string) => String(value).trim() !== '' && Number(value) === 0;
@@ -86,7 +88,11 @@ export function salesReturnBody(values: SalesReturnFormValues): CreateSalesRetur
     ...(values.issue_credit_note ? { issue_credit_note: true } : {}),
     items: values.items
       .filter((item) => !isZero(item.quantity))
-      .map((item) => ({ invoice_item: item.invoice_item, return_quantity: Number(item.quantity) })),
+      .map((item) => ({
+        invoice_item: item.invoice_item,
+        return_quantity: Number(item.quantity),
+        ...(item.serial_numbers?.length ? { serial_numbers: item.serial_numbers } : {}),
+      })),
   };
 }
 
@@ -98,4 +104,4 @@ export const SALES_RETURN_SERVER_FIELDS = [
   'adjustments',
   'items',
 ] as const;
-export const SALES_RETURN_LINE_SERVER_FIELD = /^items\.(\d+)\.(return_quantity|invoice_item)$/;
+export const SALES_RETURN_LINE_SERVER_FIELD = /^items\.(\d+)\.(return_quantity|invoice_item|serial_numbers)$/;

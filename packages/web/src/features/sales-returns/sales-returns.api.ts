@@ -20,7 +20,7 @@ export type InitiateSalesReturn = InitiateSalesReturnOutput;
 export type SalesReturnHistory = z.infer<typeof historyPageOutput>;
 /** The body of POST admin/invoices/{id}/sales_returns as the form sends it. */
 export type CreateSalesReturnBody = Omit<CreateSalesReturnInput, 'items'> & {
-  items: { invoice_item: number; return_quantity: number }[];
+  items: { invoice_item: number; return_quantity: number; serial_numbers?: string[] }[];
 };
 
 export type SalesReturnFilters = FiltersOf<typeof salesReturnListSchema>;
