@@ -10,6 +10,7 @@ import { seedDemoBills } from './seed-demo-bills.ts';
 import { seedDemoCarts } from './seed-demo-carts.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
+import { seedDemoGstReturns } from './seed-demo-gst-returns.ts';
 import { seedDemoHistory } from './seed-demo-history.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
@@ -64,6 +65,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoReferrals(db, actor, { buyers }, step);
   await seedDemoCarts(ctx, actor, { channels, buyers, products }, step);
   await seedDemoTally(db, actor, { branches, warehouses, products });
+  await seedDemoGstReturns(db, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

@@ -579,6 +579,29 @@ describe('demo company on a new database', () => {
     expect(table).toEqual(definition);
   });
 
+  it('has the month before last filed (GSTR-1 and GSTR-3B), its GSTR-3B tracing to its documents', async () => {
+    const today = todayInIndia();
+    const month = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    month.setUTCMonth(month.getUTCMonth() - 2);
+    const period = month.toISOString().slice(0, 7);
+    const filed = await get(`admin/companies/${companyId}/gst_returns/filed_periods?limit=-1`);
+    expect(filed.count).toBe(4);
+    expect(new Set(filed.results.map((row: { period: string }) => row.period))).toEqual(new Set([period]));
+    const gstin = filed.results[0].gstin as string;
+    const table = await get(
+      `admin/companies/${companyId}/gst_returns/gstr3b?gstin=${gstin}&period=${period}`,
+    );
+    expect(table.outward['3.1a'].taxable_value).toBeGreaterThan(0);
+    const documents = await get(
+      `admin/companies/${companyId}/gst_returns/gstr3b/documents?gstin=${gstin}&period=${period}&head=3.1a&limit=-1`,
+    );
+    const paise = documents.results.reduce(
+      (sum: number, row: { taxable_value: number }) => sum + Math.round(row.taxable_value * 100),
+      0,
+    );
+    expect(paise).toBe(Math.round(table.outward['3.1a'].taxable_value * 100));
+  });
+
   it('is made once, and a later start refuses a demo company left half-made', async () => {
     const { ctx } = running;
     await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
