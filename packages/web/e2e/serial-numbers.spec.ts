@@ -87,7 +87,12 @@ test('serial numbers: a printer marked tracked, three units in with serials, one
     items: [{ product: productId, warehouse: warehouse.id, quantity: 1 }],
   });
   expect(quotation.status, JSON.stringify(quotation.body)).toBe(201);
-  const order = await callApiAsUser(page, 'POST', `admin/quotations/${quotation.body.id}/generate_order/`, {});
+  const order = await callApiAsUser(
+    page,
+    'POST',
+    `admin/quotations/${quotation.body.id}/generate_order/`,
+    {},
+  );
   expect(order.status, JSON.stringify(order.body)).toBe(201);
   const orderId = order.body.id as number;
   expect((await callApiAsUser(page, 'POST', `admin/orders/${orderId}/confirm/`)).status).toBe(200);
