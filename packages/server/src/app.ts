@@ -43,8 +43,8 @@ import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
 import { deliveryChallansRoutes } from './modules/delivery-challans/delivery-challans.routes.ts';
 import { eWayBillsRoutes } from './modules/e-way-bills/e-way-bills.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
-import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
 import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
+import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
@@ -147,8 +147,8 @@ const MODULES = [
   contraAdjustmentsRoutes,
   purchaseOrdersRoutes,
   reportsRoutes,
-  gstr3bRoutes,
   gstr1Routes,
+  gstr3bRoutes,
   dashboardRoutes,
   instoreOrdersRoutes,
   offersRoutes,

@@ -7,8 +7,8 @@
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
-import type { GstFiledPeriodsTable } from './schema/gst-returns.ts';
 import type { EWayBillsTable } from './schema/e-way-bills.ts';
+import type { GstFiledPeriodsTable } from './schema/gst-returns.ts';
 import type {
   BatchStockTable,
   InventoryAdjustmentLinesTable,
@@ -137,8 +137,8 @@ import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 
 export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
-export type * from './schema/gst-returns.ts';
 export type * from './schema/e-way-bills.ts';
+export type * from './schema/gst-returns.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';

@@ -227,6 +227,13 @@ export const SHELL_SCREENS = [
     () => import('../features/inventory-transfers/inventory-transfer-detail-page'),
     'InventoryTransferDetailPage',
   ),
+  guarded(
+    PATHS.serialNumbers,
+    'Serial Numbers',
+    'view_inventory',
+    () => import('../features/serial-numbers/serial-numbers-page'),
+    'SerialNumbersPage',
+  ),
   spec(PATHS.invoices, () => import('../features/invoices/invoices-page'), 'InvoicesPage'),
   within(
     PATHS.invoices,
