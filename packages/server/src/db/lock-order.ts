@@ -36,6 +36,11 @@ import type { Tx } from './transaction.ts';
  *      transaction that moves stock for several documents locks them all first
  *      (`lockStockLevels` in the inventory area), so its later movements take no new lock
  *      out of order.
+ *  3b. Serial-numbered units (product_serial_numbers, modules/serial-numbers), after the stock
+ *      levels they belong to: an invoice's issue, edit and cancel, a sales return and an inventory
+ *      adjustment move the stock first, then mark the units sold, in stock or removed (a
+ *      conditional update of the named rows, so two documents naming one unit take turns and
+ *      the second is refused with a sentence).
  *   4. Document-number counters, LAST: order, then invoice, then payment, refund and credit-note
  *      series (document_sequences rows, the invoice series counter and its advisory lock). A
  *      counter is held from the number's statement to commit, so it is taken as late as can be.

@@ -164,7 +164,6 @@ export async function writeAdjustment(
     warehouseId: input.warehouse,
     lines: serialLinesOf(input.lines),
   };
-  await moveSerialNumbersByStock(tx, { ...serials, document: { type: DOCUMENT_TYPE, id } });
   const batches = await batchSettings(tx, companyId);
   if (batches.mandatory) {
     const unbatched = input.lines.findIndex((line) => line.quantity > 0 && !line.batch_number);
@@ -201,6 +200,8 @@ export async function writeAdjustment(
       throw errorAtLine(error, line.index);
     }
   }
+  // The units' rows after the stock levels, as an invoice takes them (db/lock-order.ts, level 3b).
+  await moveSerialNumbersByStock(tx, { ...serials, document: { type: DOCUMENT_TYPE, id } });
   await queries.insertLines(
     tx,
     input.lines.map((line, index) => {
