@@ -37,6 +37,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-placeholder': '#6b737b',
     // A field's error message: red shade 6 is 3.3:1 on white, shade 9 above 4.5:1.
     '--mantine-color-error': current.colors.red[9],
+    // Red buttons (delete, cancel, confirm dialogs): white on shade 8 is 4.51:1, so the text's
+    // anti-aliasing reads 4.48 to axe; shade 9 gives 5.5:1.
+    '--mantine-color-red-filled': current.colors.red[9],
+    '--mantine-color-red-filled-hover': darken(current.colors.red[9], 0.1),
     ...Object.fromEntries(
       Object.entries(current.colors).flatMap(([name, shades]) => [
         [`--mantine-color-${name}-light-color`, darken(shades[9], 0.3)],
