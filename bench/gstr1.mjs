@@ -17,12 +17,21 @@
 // `psql postgres://postgres@127.0.0.1:5432/test -c 'DROP DATABASE bench_gstr1 WITH (FORCE)'`.
 //   N=100000 RUNS=3 node bench/gstr1.mjs   (SERVER_LOG=1: the server log on stderr; SERVER_NODE_FLAGS:
 //   the server node flags, default --max-old-space-size=512: the JSON holds the month's documents while written)
-import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { loopbackClient, report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  loopbackClient,
+  report,
+  root,
+  rssMb,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ||
@@ -125,7 +134,7 @@ async function generate(pool) {
     );
     const C = sql.raw(String(Number(companyId)));
     const N = sql.raw(String(Number(invoices)));
-    const FIRST = sql.lit(period + '-01');
+    const FIRST = sql.lit(`${period}-01`);
     await run(sql`SET LOCAL session_replication_role = replica`);
     await run(sql`UPDATE companies SET is_verified = true WHERE id = ${C}`);
     await run(
@@ -233,30 +242,15 @@ async function generate(pool) {
   console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (built.status !== 0) process.exit(1);
+buildServer();
 const dataDir = tempDir('b2b-bench-gstr1-');
 const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '--max-old-space-size=512').split(' ').filter(Boolean);
-const app = spawn(process.execPath, [...serverFlags, path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: '0',
-    DEMO: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-app.stdout.on('data', (chunk) => {
-  if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
+const app = startBundledServer({
+  port,
+  dataDir,
+  databaseUrl: dbUrl.toString(),
+  nodeFlags: serverFlags,
+  env: { DEMO: '0' },
 });
 
 const client = loopbackClient({ sockets: 1 });

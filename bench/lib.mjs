@@ -1,5 +1,5 @@
 // Shared helpers for the benchmarks: start the app, load it over loopback, report figures and ratios.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +28,43 @@ export function startApp({ port, dataDir, env = {} }) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout.on('data', () => {});
+  return child;
+}
+
+/** Builds the server bundle as `npm start` does (scripts/build-server.mjs); a failed build ends the bench. */
+export function buildServer() {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(1);
+}
+
+/**
+ * The bundled API server (packages/server/dist/main.js, built by buildServer) without the web app
+ * and without background jobs: on PostgreSQL at `databaseUrl`, or on the embedded database in
+ * `dataDir` when it is ''. `nodeFlags` go to its node (a heap cap, --cpu-prof); SERVER_LOG=1 shows
+ * its log on this process's stderr.
+ */
+export function startBundledServer({ port, dataDir, databaseUrl = '', nodeFlags = [], env = {} }) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'packages/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      RUN_JOBS: '0',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.on('data', (chunk) => {
+    if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
+  });
   return child;
 }
 

@@ -24,11 +24,20 @@
 //   LINES=1000000 RUNS=10 CSV_ROWS=100000 node bench/reports.mjs
 // ONLY=<report key,...>: those reports alone; SERVER_LOG=1: the server's log on stderr;
 // SERVER_NODE_FLAGS: flags for the server's node (default --max-old-space-size=128).
-import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loopbackClient, report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  loopbackClient,
+  report,
+  root,
+  rssMb,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, findBenchCompany, generateBenchCompany } from './reports-data.mjs';
 
 const serverUrl =
@@ -95,35 +104,19 @@ const { REPORT_DEFINITIONS } = await import(
   pathToFileURL(path.join(root, 'packages/domain/src/reports/catalog.ts')).href
 );
 
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (built.status !== 0) process.exit(1);
+buildServer();
 const dataDir = tempDir('b2b-bench-reports-');
 // The server's heap is capped at 128 MB, as bench/sales-orders.mjs's export part does: uncapped,
 // V8 lets a streamed file's garbage pile up before it collects (RSS +117 MB over a 294,463-row
 // export here, none of it kept: +15 MB with a 64 MB heap), and the memory figure would say nothing.
 // SERVER_NODE_FLAGS replaces the flags ('' for none).
 const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '--max-old-space-size=128').split(' ').filter(Boolean);
-let app = spawn(process.execPath, [...serverFlags, path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: '0',
-    DEMO: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// SERVER_LOG=1: the server's log (its errors) on this process's stderr.
-app.stdout.on('data', (chunk) => {
-  if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
+let app = startBundledServer({
+  port,
+  dataDir,
+  databaseUrl: dbUrl.toString(),
+  nodeFlags: serverFlags,
+  env: { DEMO: '0' },
 });
 
 const client = loopbackClient({ sockets: 1 });

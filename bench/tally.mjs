@@ -16,10 +16,17 @@
 // a bank account for the receipts. Kept between runs; REGENERATE=1 makes it again (do so with
 // another N). Drop it with `psql postgres://postgres@127.0.0.1:5432/test -c 'DROP DATABASE bench_tally WITH (FORCE)'`.
 //   N=10000 node bench/tally.mjs      (SERVER_LOG=1: the server's log on stderr)
-import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { loopbackClient, report, root, rssMb, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  loopbackClient,
+  report,
+  rssMb,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, findBenchCompany, generateBenchCompany } from './reports-data.mjs';
 
 const serverUrl =
@@ -128,31 +135,15 @@ console.log(
 );
 await pool.end();
 
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (built.status !== 0) process.exit(1);
+buildServer();
 const dataDir = tempDir('b2b-bench-tally-');
 const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '--max-old-space-size=128').split(' ').filter(Boolean);
-const app = spawn(process.execPath, [...serverFlags, path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: '0',
-    DEMO: '0',
-    TALLY_URL: '',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-app.stdout.on('data', (chunk) => {
-  if (process.env.SERVER_LOG === '1') process.stderr.write(chunk);
+const app = startBundledServer({
+  port,
+  dataDir,
+  databaseUrl: dbUrl.toString(),
+  nodeFlags: serverFlags,
+  env: { DEMO: '0', TALLY_URL: '' },
 });
 
 const client = loopbackClient({ sockets: 1 });

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -68,27 +68,13 @@ test('GSTR-1: see a document with a problem, fix it, download the JSON', async (
     addSameAsBilling: true,
   });
   expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
-  const addresses = buyer.body.addresses as { id: number; address_type: string }[];
-  const billing = addresses.find((a) => a.address_type === 'billing_address')?.id;
-  const shipping = addresses.find((a) => a.address_type === 'shipping_address')?.id ?? billing;
-  const quotation = await callApiAsUser(page, 'POST', `admin/companies/${companyId}/generate_quotation`, {
-    buyer: buyer.body.id,
-    branch: branchId,
-    billing_address: billing,
-    shipping_address: shipping,
+  const invoice = await invoiceOrderThroughApi(page, {
+    companyId,
+    branchId,
+    buyer: buyer.body,
     items: [{ product: product.body.id, warehouse: warehouse?.id, quantity: 2 }],
   });
-  expect(quotation.status, JSON.stringify(quotation.body)).toBe(201);
-  let order = await callApiAsUser(page, 'POST', `admin/quotations/${quotation.body.id}/generate_order/`, {});
-  expect(order.status, JSON.stringify(order.body)).toBe(201);
-  if (order.body.status === 'new')
-    order = await callApiAsUser(page, 'POST', `admin/orders/${order.body.id}/confirm/`);
-  const items = order.body.order_items as { id: number; invoiceable_quantity: number }[];
-  const invoice = await callApiAsUser(page, 'POST', `admin/orders/${order.body.id}/generate_invoice/`, {
-    items: items.map((item) => ({ order_item: item.id, quantity: item.invoiceable_quantity })),
-  });
-  expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
-  const invoiceNumber = invoice.body.invoice_number as string;
+  const invoiceNumber = invoice.invoice_number;
 
   // The month's return: B2B holds the invoice (₹2,000 taxable, ₹180 + ₹180), and the invoice is a problem.
   await page.goto('/reports/gst/gstr-1');

@@ -143,3 +143,45 @@ export async function callApiAsUser(
     { method, path, body },
   );
 }
+
+/**
+ * A buyer's order invoiced in full through the API, as a journey's starting point when it checks
+ * what follows an invoice (a return, a report): a quotation to the buyer's billing and shipping
+ * addresses, its order (confirmed when it waits for that) and one invoice of every line.
+ */
+export async function invoiceOrderThroughApi(
+  page: Page,
+  order: {
+    companyId: number;
+    branchId: number;
+    buyer: Record<string, unknown>;
+    items: { product: unknown; warehouse: unknown; quantity: number }[];
+  },
+): Promise<{ id: number; invoice_number: string }> {
+  const addresses = order.buyer.addresses as { id: number; address_type: string }[];
+  const billing = addresses.find((a) => a.address_type === 'billing_address')?.id;
+  const shipping = addresses.find((a) => a.address_type === 'shipping_address')?.id ?? billing;
+  const quotation = await callApiAsUser(
+    page,
+    'POST',
+    `admin/companies/${order.companyId}/generate_quotation`,
+    {
+      buyer: order.buyer.id,
+      branch: order.branchId,
+      billing_address: billing,
+      shipping_address: shipping,
+      items: order.items,
+    },
+  );
+  expect(quotation.status, JSON.stringify(quotation.body)).toBe(201);
+  let placed = await callApiAsUser(page, 'POST', `admin/quotations/${quotation.body.id}/generate_order/`, {});
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  if (placed.body.status === 'new')
+    placed = await callApiAsUser(page, 'POST', `admin/orders/${placed.body.id}/confirm/`);
+  const lines = placed.body.order_items as { id: number; invoiceable_quantity: number }[];
+  const invoice = await callApiAsUser(page, 'POST', `admin/orders/${placed.body.id}/generate_invoice/`, {
+    items: lines.map((line) => ({ order_item: line.id, quantity: line.invoiceable_quantity })),
+  });
+  expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+  return invoice.body as { id: number; invoice_number: string };
+}
