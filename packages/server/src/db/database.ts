@@ -83,7 +83,26 @@ export function preparedClusterTemplate(preparation: ClusterPreparation): Promis
 async function initialiseDataDir(dataDir: string, preparation?: ClusterPreparation): Promise<void> {
   if (hasCluster(dataDir)) return;
   const template = preparation ? await preparedClusterTemplate(preparation) : await initdbCluster();
-  fs.cpSync(template, dataDir, { recursive: true });
+  await copyTree(template, dataDir);
+}
+
+/**
+ * Copies a directory tree with every file's copy queued at once: the thread pool copies several at
+ * a time (a cluster is ~2,000 files), where fs.cpSync, and fs.promises.cp too, copy one by one.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const entries = await fs.promises.readdir(from, { recursive: true, withFileTypes: true });
+  const target = (entry: fs.Dirent) =>
+    path.join(to, path.relative(from, path.join(entry.parentPath, entry.name)));
+  await fs.promises.mkdir(to, { recursive: true });
+  for (const entry of entries) {
+    if (entry.isDirectory()) await fs.promises.mkdir(target(entry), { recursive: true });
+  }
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.promises.copyFile(path.join(entry.parentPath, entry.name), target(entry))),
+  );
 }
 
 export interface DatabaseHandle {
