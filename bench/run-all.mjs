@@ -19,6 +19,7 @@ for (const script of [
   'bills-at-scale.mjs',
   'reports.mjs',
   'gstr1.mjs',
+  'tally.mjs',
 ]) {
   console.log(`\n== ${script} ==`);
   const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], {
