@@ -854,18 +854,9 @@ export type Gstr1Json = ReturnType<typeof gstr1Json>;
 // CSV per section
 // ---------------------------------------------------------------------------------------------
 
-export const GSTR1_CSV_SECTIONS = [
-  'b2b',
-  'b2cl',
-  'b2cs',
-  'cdnr',
-  'cdnur',
-  'exp',
-  'nil',
-  'hsn',
-  'doc_issue',
-] as const;
-export type Gstr1CsvSection = (typeof GSTR1_CSV_SECTIONS)[number];
+/** Every section has a CSV of its own. */
+export const GSTR1_CSV_SECTIONS = GSTR1_SECTIONS;
+export type Gstr1CsvSection = Gstr1Section;
 type Cell = string | number | null;
 
 /** '27-Maharashtra', as the offline tool's CSV writes a place of supply. */
