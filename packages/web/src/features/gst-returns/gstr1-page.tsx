@@ -20,6 +20,7 @@ import { IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { formatDay } from '../../components/format-day';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { notifyFailure, notifySuccess } from '../../components/notify';
@@ -319,8 +320,8 @@ export function Gstr1Page() {
           ) : (
             <>
               <Text size="sm" c="dimmed">
-                {summary.data.document_count} documents from {summary.data.from_date} to{' '}
-                {summary.data.to_date}. HSN codes need {summary.data.hsn_digits} digits (last financial year's
+                {summary.data.document_count} documents from {formatDay(summary.data.from_date)} to{' '}
+                {formatDay(summary.data.to_date)}. HSN codes need {summary.data.hsn_digits} digits (last financial year's
                 turnover <Money value={summary.data.last_year_turnover} />
                 {summary.data.hsn_digits === 6 ? ' is above ₹5 crore' : ' is up to ₹5 crore'}).
               </Text>
