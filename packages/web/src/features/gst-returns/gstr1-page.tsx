@@ -321,8 +321,8 @@ export function Gstr1Page() {
             <>
               <Text size="sm" c="dimmed">
                 {summary.data.document_count} documents from {formatDay(summary.data.from_date)} to{' '}
-                {formatDay(summary.data.to_date)}. HSN codes need {summary.data.hsn_digits} digits (last financial year's
-                turnover <Money value={summary.data.last_year_turnover} />
+                {formatDay(summary.data.to_date)}. HSN codes need {summary.data.hsn_digits} digits (last
+                financial year's turnover <Money value={summary.data.last_year_turnover} />
                 {summary.data.hsn_digits === 6 ? ' is above ₹5 crore' : ' is up to ₹5 crore'}).
               </Text>
               {summary.data.document_count === 0 ? (
