@@ -2,18 +2,14 @@
 // problem with a link to the product; the user gives the product its HSN, comes back, the problem
 // is gone, and the JSON for the portal downloads.
 import { readFile } from 'node:fs/promises';
-import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
-
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** A GSTIN of Maharashtra (27) with a valid check character and a PAN unique to this run. */
-function gstinOf(seed: number): string {
-  const pan = `AA${LETTERS[seed % 26]}${LETTERS[Math.floor(seed / 26) % 26]}C${String(1000 + (seed % 9000))}K`;
-  const first14 = `27${pan}1Z`;
-  return first14 + computeGstinCheckChar(first14);
-}
+import {
+  callApiAsUser,
+  companyAndBranch,
+  invoiceOrderThroughApi,
+  maharashtraGstin,
+  signUpAndVerify,
+} from './journeys.ts';
 
 test('GSTR-1: see a document with a problem, fix it, download the JSON', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -30,12 +26,8 @@ test('GSTR-1: see a document with a problem, fix it, download the JSON', async (
     phone: `8${String(Date.now()).slice(-9)}`,
     password: 'Quiet-Harbour@42',
   });
-  const me = await callApiAsUser(page, 'GET', 'me/');
-  const companyId = (me.body.company as { id: number }).id;
-  const branchId = (me.body.branches as { id: number }[])[0]?.id;
-  const gstin = gstinOf(seed);
-  const branch = await callApiAsUser(page, 'PATCH', `branches/${branchId}`, { gstin });
-  expect(branch.status, JSON.stringify(branch.body)).toBe(200);
+  const gstin = maharashtraGstin(seed, 'AAK');
+  const { companyId, branchId } = await companyAndBranch(page, gstin);
 
   // One invoice: 2 routers at ₹1,180 (18%) to a registered buyer in Maharashtra; the product has no HSN.
   const warehouses = await callApiAsUser(page, 'GET', `companies/${companyId}/warehouses?limit=-1`);
@@ -60,7 +52,7 @@ test('GSTR-1: see a document with a problem, fix it, download the JSON', async (
     opening_rate: 700,
   });
   expect(product.status, JSON.stringify(product.body)).toBe(201);
-  const buyerGstin = gstinOf(seed + 1);
+  const buyerGstin = maharashtraGstin(seed + 1, 'AAK');
   const buyer = await callApiAsUser(page, 'POST', `companies/${companyId}/buyers`, {
     name: `Deccan Networks ${stamp}`,
     gst_number: buyerGstin,

@@ -1,18 +1,15 @@
 // GSTR-3B: a month with one intra-state invoice. The screen shows it in 3.1(a); a click on the
 // figure lists the invoice behind it with a link to it; the user marks the return filed, sees the
 // filed state, and the server then refuses to cancel the invoice dated in the filed month.
-import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, dismissToasts, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
-
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** A GSTIN of Maharashtra (27) with a valid check character and a PAN unique to this run. */
-function gstinOf(seed: number): string {
-  const pan = `AB${LETTERS[seed % 26]}${LETTERS[Math.floor(seed / 26) % 26]}F${String(1000 + (seed % 9000))}Q`;
-  const first14 = `27${pan}1Z`;
-  return first14 + computeGstinCheckChar(first14);
-}
+import {
+  callApiAsUser,
+  companyAndBranch,
+  dismissToasts,
+  invoiceOrderThroughApi,
+  maharashtraGstin,
+  signUpAndVerify,
+} from './journeys.ts';
 
 test('GSTR-3B: open a month, trace a figure to its documents, mark the return filed', async ({ page }) => {
   test.setTimeout(180_000);
@@ -30,12 +27,8 @@ test('GSTR-3B: open a month, trace a figure to its documents, mark the return fi
     phone: `7${String(Date.now()).slice(-9)}`,
     password: 'Quiet-Harbour@42',
   });
-  const me = await callApiAsUser(page, 'GET', 'me/');
-  const companyId = (me.body.company as { id: number }).id;
-  const branchId = (me.body.branches as { id: number }[])[0]?.id;
-  const gstin = gstinOf(seed);
-  const branch = await callApiAsUser(page, 'PATCH', `branches/${branchId}`, { gstin });
-  expect(branch.status, JSON.stringify(branch.body)).toBe(200);
+  const gstin = maharashtraGstin(seed, 'ABQ');
+  const { companyId, branchId } = await companyAndBranch(page, gstin);
 
   // One invoice: 2 printers at ₹1,180 (18%) to a registered buyer in Maharashtra: ₹2,000 + ₹180 + ₹180.
   const warehouses = await callApiAsUser(page, 'GET', `companies/${companyId}/warehouses?limit=-1`);
@@ -63,7 +56,7 @@ test('GSTR-3B: open a month, trace a figure to its documents, mark the return fi
   const buyerName = `Kothrud Offices ${stamp}`;
   const buyer = await callApiAsUser(page, 'POST', `companies/${companyId}/buyers`, {
     name: buyerName,
-    gst_number: gstinOf(seed + 7),
+    gst_number: maharashtraGstin(seed + 7, 'ABQ'),
     billing_address: { address_line_1: '3 Karve Road', city: 'Pune', state_id: 27, pincode: '411004' },
     addSameAsBilling: true,
   });

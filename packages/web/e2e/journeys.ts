@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { computeGstinCheckChar } from '@b2b/domain/gstin';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { otpFor } from './mailbox.ts';
 
@@ -184,4 +185,32 @@ export async function invoiceOrderThroughApi(
   });
   expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
   return invoice.body as { id: number; invoice_number: string };
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * A GSTIN of Maharashtra (27) with a valid check character and a PAN made of `seed` and the
+ * journey's own `letters` (three, so two journeys' GSTINs never meet).
+ */
+export function maharashtraGstin(seed: number, letters: string): string {
+  const [a, b, c] = letters;
+  const pan = `${a}${b}${LETTERS[seed % 26]}${LETTERS[Math.floor(seed / 26) % 26]}C${String(1000 + (seed % 9000))}${c}`;
+  const first14 = `27${pan}1Z`;
+  return first14 + computeGstinCheckChar(first14);
+}
+
+/** The signed-in user's company and first branch, that branch given `gstin` when one is passed. */
+export async function companyAndBranch(
+  page: Page,
+  gstin?: string,
+): Promise<{ companyId: number; branchId: number }> {
+  const me = await callApiAsUser(page, 'GET', 'me/');
+  const companyId = (me.body.company as { id: number }).id;
+  const branchId = (me.body.branches as { id: number }[])[0]?.id as number;
+  if (gstin) {
+    const branch = await callApiAsUser(page, 'PATCH', `branches/${branchId}`, { gstin });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(200);
+  }
+  return { companyId, branchId };
 }

@@ -3,7 +3,7 @@
 // check passes, and the vouchers file downloads with the invoice as a Sales voucher.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, companyAndBranch, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
 
 test('Tally export: see a missing Tally name, fix it, download the vouchers', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -19,9 +19,7 @@ test('Tally export: see a missing Tally name, fix it, download the vouchers', as
     phone: `7${String(Date.now()).slice(-9)}`,
     password: 'Quiet-Harbour@42',
   });
-  const me = await callApiAsUser(page, 'GET', 'me/');
-  const companyId = (me.body.company as { id: number }).id;
-  const branchId = (me.body.branches as { id: number }[])[0]?.id;
+  const { companyId, branchId } = await companyAndBranch(page);
 
   // The branch's Tally ledgers and its godown's Tally name.
   const ledgers = await callApiAsUser(page, 'PUT', `v1/branches/${branchId}/ledger-mappings/update`, {
