@@ -46,6 +46,10 @@ const SCREENS = [
   '/taxes',
   '/accounts',
   '/bills',
+  '/reports/gst/gstr-1',
+  '/reports/gst/gstr-3b',
+  '/reports/tally-export',
+  '/serial-numbers',
   '/onboarding',
 ];
 

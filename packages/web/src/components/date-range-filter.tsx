@@ -36,6 +36,7 @@ export function DateRangeFilter({
       value={value}
       onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       allowSingleDateInRange
       presets={dayRangePresets(todayInIndia()).map((preset) => ({
         label: preset.label,
