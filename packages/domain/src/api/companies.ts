@@ -77,6 +77,8 @@ export const companyUpdate = z
     is_order_auto_confirm: z.boolean().optional(),
     is_bill_auto_received: z.boolean().optional(),
     apply_credit_limit_restriction: z.boolean().optional(),
+    /** The marketing area (issue 23): contacts, lists, templates, campaigns. */
+    is_marketing_enabled: z.boolean().optional(),
     sales_order: z.record(z.string(), z.unknown()).optional(),
     tds_configuration: tdsConfigurationInput.optional(),
     notification_contacts: z.array(notificationContactInput).max(20).optional(),

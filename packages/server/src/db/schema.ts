@@ -20,6 +20,13 @@ import type {
   StockLevelsTable,
 } from './schema/inventory.ts';
 import type {
+  BulkJobsTable,
+  ContactConsentsTable,
+  ContactListMembersTable,
+  ContactListsTable,
+  ContactsTable,
+} from './schema/marketing.ts';
+import type {
   AccountGroupsTable,
   AccountsTable,
   AccountTypesTable,
@@ -280,4 +287,9 @@ export interface DB {
   tally_posts: TallyPostsTable;
   tally_exports: TallyExportsTable;
   gst_filed_periods: GstFiledPeriodsTable;
+  contacts: ContactsTable;
+  contact_consents: ContactConsentsTable;
+  contact_lists: ContactListsTable;
+  contact_list_members: ContactListMembersTable;
+  bulk_jobs: BulkJobsTable;
 }

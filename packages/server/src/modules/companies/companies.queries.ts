@@ -36,6 +36,7 @@ export type CompanyChanges = Partial<{
   is_order_auto_confirm: boolean;
   is_bill_auto_received: boolean;
   apply_credit_limit_restriction: boolean;
+  is_marketing_enabled: boolean;
   sales_order: string;
   tds_configuration: string;
 }>;
