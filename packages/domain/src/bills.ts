@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput, optionalText } from './api/common.ts';
 import { MONEY_MAX, QUANTITY_MAX, rupeesInput } from './api/products.ts';
 import { calendarDate } from './api/sales-orders.ts';
+import { serialNumbersInput } from './api/serial-numbers.ts';
 import { billContraOutput } from './contra.ts';
 import { mulDivRounded, rateToBasisPoints } from './gst.ts';
 import { financialYearOf } from './invoices.ts';
@@ -201,6 +202,8 @@ export const billItemInput = z
     expiry_date: optionalField(calendarDate),
     /** The purchase order's line this line bills (with the bill's purchase_order). */
     purchase_order_item: idInput.optional(),
+    /** A product that tracks serial numbers: one per unit bought (issue 22). */
+    serial_numbers: serialNumbersInput,
   })
   .strict();
 export type BillItemInput = z.infer<typeof billItemInput>;
@@ -511,6 +514,8 @@ export const billItemOutput = z.object({
   expiry_date: day.nullable(),
   /** The purchase order line the line bills, if any. */
   purchase_order_item: outId.nullable().optional(),
+  /** The units bought on the line, of a product that tracks serial numbers (issue 22). */
+  serial_numbers: z.array(z.string()).optional(),
 });
 
 /** A debit note on a bill's page: raised against the bill or applied to it (issue 19). */

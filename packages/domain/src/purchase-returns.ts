@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput, optionalText } from './api/common.ts';
 import { QUANTITY_MAX } from './api/products.ts';
 import { calendarDate } from './api/sales-orders.ts';
+import { serialNumbersInput } from './api/serial-numbers.ts';
 import { type DebitNoteSummaryOutput, debitNoteSummaryOutput } from './debit-notes.ts';
 import { formatQuantity } from './money.ts';
 import { returnableQuantity } from './sales-returns.ts';
@@ -86,7 +87,14 @@ const quantityInput = numberField(
   PURCHASE_RETURN_MESSAGES.quantity_required,
 );
 
-export const purchaseReturnItemInput = z.object({ bill_item: idInput, quantity: quantityInput }).strict();
+export const purchaseReturnItemInput = z
+  .object({
+    bill_item: idInput,
+    quantity: quantityInput,
+    /** A product that tracks serial numbers: the units sent back, bought on this bill (issue 22). */
+    serial_numbers: serialNumbersInput,
+  })
+  .strict();
 
 /** POST admin/companies/{companyId}/purchase_returns */
 export const purchaseReturnInput = z

@@ -16,6 +16,7 @@ export const SERIAL_NUMBER_STATUSES = [
   { value: 'sold', label: 'Sold', color: 'blue' },
   { value: 'returned', label: 'Returned', color: 'orange' },
   { value: 'removed', label: 'Removed', color: 'gray' },
+  { value: 'returned_to_seller', label: 'Returned to Seller', color: 'grape' },
 ] as const satisfies readonly StatusOption[];
 export type SerialNumberStatus = (typeof SERIAL_NUMBER_STATUSES)[number]['value'];
 export const SERIAL_NUMBER_STATUS_VALUES = SERIAL_NUMBER_STATUSES.map((s) => s.value) as [
@@ -34,6 +35,9 @@ export const SERIAL_NUMBER_EVENTS = [
   { value: 'sale_cancelled', label: 'Sale cancelled' },
   { value: 'returned', label: 'Returned' },
   { value: 'removed', label: 'Removed from stock' },
+  { value: 'bill_voided', label: 'Bill voided' },
+  { value: 'returned_to_seller', label: 'Returned to seller' },
+  { value: 'seller_return_voided', label: 'Return to seller voided' },
 ] as const;
 export type SerialNumberEvent = (typeof SERIAL_NUMBER_EVENTS)[number]['value'];
 export const serialNumberEventLabel = (event: string): string =>
@@ -57,6 +61,12 @@ export const SERIAL_NUMBER_MESSAGES = {
   not_found: 'Serial Number Not Found',
   not_on_invoice: (serial: string, product: string) =>
     `Serial number ${serial} of ${product} was not sold on this invoice.`,
+  bill_unit_gone: (serial: string, product: string, invoiceNumber: string | null) =>
+    invoiceNumber
+      ? `Serial number ${serial} of ${product} was sold on invoice ${invoiceNumber}: the bill cannot be voided.`
+      : `Serial number ${serial} of ${product} is no longer in stock: the bill cannot be voided.`,
+  not_from_bill: (serial: string, product: string) =>
+    `Serial number ${serial} of ${product} is not in stock from this bill.`,
 } as const;
 
 /** How a serial is stored and compared: trimmed, upper case. */

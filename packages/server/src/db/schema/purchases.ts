@@ -74,6 +74,8 @@ export interface BillItemsTable {
   expiry_date: string | null;
   /** The purchase order line the bill line bills (migration 0042). */
   purchase_order_item_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A tracked product's units, normalised (migration 0064): kept on a draft, made units on receipt. */
+  serial_numbers: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface BillAttachmentsTable {

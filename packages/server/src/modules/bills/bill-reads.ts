@@ -130,6 +130,7 @@ export async function getBill(
       batch_number: item.batch_number,
       expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
       purchase_order_item: item.purchase_order_item_id,
+      serial_numbers: item.serial_numbers,
     })),
     purchase_order: purchaseOrder,
     debit_notes: debitNotes,

@@ -30,6 +30,12 @@ import { hasLiveReturns } from '../purchase-returns/purchase-returns.queries.ts'
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
 import { findSeller } from '../sellers/sellers.queries.ts';
+import {
+  assertBillUnitsOnHand,
+  checkIncomingSerialNumbers,
+  moveSerialNumbersByStock,
+  voidBillSerialNumbers,
+} from '../serial-numbers/serial-numbers.service.ts';
 import { findWarehouse } from '../warehouses/warehouses.queries.ts';
 import { assertVisible, BILL_ENTITY, billNotFound, getBill } from './bill-reads.ts';
 import * as queries from './bills.queries.ts';
@@ -42,7 +48,8 @@ import * as queries from './bills.queries.ts';
  * LOCK ORDER of every bill change (the purchases side of db/lock-order.ts): (0) the request's
  * Idempotency-Key row, when it has one; (1) the bill's row, FOR UPDATE (lockBill); (2) the stock
  * levels its lines move, one movement per line in product id order (then line order), each level
- * row locked by the movement itself, as the sales documents do (inventory stockLines). A bill
+ * row locked by the movement itself, as the sales documents do (inventory stockLines); (2b) its
+ * serial-numbered units (receive, void), after the stock levels (level 3b). A bill
  * never takes a lock of the sales side's money path (buyers, invoices, counters), so the two
  * sides share only the stock level rows, which both take in product order: no cycle.
  */
@@ -72,6 +79,17 @@ function atItem(error: unknown, index: number): unknown {
   }
   return error;
 }
+
+/** A bill's lines as the serial rules see them, pointed at the form's `items.<index>`. */
+const serialLinesOfBill = (
+  items: readonly { product: number; quantity: number; serial_numbers?: readonly string[] | undefined }[],
+) =>
+  items.map((item, index) => ({
+    field: `items.${index}`,
+    productId: item.product,
+    quantity: item.quantity,
+    serialNumbers: item.serial_numbers,
+  }));
 
 /**
  * Checks the references of the input and works the bill out: the seller (active), the branch
@@ -105,6 +123,8 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
     if (!product) throw validationError(`items.${index}.product`, 'Product Not Found');
     return { item, product, cessRate: Number(product.cess_rate ?? 0) };
   });
+  // A tracked product's units: one serial each, none the product has already (issue 22).
+  await checkIncomingSerialNumbers(tx, { companyId, lines: serialLinesOfBill(input.items) });
 
   const [company, branchAddress, sellerAddress] = await Promise.all([
     queries.companyBillSettings(tx, companyId),
@@ -190,6 +210,7 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
       itc_eligible: item.itc_eligible,
       batch_number: item.batch_number ?? null,
       expiry_date: item.expiry_date ?? null,
+      serial_numbers: item.serial_numbers ?? [],
     };
   });
   return { bill, items, financialYear, autoReceive: company.is_bill_auto_received };
@@ -383,6 +404,20 @@ async function receiveLocked(
     })),
     atItem,
   );
+  // Lock order 3b, after the stock levels: the units come into the bill's warehouse.
+  await moveSerialNumbersByStock(tx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    warehouseId: bill.warehouse_id,
+    document: { type: 'bill', id: bill.id },
+    lines: serialLinesOfBill(
+      items.map((item) => ({
+        product: item.product_id,
+        quantity: Number(item.quantity),
+        serial_numbers: item.serial_numbers,
+      })),
+    ),
+  });
   await queries.updateBill(tx, actor.companyId, bill.id, { status: 'open', received_at: new Date() });
   await recordBillHistory(tx, actor, bill.id, action, {
     status: { from: bill.status, to: 'open' },
@@ -423,6 +458,8 @@ export function voidBill(options: { db: Executor; actor: Principal; id: number }
     );
     const received = bill.status !== 'draft';
     if (received) {
+      // A unit sold since is named before the stock is touched (issue 22).
+      await assertBillUnitsOnHand(tx, { companyId, billId: id, warehouseId: bill.warehouse_id });
       const items = await queries.itemsOf(tx, companyId, id);
       for (const { item, index } of inLockOrder(items)) {
         try {
@@ -442,6 +479,12 @@ export function voidBill(options: { db: Executor; actor: Principal; id: number }
           throw atItem(error, index);
         }
       }
+      await voidBillSerialNumbers(tx, {
+        companyId,
+        userId: actor.userId,
+        billId: id,
+        warehouseId: bill.warehouse_id,
+      });
     }
     await queries.updateBill(tx, companyId, id, { status: 'void', voided_at: new Date() });
     await recordBillHistory(tx, actor, id, 'voided', {

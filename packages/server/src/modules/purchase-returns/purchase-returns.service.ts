@@ -21,6 +21,11 @@ import { lockStockLevels, receiveStock } from '../inventory/inventory.service.ts
 import { postStockMovement } from '../inventory/stock-movements.ts';
 import { nextNumber } from '../payments/payment-checks.ts';
 import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
+import {
+  lockUnitsForSeller,
+  sendSerialNumbersToSeller,
+  voidSellerReturnSerialNumbers,
+} from '../serial-numbers/serial-numbers.service.ts';
 import * as queries from './purchase-returns.queries.ts';
 import {
   getPurchaseReturn,
@@ -37,7 +42,8 @@ import {
  * LOCK ORDER (db/lock-order.ts, purchases): (1) the seller (lockSellerMoney): every return of the
  * seller's bills and every money change of the seller queue there, so two returns of the last units
  * of one line never both pass the check; (2) the bill's row, FOR UPDATE; (3) the stock levels of
- * the lines, in product order, locked in one statement (lockStockLevels) before (4) the return and
+ * the lines, in product order, locked in one statement (lockStockLevels), (3b) the serial-numbered
+ * units sent back (lockUnitsForSeller), before (4) the return and
  * debit note number counters, last; the movements then take no new level lock.
  */
 
@@ -151,6 +157,25 @@ export function createPurchaseReturn(options: {
       companyId,
       chosen.map(({ item }) => ({ productId: item.product_id, warehouseId: bill.warehouse_id })),
     );
+    // Level 3b: the serial-numbered units sent back, bought on this bill and on hand (issue 22).
+    const units = await lockUnitsForSeller(tx, {
+      companyId,
+      lines: input.items.flatMap((asked, index) => {
+        const item = byId.get(asked.bill_item);
+        return item
+          ? [
+              {
+                field: `items.${index}`,
+                productId: item.product_id,
+                quantity: asked.quantity,
+                serialNumbers: asked.serial_numbers,
+                billId: bill.id,
+                warehouseId: bill.warehouse_id,
+              },
+            ]
+          : [];
+      }),
+    });
     // Level 4, last: the return's number (the debit note's follows in raiseDebitNote).
     const { number, financialYear } = await nextNumber(
       tx,
@@ -212,6 +237,7 @@ export function createPurchaseReturn(options: {
         throw error;
       }
     }
+    await sendSerialNumbersToSeller(tx, { companyId, userId: actor.userId, purchaseReturnId: id, units });
     const note = await raiseDebitNote(tx, actor, {
       parties: {
         sellerId: bill.seller_id,
@@ -317,6 +343,7 @@ export function voidPurchaseReturn(options: { db: Executor; actor: Principal; id
               },
       });
     }
+    await voidSellerReturnSerialNumbers(tx, { companyId, userId: actor.userId, purchaseReturnId: id });
     await queries.markReturnVoid(tx, companyId, id, actor.userId);
     await recordReturnHistory(tx, actor, id, 'voided', {
       status: { from: purchaseReturn.status, to: 'void' },

@@ -317,12 +317,14 @@ export const eventsOf = (db: Executor, companyId: number, serialId: number) =>
         WHEN 'invoice' THEN (SELECT i.invoice_number FROM invoices i WHERE i.company_id = e.company_id AND i.id = e.document_id)
         WHEN 'sales_return' THEN (SELECT r.return_number FROM sales_returns r WHERE r.company_id = e.company_id AND r.id = e.document_id)
         WHEN 'credit_note' THEN (SELECT c.credit_note_number FROM credit_notes c WHERE c.company_id = e.company_id AND c.id = e.document_id)
+        WHEN 'purchase_return' THEN (SELECT pr.return_number FROM purchase_returns pr WHERE pr.company_id = e.company_id AND pr.id = e.document_id)
       END`.as('document_number'),
       sql<string | null>`CASE
         WHEN e.document_type = 'bill' THEN (SELECT se.name FROM bills b JOIN sellers se ON se.company_id = b.company_id AND se.id = b.seller_id WHERE b.company_id = e.company_id AND b.id = e.document_id)
         WHEN e.document_type = 'invoice' THEN (SELECT i.buyer ->> 'name' FROM invoices i WHERE i.company_id = e.company_id AND i.id = e.document_id)
         WHEN e.document_type = 'sales_return' THEN (SELECT i.buyer ->> 'name' FROM sales_returns r JOIN invoices i ON i.company_id = r.company_id AND i.id = r.invoice_id WHERE r.company_id = e.company_id AND r.id = e.document_id)
         WHEN e.document_type = 'credit_note' THEN (SELECT i.buyer ->> 'name' FROM credit_notes c JOIN invoices i ON i.company_id = c.company_id AND i.id = c.invoice_id WHERE c.company_id = e.company_id AND c.id = e.document_id)
+        WHEN e.document_type = 'purchase_return' THEN (SELECT se.name FROM purchase_returns pr JOIN sellers se ON se.company_id = pr.company_id AND se.id = pr.seller_id WHERE pr.company_id = e.company_id AND pr.id = e.document_id)
       END`.as('party'),
     ])
     .where('e.company_id', '=', companyId)
@@ -408,4 +410,109 @@ export const resell = (
     })
     .where('company_id', '=', companyId)
     .where('id', '=', serialId)
+    .execute();
+
+// ---------------------------------------------------------------------------------------------
+// Bills and purchase returns (goods bought, goods sent back to the seller)
+
+/** Units among `serials` the product has already, other than removed ones (those may come back). */
+export const existingSerials = (db: Executor, companyId: number, productId: number, serials: string[]) =>
+  serials.length
+    ? db
+        .selectFrom('product_serial_numbers')
+        .select(['serial_number', 'status'])
+        .where('company_id', '=', companyId)
+        .where('product_id', '=', productId)
+        .where('serial_number', 'in', serials)
+        .where('status', '<>', 'removed')
+        .orderBy('serial_number')
+        .execute()
+    : Promise.resolve([]);
+
+/** The units a bill brought in, where they are now and the invoice that sold one (read only). */
+export const unitsOfBill = (db: Executor, companyId: number, billId: number) =>
+  db
+    .selectFrom('product_serial_numbers as s')
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 's.product_id'))
+    .leftJoin('invoices as i', (j) => sameTenant(j, 'i.id', 's.sold_invoice_id'))
+    .select([
+      's.id',
+      's.serial_number',
+      's.status',
+      's.warehouse_id',
+      'p.name as product_name',
+      'i.invoice_number',
+    ])
+    .where('s.company_id', '=', companyId)
+    .where('s.came_in_document_type', '=', 'bill')
+    .where('s.came_in_document_id', '=', billId)
+    .orderBy('s.serial_number')
+    .execute();
+
+/** A voided bill's units leave stock: only those still in stock where it put them. */
+export const removeUnitsOfBill = (tx: Tx, companyId: number, billId: number, warehouseId: number) =>
+  tx
+    .updateTable('product_serial_numbers')
+    .set({ status: 'removed', updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('came_in_document_type', '=', 'bill')
+    .where('came_in_document_id', '=', billId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('status', '=', 'in_stock')
+    .returning(['id', 'warehouse_id'])
+    .execute();
+
+/**
+ * Units a purchase return names, locked: units of the product bought on the bill, on hand in the
+ * bill's warehouse (in stock, or back from a buyer). A unit sold meanwhile is not returned.
+ */
+export const lockUnitsFromBill = (
+  tx: Tx,
+  companyId: number,
+  line: { billId: number; productId: number; warehouseId: number; serials: string[] },
+) =>
+  tx
+    .selectFrom('product_serial_numbers')
+    .select(['id', 'serial_number', 'warehouse_id'])
+    .where('company_id', '=', companyId)
+    .where('product_id', '=', line.productId)
+    .where('came_in_document_type', '=', 'bill')
+    .where('came_in_document_id', '=', line.billId)
+    .where('warehouse_id', '=', line.warehouseId)
+    .where('serial_number', 'in', line.serials)
+    .where('status', 'in', SELLABLE)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+export const sendToSeller = (tx: Tx, companyId: number, ids: number[], document: { id: number }) =>
+  ids.length
+    ? tx
+        .updateTable('product_serial_numbers')
+        .set({
+          status: 'returned_to_seller',
+          returned_document_type: 'purchase_return',
+          returned_document_id: document.id,
+          updated_at: new Date(),
+        })
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .execute()
+    : Promise.resolve([]);
+
+/** A voided purchase return's units are in stock again where they left. */
+export const backFromSeller = (tx: Tx, companyId: number, purchaseReturnId: number) =>
+  tx
+    .updateTable('product_serial_numbers')
+    .set({
+      status: 'in_stock',
+      returned_document_type: null,
+      returned_document_id: null,
+      updated_at: new Date(),
+    })
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'returned_to_seller')
+    .where('returned_document_type', '=', 'purchase_return')
+    .where('returned_document_id', '=', purchaseReturnId)
+    .returning(['id', 'warehouse_id'])
     .execute();

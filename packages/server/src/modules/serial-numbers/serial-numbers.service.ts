@@ -536,3 +536,170 @@ export function serialLinesOfReturn<L extends { id: number; product_id: number }
     };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bills and purchase returns
+
+/**
+ * The serials of a bill's lines as they are entered (a draft, or before it is received): the
+ * count, whole units and repeats (400), and a serial the product already has (409 naming it; a
+ * removed one may come back). Reads only: the units are made when the bill is received
+ * (moveSerialNumbersByStock), whose insert refuses a serial another document took meanwhile.
+ */
+export async function checkIncomingSerialNumbers(
+  db: Executor,
+  options: { companyId: number; lines: readonly SerialLineInput[] },
+) {
+  const products = await productsById(
+    db,
+    options.companyId,
+    options.lines.map((line) => line.productId),
+  );
+  checkLines(options.lines, products);
+  for (const line of options.lines) {
+    const product = products.get(line.productId);
+    if (!product?.tracks_serial_numbers) continue;
+    const serials = (line.serialNumbers ?? []).map(normaliseSerialNumber);
+    const [taken] = await queries.existingSerials(db, options.companyId, line.productId, serials);
+    if (taken) {
+      throw conflict(
+        SERIAL_NUMBER_MESSAGES.exists(taken.serial_number, product.name),
+        `${line.field}.serial_numbers`,
+      );
+    }
+  }
+}
+
+/**
+ * Before a received bill is voided (an unlocked read, so the refusal names the unit even when its
+ * stock is gone too): every unit it brought in must still be in stock where it came in. A unit
+ * sold (or returned by a buyer, sent back, taken out) is a 409 naming it and the invoice.
+ */
+export async function assertBillUnitsOnHand(
+  db: Executor,
+  options: { companyId: number; billId: number; warehouseId: number },
+) {
+  const units = await queries.unitsOfBill(db, options.companyId, options.billId);
+  const gone = units.find(
+    (unit) => unit.status !== 'in_stock' || Number(unit.warehouse_id) !== options.warehouseId,
+  );
+  if (gone) {
+    throw conflict(
+      SERIAL_NUMBER_MESSAGES.bill_unit_gone(
+        gone.serial_number,
+        gone.product_name,
+        gone.status === 'sold' ? gone.invoice_number : null,
+      ),
+    );
+  }
+  return units.length;
+}
+
+/**
+ * A received bill is voided, after its goods left the stock levels (lock order 3b): its units
+ * leave stock ('removed', event 'bill_voided'). A unit sold since the check above is not taken,
+ * and the count refuses the void.
+ */
+export async function voidBillSerialNumbers(
+  tx: Tx,
+  options: { companyId: number; userId: number | null; billId: number; warehouseId: number },
+) {
+  const { companyId, userId, billId, warehouseId } = options;
+  const expected = await assertBillUnitsOnHand(tx, options);
+  const removed = await queries.removeUnitsOfBill(tx, companyId, billId, warehouseId);
+  if (removed.length !== expected) await assertBillUnitsOnHand(tx, options);
+  await queries.insertEvents(
+    tx,
+    eventRows(companyId, removed, 'bill_voided', { type: 'bill', id: billId, userId }),
+  );
+}
+
+/** A purchase return's line as the serial rules see it. */
+export interface SellerReturnLine extends SerialLineInput {
+  billId: number;
+  warehouseId: number;
+}
+
+/**
+ * The units a purchase return sends back, checked and locked (lock order 3b, after the stock
+ * levels, before the return's number): each named, bought on the bill, on hand in its warehouse.
+ * Answers the units, for sendSerialNumbersToSeller once the return is written.
+ */
+export async function lockUnitsForSeller(
+  tx: Tx,
+  options: { companyId: number; lines: readonly SellerReturnLine[] },
+) {
+  const { companyId } = options;
+  const products = await productsById(
+    tx,
+    companyId,
+    options.lines.map((line) => line.productId),
+  );
+  checkLines(options.lines, products);
+  const units: { id: number; warehouse_id: number }[] = [];
+  for (const line of options.lines) {
+    const product = products.get(line.productId);
+    if (!product?.tracks_serial_numbers) continue;
+    const serials = (line.serialNumbers ?? []).map(normaliseSerialNumber);
+    const locked = await queries.lockUnitsFromBill(tx, companyId, {
+      billId: line.billId,
+      productId: line.productId,
+      warehouseId: line.warehouseId,
+      serials,
+    });
+    const got = new Set(locked.map((row) => row.serial_number));
+    const missing = serials.find((serial) => !got.has(serial));
+    if (missing) {
+      throw conflict(
+        SERIAL_NUMBER_MESSAGES.not_from_bill(missing, product.name),
+        `${line.field}.serial_numbers`,
+      );
+    }
+    units.push(...locked.map((row) => ({ id: Number(row.id), warehouse_id: Number(row.warehouse_id) })));
+  }
+  return units;
+}
+
+/** The locked units go back to the seller on the purchase return. */
+export async function sendSerialNumbersToSeller(
+  tx: Tx,
+  options: {
+    companyId: number;
+    userId: number | null;
+    purchaseReturnId: number;
+    units: readonly { id: number; warehouse_id: number }[];
+  },
+) {
+  const { companyId, userId, purchaseReturnId, units } = options;
+  await queries.sendToSeller(
+    tx,
+    companyId,
+    units.map((unit) => unit.id),
+    { id: purchaseReturnId },
+  );
+  await queries.insertEvents(
+    tx,
+    eventRows(companyId, [...units], 'returned_to_seller', {
+      type: 'purchase_return',
+      id: purchaseReturnId,
+      userId,
+    }),
+  );
+}
+
+/** A purchase return is voided, after its goods came back to the stock levels: its units are in stock. */
+export async function voidSellerReturnSerialNumbers(
+  tx: Tx,
+  options: { companyId: number; userId: number | null; purchaseReturnId: number },
+) {
+  const { companyId, userId, purchaseReturnId } = options;
+  const back = await queries.backFromSeller(tx, companyId, purchaseReturnId);
+  await queries.insertEvents(
+    tx,
+    eventRows(companyId, back, 'seller_return_voided', {
+      type: 'purchase_return',
+      id: purchaseReturnId,
+      userId,
+    }),
+  );
+}
