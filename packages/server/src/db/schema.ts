@@ -141,6 +141,7 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
+import type { TemplatesTable } from './schema/templates.ts';
 
 export type * from './schema/bids.ts';
 export type * from './schema/contra-adjustments.ts';
@@ -163,6 +164,7 @@ export type * from './schema/sales-returns.ts';
 export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
 export type * from './schema/tally.ts';
+export type * from './schema/templates.ts';
 
 export interface DB {
   product_groups: ProductGroupsTable;
@@ -292,4 +294,5 @@ export interface DB {
   contact_lists: ContactListsTable;
   contact_list_members: ContactListMembersTable;
   bulk_jobs: BulkJobsTable;
+  templates: TemplatesTable;
 }
