@@ -42,7 +42,7 @@ import { apportionPaise, quantityInThousandths } from './sales-pricing.ts';
  * quotation's offers).
  */
 export const OFFER_STACKING_RULE_TEXT =
-  "One cart offer per order; each line gets at most one product offer; a coupon's offer wins, else the best automatic offer. Offers work on what is left after manual line discounts, and a cart offer on the goods' value after product offers.";
+  "One cart offer per order; each line gets at most one product offer; a coupon's offer wins, else the best automatic offer. Offers work on what is left after manual line discounts, and a cart offer on the goods' value after product offers. The same automatic offer (same buyers, conditions and targets, none that runs out) cannot run twice on overlapping days.";
 
 export type OfferKind = 'product' | 'cart';
 export type OfferDiscountKind = 'flat' | 'percentage';

@@ -141,6 +141,9 @@ export const OFFER_MESSAGES = {
   ids: 'Please choose from the list.',
   date_invalid: 'Please enter a valid date (YYYY-MM-DD).',
   date_range: MESSAGES.date_range,
+  /** An automatic offer that would be the same offer twice on overlapping days. */
+  overlapping: (title: string, validity: string) =>
+    `The automatic offer '${title}' (${validity}) already applies to the same buyers, conditions and targets on overlapping dates; change the dates, conditions or targets, or end that offer first.`,
   active: 'is_active must be true or false.',
   visible: 'is_visible_to_customers must be true or false.',
   first_order: 'first_order_only must be true or false.',

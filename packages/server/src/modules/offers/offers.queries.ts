@@ -481,3 +481,46 @@ export function listRedemptions(
     ]);
   return countedOffsetPage(rows, sort, window, { column: 'r.id', direction: 'desc' }, matches);
 }
+
+/**
+ * Another active automatic offer that is this offer twice: same kind, sales channel, conditions,
+ * buyer groups and targets, on days that overlap (a missing date is open-ended), and neither can
+ * run out. Offers that differ in any of these are different offers (a tier with a higher minimum
+ * order, say), and an offer that runs out (total uses, budget, uses or amount per buyer) may have
+ * a successor for when it does; the stacking rule chooses between them. Run after the offer's own rows are written: every offer write bumps
+ * the company's offers_version, so two writers of one company take turns and the second sees the
+ * first.
+ */
+export const overlappingTwin = (db: Executor, companyId: number, offerId: number) =>
+  sql<{ title: string; start_day: string | null; end_day: string | null }>`
+    WITH shape AS (
+      SELECT o.id,
+        coalesce((SELECT array_agg(g.buyer_group_id ORDER BY g.buyer_group_id) FROM offer_buyer_groups g
+                  WHERE g.company_id = o.company_id AND g.offer_id = o.id), '{}') AS groups,
+        coalesce((SELECT array_agg(t.target_type || ':' || t.target_id ORDER BY t.target_type, t.target_id)
+                  FROM offer_targets t WHERE t.company_id = o.company_id AND t.offer_id = o.id), '{}') AS targets
+      FROM offers o
+      WHERE o.company_id = ${companyId} AND o.is_active AND o.coupon_mode = 'none'
+        AND o.total_uses_limit IS NULL AND o.budget_paise IS NULL
+        AND o.uses_per_buyer IS NULL AND o.max_amount_per_buyer_paise IS NULL
+    )
+    SELECT other.title, to_char(other.start_date, 'YYYY-MM-DD') AS start_day,
+           to_char(other.end_date, 'YYYY-MM-DD') AS end_day
+    FROM offers me
+    JOIN shape my_shape ON my_shape.id = me.id
+    JOIN offers other ON other.company_id = me.company_id AND other.id <> me.id
+    JOIN shape other_shape ON other_shape.id = other.id
+    WHERE me.company_id = ${companyId} AND me.id = ${offerId}
+      AND other.kind = me.kind
+      AND other.sales_channel_id IS NOT DISTINCT FROM me.sales_channel_id
+      AND other.min_order_paise IS NOT DISTINCT FROM me.min_order_paise
+      AND other.min_quantity IS NOT DISTINCT FROM me.min_quantity
+      AND other.first_order_only = me.first_order_only
+      AND other.reward_type = me.reward_type
+      AND daterange(other.start_date, other.end_date, '[]') && daterange(me.start_date, me.end_date, '[]')
+      AND other_shape.groups = my_shape.groups
+      AND other_shape.targets = my_shape.targets
+    ORDER BY other.id
+    LIMIT 1`
+    .execute(db)
+    .then((result) => result.rows[0]);

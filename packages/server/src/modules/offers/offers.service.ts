@@ -11,6 +11,7 @@ import {
   type OfferUpdate,
   type RedemptionOutput,
 } from '@b2b/domain/api/offers';
+import { formatDay } from '@b2b/domain/invoices';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { makeCouponCode } from '@b2b/domain/offers';
 import { todayInIndia } from '@b2b/domain/validation';
@@ -318,6 +319,7 @@ export async function createOffer(options: {
     await queries.replaceTargets(tx, companyId, id, 'product', targets.products);
     await queries.replaceTargets(tx, companyId, id, 'category', targets.categories);
     await queries.replaceTargets(tx, companyId, id, 'brand', targets.brands);
+    await refuseOverlappingTwin(tx, companyId, id);
     let couponCode: string | undefined;
     if (input.coupon_mode === 'shared') {
       couponCode = await addSharedCode(tx, companyId, id, input.coupon_code, shape);
@@ -470,6 +472,7 @@ export async function updateOffer(options: {
         await queries.replaceTargets(tx, companyId, offerId, 'category', given.categories);
       if (given.brands) await queries.replaceTargets(tx, companyId, offerId, 'brand', given.brands);
     }
+    await refuseOverlappingTwin(tx, companyId, offerId);
     await recordHistory(tx, {
       companyId,
       entityType: 'offer',
@@ -480,6 +483,15 @@ export async function updateOffer(options: {
     });
   });
   return readOffer(db, companyId, offerId);
+}
+
+/** 409 when the offer, as written in this transaction, is an active automatic offer twice. */
+async function refuseOverlappingTwin(tx: Executor, companyId: number, offerId: number) {
+  const twin = await queries.overlappingTwin(tx, companyId, offerId);
+  if (!twin) return;
+  const from = twin.start_day ? `from ${formatDay(twin.start_day)}` : 'from the start';
+  const to = twin.end_day ? `to ${formatDay(twin.end_day)}` : 'with no end date';
+  throw conflict(OFFER_MESSAGES.overlapping(twin.title, `${from} ${to}`), 'start_date');
 }
 
 /**

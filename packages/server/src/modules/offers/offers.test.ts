@@ -377,6 +377,64 @@ describe('POST companies/{companyId}/offers', () => {
   });
 });
 
+describe('overlapping automatic offers', () => {
+  it('refuses the same automatic offer twice on overlapping days (409), and writes nothing', async () => {
+    const company = await signUpCompany();
+    const brand = await createNamed(company, 'brands', `Brand ${unique()}`);
+    const diwali = await createOffer(company, {
+      kind: 'product',
+      title: `Diwali ${unique()}`,
+      brands: [brand.id],
+      start_date: daysFromToday(1),
+      end_date: daysFromToday(10),
+    });
+    const before = await dbOf(company)
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    const twin = await company.api.post(
+      listPath(company),
+      cartBody({ kind: 'product', discount_value: 20, brands: [brand.id], start_date: daysFromToday(10) }),
+    );
+    expect(twin.status).toBe(409);
+    const validity = `from ${daysFromToday(1).split('-').reverse().join('/')} to ${daysFromToday(10).split('-').reverse().join('/')}`;
+    expect(twin.body.detail).toBe(OFFER_MESSAGES.overlapping(diwali.title, validity));
+    const after = await dbOf(company)
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    // Different days, a coupon, a condition, a limit that runs out or an inactive twin are other offers.
+    const allowed = [
+      { start_date: daysFromToday(11), end_date: daysFromToday(20) },
+      { coupon_mode: 'shared', coupon_code: freshCode('DIW') },
+      { min_order_value: 1000 },
+      { total_uses_limit: 100 },
+      { is_active: false },
+    ];
+    for (const body of allowed) {
+      const res = await company.api.post(
+        listPath(company),
+        cartBody({ kind: 'product', brands: [brand.id], ...body }),
+      );
+      expect(res.status, JSON.stringify(body)).toBe(201);
+    }
+    // Activating the inactive twin, or moving the later one onto the same days, is refused too.
+    const later = await createOffer(company, {
+      kind: 'product',
+      brands: [brand.id],
+      start_date: daysFromToday(30),
+      end_date: daysFromToday(40),
+    });
+    const moved = await company.api.patch(`offers/${later.id}`, { start_date: daysFromToday(5) });
+    expect(moved.status).toBe(409);
+    expect((await company.api.get(`offers/${later.id}`)).body.start_date).toBe(daysFromToday(30));
+  });
+});
+
 describe('codes under concurrency', () => {
   it('gives a code to one of two offers created at once, and the other a 400', async () => {
     const company = await signUpCompany();
@@ -403,7 +461,9 @@ describe('permissions per kind', () => {
     const refused = await cartAdder.api.post(listPath(company), productBody);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(OFFER_MESSAGES.kind_forbidden);
-    expect((await cartAdder.api.post(listPath(company), cartBody())).status).toBe(201);
+    expect((await cartAdder.api.post(listPath(company), cartBody({ min_order_value: 500 }))).status).toBe(
+      201,
+    );
     // The kind alone is not enough: the route wants add_offer.
     const kindOnly = await createUserWithPermissions(company, ['add_cart_offer']);
     expect((await kindOnly.api.post(listPath(company), cartBody())).status).toBe(403);
