@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUserWithPermissions, PASSWORD, signUpCompany } from '../../test/factories.ts';
 
 describe('read cache', () => {
@@ -13,6 +13,20 @@ describe('read cache', () => {
     const after = await company.api.get(path);
     expect(after.headers.get('x-cache')).toBeNull();
     expect(after.body.display_name).toBe('Renamed');
+  });
+
+  it('never serves yesterday’s answer after midnight in India', async () => {
+    const company = await signUpCompany();
+    const path = `companies/${company.companyId}`;
+    await company.api.get(path);
+    expect((await company.api.get(path)).headers.get('x-cache')).toBe('hit');
+    const now = Date.now();
+    const tomorrow = vi.spyOn(Date, 'now').mockReturnValue(now + 24 * 60 * 60 * 1000);
+    try {
+      expect((await company.api.get(path)).headers.get('x-cache')).toBeNull();
+    } finally {
+      tomorrow.mockRestore();
+    }
   });
 
   it('keeps answers per user', async () => {

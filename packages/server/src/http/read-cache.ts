@@ -4,7 +4,9 @@ import { BoundedCache, companyChanged, companyEpoch } from '../core/company-epoc
 /**
  * Serialised JSON answers of GET routes that opt in with `config: { cache: true }`, keyed by the
  * caller (permissions and branches can differ per user), the company's epoch and the full URL.
- * A write to the company changes the epoch, so a cached answer is never served after a change.
+ * A write to the company changes the epoch, so a cached answer is never served after a change,
+ * and India's day is in the key too: answers that depend on today (an offer's status, overdue
+ * days, aging buckets) are never served from yesterday.
  */
 const responses = new BoundedCache<string>(10_000);
 const MAX_CACHED_BYTES = 256 * 1024;
@@ -12,8 +14,12 @@ const MAX_CACHED_BYTES = 256 * 1024;
 function keyOf(request: FastifyRequest): string | undefined {
   const principal = request.principal;
   if (!principal || request.method !== 'GET' || !request.routeOptions.config.cache) return undefined;
-  return `${principal.companyId}:${companyEpoch(principal.companyId)}:${principal.userId}:${request.url}`;
+  return `${indianDay()}:${principal.companyId}:${companyEpoch(principal.companyId)}:${principal.userId}:${request.url}`;
 }
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+/** Today in India (UTC+05:30 all year), cheaply: this runs on every cacheable read. */
+const indianDay = () => new Date(Date.now() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /** preHandler: answer from the cache when possible. */
 export async function serveFromCache(request: FastifyRequest, reply: FastifyReply) {
