@@ -174,6 +174,9 @@ describe('serial numbers on bills', { timeout: 180_000 }, () => {
     expect(await stock(world)).toBe(1);
 
     expect((await world.company.api.post(`admin/invoices/${invoice.id}/cancel/`, {})).status).toBe(200);
+    // The order's reservation is released too, so the bill's 2 units are free to leave.
+    const cancelled = await world.company.api.post(`admin/orders/${order.id}/cancel/`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const voided = await world.company.api.post(`admin/bills/${bill.id}/void`, {});
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(await stock(world)).toBe(0);

@@ -212,6 +212,16 @@ function BillLinesTable({ bill }: { bill: Bill }) {
                     {line.expiry_date ? `, expires ${formatDay(line.expiry_date)}` : ''}
                   </Text>
                 )}
+                {line.serial_numbers && line.serial_numbers.length > 0 && (
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    ff="monospace"
+                    aria-label={`Serial numbers of ${line.product.name}`}
+                  >
+                    S/N: {line.serial_numbers.join(', ')}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{line.hsn_code || 'N/A'}</Table.Td>
               <Table.Td ta="right">

@@ -8,6 +8,7 @@ import {
   BILL_MESSAGES as M,
 } from '@b2b/domain/bills';
 import { toPaise } from '@b2b/domain/money';
+import { parseSerialNumberText } from '@b2b/domain/serial-numbers';
 import { todayInIndia } from '@b2b/domain/validation';
 import { z } from 'zod';
 import type { Bill, BillBody } from './bills.api';
@@ -30,6 +31,8 @@ const lineShape = z
     expiry_date: z.string(),
     /** The purchase order line the line bills (a bill made from a purchase order). */
     purchase_order_item: z.number().nullable().optional(),
+    /** A tracked product's serials, one a line (the server checks one per unit, issue 22). */
+    serial_numbers_text: z.string().optional(),
   })
   .loose();
 
@@ -81,10 +84,16 @@ function draftOf(values: BillFormValues) {
       batch_number: orUndefined(item.batch_number),
       expiry_date: orUndefined(item.expiry_date),
       purchase_order_item: item.purchase_order_item ?? undefined,
+      ...serialNumbersOf(item.serial_numbers_text),
     })),
     purchase_order: values.purchase_order ?? undefined,
   };
 }
+
+const serialNumbersOf = (text: string | undefined) => {
+  const serials = parseSerialNumberText(text ?? '');
+  return serials.length ? { serial_numbers: serials } : {};
+};
 
 export const billFormSchema = formShape
   .superRefine((value, ctx) => {
@@ -167,6 +176,7 @@ export function billFormValues(bill: Bill): BillFormValues {
       batch_number: line.batch_number ?? '',
       expiry_date: line.expiry_date ?? '',
       purchase_order_item: line.purchase_order_item ?? null,
+      serial_numbers_text: (line.serial_numbers ?? []).join('\n'),
     })),
     purchase_order: bill.purchase_order?.id ?? null,
   };
@@ -189,7 +199,11 @@ export const BILL_SERVER_FIELDS = [
   'purchase_order',
 ] as const;
 export const BILL_LINE_SERVER_FIELD =
-  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date|purchase_order_item)$/;
+  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date|purchase_order_item|serial_numbers_text)$/;
+
+/** A server field of a line's serials (`items.N.serial_numbers[.i]`) is the line's text field. */
+export const billFormFieldOf = (field: string) =>
+  field.replace(/\.serial_numbers(\.\d+)?$/, '.serial_numbers_text');
 
 /** A typed amount as a number, or null while it is blank or not a number yet. */
 function amount(value: unknown): number | null {

@@ -35,6 +35,7 @@ import { productQuery } from '../products/products.api';
 import { SellerFormDialog } from '../sellers/seller-form-dialog';
 import { sellerSource } from '../sellers/seller-source';
 import { type SellerDetail, sellerQuery } from '../sellers/sellers.api';
+import { LineSerialNumbersField } from '../serial-numbers/line-serial-numbers';
 import { useBatchConfiguration } from '../stock-batches/stock-batches.api';
 import { activeWarehousesQuery } from '../warehouses/warehouses.api';
 import {
@@ -43,6 +44,7 @@ import {
   type BillFormOutput,
   type BillFormValues,
   billBody,
+  billFormFieldOf,
   billFormSchema,
   billFormValues,
   emptyBillForm,
@@ -448,7 +450,8 @@ export function BillForm({
         done(saved);
       } catch (error) {
         if (!isApiError(error)) return;
-        for (const [name, messages] of Object.entries(error.errors)) {
+        for (const [serverName, messages] of Object.entries(error.errors)) {
+          const name = billFormFieldOf(serverName);
           const known =
             (BILL_SERVER_FIELDS as readonly string[]).includes(name) || BILL_LINE_SERVER_FIELD.test(name);
           if (known && messages[0]) form.setError(name as never, { type: 'server', message: messages[0] });
@@ -579,6 +582,12 @@ export function BillForm({
                         />
                       </SimpleGrid>
                     )}
+                    <LineSerialNumbersField
+                      control={form.control}
+                      productName={`items.${index}.product`}
+                      quantityName={`items.${index}.quantity`}
+                      textName={`items.${index}.serial_numbers_text`}
+                    />
                     <RemoveLineButton
                       index={index}
                       only={lines.fields.length === 1}
