@@ -141,6 +141,7 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
+import type { MarketingMediumsTable } from './schema/marketing-mediums.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 
 export type * from './schema/bids.ts';
@@ -164,6 +165,7 @@ export type * from './schema/sales-returns.ts';
 export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
 export type * from './schema/tally.ts';
+export type * from './schema/marketing-mediums.ts';
 export type * from './schema/templates.ts';
 
 export interface DB {
@@ -295,4 +297,5 @@ export interface DB {
   contact_list_members: ContactListMembersTable;
   bulk_jobs: BulkJobsTable;
   templates: TemplatesTable;
+  marketing_mediums: MarketingMediumsTable;
 }
