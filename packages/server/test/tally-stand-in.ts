@@ -139,11 +139,14 @@ export async function startTallyStandIn() {
       if (!ledgers.has(name)) return `Ledger '${name}' does not exist!`;
       sum += paise(text(entry, 'AMOUNT') ?? '0');
     }
-    for (const entry of all(message, 'INVENTORYENTRIES.LIST')) {
+    // A stock journal's goods in and out name items and godowns like an invoice's goods.
+    const goods = ['INVENTORYENTRIES.LIST', 'INVENTORYENTRIESIN.LIST', 'INVENTORYENTRIESOUT.LIST'];
+    for (const entry of goods.flatMap((list) => all(message, list))) {
       const item = text(entry, 'STOCKITEMNAME') ?? '';
       if (!stockItems.has(item)) return `Stock Item '${item}' does not exist!`;
-      const godown = text(entry, 'GODOWNNAME') ?? '';
-      if (!godowns.has(godown)) return `Godown '${godown}' does not exist!`;
+      for (const godown of all(entry, 'GODOWNNAME').map(unescapeXml)) {
+        if (!godowns.has(godown)) return `Godown '${godown}' does not exist!`;
+      }
       for (const allocation of all(entry, 'ACCOUNTINGALLOCATIONS.LIST')) {
         const name = text(allocation, 'LEDGERNAME') ?? '';
         if (!ledgers.has(name)) return `Ledger '${name}' does not exist!`;

@@ -25,6 +25,8 @@ export const TALLY_DOCUMENT_KINDS = [
   { value: 'debit_note', label: 'Debit Note', voucher: 'debit_note' },
   { value: 'payment', label: 'Payment Received', voucher: 'receipt' },
   { value: 'payment_made', label: 'Payment Made', voucher: 'payment' },
+  { value: 'inventory_adjustment', label: 'Inventory Adjustment', voucher: 'stock_journal' },
+  { value: 'inventory_transfer', label: 'Inventory Transfer', voucher: 'stock_journal' },
 ] as const;
 export type TallyDocumentKindName = (typeof TALLY_DOCUMENT_KINDS)[number]['value'];
 const KIND_VALUES = TALLY_DOCUMENT_KINDS.map((k) => k.value) as [

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyVoucherXml,
   escapeXml,
   moneyVoucher,
   parseTallyResponse,
+  stockJournalXml,
+  stockValue,
+  type TallyStockJournal,
   type TradeDocument,
   tallyAmount,
   tallyDate,
@@ -159,5 +163,107 @@ describe('parseTallyResponse', () => {
       errors: 1,
       lineErrors: ["Ledger 'X' does not exist!"],
     });
+  });
+});
+
+describe('stockJournalXml', () => {
+  const transfer: TallyStockJournal = {
+    kind: 'stock_journal',
+    guid: 'g-t',
+    action: 'Create',
+    voucherType: 'Stock Journal',
+    date: '2026-04-07',
+    number: 'TRF-000001',
+    narration: 'To the Thane godown',
+    // 3 pens of two batches at 45.50 leave Main and arrive in Thane.
+    goodsOut: [
+      { stockItem: 'Blue Pen', unit: 'Nos', quantity: 2, amountPaise: 9100, godown: 'Main', batch: 'B1' },
+      { stockItem: 'Blue Pen', unit: 'Nos', quantity: 1, amountPaise: 4550, godown: 'Main', batch: 'B2' },
+    ],
+    goodsIn: [
+      { stockItem: 'Blue Pen', unit: 'Nos', quantity: 2, amountPaise: 9100, godown: 'Thane', batch: 'B1' },
+      { stockItem: 'Blue Pen', unit: 'Nos', quantity: 1, amountPaise: 4550, godown: 'Thane', batch: 'B2' },
+    ],
+  };
+
+  it('writes goods in as debits and goods out as credits, one entry per item with a batch allocation per godown and batch', () => {
+    const xml = stockJournalXml(transfer);
+    expect(xml).toContain(
+      '<VOUCHER REMOTEID="g-t" VCHTYPE="Stock Journal" ACTION="Create" OBJVIEW="Consumption Voucher View">\n<DATE>20260407</DATE>\n<GUID>g-t</GUID>',
+    );
+    expect(xml).toContain(
+      '<PERSISTEDVIEW>Consumption Voucher View</PERSISTEDVIEW>\n<ISINVOICE>No</ISINVOICE>',
+    );
+    expect(xml).not.toContain('ALLLEDGERENTRIES');
+    const inEntry = /<INVENTORYENTRIESIN.LIST>[\s\S]*?<\/INVENTORYENTRIESIN.LIST>/.exec(xml)?.[0] ?? '';
+    expect(inEntry).toBe(
+      [
+        '<INVENTORYENTRIESIN.LIST>',
+        '<STOCKITEMNAME>Blue Pen</STOCKITEMNAME>',
+        '<ISDEEMEDPOSITIVE>Yes</ISDEEMEDPOSITIVE>',
+        '<RATE>45.50/Nos</RATE>',
+        '<AMOUNT>-136.50</AMOUNT>',
+        '<ACTUALQTY>3 Nos</ACTUALQTY>',
+        '<BILLEDQTY>3 Nos</BILLEDQTY>',
+        '<BATCHALLOCATIONS.LIST>',
+        '<GODOWNNAME>Thane</GODOWNNAME>',
+        '<BATCHNAME>B1</BATCHNAME>',
+        '<AMOUNT>-91.00</AMOUNT>',
+        '<ACTUALQTY>2 Nos</ACTUALQTY>',
+        '<BILLEDQTY>2 Nos</BILLEDQTY>',
+        '</BATCHALLOCATIONS.LIST>',
+        '<BATCHALLOCATIONS.LIST>',
+        '<GODOWNNAME>Thane</GODOWNNAME>',
+        '<BATCHNAME>B2</BATCHNAME>',
+        '<AMOUNT>-45.50</AMOUNT>',
+        '<ACTUALQTY>1 Nos</ACTUALQTY>',
+        '<BILLEDQTY>1 Nos</BILLEDQTY>',
+        '</BATCHALLOCATIONS.LIST>',
+        '</INVENTORYENTRIESIN.LIST>',
+      ].join('\n'),
+    );
+    const outEntry = /<INVENTORYENTRIESOUT.LIST>[\s\S]*?<\/INVENTORYENTRIESOUT.LIST>/.exec(xml)?.[0] ?? '';
+    expect(outEntry).toContain(
+      '<ISDEEMEDPOSITIVE>No</ISDEEMEDPOSITIVE>\n<RATE>45.50/Nos</RATE>\n<AMOUNT>136.50</AMOUNT>',
+    );
+    expect(outEntry).toContain(
+      '<GODOWNNAME>Main</GODOWNNAME>\n<BATCHNAME>B1</BATCHNAME>\n<AMOUNT>91.00</AMOUNT>',
+    );
+    // The goods' value leaving equals the value arriving: a transfer moves value, it makes none.
+    expect(xml.indexOf('INVENTORYENTRIESIN.LIST')).toBeLessThan(xml.indexOf('INVENTORYENTRIESOUT.LIST'));
+  });
+
+  it("writes an adjustment's loss as goods out only, unbatched goods as Tally's Primary Batch", () => {
+    const xml = anyVoucherXml({
+      ...transfer,
+      number: 'ADJ-000001',
+      narration: 'Stock damaged',
+      goodsIn: [],
+      goodsOut: [
+        { stockItem: 'Ink', unit: 'Ltr', quantity: 1.5, amountPaise: 7500, godown: 'Main', batch: null },
+      ],
+    });
+    expect(xml).not.toContain('INVENTORYENTRIESIN.LIST');
+    expect(xml).toContain('<RATE>50.00/Ltr</RATE>\n<AMOUNT>75.00</AMOUNT>\n<ACTUALQTY>1.5 Ltr</ACTUALQTY>');
+    expect(xml).toContain('<BATCHNAME>Primary Batch</BATCHNAME>');
+    expect(xml).toContain('<NARRATION>Stock damaged</NARRATION>');
+  });
+
+  it('writes a cancellation with only what identifies it, and refuses a line without quantity', () => {
+    const cancelled = stockJournalXml({ ...transfer, action: 'Cancel' });
+    expect(cancelled).toContain('ACTION="Cancel"');
+    expect(cancelled).not.toContain('INVENTORYENTRIES');
+    const bad = {
+      ...transfer,
+      goodsIn: [{ ...(transfer.goodsIn[0] as TallyStockJournal['goodsIn'][number]), quantity: 0 }],
+    };
+    expect(() => stockJournalXml(bad)).toThrow(/quantity above zero/);
+  });
+
+  it('values goods at a rate to the paisa by integer arithmetic', () => {
+    expect(stockValue(2.5, 3333)).toBe(8333);
+    expect(stockValue(-3, 4550)).toBe(13650);
+    expect(stockValue(0.001, 100)).toBe(0);
+    expect(stockValue(1.005, 1000)).toBe(1005);
   });
 });

@@ -312,6 +312,131 @@ export function voucherXml(voucher: TallyVoucher): string {
   return message(parts.join('\n'));
 }
 
+// ---- Stock journals -----------------------------------------------------------------------
+
+/** Goods of a stock journal in one godown (and batch): a positive quantity and its value in paise. */
+export interface TallyStockLine {
+  stockItem: string;
+  unit: string;
+  quantity: number;
+  /** The goods' value, positive paise. */
+  amountPaise: number;
+  godown: string;
+  /** The batch's number; null: Tally's 'Primary Batch'. */
+  batch: string | null;
+}
+
+/**
+ * A stock journal: goods coming into godowns (INVENTORYENTRIESIN.LIST, Tally's 'Destination
+ * (Production)') and going out of them (INVENTORYENTRIESOUT.LIST, its 'Source (Consumption)'). It
+ * names no ledger: the goods' value moves between godowns, or in and out of stock.
+ */
+export interface TallyStockJournal {
+  kind: 'stock_journal';
+  guid: string;
+  action: TallyAction;
+  voucherType: string;
+  /** yyyy-mm-dd */
+  date: string;
+  number: string;
+  narration?: string | null;
+  goodsIn: TallyStockLine[];
+  goodsOut: TallyStockLine[];
+}
+
+/**
+ * One stock entry per stock item (in the order they first appear), each godown and batch a
+ * BATCHALLOCATIONS.LIST under it. Goods in are debits (ISDEEMEDPOSITIVE Yes, negative AMOUNT),
+ * goods out credits, as Tally writes them.
+ */
+function stockEntriesXml(
+  list: 'INVENTORYENTRIESIN.LIST' | 'INVENTORYENTRIESOUT.LIST',
+  lines: TallyStockLine[],
+) {
+  const byItem = new Map<string, TallyStockLine[]>();
+  for (const line of lines) byItem.set(line.stockItem, [...(byItem.get(line.stockItem) ?? []), line]);
+  const sign = list === 'INVENTORYENTRIESIN.LIST' ? -1 : 1;
+  const qty = (quantity: number, unit: string) => `${tallyQuantity(quantity)} ${unit}`;
+  return [...byItem.entries()].map(([stockItem, parts]) => {
+    const unit = (parts[0] as TallyStockLine).unit;
+    let quantity = 0;
+    let amount = 0;
+    for (const part of parts) {
+      quantity += Math.round(part.quantity * 1000);
+      amount += part.amountPaise;
+    }
+    quantity /= 1000;
+    return [
+      `<${list}>`,
+      tag('STOCKITEMNAME', stockItem),
+      tag('ISDEEMEDPOSITIVE', yesNo(sign < 0)),
+      tag('RATE', tallyRate(amount, quantity, unit)),
+      tag('AMOUNT', tallyAmount(sign * amount)),
+      tag('ACTUALQTY', qty(quantity, unit)),
+      tag('BILLEDQTY', qty(quantity, unit)),
+      ...parts.map((part) =>
+        [
+          '<BATCHALLOCATIONS.LIST>',
+          tag('GODOWNNAME', part.godown),
+          tag('BATCHNAME', part.batch ?? 'Primary Batch'),
+          tag('AMOUNT', tallyAmount(sign * part.amountPaise)),
+          tag('ACTUALQTY', qty(part.quantity, unit)),
+          tag('BILLEDQTY', qty(part.quantity, unit)),
+          '</BATCHALLOCATIONS.LIST>',
+        ].join('\n'),
+      ),
+      `</${list}>`,
+    ].join('\n');
+  });
+}
+
+/**
+ * A stock journal VOUCHER in its TALLYMESSAGE, in Tally's Consumption Voucher View (the view its
+ * Stock Journal is entered in). Stable REMOTEID/GUID and ACTION as for every voucher; a cancelled
+ * one carries only what identifies it.
+ */
+export function stockJournalXml(journal: TallyStockJournal): string {
+  const head = [
+    `<VOUCHER REMOTEID="${escapeXml(journal.guid)}" VCHTYPE="${escapeXml(journal.voucherType)}" ACTION="${journal.action}" OBJVIEW="Consumption Voucher View">`,
+    tag('DATE', tallyDate(journal.date)),
+    tag('GUID', journal.guid),
+    tag('VOUCHERTYPENAME', journal.voucherType),
+    tag('VOUCHERNUMBER', journal.number),
+  ];
+  if (journal.action === 'Cancel') return message([...head, '</VOUCHER>'].join('\n'));
+  for (const line of [...journal.goodsIn, ...journal.goodsOut]) {
+    if (!Number.isInteger(line.amountPaise) || line.amountPaise < 0 || !(line.quantity > 0)) {
+      throw new Error(
+        `Stock journal ${journal.number}: a line needs a quantity above zero and a value of zero or more`,
+      );
+    }
+  }
+  const parts = [...head];
+  if (journal.narration) parts.push(tag('NARRATION', journal.narration));
+  parts.push(tag('PERSISTEDVIEW', 'Consumption Voucher View'), tag('ISINVOICE', 'No'));
+  parts.push(...stockEntriesXml('INVENTORYENTRIESIN.LIST', journal.goodsIn));
+  parts.push(...stockEntriesXml('INVENTORYENTRIESOUT.LIST', journal.goodsOut));
+  parts.push('</VOUCHER>');
+  return message(parts.join('\n'));
+}
+
+/** Any voucher the export writes: a stock journal, or an accounting or invoice voucher. */
+export type TallyAnyVoucher = TallyVoucher | TallyStockJournal;
+
+export const anyVoucherXml = (voucher: TallyAnyVoucher): string =>
+  'kind' in voucher && voucher.kind === 'stock_journal'
+    ? stockJournalXml(voucher)
+    : voucherXml(voucher as TallyVoucher);
+
+/**
+ * The value of goods at a rate per unit, in paise, rounded to the paisa by integer arithmetic on
+ * the quantity's thousandths (numeric(14,3)): 2.5 at 3333 paise -> 8333 (8332.5 rounded half up).
+ */
+export function stockValue(quantity: number, ratePaise: number): number {
+  const thousandths = Math.round(Math.abs(quantity) * 1000);
+  return Math.round((thousandths * ratePaise) / 1000);
+}
+
 // ---- From documents -----------------------------------------------------------------------
 
 /**

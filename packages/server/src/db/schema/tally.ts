@@ -8,7 +8,10 @@ export type TallyDocumentKind =
   | 'bill'
   | 'debit_note'
   | 'payment'
-  | 'payment_made';
+  | 'payment_made'
+  // Stock journals (migration 0063).
+  | 'inventory_adjustment'
+  | 'inventory_transfer';
 export type TallyExportAction = 'Create' | 'Alter' | 'Cancel';
 export type TallyPostResult = 'created' | 'altered' | 'cancelled' | 'error';
 

@@ -15,6 +15,7 @@ import {
 import {
   moneyVoucher,
   type TallyAction,
+  type TallyAnyVoucher,
   type TallyVoucher,
   tradeCharges,
   tradeVoucher,
@@ -25,6 +26,8 @@ import type { Database } from '../../db/database.ts';
 import type { TallyDocumentKind } from '../../db/schema.ts';
 import { getTallySettings } from '../branches/tally-settings.ts';
 import * as queries from './tally.queries.ts';
+import * as stockQueries from './tally-stock-journals.queries.ts';
+import { prepareStockJournal } from './tally-stock-journals.ts';
 
 /**
  * The documents of a branch and a date range as Tally vouchers (issue 22): the branch's Tally names,
@@ -96,12 +99,12 @@ export const purposeLabel = (purpose: TallyLedgerPurposeName) =>
 
 export interface PreparedDocument {
   kind: TallyDocumentKind;
-  head: queries.DocumentHead;
+  head: Pick<queries.DocumentHead, 'id' | 'number' | 'date'>;
   guid: string;
   action: TallyAction;
   problems: { missing: string; target: TallyFixTarget; id: number }[];
   /** Null when a name is missing. */
-  voucher: TallyVoucher | null;
+  voucher: TallyAnyVoucher | null;
 }
 
 const TRADE = {
@@ -333,6 +336,37 @@ export async function* preparedBatches(db: Database, names: BranchNames, range: 
             ? prepareMoney(names, kind, head, guid, action)
             : prepareTrade(names, kind, head, linesOf.get(head.id) ?? [], guid, action),
         );
+      }
+      yield batch;
+      if (heads.length < BATCH) break;
+    }
+  }
+  yield* stockJournalBatches(db, names, range);
+}
+
+/** The range's inventory adjustments and transfers as stock journals, after the other documents. */
+async function* stockJournalBatches(db: Database, names: BranchNames, range: queries.DocumentRange) {
+  for (const kind of ['inventory_adjustment', 'inventory_transfer'] as const) {
+    let after: queries.Cursor | null = null;
+    for (;;) {
+      const heads = await stockQueries.stockJournalHeads(db, kind, range, after, BATCH);
+      if (heads.length === 0) break;
+      const last = heads[heads.length - 1] as stockQueries.StockJournalHead;
+      after = { date: last.date, id: last.id };
+      const ids = heads.map((h) => h.id);
+      const records = new Map(
+        (await queries.exportRecords(db, names.companyId, kind, ids)).map((r) => [r.document_id, r]),
+      );
+      const linesOf = new Map<number, stockQueries.StockJournalLine[]>();
+      for (const line of await stockQueries.stockJournalLines(db, names.companyId, kind, ids)) {
+        linesOf.set(line.document_id, [...(linesOf.get(line.document_id) ?? []), line]);
+      }
+      const batch: PreparedDocument[] = [];
+      for (const head of heads) {
+        const action = actionFor(head.cancelled, records.get(head.id));
+        if (action === null) continue;
+        const guid = records.get(head.id)?.guid ?? voucherGuid(names.companyId, kind, head.id);
+        batch.push(prepareStockJournal(names, kind, head, linesOf.get(head.id) ?? [], guid, action));
       }
       yield batch;
       if (heads.length < BATCH) break;

@@ -49,7 +49,7 @@ export async function* mastersXml(
   for (const unit of await queries.lineUnits(db, range)) {
     yield unitMasterXml({ name: unit, formalName: unit, decimals: 3 });
   }
-  for (const warehouse of await queries.branchWarehouses(db, names.companyId, names.branchId)) {
+  for (const warehouse of await queries.branchWarehouses(db, range)) {
     if (warehouse.tally_warehouse_name) yield godownMasterXml(warehouse.tally_warehouse_name);
   }
   // Mapped ledgers, bank accounts and the chart of accounts: small sets, a name written once.

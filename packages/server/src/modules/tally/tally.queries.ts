@@ -16,6 +16,8 @@ export const TALLY_DOCUMENT_KINDS = [
   'payment',
   'payment_made',
 ] as const;
+/** The kinds read by documentHeads; stock journals have their own (tally-stock-journals.queries.ts). */
+export type LedgerDocumentKind = (typeof TALLY_DOCUMENT_KINDS)[number];
 
 export interface DocumentRange {
   companyId: number;
@@ -56,7 +58,7 @@ export interface Cursor {
 }
 
 /** The documents of one kind, in (date, id) order after the cursor: live ones, and cancelled ones to retract. */
-function headQuery(kind: TallyDocumentKind, range: DocumentRange, after: Cursor | null, limit: number) {
+function headQuery(kind: LedgerDocumentKind, range: DocumentRange, after: Cursor | null, limit: number) {
   const { companyId, branchId, startDate, endDate } = range;
   const zero = sql`0::bigint`;
   const spec = {
@@ -167,7 +169,7 @@ function headQuery(kind: TallyDocumentKind, range: DocumentRange, after: Cursor 
 
 export const documentHeads = async (
   db: Executor,
-  kind: TallyDocumentKind,
+  kind: LedgerDocumentKind,
   range: DocumentRange,
   after: Cursor | null,
   limit: number,
@@ -353,10 +355,29 @@ export async function stockItemMasters(
           AND d.bill_date BETWEEN ${startDate}::date AND ${endDate}::date)
       OR EXISTS (SELECT 1 FROM debit_note_items l JOIN debit_notes d ON d.company_id = l.company_id AND d.id = l.debit_note_id
         WHERE l.company_id = p.company_id AND l.product_id = p.id AND d.branch_id = ${branchId}
-          AND d.kind = 'purchase_return' AND d.debit_note_date BETWEEN ${startDate}::date AND ${endDate}::date))
+          AND d.kind = 'purchase_return' AND d.debit_note_date BETWEEN ${startDate}::date AND ${endDate}::date)
+      OR p.id IN (${stockJournalProducts(range)}))
     ORDER BY p.id LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+/**
+ * The products of the range's stock journals: its inventory adjustments (by the warehouse's branch)
+ * and dispatched transfers (by the source warehouse's branch), as tally-stock-journals.queries.ts
+ * reads them.
+ */
+const stockJournalProducts = (range: DocumentRange) => sql`
+  SELECT l.product_id FROM inventory_adjustment_lines l
+    JOIN inventory_adjustments d ON d.company_id = l.company_id AND d.id = l.adjustment_id
+    JOIN warehouses w ON w.company_id = d.company_id AND w.id = d.warehouse_id
+    WHERE d.company_id = ${range.companyId} AND w.branch_id = ${range.branchId}
+      AND d.adjusted_on BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+  UNION
+  SELECT l.product_id FROM inventory_transfer_lines l
+    JOIN inventory_transfers d ON d.company_id = l.company_id AND d.id = l.transfer_id
+    JOIN warehouses w ON w.company_id = d.company_id AND w.id = d.source_warehouse_id
+    WHERE d.company_id = ${range.companyId} AND w.branch_id = ${range.branchId} AND d.dispatched_at IS NOT NULL
+      AND (d.dispatched_at AT TIME ZONE 'Asia/Kolkata')::date BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
 
 /** The units the range's goods lines are written in (their names, as the lines keep them). */
 export async function lineUnits(db: Executor, range: DocumentRange): Promise<string[]> {
@@ -375,18 +396,25 @@ export async function lineUnits(db: Executor, range: DocumentRange): Promise<str
       SELECT COALESCE(l.unit, 'Nos') FROM debit_note_items l JOIN debit_notes d ON d.company_id = l.company_id AND d.id = l.debit_note_id
         WHERE d.company_id = ${companyId} AND d.branch_id = ${branchId} AND d.kind = 'purchase_return'
           AND d.debit_note_date BETWEEN ${startDate}::date AND ${endDate}::date
+      UNION ALL
+      SELECT COALESCE(u.name, 'Nos') FROM products p LEFT JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
+        WHERE p.company_id = ${companyId} AND p.id IN (${stockJournalProducts(range)})
     ) x WHERE unit IS NOT NULL ORDER BY unit`.execute(db);
   return rows.map((r) => r.unit);
 }
 
-export const branchWarehouses = (db: Executor, companyId: number, branchId: number) =>
-  db
-    .selectFrom('warehouses')
-    .select(['id', 'name', 'tally_warehouse_name'])
-    .where('company_id', '=', companyId)
-    .where('branch_id', '=', branchId)
-    .orderBy('id')
-    .execute();
+/** The branch's warehouses, and the other branches' that the range's transfers send goods to. */
+export async function branchWarehouses(db: Executor, range: DocumentRange) {
+  const { rows } = await sql<{ id: number; name: string; tally_warehouse_name: string | null }>`
+    SELECT w.id, w.name, w.tally_warehouse_name FROM warehouses w
+    WHERE w.company_id = ${range.companyId} AND (w.branch_id = ${range.branchId} OR w.id IN (
+      SELECT t.destination_warehouse_id FROM inventory_transfers t
+        JOIN warehouses s ON s.company_id = t.company_id AND s.id = t.source_warehouse_id
+        WHERE t.company_id = ${range.companyId} AND s.branch_id = ${range.branchId} AND t.dispatched_at IS NOT NULL
+          AND (t.dispatched_at AT TIME ZONE 'Asia/Kolkata')::date BETWEEN ${range.startDate}::date AND ${range.endDate}::date))
+    ORDER BY w.id`.execute(db);
+  return rows;
+}
 
 export interface AccountMasterRow {
   id: number;

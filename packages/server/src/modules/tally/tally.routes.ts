@@ -93,7 +93,7 @@ export async function tallyRoutes(app: Api) {
       permission: 'view_tally_export',
       tags,
       description:
-        'Streams Tally XML for the branch and date range: part=masters (ledgers, stock items, godowns, units) or part=vouchers (sales, credit notes, purchases, receipts, payments; Create the first time, Alter after, Cancel for a cancelled document). Vouchers are refused (409) while the check lists a document.',
+        'Streams Tally XML for the branch and date range: part=masters (ledgers, stock items, godowns, units) or part=vouchers (sales, credit notes, purchases, receipts, payments, stock journals of inventory adjustments and transfers; Create the first time, Alter after, Cancel for a cancelled document). Vouchers are refused (409) while the check lists a document.',
       params: companyParams,
       body: tallyExportBody,
     }),

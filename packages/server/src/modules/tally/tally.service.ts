@@ -10,7 +10,7 @@ import {
   envelopeStart,
   parseTallyResponse,
   type TallyAction,
-  voucherXml,
+  anyVoucherXml as voucherXml,
 } from '@b2b/domain/tally/tally-xml';
 import { AppError, conflict, notFound } from '../../core/errors.ts';
 import type { TallyClient } from '../../core/ports/tally.ts';
@@ -23,8 +23,9 @@ import { branchNames, preparedBatches, rangeOf, refuseIncomplete, runCheck } fro
 import { mastersXml } from './tally-masters.ts';
 
 /**
- * The Tally export (issue 22): a branch's invoices, credit notes, bills, payments received and
- * payments made of a date range as Tally vouchers, the masters they name, a check that lists every
+ * The Tally export (issue 22): a branch's invoices, credit notes, bills, payments received,
+ * payments made, inventory adjustments and transfers (stock journals) of a date range as Tally
+ * vouchers, the masters they name, a check that lists every
  * document whose party, item, godown or ledger has no Tally name (before an export, never skipped
  * silently), and posting straight to a running Tally.
  *

@@ -10,7 +10,7 @@ import {
 } from '../../../test/factories.ts';
 import { testAppWith } from '../../../test/harness.ts';
 import { historyRows } from '../../../test/history-rows.ts';
-import { dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { adjust, createWarehouse, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import { createCreditNote } from '../../../test/returns-fixtures.ts';
 import {
   createBuyerWithAddress,
@@ -54,8 +54,10 @@ async function exportXml(company: SignedUpCompany, part: 'masters' | 'vouchers',
 /**
  * A company whose branch maps its Tally ledgers, with: an intra-state invoice (Maharashtra buyer),
  * an inter-state invoice (Karnataka buyer), a credit note against the first, a payment received by
- * bank transfer and a received bill from a seller with a Tally ledger name. The second product has no
- * Tally name until `name` is called.
+ * bank transfer, a received bill from a seller with a Tally ledger name, an inventory adjustment
+ * (one ink bottle damaged) and a transfer of 5 pens, dispatched and received, to a second
+ * warehouse. The second product (the ink) and the second warehouse have no Tally name until `name`
+ * is called.
  */
 async function tallyWorld() {
   const company = await signUpCompany();
@@ -132,13 +134,40 @@ async function tallyWorld() {
   expect(bill.status, JSON.stringify(bill.body)).toBe(201);
   const received = await company.api.post(`admin/bills/${bill.body.id}/receive`, {});
   expect(received.status, JSON.stringify(received.body)).toBe(200);
-  const name = () =>
-    db
+  // Stock journals: the ink at its opening rate (2.00), the pens at the bill's rate (45.50).
+  const adjustment = await adjust(company, {
+    reason: 'stock_damaged',
+    notes: 'Cap broken',
+    lines: [{ product: ink.id, quantity: -1 }],
+  });
+  const thane = await createWarehouse(company, { name: 'Thane Store' });
+  const transfer = await company.api.post(`companies/${company.companyId}/inventory_transfers`, {
+    source_warehouse: warehouse.id,
+    destination_warehouse: thane.id,
+    notes: 'Restock Thane',
+    lines: [{ product: pen.id, quantity: 5 }],
+  });
+  expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
+  const dispatched = await company.api.post(`inventory_transfers/${transfer.body.id}/dispatch`);
+  expect(dispatched.status, JSON.stringify(dispatched.body)).toBe(200);
+  const arrived = await company.api.post(`inventory_transfers/${transfer.body.id}/receive`, {
+    lines: [{ line: dispatched.body.lines[0].id, quantity: 5 }],
+  });
+  expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+  const name = async () => {
+    await db
       .updateTable('products')
       .set({ tally_product_name: 'Ink Bottle' })
       .where('company_id', '=', company.companyId)
       .where('id', '=', ink.id)
       .execute();
+    await db
+      .updateTable('warehouses')
+      .set({ tally_warehouse_name: 'Thane Godown' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', thane.id)
+      .execute();
+  };
   return {
     company,
     pen,
@@ -148,6 +177,9 @@ async function tallyWorld() {
     credit,
     payment: payment.body,
     bill: bill.body,
+    adjustment: adjustment as { id: number; number: string },
+    transfer: dispatched.body as { id: number; number: string },
+    thane,
     name,
   };
 }
@@ -162,6 +194,8 @@ function normalised(world: World, xml: string) {
     ['credit_note', world.credit.id, world.credit.credit_note_number, 'CN-1'],
     ['payment', world.payment.id, world.payment.payment_number, 'RCPT-1'],
     ['bill', world.bill.id, 'ST/1001', 'ST/1001'],
+    ['inventory_adjustment', world.adjustment.id, world.adjustment.number, 'ADJ-1'],
+    ['inventory_transfer', world.transfer.id, world.transfer.number, 'TRF-1'],
   ] as const;
   let out = xml.replaceAll(today().replaceAll('-', ''), 'YYYYMMDD');
   for (const [kind, id, number, label] of docs) {
@@ -196,9 +230,10 @@ describe('Tally export', { timeout: 400_000 }, () => {
     const { company } = world;
     const check = await company.api.get(`${path(company, 'check')}?${query(company)}`);
     expect(check.status, JSON.stringify(check.body)).toBe(200);
-    expect(check.body.documents).toBe(5);
-    // The credit note credits the pen only: the invoice alone names the ink.
-    expect(check.body.incomplete).toBe(1);
+    expect(check.body.documents).toBe(7);
+    // The credit note credits the pen only: the invoice and the adjustment name the ink; the
+    // transfer sends goods to the unnamed warehouse.
+    expect(check.body.incomplete).toBe(3);
     expect(check.body.problems.map((p: any) => [p.document_kind, p.document_id, p.missing, p.fix])).toEqual([
       [
         'invoice',
@@ -206,11 +241,23 @@ describe('Tally export', { timeout: 400_000 }, () => {
         `Product ${world.ink.name} has no Tally name.`,
         { target: 'product', id: world.ink.id },
       ],
+      [
+        'inventory_adjustment',
+        world.adjustment.id,
+        `Product ${world.ink.name} has no Tally name.`,
+        { target: 'product', id: world.ink.id },
+      ],
+      [
+        'inventory_transfer',
+        world.transfer.id,
+        'Warehouse Thane Store has no Tally name.',
+        { target: 'warehouse', id: world.thane.id },
+      ],
     ]);
     const refused = await exportXml(company, 'vouchers');
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
-      '1 document needs Tally names before the export. Fix what the check lists, then export again.',
+      '3 documents need Tally names before the export. Fix what the check lists, then export again.',
     );
   });
 
@@ -221,14 +268,35 @@ describe('Tally export', { timeout: 400_000 }, () => {
     expect(first.status, String(first.body)).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(first.headers.get('content-disposition')).toContain(`tally-vouchers-${today()}-to-${today()}.xml`);
-    expect(balances(first.body)).toEqual([0, 0, 0, 0, 0]);
+    expect(balances(first.body)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    // The stock journals: the damaged ink out at its opening rate, the pens out of the main godown and
+    // into Thane's at the bill's rate (the latest receipt with a rate before the dispatch).
+    const journal = (number: string) =>
+      [...first.body.matchAll(/<VOUCHER [\s\S]*?<\/VOUCHER>/g)]
+        .map((m) => m[0])
+        .find((v) => v.includes('VCHTYPE="Stock Journal"') && v.includes(`<VOUCHERNUMBER>${number}<`)) ?? '';
+    const goods = (xml: string) =>
+      [
+        ...xml.matchAll(
+          /<(INVENTORYENTRIES(?:IN|OUT)).LIST>\n<STOCKITEMNAME>([^<]+)<[\s\S]*?<AMOUNT>(-?[\d.]+)<\/AMOUNT>\n<ACTUALQTY>([^<]+)<[\s\S]*?<GODOWNNAME>([^<]+)</g,
+        ),
+      ].map((m) => m.slice(1));
+    const adjustment = journal(world.adjustment.number);
+    expect(adjustment).toContain('<NARRATION>Stock damaged: Cap broken</NARRATION>');
+    expect(goods(adjustment)).toEqual([
+      ['INVENTORYENTRIESOUT', 'Ink Bottle', '2.00', '1 Nos', 'Main Godown'],
+    ]);
+    expect(goods(journal(world.transfer.number))).toEqual([
+      ['INVENTORYENTRIESIN', 'Blue Pen', '-227.50', '5 Nos', 'Thane Godown'],
+      ['INVENTORYENTRIESOUT', 'Blue Pen', '227.50', '5 Nos', 'Main Godown'],
+    ]);
     const golden = normalised(world, first.body);
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, golden);
     expect(golden).toBe(readFileSync(GOLDEN, 'utf8'));
 
     const second = await exportXml(company, 'vouchers');
     expect(second.status).toBe(200);
-    expect([...second.body.matchAll(/ACTION="(\w+)"/g)].map((m) => m[1])).toEqual(Array(5).fill('Alter'));
+    expect([...second.body.matchAll(/ACTION="(\w+)"/g)].map((m) => m[1])).toEqual(Array(7).fill('Alter'));
     // Same GUIDs: Tally alters the vouchers it has instead of adding new ones.
     const guids = (xml: string) => [...xml.matchAll(/<GUID>([^<]+)<\/GUID>/g)].map((m) => m[1]);
     expect(guids(second.body)).toEqual(guids(first.body));
@@ -240,8 +308,8 @@ describe('Tally export', { timeout: 400_000 }, () => {
       .orderBy('id')
       .execute();
     expect(posts.map((p) => [p.mode, p.documents, p.created, p.altered])).toEqual([
-      ['download', 5, 5, 0],
-      ['download', 5, 0, 5],
+      ['download', 7, 7, 0],
+      ['download', 7, 0, 7],
     ]);
     expect(
       (await historyRows(company, 'tally_post', posts[0]?.id as number, ['action'])).map((h) => h.action),
@@ -263,11 +331,24 @@ describe('Tally export', { timeout: 400_000 }, () => {
     expect(xml).toContain('<STOCKITEM NAME="Blue Pen" RESERVEDNAME="">');
     expect(xml).toContain('<HSNCODE>8471</HSNCODE>');
     expect(xml).toContain('<GODOWN NAME="Main Godown" RESERVEDNAME="">');
+    expect(xml).toContain('<GODOWN NAME="Thane Godown" RESERVEDNAME="">');
+    expect(xml).toContain('<STOCKITEM NAME="Ink Bottle" RESERVEDNAME="">');
     expect(xml).toContain('<UNIT NAME=');
   });
 
   it('a cancelled document that went to Tally is cancelled there', async () => {
     const { company } = world;
+    // A transfer dispatched and exported, then cancelled (its stock back at the source).
+    const made = await company.api.post(`companies/${company.companyId}/inventory_transfers`, {
+      source_warehouse: (await firstWarehouse(company)).id,
+      destination_warehouse: world.thane.id,
+      lines: [{ product: world.pen.id, quantity: 1 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await company.api.post(`inventory_transfers/${made.body.id}/dispatch`)).status).toBe(200);
+    const sent = await exportXml(company, 'vouchers');
+    expect(sent.body).toContain(`<VOUCHERNUMBER>${made.body.number}</VOUCHERNUMBER>`);
+    expect((await company.api.post(`inventory_transfers/${made.body.id}/cancel`)).status).toBe(200);
     const cancel = await company.api.post(`admin/bills/${world.bill.id}/void`, {});
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     const third = await exportXml(company, 'vouchers');
@@ -278,6 +359,11 @@ describe('Tally export', { timeout: 400_000 }, () => {
       )?.[0];
     expect(bill).toContain('ACTION="Cancel"');
     expect(bill).not.toContain('ALLLEDGERENTRIES');
+    const transfer = [...third.body.matchAll(/<VOUCHER [\s\S]*?<\/VOUCHER>/g)]
+      .map((m) => m[0])
+      .find((v) => v.includes(`<VOUCHERNUMBER>${made.body.number}<`));
+    expect(transfer).toContain('VCHTYPE="Stock Journal" ACTION="Cancel"');
+    expect(transfer).not.toContain('INVENTORYENTRIES');
   });
 });
 
@@ -412,7 +498,7 @@ describe('POST .../tally/post', { timeout: 400_000 }, () => {
     standIn.refuse(world.inter.invoice_number, 'Voucher date is before the Books beginning date!');
     const posted = await api.post(path(company, 'post'), range(company));
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    expect(posted.body).toMatchObject({ documents: 5, created: 4, errors: 1, master_errors: [] });
+    expect(posted.body).toMatchObject({ documents: 7, created: 6, errors: 1, master_errors: [] });
     const byNumber = Object.fromEntries(posted.body.results.map((r: any) => [r.voucher_number, r]));
     expect(byNumber[world.inter.invoice_number]).toMatchObject({
       action: 'Create',
@@ -424,7 +510,10 @@ describe('POST .../tally/post', { timeout: 400_000 }, () => {
       result: 'created',
       error: null,
     });
-    expect(standIn.vouchers.size).toBe(4);
+    expect(standIn.vouchers.size).toBe(6);
+    // The stock journals went in like the others, naming the godowns and items Tally was sent.
+    expect(byNumber[world.transfer.number]).toMatchObject({ action: 'Create', result: 'created' });
+    expect(byNumber[world.adjustment.number]).toMatchObject({ action: 'Create', result: 'created' });
     expect(standIn.ledgers.has('Sharma & Sons')).toBe(true);
     expect(standIn.requests[0]).toContain('<SVCURRENTCOMPANY>Tally Co</SVCURRENTCOMPANY>');
 
@@ -437,8 +526,8 @@ describe('POST .../tally/post', { timeout: 400_000 }, () => {
     standIn.refuse(world.inter.invoice_number, '');
     const again = await api.post(path(company, 'post'), range(company));
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body).toMatchObject({ documents: 5, created: 1, altered: 4, errors: 0 });
-    expect(standIn.vouchers.size).toBe(5);
+    expect(again.body).toMatchObject({ documents: 7, created: 1, altered: 6, errors: 0 });
+    expect(standIn.vouchers.size).toBe(7);
     const history = await historyRows(company, 'tally_post', again.body.id, ['action', 'changes']);
     expect(history.map((h) => h.action)).toEqual(['posted']);
   });

@@ -22,5 +22,7 @@ describe('fixLink', () => {
     expect(documentLink('invoice', 5)).toBe('/invoices/5');
     expect(documentLink('bill', 6)).toMatch(/\/6$/);
     expect(documentLink('payment_made', 8)).toMatch(/\/8$/);
+    expect(documentLink('inventory_adjustment', 9)).toBe('/inventory-adjustments/9');
+    expect(documentLink('inventory_transfer', 10)).toBe('/inventory-transfers/10');
   });
 });

@@ -4,6 +4,8 @@ import {
   branchPath,
   creditNotePath,
   debitNotePath,
+  inventoryAdjustmentPath,
+  inventoryTransferPath,
   invoicePath,
   paymentMadePath,
   paymentPath,
@@ -43,5 +45,9 @@ export function documentLink(kind: TallyProblem['document_kind'], id: number): s
       return paymentPath(id);
     case 'payment_made':
       return paymentMadePath(id);
+    case 'inventory_adjustment':
+      return inventoryAdjustmentPath(id);
+    case 'inventory_transfer':
+      return inventoryTransferPath(id);
   }
 }
