@@ -278,6 +278,7 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [/^\/api\/offers\/:id/, 'offers are company-wide'],
   [/^\/api\/sales_channels\/:id/, 'sales channels (their credentials and cart window) are company-wide'],
   [/^\/api\/referrals\/:id/, 'referrals are company-wide (between buyers, who are company-wide)'],
+  [/^\/api\/v1\/admin\/templates\/:id/, 'message templates are company-wide (marketing, issue 23)'],
   [
     /^\/api\/admin\/bids\/:id/,
     "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",
