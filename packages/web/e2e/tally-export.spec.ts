@@ -1,6 +1,7 @@
-// Tally export: a month with one invoice whose product has no Tally name. The screen lists the
-// invoice with a link to the product; the user gives the product its Tally name, comes back, the
-// check passes, and the vouchers file downloads with the invoice as a Sales voucher.
+// Tally export: a month with one invoice and one inventory adjustment whose product has no Tally
+// name. The screen lists both with a link to the product; the user gives the product its Tally
+// name, comes back, the check passes, and the vouchers file downloads with the invoice as a Sales
+// voucher and the adjustment as a Stock Journal.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { callApiAsUser, companyAndBranch, invoiceOrderThroughApi, signUpAndVerify } from './journeys.ts';
@@ -74,6 +75,14 @@ test('Tally export: see a missing Tally name, fix it, download the vouchers', as
     items: [{ product: product.body.id, warehouse: warehouse?.id, quantity: 2 }],
   });
   const invoiceNumber = invoice.invoice_number;
+  // One lamp found damaged: a stock journal taking it out of the godown at its opening rate.
+  const adjustment = await callApiAsUser(page, 'POST', `companies/${companyId}/inventory_adjustments`, {
+    warehouse: warehouse?.id,
+    reason: 'stock_damaged',
+    lines: [{ product: product.body.id, quantity: -1 }],
+  });
+  expect(adjustment.status, JSON.stringify(adjustment.body)).toBe(201);
+  const adjustmentNumber: string = adjustment.body.number;
 
   // The check lists the invoice: its product has no Tally name. The vouchers cannot be downloaded yet.
   await page.goto('/reports/tally-export');
@@ -81,6 +90,9 @@ test('Tally export: see a missing Tally name, fix it, download the vouchers', as
   const missing = page.getByRole('table', { name: 'Documents missing Tally names' });
   const row = missing.getByRole('row', { name: new RegExp(invoiceNumber) });
   await expect(row).toContainText(`Product ${productName} has no Tally name.`);
+  const adjustmentRow = missing.getByRole('row', { name: new RegExp(adjustmentNumber) });
+  await expect(adjustmentRow).toContainText('Inventory Adjustment');
+  await expect(adjustmentRow).toContainText(`Product ${productName} has no Tally name.`);
   await expect(page.getByRole('button', { name: 'Download vouchers' })).toBeDisabled();
   await expect(
     page.getByText("Tally is not configured: set TALLY_URL to your Tally's address (port 9000)."),
@@ -112,4 +124,9 @@ test('Tally export: see a missing Tally name, fix it, download the vouchers', as
   // 2 × ₹1,000 taxable + ₹180 CGST + ₹180 SGST = ₹2,360 debited to the buyer.
   expect(xml).toContain('<AMOUNT>-2360.00</AMOUNT>');
   expect(xml).toContain('<LEDGERNAME>Output CGST</LEDGERNAME>');
+  const journal = /<VOUCHER [^>]*VCHTYPE="Stock Journal"[\s\S]*?<\/VOUCHER>/.exec(xml)?.[0] ?? '';
+  expect(journal).toContain(`<VOUCHERNUMBER>${adjustmentNumber}</VOUCHERNUMBER>`);
+  expect(journal).toContain('<INVENTORYENTRIESOUT.LIST>\n<STOCKITEMNAME>Desk Lamp LED</STOCKITEMNAME>');
+  // The lamp at its opening rate, ₹700.
+  expect(journal).toContain('<AMOUNT>700.00</AMOUNT>');
 });
