@@ -37,8 +37,9 @@ import type { Tx } from './transaction.ts';
  *      (`lockStockLevels` in the inventory area), so its later movements take no new lock
  *      out of order.
  *  3b. Serial-numbered units (product_serial_numbers, modules/serial-numbers), after the stock
- *      levels they belong to: an invoice's issue, edit and cancel, a sales return and an inventory
- *      adjustment move the stock first, then mark the units sold, in stock or removed (a
+ *      levels they belong to: an invoice's issue, edit and cancel, a sales return, an inventory
+ *      adjustment, a bill's receipt and void and a purchase return and its void move (or lock) the
+ *      stock first, then mark the units sold, in stock, removed or returned to the seller (a
  *      conditional update of the named rows, so two documents naming one unit take turns and
  *      the second is refused with a sentence).
  *   4. Document-number counters, LAST: order, then invoice, then payment, refund and credit-note
@@ -97,6 +98,16 @@ import type { Tx } from './transaction.ts';
  * Idempotency-Key row: the key is kept on the cart), then places the order through the order
  * path's levels 2-4 (no buyer lock: the order posts nothing to the ledger). The abandonment job
  * changes open carts in one statement and takes no other lock, so it waits on no order.
+ *
+ * FILED GST PERIODS (modules/gst-returns/gst-period-lock.ts): the company's filed-period lock, a
+ * transaction advisory lock keyed on the company. Every dated document change that the lock guards
+ * (an invoice's issue, edit, cancel, details and shipping payer; a credit note's issue and cancel; a
+ * debit note's issue and void; a delivery challan's issue and cancel) takes it SHARED where it
+ * checks its date, after its own levels 1-3 rows and before it writes (and before its number, level
+ * 4, on an issue), then reads the filed periods in a statement of its own. Marking a period filed
+ * takes it EXCLUSIVE first and alone, and holds nothing else while it waits, so it closes no cycle
+ * (shared holders never wait on each other for it): a change that passed the check commits before
+ * the mark, a later one waits and sees it. Reopening a period takes no lock (it only allows).
  *
  * The retry of inTransaction (db/transaction.ts) stays as a safety net for paths outside this list.
  * docs/locking.md says the same for readers who do not start from the code.
