@@ -4,16 +4,15 @@
  * the Indian phone rule, consent and opt-out vocabularies, tags, the dynamic list filter and the
  * rules it stands for, and the reading of a contacts CSV.
  */
-import { parseCsv, CsvSyntaxError } from './bulk-inventory.ts';
+import { CsvSyntaxError, parseCsv } from './bulk-inventory.ts';
 import { isEmail } from './field-checks.ts';
 import { CAMPAIGN_MEDIUMS, type CampaignMedium } from './statuses.ts';
 
 export const CONTACT_MEDIUMS = CAMPAIGN_MEDIUMS.map((m) => m.value) as readonly CampaignMedium[];
 export type ContactMedium = CampaignMedium;
-export const CONTACT_MEDIUM_LABELS = Object.fromEntries(CAMPAIGN_MEDIUMS.map((m) => [m.value, m.label])) as Record<
-  ContactMedium,
-  string
->;
+export const CONTACT_MEDIUM_LABELS = Object.fromEntries(
+  CAMPAIGN_MEDIUMS.map((m) => [m.value, m.label]),
+) as Record<ContactMedium, string>;
 
 /** Where a consent came from. */
 export const CONSENT_SOURCES = ['by_hand', 'import', 'web_form', 'buyer'] as const;
@@ -54,7 +53,6 @@ export const CONTACT_MESSAGES = {
   email_taken: 'A contact with this e-mail address already exists.',
   buyer_fields: "This contact is a buyer's: change its name, phone, e-mail, city and state on the buyer.",
   buyer_delete: "This contact is a buyer's and follows the buyer; it cannot be deleted.",
-  marketing_disabled: 'Marketing is not enabled for your company. Ask your Company Admin to enable it.',
   list_name_taken: 'A contact list with this name already exists.',
   list_name_required: 'List name is required.',
   static_filters: 'A static list has no filters; choose its contacts instead.',
@@ -141,22 +139,31 @@ export function contactListRules(filter: ContactListFilter): ContactRule[] {
   if (filter.buyer_group_ids && filter.buyer_group_ids.length > 0)
     rules.push({ kind: 'buyer_group_in', groupIds: [...new Set(filter.buyer_group_ids)] });
   if (filter.last_order_after) rules.push({ kind: 'last_order_on_or_after', day: filter.last_order_after });
-  if (filter.last_order_before) rules.push({ kind: 'last_order_on_or_before', day: filter.last_order_before });
+  if (filter.last_order_before)
+    rules.push({ kind: 'last_order_on_or_before', day: filter.last_order_before });
   if (filter.outstanding_above !== undefined && filter.outstanding_above !== null)
     rules.push({ kind: 'outstanding_above', paise: Math.round(filter.outstanding_above * 100) });
-  if (filter.is_buyer !== undefined && filter.is_buyer !== null) rules.push({ kind: 'is_buyer', value: filter.is_buyer });
+  if (filter.is_buyer !== undefined && filter.is_buyer !== null)
+    rules.push({ kind: 'is_buyer', value: filter.is_buyer });
   return rules;
 }
 
 /** What is wrong with a filter as a whole (its parts are checked by the schema), or null. */
 export function contactListFilterProblem(filter: ContactListFilter): string | null {
-  if (filter.last_order_after && filter.last_order_before && filter.last_order_after > filter.last_order_before)
+  if (
+    filter.last_order_after &&
+    filter.last_order_before &&
+    filter.last_order_after > filter.last_order_before
+  )
     return CONTACT_MESSAGES.order_dates;
   return null;
 }
 
 /** A rule read out, for the list's page and the filter builder. */
-export function describeContactRule(rule: ContactRule, names: { state?: (id: number) => string } = {}): string {
+export function describeContactRule(
+  rule: ContactRule,
+  names: { state?: (id: number) => string } = {},
+): string {
   switch (rule.kind) {
     case 'tag_any':
       return `Tagged ${rule.tags.join(' or ')}`;
@@ -257,7 +264,11 @@ export interface ContactImportError {
   message: string;
 }
 
-const headerKey = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const headerKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 /** A first guess of the mapping from the file's headers: a column named like a field (any case). */
 export function guessContactMapping(headers: readonly string[]): ContactImportMapping {
@@ -305,7 +316,12 @@ export function readContactFile(
     records = parseCsv(text);
   } catch (error) {
     if (error instanceof CsvSyntaxError)
-      return { headers: [], rows: [], errors: [{ row: error.row, column: '', message: error.message }], total: 0 };
+      return {
+        headers: [],
+        rows: [],
+        errors: [{ row: error.row, column: '', message: error.message }],
+        total: 0,
+      };
     throw error;
   }
   const [header, ...withBlanks] = records;
@@ -325,7 +341,8 @@ export function readContactFile(
     const column = mapping[field];
     if (column === undefined || column === '') continue;
     const at = headers.findIndex((h) => headerKey(h) === headerKey(column));
-    if (at < 0) errors.push({ row: header.row, column, message: CONTACT_IMPORT_MESSAGES.unknown_column(column) });
+    if (at < 0)
+      errors.push({ row: header.row, column, message: CONTACT_IMPORT_MESSAGES.unknown_column(column) });
     else index.set(field, at);
   }
   if (!index.has('name')) errors.push({ row: 0, column: '', message: CONTACT_IMPORT_MESSAGES.map_name });
@@ -344,7 +361,8 @@ export function readContactFile(
       const at = index.get(field);
       return at === undefined ? '' : (fields[at] ?? '').trim();
     };
-    const fail = (field: ContactImportField, message: string) => errors.push({ row, column: columnOf(field), message });
+    const fail = (field: ContactImportField, message: string) =>
+      errors.push({ row, column: columnOf(field), message });
     const name = cell('name').replace(/\s+/g, ' ');
     if (name === '') fail('name', CONTACT_IMPORT_MESSAGES.required);
     else if (name.length > CONTACT_NAME_MAX) fail('name', `At most ${CONTACT_NAME_MAX} characters.`);
@@ -354,7 +372,8 @@ export function readContactFile(
     const rawEmail = cell('email');
     const email = rawEmail === '' ? null : rawEmail.toLowerCase();
     if (email !== null && !isContactEmail(email)) fail('email', CONTACT_MESSAGES.email);
-    if (rawPhone === '' && rawEmail === '') fail(index.has('phone') ? 'phone' : 'email', CONTACT_MESSAGES.reach);
+    if (rawPhone === '' && rawEmail === '')
+      fail(index.has('phone') ? 'phone' : 'email', CONTACT_MESSAGES.reach);
     const rawWhatsapp = cell('whatsapp_number');
     const whatsapp = rawWhatsapp === '' ? null : normaliseIndianPhone(rawWhatsapp);
     if (rawWhatsapp !== '' && whatsapp === null) fail('whatsapp_number', CONTACT_MESSAGES.whatsapp);

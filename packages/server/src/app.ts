@@ -45,10 +45,12 @@ import { eWayBillsRoutes } from './modules/e-way-bills/e-way-bills.routes.ts';
 import { groupedProductsRoutes } from './modules/grouped-products/grouped-products.routes.ts';
 import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
 import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
+import { bulkJobsRoutes } from './modules/imports/bulk-jobs.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
@@ -76,6 +78,7 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { tallyRoutes } from './modules/tally/tally.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -156,6 +159,9 @@ const MODULES = [
   referralsRoutes,
   setupGuideRoutes,
   storefrontRoutes,
+  bulkJobsRoutes,
+  marketingRoutes,
+  templatesRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -282,4 +282,21 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/warehouses/:id/bulk_inventory_adjustment': { items: [] },
   'PATCH /api/admin/warehouses/:id/bulk_inventory_update': { items: [] },
   'POST /api/admin/warehouses/:id/bulk_adjustment_as_per_tally': { items: [] },
+  // Marketing (issue 23): contacts, contact lists.
+  'POST /api/companies/:companyId/contacts': { name: 'Intruder', phone: '9876543210' },
+  'PATCH /api/contacts/:id': { city: 'Intruder' },
+  'POST /api/contacts/:id/opt_out': { medium: 'email' },
+  'POST /api/companies/:companyId/contact_lists': { name: 'Intruder', kind: 'static' },
+  'POST /api/companies/:companyId/contact_lists/preview': {},
+  'PATCH /api/contact_lists/:id': { name: 'Intruder' },
+  'POST /api/contact_lists/:id/contacts': { contacts: [1] },
+  'POST /api/contact_lists/:id/remove_contacts': { contacts: [1] },
+  // Marketing (issue 23): templates.
+  'PATCH /api/v1/admin/templates/:id': { name: 'Intruder' },
+  'POST /api/v1/admin/companies/:companyId/templates': {
+    medium: 'push_notification',
+    name: 'Intruder',
+    title: 'x',
+    body: 'x',
+  },
 };

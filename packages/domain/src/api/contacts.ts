@@ -18,27 +18,26 @@ import {
 import { BULK_JOB_STATUSES } from '../statuses.ts';
 import { calendarDateSchema, requiredText } from '../validation.ts';
 import { id, idInput, optionalText, timestamp } from './common.ts';
+import type { CsvColumn } from './list-csv.ts';
 import { booleanParam, csvList, idList } from './list-query.ts';
 
-const medium = z.enum(CONTACT_MEDIUMS as [string, ...string[]], { error: 'Choose a valid medium.' }) as z.ZodType<
-  (typeof CONTACT_MEDIUMS)[number]
->;
+const medium = z.enum(CONTACT_MEDIUMS as [string, ...string[]], {
+  error: 'Choose a valid medium.',
+}) as z.ZodType<(typeof CONTACT_MEDIUMS)[number]>;
 
 /** '' and null clear an optional field; absent leaves it as it is. */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
 const phoneInput = (message: string) =>
-  z
-    .string({ error: message })
-    .transform((v, ctx) => {
-      const phone = normaliseIndianPhone(v);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return phone;
-    });
+  z.string({ error: message }).transform((v, ctx) => {
+    const phone = normaliseIndianPhone(v);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 const emailInput = z
   .string({ error: CONTACT_MESSAGES.email })
@@ -76,7 +75,8 @@ export const contactCreate = z
   .object(contactFields)
   .strict()
   .superRefine((value, ctx) => {
-    if (!value.phone && !value.email) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.reach, path: ['phone'] });
+    if (!value.phone && !value.email)
+      ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.reach, path: ['phone'] });
   });
 export type ContactCreate = z.output<typeof contactCreate>;
 
@@ -84,7 +84,10 @@ export const contactUpdate = z.object(contactFields).partial().strict();
 export type ContactUpdate = z.output<typeof contactUpdate>;
 
 export const contactOptOut = z
-  .object({ medium, way: z.enum(OPT_OUT_WAYS, { error: 'Choose how the contact opted out.' }).default('by_hand') })
+  .object({
+    medium,
+    way: z.enum(OPT_OUT_WAYS, { error: 'Choose how the contact opted out.' }).default('by_hand'),
+  })
   .strict();
 
 export const contactConsentOutput = z.object({
@@ -150,8 +153,8 @@ export const contactListFilterInput = z
     state_ids: z.array(idInput).max(50).optional(),
     consent_medium: medium.optional(),
     buyer_group_ids: z.array(idInput).max(50).optional(),
-    last_order_after: calendarDateSchema.optional(),
-    last_order_before: calendarDateSchema.optional(),
+    last_order_after: calendarDateSchema('Enter a valid date.').optional(),
+    last_order_before: calendarDateSchema('Enter a valid date.').optional(),
     outstanding_above: rupeesAbove.optional(),
     is_buyer: z.boolean().optional(),
   })
@@ -186,7 +189,9 @@ export const contactListUpdate = z
   .partial()
   .strict();
 
-export const contactListMembersInput = z.object({ contacts: z.array(idInput).min(1, 'Choose at least one contact.').max(10_000) }).strict();
+export const contactListMembersInput = z
+  .object({ contacts: z.array(idInput).min(1, 'Choose at least one contact.').max(10_000) })
+  .strict();
 
 export const contactListOutput = z.object({
   id,
@@ -205,10 +210,12 @@ export const contactListPreviewOutput = z.object({ count: z.number().int() });
 // ---- Contact import (bulk jobs)
 
 export const contactImportMapping = z
-  .object(Object.fromEntries(CONTACT_IMPORT_FIELDS.map((f) => [f, z.string().max(200).optional()])) as Record<
-    (typeof CONTACT_IMPORT_FIELDS)[number],
-    z.ZodOptional<z.ZodString>
-  >)
+  .object(
+    Object.fromEntries(CONTACT_IMPORT_FIELDS.map((f) => [f, z.string().max(200).optional()])) as Record<
+      (typeof CONTACT_IMPORT_FIELDS)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  )
   .strict();
 
 /** Multipart text fields of the import upload. */
@@ -249,3 +256,24 @@ export const bulkJobOutput = z.object({
   created_at: timestamp,
 });
 export type BulkJobOutput = z.infer<typeof bulkJobOutput>;
+
+const consentText = (contact: ContactOutput, medium: string) => {
+  const consent = contact.consents.find((c) => c.medium === medium);
+  return consent?.opted_out ? 'Opted out' : consent?.consented ? 'Yes' : 'No';
+};
+
+/** The contacts list as a CSV file (`?format=csv`); its columns read back by the import. */
+export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactOutput>[] = [
+  ['name', (c) => c.name],
+  ['phone', (c) => c.phone],
+  ['email', (c) => c.email],
+  ['whatsapp_number', (c) => c.whatsapp_number],
+  ['city', (c) => c.city],
+  ['state', (c) => c.state?.name],
+  ['tags', (c) => c.tags.join('; ')],
+  ['buyer', (c) => c.buyer?.name],
+  ['consent_email', (c) => consentText(c, 'email')],
+  ['consent_sms', (c) => consentText(c, 'sms')],
+  ['consent_whatsapp', (c) => consentText(c, 'whatsapp')],
+  ['consent_push_notification', (c) => consentText(c, 'push_notification')],
+];

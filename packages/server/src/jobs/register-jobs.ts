@@ -5,6 +5,7 @@ import { registerAuthJobs } from '../modules/auth/auth.jobs.ts';
 import { registerBatchAlertJobs } from '../modules/batch-alerts/batch-alerts.jobs.ts';
 import { registerBuyerGroupJobs } from '../modules/buyer-groups/buyer-groups.jobs.ts';
 import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts';
+import { registerContactImportJobs } from '../modules/contacts/contact-import.jobs.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
@@ -20,6 +21,7 @@ export async function registerJobs(ctx: Pick<AppContext, 'db' | 'jobs'>, mailer:
   await registerBatchAlertJobs(ctx);
   await registerBuyerGroupJobs(ctx);
   await registerCartJobs(ctx);
+  await registerContactImportJobs(ctx);
 }
 
 /** The queues registerJobs uses, read by registering against a runner that only writes their names down. */

@@ -60,7 +60,7 @@ export interface BulkJobsTable {
   kind: string;
   status: ColumnType<BulkJobStatus, BulkJobStatus | undefined, BulkJobStatus>;
   file_name: string | null;
-  file_key: string | null;
+  file_data: Buffer | null;
   options: Json;
   total_rows: Auto<number>;
   processed_rows: Auto<number>;

@@ -1,0 +1,32 @@
+import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MESSAGES } from '@b2b/domain/contacts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
+
+const fileError = (message: string) =>
+  new AppError('validation_error', message, { errors: { file: [message] } });
+
+/**
+ * Reads the `file` field of a multipart request as UTF-8 CSV text of at most 32 MB (a contacts
+ * file of 200,000 rows), with the file's name.
+ */
+export async function readContactsUpload(request: FastifyRequest): Promise<{ name: string; text: string }> {
+  if (!request.isMultipart())
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the file as multipart/form-data in a field named file.',
+    );
+  const file = await request.file({ limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1 } });
+  if (!file) throw fileError(CONTACT_IMPORT_MESSAGES.file_required);
+  const data = await file.toBuffer().catch(() => {
+    throw new AppError('payload_too_large', CONTACT_IMPORT_MESSAGES.file_too_large);
+  });
+  if (file.file.truncated) throw new AppError('payload_too_large', CONTACT_IMPORT_MESSAGES.file_too_large);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw fileError(CONTACT_IMPORT_MESSAGES.not_text);
+  }
+  if (text.includes('\u0000')) throw fileError(CONTACT_IMPORT_MESSAGES.not_text);
+  return { name: file.filename || 'contacts.csv', text };
+}
