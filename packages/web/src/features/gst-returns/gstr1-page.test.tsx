@@ -2,7 +2,7 @@ import type { Gstr1SummaryOutput } from '@b2b/domain/api/gst-returns';
 import { GSTR1_SECTION_LABELS, GSTR1_SECTIONS } from '@b2b/domain/gst/gstr1';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import { Gstr1Page } from './gstr1-page';
@@ -49,6 +49,8 @@ function serve(body: Gstr1SummaryOutput) {
     if (call.path === 'admin/companies/10/gst_returns/gstins')
       return { body: { results: [{ gstin: GSTIN, state_code: '27', branches: [{ id: 1, name: 'Pune' }] }] } };
     if (call.path === 'admin/companies/10/gst_returns/gstr1') return { body };
+    if (call.path === 'admin/companies/10/gst_returns/filed_periods' && call.method === 'GET')
+      return { body: paged([]) };
     return undefined;
   });
 }
@@ -73,6 +75,19 @@ describe('Gstr1Page', () => {
     const asked = api.calls.find((call) => call.path.endsWith('/gstr1'));
     expect(asked?.query.get('gstin')).toBe(GSTIN);
     expect(asked?.query.get('period')).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  it('offers to mark GSTR-1 of the month filed to a user who may, and only shows the state to others', async () => {
+    serve(summary());
+    const view = renderScreen(() => <Gstr1Page />, {
+      user: withPermissions(['view_gst_return', 'change_gst_return']),
+    });
+    expect(await screen.findByText('GSTR-1 not filed', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark GSTR-1 filed' })).toBeTruthy();
+    view.unmount();
+    renderScreen(() => <Gstr1Page />, { user: ACCOUNTANT });
+    expect(await screen.findByText('GSTR-1 not filed', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark GSTR-1 filed' })).toBeNull();
   });
 
   it('says so when the period has no documents', async () => {

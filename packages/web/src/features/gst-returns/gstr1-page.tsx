@@ -1,5 +1,6 @@
 import type { Gstr1ProblemOutput, Gstr1SectionOutput } from '@b2b/domain/api/gst-returns';
 import type { Gstr1CsvSection } from '@b2b/domain/gst/gstr1';
+import { periodLabel } from '@b2b/domain/gst/gstr3b';
 import { todayInIndia } from '@b2b/domain/validation';
 import {
   Alert,
@@ -25,7 +26,9 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import { buyerPath, creditNotePath, invoicePath, PATHS, productEditPath } from '../../session/paths';
+import { FiledPeriodControl } from './filed-period-control';
 import {
   downloadGstr1Csv,
   downloadGstr1Json,
@@ -34,7 +37,7 @@ import {
   gstinsQuery,
   gstr1SummaryQuery,
 } from './gstr1.api';
-import { type PeriodKind, periodOptions } from './gstr1-periods';
+import { monthsOfPeriod, type PeriodKind, periodOptions } from './gstr1-periods';
 
 const FIX_LABELS: Record<Gstr1ProblemOutput['fix']['kind'], string> = {
   invoice: 'Open invoice',
@@ -209,6 +212,46 @@ function ProblemsCard({ summary }: { summary: Gstr1Summary }) {
   );
 }
 
+/**
+ * Whether GSTR-1 of the period is filed, with the button that marks it filed (locking the documents
+ * dated in it) or reopens it; month by month, so a quarter shows its three months.
+ */
+function FiledPeriods({
+  companyId,
+  gstin,
+  period,
+  canChange,
+}: {
+  companyId: number;
+  gstin: string;
+  period: string;
+  canChange: boolean;
+}) {
+  const months = monthsOfPeriod(period);
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        {months.map((month) => (
+          <Group key={month} gap="sm" wrap="wrap">
+            {months.length > 1 && (
+              <Text size="sm" w={120}>
+                {periodLabel(month)}
+              </Text>
+            )}
+            <FiledPeriodControl
+              companyId={companyId}
+              gstin={gstin}
+              period={month}
+              returnType="gstr1"
+              canChange={canChange}
+            />
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** /reports/gst/gstr-1: a GSTIN's GSTR-1 for a month or quarter, its problems and its downloads. */
 export function Gstr1Page() {
   const user = useCurrentUser();
@@ -305,6 +348,15 @@ export function Gstr1Page() {
               />
             </Group>
           </Card>
+
+          {gstin && period && (
+            <FiledPeriods
+              companyId={companyId}
+              gstin={gstin}
+              period={period}
+              canChange={canPerform(user, 'change_gst_return')}
+            />
+          )}
 
           {summary.isPending ? (
             <Group>

@@ -62,3 +62,14 @@ export function quarterOptions(today: string, count = 8): PeriodOption[] {
 
 export const periodOptions = (kind: PeriodKind, today: string) =>
   kind === 'month' ? monthOptions(today) : quarterOptions(today);
+
+/**
+ * The months (YYYY-MM) a GSTR-1 period covers: a month itself, a quarter's three. Periods are marked
+ * filed (and locked) month by month.
+ */
+export function monthsOfPeriod(period: string): string[] {
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (!quarter) return [period];
+  const first = (Number(quarter[2]) - 1) * 3 + 1;
+  return [0, 1, 2].map((i) => `${quarter[1]}-${String(first + i).padStart(2, '0')}`);
+}

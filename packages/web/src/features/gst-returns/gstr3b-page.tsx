@@ -10,9 +10,9 @@ import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { allBranchesQuery } from '../branches/branches.api';
+import { FiledPeriodControl } from './filed-period-control';
 import { type Gstr3b, gstr3bQuery } from './gstr3b.api';
 import { Gstr3bDocumentsDrawer } from './gstr3b-documents-drawer';
-import { FiledPeriodControl } from './gstr3b-filed-period-control';
 import { gstinOptions, recentPeriods } from './gstr3b-options';
 
 type Figures = z.infer<typeof taxFiguresOutput>;

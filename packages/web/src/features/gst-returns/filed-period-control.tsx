@@ -20,7 +20,7 @@ export interface FiledPeriodControlProps {
 
 /**
  * Whether a GSTIN's return of a month is filed, and the button that marks it filed or reopens it.
- * Reusable by every return page (GSTR-3B here; GSTR-1 may place it beside its downloads). While a
+ * Shared by the return pages (GSTR-1 beside its downloads, GSTR-3B beside its table). While a
  * period is filed, the company's lock refuses changes to the documents dated in it.
  */
 export function FiledPeriodControl({
@@ -106,8 +106,8 @@ export function FiledPeriodControl({
         title={confirming === 'reopen' ? `Reopen ${label}` : `Mark ${label} filed`}
         message={
           confirming === 'reopen'
-            ? `Reopen ${label} for ${periodLabel(period)} of ${gstin}? Invoices, credit notes and delivery challans dated in it can be changed again.`
-            : `Mark ${label} for ${periodLabel(period)} of ${gstin} filed? Invoices, credit notes and delivery challans dated in it can no longer be issued, edited or cancelled until it is reopened.`
+            ? `Reopen ${label} for ${periodLabel(period)} of ${gstin}? Invoices, credit notes, debit notes and delivery challans dated in it can be changed again.`
+            : `Mark ${label} for ${periodLabel(period)} of ${gstin} filed? Invoices, credit notes, debit notes and delivery challans dated in it can no longer be issued, edited or cancelled until it is reopened.`
         }
         confirmLabel={confirming === 'reopen' ? 'Reopen' : 'Mark filed'}
         color={confirming === 'reopen' ? 'orange' : 'blue'}

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
+import { FiledPeriodControl } from './filed-period-control';
 import type { FiledPeriod } from './gstr3b.api';
-import { FiledPeriodControl } from './gstr3b-filed-period-control';
 
 const GSTIN = '27AAPFU0939F1ZV';
 const PATH = 'admin/companies/10/gst_returns/filed_periods';
