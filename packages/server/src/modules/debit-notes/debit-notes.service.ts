@@ -20,6 +20,7 @@ import { type Executor, type Tx, withinTransaction } from '../../db/transaction.
 import { BILL_ENTITY } from '../bills/bill-reads.ts';
 import * as bills from '../bills/bills.queries.ts';
 import { findBranch } from '../branches/branches.queries.ts';
+import { assertDocumentPeriodOpen, assertGstPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { assertPaymentMethod, nextNumber } from '../payments/payment-checks.ts';
 import { findBankAccount } from '../payments-made/payments-made.queries.ts';
@@ -92,6 +93,7 @@ export async function raiseDebitNote(
 ) {
   const { companyId } = actor;
   const { parties } = note;
+  await assertGstPeriodOpen(tx, companyId, parties.branchId, note.date);
   let computed: ReturnType<typeof computeDebitNote>;
   try {
     computed = computeDebitNote({
@@ -252,6 +254,7 @@ export async function voidNoteLocked(
   const { companyId } = actor;
   if (note.status === 'void') throw conflict(DEBIT_NOTE_MESSAGES.already_void);
   if (Number(note.refunded_paise) > 0) throw conflict(DEBIT_NOTE_MESSAGES.void_refunded);
+  await assertDocumentPeriodOpen(tx, companyId, 'debit_note', note.id);
   const applications = await queries.applicationsOf(tx, companyId, note.id);
   const byBill = new Map<number, number>();
   for (const a of applications) byBill.set(a.bill_id, (byBill.get(a.bill_id) ?? 0) + Number(a.amount_paise));

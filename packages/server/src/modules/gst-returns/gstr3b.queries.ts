@@ -225,17 +225,6 @@ export function gstinBranches(db: Executor, companyId: number, scope: BranchScop
     .execute();
 }
 
-/** The GSTIN of a branch, upper case; null when it has none (or no such branch). */
-export async function gstinOfBranch(db: Executor, companyId: number, branchId: number) {
-  const row = await db
-    .selectFrom('branches')
-    .select(sql<string | null>`upper(gstin)`.as('gstin'))
-    .where('company_id', '=', companyId)
-    .where('id', '=', branchId)
-    .executeTakeFirst();
-  return row?.gstin ?? null;
-}
-
 // ---------------------------------------------------------------------------
 // Filed periods
 // ---------------------------------------------------------------------------
@@ -322,41 +311,46 @@ export function deleteFiledPeriod(db: Executor, companyId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** The filed returns of a GSTIN's period, GSTR-1 first (the return that reports the documents). */
-export function filedReturnsOf(db: Executor, companyId: number, gstin: string, period: string) {
-  return db
-    .selectFrom('gst_filed_periods')
-    .select('return_type')
-    .where('company_id', '=', companyId)
-    .where('gstin', '=', gstin)
-    .where('period', '=', period)
-    .orderBy('return_type')
-    .execute();
-}
-
-/** Whether the company turned the lock off (its configuration saved with is_enabled false). */
-export async function periodLockTurnedOff(db: Executor, companyId: number) {
-  const row = await db
-    .selectFrom('company_configurations')
-    .select('is_enabled')
-    .where('company_id', '=', companyId)
-    .where('configuration_type', '=', GST_PERIOD_LOCK_CONFIGURATION)
-    .executeTakeFirst();
-  return row?.is_enabled === false;
-}
-
 const DATED_DOCUMENTS = {
   invoice: ['invoices', 'invoice_date'],
   credit_note: ['credit_notes', 'credit_note_date'],
   delivery_challan: ['delivery_challans', 'challan_date'],
+  debit_note: ['debit_notes', 'debit_note_date'],
 } as const;
 export type DatedDocument = keyof typeof DATED_DOCUMENTS;
 
-/** The branch and day of an issued document, for the filed-period lock. */
-export async function branchAndDayOf(db: Executor, companyId: number, kind: DatedDocument, id: number) {
-  const [table, column] = DATED_DOCUMENTS[kind];
-  const { rows } = await sql<{ branch_id: number; day: string }>`
-    SELECT branch_id, ${sql.ref(column)}::text AS day FROM ${sql.table(table)}
-     WHERE company_id = ${companyId} AND id = ${id}`.execute(db);
+/** What the filed-period lock reads: the filed return that locks the day (GSTR-1 first), if any. */
+export interface FiledLockRow {
+  return_type: GstReturnType;
+  period: string;
+  lock_on: boolean;
+}
+
+/**
+ * The filed-period lock's one read: the filed return of the branch's GSTIN for the period of a
+ * day (GSTR-1 first) and whether the company keeps the lock on; no row when the branch has no
+ * GSTIN or the period is not filed. `day` is a YYYY-MM-DD or an issued document named by id (its
+ * branch and date as stored: `branchId` is then ignored).
+ */
+export async function filedReturnLocking(
+  db: Executor,
+  companyId: number,
+  at: { branchId: number; day: string } | { kind: DatedDocument; id: number },
+): Promise<FiledLockRow | undefined> {
+  const dated =
+    'kind' in at
+      ? sql`SELECT branch_id, ${sql.ref(DATED_DOCUMENTS[at.kind][1])} AS day FROM ${sql.table(DATED_DOCUMENTS[at.kind][0])}
+             WHERE company_id = ${companyId} AND id = ${at.id}`
+      : sql`SELECT ${at.branchId}::bigint AS branch_id, ${at.day}::date AS day`;
+  const { rows } = await sql<FiledLockRow>`
+    SELECT f.return_type, f.period, coalesce(c.is_enabled, true) AS lock_on
+      FROM (${dated}) d
+      JOIN branches b ON b.company_id = ${companyId} AND b.id = d.branch_id AND coalesce(b.gstin, '') <> ''
+      JOIN gst_filed_periods f
+        ON f.company_id = ${companyId} AND f.gstin = upper(b.gstin) AND f.period = to_char(d.day, 'YYYY-MM')
+      LEFT JOIN company_configurations c
+        ON c.company_id = ${companyId} AND c.configuration_type = ${GST_PERIOD_LOCK_CONFIGURATION}
+     ORDER BY f.return_type
+     LIMIT 1`.execute(db);
   return rows[0];
 }

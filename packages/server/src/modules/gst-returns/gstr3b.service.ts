@@ -21,6 +21,7 @@ import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { historyWriter } from '../history/history.service.ts';
+import { lockFiledPeriods } from './gst-period-lock.ts';
 import * as queries from './gstr3b.queries.ts';
 
 /**
@@ -211,6 +212,9 @@ export async function markPeriodFiled(options: {
   if (periodDays(input.period).start > todayInIndia())
     throw conflict(GSTR3B_MESSAGES.future_period, 'period');
   const id = await inTransaction(db, async (tx) => {
+    // First and alone: document changes of the company that passed the lock commit before this
+    // mark, later ones wait for it and are refused (gst-period-lock.ts).
+    await lockFiledPeriods(tx, actor.companyId);
     const inserted = await queries.insertFiledPeriod(tx, {
       companyId: actor.companyId,
       gstin: input.gstin,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   createUserWithPermissions,
   type SignedUpCompany,
@@ -15,6 +15,7 @@ import {
   daysFromToday,
   today,
 } from '../../../test/sales-fixtures.ts';
+import { lockFiledPeriods } from './gst-period-lock.ts';
 
 /**
  * GSTR-3B over real HTTP: figures worked out by hand from the documents made, the documents behind
@@ -357,9 +358,28 @@ describe('filed periods and the lock', { timeout: 300_000 }, () => {
       items: [{ product: p.id, quantity: 1 }],
     });
     expect(challan.status, JSON.stringify(challan.body)).toBe(409);
+    // Who pays the shipping and the invoice's notes are refused too, with the same sentence.
+    const shipping = await company.api.patch(
+      `admin/invoices/${invoice.id}/shipping_charges_paid_by_company`,
+      {
+        shipping_charges_paid_by_company: true,
+      },
+    );
+    expect(shipping.status, JSON.stringify(shipping.body)).toBe(409);
+    expect(shipping.body.detail).toBe(sentence);
+    const notes = await company.api.patch(`admin/invoices/${invoice.id}`, {
+      notes: 'Delivered to the back gate',
+    });
+    expect(notes.status, JSON.stringify(notes.body)).toBe(409);
+    expect(notes.body.detail).toBe(sentence);
     // Nothing changed.
     const unchanged = await company.api.get(`admin/invoices/${invoice.id}`);
-    expect(unchanged.body).toMatchObject({ status: 'generated', invoice_total: invoice.invoice_total });
+    expect(unchanged.body).toMatchObject({
+      status: 'generated',
+      invoice_total: invoice.invoice_total,
+      shipping_charges_paid_by_company: false,
+    });
+    expect(unchanged.body.notes ?? null).not.toBe('Delivered to the back gate');
     expect(unchanged.body.items[0].quantity).toBe(3);
 
     // A document dated outside the filed period is not locked.
@@ -408,6 +428,85 @@ describe('filed periods and the lock', { timeout: 300_000 }, () => {
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(allowed.body.items[0].quantity).toBe(2);
   });
+
+  it.runIf(inject('databaseUrl'))(
+    'an edit racing a period being marked filed waits for the mark, then is refused (PostgreSQL)',
+    async () => {
+      const company = await signUpCompany();
+      const gstin = await gstinOf(company);
+      const p = await createTaxedProduct(company, { openingStock: 100 });
+      const { invoice, order } = await createInvoicedOrder(company, {
+        lines: [{ product: p.id, quantity: 3 }],
+      });
+      const db = dbOf(company);
+      // The mark, held open between its lock and its commit (as POST filed_periods runs it).
+      let marked!: () => void;
+      const markedNow = new Promise<void>((resolve) => {
+        marked = resolve;
+      });
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      const marking = db.transaction().execute(async (tx) => {
+        await lockFiledPeriods(tx, company.companyId);
+        await tx
+          .insertInto('gst_filed_periods')
+          .values({
+            company_id: company.companyId,
+            gstin,
+            period: period(),
+            return_type: 'gstr1',
+            filed_by: company.userId,
+          })
+          .execute();
+        marked();
+        await committed;
+      });
+      await markedNow;
+      let settled = false;
+      const editing = company.api
+        .post(`admin/invoices/${invoice.id}/edit_invoice`, {
+          items: [{ order_item: order.order_items[0].id, quantity: 2 }],
+        })
+        .finally(() => {
+          settled = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // It read no filed period yet: it waits on the company's filed-period lock.
+      expect(settled).toBe(false);
+      commit();
+      await marking;
+      const edit = await editing;
+      expect(edit.status, JSON.stringify(edit.body)).toBe(409);
+      expect(edit.body.detail).toMatch(/^GSTR-1 for .* is filed/);
+      expect((await company.api.get(`admin/invoices/${invoice.id}`)).body.items[0].quantity).toBe(3);
+
+      // And a mark sent while edits run at once: each edit either lands before the mark or is
+      // refused; none lands in the filed month after it.
+      await db.deleteFrom('gst_filed_periods').where('company_id', '=', company.companyId).execute();
+      const second = await createInvoicedOrder(company, { lines: [{ product: p.id, quantity: 4 }] });
+      const [mark, ...edits] = await Promise.all([
+        company.api.post(`${base(company)}/filed_periods`, {
+          gstin,
+          period: period(),
+          return_type: 'gstr3b',
+        }),
+        ...[3, 2, 1].map((quantity) =>
+          company.api.post(`admin/invoices/${second.invoice.id}/edit_invoice`, {
+            items: [{ order_item: second.order.order_items[0].id, quantity }],
+          }),
+        ),
+      ]);
+      expect(mark.status, JSON.stringify(mark.body)).toBe(201);
+      for (const edit of edits) expect([200, 409]).toContain(edit.status);
+      // After the mark, a further edit is refused.
+      const after = await company.api.post(`admin/invoices/${second.invoice.id}/edit_invoice`, {
+        items: [{ order_item: second.order.order_items[0].id, quantity: 1 }],
+      });
+      expect(after.status).toBe(409);
+    },
+  );
 
   it('lets the company turn the lock off', async () => {
     const company = await signUpCompany();

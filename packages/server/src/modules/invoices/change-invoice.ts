@@ -227,6 +227,7 @@ export function updateInvoice(options: {
         changes[key] = { from: before[key], to: input[key] };
     }
     if (Object.keys(changes).length === 0) return;
+    await assertDocumentPeriodOpen(tx, actor.companyId, 'invoice', invoiceId);
     await queries.updateInvoice(tx, actor.companyId, invoiceId, {
       ...(input.due_date !== undefined ? { due_date: input.due_date } : {}),
       ...(input.reference !== undefined ? { reference_number: input.reference } : {}),

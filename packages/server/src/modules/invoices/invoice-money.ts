@@ -4,6 +4,7 @@ import { toPaise, toRupees } from '@b2b/domain/money';
 import type { z } from 'zod';
 import { conflict, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
+import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { refreshOrderPaymentStatus } from '../invoice-settlement/invoice-settlement.service.ts';
 import { assertNotCancelled, changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
 import { INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
@@ -132,6 +133,7 @@ export function setShippingChargesPaidByCompany(options: {
     const invoice = await lockInvoiceOnly(tx, actor.companyId, invoiceId);
     assertNotCancelled(invoice);
     if (invoice.shipping_charges_paid_by_company === paidByCompany) return;
+    await assertDocumentPeriodOpen(tx, actor.companyId, 'invoice', invoiceId);
     await queries.updateInvoice(tx, actor.companyId, invoiceId, {
       shipping_charges_paid_by_company: paidByCompany,
     });
