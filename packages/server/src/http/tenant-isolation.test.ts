@@ -254,7 +254,28 @@ async function idsOf(company: SignedUpCompany) {
     contact_phone: '9876543210',
   });
   expect(referral.status, JSON.stringify(referral.body)).toBe(201);
+  // Marketing (issue 23): B's contact, contact list and import job.
+  await company.api.patch(`companies/${c}`, { is_marketing_enabled: true });
+  const marketingContact = await company.api.post(`companies/${c}/contacts`, {
+    name: `B-${c}`,
+    phone: '9876543210',
+  });
+  expect(marketingContact.status, JSON.stringify(marketingContact.body)).toBe(201);
+  const contactList = await company.api.post(`companies/${c}/contact_lists`, {
+    name: `B-${c}`,
+    kind: 'static',
+    contacts: [marketingContact.body.id],
+  });
+  expect(contactList.status, JSON.stringify(contactList.body)).toBe(201);
+  const bulkJob = await company.t.server.ctx.db
+    .insertInto('bulk_jobs')
+    .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    marketingContactId: marketingContact.body.id as number,
+    contactListId: contactList.body.id as number,
+    bulkJobId: bulkJob.id,
     companyId: c,
     userId: staff.user.id,
     roleId: staff.role.id,
@@ -377,6 +398,9 @@ function idFor(url: string, ids: Ids): number {
     offers: ids.offerId,
     referrals: ids.referralId,
     sales_channels: ids.salesChannelId,
+    contacts: ids.marketingContactId,
+    contact_lists: ids.contactListId,
+    bulk_jobs: ids.bulkJobId,
   };
   const id = byResource[resource];
   if (!id) throw new Error(`tenant-isolation test: say which id to use for ${url}`);
@@ -387,6 +411,8 @@ describe('tenant isolation', () => {
   it("every route answers 404 for another company's ids and leaks nothing", async () => {
     const a = await signUpCompany();
     const b = await signUpCompany();
+    // A marketing route answers 403 to a company without marketing before it looks for the id.
+    await a.api.patch(`companies/${a.companyId}`, { is_marketing_enabled: true });
     const bIds = await idsOf(b);
     const routes = a.t.server.app.routeTable.filter((r) => !r.public && r.url.includes(':'));
     expect(routes.length).toBeGreaterThan(20);
