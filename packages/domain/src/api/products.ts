@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_TREATMENT_MESSAGES, GST_TREATMENTS } from '../gst/gst-treatment.ts';
 import { toPaise } from '../money.ts';
 import { isSellingPriceWithinMrp } from '../products.ts';
 import {
@@ -149,6 +150,8 @@ export const productFields = {
   /** A cess-type tax charged beside GST (compensation cess). */
   cess_tax: optionalId,
   hsn: clearable(hsnSchema),
+  /** Taxable (the default), Nil Rated, Exempt or Non-GST; all but Taxable force 0% GST and no cess. */
+  gst_treatment: z.enum(GST_TREATMENTS, { error: GST_TREATMENT_MESSAGES.choose }).optional(),
   /** Buyer groups arrive with the parties area: until then only null is accepted. */
   buyer_group: optionalId,
   /** Sellers arrive with the parties area: until then only null is accepted. */
@@ -344,6 +347,7 @@ export const productOutput = z.object({
   tax: z.object({ id, display_name: z.string(), rate: z.number() }).nullable(),
   cess_tax: z.object({ id, display_name: z.string(), rate: z.number() }).nullable(),
   hsn: z.string().nullable(),
+  gst_treatment: z.enum(GST_TREATMENTS),
   buyer_group: productRef.nullable(),
   seller: productRef.nullable(),
   expose_inventory: z.boolean(),

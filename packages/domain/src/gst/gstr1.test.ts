@@ -279,7 +279,7 @@ describe('Gstr1Builder: a worked month', () => {
     });
     expect(report.totals.exp).toMatchObject({ count: 1, taxablePaise: 8_000_000, igstPaise: 0 });
     expect(report.totals.nil).toMatchObject({ count: 1, taxablePaise: 30_000 });
-    expect(report.nil.INTRAB2C).toBe(30_000);
+    expect(report.nil.INTRAB2C).toEqual({ nilPaise: 30_000, exemptPaise: 0, nonGstPaise: 0 });
     expect(report.b2cs).toEqual([
       {
         placeOfSupply: '27',
@@ -466,5 +466,93 @@ describe('Gstr1Builder: a worked month', () => {
       'The place of supply is missing: the document cannot be placed in any section.',
     ]);
     expect(report.totals.b2cs.count).toBe(1);
+  });
+});
+
+describe('table 8: nil-rated, exempt and non-GST supplies by GST treatment', () => {
+  /**
+   * Worked example (June 2025, filer in Maharashtra 27):
+   * - A, registered buyer in Karnataka (inter-state): 18% line ₹1,000 + exempt books ₹500 + nil-rated
+   *   0% line ₹200; untaxed value of its 0% row ₹700, of which ₹500 exempt -> nil ₹200, exempt ₹500.
+   * - B, consumer in Maharashtra (intra-state): exempt fresh produce ₹300 + non-GST (alcohol) ₹1,200.
+   * - C, consumer in Maharashtra: credit note on B for ₹100 of the produce (exempt) and ₹200 non-GST.
+   * - D, overseas buyer (export): 0% export ₹5,000 of which non-GST ₹400: EXP keeps ₹4,600, table 8
+   *   inter-state B2C takes ₹400 non-GST.
+   */
+  it('splits each supply type into nil_amt, expt_amt and ngsup_amt', () => {
+    const builder = new Gstr1Builder({ gstin: OWN, period: june, keepEntries: true });
+    const a = invoice({
+      buyerGstin: BUYER_KA,
+      buyerType: 'regular',
+      placeOfSupply: '29',
+      intraState: false,
+      rows: [row(18, 100_000, false), row(0, 70_000, false)],
+      untaxed: { exemptPaise: 50_000, nonGstPaise: 0 },
+    });
+    const b = invoice({
+      rows: [row(0, 150_000, true)],
+      untaxed: { exemptPaise: 30_000, nonGstPaise: 120_000 },
+    });
+    const c = {
+      ...creditNote(b, [row(0, 30_000, true)]),
+      untaxed: { exemptPaise: 10_000, nonGstPaise: 20_000 },
+    };
+    const d = invoice({
+      buyerType: 'overseas',
+      placeOfSupply: '96',
+      intraState: false,
+      rows: [row(0, 500_000, false)],
+      untaxed: { exemptPaise: 0, nonGstPaise: 40_000 },
+    });
+    for (const doc of [a, b, d]) builder.addInvoice(doc);
+    builder.addCreditNote(c);
+    const report = builder.result();
+    expect(report.nil).toEqual({
+      INTRB2B: { nilPaise: 20_000, exemptPaise: 50_000, nonGstPaise: 0 },
+      INTRAB2B: { nilPaise: 0, exemptPaise: 0, nonGstPaise: 0 },
+      INTRB2C: { nilPaise: 0, exemptPaise: 0, nonGstPaise: 40_000 },
+      INTRAB2C: { nilPaise: 0, exemptPaise: 20_000, nonGstPaise: 100_000 },
+    });
+    // 700 + 1,500 + 400 - 300
+    expect(report.totals.nil).toMatchObject({ count: 3, taxablePaise: 230_000 });
+    expect(report.entries.b2b[0]?.rows.map((r) => r.ratePercent)).toEqual([18]);
+    expect(report.entries.exp[0]?.rows).toEqual([
+      { ratePercent: 0, taxablePaise: 460_000, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 },
+    ]);
+    expect(report.totals.exp).toMatchObject({ count: 1, taxablePaise: 460_000 });
+    const json = gstr1Json(report);
+    expect(json.nil.inv).toEqual([
+      { sply_ty: 'INTRB2B', nil_amt: 200, expt_amt: 500, ngsup_amt: 0 },
+      { sply_ty: 'INTRAB2B', nil_amt: 0, expt_amt: 0, ngsup_amt: 0 },
+      { sply_ty: 'INTRB2C', nil_amt: 0, expt_amt: 0, ngsup_amt: 400 },
+      { sply_ty: 'INTRAB2C', nil_amt: 0, expt_amt: 200, ngsup_amt: 1000 },
+    ]);
+    expect(GSTR1_JSON_SCHEMA.safeParse(json).success).toBe(true);
+    expect(gstr1CsvTable(report, 'nil').rows[3]).toEqual([
+      'Intra-State supplies to unregistered persons',
+      0,
+      200,
+      1000,
+    ]);
+  });
+
+  it("a registered buyer's credit note keeps its nil and exempt rows in CDNR and takes its non-GST value off table 8", () => {
+    const builder = new Gstr1Builder({ gstin: OWN, period: june, keepEntries: true });
+    const original = invoice({
+      buyerGstin: BUYER_MH,
+      buyerType: 'regular',
+      rows: [row(0, 90_000, true)],
+      untaxed: { exemptPaise: 60_000, nonGstPaise: 30_000 },
+    });
+    builder.addInvoice(original);
+    builder.addCreditNote({
+      ...creditNote(original, [row(0, 30_000, true)]),
+      untaxed: { exemptPaise: 20_000, nonGstPaise: 10_000 },
+    });
+    const report = builder.result();
+    expect(report.nil.INTRAB2B).toEqual({ nilPaise: 0, exemptPaise: 60_000, nonGstPaise: 20_000 });
+    expect(report.entries.cdnr[0]?.rows).toEqual([
+      { ratePercent: 0, taxablePaise: 20_000, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 },
+    ]);
   });
 });

@@ -11,7 +11,9 @@ import { stateByGstCode } from '../reference-data.ts';
  * Sections: B2B (registered buyers, SEZ included as SEWP/SEWOP), B2CL (inter-state to
  * unregistered above the threshold), B2CS (the other B2C supplies, net of their credit notes, by
  * place of supply and rate), CDNR / CDNUR (credit notes by their original invoice), EXP (buyers of
- * type Overseas), NIL (0% lines outside exports and SEZ), HSN (B2B and B2C tables, from May 2025)
+ * type Overseas), NIL (0% lines outside exports and SEZ: nil-rated, exempt and non-GST apart, by the
+ * GST treatment each line kept of its product; non-GST lines of exports and SEZ supplies too, as they
+ * are no zero-rated supply), HSN (B2B and B2C tables, from May 2025)
  * and DOC_ISSUE. Debit notes in this product are purchase-side (issued to sellers), so they are no
  * outward document of GSTR-1.
  */
@@ -90,6 +92,17 @@ export interface Gstr1Invoice {
   placeOfSupply: string | null;
   intraState: boolean;
   rows: readonly Gstr1TaxRow[];
+  /**
+   * Of the 0% rows, the value of lines whose product is exempt, and of non-GST lines (paise); the
+   * rest of the 0% value is nil-rated. Left out: none.
+   */
+  untaxed?: UntaxedValue;
+}
+
+/** The part of a document's 0% value that is exempt or non-GST (by the lines' GST treatment). */
+export interface UntaxedValue {
+  exemptPaise: number;
+  nonGstPaise: number;
 }
 
 /** A credit note with what GSTR-1 needs of the invoice it credits. */
@@ -101,6 +114,7 @@ export interface Gstr1CreditNote {
   placeOfSupply: string | null;
   intraState: boolean;
   rows: readonly Gstr1TaxRow[];
+  untaxed?: UntaxedValue;
   invoice: Pick<
     Gstr1Invoice,
     | 'id'
@@ -319,6 +333,27 @@ function byRate(rows: readonly Gstr1TaxRow[]): Gstr1TaxRow[] {
   return [...merged.values()].sort((a, b) => a.ratePercent - b.ratePercent);
 }
 
+/**
+ * A document's rows parted into those its section reports and its table 8 figures. Non-GST value
+ * is always table 8's (it is no supply under GST, zero-rated or not); nil-rated and exempt value is
+ * table 8's unless the document is zero-rated (exports and SEZ supplies report their 0% rows).
+ */
+function splitRows(
+  rows: Gstr1TaxRow[],
+  untaxedValue: UntaxedValue | undefined,
+  zeroRated: boolean,
+): { taxed: Gstr1TaxRow[]; untaxed: NilFigures } {
+  const zero = rows.find((row) => row.ratePercent === 0);
+  const split = splitUntaxed(zero?.taxablePaise ?? 0, untaxedValue);
+  if (!zeroRated) return { taxed: rows.filter((row) => row.ratePercent !== 0), untaxed: split };
+  const reported = split.nilPaise + split.exemptPaise;
+  const taxed = rows.flatMap((row) => {
+    if (row !== zero) return [row];
+    return reported !== 0 || row.cessPaise !== 0 ? [{ ...row, taxablePaise: reported }] : [];
+  });
+  return { taxed, untaxed: { nilPaise: 0, exemptPaise: 0, nonGstPaise: split.nonGstPaise } };
+}
+
 /** A document as a section keeps it for the JSON and the CSV. */
 export interface Gstr1Entry {
   kind: Gstr1DocumentKind;
@@ -348,17 +383,63 @@ export interface B2csRow {
   cessPaise: number;
 }
 
+/** The sections written document by document. */
+export type Gstr1EntrySection = 'b2b' | 'b2cl' | 'cdnr' | 'cdnur' | 'exp';
+
+/**
+ * The group a section's entry is written under in the JSON: B2B and CDNR by the recipient's GSTIN,
+ * B2CL by place of supply, EXP by export type, CDNUR one list.
+ */
+export function entryGroup(section: Gstr1EntrySection, entry: Gstr1Entry): string {
+  switch (section) {
+    case 'b2b':
+    case 'cdnr':
+      return entry.buyerGstin ?? '';
+    case 'b2cl':
+      return entry.placeOfSupply;
+    case 'exp':
+      return entry.type;
+    case 'cdnur':
+      return '';
+  }
+}
+
 export type NilKind = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C';
 export const NIL_KINDS: readonly NilKind[] = ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'];
+
+/** One supply type's row of table 8 (paise): nil_amt, expt_amt and ngsup_amt of the JSON. */
+export interface NilFigures {
+  nilPaise: number;
+  exemptPaise: number;
+  nonGstPaise: number;
+}
+
+const zeroNil = (): NilFigures => ({ nilPaise: 0, exemptPaise: 0, nonGstPaise: 0 });
+
+/** Table 8's supply type: inter- or intra-state, to a registered person (a GSTIN) or not. */
+export const nilKindOf = (intraState: boolean, registered: boolean): NilKind =>
+  `${intraState ? 'INTRA' : 'INTR'}${registered ? 'B2B' : 'B2C'}`;
+
+/**
+ * A document's 0% value split by treatment: what is exempt and non-GST as its lines say, and the
+ * rest nil-rated (0% lines of taxable products and 0% charges are nil-rated supplies).
+ */
+export function splitUntaxed(zeroRatePaise: number, untaxed: UntaxedValue | undefined): NilFigures {
+  const exemptPaise = untaxed?.exemptPaise ?? 0;
+  const nonGstPaise = untaxed?.nonGstPaise ?? 0;
+  return { nilPaise: zeroRatePaise - exemptPaise - nonGstPaise, exemptPaise, nonGstPaise };
+}
 
 export interface Gstr1Report {
   gstin: string;
   period: Gstr1Period;
   totals: Record<Gstr1Section, Gstr1Totals>;
-  entries: Record<'b2b' | 'b2cl' | 'cdnr' | 'cdnur' | 'exp', Gstr1Entry[]>;
+  entries: Record<Gstr1EntrySection, Gstr1Entry[]>;
+  /** With `indexEntries`: each section's document ids by JSON group, in the order the JSON writes them. */
+  entryIds: Record<Gstr1EntrySection, Map<string, number[]>>;
   b2cs: B2csRow[];
-  /** Nil-rated supplies by kind (the product has no exempt or non-GST marker: 0% is nil-rated). */
-  nil: Record<NilKind, number>;
+  /** Table 8 by supply type: nil-rated, exempt and non-GST values. */
+  nil: Record<NilKind, NilFigures>;
   hsn: Gstr1HsnRow[];
   docIssue: Gstr1DocSeries[];
   problems: Gstr1Problem[];
@@ -372,6 +453,12 @@ export interface Gstr1BuilderOptions {
   keepEntries: boolean;
   /** At most this many problems are listed (all are counted). */
   maxProblems?: number;
+  /**
+   * Keep only the ids of each section's documents, by the group the JSON writes them under
+   * (`Gstr1Report.entryIds`): the server streams the JSON and reads the documents again by id, a
+   * batch at a time (gstr1JsonChunks), instead of holding the month's documents.
+   */
+  indexEntries?: boolean;
 }
 
 /**
@@ -385,8 +472,20 @@ export class Gstr1Builder {
     Gstr1Totals
   >;
   private readonly entries: Gstr1Report['entries'] = { b2b: [], b2cl: [], cdnr: [], cdnur: [], exp: [] };
+  private readonly entryIds: Gstr1Report['entryIds'] = {
+    b2b: new Map(),
+    b2cl: new Map(),
+    cdnr: new Map(),
+    cdnur: new Map(),
+    exp: new Map(),
+  };
   private readonly b2cs = new Map<string, B2csRow>();
-  private readonly nil: Record<NilKind, number> = { INTRB2B: 0, INTRAB2B: 0, INTRB2C: 0, INTRAB2C: 0 };
+  private readonly nil: Record<NilKind, NilFigures> = {
+    INTRB2B: zeroNil(),
+    INTRAB2B: zeroNil(),
+    INTRB2C: zeroNil(),
+    INTRAB2C: zeroNil(),
+  };
   private hsn: Gstr1HsnRow[] = [];
   private docIssue: Gstr1DocSeries[] = [];
   private readonly problems: Gstr1Problem[] = [];
@@ -443,6 +542,18 @@ export class Gstr1Builder {
     addRow(this.totals.b2cs, row, sign);
   }
 
+  /** Adds (sign 1) or takes away (-1, a credit note) a document's table 8 figures; true when any. */
+  private addNil(kind: NilKind, figures: NilFigures, sign: number): boolean {
+    const total = figures.nilPaise + figures.exemptPaise + figures.nonGstPaise;
+    if (figures.nilPaise === 0 && figures.exemptPaise === 0 && figures.nonGstPaise === 0) return false;
+    const into = this.nil[kind];
+    into.nilPaise += sign * figures.nilPaise;
+    into.exemptPaise += sign * figures.exemptPaise;
+    into.nonGstPaise += sign * figures.nonGstPaise;
+    this.totals.nil.taxablePaise += sign * total;
+    return true;
+  }
+
   addInvoice(invoice: Gstr1Invoice) {
     const { gstin } = this.options;
     this.checkRates('invoice', invoice, invoice.rows);
@@ -470,20 +581,9 @@ export class Gstr1Builder {
     const section = invoiceSection(invoice, gstin);
     if (section === 'excluded') return;
     const zeroRated = section === 'exp' || invoice.buyerType === 'sez';
-    const rows = byRate(invoice.rows);
-    const taxed = zeroRated ? rows : rows.filter((row) => row.ratePercent !== 0);
-    if (!zeroRated) {
-      const nilPaise = rows
-        .filter((row) => row.ratePercent === 0)
-        .reduce((sum, row) => sum + row.taxablePaise, 0);
-      if (nilPaise !== 0) {
-        const registered = normalGstin(invoice.buyerGstin) !== null;
-        const kind: NilKind = `${invoice.intraState ? 'INTRA' : 'INTR'}${registered ? 'B2B' : 'B2C'}`;
-        this.nil[kind] += nilPaise;
-        this.totals.nil.taxablePaise += nilPaise;
-        this.totals.nil.count += 1;
-      }
-    }
+    const kind = nilKindOf(invoice.intraState, normalGstin(invoice.buyerGstin) !== null);
+    const { taxed, untaxed } = splitRows(byRate(invoice.rows), invoice.untaxed, zeroRated);
+    if (this.addNil(kind, untaxed, 1)) this.totals.nil.count += 1;
     if (taxed.length === 0) return;
     if (section === 'b2cs') {
       this.totals.b2cs.count += 1;
@@ -493,30 +593,17 @@ export class Gstr1Builder {
     const totals = this.totals[section];
     totals.count += 1;
     for (const row of taxed) addRow(totals, row);
-    if (!this.options.keepEntries) return;
-    const anyIgst = taxed.some((row) => row.igstPaise > 0);
-    const type =
-      section === 'exp'
-        ? anyIgst
-          ? 'WPAY'
-          : 'WOPAY'
-        : invoice.buyerType === 'sez'
-          ? anyIgst
-            ? 'SEWP'
-            : 'SEWOP'
-          : 'R';
-    this.entries[section].push({
-      kind: 'invoice',
-      id: invoice.id,
-      number: invoice.number,
-      date: invoice.date,
-      valuePaise: invoice.valuePaise,
-      placeOfSupply: invoice.placeOfSupply,
-      buyerName: invoice.buyerName,
-      buyerGstin: normalGstin(invoice.buyerGstin),
-      type,
-      rows: taxed,
-    });
+    if (this.options.keepEntries || this.options.indexEntries)
+      this.keep(section, invoiceEntry(invoice, section, invoice.placeOfSupply, taxed));
+  }
+
+  private keep(section: Gstr1EntrySection, entry: Gstr1Entry) {
+    if (this.options.keepEntries) this.entries[section].push(entry);
+    if (!this.options.indexEntries) return;
+    const group = entryGroup(section, entry);
+    const ids = this.entryIds[section].get(group);
+    if (ids) ids.push(entry.id);
+    else this.entryIds[section].set(group, [entry.id]);
   }
 
   addCreditNote(note: Gstr1CreditNote) {
@@ -534,54 +621,25 @@ export class Gstr1Builder {
     }
     const section = creditNoteSection(note, gstin);
     if (section === 'excluded') return;
-    const rows = byRate(note.rows);
     if (section === 'b2cs') {
       // A B2C note lowers the B2CS row of its place of supply and rate; 0% lowers NIL.
-      const taxed = rows.filter((row) => row.ratePercent !== 0);
-      const nilPaise = rows
-        .filter((row) => row.ratePercent === 0)
-        .reduce((sum, row) => sum + row.taxablePaise, 0);
-      if (nilPaise !== 0) {
-        const kind: NilKind = note.intraState ? 'INTRAB2C' : 'INTRB2C';
-        this.nil[kind] -= nilPaise;
-        this.totals.nil.taxablePaise -= nilPaise;
-      }
+      const { taxed, untaxed } = splitRows(byRate(note.rows), note.untaxed, false);
+      this.addNil(nilKindOf(note.intraState, false), untaxed, -1);
       if (taxed.length > 0) this.totals.b2cs.count += 1;
       for (const row of taxed) this.addB2cs(note.placeOfSupply, note.intraState, row, -1);
       return;
     }
+    // CDNR and CDNUR keep the note's nil-rated and exempt rows at 0%, as the invoice had them in
+    // B2B, B2CL or EXP; its non-GST value was never in those sections and comes off table 8.
+    const registered = section === 'cdnr' || note.invoice.buyerType === 'sez';
+    const { taxed: rows, untaxed } = splitRows(byRate(note.rows), note.untaxed, true);
+    this.addNil(nilKindOf(note.intraState, registered), { ...untaxed, nilPaise: 0, exemptPaise: 0 }, -1);
+    if (rows.length === 0) return;
     const totals = this.totals[section];
     totals.count += 1;
     for (const row of rows) addRow(totals, row);
-    if (!this.options.keepEntries) return;
-    const invoiceSectionOf = invoiceSection(note.invoice, gstin);
-    const anyIgst = rows.some((row) => row.igstPaise > 0);
-    const type =
-      section === 'cdnr'
-        ? note.invoice.buyerType === 'sez'
-          ? anyIgst
-            ? 'SEWP'
-            : 'SEWOP'
-          : 'R'
-        : invoiceSectionOf === 'exp'
-          ? anyIgst
-            ? 'EXPWP'
-            : 'EXPWOP'
-          : 'B2CL';
-    this.entries[section].push({
-      kind: 'credit_note',
-      id: note.id,
-      number: note.number,
-      date: note.date,
-      valuePaise: note.valuePaise,
-      placeOfSupply: note.placeOfSupply,
-      buyerName: note.invoice.buyerName,
-      buyerGstin: normalGstin(note.invoice.buyerGstin),
-      type,
-      rows,
-      invoiceNumber: note.invoice.number,
-      invoiceDate: note.invoice.date,
-    });
+    if (this.options.keepEntries || this.options.indexEntries)
+      this.keep(section, creditNoteEntry(note, section, note.placeOfSupply, rows, gstin));
   }
 
   /** The HSN summary rows (summed by the database, one row per table, HSN, UQC and rate). */
@@ -617,6 +675,7 @@ export class Gstr1Builder {
       period: this.options.period,
       totals: this.totals,
       entries: this.entries,
+      entryIds: this.entryIds,
       b2cs,
       nil: this.nil,
       hsn: this.hsn,
@@ -625,6 +684,75 @@ export class Gstr1Builder {
       problemCount: this.problemCount,
     };
   }
+}
+
+/** An invoice's entry in its section (B2B, B2CL or EXP) with its taxed rows by rate. */
+function invoiceEntry(
+  invoice: Gstr1Invoice,
+  section: 'b2b' | 'b2cl' | 'exp',
+  placeOfSupply: string,
+  taxed: Gstr1TaxRow[],
+): Gstr1Entry {
+  const anyIgst = taxed.some((row) => row.igstPaise > 0);
+  const type =
+    section === 'exp'
+      ? anyIgst
+        ? 'WPAY'
+        : 'WOPAY'
+      : invoice.buyerType === 'sez'
+        ? anyIgst
+          ? 'SEWP'
+          : 'SEWOP'
+        : 'R';
+  return {
+    kind: 'invoice',
+    id: invoice.id,
+    number: invoice.number,
+    date: invoice.date,
+    valuePaise: invoice.valuePaise,
+    placeOfSupply,
+    buyerName: invoice.buyerName,
+    buyerGstin: normalGstin(invoice.buyerGstin),
+    type,
+    rows: taxed,
+  };
+}
+
+/** A credit note's entry in CDNR or CDNUR, typed by its original invoice. */
+function creditNoteEntry(
+  note: Gstr1CreditNote,
+  section: 'cdnr' | 'cdnur',
+  placeOfSupply: string,
+  rows: Gstr1TaxRow[],
+  gstin: string,
+): Gstr1Entry {
+  const anyIgst = rows.some((row) => row.igstPaise > 0);
+  const type =
+    section === 'cdnr'
+      ? note.invoice.buyerType === 'sez'
+        ? anyIgst
+          ? 'SEWP'
+          : 'SEWOP'
+        : 'R'
+      : invoiceSection(note.invoice, gstin) === 'exp'
+        ? anyIgst
+          ? 'EXPWP'
+          : 'EXPWOP'
+        : 'B2CL';
+  return {
+    kind: 'credit_note',
+    id: note.id,
+    number: note.number,
+    date: note.date,
+    valuePaise: note.valuePaise,
+    placeOfSupply,
+    buyerName: note.invoice.buyerName,
+    buyerGstin: normalGstin(note.invoice.buyerGstin),
+    type,
+    rows,
+    invoiceNumber: note.invoice.number,
+    invoiceDate: note.invoice.date,
+  };
 }
 
 /** HSN rows with the same table, HSN, UQC and rate merged (two units that are both NOS make one row). */
@@ -704,6 +832,79 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): [string, T[]
   return [...groups.entries()];
 }
 
+/** One document of a section as the JSON writes it (B2B and CDNR under their GSTIN, B2CL and EXP under their group). */
+const ENTRY_JSON = {
+  b2b: (e: Gstr1Entry) => ({
+    inum: e.number,
+    idt: returnDate(e.date),
+    val: r(e.valuePaise),
+    pos: e.placeOfSupply,
+    rchrg: 'N' as const,
+    inv_typ: e.type,
+    itms: itemsOf(e.rows, 'all'),
+  }),
+  b2cl: (e: Gstr1Entry) => ({
+    inum: e.number,
+    idt: returnDate(e.date),
+    val: r(e.valuePaise),
+    itms: itemsOf(e.rows, 'igst'),
+  }),
+  cdnr: (e: Gstr1Entry) => ({
+    ntty: 'C' as const,
+    nt_num: e.number,
+    nt_dt: returnDate(e.date),
+    val: r(e.valuePaise),
+    pos: e.placeOfSupply,
+    rchrg: 'N' as const,
+    inv_typ: e.type,
+    itms: itemsOf(e.rows, 'all'),
+  }),
+  cdnur: (e: Gstr1Entry) => ({
+    typ: e.type,
+    ntty: 'C' as const,
+    nt_num: e.number,
+    nt_dt: returnDate(e.date),
+    val: r(e.valuePaise),
+    ...(e.type === 'B2CL' ? { pos: e.placeOfSupply } : {}),
+    itms: itemsOf(e.rows, 'igst'),
+  }),
+  exp: (e: Gstr1Entry) => ({
+    inum: e.number,
+    idt: returnDate(e.date),
+    val: r(e.valuePaise),
+    itms: e.rows.map((row) => ({
+      rt: row.ratePercent,
+      txval: r(row.taxablePaise),
+      iamt: r(row.igstPaise),
+      csamt: r(row.cessPaise),
+    })),
+  }),
+};
+
+/** The key of a grouped section's group and of the list under it; CDNUR is not grouped. */
+const GROUP_KEYS = {
+  b2b: ['ctin', 'inv'],
+  b2cl: ['pos', 'inv'],
+  cdnr: ['ctin', 'nt'],
+  exp: ['exp_typ', 'inv'],
+} as const;
+
+/** The top-level keys of the file, in the order it is written. */
+const JSON_KEYS = [
+  'gstin',
+  'fp',
+  'b2b',
+  'b2cl',
+  'b2cs',
+  'cdnr',
+  'cdnur',
+  'exp',
+  'nil',
+  'hsn',
+  'doc_issue',
+] as const;
+const ENTRY_SECTIONS: readonly Gstr1EntrySection[] = ['b2b', 'b2cl', 'cdnr', 'cdnur', 'exp'];
+
 /**
  * The GSTR-1 JSON by top-level key, each built when asked: the server writes the file a section at
  * a time, so one section's tree is alive at once, not the whole file twice over.
@@ -728,27 +929,14 @@ export function gstr1JsonParts(report: Gstr1Report) {
     gstin: () => report.gstin,
     fp: () => report.period.fp,
     b2b: () =>
-      groupBy(entries.b2b, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
+      groupBy(entries.b2b, (e) => entryGroup('b2b', e)).map(([ctin, list]) => ({
         ctin,
-        inv: list.map((e) => ({
-          inum: e.number,
-          idt: returnDate(e.date),
-          val: r(e.valuePaise),
-          pos: e.placeOfSupply,
-          rchrg: 'N' as const,
-          inv_typ: e.type,
-          itms: itemsOf(e.rows, 'all'),
-        })),
+        inv: list.map(ENTRY_JSON.b2b),
       })),
     b2cl: () =>
-      groupBy(entries.b2cl, (e) => e.placeOfSupply).map(([pos, list]) => ({
+      groupBy(entries.b2cl, (e) => entryGroup('b2cl', e)).map(([pos, list]) => ({
         pos,
-        inv: list.map((e) => ({
-          inum: e.number,
-          idt: returnDate(e.date),
-          val: r(e.valuePaise),
-          itms: itemsOf(e.rows, 'igst'),
-        })),
+        inv: list.map(ENTRY_JSON.b2cl),
       })),
     b2cs: () =>
       report.b2cs.map((row) => ({
@@ -763,50 +951,22 @@ export function gstr1JsonParts(report: Gstr1Report) {
         csamt: r(row.cessPaise),
       })),
     cdnr: () =>
-      groupBy(entries.cdnr, (e) => e.buyerGstin ?? '').map(([ctin, list]) => ({
+      groupBy(entries.cdnr, (e) => entryGroup('cdnr', e)).map(([ctin, list]) => ({
         ctin,
-        nt: list.map((e) => ({
-          ntty: 'C' as const,
-          nt_num: e.number,
-          nt_dt: returnDate(e.date),
-          val: r(e.valuePaise),
-          pos: e.placeOfSupply,
-          rchrg: 'N' as const,
-          inv_typ: e.type,
-          itms: itemsOf(e.rows, 'all'),
-        })),
+        nt: list.map(ENTRY_JSON.cdnr),
       })),
-    cdnur: () =>
-      entries.cdnur.map((e) => ({
-        typ: e.type,
-        ntty: 'C' as const,
-        nt_num: e.number,
-        nt_dt: returnDate(e.date),
-        val: r(e.valuePaise),
-        ...(e.type === 'B2CL' ? { pos: e.placeOfSupply } : {}),
-        itms: itemsOf(e.rows, 'igst'),
-      })),
+    cdnur: () => entries.cdnur.map(ENTRY_JSON.cdnur),
     exp: () =>
-      groupBy(entries.exp, (e) => e.type).map(([expTyp, list]) => ({
+      groupBy(entries.exp, (e) => entryGroup('exp', e)).map(([expTyp, list]) => ({
         exp_typ: expTyp,
-        inv: list.map((e) => ({
-          inum: e.number,
-          idt: returnDate(e.date),
-          val: r(e.valuePaise),
-          itms: e.rows.map((row) => ({
-            rt: row.ratePercent,
-            txval: r(row.taxablePaise),
-            iamt: r(row.igstPaise),
-            csamt: r(row.cessPaise),
-          })),
-        })),
+        inv: list.map(ENTRY_JSON.exp),
       })),
     nil: () => ({
       inv: NIL_KINDS.map((kind) => ({
         sply_ty: kind,
-        nil_amt: r(report.nil[kind]),
-        expt_amt: 0,
-        ngsup_amt: 0,
+        nil_amt: r(report.nil[kind].nilPaise),
+        expt_amt: r(report.nil[kind].exemptPaise),
+        ngsup_amt: r(report.nil[kind].nonGstPaise),
       })),
     }),
     hsn: () => ({
@@ -828,6 +988,61 @@ export function gstr1JsonParts(report: Gstr1Report) {
       })),
     }),
   };
+}
+
+/**
+ * Reads a section's documents again by id (a batch at a time) as entries; a document that no longer
+ * makes an entry in that section (changed since the ids were taken) is left out of the answer.
+ */
+export type Gstr1EntryLoader = (section: Gstr1EntrySection, ids: readonly number[]) => Promise<Gstr1Entry[]>;
+
+/**
+ * The portal JSON as text pieces, byte for byte JSON.stringify(gstr1Json(report)) of the report
+ * with its entries kept, from a report that kept only their ids (`indexEntries`): each section's
+ * documents are read again through `load`, `batch` ids at a time, in the order and under the
+ * groups (a B2B recipient's GSTIN, ...) the built document has, and written as they come. So a
+ * month of 100,000 invoices is never held at once: only the ids and one batch.
+ */
+export async function* gstr1JsonChunks(
+  report: Gstr1Report,
+  load: Gstr1EntryLoader,
+  batch = 1000,
+): AsyncGenerator<string> {
+  const parts = gstr1JsonParts(report);
+  let separator = '{';
+  for (const key of JSON_KEYS) {
+    yield `${separator}${JSON.stringify(key)}:`;
+    separator = ',';
+    if (!(ENTRY_SECTIONS as readonly string[]).includes(key)) {
+      yield JSON.stringify(parts[key]());
+      continue;
+    }
+    const section = key as Gstr1EntrySection;
+    const write = ENTRY_JSON[section];
+    const groupKeys = section === 'cdnur' ? null : GROUP_KEYS[section];
+    yield '[';
+    let groupsWritten = 0;
+    for (const [group, ids] of report.entryIds[section]) {
+      let written = 0;
+      for (let i = 0; i < ids.length; i += batch) {
+        const entries = await load(section, ids.slice(i, i + batch));
+        if (entries.length === 0) continue;
+        const items = entries.map((entry) => JSON.stringify(write(entry))).join(',');
+        if (written === 0 && groupKeys) {
+          // A group is opened by its first entry, so a group whose documents all changed is not written empty.
+          yield `${groupsWritten > 0 ? ',' : ''}{${JSON.stringify(groupKeys[0])}:${JSON.stringify(group)},${JSON.stringify(groupKeys[1])}:[`;
+          groupsWritten += 1;
+        } else if (written > 0) {
+          yield ',';
+        }
+        yield items;
+        written += entries.length;
+      }
+      if (written > 0 && groupKeys) yield ']}';
+    }
+    yield ']';
+  }
+  yield '}';
 }
 
 /** The GSTR-1 JSON of the GST offline tool / portal (the shape is written down in gstr1-json-schema.ts). */
@@ -1001,7 +1216,12 @@ export function gstr1CsvTable(
           'Exempted (other than nil rated/non GST supply)',
           'Non-GST Supplies',
         ],
-        rows: NIL_KINDS.map((kind) => [NIL_LABELS[kind], r(report.nil[kind]), 0, 0]),
+        rows: NIL_KINDS.map((kind) => [
+          NIL_LABELS[kind],
+          r(report.nil[kind].nilPaise),
+          r(report.nil[kind].exemptPaise),
+          r(report.nil[kind].nonGstPaise),
+        ]),
       };
     case 'hsn':
       return {

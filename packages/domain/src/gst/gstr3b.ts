@@ -29,9 +29,9 @@ export const ZERO_FIGURES: TaxFigures = Object.freeze({
  * The heads a figure can be traced to:
  * - 3.1a outward taxable supplies (other than zero rated, nil rated and exempted);
  * - 3.1b outward taxable supplies (zero rated): exports and supplies to SEZs;
- * - 3.1c other outward supplies (nil rated, exempted): lines taxed at 0%;
+ * - 3.1c other outward supplies (nil rated, exempted): lines taxed at 0% but non-GST ones;
  * - 3.1d inward supplies liable to reverse charge: reverse-charge bills;
- * - 3.1e non-GST outward supplies;
+ * - 3.1e non-GST outward supplies: lines of products whose GST treatment is Non-GST;
  * - 3.2 inter-state supplies to unregistered persons (a part of 3.1a), by place of supply;
  * - 4a3 ITC on inward supplies liable to reverse charge, 4a5 all other ITC (bills),
  *   4b2 ITC reversed (debit notes to sellers: purchase returns, rate differences);

@@ -1,4 +1,5 @@
 import type { AttributeType } from '@b2b/domain/api/product-groups';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Quantity, Timestamp } from './column-types.ts';
 
@@ -86,6 +87,8 @@ export interface ProductsTable {
   tally_product_name: string | null;
   /** Each unit carries a serial number (migration 0059). */
   tracks_serial_numbers: Auto<boolean>;
+  /** Migration 0066: taxable (default), nil-rated, exempt or non-GST. */
+  gst_treatment: Auto<GstTreatment>;
   meta_title: string | null;
   meta_description: string | null;
   deleted_at: Date | null;

@@ -1,4 +1,5 @@
 import type { DocumentAddressOutput, QuotationPurpose, QuotationStatus } from '@b2b/domain/api/sales-orders';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { InvoiceStatus } from '@b2b/domain/invoices';
 import type { PaymentStatus, SalesOrderStatus } from '@b2b/domain/sales-orders';
 import type { DiscountType } from '@b2b/domain/statuses';
@@ -326,6 +327,8 @@ export interface InvoiceItemsTable extends PricedLineColumns {
   product_name: string;
   sku: string | null;
   unit: string | null;
+  /** Migration 0066: the product's GST treatment when the line was written (set by the database). */
+  gst_treatment: Auto<GstTreatment>;
 }
 
 export interface InvoiceWriteOffsTable {

@@ -1,4 +1,5 @@
 import type { CreditNoteStatus } from '@b2b/domain/credit-notes';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { SalesReturnDisposition, SalesReturnStatus } from '@b2b/domain/sales-returns';
 import type { ColumnType } from 'kysely';
 import type { Auto, Json, Paise, Quantity, Timestamp } from './column-types.ts';
@@ -83,6 +84,8 @@ export interface CreditNoteItemsTable {
   company_id: number;
   credit_note_id: number;
   invoice_item_id: number;
+  /** Migration 0066: the GST treatment of the invoice line credited (set by the database). */
+  gst_treatment: Auto<GstTreatment>;
   position: number;
   product_id: number;
   product_name: string;

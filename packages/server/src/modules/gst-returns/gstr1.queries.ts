@@ -42,6 +42,17 @@ const ratesOf = (alias: string) => sql`(
                THEN ${sql.ref(`${alias}.tax_summary`)}->'hsn_summary' ELSE '[]'::jsonb END) AS r
        GROUP BY 1) x)`;
 
+/**
+ * Of a document's 0% value, what its exempt and its non-GST lines make (the GST treatment each line
+ * kept of its product, migration 0066); the rest of the 0% value is nil-rated.
+ */
+const untaxedOf = (items: 'invoice_items' | 'credit_note_items', key: string, alias: string) => sql`
+  coalesce(sum(x.taxable_paise) FILTER (WHERE x.gst_treatment = 'exempt'), 0) AS exempt_paise,
+  coalesce(sum(x.taxable_paise) FILTER (WHERE x.gst_treatment = 'non_gst'), 0) AS non_gst_paise
+  FROM ${sql.table(items)} x
+ WHERE x.company_id = ${sql.ref(`${alias}.company_id`)} AND ${sql.ref(`x.${key}`)} = ${sql.ref(`${alias}.id`)}
+   AND x.gst_treatment IN ('exempt', 'non_gst')`;
+
 /** [rate, taxable, igst, cgst, sgst, cess] per rate, as ratesOf writes them (numbers come back as JSON numbers). */
 export type RateTuple = [number, number, number, number, number, number];
 
@@ -57,6 +68,8 @@ export interface InvoicePageRow {
   buyer_type: string;
   pos: string | null;
   rates: RateTuple[];
+  exempt_paise: string | number;
+  non_gst_paise: string | number;
 }
 
 export interface Keyset {
@@ -64,18 +77,30 @@ export interface Keyset {
   id: number;
 }
 
-/** A page of the period's live invoices of the GSTIN, after `after` in (date, id) order. */
-export async function invoicePage(db: Executor, w: Gstr1Window, after: Keyset | null, limit: number) {
+/** A page after a keyset (null: the first), or the documents named by id (the streamed JSON reads them again). */
+export type PageOf = Keyset | { ids: readonly number[] } | null;
+
+const pageFilter = (date: string, id: string, after: PageOf) =>
+  after === null
+    ? sql`true`
+    : 'ids' in after
+      ? sql`${sql.ref(id)} = ANY(${[...after.ids]}::bigint[])`
+      : sql`(${sql.ref(date)}, ${sql.ref(id)}) > (${after.day}::date, ${after.id})`;
+
+/** A page of the period's live invoices of the GSTIN, after `after` in (date, id) order (or those of `after.ids`). */
+export async function invoicePage(db: Executor, w: Gstr1Window, after: PageOf, limit: number) {
   const { rows } = await sql<InvoicePageRow>`
     SELECT i.id, i.invoice_number AS number, to_char(i.invoice_date, 'YYYY-MM-DD') AS day, i.total_paise,
            i.is_intra_state, i.buyer_id, coalesce(i.buyer->>'name', b.name) AS buyer_name,
-           ${buyerGstin('i', 'b')} AS buyer_gstin, b.buyer_type, st.gst_code AS pos, ${ratesOf('i')} AS rates
+           ${buyerGstin('i', 'b')} AS buyer_gstin, b.buyer_type, st.gst_code AS pos, ${ratesOf('i')} AS rates,
+           u.exempt_paise, u.non_gst_paise
       FROM invoices i
       JOIN buyers b ON b.company_id = i.company_id AND b.id = i.buyer_id
       LEFT JOIN states st ON st.id = i.place_of_supply_state_id
+      CROSS JOIN LATERAL (SELECT ${untaxedOf('invoice_items', 'invoice_id', 'i')}) u
      WHERE i.company_id = ${w.companyId} AND i.branch_id IN ${branchesOfGstin(w)}
        AND i.invoice_date BETWEEN ${w.from}::date AND ${w.to}::date AND i.status <> 'cancelled'
-       AND ${after ? sql`(i.invoice_date, i.id) > (${after.day}::date, ${after.id})` : sql`true`}
+       AND ${pageFilter('i.invoice_date', 'i.id', after)}
      ORDER BY i.invoice_date, i.id
      LIMIT ${limit}`.execute(db);
   return rows;
@@ -89,6 +114,8 @@ export interface CreditNotePageRow {
   is_intra_state: boolean;
   pos: string | null;
   rates: RateTuple[];
+  exempt_paise: string | number;
+  non_gst_paise: string | number;
   invoice_id: number;
   invoice_number: string;
   invoice_day: string;
@@ -101,10 +128,11 @@ export interface CreditNotePageRow {
 }
 
 /** A page of the period's live credit notes of the GSTIN, each with what GSTR-1 needs of its invoice. */
-export async function creditNotePage(db: Executor, w: Gstr1Window, after: Keyset | null, limit: number) {
+export async function creditNotePage(db: Executor, w: Gstr1Window, after: PageOf, limit: number) {
   const { rows } = await sql<CreditNotePageRow>`
     SELECT cn.id, cn.credit_note_number AS number, to_char(cn.credit_note_date, 'YYYY-MM-DD') AS day,
            cn.total_paise, cn.is_intra_state, st.gst_code AS pos, ${ratesOf('cn')} AS rates,
+           u.exempt_paise, u.non_gst_paise,
            i.id AS invoice_id, i.invoice_number, to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_day,
            i.total_paise AS invoice_total_paise, i.is_intra_state AS invoice_intra_state,
            i.buyer_id, coalesce(i.buyer->>'name', b.name) AS buyer_name, ${buyerGstin('i', 'b')} AS buyer_gstin,
@@ -113,9 +141,10 @@ export async function creditNotePage(db: Executor, w: Gstr1Window, after: Keyset
       JOIN invoices i ON i.company_id = cn.company_id AND i.id = cn.invoice_id
       JOIN buyers b ON b.company_id = i.company_id AND b.id = i.buyer_id
       LEFT JOIN states st ON st.id = cn.place_of_supply_state_id
+      CROSS JOIN LATERAL (SELECT ${untaxedOf('credit_note_items', 'credit_note_id', 'cn')}) u
      WHERE cn.company_id = ${w.companyId} AND cn.branch_id IN ${branchesOfGstin(w)}
        AND cn.credit_note_date BETWEEN ${w.from}::date AND ${w.to}::date AND cn.status <> 'cancelled'
-       AND ${after ? sql`(cn.credit_note_date, cn.id) > (${after.day}::date, ${after.id})` : sql`true`}
+       AND ${pageFilter('cn.credit_note_date', 'cn.id', after)}
      ORDER BY cn.credit_note_date, cn.id
      LIMIT ${limit}`.execute(db);
   return rows;
@@ -143,7 +172,11 @@ const lineHsn = (line: string, product: string, digits: number) => sql`CASE
   WHEN length(coalesce(trim(${sql.ref(`${line}.hsn`)}), '')) >= ${digits} THEN trim(${sql.ref(`${line}.hsn`)})
   ELSE coalesce(nullif(trim(${sql.ref(`${product}.hsn`)}), ''), nullif(trim(${sql.ref(`${line}.hsn`)}), '')) END`;
 
-/** B2B table when the buyer has a GSTIN that is not the filer's own; own-GSTIN documents are left out. */
+/**
+ * B2B table when the buyer has a GSTIN that is not the filer's own; own-GSTIN documents are left
+ * out, and so are non-GST lines (no supply under GST, reported in table 8 alone); nil-rated and
+ * exempt lines are in, with their 0% and no tax.
+ */
 function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
   const table = sql`CASE WHEN ${buyerGstin('i', 'b')} IS NOT NULL AND b.buyer_type <> 'overseas' THEN 'b2b' ELSE 'b2c' END`;
   const notOwn = sql`coalesce(upper(${buyerGstin('i', 'b')}), '') <> ${w.gstin}`;
@@ -157,6 +190,7 @@ function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
       LEFT JOIN products p ON p.company_id = ii.company_id AND p.id = ii.product_id
      WHERE i.company_id = ${w.companyId} AND i.branch_id IN ${branchesOfGstin(w)}
        AND i.invoice_date BETWEEN ${w.from}::date AND ${w.to}::date AND i.status <> 'cancelled' AND ${notOwn}
+       AND ii.gst_treatment <> 'non_gst'
     UNION ALL
     SELECT ${table}, nullif(trim(c.value->>'hsn'), ''), c.value->>'label', 'NA', (c.value->>'gst_rate')::numeric, 0,
            (c.value->>'taxable_paise')::bigint, (c.value->>'igst_paise')::bigint, (c.value->>'cgst_paise')::bigint,
@@ -177,7 +211,8 @@ function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
       JOIN credit_note_items ci ON ci.company_id = cn.company_id AND ci.credit_note_id = cn.id
       LEFT JOIN products p ON p.company_id = ci.company_id AND p.id = ci.product_id
      WHERE cn.company_id = ${w.companyId} AND cn.branch_id IN ${branchesOfGstin(w)}
-       AND cn.credit_note_date BETWEEN ${w.from}::date AND ${w.to}::date AND cn.status <> 'cancelled' AND ${notOwn}`;
+       AND cn.credit_note_date BETWEEN ${w.from}::date AND ${w.to}::date AND cn.status <> 'cancelled' AND ${notOwn}
+       AND ci.gst_treatment <> 'non_gst'`;
 }
 
 /**
@@ -214,6 +249,7 @@ export async function shortHsnLines(db: Executor, w: Gstr1Window, digits: number
       LEFT JOIN products p ON p.company_id = ii.company_id AND p.id = ii.product_id
      WHERE i.company_id = ${w.companyId} AND i.branch_id IN ${branchesOfGstin(w)}
        AND i.invoice_date BETWEEN ${w.from}::date AND ${w.to}::date AND i.status <> 'cancelled'
+       AND ii.gst_treatment <> 'non_gst'
        AND length(coalesce(${lineHsn('ii', 'p', digits)}, '')) < ${digits}
      ORDER BY i.invoice_date, i.id, ii.product_id
      LIMIT ${limit}`.execute(db);

@@ -5,10 +5,14 @@ import {
   GSTR1_SECTIONS,
   Gstr1Builder,
   type Gstr1BuyerType,
+  type Gstr1CreditNote,
+  type Gstr1EntrySection,
   type Gstr1HsnRow,
+  type Gstr1Invoice,
   type Gstr1Period,
   type Gstr1Report,
   type Gstr1TaxRow,
+  gstr1JsonChunks,
   hsnProblem,
   parseGstr1Period,
   previousFinancialYear,
@@ -67,16 +71,56 @@ function uqcOf(unit: string | null): string {
   return unitQuantityCode(unit) ?? 'OTH';
 }
 
+const invoiceOf = (row: queries.InvoicePageRow): Gstr1Invoice => ({
+  id: row.id,
+  number: row.number,
+  date: row.day,
+  valuePaise: Number(row.total_paise),
+  buyerId: row.buyer_id,
+  buyerName: row.buyer_name,
+  buyerGstin: row.buyer_gstin,
+  buyerType: buyerTypeOf(row.buyer_type),
+  placeOfSupply: row.pos,
+  intraState: row.is_intra_state,
+  rows: row.rates.map(tax),
+  untaxed: { exemptPaise: Number(row.exempt_paise), nonGstPaise: Number(row.non_gst_paise) },
+});
+
+const creditNoteOf = (row: queries.CreditNotePageRow): Gstr1CreditNote => ({
+  id: row.id,
+  number: row.number,
+  date: row.day,
+  valuePaise: Number(row.total_paise),
+  placeOfSupply: row.pos,
+  intraState: row.is_intra_state,
+  rows: row.rates.map(tax),
+  untaxed: { exemptPaise: Number(row.exempt_paise), nonGstPaise: Number(row.non_gst_paise) },
+  invoice: {
+    id: row.invoice_id,
+    number: row.invoice_number,
+    date: row.invoice_day,
+    valuePaise: Number(row.invoice_total_paise),
+    buyerId: row.buyer_id,
+    buyerName: row.buyer_name,
+    buyerGstin: row.buyer_gstin,
+    buyerType: buyerTypeOf(row.buyer_type),
+    intraState: row.invoice_intra_state,
+  },
+});
+
 interface Gstr1Request {
   db: Executor;
   actor: Principal;
   gstin: string;
   period: string;
   keepEntries: boolean;
+  /** Keep only the ids of the documents each section writes (the streamed JSON). */
+  indexEntries?: boolean;
 }
 
 export interface Gstr1Result {
   report: Gstr1Report;
+  window: queries.Gstr1Window;
   hsnDigits: number;
   lastYearTurnoverPaise: number;
   documentCount: number;
@@ -89,6 +133,7 @@ export async function buildGstr1({
   gstin,
   period: periodText,
   keepEntries,
+  indexEntries = false,
 }: Gstr1Request): Promise<Gstr1Result> {
   const period: Gstr1Period | null = parseGstr1Period(periodText);
   if (!period) throw validationError('period', 'Give the period as YYYY-MM or YYYY-Qn.');
@@ -107,25 +152,13 @@ export async function buildGstr1({
   const lastYearTurnoverPaise = await queries.turnoverPaise(db, actor.companyId, lastYear.from, lastYear.to);
   const hsnDigits = requiredHsnDigits(lastYearTurnoverPaise);
 
-  const builder = new Gstr1Builder({ gstin, period, keepEntries, maxProblems: MAX_PROBLEMS });
+  const builder = new Gstr1Builder({ gstin, period, keepEntries, indexEntries, maxProblems: MAX_PROBLEMS });
   let documentCount = 0;
 
   for (let after: queries.Keyset | null = null; ; ) {
     const page = await queries.invoicePage(db, window, after, PAGE);
     for (const row of page) {
-      builder.addInvoice({
-        id: row.id,
-        number: row.number,
-        date: row.day,
-        valuePaise: Number(row.total_paise),
-        buyerId: row.buyer_id,
-        buyerName: row.buyer_name,
-        buyerGstin: row.buyer_gstin,
-        buyerType: buyerTypeOf(row.buyer_type),
-        placeOfSupply: row.pos,
-        intraState: row.is_intra_state,
-        rows: row.rates.map(tax),
-      });
+      builder.addInvoice(invoiceOf(row));
     }
     documentCount += page.length;
     const last = page.at(-1);
@@ -136,26 +169,7 @@ export async function buildGstr1({
   for (let after: queries.Keyset | null = null; ; ) {
     const page = await queries.creditNotePage(db, window, after, PAGE);
     for (const row of page) {
-      builder.addCreditNote({
-        id: row.id,
-        number: row.number,
-        date: row.day,
-        valuePaise: Number(row.total_paise),
-        placeOfSupply: row.pos,
-        intraState: row.is_intra_state,
-        rows: row.rates.map(tax),
-        invoice: {
-          id: row.invoice_id,
-          number: row.invoice_number,
-          date: row.invoice_day,
-          valuePaise: Number(row.invoice_total_paise),
-          buyerId: row.buyer_id,
-          buyerName: row.buyer_name,
-          buyerGstin: row.buyer_gstin,
-          buyerType: buyerTypeOf(row.buyer_type),
-          intraState: row.invoice_intra_state,
-        },
-      });
+      builder.addCreditNote(creditNoteOf(row));
     }
     documentCount += page.length;
     const last = page.at(-1);
@@ -203,7 +217,39 @@ export async function buildGstr1({
       cancelled: Number(row.cancelled),
     })),
   );
-  return { report: builder.result(), hsnDigits, lastYearTurnoverPaise, documentCount };
+  return { report: builder.result(), window, hsnDigits, lastYearTurnoverPaise, documentCount };
+}
+
+const INVOICE_SECTIONS: readonly Gstr1EntrySection[] = ['b2b', 'b2cl', 'exp'];
+
+/**
+ * The portal JSON streamed (issue 22): the return is summed with only the ids of each section's
+ * documents kept, then the file is written section by section (B2B recipient by recipient), the
+ * documents read again by id a batch at a time and sorted into their entries by the same builder.
+ * Memory holds the ids and one batch, not the month; the bytes are those of gstr1Json. A document
+ * changed between the two reads is written as it is now, or left out when it left its section.
+ */
+export async function streamGstr1Json(
+  options: Omit<Gstr1Request, 'keepEntries' | 'indexEntries'>,
+): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+  const { db } = options;
+  const { report, window } = await buildGstr1({ ...options, keepEntries: false, indexEntries: true });
+  const load = async (section: Gstr1EntrySection, ids: readonly number[]) => {
+    const builder = new Gstr1Builder({ gstin: report.gstin, period: report.period, keepEntries: true });
+    if (INVOICE_SECTIONS.includes(section)) {
+      for (const row of await queries.invoicePage(db, window, { ids }, ids.length))
+        builder.addInvoice(invoiceOf(row));
+    } else {
+      for (const row of await queries.creditNotePage(db, window, { ids }, ids.length))
+        builder.addCreditNote(creditNoteOf(row));
+    }
+    const byId = new Map(builder.result().entries[section].map((entry) => [entry.id, entry]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  return {
+    fileName: `GSTR1_${report.gstin}_${report.period.fp}.json`,
+    chunks: gstr1JsonChunks(report, load, PAGE),
+  };
 }
 
 /** The summary the screen shows: each section's count, value and tax, and the documents with problems. */

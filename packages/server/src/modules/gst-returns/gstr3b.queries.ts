@@ -33,6 +33,15 @@ const nilRated = (alias: string) => sql`(
            THEN ${sql.ref(`${alias}.tax_summary`)}->'hsn_summary' ELSE '[]'::jsonb END) AS r
    WHERE (r.value->>'gst_rate')::numeric = 0)`;
 
+/**
+ * The taxable value of a document's non-GST lines (the GST treatment each line kept of its
+ * product, migration 0066): a part of its 0% value, reported in 3.1(e) instead of 3.1(b) or (c).
+ */
+const nonGst = (items: 'invoice_items' | 'credit_note_items', key: string, alias: string) => sql`(
+  SELECT coalesce(sum(x.taxable_paise), 0) FROM ${sql.table(items)} x
+   WHERE x.company_id = ${sql.ref(`${alias}.company_id`)} AND ${sql.ref(`x.${key}`)} = ${sql.ref(`${alias}.id`)}
+     AND x.gst_treatment = 'non_gst')`;
+
 /** The rows of every head for a GSTIN's branches (in the user's scope) and a range of days. */
 function entries(w: Gstr3bWindow): RawBuilder<unknown> {
   return sql`
@@ -45,7 +54,7 @@ function entries(w: Gstr3bWindow): RawBuilder<unknown> {
              coalesce(i.buyer->>'name', '') AS party, nullif(i.buyer->>'gstin', '') AS party_gstin,
              i.is_intra_state, st.gst_code AS state_code, bu.buyer_type IN ('overseas', 'sez') AS zero_rated,
              1 AS sign, i.taxable_paise, i.igst_paise, i.cgst_paise, i.sgst_paise, i.cess_paise,
-             ${nilRated('i')} AS nil_paise
+             ${nilRated('i')} AS nil_paise, ${nonGst('invoice_items', 'invoice_id', 'i')} AS non_gst_paise
         FROM invoices i
         JOIN states st ON st.id = i.place_of_supply_state_id
         JOIN buyers bu ON bu.company_id = i.company_id AND bu.id = i.buyer_id
@@ -55,7 +64,8 @@ function entries(w: Gstr3bWindow): RawBuilder<unknown> {
       SELECT 'credit_note', cn.id, cn.credit_note_number, cn.credit_note_date,
              coalesce(i.buyer->>'name', ''), nullif(i.buyer->>'gstin', ''),
              cn.is_intra_state, st.gst_code, bu.buyer_type IN ('overseas', 'sez'), -1,
-             cn.taxable_paise, cn.igst_paise, cn.cgst_paise, cn.sgst_paise, cn.cess_paise, ${nilRated('cn')}
+             cn.taxable_paise, cn.igst_paise, cn.cgst_paise, cn.sgst_paise, cn.cess_paise, ${nilRated('cn')},
+             ${nonGst('credit_note_items', 'credit_note_id', 'cn')}
         FROM credit_notes cn
         JOIN invoices i ON i.company_id = cn.company_id AND i.id = cn.invoice_id
         JOIN states st ON st.id = cn.place_of_supply_state_id
@@ -105,14 +115,21 @@ function entries(w: Gstr3bWindow): RawBuilder<unknown> {
      WHERE NOT zero_rated
        AND (taxable_paise - nil_paise <> 0 OR igst_paise + cgst_paise + sgst_paise + cess_paise <> 0)
     UNION ALL
-    -- 3.1(b): exports and supplies to SEZs (the buyer's type), whole, with any IGST paid on them.
+    -- 3.1(b): exports and supplies to SEZs (the buyer's type), with any IGST paid on them; their
+    -- non-GST lines are no zero-rated supply (3.1(e)).
     SELECT '3.1b', kind, id, number, day, party, party_gstin, NULL,
-           sign * taxable_paise, sign * igst_paise, sign * cgst_paise, sign * sgst_paise, sign * cess_paise
+           sign * (taxable_paise - non_gst_paise), sign * igst_paise, sign * cgst_paise, sign * sgst_paise,
+           sign * cess_paise
       FROM outward WHERE zero_rated
+       AND (taxable_paise - non_gst_paise <> 0 OR igst_paise + cgst_paise + sgst_paise + cess_paise <> 0)
     UNION ALL
-    -- 3.1(c): rows taxed at 0% (nil rated).
-    SELECT '3.1c', kind, id, number, day, party, party_gstin, NULL, sign * nil_paise, 0, 0, 0, 0
-      FROM outward WHERE NOT zero_rated AND nil_paise <> 0
+    -- 3.1(c): rows taxed at 0% that are nil rated or exempt (all but the non-GST lines).
+    SELECT '3.1c', kind, id, number, day, party, party_gstin, NULL, sign * (nil_paise - non_gst_paise), 0, 0, 0, 0
+      FROM outward WHERE NOT zero_rated AND nil_paise - non_gst_paise <> 0
+    UNION ALL
+    -- 3.1(e): non-GST lines (alcohol for human consumption, petroleum crude...), of any buyer.
+    SELECT '3.1e', kind, id, number, day, party, party_gstin, NULL, sign * non_gst_paise, 0, 0, 0, 0
+      FROM outward WHERE non_gst_paise <> 0
     UNION ALL
     -- 3.2: the taxed part of inter-state supplies to buyers without a GSTIN, by place of supply.
     SELECT '3.2', kind, id, number, day, party, party_gstin, state_code,

@@ -11,6 +11,7 @@ import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import { assertSerialTrackingFits } from '../serial-numbers/serial-numbers.service.ts';
 import {
+  assertGstTreatment,
   assertNameAndSkuFree,
   assertReferences,
   columnsOf,
@@ -54,6 +55,7 @@ export async function updateProduct(options: {
       throw validationError(field, PRODUCT_MESSAGES.opening_stock_locked);
     }
     await assertReferences(tx, companyId, changes, current);
+    await assertGstTreatment(tx, companyId, changes, current);
     const turningOn = changes.tracks_serial_numbers === true && !current.tracks_serial_numbers;
     await assertSerialTrackingFits(tx, { companyId, productId, productName: current.name, turningOn });
     const mrp = changes.mrp === undefined ? current.mrp_paise : toPaise(changes.mrp);

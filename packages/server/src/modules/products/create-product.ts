@@ -12,6 +12,7 @@ import { postStockMovement } from '../inventory/stock-movements.ts';
 import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
 import { saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import {
+  assertGstTreatment,
   assertNameAndSkuFree,
   assertReferences,
   columnsOf,
@@ -37,6 +38,7 @@ export async function createProduct(options: {
   const companyId = actor.companyId;
   const id = await inTransaction(db, async (tx) => {
     await assertReferences(tx, companyId, input);
+    await assertGstTreatment(tx, companyId, input);
     if (!isSellingPriceWithinMrp(toPaise(input.selling_price), toPaise(input.mrp))) {
       throw validationError('selling_price', PRODUCT_MESSAGES.selling_price_above_mrp);
     }

@@ -1,5 +1,6 @@
 import { CATEGORY_MESSAGES } from '@b2b/domain/api/categories';
 import { PRODUCT_MESSAGES, type ProductUpdate, RELATED_PRODUCT_KINDS } from '@b2b/domain/api/products';
+import { type GstTreatment, gstTreatmentRefusal } from '@b2b/domain/gst/gst-treatment';
 import { toPaise } from '@b2b/domain/money';
 import { AppError, validationError } from '../../core/errors.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -80,6 +81,26 @@ export async function assertReferences(
   if (changed('warehouse', current?.warehouse_id)) {
     await assertActiveWarehouse(tx, companyId, input.warehouse as number, 'warehouse');
   }
+}
+
+/**
+ * Nil-rated, exempt and non-GST products carry no tax: the treatment, GST tax and cess tax the
+ * product will have once the input is applied must go together (a 0% GST tax or none, no cess).
+ */
+export async function assertGstTreatment(
+  tx: Tx,
+  companyId: number,
+  input: ProductUpdate,
+  current?: { gst_treatment: GstTreatment; tax_id: number | null; cess_tax_id: number | null },
+) {
+  const treatment = input.gst_treatment ?? current?.gst_treatment ?? 'taxable';
+  if (treatment === 'taxable') return;
+  const taxId = input.tax !== undefined ? input.tax : (current?.tax_id ?? null);
+  const cessTaxId = input.cess_tax !== undefined ? input.cess_tax : (current?.cess_tax_id ?? null);
+  const rateOf = async (id: number | null) =>
+    id === null ? null : Number((await queries.findTax(tx, companyId, id))?.rate ?? 0);
+  const refusal = gstTreatmentRefusal(treatment, await rateOf(taxId), await rateOf(cessTaxId));
+  if (refusal) throw validationError(refusal.field, refusal.message);
 }
 
 export async function assertNameAndSkuFree(
@@ -168,6 +189,7 @@ export function columnsOf(input: ProductUpdate): Partial<queries.ProductValues> 
   set('is_visible_to_buyer', input.is_visible_to_buyer);
   set('allow_back_ordering', input.allow_back_ordering);
   set('tracks_serial_numbers', input.tracks_serial_numbers);
+  set('gst_treatment', input.gst_treatment);
   set('is_active', input.is_active);
   set('tags', input.tags);
   set('short_description', input.short_description);

@@ -79,6 +79,7 @@ export async function presentProduct(
         ? null
         : { id: row.cess_tax_id, display_name: row.cess_tax_name ?? '', rate: row.cess_tax_rate ?? 0 },
     hsn: row.hsn,
+    gst_treatment: row.gst_treatment,
     buyer_group: refOrNull(row.buyer_group_id, row.buyer_group_name),
     seller: refOrNull(row.seller_id, row.seller_name),
     expose_inventory: row.expose_inventory,

@@ -1,3 +1,4 @@
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -71,7 +72,7 @@ export const lockProduct = (db: Executor, companyId: number, id: number) =>
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'category_id', 'warehouse_id', 'mrp_paise', 'selling_price_paise'])
     .select(['opening_stock', 'opening_rate_paise', 'tax_id', 'unit_id', 'sales_channel_id', 'brand_id'])
-    .select(['seller_id', 'buyer_group_id', 'cess_tax_id', 'tracks_serial_numbers'])
+    .select(['seller_id', 'buyer_group_id', 'cess_tax_id', 'tracks_serial_numbers', 'gst_treatment'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -144,6 +145,7 @@ export type ProductValues = {
   is_visible_to_buyer: boolean;
   allow_back_ordering: boolean;
   tracks_serial_numbers: boolean;
+  gst_treatment: GstTreatment;
   is_active: boolean;
   tags: string[];
   short_description: string | null;
@@ -202,7 +204,7 @@ export const softDeleteProduct = (db: Executor, companyId: number, id: number) =
 export const findTax = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('taxes')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'rate'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -189,6 +189,7 @@ describe('POST companies/{companyId}/products', () => {
       unit: { id: unit.id, name: unit.name, code: unit.code },
       tax: { id: gst18?.id, display_name: gst18?.display_name, rate: 18 },
       cess_tax: null,
+      gst_treatment: 'taxable',
       tracks_serial_numbers: false,
       warehouse: { id: warehouse.id, name: warehouse.name },
       related_products: {

@@ -1,3 +1,4 @@
+import { GST_TREATMENT_LABELS } from '@b2b/domain/gst/gst-treatment';
 import { formatMoney, formatQuantity, toPaise } from '@b2b/domain/money';
 import { maxQuantityLabel } from '@b2b/domain/products';
 import { Anchor, Badge, Card, Group, Image, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
@@ -74,6 +75,7 @@ export function ProductPricingCard({ product }: { product: Product }) {
         <DetailField label="GST">{product.tax?.display_name}</DetailField>
         {product.cess_tax && <DetailField label="Cess">{product.cess_tax.display_name}</DetailField>}
         <DetailField label="HSN Code">{product.hsn}</DetailField>
+        <DetailField label="GST Treatment">{GST_TREATMENT_LABELS[product.gst_treatment]}</DetailField>
         <DetailField label="Margin">{percent(product.margin)}</DetailField>
         <DetailField label="Max Bidding Percentage">{percent(product.max_bidding_percentage)}</DetailField>
         <DetailField label="Bidding Range">

@@ -4,6 +4,7 @@ import {
   RELATED_PRODUCT_KINDS,
   type RelatedProductKind,
 } from '@b2b/domain/api/products';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import { toNestErrors } from '@hookform/resolvers';
 import { type FieldError, type FieldPath, get, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
@@ -51,6 +52,7 @@ export interface ProductFormValues {
   tax: string | null;
   cess_tax: string | null;
   hsn: string;
+  gst_treatment: GstTreatment;
   margin: NumberValue;
   max_bidding_percentage: NumberValue;
 
@@ -117,6 +119,7 @@ export function emptyProductForm(): ProductFormValues {
     tax: null,
     cess_tax: null,
     hsn: '',
+    gst_treatment: 'taxable',
     margin: '',
     max_bidding_percentage: '',
     warehouse: null,
@@ -174,6 +177,7 @@ export function productToForm(product: Product): ProductFormValues {
     tax: idText(product.tax),
     cess_tax: idText(product.cess_tax),
     hsn: product.hsn ?? '',
+    gst_treatment: product.gst_treatment,
     margin: numberOrBlank(product.margin),
     max_bidding_percentage: numberOrBlank(product.max_bidding_percentage),
     warehouse: idText(product.warehouse),

@@ -16,6 +16,7 @@ const FIELD_LABELS: Record<string, string> = {
   upc: 'UPC',
   hsn: 'HSN Code',
   tax: 'GST',
+  gst_treatment: 'GST Treatment',
   seo_url: 'SEO URL',
   video_url: 'Video Link',
   is_active: 'Status',

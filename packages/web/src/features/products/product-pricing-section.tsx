@@ -1,3 +1,4 @@
+import { GST_TREATMENT_OPTIONS } from '@b2b/domain/gst/gst-treatment';
 import { formatMoney, toPaise } from '@b2b/domain/money';
 import { isSellingPriceWithinMrp } from '@b2b/domain/products';
 import { useQuery } from '@tanstack/react-query';
@@ -58,6 +59,7 @@ export function ProductPricingSection({ companyId, control, product }: ProductPr
   const taxes = useQuery(taxListQuery(companyId, { type: 'gst' }));
   const cessTaxes = useQuery(taxListQuery(companyId, { type: 'cess' }));
   const [mrp, sellingPrice] = useWatch({ control, name: ['mrp', 'selling_price'] });
+  const treatment = useWatch({ control, name: 'gst_treatment' });
   const [costPrice, margin, maxBidding] = useWatch({
     control,
     name: ['cost_price', 'margin', 'max_bidding_percentage'],
@@ -128,6 +130,20 @@ export function ProductPricingSection({ companyId, control, product }: ProductPr
           maxLength={8}
           inputMode="numeric"
           description="4, 6 or 8 digits."
+        />
+      </FieldRow>
+      <FieldRow cols={3}>
+        <SelectField
+          control={control}
+          name="gst_treatment"
+          label="GST Treatment"
+          data={GST_TREATMENT_OPTIONS}
+          allowDeselect={false}
+          description={
+            treatment === 'taxable' || treatment === undefined
+              ? 'Taxed at the GST rate chosen.'
+              : 'Taxed at 0%: choose a 0% GST rate or none, and no cess.'
+          }
         />
       </FieldRow>
       <FieldRow cols={3}>

@@ -47,6 +47,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id' | '
     tax: null,
     cess_tax: null,
     hsn: null,
+    gst_treatment: 'taxable',
     buyer_group: null,
     seller: null,
     expose_inventory: true,
