@@ -5,7 +5,7 @@ import {
   gstr1Query,
   gstr1SummaryOutput,
 } from '@b2b/domain/api/gst-returns';
-import { type Gstr1Report, gstr1CsvTable, gstr1JsonParts } from '@b2b/domain/gst/gstr1';
+import { gstr1CsvTable } from '@b2b/domain/gst/gstr1';
 import type { Api } from '../../http/api-types.ts';
 import { attachmentDisposition, sendCsv } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
@@ -15,35 +15,6 @@ import * as service from './gstr1.service.ts';
 
 const tags = ['gst-returns'];
 
-/** Array elements written per chunk. */
-const BATCH = 500;
-
-/**
- * The portal JSON written a section at a time (and a big section some elements at a time), so the
- * server never holds the whole file as one string beside its object tree; the section's documents
- * are let go once it is written.
- */
-function* gstr1JsonChunks(report: Gstr1Report): Generator<string> {
-  const parts = gstr1JsonParts(report);
-  let separator = '{';
-  for (const [key, build] of Object.entries(parts)) {
-    const value: unknown = build();
-    if (key in report.entries) report.entries[key as keyof Gstr1Report['entries']] = [];
-    yield `${separator}${JSON.stringify(key)}:`;
-    separator = ',';
-    if (!Array.isArray(value)) {
-      yield JSON.stringify(value);
-      continue;
-    }
-    yield '[';
-    for (let i = 0; i < value.length; i += BATCH) {
-      const batch = value.slice(i, i + BATCH).map((item) => JSON.stringify(item));
-      yield `${i > 0 ? ',' : ''}${batch.join(',')}`;
-    }
-    yield ']';
-  }
-  yield '}';
-}
 const permission = 'view_gst_return';
 
 /**
@@ -96,12 +67,12 @@ export async function gstr1Routes(app: Api) {
     async (request, reply) => {
       const actor = requirePrincipal(request);
       const { gstin, period } = request.query;
-      const { report } = await service.buildGstr1({ db, actor, gstin, period, keepEntries: true });
+      const { fileName, chunks } = await service.streamGstr1Json({ db, actor, gstin, period });
       return reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(`GSTR1_${gstin}_${report.period.fp}.json`))
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store')
-        .send(Readable.from(gstr1JsonChunks(report)));
+        .send(Readable.from(chunks));
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Gstr1Json } from '@b2b/domain/gst/gstr1';
+import { type Gstr1Json, gstr1Json } from '@b2b/domain/gst/gstr1';
 import { GSTR1_JSON_SCHEMA } from '@b2b/domain/gst/gstr1-json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
@@ -11,6 +11,8 @@ import {
   createTaxedProduct,
   today,
 } from '../../../test/sales-fixtures.ts';
+import type { Principal } from '../../core/principal.ts';
+import { buildGstr1 } from './gstr1.service.ts';
 
 /**
  * GSTR-1 over real HTTP on a real database (issue 22). Every figure below is worked out by hand
@@ -176,6 +178,34 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr1', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',118000,29-Karnataka,');
+  });
+
+  it('streams the JSON byte for byte as the document built in memory (the worked example)', async () => {
+    const res = await fetch(
+      `${company.t.baseUrl}/${base(company)}/gstr1/json?gstin=${gstin}&period=${thisMonth()}`,
+      { headers: { authorization: `Bearer ${company.api.token}` } },
+    );
+    expect(res.status).toBe(200);
+    const streamed = await res.text();
+    const actor: Principal = {
+      userId: 0,
+      companyId: company.companyId,
+      sessionId: '',
+      isAdmin: true,
+      roleName: 'Company Admin',
+      permissions: new Set(),
+      branchIds: [],
+      companyVerified: true,
+    };
+    const { report } = await buildGstr1({
+      db: dbOf(company),
+      actor,
+      gstin,
+      period: thisMonth(),
+      keepEntries: true,
+    });
+    expect(report.entries.b2b.length + report.entries.b2cl.length + report.entries.cdnur.length).toBe(5);
+    expect(streamed).toBe(JSON.stringify(gstr1Json(report)));
   });
 
   it('drops the problem once the product has its HSN, and the JSON then passes the published shape', async () => {
