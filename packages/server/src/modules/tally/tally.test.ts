@@ -367,6 +367,74 @@ describe('Tally export', { timeout: 400_000 }, () => {
   });
 });
 
+describe('Stock journals with batches', { timeout: 400_000 }, () => {
+  it('allocates each batch an adjustment brought in and a transfer sent, valued at the last receipt rate', async () => {
+    const company = await signUpCompany();
+    const db = dbOf(company);
+    const main = await firstWarehouse(company);
+    const nashik = await createWarehouse(company, {
+      name: 'Nashik Store',
+      tally_warehouse_name: 'Nashik Godown',
+    });
+    await db
+      .updateTable('warehouses')
+      .set({ tally_warehouse_name: 'Main Godown' })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', main.id)
+      .execute();
+    // 2 pens opened at 2.00 each, in no batch.
+    const pen = await createTaxedProduct(company, {
+      openingStock: 2,
+      fields: { tally_product_name: 'Red Pen' },
+    });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const found = await adjust(company, {
+      reason: 'extra_inventory_found',
+      lines: [
+        { product: pen.id, quantity: 5, batch_number: 'LATE', expires_on: inDays(200) },
+        { product: pen.id, quantity: 3, batch_number: 'SOON', expires_on: inDays(20) },
+      ],
+    });
+    // 4 sent: the batch expiring first (3 of SOON), then 1 of LATE.
+    const made = await company.api.post(`companies/${company.companyId}/inventory_transfers`, {
+      source_warehouse: main.id,
+      destination_warehouse: nashik.id,
+      lines: [{ product: pen.id, quantity: 4 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await company.api.post(`inventory_transfers/${made.body.id}/dispatch`)).status).toBe(200);
+
+    const check = await company.api.get(`${path(company, 'check')}?${query(company)}`);
+    expect(check.body).toMatchObject({ documents: 2, incomplete: 0, problems: [] });
+    const file = await exportXml(company, 'vouchers');
+    expect(file.status).toBe(200);
+    const voucher = (number: string) =>
+      [...file.body.matchAll(/<VOUCHER [\s\S]*?<\/VOUCHER>/g)]
+        .map((m) => m[0])
+        .find((v) => v.includes(`<VOUCHERNUMBER>${number}<`)) ?? '';
+    const allocations = (xml: string) =>
+      [
+        ...xml.matchAll(
+          /<GODOWNNAME>([^<]+)<\/GODOWNNAME>\n<BATCHNAME>([^<]+)<\/BATCHNAME>\n<AMOUNT>(-?[\d.]+)<\/AMOUNT>\n<ACTUALQTY>([^<]+)</g,
+        ),
+      ].map((m) => m.slice(1));
+    const adjustment = voucher(found.number);
+    expect(adjustment).toContain(
+      '<INVENTORYENTRIESIN.LIST>\n<STOCKITEMNAME>Red Pen</STOCKITEMNAME>\n<ISDEEMEDPOSITIVE>Yes</ISDEEMEDPOSITIVE>\n<RATE>2.00/Nos</RATE>\n<AMOUNT>-16.00</AMOUNT>\n<ACTUALQTY>8 Nos</ACTUALQTY>',
+    );
+    expect(allocations(adjustment)).toEqual([
+      ['Main Godown', 'LATE', '-10.00', '5 Nos'],
+      ['Main Godown', 'SOON', '-6.00', '3 Nos'],
+    ]);
+    expect(allocations(voucher(made.body.number))).toEqual([
+      ['Nashik Godown', 'SOON', '-6.00', '3 Nos'],
+      ['Nashik Godown', 'LATE', '-2.00', '1 Nos'],
+      ['Main Godown', 'SOON', '6.00', '3 Nos'],
+      ['Main Godown', 'LATE', '2.00', '1 Nos'],
+    ]);
+  });
+});
+
 describe('Purchases: debit notes and payments made with TDS', { timeout: 400_000 }, () => {
   it('a goods-return debit note credits the goods back; a TDS payment needs the TDS Payable ledger, then pays the bank the net', async () => {
     const company = await signUpCompany();
