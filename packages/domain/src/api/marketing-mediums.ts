@@ -50,7 +50,10 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 /** A secret in a write: left out = keep, null = clear, text = replace. Never echoed back. */
 const secret = z.string().min(1).max(4096).nullish();
-const numericId = z.string().trim().regex(/^\d{5,30}$/, MEDIUM_MESSAGES.digits);
+const numericId = z
+  .string()
+  .trim()
+  .regex(/^\d{5,30}$/, MEDIUM_MESSAGES.digits);
 
 export const emailMediumInput = z
   .object({
@@ -62,7 +65,8 @@ export const emailMediumInput = z
     reply_to: z.email('Please enter a valid e-mail address.').max(254).nullish(),
     smtp_host: optionalText(253),
     smtp_port: z.number().int().min(1).max(65535).nullish(),
-    smtp_security: z.enum(['tls', 'starttls']).nullish(),
+    /** tls: TLS from the start (465); starttls: upgraded (587); none: a relay on a private network. */
+    smtp_security: z.enum(['tls', 'starttls', 'none']).nullish(),
     smtp_username: optionalText(254),
     smtp_password: secret,
     is_enabled: z.boolean().default(true),
@@ -77,8 +81,14 @@ export const smsMediumInput = z
     api_url: z.url(MEDIUM_MESSAGES.url).max(500),
     user_id: text(100),
     password: secret,
-    sender_id: z.string().trim().regex(/^[A-Z]{6}$/, MEDIUM_MESSAGES.sender_id),
-    dlt_entity_id: z.string().trim().regex(/^\d{12,19}$/, MEDIUM_MESSAGES.dlt_entity_id),
+    sender_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{6}$/, MEDIUM_MESSAGES.sender_id),
+    dlt_entity_id: z
+      .string()
+      .trim()
+      .regex(/^\d{12,19}$/, MEDIUM_MESSAGES.dlt_entity_id),
     is_enabled: z.boolean().default(true),
   })
   .strict();
@@ -140,7 +150,11 @@ export const mediumTestInput = z
       .regex(/^[6-9]\d{9}$/, MEDIUM_MESSAGES.phone)
       .optional(),
     text: z.string().trim().min(1, MEDIUM_MESSAGES.test_text).max(1000).optional(),
-    dlt_template_id: z.string().trim().regex(/^\d{12,19}$/, MEDIUM_MESSAGES.dlt_template_id).optional(),
+    dlt_template_id: z
+      .string()
+      .trim()
+      .regex(/^\d{12,19}$/, MEDIUM_MESSAGES.dlt_template_id)
+      .optional(),
   })
   .strict();
 export type MediumTestInput = z.output<typeof mediumTestInput>;
@@ -155,9 +169,7 @@ export const mediumOutput = z.object({
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   /** The names of the secrets that are stored. */
   secrets_set: z.array(z.string()),
-  last_test: z
-    .object({ ok: z.boolean(), message: z.string(), tested_at: timestamp })
-    .nullable(),
+  last_test: z.object({ ok: z.boolean(), message: z.string(), tested_at: timestamp }).nullable(),
   updated_at: timestamp.nullable(),
   updated_by_name: z.string().nullable(),
 });

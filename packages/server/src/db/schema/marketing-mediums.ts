@@ -10,7 +10,7 @@ export interface MarketingMediumsTable {
   is_enabled: Auto<boolean>;
   last_test_ok: boolean | null;
   last_test_message: string | null;
-  last_tested_at: Timestamp | null;
+  last_tested_at: Date | null;
   updated_by: number | null;
-  updated_at: Auto<Timestamp>;
+  updated_at: Timestamp;
 }
