@@ -299,4 +299,14 @@ export const REACHING_BODIES: Record<string, unknown> = {
     title: 'x',
     body: 'x',
   },
+  // Marketing (issue 23): mediums.
+  'PUT /api/v1/admin/companies/:companyId/marketing_mediums': {
+    medium: 'push_notification',
+    vapid_subject: 'mailto:x@example.in',
+    vapid_public_key: 'B'.repeat(87),
+  },
+  'POST /api/v1/admin/companies/:companyId/marketing_mediums/:medium/test': {},
+  'POST /api/v1/admin/companies/:companyId/marketing_mediums/push_notification/vapid_keys': {
+    vapid_subject: 'mailto:x@example.in',
+  },
 };
