@@ -991,8 +991,8 @@ export function gstr1JsonParts(report: Gstr1Report) {
 }
 
 /**
- * Reads a section's documents again by id (a batch at a time) as entries; a document that no longer
- * makes an entry in that section (changed since the ids were taken) is left out of the answer.
+ * Reads a section's documents again by id (a batch at a time) as entries, in any order; a document
+ * that no longer makes an entry in that section (changed since the ids were taken) is left out.
  */
 export type Gstr1EntryLoader = (section: Gstr1EntrySection, ids: readonly number[]) => Promise<Gstr1Entry[]>;
 
@@ -1020,26 +1020,48 @@ export async function* gstr1JsonChunks(
     const section = key as Gstr1EntrySection;
     const write = ENTRY_JSON[section];
     const groupKeys = section === 'cdnur' ? null : GROUP_KEYS[section];
+    const groups = [...report.entryIds[section]];
     yield '[';
+    let openGroup: string | null = null;
     let groupsWritten = 0;
-    for (const [group, ids] of report.entryIds[section]) {
-      let written = 0;
-      for (let i = 0; i < ids.length; i += batch) {
-        const entries = await load(section, ids.slice(i, i + batch));
-        if (entries.length === 0) continue;
-        const items = entries.map((entry) => JSON.stringify(write(entry))).join(',');
-        if (written === 0 && groupKeys) {
-          // A group is opened by its first entry, so a group whose documents all changed is not written empty.
-          yield `${groupsWritten > 0 ? ',' : ''}{${JSON.stringify(groupKeys[0])}:${JSON.stringify(group)},${JSON.stringify(groupKeys[1])}:[`;
-          groupsWritten += 1;
-        } else if (written > 0) {
-          yield ',';
+    let inGroup = 0;
+    // Batches run across groups (a recipient's few invoices do not cost a read each).
+    for (let g = 0, offset = 0; g < groups.length; ) {
+      const ids: number[] = [];
+      const groupOf: string[] = [];
+      while (g < groups.length && ids.length < batch) {
+        const [group, all] = groups[g] as [string, number[]];
+        const take = all.slice(offset, offset + batch - ids.length);
+        for (const id of take) {
+          ids.push(id);
+          groupOf.push(group);
         }
-        yield items;
-        written += entries.length;
+        offset += take.length;
+        if (offset >= all.length) {
+          g += 1;
+          offset = 0;
+        }
       }
-      if (written > 0 && groupKeys) yield ']}';
+      const byId = new Map((await load(section, ids)).map((entry) => [entry.id, entry]));
+      let out = '';
+      for (const [k, id] of ids.entries()) {
+        const entry = byId.get(id);
+        if (!entry) continue;
+        const group = groupOf[k] as string;
+        if (groupKeys && group !== openGroup) {
+          // A group is opened by its first entry, so a group whose documents all changed is not written empty.
+          if (openGroup !== null) out += ']}';
+          out += `${groupsWritten > 0 ? ',' : ''}{${JSON.stringify(groupKeys[0])}:${JSON.stringify(group)},${JSON.stringify(groupKeys[1])}:[`;
+          groupsWritten += 1;
+          openGroup = group;
+          inGroup = 0;
+        }
+        out += `${inGroup > 0 ? ',' : ''}${JSON.stringify(write(entry))}`;
+        inGroup += 1;
+      }
+      if (out) yield out;
     }
+    if (openGroup !== null) yield ']}';
     yield ']';
   }
   yield '}';
