@@ -12,6 +12,7 @@ import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catal
 import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoGstReturns } from './seed-demo-gst-returns.ts';
 import { seedDemoHistory } from './seed-demo-history.ts';
+import { seedDemoMarketing } from './seed-demo-marketing.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
 import { seedDemoReferrals } from './seed-demo-referrals.ts';
@@ -66,6 +67,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoCarts(ctx, actor, { channels, buyers, products }, step);
   await seedDemoTally(db, actor, { branches, warehouses, products });
   await seedDemoGstReturns(db, actor);
+  await seedDemoMarketing(ctx, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

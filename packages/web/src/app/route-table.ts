@@ -193,6 +193,22 @@ export const SHELL_SCREENS = [
     () => import('../features/buyer-groups/buyer-group-detail-page'),
     'BuyerGroupDetailPage',
   ),
+  // Marketing (issue 23): contacts, contact lists, the contacts import.
+  spec(PATHS.contacts, () => import('../features/contacts/contacts-page'), 'ContactsPage'),
+  within(
+    PATHS.contacts,
+    PATHS.contact,
+    () => import('../features/contacts/contact-detail-page'),
+    'ContactDetailPage',
+  ),
+  spec(PATHS.contactLists, () => import('../features/contact-lists/contact-lists-page'), 'ContactListsPage'),
+  within(
+    PATHS.contactLists,
+    PATHS.contactList,
+    () => import('../features/contact-lists/contact-list-detail-page'),
+    'ContactListDetailPage',
+  ),
+  spec(PATHS.contactImport, () => import('../features/contacts/contact-import-page'), 'ContactImportPage'),
   spec(
     PATHS.inventoryAdjustments,
     () => import('../features/inventory-adjustments/inventory-adjustments-page'),
