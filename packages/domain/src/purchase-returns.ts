@@ -194,6 +194,8 @@ export const billReturnableOutput = z.object({
       billed: z.number(),
       returned: z.number(),
       returnable: z.number(),
+      /** A product that tracks serial numbers: its units from this bill still on hand (issue 22). */
+      serial_numbers: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -24,6 +24,7 @@ import { dayOrThrow, decimal } from '../sales-documents/sales-document.ts';
 import {
   lockUnitsForSeller,
   sendSerialNumbersToSeller,
+  serialNumbersOnHandFromBill,
   voidSellerReturnSerialNumbers,
 } from '../serial-numbers/serial-numbers.service.ts';
 import * as queries from './purchase-returns.queries.ts';
@@ -69,6 +70,11 @@ export async function returnableOfBill(db: Executor, actor: Principal, billId: n
 /** GET admin/bills/{id}/returnable_items */
 export async function billReturnable(db: Executor, actor: Principal, billId: number) {
   const { bill, items, returned } = await returnableOfBill(db, actor, billId);
+  const serials = await serialNumbersOnHandFromBill(db, {
+    companyId: actor.companyId,
+    billId,
+    warehouseId: bill.warehouse_id,
+  });
   return {
     bill: {
       id: bill.id,
@@ -93,6 +99,8 @@ export async function billReturnable(db: Executor, actor: Principal, billId: num
         returnable: RETURNABLE_BILL_STATUSES.includes(bill.status as never)
           ? billLineReturnable({ billed, returned: back })
           : 0,
+        // A tracked product's units still on hand from this bill: the ones a return may name.
+        ...(serials.has(item.product_id) && { serial_numbers: serials.get(item.product_id) }),
       };
     }),
   };

@@ -201,6 +201,9 @@ describe('serial numbers on purchase returns', { timeout: 180_000 }, () => {
     const bill = await receivedBill(world, ['PR-1', 'PR-2', 'PR-3']);
     const other = await receivedBill(world, ['OT-1']);
     const path = `admin/companies/${world.company.companyId}/purchase_returns`;
+    const onHand = async () =>
+      (await world.company.api.get(`admin/bills/${bill.id}/returnable_items`)).body.items[0].serial_numbers;
+    expect(await onHand()).toEqual(['PR-1', 'PR-2', 'PR-3']);
     const line = (serials?: string[], billItem = bill.items[0]?.id) => ({
       bill: bill.id,
       items: [{ bill_item: billItem, quantity: 1, ...(serials ? { serial_numbers: serials } : {}) }],
@@ -219,6 +222,8 @@ describe('serial numbers on purchase returns', { timeout: 180_000 }, () => {
     const returned = await world.company.api.post(path, line(['pr-2']));
     expect(returned.status, JSON.stringify(returned.body)).toBe(201);
     expect(await stock(world)).toBe(3);
+    // The return form offers only the units still here.
+    expect(await onHand()).toEqual(['PR-1', 'PR-3']);
     const rows = await units(world.company, world.product.id);
     expect(rows.map((row) => [row.serial_number, row.status])).toEqual([
       ['OT-1', 'in_stock'],

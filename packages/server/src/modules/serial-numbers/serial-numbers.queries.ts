@@ -516,3 +516,16 @@ export const backFromSeller = (tx: Tx, companyId: number, purchaseReturnId: numb
     .where('returned_document_id', '=', purchaseReturnId)
     .returning(['id', 'warehouse_id'])
     .execute();
+
+/** Units bought on a bill still on hand where it put them: what its purchase return may send back. */
+export const onHandFromBill = (db: Executor, companyId: number, billId: number, warehouseId: number) =>
+  db
+    .selectFrom('product_serial_numbers')
+    .select(['product_id', 'serial_number'])
+    .where('company_id', '=', companyId)
+    .where('came_in_document_type', '=', 'bill')
+    .where('came_in_document_id', '=', billId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('status', 'in', SELLABLE)
+    .orderBy('serial_number')
+    .execute();

@@ -660,6 +660,24 @@ export async function lockUnitsForSeller(
   return units;
 }
 
+/** The units bought on a bill still on hand in its warehouse, by product (the return form's picker). */
+export async function serialNumbersOnHandFromBill(
+  db: Executor,
+  options: { companyId: number; billId: number; warehouseId: number },
+): Promise<Map<number, string[]>> {
+  const byProduct = new Map<number, string[]>();
+  for (const row of await queries.onHandFromBill(
+    db,
+    options.companyId,
+    options.billId,
+    options.warehouseId,
+  )) {
+    const key = Number(row.product_id);
+    byProduct.set(key, [...(byProduct.get(key) ?? []), row.serial_number]);
+  }
+  return byProduct;
+}
+
 /** The locked units go back to the seller on the purchase return. */
 export async function sendSerialNumbersToSeller(
   tx: Tx,

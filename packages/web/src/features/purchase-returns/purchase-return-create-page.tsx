@@ -1,12 +1,14 @@
 import '@mantine/dates/styles.css';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
 import { PURCHASE_RETURN_MESSAGES, purchaseReturnInput } from '@b2b/domain/purchase-returns';
+import { serialCountLabel } from '@b2b/domain/serial-numbers';
 import { todayInIndia } from '@b2b/domain/validation';
 import {
   Alert,
   Button,
   Card,
   Group,
+  MultiSelect,
   NumberInput,
   Skeleton,
   Stack,
@@ -106,6 +108,8 @@ function ReturnLines({ data }: { data: BillReturnable }) {
   const create = useCreatePurchaseReturn(user.company.id);
   const [key] = useState(newIdempotencyKey);
   const [quantities, setQuantities] = useState<Record<number, number | ''>>({});
+  /** A tracked product's units chosen to go back, by bill line. */
+  const [serials, setSerials] = useState<Record<number, string[]>>({});
   const [returnDate, setReturnDate] = useState<string>(todayInIndia());
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -114,7 +118,11 @@ function ReturnLines({ data }: { data: BillReturnable }) {
 
   const submit = async () => {
     const items = data.items
-      .map((item) => ({ bill_item: item.bill_item, quantity: quantities[item.bill_item] }))
+      .map((item) => ({
+        bill_item: item.bill_item,
+        quantity: quantities[item.bill_item],
+        ...(serials[item.bill_item]?.length && { serial_numbers: serials[item.bill_item] }),
+      }))
       .filter((item) => item.quantity !== undefined && item.quantity !== '' && item.quantity !== 0);
     const body = { bill: data.bill.id, return_date: returnDate, reason: reason || undefined, items };
     const parsed = purchaseReturnInput.safeParse(body);
@@ -196,6 +204,26 @@ function ReturnLines({ data }: { data: BillReturnable }) {
                         <Text size="xs" c="dimmed">
                           Batch {item.batch_number}
                         </Text>
+                      )}
+                      {item.serial_numbers && item.serial_numbers.length > 0 && (
+                        <MultiSelect
+                          mt={6}
+                          size="xs"
+                          label={`Serial numbers of ${item.product.name} going back`}
+                          placeholder="Pick serial numbers"
+                          data={item.serial_numbers}
+                          value={serials[item.bill_item] ?? []}
+                          onChange={(next) =>
+                            setSerials((current) => ({ ...current, [item.bill_item]: next }))
+                          }
+                          searchable
+                          hidePickedOptions
+                          disabled={!received || item.returnable === 0}
+                          description={serialCountLabel(
+                            serials[item.bill_item]?.length ?? 0,
+                            Number(quantities[item.bill_item] || 0),
+                          )}
+                        />
                       )}
                     </Table.Td>
                     <Table.Td ta="right">
