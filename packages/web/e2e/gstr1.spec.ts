@@ -1,6 +1,6 @@
 // GSTR-1: a month with one invoice whose product has no HSN. The screen lists the invoice as a
 // problem with a link to the product; the user gives the product its HSN, comes back, the problem
-// is gone, and the JSON for the portal downloads.
+// is gone, the JSON for the portal downloads, and the user marks the month's GSTR-1 filed there.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
@@ -113,4 +113,17 @@ test('GSTR-1: see a document with a problem, fix it, download the JSON', async (
     },
   ]);
   expect(json.hsn.hsn_b2b).toEqual([expect.objectContaining({ hsn_sc: '85176290', qty: 2, txval: 2000 })]);
+
+  // Filed on the portal: mark the month filed from GSTR-1; the invoice dated in it is locked.
+  await expect(page.getByText('GSTR-1 not filed')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark GSTR-1 filed' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark filed' }).click();
+  await expect(page.getByTestId('gstr1-filed')).toHaveText('GSTR-1 filed');
+  await expect(page.getByText(/Marked filed on \d{2}\/\d{2}\/\d{4} by Meera Joshi/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen GSTR-1' })).toBeVisible();
+  const cancel = await callApiAsUser(page, 'POST', `admin/invoices/${invoice.id}/cancel`, {});
+  expect(cancel.status).toBe(409);
+  expect(String(cancel.body.detail)).toMatch(
+    /^GSTR-1 for \w+ \d{4} is filed: documents dated in it cannot be changed/,
+  );
 });
