@@ -267,6 +267,15 @@ async function idsOf(company: SignedUpCompany) {
     contacts: [marketingContact.body.id],
   });
   expect(contactList.status, JSON.stringify(contactList.body)).toBe(201);
+  const template = await company.api.post(`v1/admin/companies/${c}/templates`, {
+    medium: 'sms',
+    name: `B ${c}`,
+    body: 'Dear {buyer_name}',
+    sender_header: 'ACMEDI',
+    dlt_template_id: '1207161234567890123',
+    dlt_entity_id: '1201159876543210987',
+  });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
   const bulkJob = await company.t.server.ctx.db
     .insertInto('bulk_jobs')
     .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
@@ -276,6 +285,7 @@ async function idsOf(company: SignedUpCompany) {
     marketingContactId: marketingContact.body.id as number,
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
+    templateId: template.body.id as number,
     companyId: c,
     userId: staff.user.id,
     roleId: staff.role.id,
@@ -373,6 +383,7 @@ function idFor(url: string, ids: Ids): number {
   if (/^\/api\/admin\/companies\/:companyId\/invoices\/:id\/serial_numbers/.test(url)) return ids.invoiceId;
   if (url.includes('/products/:id/serial_numbers')) return ids.productId;
   if (url.includes('/serial_numbers/:id')) return ids.invoiceId;
+  if (url.startsWith('/api/v1/admin/templates/:id')) return ids.templateId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

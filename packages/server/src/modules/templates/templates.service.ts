@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
+import { sanitizeRichText } from '../../core/rich-text.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
@@ -198,8 +199,19 @@ function inputOf(row: StoredTemplate): Record<string, unknown> {
 /** A template that fails its medium's schema: 400 with each field's first sentence. */
 function checked(value: unknown): TemplateCreate {
   const parsed = templateCreate.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw refusal(parsed.error);
+  if (!parsed.success) throw refusal(parsed.error);
+  return cleanHtml(parsed.data);
+}
+
+/**
+ * An e-mail's HTML keeps only the markup the editor makes (core/rich-text.ts): the preview shows
+ * it in the app, and mail clients get no script, style or foreign element from it.
+ */
+function cleanHtml(input: TemplateCreate): TemplateCreate {
+  if (input.medium !== 'email') return input;
+  const html = sanitizeRichText(input.html_body);
+  if (html === null) throw validationError('html_body', TEMPLATE_MESSAGES.html_required);
+  return { ...input, html_body: html };
 }
 
 function refusal(error: z.ZodError): AppError {
@@ -230,7 +242,7 @@ export async function createTemplate(options: {
   input: TemplateCreate;
 }): Promise<TemplateOutput> {
   const { db, actor, input } = options;
-  const columns = columnsOf(input);
+  const columns = columnsOf(cleanHtml(input));
   const id = await inTransaction(db, async (tx) => {
     await assertNameFree(tx, actor.companyId, columns);
     const { id } = await queries

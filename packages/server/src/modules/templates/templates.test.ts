@@ -79,6 +79,22 @@ describe('POST v1/admin/companies/{companyId}/templates', () => {
     expect(rows).toEqual([{ action: 'created', user_id: company.userId }]);
   });
 
+  it('keeps only the editor’s markup in the HTML', async () => {
+    const company = await marketingCompany();
+    const res = await company.api.post(
+      templatesPath(company),
+      emailTemplate({ html_body: '<p onclick="x()">Hi {contact_name}</p><script>alert(1)</script>' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.html_body).toBe('<p>Hi {contact_name}</p>');
+    const empty = await company.api.post(
+      templatesPath(company),
+      emailTemplate({ html_body: '<script>x</script>' }),
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.html_body).toEqual(['The e-mail body is required.']);
+  });
+
   it('creates an SMS with DLT fields and a WhatsApp template that is pending until a provider reviews it', async () => {
     const company = await marketingCompany();
     const sms = await company.api.post(templatesPath(company), smsTemplate());
