@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callApiAsUser, pick, signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, maharashtraGstin, pick, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 
@@ -134,4 +134,49 @@ test('serial numbers: a printer marked tracked, three units in with serials, one
   await expect(trace.getByText('Sold', { exact: true }).first()).toBeVisible();
   await expect(trace.getByRole('link', { name: invoiceNumber })).toBeVisible();
   await expect(trace.getByText(new RegExp(buyerName))).toBeVisible();
+
+  // Two more printers bought on a bill: the line takes their serials, the bill's page lists them,
+  // and the trace says where each was bought.
+  const sellerName = `Deccan Imaging ${stamp}`;
+  const seller = await callApiAsUser(page, 'POST', `companies/${companyId}/sellers`, {
+    name: sellerName,
+    gst_number: maharashtraGstin(Date.now() % 9000, 'DIM'),
+    billing_address: { address_line_1: '9 Karve Road', city: 'Pune', state_id: 27, pincode: '411004' },
+  });
+  expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+  const billNumber = `DI/${stamp.slice(-6)}`;
+  await page.goto('/bills/new');
+  const billForm = page.getByRole('form', { name: 'New Bill' });
+  await billForm.getByRole('combobox', { name: 'Seller' }).fill('Deccan');
+  await page.getByRole('option', { name: sellerName }).click();
+  await billForm.getByRole('textbox', { name: 'Bill Number' }).fill(billNumber);
+  await billForm.getByRole('combobox', { name: 'Product 1' }).fill('Laser Printer');
+  await page.getByRole('option', { name: productName }).click();
+  await billForm.getByRole('textbox', { name: 'Quantity 1' }).fill('2');
+  await billForm.getByRole('textbox', { name: 'Rate 1' }).fill('9000');
+  await pick(page, billForm, 'GST Rate 1', '18%');
+  const billSerials = billForm.getByRole('textbox', { name: `Serial numbers of ${productName}` });
+  // LP-1001 is in stock already: the server names it on the line.
+  await billSerials.fill('lp-2001\nLP-1001');
+  await expect(billForm.getByText('2 of 2 serial numbers')).toBeVisible();
+  await billForm.getByRole('button', { name: 'Save and Receive' }).click();
+  await expect(billForm.getByText(`Serial number LP-1001 already exists for ${productName}.`)).toBeVisible();
+  await billSerials.fill('lp-2001\nLP-2002');
+  await billForm.getByRole('button', { name: 'Save and Receive' }).click();
+  await expect(page.getByText('Bill received.')).toBeVisible();
+  await expect(page).toHaveURL(/\/bills\/\d+$/);
+  await expect(page.getByLabel(`Serial numbers of ${productName}`)).toHaveText('S/N: LP-2001, LP-2002');
+
+  await page.goto('/serial-numbers');
+  await page.getByPlaceholder('Serial number or product').fill('lp-2001');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /LP-2001/ })).toContainText('In Stock');
+  await expect(
+    table.getByRole('row', { name: /LP-2001/ }).getByRole('link', { name: billNumber }),
+  ).toBeVisible();
+  await table.getByRole('button', { name: 'Trace LP-2001' }).click();
+  const bought = page.getByRole('region', { name: 'Trace of LP-2001' });
+  await expect(bought.getByText('Purchased')).toBeVisible();
+  await expect(bought.getByRole('link', { name: billNumber })).toBeVisible();
+  await expect(bought.getByText(new RegExp(`from ${sellerName}`))).toBeVisible();
 });

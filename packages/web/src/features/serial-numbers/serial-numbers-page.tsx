@@ -23,7 +23,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilter, useUrlIdFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
-import { billPath, inventoryAdjustmentPath, invoicePath } from '../../session/paths';
+import { billPath, inventoryAdjustmentPath, invoicePath, purchaseReturnPath } from '../../session/paths';
 import {
   type SerialNumberListParams,
   type SerialNumberOutput,
@@ -47,7 +47,9 @@ function DocumentLink({
         ? billPath(document.id)
         : document.type === 'inventory_adjustment'
           ? inventoryAdjustmentPath(document.id)
-          : null;
+          : document.type === 'purchase_return'
+            ? purchaseReturnPath(document.id)
+            : null;
   return to ? (
     <Anchor component={Link} to={to} size="sm">
       {label}
@@ -122,18 +124,24 @@ function TraceCard({ trace }: { trace: SerialNumberTrace }) {
           <StatusBadge options={SERIAL_NUMBER_STATUSES} value={trace.status} />
         </Group>
         <Timeline active={trace.events.length - 1} bulletSize={14} lineWidth={2}>
-          {trace.events.map((event) => (
-            <Timeline.Item key={event.id} title={event.label}>
-              <Text size="sm">
-                <DocumentLink document={event.document} />
-                {event.party ? ` · ${event.party}` : ''} · {event.warehouse.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dayjs(event.created_at).format('DD/MM/YYYY, hh:mm A')}
-                {event.user ? ` by ${event.user.first_name} ${event.user.last_name}`.trimEnd() : ''}
-              </Text>
-            </Timeline.Item>
-          ))}
+          {trace.events.map((event) => {
+            // A unit received on a bill was bought: 'Purchased on Bill X from <seller>'.
+            const purchased = event.event === 'received' && event.document.type === 'bill';
+            return (
+              <Timeline.Item key={event.id} title={purchased ? 'Purchased' : event.label}>
+                <Text size="sm">
+                  {purchased ? 'on Bill ' : ''}
+                  <DocumentLink document={event.document} />
+                  {event.party ? (purchased ? ` from ${event.party}` : ` · ${event.party}`) : ''} ·{' '}
+                  {event.warehouse.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dayjs(event.created_at).format('DD/MM/YYYY, hh:mm A')}
+                  {event.user ? ` by ${event.user.first_name} ${event.user.last_name}`.trimEnd() : ''}
+                </Text>
+              </Timeline.Item>
+            );
+          })}
         </Timeline>
       </Stack>
     </Card>
