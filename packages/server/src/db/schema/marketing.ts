@@ -60,7 +60,8 @@ export interface BulkJobsTable {
   kind: string;
   status: ColumnType<BulkJobStatus, BulkJobStatus | undefined, BulkJobStatus>;
   file_name: string | null;
-  file_data: Buffer | null;
+  /** The uploaded file (pg hands a Buffer, a Uint8Array). */
+  file_data: Uint8Array | null;
   options: Json;
   total_rows: Auto<number>;
   processed_rows: Auto<number>;

@@ -150,7 +150,7 @@ export async function runContactImport(options: {
   const data = await bulkJobs.jobFile(db, companyId, jobId);
   if (!data) throw new Error(`bulk job ${jobId} has no file`);
   const options_ = job.options as unknown as ImportOptions;
-  const checked = await checkContactFile(db, data.toString('utf8'), options_.mapping);
+  const checked = await checkContactFile(db, new TextDecoder().decode(data), options_.mapping);
   const userId = job.created_by ?? 0;
   try {
     for (let start = job.processed_rows; start < checked.rows.length; start += CONTACT_IMPORT_BATCH) {

@@ -62,7 +62,7 @@ export const insertJob = (
     kind: string;
     status: BulkJobStatus;
     file_name: string | null;
-    file_data: Buffer | null;
+    file_data: Uint8Array | null;
     options: string;
     total_rows: number;
     failed_count: number;

@@ -76,7 +76,7 @@ export async function createBulkJob(
     kind: keyof typeof BULK_JOB_KINDS;
     status: Extract<BulkJobStatus, 'to_be_processed' | 'validation_error'>;
     fileName: string | null;
-    fileData: Buffer | null;
+    fileData: Uint8Array | null;
     options: Record<string, unknown>;
     totalRows: number;
     errors: readonly RowError[];
