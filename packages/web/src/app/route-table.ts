@@ -209,6 +209,13 @@ export const SHELL_SCREENS = [
     'ContactListDetailPage',
   ),
   spec(PATHS.contactImport, () => import('../features/contacts/contact-import-page'), 'ContactImportPage'),
+  spec(PATHS.templateManager, () => import('../features/templates/template-manager-page'), 'TemplateManagerPage'),
+  spec(
+    PATHS.campaignConfiguration,
+    () => import('../features/marketing-mediums/marketing-configurations-page'),
+    'MarketingConfigurationsPage',
+  ),
+  spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
   spec(
     PATHS.inventoryAdjustments,
     () => import('../features/inventory-adjustments/inventory-adjustments-page'),
