@@ -21,6 +21,7 @@ import { seedDemoSerialNumbers } from './seed-demo-serial-numbers.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
 import { seedDemoTally } from './seed-demo-tally.ts';
+import { seedDemoTemplates } from './seed-demo-templates.ts';
 
 /**
  * Fills the new demo company with a catalogue, parties, groups, money and bank accounts, through
@@ -68,6 +69,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoTally(db, actor, { branches, warehouses, products });
   await seedDemoGstReturns(db, actor);
   await seedDemoMarketing(ctx, actor);
+  await seedDemoTemplates(ctx, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);
