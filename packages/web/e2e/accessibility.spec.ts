@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
-import { signUpAndVerify } from './journeys.ts';
+import { callApiAsUser, signUpAndVerify } from './journeys.ts';
 
 const stamp = Date.now().toString(36);
 
@@ -50,6 +50,9 @@ const SCREENS = [
   '/reports/gst/gstr-3b',
   '/reports/tally-export',
   '/serial-numbers',
+  '/contacts',
+  '/contact-lists',
+  '/bulk-import/create-contact',
   '/onboarding',
 ];
 
@@ -72,6 +75,11 @@ test('accessibility: axe finds no serious or critical WCAG 2 AA problem on the s
     email: `a11y-${stamp}@example.in`,
     phone: `9${String(Date.now()).slice(-9)}`,
     password: 'Quiet-Harbour@42',
+  });
+  // The marketing screens (issue 23) need the company's marketing switch on.
+  const me = await callApiAsUser(page, 'GET', 'me/');
+  await callApiAsUser(page, 'PATCH', `companies/${(me.body.company as { id: number }).id}`, {
+    is_marketing_enabled: true,
   });
   for (const screen of SCREENS) {
     await page.goto(screen);
