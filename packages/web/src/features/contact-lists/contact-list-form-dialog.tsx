@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { FormDialog } from '../../components/form-dialog';
 import { notifyFailure } from '../../components/notify';
@@ -98,7 +98,9 @@ export function ContactListFormDialog({
   const set = <K extends keyof Filter>(key: K, value: Filter[K]) =>
     setFilter((f) => ({ ...f, [key]: value }));
 
-  const submit = () => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Stay on the page: the dialog is a form, and a plain submit would reload it.
+    event.preventDefault();
     if (name.trim() === '') {
       setErrors({ name: 'List name is required.' });
       return;

@@ -2,7 +2,7 @@ import { contactCreate } from '@b2b/domain/api/contacts';
 import { CONTACT_MEDIUM_LABELS, CONTACT_MEDIUMS, type ContactMedium } from '@b2b/domain/contacts';
 import { Checkbox, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { FormDialog } from '../../components/form-dialog';
 import { notifyFailure } from '../../components/notify';
@@ -63,7 +63,9 @@ export function ContactFormDialog({
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = () => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Stay on the page: the dialog is a form, and a plain submit would reload it.
+    event.preventDefault();
     const body = {
       ...(fromBuyer
         ? {}
