@@ -3,6 +3,7 @@ import {
   buildEwbRequest,
   EWB_MESSAGES,
   type EwbSource,
+  ewbExtendRefusal,
   ewbGenerateInput,
   ewbSourceProblems,
   ewbUnit,
@@ -245,5 +246,28 @@ describe('part B checks', () => {
       vehicle_no: 'ka 01 ab 1234',
     });
     expect(parsed.vehicle_no).toBe('KA01AB1234');
+  });
+});
+
+describe('ewbExtendRefusal: 8 hours either side of the expiry', () => {
+  // Valid until 30/11/2026 23:59 in India (18:29:59 UTC).
+  const expiry = '2026-11-30T18:29:59.000Z';
+  const at = (hoursFromExpiry: number) => new Date(Date.parse(expiry) + hoursFromExpiry * 3_600_000);
+
+  it('is open from 8 hours before to 8 hours after, both ends included', () => {
+    for (const hours of [-8, -2, 0, 3, 8]) expect(ewbExtendRefusal(expiry, at(hours))).toBeNull();
+  });
+
+  it('says when the window opens while it is early, and that it closed once late', () => {
+    expect(ewbExtendRefusal(expiry, at(-8.01))).toBe(
+      'The validity can be extended only from 8 hours before it expires: from 30/11/2026, 03:59 pm to 01/12/2026, 07:59 am.',
+    );
+    expect(ewbExtendRefusal(expiry, at(8.01))).toBe(
+      'The validity can be extended only up to 8 hours after it expired (01/12/2026, 07:59 am); this e-way bill can no longer be extended.',
+    );
+  });
+
+  it('refuses an e-way bill without a validity (part B not entered)', () => {
+    expect(ewbExtendRefusal(null)).toMatch(/no validity to extend/);
   });
 });

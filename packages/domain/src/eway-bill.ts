@@ -26,6 +26,8 @@ export const EWB_DEFAULT_THRESHOLD_RUPEES = 50_000;
 /** The portal allows cancelling an e-way bill within 24 hours of generating it. */
 export const EWB_CANCEL_WINDOW_HOURS = 24;
 export const EWB_MAX_DISTANCE_KM = 4000;
+/** The portal extends validity only from 8 hours before the expiry to 8 hours after it. */
+export const EWB_EXTEND_WINDOW_HOURS = 8;
 
 export const TRANSPORT_MODES = ['1', '2', '3', '4'] as const;
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
@@ -92,6 +94,37 @@ export const EWB_MESSAGES = {
   needs_transport_document: 'By rail, air or ship, give the transport document number and date.',
   remark: 'Please give a remark.',
 } as const;
+
+const HOUR_MS = 3_600_000;
+const windowTime = (at: Date) =>
+  at.toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  });
+
+/**
+ * Whether the validity of an e-way bill valid until `validUntil` can be extended at `now`: the
+ * portal takes an extension from 8 hours before the expiry to 8 hours after it, and no other time.
+ * Returns null when it can, else the sentence saying why not (the server's refusal and the
+ * tooltip of the disabled Extend button alike).
+ */
+export function ewbExtendRefusal(validUntil: Date | string | null, now: Date = new Date()): string | null {
+  if (validUntil === null)
+    return 'This e-way bill has no validity to extend (no vehicle has been entered yet).';
+  const expiry = new Date(validUntil);
+  const opens = new Date(expiry.getTime() - EWB_EXTEND_WINDOW_HOURS * HOUR_MS);
+  const closes = new Date(expiry.getTime() + EWB_EXTEND_WINDOW_HOURS * HOUR_MS);
+  if (now < opens)
+    return `The validity can be extended only from ${EWB_EXTEND_WINDOW_HOURS} hours before it expires: from ${windowTime(opens)} to ${windowTime(closes)}.`;
+  if (now > closes)
+    return `The validity can be extended only up to ${EWB_EXTEND_WINDOW_HOURS} hours after it expired (${windowTime(closes)}); this e-way bill can no longer be extended.`;
+  return null;
+}
 
 /** The company's e-way bill settings (configuration 'e_way_bill'), as the settings form edits them. */
 export const eWayBillSettingsSchema = z.object({
@@ -273,6 +306,8 @@ export const eWayBillOutput = z.object({
   cancelled_at: timestampOut.nullable(),
   /** Whether the portal would still take a cancellation (within 24 hours of generating). */
   can_cancel: z.boolean(),
+  /** Why the validity cannot be extended now (outside 8 hours either side of the expiry); null when it can. */
+  extend_refusal: z.string().nullable(),
   created_at: timestampOut,
 });
 export type EWayBillOutput = z.infer<typeof eWayBillOutput>;

@@ -1,4 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+} from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +25,12 @@ import type { AddressInfo } from 'node:net';
  * day per 200 km begun (20 km for over dimensional cargo), ending at midnight, counted from
  * generation, none until part B has a vehicle or transport document; a distance of 0 is worked out
  * as 100 km, with an alert saying so.
+ *
+ * Started with `{ encrypted: true }` it speaks NIC's own encrypted variant instead (EWB_MODE=nic_direct):
+ * it makes an RSA key pair and hands out the public key; the login's password and app_key arrive
+ * RSA-encrypted (PKCS#1 v1.5), the answer carries a fresh session key (sek) AES-256-ECB-encrypted
+ * under the app key, and every `data` both ways is AES-256-ECB-encrypted under that session key,
+ * base64. A plain `data` or login is refused then, as NIC refuses it.
  */
 
 export interface EwbStandInBill {
@@ -40,6 +53,8 @@ export interface EwbStandInRequest {
   body: unknown;
   status: '0' | '1';
   errorCodes: string[];
+  /** How `data` travelled: in the clear, or encrypted under the session key (nic_direct). */
+  wire: 'plain' | 'encrypted';
 }
 
 export interface EwbStandIn {
@@ -56,6 +71,8 @@ export interface EwbStandIn {
   /** The next call of that action is carried out but its answer is lost (the connection drops). */
   loseNextAnswer(action: string): void;
   invalidateTokens(): void;
+  /** nic_direct: the public key (PEM) a client encrypts its login with; null in the plain variant. */
+  publicKey: string | null;
   close(): Promise<void>;
 }
 
@@ -82,8 +99,36 @@ function validUntil(from: number, days: number): number {
 const validityDays = (distanceKm: number, vehicleType: unknown) =>
   Math.max(1, Math.ceil(distanceKm / (vehicleType === 'O' ? 20 : 200)));
 
-export async function startEwbStandIn(options: { port?: number } = {}): Promise<EwbStandIn> {
-  const tokens = new Map<string, { gstin: string }>();
+function aes(key: Buffer, data: Buffer, encrypt: boolean): Buffer {
+  const cipher = encrypt
+    ? createCipheriv('aes-256-ecb', key, null)
+    : createDecipheriv('aes-256-ecb', key, null);
+  return Buffer.concat([cipher.update(data), cipher.final()]);
+}
+
+/**
+ * RSA PKCS#1 v1.5 decryption by hand (0x00 0x02 padding 0x00 message): Node 20 refuses
+ * RSA_PKCS1_PADDING for private decryption since the Marvin attack fix, but allows no padding.
+ */
+function rsaPkcs1Decrypt(privateKey: string, data: Buffer): Buffer {
+  const block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, data);
+  if (block[0] !== 0 || block[1] !== 2) throw new Error('not PKCS#1 v1.5 padded');
+  const separator = block.indexOf(0, 2);
+  if (separator < 10) throw new Error('bad PKCS#1 v1.5 padding');
+  return block.subarray(separator + 1);
+}
+
+export async function startEwbStandIn(
+  options: { port?: number; encrypted?: boolean } = {},
+): Promise<EwbStandIn> {
+  const keys = options.encrypted
+    ? generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      })
+    : null;
+  const tokens = new Map<string, { gstin: string; sek: Buffer | null }>();
   const failures = new Map<string, { codes: string; message?: string }>();
   const losses = new Set<string>();
   let nextEwb = 331_000_000_001;
@@ -101,6 +146,7 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
     failNext: (action, codes, message) => failures.set(action, { codes, message }),
     loseNextAnswer: (action) => losses.add(action),
     invalidateTokens: () => tokens.clear(),
+    publicKey: keys?.publicKey ?? null,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -215,19 +261,37 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
       } catch {
         return { action: 'ACCESSTOKEN', body: null, reply: failure('100') };
       }
-      const { password: _password, ...shown } = login;
-      if (
-        login.action !== 'ACCESSTOKEN' ||
-        login.username !== stand.username ||
-        login.password !== stand.password
-      )
+      const { password: _password, app_key: _appKey, ...shown } = login;
+      let password = login.password;
+      let appKey: Buffer | null = null;
+      if (keys) {
+        // NIC's 'Invalid public key / decryption failed' (107) for a login it cannot decrypt.
+        try {
+          password = rsaPkcs1Decrypt(
+            keys.privateKey,
+            Buffer.from(String(login.password), 'base64'),
+          ).toString();
+          const key = rsaPkcs1Decrypt(keys.privateKey, Buffer.from(String(login.app_key), 'base64'));
+          appKey = Buffer.from(key.toString('utf8'), 'base64');
+        } catch {
+          return { action: 'ACCESSTOKEN', body: shown, reply: failure('107') };
+        }
+        if (appKey.length !== 32) return { action: 'ACCESSTOKEN', body: shown, reply: failure('107') };
+      }
+      if (login.action !== 'ACCESSTOKEN' || login.username !== stand.username || password !== stand.password)
         return { action: 'ACCESSTOKEN', body: shown, reply: failure('108') };
       const token = randomBytes(18).toString('base64url');
-      tokens.set(token, { gstin: headers.gstin ?? '' });
+      const sek = appKey ? randomBytes(32) : null;
+      tokens.set(token, { gstin: headers.gstin ?? '', sek });
       return {
         action: 'ACCESSTOKEN',
         body: shown,
-        reply: { status: '1', authtoken: token, tokenExpiry: ewbTimestamp(Date.now() + 6 * 60 * 60_000) },
+        reply: {
+          status: '1',
+          authtoken: token,
+          ...(appKey && sek ? { sek: aes(appKey, sek, true).toString('base64') } : {}),
+          tokenExpiry: ewbTimestamp(Date.now() + 6 * 60 * 60_000),
+        },
       };
     }
     const session = tokens.get(headers.authtoken ?? '');
@@ -239,13 +303,16 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
       return {
         action,
         body: Object.fromEntries(query),
-        reply: bill
-          ? success({
-              ewayBillNo: Number(bill.ewbNo),
-              ewayBillDate: ewbTimestamp(bill.generatedAt),
-              validUpto: bill.validUpto === null ? null : ewbTimestamp(bill.validUpto),
-            })
-          : failure('325'),
+        reply: sealed(
+          bill
+            ? success({
+                ewayBillNo: Number(bill.ewbNo),
+                ewayBillDate: ewbTimestamp(bill.generatedAt),
+                validUpto: bill.validUpto === null ? null : ewbTimestamp(bill.validUpto),
+              })
+            : failure('325'),
+          session?.sek ?? null,
+        ),
       };
     }
     if (method !== 'POST' || path !== '/ewaybillapi/v1.03/ewayapi') return null;
@@ -256,8 +323,18 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
       return { action: '', body: null, reply: failure('100') };
     }
     const action = String(request.action ?? '');
-    const data = request.data ?? {};
-    if (!valid) return { action, body: data, reply: failure('238') };
+    if (!valid) return { action, body: request.data ?? {}, reply: failure('238') };
+    const sek = session?.sek ?? null;
+    let data: Record<string, unknown> = request.data ?? {};
+    if (sek) {
+      // NIC's 'Invalid data format / could not decrypt' (5002 at the IRP; 100 here) for plain data.
+      if (typeof request.data !== 'string') return { action, body: request.data, reply: failure('100') };
+      try {
+        data = JSON.parse(aes(sek, Buffer.from(request.data, 'base64'), false).toString('utf8'));
+      } catch {
+        return { action, body: null, reply: failure('100') };
+      }
+    }
     const planned = failures.get(action);
     if (planned) {
       failures.delete(action);
@@ -274,7 +351,13 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
             : action === 'CANEWB'
               ? cancel(gstin, data)
               : failure('100');
-    return { action, body: data, reply };
+    return { action, body: data, reply: sealed(reply, sek) };
+  }
+
+  /** A successful answer's data, encrypted under the session key (nic_direct); refusals stay plain. */
+  function sealed(reply: { status: string; data?: unknown; error?: string }, sek: Buffer | null) {
+    if (!sek || reply.status !== '1') return reply;
+    return { ...reply, data: aes(sek, Buffer.from(JSON.stringify(reply.data)), true).toString('base64') };
   }
 
   server.on('request', (request, response) => {
@@ -300,6 +383,7 @@ export async function startEwbStandIn(options: { port?: number } = {}): Promise<
         headers,
         body: result.body,
         status: reply.status,
+        wire: keys && result.action !== 'ACCESSTOKEN' ? 'encrypted' : 'plain',
         errorCodes: reply.error
           ? String(JSON.parse(Buffer.from(reply.error, 'base64').toString('utf8')).errorCodes)
               .split(',')

@@ -11,6 +11,11 @@ export interface EwbConfig {
   password: string;
   /** GSTIN the API user is registered for; when absent, each call uses the dispatching branch's GSTIN. */
   gstin?: string | null;
+  /**
+   * NIC's RSA public key (PEM, or base64 DER): the encrypted direct-NIC variant (EWB_MODE=nic_direct),
+   * app key and session key as NIC's API asks. Absent: the plain-JSON variant of a GSP.
+   */
+  publicKey?: string | null;
 }
 
 /** Times as the portal writes them: 'dd/MM/yyyy hh:mm:ss AM', Indian time. */

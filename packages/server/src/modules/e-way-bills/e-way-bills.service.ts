@@ -16,6 +16,7 @@ import {
   type EwbParty,
   type EwbSource,
   type EwbVehicleInput,
+  ewbExtendRefusal,
   ewbSourceProblems,
   goodsValuePaise,
 } from '@b2b/domain/eway-bill';
@@ -281,6 +282,8 @@ export function presentEWayBill(row: queries.EWayBillRow): EWayBillOutput {
     cancel_remark: row.cancel_remark,
     cancelled_at: row.cancelled_at,
     can_cancel: canCancel(row),
+    extend_refusal:
+      row.status === 'generated' ? ewbExtendRefusal(row.valid_until) : EWB_MESSAGES.not_generated,
     created_at: row.created_at,
   };
 }
@@ -573,6 +576,9 @@ export async function extendEWayBill(options: EwbAction & { input: EwbExtendInpu
   const document = await loadDocument(db, companyId, kind, id);
   const ewb = requireClient(options.ewb);
   const row = await generatedOf(db, companyId, kind, id);
+  // The portal refuses an extension outside 8 hours either side of the expiry: say so first.
+  const refusal = ewbExtendRefusal(row.valid_until);
+  if (refusal) throw conflict(refusal);
   const vehicle = input.vehicle_no ?? row.vehicle_no ?? '';
   let answer: Awaited<ReturnType<EwbClient['extendValidity']>>;
   try {

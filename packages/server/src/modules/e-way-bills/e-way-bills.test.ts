@@ -4,7 +4,7 @@ import { ApiClient } from '../../../test/api-client.ts';
 import { type EwbStandIn, startEwbStandIn } from '../../../test/ewb-stand-in.ts';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
 import { testAppWith, testServer } from '../../../test/harness.ts';
-import { createProduct, createWarehouse, firstWarehouse } from '../../../test/inventory-fixtures.ts';
+import { createProduct, createWarehouse, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { createInvoicedOrder, createTaxedProduct } from '../../../test/sales-fixtures.ts';
 import { createHttpEwbClient } from './ewb-client.ts';
@@ -124,13 +124,27 @@ describe('e-way bills of invoices', () => {
     ]);
     expect(bill?.vehicles).toHaveLength(1);
 
-    const extended = await api.post(`${path(company, 'invoices', invoice.id)}/extend`, {
+    const extension = {
       remaining_distance: 120,
       from_place: 'Satara',
       from_pincode: '415001',
       reason_code: '5',
       remark: 'Accident on the highway',
-    });
+    };
+    // A day before the expiry the portal would refuse: the window is 8 hours either side of it.
+    const early = await api.post(`${path(company, 'invoices', invoice.id)}/extend`, extension);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(
+      /^The validity can be extended only from 8 hours before it expires: from /,
+    );
+    expect(moved.body.e_way_bill.extend_refusal).toBe(early.body.detail);
+    // Two hours before the expiry it is open (the stored validity brought near, as time would).
+    await dbOf(company)
+      .updateTable('e_way_bills')
+      .set({ valid_until: new Date(Date.now() + 2 * 3_600_000) })
+      .where('company_id', '=', company.companyId)
+      .execute();
+    const extended = await api.post(`${path(company, 'invoices', invoice.id)}/extend`, extension);
     expect(extended.status, JSON.stringify(extended.body)).toBe(200);
     expect(new Date(extended.body.e_way_bill.valid_until).getTime()).toBe(bill?.validUpto);
     expect(new Date(extended.body.e_way_bill.valid_until).getTime()).toBeGreaterThan(

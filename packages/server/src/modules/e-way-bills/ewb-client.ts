@@ -1,4 +1,13 @@
 import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createPublicKey,
+  type KeyObject,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
+import {
   type EwbClient,
   type EwbConfig,
   EwbError,
@@ -7,8 +16,9 @@ import {
 } from '../../core/ports/eway-bill.ts';
 
 /**
- * Talks to the NIC e-way bill API (version 1.03) in the plain-JSON form GST Suvidha Providers
- * expose in front of it:
+ * Talks to the NIC e-way bill API (version 1.03), in one of two wire variants chosen by
+ * configuration (EWB_MODE): the plain-JSON form GST Suvidha Providers expose in front of it (gsp,
+ * the default), or NIC's own encrypted form (nic_direct, with NIC's RSA public key):
  *
  *   POST {baseUrl}/ewaybillapi/v1.03/auth     headers client_id, client_secret, gstin;
  *                                             { action: 'ACCESSTOKEN', username, password }
@@ -18,8 +28,14 @@ import {
  *
  * Every answer is { status: '1' | '0', data, error }. The error is { errorCodes: '238,' } (NIC
  * sends it base64-encoded JSON; GSPs often plain, some with a message): the codes are turned into
- * the portal's sentences below. The encrypted direct-NIC variant (AppKey/Sek as in irp-client.ts)
- * is not spoken: point EWB_URL at a GSP's e-way bill root.
+ * the portal's sentences below.
+ *
+ * nic_direct: the login sends the password and a random 32-byte app key (base64) each RSA-encrypted
+ * (PKCS#1 v1.5) with NIC's public key, base64 (`password`, `app_key`); NIC answers the auth token and
+ * a session key (`sek`) AES-256-ECB-encrypted under the app key. Every `data` then goes out as the
+ * JSON AES-256-ECB-encrypted (PKCS#7) under the session key, base64, and comes back the same way.
+ * Errors stay plain (base64 JSON). A new login brings a new session key; the token and key are
+ * renewed together.
  *
  * The auth token is cached per GSTIN until shortly before its expiry (six hours at NIC), shared by
  * concurrent calls, and renewed once when the portal answers 238 'Invalid auth token'.
@@ -70,8 +86,31 @@ interface Envelope {
 
 interface Session {
   token: string;
+  /** nic_direct: the session key (SEK) the payloads are encrypted under. */
+  sek: Buffer | null;
   expiresAt: number;
 }
+
+export function ewbAesEncrypt(key: Buffer, data: Buffer): string {
+  const cipher = createCipheriv('aes-256-ecb', key, null);
+  return Buffer.concat([cipher.update(data), cipher.final()]).toString('base64');
+}
+
+export function ewbAesDecrypt(key: Buffer, base64: string): Buffer {
+  const decipher = createDecipheriv('aes-256-ecb', key, null);
+  return Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]);
+}
+
+/** NIC's public key as PEM, or base64 DER (SPKI) as NIC hands it out. */
+export function ewbPublicKeyOf(text: string): KeyObject {
+  const trimmed = text.trim();
+  return trimmed.startsWith('-----BEGIN')
+    ? createPublicKey(trimmed)
+    : createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
+}
+
+const rsaEncrypt = (key: KeyObject, text: string) =>
+  publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text, 'utf8')).toString('base64');
 
 function errorDetails(value: unknown): EwbErrorDetail[] {
   let error = value;
@@ -134,6 +173,25 @@ export function createHttpEwbClient(
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const sessions = new Map<string, Session>();
   const pending = new Map<string, Promise<Session>>();
+  const publicKey = config.publicKey ? ewbPublicKeyOf(config.publicKey) : null;
+
+  /** The `data` of an answer: decrypted under the session key (nic_direct), then read as JSON. */
+  function readData(value: unknown, sek: Buffer | null): unknown {
+    if (typeof value !== 'string') return value;
+    if (sek) {
+      const text = ewbAesDecrypt(sek, value).toString('utf8');
+      try {
+        return JSON.parse(text);
+      } catch {
+        return JSON.parse(Buffer.from(text, 'base64').toString('utf8'));
+      }
+    }
+    try {
+      return JSON.parse(value);
+    } catch {
+      return JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+    }
+  }
 
   async function request(
     method: 'GET' | 'POST',
@@ -185,20 +243,39 @@ export function createHttpEwbClient(
   }
 
   async function authenticate(gstin: string): Promise<Session> {
-    const envelope = await request(
-      'POST',
-      EWB_AUTH_PATH,
-      { gstin },
-      { action: 'ACCESSTOKEN', username: config.username, password: config.password },
-    );
+    const appKey = publicKey ? randomBytes(32) : null;
+    const login =
+      publicKey && appKey
+        ? {
+            action: 'ACCESSTOKEN',
+            username: config.username,
+            password: rsaEncrypt(publicKey, config.password),
+            app_key: rsaEncrypt(publicKey, appKey.toString('base64')),
+          }
+        : { action: 'ACCESSTOKEN', username: config.username, password: config.password };
+    const envelope = await request('POST', EWB_AUTH_PATH, { gstin }, login);
     const record = envelope as Record<string, unknown>;
     const token = record.authtoken ?? (envelope.data as Record<string, unknown> | undefined)?.authtoken;
     if (String(envelope.status) !== '1' || typeof token !== 'string') {
       const errors = errorDetails(envelope.error);
       throw new EwbError(`The e-way bill portal refused the login: ${describe(errors)}.`, errors);
     }
+    let sek: Buffer | null = null;
+    if (appKey) {
+      const encrypted = record.sek ?? (envelope.data as Record<string, unknown> | undefined)?.sek;
+      if (typeof encrypted !== 'string')
+        throw new EwbError('The e-way bill portal gave no session key (sek) at login.', []);
+      try {
+        sek = ewbAesDecrypt(appKey, encrypted);
+      } catch (error) {
+        throw new EwbError(
+          `The e-way bill portal's session key could not be decrypted with the app key: ${(error as Error).message}`,
+          [],
+        );
+      }
+    }
     const expiry = parseEwbTime(record.tokenExpiry) ?? now() + DEFAULT_TOKEN_LIFETIME_MS;
-    return { token, expiresAt: expiry - EXPIRY_MARGIN_MS };
+    return { token, sek, expiresAt: expiry - EXPIRY_MARGIN_MS };
   }
 
   function session(gstin: string): Promise<Session> {
@@ -217,34 +294,32 @@ export function createHttpEwbClient(
     return login;
   }
 
-  /** Runs `work` with the GSTIN's token; a token the portal dropped is renewed once. */
-  async function withSession<T>(gstin: string, work: (token: string) => Promise<T>): Promise<T> {
+  /** Runs `work` with the GSTIN's session; a token the portal dropped is renewed once. */
+  async function withSession<T>(gstin: string, work: (current: Session) => Promise<T>): Promise<T> {
     const current = await session(gstin);
     try {
-      return await work(current.token);
+      return await work(current);
     } catch (error) {
       if (!(error instanceof EwbError) || !error.errors.some((e) => TOKEN_ERRORS.has(e.code))) throw error;
       if (sessions.get(gstin) === current) sessions.delete(gstin);
-      return work((await session(gstin)).token);
+      return work(await session(gstin));
     }
   }
 
   async function act(gstin: string, action: string, data: unknown, failure: string) {
-    return withSession(gstin, async (token) => {
-      const envelope = await request('POST', EWB_API_PATH, { gstin, authtoken: token }, { action, data });
+    return withSession(gstin, async ({ token, sek }) => {
+      const sent = sek ? ewbAesEncrypt(sek, Buffer.from(JSON.stringify(data), 'utf8')) : data;
+      const envelope = await request(
+        'POST',
+        EWB_API_PATH,
+        { gstin, authtoken: token },
+        { action, data: sent },
+      );
       if (String(envelope.status) !== '1') {
         const errors = errorDetails(envelope.error);
         throw new EwbError(`${failure}: ${describe(errors)}.`, errors);
       }
-      let result = envelope.data;
-      if (typeof result === 'string') {
-        try {
-          result = JSON.parse(result);
-        } catch {
-          result = JSON.parse(Buffer.from(result as string, 'base64').toString('utf8'));
-        }
-      }
-      return (result ?? {}) as Record<string, unknown>;
+      return (readData(envelope.data, sek) ?? {}) as Record<string, unknown>;
     });
   }
 
@@ -272,7 +347,7 @@ export function createHttpEwbClient(
     },
     async findByDocument(gstin, docType, docNo) {
       const user = gstinOf(gstin);
-      return withSession(user, async (token) => {
+      return withSession(user, async ({ token, sek }) => {
         const query = new URLSearchParams({ docType, docNo }).toString();
         const envelope = await request('GET', `${EWB_BY_DOCUMENT_PATH}?${query}`, {
           gstin: user,
@@ -284,7 +359,7 @@ export function createHttpEwbClient(
             throw new EwbError(`The portal refused the token: ${describe(errors)}.`, errors);
           return null;
         }
-        const generated = generatedOf((envelope.data ?? {}) as Record<string, unknown>);
+        const generated = generatedOf((readData(envelope.data, sek) ?? {}) as Record<string, unknown>);
         return generated.ewbNo ? generated : null;
       });
     },

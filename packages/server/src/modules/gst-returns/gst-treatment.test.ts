@@ -28,7 +28,7 @@ describe('POST and PATCH companies/{companyId}/products: gst_treatment', () => {
   });
 
   it('is Taxable unless given, and a tax-free treatment refuses a GST rate above 0% with a sentence', async () => {
-    const taxable = await createTaxedProduct(company);
+    const taxable = (await company.api.get(`products/${(await createTaxedProduct(company)).id}`)).body;
     expect(taxable.gst_treatment).toBe('taxable');
     const refused = await company.api.post(`companies/${company.companyId}/products`, {
       name: 'Exempt at five',

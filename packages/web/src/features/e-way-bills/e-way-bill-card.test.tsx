@@ -42,6 +42,7 @@ const generated = {
   cancel_remark: null,
   cancelled_at: null,
   can_cancel: true,
+  extend_refusal: null,
   created_at: '2026-11-29T05:00:00.000Z',
 };
 
@@ -79,6 +80,34 @@ describe('EWayBillCard', () => {
     expect(await within(card).findByText('331000000001')).toBeTruthy();
     expect(within(card).getByText('MH12AB1234')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Cancel E-way Bill' })).toBeTruthy();
+  });
+
+  it('enables Extend Validity only from 8 hours before the expiry to 8 hours after, saying why not', async () => {
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    fakeApi((call) =>
+      call.path === PATH
+        ? { body: state({ e_way_bill: { ...generated, valid_until: hours(20) } }) }
+        : undefined,
+    );
+    const early = renderWithProviders(<EWayBillCard kind="delivery_challan" documentId={5} />, { user: ALL });
+    const button = await screen.findByRole('button', { name: 'Extend Validity' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog', { name: 'Extend Validity' })).toBeNull();
+    fireEvent.mouseEnter(button);
+    expect(await screen.findByText(/can be extended only from 8 hours before it expires/)).toBeTruthy();
+    early.unmount();
+
+    fakeApi((call) =>
+      call.path === PATH
+        ? { body: state({ e_way_bill: { ...generated, valid_until: hours(2) } }) }
+        : undefined,
+    );
+    renderWithProviders(<EWayBillCard kind="delivery_challan" documentId={5} />, { user: ALL });
+    const open = await screen.findByRole('button', { name: 'Extend Validity' });
+    expect(open.getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(open);
+    expect(await screen.findByRole('dialog', { name: 'Extend Validity' })).toBeTruthy();
   });
 
   it('shows nothing without view_e_way_bill', () => {

@@ -6,6 +6,7 @@ import {
   ewbCancelInput,
   ewbCancelReasonLabel,
   ewbExtendInput,
+  ewbExtendRefusal,
   ewbGenerateInput,
   ewbVehicleInput,
   TRANSPORT_MODE_OPTIONS,
@@ -15,7 +16,7 @@ import {
 } from '@b2b/domain/eway-bill';
 import { formatMoney } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -140,9 +141,7 @@ function Body({
               <Button size="xs" variant="light" onClick={() => open('part_b')}>
                 Update Vehicle
               </Button>
-              <Button size="xs" variant="light" onClick={() => open('extend')}>
-                Extend Validity
-              </Button>
+              <ExtendButton validUntil={live.valid_until} onExtend={() => open('extend')} />
               {live.can_cancel && (
                 <Button size="xs" variant="light" color="red" onClick={() => open('cancel')}>
                   Cancel E-way Bill
@@ -414,6 +413,27 @@ function VehicleDialog({ companyId, kind, documentId, onClose }: DialogProps) {
       />
       <TextField control={form.control} name="reason_remark" label="Remark" required />
     </FormDialog>
+  );
+}
+
+/**
+ * Extend Validity, enabled from 8 hours before the expiry to 8 hours after it (the portal's
+ * window, the rule the server enforces); outside it disabled, its tooltip saying when it opens.
+ */
+function ExtendButton({ validUntil, onExtend }: { validUntil: string | Date | null; onExtend: () => void }) {
+  const refusal = ewbExtendRefusal(validUntil);
+  return (
+    <Tooltip label={refusal} disabled={refusal === null} multiline w={300} withArrow>
+      <Button
+        size="xs"
+        variant="light"
+        data-disabled={refusal !== null || undefined}
+        aria-disabled={refusal !== null}
+        onClick={(event) => (refusal === null ? onExtend() : event.preventDefault())}
+      >
+        Extend Validity
+      </Button>
+    </Tooltip>
   );
 }
 
