@@ -26,6 +26,7 @@ import type { Database } from '../../db/database.ts';
 import type { TallyDocumentKind } from '../../db/schema.ts';
 import { getTallySettings } from '../branches/tally-settings.ts';
 import * as queries from './tally.queries.ts';
+import type { PreparedDocument } from './tally-prepared-document.ts';
 import * as stockQueries from './tally-stock-journals.queries.ts';
 import { prepareStockJournal } from './tally-stock-journals.ts';
 
@@ -96,16 +97,6 @@ export const purposeLabel = (purpose: TallyLedgerPurposeName) =>
   TALLY_LEDGER_PURPOSES.find((p) => p.purpose === purpose)?.label ?? purpose;
 
 // ---- Documents as vouchers ----------------------------------------------------------------
-
-export interface PreparedDocument {
-  kind: TallyDocumentKind;
-  head: Pick<queries.DocumentHead, 'id' | 'number' | 'date'>;
-  guid: string;
-  action: TallyAction;
-  problems: { missing: string; target: TallyFixTarget; id: number }[];
-  /** Null when a name is missing. */
-  voucher: TallyAnyVoucher | null;
-}
 
 const TRADE = {
   invoice: { trade: 'sales', voucher: 'sales', goods: 'sales', tax: 'output' },

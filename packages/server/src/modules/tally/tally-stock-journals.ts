@@ -5,7 +5,7 @@ import {
   type TallyStockJournal,
   type TallyStockLine,
 } from '@b2b/domain/tally/tally-xml';
-import type { PreparedDocument } from './tally-documents.ts';
+import type { PreparedDocument } from './tally-prepared-document.ts';
 import type { StockJournalHead, StockJournalKind, StockJournalLine } from './tally-stock-journals.queries.ts';
 
 /**
