@@ -12,7 +12,7 @@ const base = `http://127.0.0.1:${port}/api`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const n = (v) => v.toLocaleString('en-IN');
 
-buildServer();
+if (process.env.NO_BUILD !== '1') buildServer();
 const app = startBundledServer({
   port,
   dataDir: tempDir('b2b-bench-contacts-'),
