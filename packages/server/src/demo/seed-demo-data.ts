@@ -13,6 +13,7 @@ import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoGstReturns } from './seed-demo-gst-returns.ts';
 import { seedDemoHistory } from './seed-demo-history.ts';
 import { seedDemoMarketing } from './seed-demo-marketing.ts';
+import { seedDemoMediums } from './seed-demo-mediums.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
 import { seedDemoReferrals } from './seed-demo-referrals.ts';
@@ -70,6 +71,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoGstReturns(db, actor);
   await seedDemoMarketing(ctx, actor);
   await seedDemoTemplates(ctx, actor);
+  await seedDemoMediums(ctx, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

@@ -602,6 +602,20 @@ describe('demo company on a new database', () => {
     expect(paise).toBe(Math.round(table.outward['3.1a'].taxable_value * 100));
   });
 
+  it("has its campaign mediums: e-mail through the app's mail server, Web Push keys, SMS and WhatsApp left to set up", async () => {
+    const config = await get(`admin/companies/${companyId}/configurations/`);
+    const state = Object.fromEntries(
+      config.mediums.map((m: { medium: string; updated_at: string | null }) => [
+        m.medium,
+        m.updated_at !== null,
+      ]),
+    );
+    expect(state).toEqual({ email: true, sms: false, whatsapp: false, push_notification: true });
+    const push = config.mediums.find((m: { medium: string }) => m.medium === 'push_notification');
+    expect(push.configured).toBe(true);
+    expect(push.secrets_set).toEqual(['vapid_private_key']);
+  });
+
   it('is made once, and a later start refuses a demo company left half-made', async () => {
     const { ctx } = running;
     await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
