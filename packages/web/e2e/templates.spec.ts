@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousProblems } from './axe.ts';
 import { callApiAsUser, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
@@ -43,6 +44,7 @@ test('templates: an e-mail with a variable previewed and saved, an SMS with its 
   const text = dialog.getByTestId('email-text-preview');
   await expect(text).toContainText('Dear customer, please pay ₹12,450.00');
   await expect(dialog.getByText('Payment due for Sharma Traders')).toBeVisible();
+  const problems = await seriousProblems(page, 'e-mail template dialog');
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(page.getByText('Template created successfully.')).toBeVisible();
   const emails = page.getByRole('table', { name: 'Email templates' });
@@ -83,9 +85,12 @@ test('templates: an e-mail with a variable previewed and saved, an SMS with its 
   await expect(wa.getByTestId('whatsapp-bubble')).toContainText(
     'Hi Sharma Traders, use DIWALI10 this Diwali.',
   );
+  problems.push(...(await seriousProblems(page, 'WhatsApp template dialog')));
   await wa.getByRole('button', { name: 'Create Template' }).click();
   await expect(wa).toBeHidden();
   await expect(
     page.getByRole('table', { name: 'WhatsApp templates' }).getByRole('row', { name: /Diwali offer/ }),
   ).toContainText('Pending');
+  problems.push(...(await seriousProblems(page)));
+  expect(problems, problems.join('\n')).toEqual([]);
 });
