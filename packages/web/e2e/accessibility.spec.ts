@@ -53,6 +53,7 @@ const SCREENS = [
   '/contacts',
   '/contact-lists',
   '/bulk-import/create-contact',
+  '/template-manager',
   '/onboarding',
 ];
 
