@@ -10,6 +10,7 @@ import { ListPage } from '../../components/list-page';
 import { useUrlFilter, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { ContactListFormDialog } from './contact-list-form-dialog';
 import { type ContactList, contactListsQuery } from './contact-lists.api';
 
@@ -29,8 +30,7 @@ const COLUMNS: Column<ContactList>[] = [
     render: (list) => (
       <Anchor
         component={Link}
-        to="/contact-lists/$contactListId"
-        params={{ contactListId: String(list.id) }}
+        to={PATHS.contactList.replace('$contactListId', String(list.id))}
         fw={500}
         size="sm"
       >

@@ -11,8 +11,12 @@ import { ListPage } from '../../components/list-page';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
 import { ContactFormDialog } from './contact-form-dialog';
 import { type Contact, type ContactListParams, contactFacetsQuery, contactListQuery } from './contacts.api';
+
+/** The address of one contact's page. */
+export const contactPath = (id: number) => PATHS.contact.replace('$contactId', String(id));
 
 const MEDIUM_OPTIONS = CONTACT_MEDIUMS.map((m) => ({ value: m, label: CONTACT_MEDIUM_LABELS[m] }));
 const NO_FILTERS = { tag: '', city: '', consent: '', opted_out: '', buyers: '' };
@@ -44,13 +48,7 @@ export function contactColumns(): Column<Contact>[] {
       header: 'Name',
       sortField: 'name',
       render: (contact) => (
-        <Anchor
-          component={Link}
-          to="/contacts/$contactId"
-          params={{ contactId: String(contact.id) }}
-          fw={500}
-          size="sm"
-        >
+        <Anchor component={Link} to={contactPath(contact.id)} fw={500} size="sm">
           {contact.name}
         </Anchor>
       ),
