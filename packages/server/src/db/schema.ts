@@ -26,6 +26,7 @@ import type {
   ContactListsTable,
   ContactsTable,
 } from './schema/marketing.ts';
+import type { MarketingMediumsTable } from './schema/marketing-mediums.ts';
 import type {
   AccountGroupsTable,
   AccountsTable,
@@ -141,7 +142,6 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
-import type { MarketingMediumsTable } from './schema/marketing-mediums.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 
 export type * from './schema/bids.ts';
@@ -149,6 +149,7 @@ export type * from './schema/contra-adjustments.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
 export type * from './schema/inventory.ts';
+export type * from './schema/marketing-mediums.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
 export type * from './schema/payments-made.ts';
@@ -165,7 +166,6 @@ export type * from './schema/sales-returns.ts';
 export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
 export type * from './schema/tally.ts';
-export type * from './schema/marketing-mediums.ts';
 export type * from './schema/templates.ts';
 
 export interface DB {

@@ -209,7 +209,11 @@ export const SHELL_SCREENS = [
     'ContactListDetailPage',
   ),
   spec(PATHS.contactImport, () => import('../features/contacts/contact-import-page'), 'ContactImportPage'),
-  spec(PATHS.templateManager, () => import('../features/templates/template-manager-page'), 'TemplateManagerPage'),
+  spec(
+    PATHS.templateManager,
+    () => import('../features/templates/template-manager-page'),
+    'TemplateManagerPage',
+  ),
   spec(
     PATHS.campaignConfiguration,
     () => import('../features/marketing-mediums/marketing-configurations-page'),
