@@ -279,6 +279,9 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [/^\/api\/sales_channels\/:id/, 'sales channels (their credentials and cart window) are company-wide'],
   [/^\/api\/referrals\/:id/, 'referrals are company-wide (between buyers, who are company-wide)'],
   [/^\/api\/v1\/admin\/templates\/:id/, 'message templates are company-wide (marketing, issue 23)'],
+  [/^\/api\/contacts\/:id/, 'contacts are company-wide (marketing, issue 23), like the buyers they follow'],
+  [/^\/api\/contact_lists\/:id/, 'contact lists are company-wide (marketing, issue 23)'],
+  [/^\/api\/bulk_jobs\/:id/, "bulk jobs are the company's (the import centre lists them all)"],
   [
     /^\/api\/admin\/bids\/:id/,
     "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",

@@ -68,13 +68,13 @@ describe('InvoiceBulkActions on the invoice list', () => {
     expect(within(bar).queryByRole('button', { name: 'Send by e-mail' })).toBeNull();
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Download PDF' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1), { timeout: 5000 });
     const pdf = api.calls.find((c) => c.path === `${LIST}/bulk_pdf`);
     expect(pdf?.method).toBe('POST');
     expect(pdf?.body).toEqual({ ids: [3, 1] });
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Export selected' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2), { timeout: 5000 });
     const exported = api.calls.find((c) => c.path === 'admin/companies/10/invoices_export');
     expect(exported?.query.get('id__in')).toBe('3,1');
   });
