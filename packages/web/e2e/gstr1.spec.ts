@@ -71,7 +71,7 @@ test('GSTR-1: see a document with a problem, fix it, download the JSON', async (
   // The month's return: B2B holds the invoice (₹2,000 taxable, ₹180 + ₹180), and the invoice is a problem.
   await page.goto('/reports/gst/gstr-1');
   await expect(page.getByRole('heading', { name: 'GSTR-1' })).toBeVisible();
-  await expect(page.getByLabel('GSTIN')).toHaveValue(new RegExp(gstin));
+  await expect(page.getByLabel('GSTIN', { exact: true })).toHaveValue(new RegExp(gstin));
   const sections = page.getByRole('table', { name: 'GSTR-1 sections' });
   const b2b = sections.getByRole('row', { name: /B2B Invoices/ });
   await expect(b2b).toContainText('₹2,000.00');

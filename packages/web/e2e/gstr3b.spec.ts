@@ -72,7 +72,7 @@ test('GSTR-3B: open a month, trace a figure to its documents, mark the return fi
   // This month's return: 3.1(a) holds the invoice, and 6.1 asks for the tax in cash (no ITC).
   await page.goto('/reports/gst/gstr-3b');
   await expect(page.getByRole('heading', { name: 'GSTR-3B', exact: true })).toBeVisible();
-  await expect(page.getByLabel('GSTIN')).toHaveValue(new RegExp(gstin));
+  await expect(page.getByLabel('GSTIN', { exact: true })).toHaveValue(new RegExp(gstin));
   const outward = page.getByRole('table', { name: /3\.1 Outward supplies/ });
   const taxable = outward.getByRole('row', { name: /\(a\) Outward taxable supplies/ });
   await expect(taxable).toContainText('₹2,000.00');
