@@ -890,19 +890,7 @@ const GROUP_KEYS = {
 } as const;
 
 /** The top-level keys of the file, in the order it is written. */
-const JSON_KEYS = [
-  'gstin',
-  'fp',
-  'b2b',
-  'b2cl',
-  'b2cs',
-  'cdnr',
-  'cdnur',
-  'exp',
-  'nil',
-  'hsn',
-  'doc_issue',
-] as const;
+const JSON_KEYS = ['gstin', 'fp', ...GSTR1_SECTIONS] as const;
 const ENTRY_SECTIONS: readonly Gstr1EntrySection[] = ['b2b', 'b2cl', 'cdnr', 'cdnur', 'exp'];
 
 /**

@@ -45,3 +45,14 @@ export function applyLineServerErrors<T extends { items: { quantity: unknown }[]
     }
   }
 }
+
+/**
+ * The first message of each field a 400 names, for a form that keeps its errors in state; undefined
+ * when the failure names no field (the caller toasts it instead).
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
+  if (!isApiError(error) || Object.keys(error.errors).length === 0) return undefined;
+  return Object.fromEntries(
+    Object.entries(error.errors).map(([field, messages]) => [field, messages[0] ?? '']),
+  );
+}

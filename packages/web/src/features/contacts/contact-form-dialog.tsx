@@ -3,9 +3,9 @@ import { CONTACT_MEDIUM_LABELS, CONTACT_MEDIUMS, type ContactMedium } from '@b2b
 import { Checkbox, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../api/api-error';
 import { FormDialog } from '../../components/form-dialog';
 import { notifyFailure } from '../../components/notify';
+import { serverFieldErrors } from '../../components/server-errors';
 import { statesQuery } from '../reference/reference.api';
 import { type Contact, useSaveContact } from './contacts.api';
 
@@ -96,8 +96,8 @@ export function ContactFormDialog({
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && Object.keys(error.errors).length > 0)
-            setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ''])));
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) setErrors(fieldErrors);
           else notifyFailure('The contact was not saved.', error);
         },
       },

@@ -1,9 +1,9 @@
 import { type MarketingMedium, MEDIUM_LABELS } from '@b2b/domain/api/marketing-mediums';
 import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '../../api/api-error';
 import { FormDialog } from '../../components/form-dialog';
 import { notifyFailure } from '../../components/notify';
+import { serverFieldErrors } from '../../components/server-errors';
 import { type Medium, useSaveMedium } from './marketing-mediums.api';
 import { initialMediumValues, MEDIUM_FIELDS, type MediumField, mediumBody } from './medium-fields';
 
@@ -38,8 +38,8 @@ export function MediumFormDialog({
     save.mutate(mediumBody(kind, values, enabled), {
       onSuccess: onClose,
       onError: (error) => {
-        if (isApiError(error) && Object.keys(error.errors).length > 0)
-          setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ''])));
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) setErrors(fieldErrors);
         else notifyFailure(`${MEDIUM_LABELS[kind]} settings were not saved.`, error);
       },
     });

@@ -1,8 +1,8 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '../../api/api-error';
 import { FormDialog } from '../../components/form-dialog';
 import { notifyFailure } from '../../components/notify';
+import { serverFieldErrors } from '../../components/server-errors';
 import { useTestMedium } from './marketing-mediums.api';
 
 /** A test SMS is a real one: Indian operators only deliver text that matches a DLT template. */
@@ -18,8 +18,8 @@ export function SmsTestDialog({ companyId, onClose }: { companyId: number; onClo
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error) && Object.keys(error.errors).length > 0)
-            setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ''])));
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) setErrors(fieldErrors);
           else notifyFailure('The test SMS was not sent.', error);
         },
       },

@@ -31,8 +31,8 @@ import {
 } from '@mantine/core';
 import { IconBraces, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { isApiError } from '../../api/api-error';
 import { notifyFailure } from '../../components/notify';
+import { serverFieldErrors } from '../../components/server-errors';
 import { submitHere } from '../../components/submit-here';
 import { TemplatePreview } from './template-preview';
 import { type Template, useSaveTemplate } from './templates.api';
@@ -255,8 +255,8 @@ export function TemplateFormModal({
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error) && Object.keys(error.errors).length > 0)
-            setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ''])));
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) setErrors(fieldErrors);
           else notifyFailure(template ? 'Failed to update Template.' : 'Failed to create Template.', error);
         },
       },
