@@ -106,6 +106,7 @@ export function MediumsPage() {
                       : test.mutate({ medium: medium.medium, body: {} })
                   }
                   onRemove={() => setRemoving(medium)}
+                  platformMail={config.data.platform_mail_configured}
                   extra={
                     medium.medium === 'push_notification' && !medium.updated_at && canChange ? (
                       <VapidGenerator companyId={companyId} />
@@ -146,6 +147,7 @@ function MediumCard(props: {
   onTest: () => void;
   onRemove: () => void;
   extra: ReactNode;
+  platformMail: boolean;
 }) {
   const { medium, canChange } = props;
   const status = statusOf(medium);
@@ -160,7 +162,12 @@ function MediumCard(props: {
               {label}
             </Title>
           </Group>
-          <Badge color={status.color} variant="light" radius="sm">
+          <Badge
+            color={status.color}
+            variant="light"
+            radius="sm"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+          >
             {status.label}
           </Badge>
         </Group>
@@ -180,6 +187,12 @@ function MediumCard(props: {
               {medium.last_test.message}
             </Text>
           </Alert>
+        )}
+        {medium.medium === 'email' && medium.settings.mode === 'platform' && !props.platformMail && (
+          <Text size="sm" c="orange.9">
+            The app's mail server is not set up on this server (SMTP_URL): choose your own SMTP server to
+            send.
+          </Text>
         )}
         {!medium.updated_at && <Text size="sm">{label} is not configured: campaigns cannot use it yet.</Text>}
         {props.extra}
