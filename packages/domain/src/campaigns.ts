@@ -332,3 +332,42 @@ export const RECURRING_SETTINGS = {
 
 /** Purposes whose audience is chosen by the user (lists, buyer groups); the rest compute theirs. */
 export const PURPOSES_WITH_CHOSEN_AUDIENCE: readonly CampaignType[] = ['festival_offers', 'promotional'];
+
+// ---------------------------------------------------------------------------------------------
+// Which template variables a campaign fills
+
+/** Filled for every recipient from the contact, its buyer and the company. */
+export const ALWAYS_FILLED_VARIABLES: readonly string[] = [
+  'contact_name',
+  'buyer_name',
+  'company_name',
+  'store_url',
+  'unsubscribe_url',
+];
+
+/** Filled per recipient by a recurring purpose's audience (the figures it was chosen for). */
+export const PURPOSE_VARIABLES: Record<CampaignType, readonly string[]> = {
+  payment_reminder: ['outstanding_amount', 'due_date', 'invoice_number'],
+  credit_limit_used: ['outstanding_amount', 'credit_limit_used'],
+  cashpoints_expiring: ['cashpoints', 'cashpoints_expiry_date'],
+  abandoned_carts: [],
+  never_purchased: [],
+  festival_offers: [],
+  promotional: [],
+};
+
+/**
+ * The names a campaign gives values to: the always-filled ones, the purpose's (recurring runs only:
+ * a one-time campaign's audience is chosen, not computed) and the campaign-wide values typed in.
+ * `missingVariables(template, ...)` against these gives the spec's 'fill the necessary inputs' warning.
+ */
+export function filledVariableNames(options: {
+  purpose: CampaignType;
+  recurring: boolean;
+  campaignValues: Readonly<Record<string, string>>;
+}): Set<string> {
+  const names = new Set(ALWAYS_FILLED_VARIABLES);
+  if (options.recurring) for (const name of PURPOSE_VARIABLES[options.purpose]) names.add(name);
+  for (const [name, value] of Object.entries(options.campaignValues)) if (value.trim() !== '') names.add(name);
+  return names;
+}
