@@ -48,7 +48,8 @@ export const CAMPAIGN_MESSAGES = {
   recurring_resumed: 'Recurring campaign resumed.',
   recurring_stopped: 'Recurring campaign stopped.',
   cannot_pause: (status: RunStatus) => `A ${status} recurring campaign cannot be paused.`,
-  cannot_resume: (status: RunStatus) => `Only a paused recurring campaign can be resumed; this one is ${status}.`,
+  cannot_resume: (status: RunStatus) =>
+    `Only a paused recurring campaign can be resumed; this one is ${status}.`,
   cannot_stop: (status: RunStatus) => `A ${status} recurring campaign cannot be stopped.`,
   wrong_sales_channel: 'This recurring campaign does not run on that sales channel.',
   start_date_past: 'The start date cannot be before today.',
@@ -113,7 +114,11 @@ export function runStatusOf(status: CampaignStatus, parentStatus: RunStatus): Ru
  * messages about the buyer's own account (dues, credit, cashpoints) go to buyers without a
  * recorded consent, as a bank's reminder does. An opt-out always wins.
  */
-const SERVICE_PURPOSES: readonly CampaignType[] = ['payment_reminder', 'credit_limit_used', 'cashpoints_expiring'];
+const SERVICE_PURPOSES: readonly CampaignType[] = [
+  'payment_reminder',
+  'credit_limit_used',
+  'cashpoints_expiring',
+];
 export const isPromotional = (type: CampaignType): boolean => !SERVICE_PURPOSES.includes(type);
 export const needsConsent = isPromotional;
 
@@ -140,7 +145,9 @@ export function minutesOfTime(time: string): number {
 /** The instant of a date ('YYYY-MM-DD') and time ('HH:MM') in India. */
 export function istInstant(date: string, time: string): Date {
   const [y, mo, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1) + (minutesOfTime(time) - IST_OFFSET_MINUTES) * 60_000);
+  return new Date(
+    Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1) + (minutesOfTime(time) - IST_OFFSET_MINUTES) * 60_000,
+  );
 }
 
 /** The Indian calendar date of an instant, 'YYYY-MM-DD'. */
@@ -218,7 +225,9 @@ export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
 };
 
 /** The spec's delivery states (MESSAGE_DELIVERY_STATUSES) for a stored message status. */
-export function deliveryStatusOf(status: MessageStatus): 'Not Sent' | 'Submitted' | 'Delivered' | 'Read' | 'FAILED' {
+export function deliveryStatusOf(
+  status: MessageStatus,
+): 'Not Sent' | 'Submitted' | 'Delivered' | 'Read' | 'FAILED' {
   switch (status) {
     case 'sent':
       return 'Submitted';
@@ -328,7 +337,10 @@ export const RECURRING_SETTINGS = {
   },
   festival_offers: {},
   promotional: {},
-} as const satisfies Record<CampaignType, Record<string, { label: string; min: number; max: number; default: number }>>;
+} as const satisfies Record<
+  CampaignType,
+  Record<string, { label: string; min: number; max: number; default: number }>
+>;
 
 /** Purposes whose audience is chosen by the user (lists, buyer groups); the rest compute theirs. */
 export const PURPOSES_WITH_CHOSEN_AUDIENCE: readonly CampaignType[] = ['festival_offers', 'promotional'];
@@ -368,6 +380,7 @@ export function filledVariableNames(options: {
 }): Set<string> {
   const names = new Set(ALWAYS_FILLED_VARIABLES);
   if (options.recurring) for (const name of PURPOSE_VARIABLES[options.purpose]) names.add(name);
-  for (const [name, value] of Object.entries(options.campaignValues)) if (value.trim() !== '') names.add(name);
+  for (const [name, value] of Object.entries(options.campaignValues))
+    if (value.trim() !== '') names.add(name);
   return names;
 }

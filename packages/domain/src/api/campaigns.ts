@@ -60,7 +60,9 @@ const ids = (max: number) =>
 /** Campaign-wide values of template variables ({coupon_code}: 'DIWALI10'). */
 export const variableValuesInput = z
   .record(
-    z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'A variable name is lowercase letters, digits and underscores.'),
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,39}$/, 'A variable name is lowercase letters, digits and underscores.'),
     z.string().trim().max(500, 'A variable value cannot exceed 500 characters.'),
     { error: 'Variables must be an object of names and texts.' },
   )
@@ -151,7 +153,10 @@ export const campaignOutput = z.object({
   buyer_group_ids: z.array(id),
   sales_channel_id: id.nullable(),
   /** With expand=sales_channel. */
-  sales_channel: z.object({ id, name: z.string(), display_name: z.string().nullable() }).nullable().optional(),
+  sales_channel: z
+    .object({ id, name: z.string(), display_name: z.string().nullable() })
+    .nullable()
+    .optional(),
   variables: z.record(z.string(), z.string()),
   scheduled_at: timestamp.nullable(),
   started_at: timestamp.nullable(),
@@ -198,7 +203,9 @@ export const audiencePreviewOutput = z.object({
 export type AudiencePreviewOutput = z.infer<typeof audiencePreviewOutput>;
 
 export const messageListQuery = z.object({
-  status: z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]], { error: 'Unknown message status.' }).optional(),
+  status: z
+    .enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]], { error: 'Unknown message status.' })
+    .optional(),
 });
 export const MESSAGE_ORDERINGS = ['id', 'status', 'sent_at', 'delivered_at', 'read_at'] as const;
 
@@ -250,13 +257,21 @@ export const recurringCampaignInput = z
   .strict()
   .superRefine((c, ctx) => {
     if (c.end_date && c.end_date < c.start_date)
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date cannot be before the start date.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'The end date cannot be before the start date.',
+      });
     if (c.frequency === 'on_dates' && c.dates.length === 0)
       ctx.addIssue({ code: 'custom', path: ['dates'], message: 'Choose at least one date.' });
-    const known = RECURRING_SETTINGS[c.purpose] as Record<string, { label: string; min: number; max: number }>;
+    const known = RECURRING_SETTINGS[c.purpose] as Record<
+      string,
+      { label: string; min: number; max: number }
+    >;
     for (const [key, value] of Object.entries(c.settings)) {
       const rule = known[key];
-      if (!rule) ctx.addIssue({ code: 'custom', path: ['settings', key], message: `Unknown setting '${key}'.` });
+      if (!rule)
+        ctx.addIssue({ code: 'custom', path: ['settings', key], message: `Unknown setting '${key}'.` });
       else if (value < rule.min || value > rule.max)
         ctx.addIssue({
           code: 'custom',
@@ -285,9 +300,7 @@ export const recurringListQuery = z.object({
 });
 export const RECURRING_ORDERINGS = ['start_date', 'created_at', 'title', 'status', 'next_run_at'] as const;
 
-export const recurringActionInput = z
-  .object({ sales_channel_id: idInput.nullable().optional() })
-  .strict();
+export const recurringActionInput = z.object({ sales_channel_id: idInput.nullable().optional() }).strict();
 
 export const recurringCampaignOutput = z.object({
   id,
@@ -305,7 +318,10 @@ export const recurringCampaignOutput = z.object({
   list_ids: z.array(id),
   buyer_group_ids: z.array(id),
   sales_channel_id: id.nullable(),
-  sales_channel: z.object({ id, name: z.string(), display_name: z.string().nullable() }).nullable().optional(),
+  sales_channel: z
+    .object({ id, name: z.string(), display_name: z.string().nullable() })
+    .nullable()
+    .optional(),
   frequency: z.enum(values(RECURRING_FREQUENCIES)),
   start_date: z.string(),
   end_date: z.string().nullable(),

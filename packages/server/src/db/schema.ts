@@ -5,6 +5,12 @@
  */
 
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
+import type {
+  CampaignMessagesTable,
+  CampaignsTable,
+  MarketingSettingsTable,
+  RecurringCampaignsTable,
+} from './schema/campaigns.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
 import type { EWayBillsTable } from './schema/e-way-bills.ts';
@@ -145,6 +151,7 @@ import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 
 export type * from './schema/bids.ts';
+export type * from './schema/campaigns.ts';
 export type * from './schema/contra-adjustments.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
@@ -298,4 +305,8 @@ export interface DB {
   bulk_jobs: BulkJobsTable;
   templates: TemplatesTable;
   marketing_mediums: MarketingMediumsTable;
+  marketing_settings: MarketingSettingsTable;
+  recurring_campaigns: RecurringCampaignsTable;
+  campaigns: CampaignsTable;
+  campaign_messages: CampaignMessagesTable;
 }
