@@ -99,6 +99,7 @@ import type {
   VariantGroupsTable,
 } from './schema/products.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
+import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
 import type {
   DebitNoteApplicationsTable,
   DebitNoteItemsTable,
@@ -163,6 +164,7 @@ export type * from './schema/payments-made.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
 export type * from './schema/purchase-orders.ts';
+export type * from './schema/push-subscriptions.ts';
 export type * from './schema/purchase-returns.ts';
 export type * from './schema/purchases.ts';
 export type * from './schema/reference-data.ts';
@@ -309,4 +311,5 @@ export interface DB {
   recurring_campaigns: RecurringCampaignsTable;
   campaigns: CampaignsTable;
   campaign_messages: CampaignMessagesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
