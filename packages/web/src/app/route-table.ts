@@ -209,6 +209,7 @@ export const SHELL_SCREENS = [
     'ContactListDetailPage',
   ),
   spec(PATHS.contactImport, () => import('../features/contacts/contact-import-page'), 'ContactImportPage'),
+  spec(PATHS.importCenter, () => import('../features/import-center/import-center-page'), 'ImportCenterPage'),
   spec(
     PATHS.templateManager,
     () => import('../features/templates/template-manager-page'),

@@ -45,6 +45,7 @@ export const PATHS = {
   contactLists: '/contact-lists',
   contactList: '/contact-lists/$contactListId',
   contactImport: '/bulk-import/create-contact',
+  importCenter: '/bulk-import/import-center',
   templateManager: '/template-manager',
   campaignConfiguration: '/campaign-configuration',
   configureMediums: '/campaign-configuration/configure-mediums',
