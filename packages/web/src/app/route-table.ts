@@ -221,6 +221,36 @@ export const SHELL_SCREENS = [
     'MarketingConfigurationsPage',
   ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
+  // Campaigns (issue 23): one-time and recurring campaigns, their report.
+  spec(PATHS.campaigns, () => import('../features/campaigns/campaigns-page'), 'CampaignsPage'),
+  spec(PATHS.campaignNew, () => import('../features/campaigns/campaign-create-page'), 'CampaignCreatePage'),
+  within(
+    PATHS.campaigns,
+    PATHS.campaign,
+    () => import('../features/campaigns/campaign-detail-page'),
+    'CampaignDetailPage',
+  ),
+  spec(
+    PATHS.recurringCampaignNew,
+    () => import('../features/recurring-campaigns/recurring-campaign-create-page'),
+    'RecurringCampaignCreatePage',
+  ),
+  spec(
+    PATHS.recurringCampaigns,
+    () => import('../features/recurring-campaigns/recurring-campaigns-page'),
+    'RecurringCampaignsPage',
+  ),
+  within(
+    PATHS.recurringCampaigns,
+    PATHS.recurringCampaign,
+    () => import('../features/recurring-campaigns/recurring-campaign-detail-page'),
+    'RecurringCampaignDetailPage',
+  ),
+  spec(
+    PATHS.campaignReport,
+    () => import('../features/campaigns/campaign-report-page'),
+    'CampaignReportPage',
+  ),
   spec(
     PATHS.inventoryAdjustments,
     () => import('../features/inventory-adjustments/inventory-adjustments-page'),

@@ -5,6 +5,7 @@ import { isBuiltPath } from '../../app/route-table';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS } from '../../session/paths';
+import { SendingRulesCard } from '../campaigns/sending-rules-card';
 import { marketingConfigurationQuery } from './marketing-mediums.api';
 
 /** The marketing settings that exist, each a card that opens its screen. */
@@ -79,6 +80,7 @@ export function MarketingConfigurationsPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <SendingRulesCard />
     </Stack>
   );
 }
