@@ -54,6 +54,11 @@ const SCREENS = [
   '/contact-lists',
   '/bulk-import/create-contact',
   '/template-manager',
+  '/campaigns',
+  '/campaigns/one-time-campaign?campaignMedium=email',
+  '/recurring-campaigns',
+  '/campaigns/automated-recurring-campaign?campaignMedium=sms',
+  '/campaign-report',
   '/onboarding',
 ];
 
