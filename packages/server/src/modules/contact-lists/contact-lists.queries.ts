@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { type ContactListFilter, contactListRules } from '@b2b/domain/contacts';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { ruleSql } from '../contacts/contacts.queries.ts';
 
 const listColumns = [
   'l.id',
@@ -143,4 +145,19 @@ export async function removeMembers(
     .returning('contact_id')
     .execute();
   return removed.length;
+}
+
+/**
+ * Who belongs to a list, as an SQL condition over the contacts alias `c` (a static list's chosen
+ * contacts, a dynamic list's rules as they match now): campaigns resolve their audience with it in
+ * one INSERT ... SELECT instead of walking the members in JavaScript.
+ */
+export function listMembershipSql(
+  list: Pick<ContactListRow, 'id' | 'kind' | 'filters'>,
+): RawBuilder<SqlBool> {
+  if (list.kind === 'static')
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM contact_list_members m
+      WHERE m.company_id = c.company_id AND m.contact_list_id = ${list.id} AND m.contact_id = c.id)`;
+  const rules = contactListRules(list.filters as ContactListFilter).map(ruleSql);
+  return rules.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(rules, sql` AND `)})`;
 }
