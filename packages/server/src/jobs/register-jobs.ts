@@ -8,6 +8,7 @@ import { registerCampaignJobs } from '../modules/campaigns/campaign-send.jobs.ts
 import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts';
 import { registerContactImportJobs } from '../modules/contacts/contact-import.jobs.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
+import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
 import type { JobRunner } from './job-runner.ts';
@@ -24,6 +25,7 @@ export async function registerJobs(ctx: Pick<AppContext, 'db' | 'jobs'>, mailer:
   await registerCartJobs(ctx);
   await registerContactImportJobs(ctx);
   await registerCampaignJobs(ctx);
+  await registerRecurringCampaignJobs(ctx);
 }
 
 /** The queues registerJobs uses, read by registering against a runner that only writes their names down. */

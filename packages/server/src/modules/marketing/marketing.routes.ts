@@ -10,6 +10,7 @@ import {
   marketingConfigurationRoutes,
   marketingMediumsRoutes,
 } from '../marketing-mediums/marketing-mediums.routes.ts';
+import { recurringCampaignsRoutes } from '../recurring-campaigns/recurring-campaigns.routes.ts';
 import { isMarketingEnabled } from './marketing.queries.ts';
 
 /**
@@ -30,6 +31,7 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   contactListsRoutes,
   contactImportRoutes,
   marketingMediumsRoutes,
+  recurringCampaignsRoutes,
 ];
 
 /** The marketing areas in one Fastify scope behind the marketing switch. */

@@ -14,7 +14,7 @@ export interface ReceivableFilter {
 }
 
 /** Open invoices with their due date (own, else invoice date + the buyer's payment term days) and days overdue. */
-function openInvoicesWithDue(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
+export function openInvoicesWithDue(db: Executor, companyId: number, today: string, f: ReceivableFilter) {
   let query = db
     .selectFrom('invoices as i')
     .innerJoin('buyers as b', (j) =>
