@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
-import type { Executor } from '../../db/transaction.ts';
+import { type Executor, withinTransaction } from '../../db/transaction.ts';
 
 /**
  * The SQL of GSTR-1 (issue 22). Per-document sections are read a page at a time by keyset on
@@ -29,18 +29,61 @@ const branchesOfGstin = (w: Gstr1Window) => sql`(
 const buyerGstin = (invoice: string, buyer: string) =>
   sql`coalesce(nullif(${sql.ref(`${invoice}.buyer`)}->>'gstin', ''), nullif(${sql.ref(`${buyer}.gst_number`)}, ''))`;
 
-/** A document's figures by GST rate, from its stored HSN summary (lines and charges alike). */
-const ratesOf = (alias: string) => sql`(
-  SELECT coalesce(jsonb_agg(jsonb_build_array(x.rate, x.taxable, x.igst, x.cgst, x.sgst, x.cess) ORDER BY x.rate), '[]'::jsonb)
-    FROM (
-      SELECT (r.value->>'gst_rate')::numeric AS rate,
-             sum((r.value->>'taxable_paise')::bigint) AS taxable, sum((r.value->>'igst_paise')::bigint) AS igst,
-             sum((r.value->>'cgst_paise')::bigint) AS cgst, sum((r.value->>'sgst_paise')::bigint) AS sgst,
-             sum((r.value->>'cess_paise')::bigint) AS cess
-        FROM jsonb_array_elements(
-          CASE WHEN jsonb_typeof(${sql.ref(`${alias}.tax_summary`)}->'hsn_summary') = 'array'
-               THEN ${sql.ref(`${alias}.tax_summary`)}->'hsn_summary' ELSE '[]'::jsonb END) AS r
-       GROUP BY 1) x)`;
+/**
+ * Runs one of the month-wide aggregates (HSN summary, DOC_ISSUE, short HSNs) with PostgreSQL's JIT
+ * off, in a transaction of its own (or the caller's). Their row estimates are far too high (a
+ * document's charges are guessed at 100 a document), so the planner compiled them with LLVM: a
+ * second of the HSN summary's 2.3 s at 100,000 invoices went to compiling (EXPLAIN ANALYZE, issue
+ * 22 bench). Reads only; the setting ends with the transaction.
+ */
+function withoutJit<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
+  return withinTransaction(db, async (tx) => {
+    await sql`SET LOCAL jit = off`.execute(tx);
+    return read(tx);
+  });
+}
+
+/**
+ * A document's stored HSN summary (lines and charges alike), an empty list when it has none: its
+ * figures by rate are summed from it here in the server (ratesOf), not per document in SQL.
+ */
+const summaryOf = (
+  alias: string,
+) => sql`CASE WHEN jsonb_typeof(${sql.ref(`${alias}.tax_summary`)}->'hsn_summary') = 'array'
+  THEN ${sql.ref(`${alias}.tax_summary`)}->'hsn_summary' ELSE '[]'::jsonb END`;
+
+/** A summary line's field as SQL's `(value->>key)::numeric` reads it: null when absent or not a value. */
+function fieldOf(line: unknown, key: string): number | null {
+  if (line === null || typeof line !== 'object' || Array.isArray(line)) return null;
+  const value = (line as Record<string, unknown>)[key];
+  return value === null || value === undefined || typeof value === 'object' ? null : Number(value);
+}
+
+/**
+ * A document's figures by GST rate from its stored HSN summary, ordered by rate: what the per-rate
+ * SUM ... GROUP BY rate ORDER BY rate of the summary's lines gives (a rate that is null is a group
+ * of its own, last; a sum of nothing but nulls is 0). Done here: in SQL it was most of each page's
+ * time (issue 22 bench).
+ */
+export function ratesOf(summary: unknown): RateTuple[] {
+  const byRate = new Map<number | null, RateTuple>();
+  for (const line of Array.isArray(summary) ? summary : []) {
+    const rate = fieldOf(line, 'gst_rate');
+    let into = byRate.get(rate);
+    if (!into) {
+      into = [rate as number, 0, 0, 0, 0, 0];
+      byRate.set(rate, into);
+    }
+    into[1] += fieldOf(line, 'taxable_paise') ?? 0;
+    into[2] += fieldOf(line, 'igst_paise') ?? 0;
+    into[3] += fieldOf(line, 'cgst_paise') ?? 0;
+    into[4] += fieldOf(line, 'sgst_paise') ?? 0;
+    into[5] += fieldOf(line, 'cess_paise') ?? 0;
+  }
+  return [...byRate.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a - b))
+    .map(([, tuple]) => tuple);
+}
 
 /**
  * Of a document's 0% value, what its exempt and its non-GST lines make (the GST treatment each line
@@ -53,7 +96,7 @@ const untaxedOf = (items: 'invoice_items' | 'credit_note_items', key: string, al
  WHERE x.company_id = ${sql.ref(`${alias}.company_id`)} AND ${sql.ref(`x.${key}`)} = ${sql.ref(`${alias}.id`)}
    AND x.gst_treatment IN ('exempt', 'non_gst')`;
 
-/** [rate, taxable, igst, cgst, sgst, cess] per rate, as ratesOf writes them (numbers come back as JSON numbers). */
+/** [rate, taxable, igst, cgst, sgst, cess] per rate, as ratesOf sums them. */
 export type RateTuple = [number, number, number, number, number, number];
 
 export interface InvoicePageRow {
@@ -89,10 +132,10 @@ const pageFilter = (date: string, id: string, after: PageOf) =>
 
 /** A page of the period's live invoices of the GSTIN, after `after` in (date, id) order (or those of `after.ids`). */
 export async function invoicePage(db: Executor, w: Gstr1Window, after: PageOf, limit: number) {
-  const { rows } = await sql<InvoicePageRow>`
+  const { rows } = await sql<Omit<InvoicePageRow, 'rates'> & { summary: unknown }>`
     SELECT i.id, i.invoice_number AS number, to_char(i.invoice_date, 'YYYY-MM-DD') AS day, i.total_paise,
            i.is_intra_state, i.buyer_id, coalesce(i.buyer->>'name', b.name) AS buyer_name,
-           ${buyerGstin('i', 'b')} AS buyer_gstin, b.buyer_type, st.gst_code AS pos, ${ratesOf('i')} AS rates,
+           ${buyerGstin('i', 'b')} AS buyer_gstin, b.buyer_type, st.gst_code AS pos, ${summaryOf('i')} AS summary,
            u.exempt_paise, u.non_gst_paise
       FROM invoices i
       JOIN buyers b ON b.company_id = i.company_id AND b.id = i.buyer_id
@@ -103,7 +146,7 @@ export async function invoicePage(db: Executor, w: Gstr1Window, after: PageOf, l
        AND ${pageFilter('i.invoice_date', 'i.id', after)}
      ORDER BY i.invoice_date, i.id
      LIMIT ${limit}`.execute(db);
-  return rows;
+  return rows.map(({ summary, ...row }): InvoicePageRow => ({ ...row, rates: ratesOf(summary) }));
 }
 
 export interface CreditNotePageRow {
@@ -129,9 +172,9 @@ export interface CreditNotePageRow {
 
 /** A page of the period's live credit notes of the GSTIN, each with what GSTR-1 needs of its invoice. */
 export async function creditNotePage(db: Executor, w: Gstr1Window, after: PageOf, limit: number) {
-  const { rows } = await sql<CreditNotePageRow>`
+  const { rows } = await sql<Omit<CreditNotePageRow, 'rates'> & { summary: unknown }>`
     SELECT cn.id, cn.credit_note_number AS number, to_char(cn.credit_note_date, 'YYYY-MM-DD') AS day,
-           cn.total_paise, cn.is_intra_state, st.gst_code AS pos, ${ratesOf('cn')} AS rates,
+           cn.total_paise, cn.is_intra_state, st.gst_code AS pos, ${summaryOf('cn')} AS summary,
            u.exempt_paise, u.non_gst_paise,
            i.id AS invoice_id, i.invoice_number, to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_day,
            i.total_paise AS invoice_total_paise, i.is_intra_state AS invoice_intra_state,
@@ -147,7 +190,7 @@ export async function creditNotePage(db: Executor, w: Gstr1Window, after: PageOf
        AND ${pageFilter('cn.credit_note_date', 'cn.id', after)}
      ORDER BY cn.credit_note_date, cn.id
      LIMIT ${limit}`.execute(db);
-  return rows;
+  return rows.map(({ summary, ...row }): CreditNotePageRow => ({ ...row, rates: ratesOf(summary) }));
 }
 
 export interface HsnSumRow {
@@ -221,15 +264,15 @@ function hsnLines(w: Gstr1Window, digits: number): RawBuilder<unknown> {
  * no goods back); the unit's UQC is the company unit's when the line's unit is one of them.
  */
 export async function hsnSummary(db: Executor, w: Gstr1Window, digits: number) {
-  const { rows } = await sql<HsnSumRow>`
+  const query = sql<HsnSumRow>`
     SELECT l.tbl AS "table", l.hsn, min(l.description) AS description, coalesce(u.uqc, l.unit) AS unit, l.rate,
            sum(l.quantity) AS quantity, sum(l.taxable) AS taxable, sum(l.igst) AS igst, sum(l.cgst) AS cgst,
            sum(l.sgst) AS sgst, sum(l.cess) AS cess
       FROM (${hsnLines(w, digits)}) l
       LEFT JOIN units u ON u.company_id = ${w.companyId} AND upper(u.code) = upper(l.unit)
      GROUP BY l.tbl, l.hsn, coalesce(u.uqc, l.unit), l.rate
-     ORDER BY 1, 2, 4, 5`.execute(db);
-  return rows;
+     ORDER BY 1, 2, 4, 5`;
+  return withoutJit(db, async (tx) => (await query.execute(tx)).rows);
 }
 
 export interface HsnProblemRow {
@@ -241,7 +284,7 @@ export interface HsnProblemRow {
 
 /** Invoice lines of the period whose reported HSN is missing or shorter than required (first `limit`). */
 export async function shortHsnLines(db: Executor, w: Gstr1Window, digits: number, limit: number) {
-  const { rows } = await sql<HsnProblemRow>`
+  const query = sql<HsnProblemRow>`
     SELECT DISTINCT ON (i.invoice_date, i.id, ii.product_id) i.id AS invoice_id, i.invoice_number, ii.product_id,
            ${lineHsn('ii', 'p', digits)} AS hsn
       FROM invoices i
@@ -252,8 +295,8 @@ export async function shortHsnLines(db: Executor, w: Gstr1Window, digits: number
        AND ii.gst_treatment <> 'non_gst'
        AND length(coalesce(${lineHsn('ii', 'p', digits)}, '')) < ${digits}
      ORDER BY i.invoice_date, i.id, ii.product_id
-     LIMIT ${limit}`.execute(db);
-  return rows;
+     LIMIT ${limit}`;
+  return withoutJit(db, async (tx) => (await query.execute(tx)).rows);
 }
 
 export interface DocSeriesRow {
@@ -272,7 +315,7 @@ const series = (number: string) => sql`
 
 /** DOC_ISSUE: the invoices, credit notes and delivery challans of the period by series, cancelled ones counted. */
 export async function documentSeries(db: Executor, w: Gstr1Window) {
-  const { rows } = await sql<DocSeriesRow>`
+  const query = sql<DocSeriesRow>`
     SELECT 'invoice' AS kind, ${series('invoice_number')}, count(*) FILTER (WHERE status = 'cancelled') AS cancelled
       FROM invoices
      WHERE company_id = ${w.companyId} AND branch_id IN ${branchesOfGstin(w)}
@@ -292,8 +335,8 @@ export async function documentSeries(db: Executor, w: Gstr1Window) {
      WHERE company_id = ${w.companyId} AND branch_id IN ${branchesOfGstin(w)}
        AND challan_date BETWEEN ${w.from}::date AND ${w.to}::date
      GROUP BY 1, regexp_replace(challan_number, '[0-9]+$', '')
-     ORDER BY 1, 2`.execute(db);
-  return rows;
+     ORDER BY 1, 2`;
+  return withoutJit(db, async (tx) => (await query.execute(tx)).rows);
 }
 
 /** The company's taxable outward value of a range of days (aggregate turnover is per PAN: every GSTIN). */

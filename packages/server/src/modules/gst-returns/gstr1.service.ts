@@ -116,6 +116,8 @@ interface Gstr1Request {
   keepEntries: boolean;
   /** Keep only the ids of the documents each section writes (the streamed JSON). */
   indexEntries?: boolean;
+  /** List the lines whose HSN is short (the summary's problems; the files have none). */
+  listProblems?: boolean;
 }
 
 export interface Gstr1Result {
@@ -134,6 +136,7 @@ export async function buildGstr1({
   period: periodText,
   keepEntries,
   indexEntries = false,
+  listProblems = true,
 }: Gstr1Request): Promise<Gstr1Result> {
   const period: Gstr1Period | null = parseGstr1Period(periodText);
   if (!period) throw validationError('period', 'Give the period as YYYY-MM or YYYY-Qn.');
@@ -152,6 +155,14 @@ export async function buildGstr1({
   const lastYearTurnoverPaise = await queries.turnoverPaise(db, actor.companyId, lastYear.from, lastYear.to);
   const hsnDigits = requiredHsnDigits(lastYearTurnoverPaise);
 
+  // The month-wide sums run beside the document pages (each on a connection of its own on
+  // PostgreSQL), not after them; the files have no problem list, so they skip the short HSNs.
+  const sums = Promise.all([
+    queries.hsnSummary(db, window, hsnDigits),
+    listProblems ? queries.shortHsnLines(db, window, hsnDigits, MAX_PROBLEMS) : [],
+    queries.documentSeries(db, window),
+  ]);
+  sums.catch(() => {}); // awaited below; a failure while the pages are read is not unhandled
   const builder = new Gstr1Builder({ gstin, period, keepEntries, indexEntries, maxProblems: MAX_PROBLEMS });
   let documentCount = 0;
 
@@ -177,11 +188,7 @@ export async function buildGstr1({
     after = { day: last.day, id: last.id };
   }
 
-  const [hsnRows, shortHsn, series] = await Promise.all([
-    queries.hsnSummary(db, window, hsnDigits),
-    queries.shortHsnLines(db, window, hsnDigits, MAX_PROBLEMS),
-    queries.documentSeries(db, window),
-  ]);
+  const [hsnRows, shortHsn, series] = await sums;
   builder.setHsn(
     hsnRows.map(
       (row): Gstr1HsnRow => ({
@@ -230,10 +237,15 @@ const INVOICE_SECTIONS: readonly Gstr1EntrySection[] = ['b2b', 'b2cl', 'exp'];
  * changed between the two reads is written as it is now, or left out when it left its section.
  */
 export async function streamGstr1Json(
-  options: Omit<Gstr1Request, 'keepEntries' | 'indexEntries'>,
+  options: Omit<Gstr1Request, 'keepEntries' | 'indexEntries' | 'listProblems'>,
 ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
   const { db } = options;
-  const { report, window } = await buildGstr1({ ...options, keepEntries: false, indexEntries: true });
+  const { report, window } = await buildGstr1({
+    ...options,
+    keepEntries: false,
+    indexEntries: true,
+    listProblems: false,
+  });
   const load = async (section: Gstr1EntrySection, ids: readonly number[]) => {
     const builder = new Gstr1Builder({ gstin: report.gstin, period: report.period, keepEntries: true });
     if (INVOICE_SECTIONS.includes(section)) {
