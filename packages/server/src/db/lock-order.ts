@@ -102,7 +102,8 @@ import type { Tx } from './transaction.ts';
  * FILED GST PERIODS (modules/gst-returns/gst-period-lock.ts): the company's filed-period lock, a
  * transaction advisory lock keyed on the company. Every dated document change that the lock guards
  * (an invoice's issue, edit, cancel, details and shipping payer; a credit note's issue and cancel; a
- * debit note's issue and void; a delivery challan's issue and cancel) takes it SHARED where it
+ * debit note's issue and void; a delivery challan's issue and cancel; a bill's entry, edit, receipt
+ * and void; an IRN's generation and cancellation) takes it SHARED where it
  * checks its date, after its own levels 1-3 rows and before it writes (and before its number, level
  * 4, on an issue), then reads the filed periods in a statement of its own. Marking a period filed
  * takes it EXCLUSIVE first and alone, and holds nothing else while it waits, so it closes no cycle

@@ -22,6 +22,7 @@ import { AppError, conflict, type FieldErrors, validationError } from '../../cor
 import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { findBranch } from '../branches/branches.queries.ts';
+import { assertDocumentPeriodOpen, assertGstPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { receiveStockLines } from '../inventory/inventory.service.ts';
 import { postStockMovement } from '../inventory/stock-movements.ts';
@@ -280,6 +281,8 @@ export function createBill(options: {
   return numberedWrite(input, () =>
     withinTransaction(db, async (tx) => {
       const { bill, items, autoReceive } = await priceBill(tx, actor, input);
+      // GSTR-3B takes its ITC from the bills of the month: none is entered into a filed one.
+      await assertGstPeriodOpen(tx, companyId, bill.branch_id, bill.bill_date);
       // Files are attached to a bill once it exists (POST admin/bills/{id}/attachments).
       if (input.attachments?.length)
         throw validationError('attachments.0', BILL_ATTACHMENT_MESSAGES.not_found);
@@ -320,6 +323,9 @@ export function editBill(options: { db: Executor; actor: Principal; id: number; 
       const locked = await lockFor(tx, actor, id, 'edit');
       const before = await queries.findBill(tx, companyId, id);
       const { bill, items } = await priceBill(tx, actor, input);
+      // Neither out of a filed period (the date it has) nor into one (the date it is given).
+      await assertDocumentPeriodOpen(tx, companyId, 'bill', id);
+      await assertGstPeriodOpen(tx, companyId, bill.branch_id, bill.bill_date);
       await assertOwnAttachments(tx, companyId, id, input.attachments);
       await assertNumberFree(tx, companyId, bill, id);
       const { company_id: _company, ...changes } = bill;
@@ -431,6 +437,8 @@ export function receiveBill(options: { db: Executor; actor: Principal; id: numbe
   const { db, actor, id } = options;
   return withinTransaction(db, async (tx) => {
     const bill = await lockFor(tx, actor, id, 'receive');
+    // A received bill is in GSTR-3B's ITC (a draft is not): not into a filed period.
+    await assertDocumentPeriodOpen(tx, actor.companyId, 'bill', id);
     await receiveLocked(tx, actor, bill, 'received');
     return getBill(tx, actor.companyId, id);
   });
@@ -447,6 +455,7 @@ export function voidBill(options: { db: Executor; actor: Principal; id: number }
   const { companyId } = actor;
   return withinTransaction(db, async (tx) => {
     const bill = await lockFor(tx, actor, id, 'void');
+    await assertDocumentPeriodOpen(tx, companyId, 'bill', id);
     // Goods already sent back (a live purchase return) cannot leave twice: void the return first.
     if (await hasLiveReturns(tx, companyId, id)) throw conflict(PURCHASE_RETURN_MESSAGES.bill_void_returned);
     // The purchase order it was made from gets its quantities back (its lock before the stock's).

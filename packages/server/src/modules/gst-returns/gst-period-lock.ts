@@ -8,10 +8,11 @@ import { type DatedDocument, type FiledLockRow, filedReturnLocking } from './gst
 /**
  * The filed-period lock (issue 22): once a GSTIN's return for a month is filed, the documents it
  * reported must not change under it, or the books and the return disagree. Issuing, editing or
- * cancelling an invoice, credit note, debit note or delivery challan dated in a filed period of
- * its branch's GSTIN is refused with 409 and a sentence, unless the company turned the lock off
- * (its 'lock_filed_gst_periods' configuration). Called inside the change's transaction, before any
- * write; a branch without a GSTIN files no return and is never locked.
+ * cancelling an invoice, credit note, debit note or delivery challan, entering, editing, receiving
+ * or voiding a bill (GSTR-3B's ITC), and generating or cancelling an invoice's IRN, dated in a
+ * filed period of its branch's GSTIN is refused with 409 and a sentence, unless the company turned
+ * the lock off (its 'lock_filed_gst_periods' configuration). Called inside the change's
+ * transaction, before any write; a branch without a GSTIN files no return and is never locked.
  *
  * The race with marking a period filed: the check takes the company's filed-period lock SHARED
  * (a transaction-level advisory lock keyed on the company) and only then reads, in a statement of

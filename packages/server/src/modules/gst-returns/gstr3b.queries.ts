@@ -333,6 +333,7 @@ const DATED_DOCUMENTS = {
   credit_note: ['credit_notes', 'credit_note_date'],
   delivery_challan: ['delivery_challans', 'challan_date'],
   debit_note: ['debit_notes', 'debit_note_date'],
+  bill: ['bills', 'bill_date'],
 } as const;
 export type DatedDocument = keyof typeof DATED_DOCUMENTS;
 

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/transaction.ts';
 import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
 import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
 import { invoiceEWayBill } from '../e-way-bills/e-way-bills.queries.ts';
+import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { mailDocument } from '../invoice-documents/mail-document.ts';
@@ -131,6 +132,9 @@ export async function generateEInvoice(options: {
   if (!irp) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_not_configured);
   if (row.irn) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_exists);
   if (row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
+  // An IRN puts the invoice into GSTR-1 at the portal: none for an invoice of a filed period. Asked
+  // before the IRP is called (a refusal registers nothing) and again where the IRN is stored.
+  await assertDocumentPeriodOpen(ctx.db, companyId, 'invoice', invoiceId);
   const document = invoiceDocumentOf(row, items);
   const problems = validateEInvoice(document);
   if (problems.length) {
@@ -157,6 +161,7 @@ export async function generateEInvoice(options: {
   return changeInvoice(ctx, actor, invoiceId, async (tx) => {
     const invoice = await lockInvoiceOnly(tx, companyId, invoiceId);
     if (invoice.irn) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_exists);
+    await assertDocumentPeriodOpen(tx, companyId, 'invoice', invoiceId);
     await queries.updateInvoice(tx, companyId, invoiceId, {
       irn: result.irn,
       ack_number: result.ackNumber,
