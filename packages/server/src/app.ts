@@ -33,6 +33,7 @@ import { bulkInventoryRoutes } from './modules/bulk-inventory/bulk-inventory.rou
 import { buyerGroupsRoutes } from './modules/buyer-groups/buyer-groups.routes.ts';
 import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts';
 import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
+import { campaignWebhooksRoutes } from './modules/campaign-webhooks/campaign-webhooks.routes.ts';
 import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -62,6 +63,7 @@ import { productGroupsRoutes } from './modules/product-groups/product-groups.rou
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
+import { pushSubscriptionsRoutes } from './modules/push-subscriptions/push-subscriptions.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -159,9 +161,11 @@ const MODULES = [
   referralsRoutes,
   setupGuideRoutes,
   storefrontRoutes,
+  pushSubscriptionsRoutes,
   bulkJobsRoutes,
   marketingRoutes,
   templatesRoutes,
+  campaignWebhooksRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -20,7 +20,7 @@ export const MEDIUM_LABELS: Record<MarketingMedium, string> = {
 /** The secret fields of each medium, and which of them a working configuration needs. */
 export const MEDIUM_SECRETS = {
   email: { optional: ['smtp_password'], required: [] },
-  sms: { optional: [], required: ['password'] },
+  sms: { optional: ['webhook_token'], required: ['password'] },
   whatsapp: { optional: ['app_secret', 'webhook_verify_token'], required: ['access_token'] },
   push_notification: { optional: [], required: ['vapid_private_key'] },
 } as const satisfies Record<MarketingMedium, { optional: readonly string[]; required: readonly string[] }>;
@@ -40,6 +40,7 @@ export const MEDIUM_MESSAGES = {
   vapid_subject: 'Please enter a mailto: address or an https:// page of your store.',
   vapid_pair: 'The VAPID private key does not match the public key.',
   vapid_key: 'Please enter a VAPID key as generated (URL-safe base64).',
+  webhook_token: 'The webhook token must be 16 to 128 letters, digits, - or _.',
   phone: 'Please enter a 10-digit mobile number.',
   test_text: 'Please enter the text of a template registered on DLT.',
   unreadable:
@@ -89,6 +90,14 @@ export const smsMediumInput = z
       .string()
       .trim()
       .regex(/^\d{12,19}$/, MEDIUM_MESSAGES.dlt_entity_id),
+    /**
+     * Authenticates Gupshup's delivery reports and incoming SMS: the callback addresses are
+     * /api/webhooks/sms/{companyId}/{webhook_token} (and .../inbound), as Gupshup signs nothing.
+     */
+    webhook_token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/, MEDIUM_MESSAGES.webhook_token)
+      .nullish(),
     is_enabled: z.boolean().default(true),
   })
   .strict();

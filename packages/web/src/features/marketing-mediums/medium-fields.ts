@@ -87,6 +87,13 @@ export const MEDIUM_FIELDS: Record<MarketingMedium, MediumField[]> = {
       required: true,
       description: 'From your DLT registration (Jio, Vodafone Idea, Airtel or BSNL portal)',
     },
+    {
+      key: 'webhook_token',
+      label: 'Webhook token',
+      kind: 'secret',
+      description:
+        'Any 16 to 128 letters or digits you choose; Gupshup reports deliveries to /api/webhooks/sms/{company}/{token}',
+    },
   ],
   whatsapp: [
     {

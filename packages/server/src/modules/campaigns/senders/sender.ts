@@ -1,5 +1,6 @@
 import type { CampaignMedium } from '@b2b/domain/statuses';
 import type { RenderedTemplate } from '@b2b/domain/templates';
+import type { Executor } from '../../../db/transaction.ts';
 import type { OpenedMedium } from '../../marketing-mediums/medium-tests.ts';
 
 /**
@@ -35,13 +36,21 @@ export type SendOutcome =
   /** Never going to work for this recipient (invalid address, 5xx SMTP reply, rejected template). */
   | { kind: 'permanent'; error: string; skipReason?: 'invalid' | 'bounced' };
 
+/**
+ * What a sender may need besides the medium's settings: the database (push reads the subscription
+ * a message's recipient names, and marks it expired when the push service says it is gone).
+ */
+export interface SenderDeps {
+  db: Executor;
+}
+
 export interface MessageSender {
   readonly medium: CampaignMedium;
   /**
    * Opens what one batch of sends needs (an SMTP pool, an HTTP agent) from the company's medium
-   * settings, secrets opened; `close` releases it.
+   * settings, secrets opened; `close` releases it. The send loop passes `deps` (push needs them).
    */
-  open(settings: OpenedMedium): Promise<MediumChannel>;
+  open(settings: OpenedMedium, deps?: SenderDeps): Promise<MediumChannel>;
 }
 
 export interface MediumChannel {
