@@ -77,6 +77,7 @@ import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { serialNumbersRoutes } from './modules/serial-numbers/serial-numbers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { shortLinkRedirects } from './modules/short-links/short-link-redirect-routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { tallyRoutes } from './modules/tally/tally.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
@@ -184,6 +185,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerEdgeInput(app);
   // CSP, frame-ancestors, nosniff, Referrer-Policy on every answer; no-store on API answers.
   await registerSecurityHeaders(app);
+  // Short links' public redirect (/s/{path}, and companies' custom domains): no sign-in, outside /api.
+  await shortLinkRedirects(app);
   // The spec's action calls (activate, deactivate, confirm...) have an empty body; many clients still
   // label it application/json, which Fastify would refuse. An empty body is no body.
   app.addHook('onRequest', async (request) => {

@@ -11,6 +11,7 @@ import {
   marketingMediumsRoutes,
 } from '../marketing-mediums/marketing-mediums.routes.ts';
 import { recurringCampaignsRoutes } from '../recurring-campaigns/recurring-campaigns.routes.ts';
+import { shortLinksRoutes } from '../short-links/short-links.routes.ts';
 import { isMarketingEnabled } from './marketing.queries.ts';
 
 /**
@@ -31,6 +32,7 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   contactListsRoutes,
   contactImportRoutes,
   marketingMediumsRoutes,
+  shortLinksRoutes,
   recurringCampaignsRoutes,
 ];
 
