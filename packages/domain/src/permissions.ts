@@ -69,6 +69,15 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'buyer', label: 'Buyer', group: 'Buyers' },
   { subject: 'buyer_group', label: 'Buyer Group', group: 'Buyers' },
   { subject: 'lead', label: 'Lead', group: 'Buyers' },
+  /**
+   * Leads (issue 24) belong to their sales person. view_lead (with add_/change_lead) lets a user
+   * see, work and create the leads assigned to them (sales_person = themselves; a lead they create
+   * is theirs). view_all_leads is the company-wide grant: it sees every lead, assigns and reassigns
+   * the sales person, and changes lead addresses through the shared address routes. It is an
+   * ordinary catalogue permission, so the role rules above (grantRefusal, superiorRefusal) already
+   * keep anyone who does not hold it from granting it, to a role or through one to a user.
+   */
+  { subject: 'all_leads', label: 'All Leads', group: 'Buyers', viewOnly: true },
   { subject: 'cashpoint', label: 'Cashpoint', group: 'Buyers' },
 
   { subject: 'seller', label: 'Seller', group: 'Sellers' },

@@ -51,6 +51,7 @@ import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.rou
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -124,6 +125,7 @@ const MODULES = [
   filesRoutes,
   warehousesRoutes,
   buyersRoutes,
+  leadsRoutes,
   buyerLedgerRoutes,
   sellersRoutes,
   accountsRoutes,

@@ -309,4 +309,18 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/v1/admin/companies/:companyId/marketing_mediums/push_notification/vapid_keys': {
     vapid_subject: 'mailto:x@example.in',
   },
+  // Leads (issue 24).
+  'POST /api/admin/companies/:companyId/leads': { name: 'Intruder', phone: '9876500002' },
+  'PATCH /api/admin/leads/:id': { notes: 'Intruder' },
+  'POST /api/admin/leads/:id/addresses': {
+    address_line_1: 'x',
+    city: 'Pune',
+    state_id: 27,
+    pincode: '411001',
+    address_type: 'billing_address',
+  },
+  'POST /api/admin/leads/:id/visits': { visited_at: '2026-11-20T10:00:00+05:30', outcome: 'Intruder' },
+  'POST /api/admin/leads/:id/convert': {},
+  'POST /api/admin/leads/:id/transactions': { kind: 'payment', amount: 1, date: '2026-11-20' },
+  'POST /api/admin/leads/:id/exposed_inventory': { products: [1], expires_on: '2099-01-01' },
 };

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'not_found'
   | 'route_not_found'
   | 'conflict'
+  /** A link that existed and has ended (a shared inventory link past its expiry). */
+  | 'gone'
   | 'unprocessable'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -56,6 +58,8 @@ export function statusOf(code: ErrorCode): number {
       return 404;
     case 'conflict':
       return 409;
+    case 'gone':
+      return 410;
     case 'payload_too_large':
       return 413;
     case 'unsupported_media_type':

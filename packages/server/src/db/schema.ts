@@ -26,6 +26,13 @@ import type {
   StockLevelsTable,
 } from './schema/inventory.ts';
 import type {
+  LeadInventoryExposureProductsTable,
+  LeadInventoryExposuresTable,
+  LeadTransactionsTable,
+  LeadVisitsTable,
+  LeadsTable,
+} from './schema/leads.ts';
+import type {
   BulkJobsTable,
   ContactConsentsTable,
   ContactListMembersTable,
@@ -158,6 +165,7 @@ export type * from './schema/contra-adjustments.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
 export type * from './schema/inventory.ts';
+export type * from './schema/leads.ts';
 export type * from './schema/marketing-mediums.ts';
 export type * from './schema/parties.ts';
 export type * from './schema/payments.ts';
@@ -229,6 +237,11 @@ export interface DB {
   inventory_adjustment_lines: InventoryAdjustmentLinesTable;
   inventory_transfers: InventoryTransfersTable;
   inventory_transfer_lines: InventoryTransferLinesTable;
+  leads: LeadsTable;
+  lead_visits: LeadVisitsTable;
+  lead_transactions: LeadTransactionsTable;
+  lead_inventory_exposures: LeadInventoryExposuresTable;
+  lead_inventory_exposure_products: LeadInventoryExposureProductsTable;
   grouped_products: GroupedProductsTable;
   grouped_product_items: GroupedProductItemsTable;
   product_collections: ProductCollectionsTable;

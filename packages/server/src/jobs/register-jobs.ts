@@ -7,6 +7,7 @@ import { registerBuyerGroupJobs } from '../modules/buyer-groups/buyer-groups.job
 import { registerCampaignJobs } from '../modules/campaigns/campaign-send.jobs.ts';
 import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts';
 import { registerContactImportJobs } from '../modules/contacts/contact-import.jobs.ts';
+import { registerLeadJobs } from '../modules/leads/lead-follow-ups.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
 import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
@@ -24,6 +25,7 @@ export async function registerJobs(ctx: Pick<AppContext, 'db' | 'jobs'>, mailer:
   await registerBuyerGroupJobs(ctx);
   await registerCartJobs(ctx);
   await registerContactImportJobs(ctx);
+  await registerLeadJobs(ctx);
   await registerCampaignJobs(ctx);
   await registerRecurringCampaignJobs(ctx);
 }

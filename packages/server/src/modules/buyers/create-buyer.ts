@@ -4,8 +4,7 @@ import { gstinPan } from '@b2b/domain/gstin';
 import { toPaise } from '@b2b/domain/money';
 import { validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
-import type { Database } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { type Executor, withinTransaction } from '../../db/transaction.ts';
 import { addAddress } from '../addresses/addresses.service.ts';
 import { postBuyerLedgerEntry } from '../buyer-ledger/buyer-ledger.service.ts';
 import { historyWriter } from '../history/history.service.ts';
@@ -37,17 +36,17 @@ export const addressValues = (input: AddressInput, addressType: 'billing_address
 /**
  * Creates the buyer with its addresses and sales channels and, when it has one, posts its
  * opening balance to the ledger in the same transaction: the buyer never exists without the
- * balance it was taken on with.
+ * balance it was taken on with. Given a transaction (a lead's conversion), it runs inside it.
  */
 export async function createBuyer(options: {
-  db: Database;
+  db: Executor;
   actor: Principal;
   input: BuyerCreate;
 }): Promise<BuyerDetailOutput> {
   const { db, actor, input } = options;
   const companyId = actor.companyId;
   const gstNumber = input.gst_number ?? null;
-  const id = await inTransaction(db, async (tx) => {
+  const id = await withinTransaction(db, async (tx) => {
     const problem = buyerGstinProblem(input.buyer_type, gstNumber);
     if (problem) throw validationError('gst_number', problem);
     const billingState = await stateOf(tx, input.billing_address.state_id, 'billing_address.state_id');
