@@ -276,6 +276,8 @@ async function idsOf(company: SignedUpCompany) {
     dlt_entity_id: '1201159876543210987',
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
+  const lead = await company.api.post(`admin/companies/${c}/leads`, { name: `B ${c}`, phone: '9876500001' });
+  expect(lead.status, JSON.stringify(lead.body)).toBe(201);
   const bulkJob = await company.t.server.ctx.db
     .insertInto('bulk_jobs')
     .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
@@ -286,6 +288,7 @@ async function idsOf(company: SignedUpCompany) {
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
     templateId: template.body.id as number,
+    leadId: lead.body.id as number,
     companyId: c,
     userId: staff.user.id,
     roleId: staff.role.id,
@@ -384,6 +387,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.includes('/products/:id/serial_numbers')) return ids.productId;
   if (url.includes('/serial_numbers/:id')) return ids.invoiceId;
   if (url.startsWith('/api/v1/admin/templates/:id')) return ids.templateId;
+  if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,
