@@ -7,6 +7,7 @@ import { listTaxes } from '../modules/taxes/taxes.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
 import { seedDemoBids } from './seed-demo-bids.ts';
 import { seedDemoBills } from './seed-demo-bills.ts';
+import { seedDemoCampaigns } from './seed-demo-campaigns.ts';
 import { seedDemoCarts } from './seed-demo-carts.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
@@ -72,6 +73,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoMarketing(ctx, actor);
   await seedDemoTemplates(ctx, actor);
   await seedDemoMediums(ctx, actor);
+  await seedDemoCampaigns(ctx, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

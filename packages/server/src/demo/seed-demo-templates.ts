@@ -3,7 +3,10 @@ import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
 import { createTemplate } from '../modules/templates/templates.service.ts';
 
-/** The demo's templates (issue 23): a payment reminder e-mail, a DLT-registered SMS, a WhatsApp festival offer. */
+/**
+ * The demo's templates (issue 23): a payment reminder and a Diwali offer by e-mail, a DLT-registered
+ * SMS, a WhatsApp festival offer.
+ */
 const DEMO_TEMPLATES = [
   {
     medium: 'email',
@@ -12,6 +15,14 @@ const DEMO_TEMPLATES = [
     subject: 'Payment reminder: {outstanding_amount} due on {due_date}',
     html_body:
       '<p>Dear {contact_name},</p><p>This is a gentle reminder that <strong>{outstanding_amount}</strong> is outstanding for {buyer_name}, due on {due_date} against invoice {invoice_number}.</p><p>Please ignore this mail if you have already paid.</p><p>Regards,<br>{company_name}</p><p><a href="{unsubscribe_url}">Unsubscribe</a></p>',
+  },
+  {
+    medium: 'email',
+    name: 'Diwali offer',
+    from_name: 'Demo Traders',
+    subject: 'Diwali offers for {buyer_name}: 10% off with {coupon_code}',
+    html_body:
+      '<p>Dear {contact_name},</p><p>Light up your shelves this Diwali: <strong>10% off</strong> every order placed before Bhai Dooj with the code <strong>{coupon_code}</strong>.</p><p><a href="{store_url}">Browse the festive catalogue</a></p><p>Happy Diwali from all of us at {company_name}!</p><p><a href="{unsubscribe_url}">Unsubscribe</a></p>',
   },
   {
     medium: 'sms',
