@@ -9,6 +9,7 @@ describe('medium form values', () => {
       password: '',
       sender_id: '',
       dlt_entity_id: '',
+      webhook_token: '',
     });
     const saved = initialMediumValues(
       'whatsapp',
