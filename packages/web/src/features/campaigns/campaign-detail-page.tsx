@@ -37,12 +37,12 @@ import { type Column, DataTable } from '../../components/data-table';
 import { DetailField } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { StatusBadge } from '../../components/status-badge';
 import { useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
-import { percent } from './campaign-form';
+import { istDateTime, percent } from './campaign-form';
+import { StatusBadge } from './campaign-parts';
 import {
   type Campaign,
   type CampaignMessage,
@@ -56,7 +56,7 @@ import {
 
 const LIST = { to: PATHS.campaigns, label: 'Campaigns' } as const;
 const n = (value: number) => value.toLocaleString('en-IN');
-const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY hh:mm A') : '—');
+const when = istDateTime;
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -313,7 +313,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
         </Alert>
       )}
       <Card withBorder padding="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <DetailField label="Template">
             <Anchor component={Link} to={PATHS.templateManager} size="sm">
               {campaign.template.name}

@@ -186,7 +186,7 @@ export function AudiencePreviewCard({
   const skipped = Object.entries(preview.skipped_by_reason).filter(([, n]) => n > 0);
   return (
     <Stack gap="xs" aria-live="polite" aria-busy={loading}>
-      <Group gap="xl">
+      <Group gap="md">
         <Group gap={6}>
           <IconUsers size={18} aria-hidden />
           <Text size="sm">

@@ -6,6 +6,7 @@ import {
   campaignFormErrors,
   EMPTY_CAMPAIGN,
   formFieldOf,
+  istDateTime,
   istIsoString,
   isUsableTemplate,
   mediumOf,
@@ -125,5 +126,14 @@ describe('one-time campaign form', () => {
     expect(percent(0)).toBe('0%');
     expect(percent(0.5)).toBe('50%');
     expect(percent(0.015)).toBe('1.5%');
+  });
+});
+
+describe('campaign times', () => {
+  it('shows instants in Indian time whatever the browser’s zone', () => {
+    expect(istDateTime('2026-12-01T04:30:00Z')).toBe('01/12/2026 10:00 AM');
+    expect(istDateTime('2026-12-01T18:45:00Z')).toBe('02/12/2026 12:15 AM');
+    expect(istDateTime('2026-12-01T07:00:00Z')).toBe('01/12/2026 12:30 PM');
+    expect(istDateTime(null)).toBe('—');
   });
 });

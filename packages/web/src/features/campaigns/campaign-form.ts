@@ -162,3 +162,14 @@ export function percent(rate: number | null | undefined): string {
 
 /** part of whole as a share, null when whole is 0. */
 export const share = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+/** An instant as the screens show a campaign's times, in Indian time: '01/12/2026 10:00 AM'; '—' without one. */
+export function istDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const at = new Date(new Date(value).getTime() + 330 * 60_000);
+  if (Number.isNaN(at.getTime())) return '—';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = at.getUTCHours();
+  const h12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${pad(h12)}:${pad(at.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,5 +1,11 @@
-import { CAMPAIGN_MEDIUMS, type CampaignMedium } from '@b2b/domain/statuses';
-import { Button, Card, EmptyState, Group, Menu } from '@mantine/core';
+import {
+  CAMPAIGN_MEDIUMS,
+  type CampaignMedium,
+  type StatusOption,
+  statusColor,
+  statusLabel,
+} from '@b2b/domain/statuses';
+import { Badge, Button, Card, EmptyState, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EMPTY_TITLE } from '../../components/empty-state-card';
@@ -65,5 +71,22 @@ export function CampaignsEmptyCard({ recurring = false, canAdd }: { recurring?: 
         )}
       </EmptyState>
     </Card>
+  );
+}
+
+/** A status with its list's label and colour, never cut short in a narrow table column. */
+export function StatusBadge({ options, value }: { options: readonly StatusOption[]; value: string }) {
+  return (
+    <Badge
+      color={statusColor(options, value)}
+      variant="light"
+      radius="sm"
+      styles={{
+        root: { maxWidth: 'none', flexShrink: 0, overflow: 'visible' },
+        label: { overflow: 'visible' },
+      }}
+    >
+      {statusLabel(options, value)}
+    </Badge>
   );
 }

@@ -9,12 +9,12 @@ import { lazy, Suspense, useMemo } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { DateRangeFilter, type DayRange } from '../../components/date-range-filter';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { StatusBadge } from '../../components/status-badge';
 import { useListParams } from '../../components/use-list-params';
 import { useUrlFilters } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { PATHS } from '../../session/paths';
 import { mediumLabel, percent } from './campaign-form';
+import { StatusBadge } from './campaign-parts';
 import { byMedium, campaignsInPeriod, type ReportRow, reportRow, reportTotals } from './campaign-report';
 import { campaignListQuery, campaignSummaryQuery } from './campaigns.api';
 

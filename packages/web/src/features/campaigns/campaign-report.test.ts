@@ -31,10 +31,11 @@ const B = {
 };
 
 describe('campaign report', () => {
-  it('cuts the period by the Indian day it ran (or was made)', () => {
+  it('cuts the period by the Indian day it ran (or was made), leaving out what has not run', () => {
     // A started 01:30 on 2 November in India.
-    expect(campaignsInPeriod([A, B], '2026-11-02', '2026-11-30').map((c) => c.id)).toEqual([1, 2]);
-    expect(campaignsInPeriod([A, B], '2026-11-03', null).map((c) => c.id)).toEqual([2]);
+    const C = { ...B, id: 3, status: 'cancelled' };
+    expect(campaignsInPeriod([A, B, C], '2026-11-02', '2026-11-30').map((c) => c.id)).toEqual([1, 3]);
+    expect(campaignsInPeriod([A, B, C], '2026-11-03', null).map((c) => c.id)).toEqual([3]);
     expect(campaignsInPeriod([A, B], null, '2026-11-01')).toEqual([]);
   });
 

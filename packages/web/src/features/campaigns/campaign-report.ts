@@ -37,13 +37,15 @@ export interface ReportTotals extends Omit<ReportRow, 'id' | 'title' | 'medium' 
   audience: number;
 }
 
-/** The campaigns of a period (both ends inclusive, Indian days; an open end is no bound). */
+/** The campaigns that ran in a period (both ends inclusive, Indian days; an open end is no bound). */
 export function campaignsInPeriod<T extends ReportCampaign>(
   campaigns: readonly T[],
   from: string | null,
   to: string | null,
 ): T[] {
   return campaigns.filter((c) => {
+    // Drafts and campaigns waiting for their time have sent nothing yet.
+    if (c.status === 'draft' || c.status === 'scheduled') return false;
     const day = istDate(new Date(c.started_at ?? c.created_at));
     return (!from || day >= from) && (!to || day <= to);
   });

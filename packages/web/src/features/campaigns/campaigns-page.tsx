@@ -5,18 +5,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { CollapsibleFilters } from '../../components/list-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
-import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
-import { CampaignsEmptyCard, NewCampaignMenu } from './campaign-parts';
+import { istDateTime } from './campaign-form';
+import { CampaignsEmptyCard, NewCampaignMenu, StatusBadge } from './campaign-parts';
 import { type Campaign, campaignListQuery } from './campaigns.api';
 
 const count = (n: number) => n.toLocaleString('en-IN');
@@ -65,14 +64,14 @@ const COLUMNS: Column<Campaign>[] = [
     header: 'Scheduled For',
     sortField: 'scheduled_at',
     sortFirst: 'descending',
-    render: (c) => (c.scheduled_at ? dayjs(c.scheduled_at).format('DD/MM/YYYY hh:mm A') : 'On run'),
+    render: (c) => (c.scheduled_at ? istDateTime(c.scheduled_at) : 'On run'),
   },
   {
     key: 'created_at',
     header: 'Created On',
     sortField: 'created_at',
     sortFirst: 'descending',
-    render: (c) => dayjs(c.created_at).format('DD/MM/YYYY'),
+    render: (c) => istDateTime(c.created_at).slice(0, 10),
   },
 ];
 

@@ -10,11 +10,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { DetailField } from '../../components/detail-field';
 import { DetailHeader, DetailLoader, useIdParam } from '../../components/detail-page';
-import { StatusBadge } from '../../components/status-badge';
 import { useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
+import { istDateTime } from '../campaigns/campaign-form';
+import { StatusBadge } from '../campaigns/campaign-parts';
 import type { Campaign } from '../campaigns/campaigns.api';
 import {
   type RecurringAction,
@@ -27,7 +28,7 @@ import { purposeSentence, recurringActions, settingRules } from './recurring-for
 
 const LIST = { to: PATHS.recurringCampaigns, label: 'Recurring Campaigns' } as const;
 const n = (value: number) => value.toLocaleString('en-IN');
-const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY hh:mm A') : '—');
+const when = istDateTime;
 
 function runColumns(parent: RecurringCampaign): Column<Campaign>[] {
   return [
@@ -176,7 +177,7 @@ function RecurringView({ recurring }: { recurring: RecurringCampaign }) {
         {purposeSentence(recurring.purpose, recurring.settings)}
       </Alert>
       <Card withBorder padding="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <DetailField label="Template">{recurring.template.name}</DetailField>
           <DetailField label="Frequency">
             {frequency} at {recurring.send_time.slice(0, 5)} IST

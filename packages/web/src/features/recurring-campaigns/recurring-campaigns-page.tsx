@@ -10,12 +10,12 @@ import { useEffect, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import { CollapsibleFilters } from '../../components/list-page';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
-import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
-import { CampaignsEmptyCard, NewCampaignMenu } from '../campaigns/campaign-parts';
+import { istDateTime } from '../campaigns/campaign-form';
+import { CampaignsEmptyCard, NewCampaignMenu, StatusBadge } from '../campaigns/campaign-parts';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
 import { type RecurringCampaign, recurringListQueryOptions } from './recurring-campaigns.api';
 
@@ -75,8 +75,7 @@ const COLUMNS: Column<RecurringCampaign>[] = [
     key: 'next_run_at',
     header: 'Next Run',
     sortField: 'next_run_at',
-    render: (r) =>
-      r.next_run_at && r.status === 'running' ? dayjs(r.next_run_at).format('DD/MM/YYYY hh:mm A') : '—',
+    render: (r) => (r.next_run_at && r.status === 'running' ? istDateTime(r.next_run_at) : '—'),
   },
   { key: 'runs', header: 'Runs', align: 'right', render: (r) => r.runs_count.toLocaleString('en-IN') },
 ];
