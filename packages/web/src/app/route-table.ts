@@ -186,6 +186,8 @@ export const SHELL_SCREENS = [
   own(PATHS.roles, 'Roles', () => import('../features/roles/roles-page'), 'RolesPage'),
   spec(PATHS.buyers, () => import('../features/buyers/buyers-page'), 'BuyersPage'),
   within(PATHS.buyers, PATHS.buyer, () => import('../features/buyers/buyer-detail-page'), 'BuyerDetailPage'),
+  spec(PATHS.leads, () => import('../features/leads/leads-page'), 'LeadsPage'),
+  within(PATHS.leads, PATHS.lead, () => import('../features/leads/lead-detail-page'), 'LeadDetailPage'),
   spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
   within(
     PATHS.buyerGroups,

@@ -17,6 +17,7 @@ export const EMPTY_STATE_TEXT = {
   'product-groups': 'Add a Product Group and boost your business',
   'variant-groups': 'Add a Variant Group and boost your business',
   buyers: 'Add a Buyer and boost your business',
+  leads: 'Add a Lead and boost your business',
   'buyer-groups': 'Add a Buyer Group and boost your business',
   contacts: 'Add a Contact and boost your business',
   'contact-lists': 'Create a Contact List and boost your business',

@@ -40,6 +40,8 @@ export const PATHS = {
   buyer: '/buyers/$buyerId',
   buyerGroups: '/buyer-groups',
   buyerGroup: '/buyer-groups/$buyerGroupId',
+  leads: '/leads',
+  lead: '/leads/$leadId',
   contacts: '/contacts',
   contact: '/contacts/$contactId',
   contactLists: '/contact-lists',
@@ -150,6 +152,9 @@ export const buyerGroupPath = withId(PATHS.buyerGroup);
 
 /** The address of one buyer's page. */
 export const buyerPath = withId(PATHS.buyer);
+
+/** The address of one lead's page. */
+export const leadPath = withId(PATHS.lead);
 
 /** The address of one inventory adjustment's page. */
 export const inventoryAdjustmentPath = withId(PATHS.inventoryAdjustment);

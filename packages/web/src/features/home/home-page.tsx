@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useUrlIdFilter } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canOpen } from '../../session/has-permission';
+import { LeadFollowUpsCard } from '../leads/lead-follow-ups-card';
 import { SetupProgress } from '../onboarding/setup-progress';
 import { Dashboard } from './dashboard';
 
@@ -85,6 +86,7 @@ export function HomePage() {
         )}
       </Group>
       {canOpen(user, 'view_dashboard') && <Dashboard branch={branch === null ? null : Number(branch)} />}
+      {canOpen(user, 'view_lead') && <LeadFollowUpsCard companyId={user.company.id} />}
       <SetupProgress variant="card" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {links.map((link) => (
