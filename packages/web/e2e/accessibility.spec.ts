@@ -54,6 +54,7 @@ const SCREENS = [
   '/contact-lists',
   '/bulk-import/create-contact',
   '/template-manager',
+  '/shorten-url',
   '/campaigns',
   '/campaigns/one-time-campaign?campaignMedium=email',
   '/recurring-campaigns',

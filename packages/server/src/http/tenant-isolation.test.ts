@@ -278,6 +278,10 @@ async function idsOf(company: SignedUpCompany) {
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   const lead = await company.api.post(`admin/companies/${c}/leads`, { name: `B ${c}`, phone: '9876500001' });
   expect(lead.status, JSON.stringify(lead.body)).toBe(201);
+  const shortLink = await company.api.post(`admin/companies/${c}/short_links`, {
+    target_url: `https://b-${c}.example.in/`,
+  });
+  expect(shortLink.status, JSON.stringify(shortLink.body)).toBe(201);
   const bulkJob = await company.t.server.ctx.db
     .insertInto('bulk_jobs')
     .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
@@ -288,6 +292,7 @@ async function idsOf(company: SignedUpCompany) {
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
     templateId: template.body.id as number,
+    shortLinkId: shortLink.body.id as number,
     leadId: lead.body.id as number,
     companyId: c,
     userId: staff.user.id,
@@ -387,6 +392,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.includes('/products/:id/serial_numbers')) return ids.productId;
   if (url.includes('/serial_numbers/:id')) return ids.invoiceId;
   if (url.startsWith('/api/v1/admin/templates/:id')) return ids.templateId;
+  if (url.startsWith('/api/admin/short_links/:id')) return ids.shortLinkId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {

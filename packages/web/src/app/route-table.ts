@@ -222,6 +222,13 @@ export const SHELL_SCREENS = [
     () => import('../features/marketing-mediums/marketing-configurations-page'),
     'MarketingConfigurationsPage',
   ),
+  spec(PATHS.shortenUrl, () => import('../features/short-links/short-links-page'), 'ShortLinksPage'),
+  within(
+    PATHS.shortenUrl,
+    PATHS.shortLink,
+    () => import('../features/short-links/short-link-detail-page'),
+    'ShortLinkDetailPage',
+  ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
   // Campaigns (issue 23): one-time and recurring campaigns, their report.
   spec(PATHS.campaigns, () => import('../features/campaigns/campaigns-page'), 'CampaignsPage'),

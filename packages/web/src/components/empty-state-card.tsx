@@ -21,6 +21,7 @@ export const EMPTY_STATE_TEXT = {
   'buyer-groups': 'Add a Buyer Group and boost your business',
   contacts: 'Add a Contact and boost your business',
   'contact-lists': 'Create a Contact List and boost your business',
+  'short-links': 'Create a Short Link and boost your business',
   sellers: 'Add a Seller and boost your business',
   warehouses: 'Add a Warehouse and boost your business',
   branches: 'Add a Branch and boost your business',

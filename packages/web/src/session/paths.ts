@@ -49,6 +49,8 @@ export const PATHS = {
   contactImport: '/bulk-import/create-contact',
   importCenter: '/bulk-import/import-center',
   templateManager: '/template-manager',
+  shortenUrl: '/shorten-url',
+  shortLink: '/shorten-url/$shortLinkId',
   campaignConfiguration: '/campaign-configuration',
   configureMediums: '/campaign-configuration/configure-mediums',
   campaigns: '/campaigns',
