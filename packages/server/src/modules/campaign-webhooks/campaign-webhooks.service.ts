@@ -4,6 +4,7 @@ import { MARKETING_DISABLED_MESSAGE } from '@b2b/domain/marketing';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { companyChanged } from '../../core/company-epoch.ts';
 import { AppError } from '../../core/errors.ts';
 import type { CampaignMessagesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -286,6 +287,16 @@ const gupshupReport = z.object({
  */
 export function gupshupReports(body: unknown): Receipt[] {
   const list = Array.isArray(body) ? body : [body];
+  // Gupshup's POST may come as a form whose `response` field holds the JSON array.
+  const wrapped = (body as { response?: unknown } | undefined)?.response;
+  if (!Array.isArray(body) && typeof wrapped === 'string') {
+    try {
+      const inner: unknown = JSON.parse(wrapped);
+      list.splice(0, 1, ...(Array.isArray(inner) ? inner : [inner]));
+    } catch {
+      throw new AppError('bad_request', WEBHOOK_MESSAGES.report);
+    }
+  }
   if (list.length === 0 || list.length > 1000) throw new AppError('bad_request', WEBHOOK_MESSAGES.report);
   const receipts: Receipt[] = [];
   for (const item of list) {
@@ -373,6 +384,9 @@ export async function applyReceipts(
       return 1;
     });
   }
+  // No one signs these requests in, so the API's after-write hook does not retire the company's
+  // cached reads (campaign summaries): it is done here.
+  if (changed > 0) companyChanged(companyId);
   return changed;
 }
 
@@ -398,5 +412,6 @@ export async function applyReplies(
       count += 1;
     }
   }
+  if (count > 0) companyChanged(companyId);
   return count;
 }

@@ -382,6 +382,22 @@ describe('SMS webhooks (Gupshup)', () => {
     expect(await cross.json()).toEqual({ received: 1, changed: 0 });
     expect((await messageRow(company, messageIds[1] as number)).status).toBe('delivered');
 
+    // A form whose response field holds the events (Gupshup's POST as a form).
+    const extra = await insertContact(company);
+    const formId = `form-${unique()}`;
+    const formCampaign = await insertSentCampaign(company, 'sms', [
+      { contactId: extra, providerMessageId: formId },
+    ]);
+    const form = await fetch(webhookUrl(company, `sms/${company.companyId}/${token}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        response: JSON.stringify([{ externalId: formId, eventType: 'DELIVERED' }]),
+      }),
+    });
+    expect(await form.json()).toEqual({ received: 1, changed: 1 });
+    expect((await messageRow(company, formCampaign.messageIds[0] as number)).status).toBe('delivered');
+
     // Malformed: 400, never 500.
     expect((await report(`sms/${company.companyId}/${token}`, { status: 'SUCCESS' })).status).toBe(400);
     for (const body of ['{"broken', '[]', '"x"', '[1,2]']) {

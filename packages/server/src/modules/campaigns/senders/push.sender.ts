@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { historyWriter } from '../../history/history.service.ts';
 import {
   expireSubscription,
   liveSubscription,
@@ -18,6 +19,7 @@ const TIMEOUT_MS = 15_000;
 /** A promotion a day late is still worth showing; older than that it is not. */
 const TTL_SECONDS = 24 * 60 * 60;
 const str = (value: unknown) => (value == null ? '' : String(value));
+const recordSubscriptionHistory = historyWriter('push_subscription');
 
 /** How a push service's answer is recorded (404/410 also expire the subscription, in the sender). */
 export function pushOutcome(status: number, location: string | null): SendOutcome {
@@ -97,8 +99,17 @@ export const pushSender: MessageSender = {
         }
         if (outcome.kind === 'sent')
           await markSubscriptionSuccess(deps.db, message.companyId, subscription.id);
-        if (outcome.kind === 'permanent' && outcome.skipReason === 'invalid')
-          await expireSubscription(deps.db, message.companyId, subscription.id);
+        if (outcome.kind === 'permanent' && outcome.skipReason === 'invalid') {
+          const expired = await expireSubscription(deps.db, message.companyId, subscription.id);
+          if (expired)
+            await recordSubscriptionHistory(
+              deps.db,
+              { companyId: message.companyId, userId: null },
+              subscription.id,
+              'expired',
+              { way: 'push_service_gone', campaign_id: message.campaignId },
+            );
+        }
         return outcome;
       },
       async close() {},

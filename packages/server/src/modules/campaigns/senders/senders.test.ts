@@ -434,7 +434,7 @@ describe('push sender (Web Push)', () => {
       .where('entity_type', '=', 'push_subscription')
       .orderBy('id')
       .execute();
-    expect(history.map((h) => h.action)).toEqual(['created', 'renewed', 'renewed', 'expired']);
+    expect(history.map((h) => h.action)).toEqual(['created', 'renewed', 'expired', 'renewed', 'expired']);
     // Without the channel's credentials: 401.
     const anonymous = await new ApiClient(company.t.baseUrl).post(
       'storefront/push-subscriptions',
