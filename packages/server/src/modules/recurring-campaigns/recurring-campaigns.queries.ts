@@ -81,8 +81,11 @@ function where(companyId: number, f: RecurringFilter): RawBuilder<SqlBool> {
   if (f.search) parts.push(sql`rc.title ilike ${containing(f.search)}`);
   if (f.status) parts.push(sql`rc.status = ${f.status}`);
   for (const m of f.mediums) parts.push(m.is ? sql`rc.medium = ${m.medium}` : sql`rc.medium <> ${m.medium}`);
-  if (f.salesChannelIds && f.salesChannelIds.length > 0)
-    parts.push(sql`rc.sales_channel_id in (${sql.join(f.salesChannelIds)})`);
+  if (f.salesChannelIds) {
+    // An id beyond bigint names no channel (and must not reach PostgreSQL as a number it refuses).
+    const channelIds = f.salesChannelIds.filter(Number.isSafeInteger);
+    parts.push(channelIds.length > 0 ? sql`rc.sales_channel_id in (${sql.join(channelIds)})` : sql`false`);
+  }
   if (f.purposes && f.purposes.length > 0) parts.push(sql`rc.purpose in (${sql.join(f.purposes)})`);
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }

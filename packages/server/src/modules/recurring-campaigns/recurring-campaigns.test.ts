@@ -12,6 +12,7 @@ import { historyRows } from '../../../test/history-rows.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { invoicedOrder, makeOverdue, paymentWorld } from '../../../test/payments-fixtures.ts';
 import { daysFromToday } from '../../../test/sales-fixtures.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { makeDueRuns } from './recurring-runs.ts';
 
 /** A company with marketing on, e-mail configured (an SMTP server that refuses: nothing leaves) and an e-mail template. */
@@ -105,6 +106,24 @@ const contactOf = async (company: SignedUpCompany, buyerId: number) =>
         .executeTakeFirstOrThrow()
     ).id,
   );
+
+/**
+ * The scheduler with the app's database and a job runner that only writes the sends down: the
+ * sender (campaigns area) is not what these tests are about, and would move the runs on meanwhile.
+ */
+function schedulerOf(company: SignedUpCompany) {
+  const sent: { name: string; data: { companyId: number; campaignId: number } }[] = [];
+  const jobs: JobRunner = {
+    send: async (name, data) => {
+      sent.push({ name, data: data as { companyId: number; campaignId: number } });
+    },
+    work: async () => {},
+    schedule: async () => {},
+    schedules: async () => [],
+    stop: async () => {},
+  };
+  return { ctx: { db: company.t.server.ctx.db, jobs }, sent };
+}
 
 // The worker's shared server starts once (tens of seconds on a busy machine), before any test's clock.
 beforeAll(() => testServer(), 120_000);
@@ -232,6 +251,7 @@ describe('GET v1/admin/companies/{companyId}/recurring_campaigns/', () => {
     expect(await ids('limit=1&offset=1')).toEqual([a.id]);
     const bad = await company.api.get(`${listPath(company)}?purpose__in=birthday`);
     expect(bad.status).toBe(400);
+    expect(await ids('sales_channel__in=99999999999999999999999')).toEqual([]);
     const badStatus = await company.api.get(`${listPath(company)}?status=sleeping`);
     expect(badStatus.status).toBe(400);
     // Another company sees none of them.
@@ -345,7 +365,7 @@ describe('the scheduler', () => {
       })
       .execute();
     const body = await create(company, { end_date: daysFromToday(2) });
-    const ctx = company.t.server.ctx;
+    const { ctx, sent } = schedulerOf(company);
     const due = ist(daysFromToday(1), '10:00');
     const now = new Date(due.getTime() + 30_000);
 
@@ -353,6 +373,10 @@ describe('the scheduler', () => {
     const runs = await runsOf(company, body.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'processing', audience_size: 3 });
+    // Its send is queued, once.
+    expect(sent.filter((j) => j.data.campaignId === runs[0]?.id)).toEqual([
+      { name: 'campaign-send', data: { companyId: company.companyId, campaignId: runs[0]?.id } },
+    ]);
     expect(runs[0]?.scheduled_at?.toISOString()).toBe(due.toISOString());
     expect(runs[0]?.title).toBe(`${body.title} (${daysFromToday(1).split('-').reverse().join('/')})`);
     const messages = await messagesOf(company, runs[0]?.id as number);
@@ -360,7 +384,7 @@ describe('the scheduler', () => {
       [
         {
           contact_id: await contactOf(company, high.id),
-          status: expect.stringMatching(/^(queued|sending|failed)$/),
+          status: 'queued',
           skip_reason: null,
           variables: { outstanding_amount: '₹90,000.00', credit_limit_used: '90%' },
         },
@@ -438,7 +462,7 @@ describe('the scheduler', () => {
       .where('id', '=', soon.invoice.id)
       .execute();
     const body = await create(company, { purpose: 'payment_reminder', settings: { overdue_every_days: 7 } });
-    const ctx = company.t.server.ctx;
+    const { ctx } = schedulerOf(company);
     const at = (day: number) => new Date(ist(daysFromToday(day), '10:00').getTime() + 20_000);
     const overdueContact = await contactOf(company, overdueWorld.buyer.id);
     const soonContact = await contactOf(company, soonWorld.buyer.id);
@@ -459,7 +483,9 @@ describe('the scheduler', () => {
     const company = await marketingCompany();
     const body = await create(company, { purpose: 'cashpoints_expiring' });
     const now = new Date(ist(daysFromToday(1), '10:00').getTime() + 5_000);
-    await makeDueRuns(company.t.server.ctx, { now });
+    const { ctx, sent } = schedulerOf(company);
+    await makeDueRuns(ctx, { now });
+    expect(sent.filter((j) => j.data.companyId === company.companyId)).toEqual([]);
     const list = await company.api.get(`v1/admin/recurring_campaigns/${body.id}/campaigns`);
     expect(list.body.results).toHaveLength(1);
     expect(list.body.results[0]).toMatchObject({
@@ -476,7 +502,7 @@ describe('the scheduler', () => {
       credit_limit_paise: 1_000_00,
       outstanding_paise: 1_000_00,
     });
-    const ctx = company.t.server.ctx;
+    const { ctx } = schedulerOf(company);
     const paused = await create(company);
     expect((await company.api.post(`v1/admin/recurring_campaigns/${paused.id}/pause`, {})).status).toBe(200);
     const running = await create(company);
