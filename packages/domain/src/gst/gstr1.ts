@@ -1082,7 +1082,9 @@ export type Gstr1Json = ReturnType<typeof gstr1Json>;
 /** Every section has a CSV of its own. */
 export const GSTR1_CSV_SECTIONS = GSTR1_SECTIONS;
 export type Gstr1CsvSection = Gstr1Section;
-type Cell = string | number | null;
+/** A CSV cell of a GSTR-1 section. */
+export type Gstr1CsvCell = string | number | null;
+type Cell = Gstr1CsvCell;
 
 /** '27-Maharashtra', as the offline tool's CSV writes a place of supply. */
 export function placeOfSupplyText(code: string): string {
@@ -1100,61 +1102,116 @@ const taxCells = (row: Gstr1TaxRow): Cell[] => [
   r(row.cessPaise),
 ];
 
+const CDN_CSV_HEADER = [
+  'GSTIN/UIN of Recipient',
+  'Receiver Name',
+  'Note Number',
+  'Note Date',
+  'Note Type',
+  'Note Value',
+  'Place Of Supply',
+  'Type',
+  'Original Invoice Number',
+  'Original Invoice Date',
+  ...taxHeads,
+];
+
+const ENTRY_CSV_HEADERS: Record<Gstr1EntrySection, readonly string[]> = {
+  b2b: [
+    'GSTIN/UIN of Recipient',
+    'Receiver Name',
+    'Invoice Number',
+    'Invoice Date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Reverse Charge',
+    'Invoice Type',
+    ...taxHeads,
+  ],
+  b2cl: ['Invoice Number', 'Invoice Date', 'Invoice Value', 'Place Of Supply', 'Receiver Name', ...taxHeads],
+  cdnr: CDN_CSV_HEADER,
+  cdnur: CDN_CSV_HEADER,
+  exp: ['Export Type', 'Invoice Number', 'Invoice Date', 'Invoice Value', 'Receiver Name', ...taxHeads],
+};
+
+/** Whether a section's CSV is written document by document (so it can be streamed a page at a time). */
+export const isGstr1EntrySection = (section: Gstr1CsvSection): section is Gstr1EntrySection =>
+  (ENTRY_SECTIONS as readonly string[]).includes(section);
+
+/** The header of a document section's CSV. */
+export const gstr1CsvEntryHeader = (section: Gstr1EntrySection): string[] => [...ENTRY_CSV_HEADERS[section]];
+
+/** The CSV rows of a document section's entries, one per document and rate, in the entries' order. */
+export function gstr1CsvEntryRows(section: Gstr1EntrySection, entries: readonly Gstr1Entry[]): Cell[][] {
+  switch (section) {
+    case 'b2b':
+      return entries.flatMap((e) =>
+        e.rows.map((row) => [
+          e.buyerGstin,
+          e.buyerName,
+          e.number,
+          returnDate(e.date),
+          r(e.valuePaise),
+          placeOfSupplyText(e.placeOfSupply),
+          'N',
+          e.type,
+          ...taxCells(row),
+        ]),
+      );
+    case 'b2cl':
+      return entries.flatMap((e) =>
+        e.rows.map((row) => [
+          e.number,
+          returnDate(e.date),
+          r(e.valuePaise),
+          placeOfSupplyText(e.placeOfSupply),
+          e.buyerName,
+          ...taxCells(row),
+        ]),
+      );
+    case 'cdnr':
+    case 'cdnur':
+      return entries.flatMap((e) =>
+        e.rows.map((row) => [
+          e.buyerGstin,
+          e.buyerName,
+          e.number,
+          returnDate(e.date),
+          'C',
+          r(e.valuePaise),
+          placeOfSupplyText(e.placeOfSupply),
+          e.type,
+          e.invoiceNumber ?? null,
+          e.invoiceDate ? returnDate(e.invoiceDate) : null,
+          ...taxCells(row),
+        ]),
+      );
+    case 'exp':
+      return entries.flatMap((e) =>
+        e.rows.map((row) => [
+          e.type,
+          e.number,
+          returnDate(e.date),
+          r(e.valuePaise),
+          e.buyerName,
+          ...taxCells(row),
+        ]),
+      );
+  }
+}
+
 /** One section of the return as a CSV table: its header and rows (one per document and rate). */
 export function gstr1CsvTable(
   report: Gstr1Report,
   section: Gstr1CsvSection,
 ): { header: string[]; rows: Cell[][] } {
-  const { entries } = report;
+  if (isGstr1EntrySection(section)) {
+    return {
+      header: gstr1CsvEntryHeader(section),
+      rows: gstr1CsvEntryRows(section, report.entries[section]),
+    };
+  }
   switch (section) {
-    case 'b2b':
-      return {
-        header: [
-          'GSTIN/UIN of Recipient',
-          'Receiver Name',
-          'Invoice Number',
-          'Invoice Date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Reverse Charge',
-          'Invoice Type',
-          ...taxHeads,
-        ],
-        rows: entries.b2b.flatMap((e) =>
-          e.rows.map((row) => [
-            e.buyerGstin,
-            e.buyerName,
-            e.number,
-            returnDate(e.date),
-            r(e.valuePaise),
-            placeOfSupplyText(e.placeOfSupply),
-            'N',
-            e.type,
-            ...taxCells(row),
-          ]),
-        ),
-      };
-    case 'b2cl':
-      return {
-        header: [
-          'Invoice Number',
-          'Invoice Date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Receiver Name',
-          ...taxHeads,
-        ],
-        rows: entries.b2cl.flatMap((e) =>
-          e.rows.map((row) => [
-            e.number,
-            returnDate(e.date),
-            r(e.valuePaise),
-            placeOfSupplyText(e.placeOfSupply),
-            e.buyerName,
-            ...taxCells(row),
-          ]),
-        ),
-      };
     case 'b2cs':
       return {
         header: ['Type', 'Place Of Supply', 'Supply Type', ...taxHeads],
@@ -1164,59 +1221,6 @@ export function gstr1CsvTable(
           row.intraState ? 'Intra State' : 'Inter State',
           ...taxCells(row),
         ]),
-      };
-    case 'cdnr':
-    case 'cdnur':
-      return {
-        header: [
-          'GSTIN/UIN of Recipient',
-          'Receiver Name',
-          'Note Number',
-          'Note Date',
-          'Note Type',
-          'Note Value',
-          'Place Of Supply',
-          'Type',
-          'Original Invoice Number',
-          'Original Invoice Date',
-          ...taxHeads,
-        ],
-        rows: entries[section].flatMap((e) =>
-          e.rows.map((row) => [
-            e.buyerGstin,
-            e.buyerName,
-            e.number,
-            returnDate(e.date),
-            'C',
-            r(e.valuePaise),
-            placeOfSupplyText(e.placeOfSupply),
-            e.type,
-            e.invoiceNumber ?? null,
-            e.invoiceDate ? returnDate(e.invoiceDate) : null,
-            ...taxCells(row),
-          ]),
-        ),
-      };
-    case 'exp':
-      return {
-        header: [
-          'Export Type',
-          'Invoice Number',
-          'Invoice Date',
-          'Invoice Value',
-          'Receiver Name',
-          ...taxHeads,
-        ],
-        rows: entries.exp.flatMap((e) =>
-          e.rows.map((row) => [
-            e.type,
-            e.number,
-            returnDate(e.date),
-            r(e.valuePaise),
-            e.buyerName,
-            ...taxCells(row),
-          ]),
-        ),
       };
     case 'nil':
       return {

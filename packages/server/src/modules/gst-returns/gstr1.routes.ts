@@ -5,9 +5,8 @@ import {
   gstr1Query,
   gstr1SummaryOutput,
 } from '@b2b/domain/api/gst-returns';
-import { gstr1CsvTable } from '@b2b/domain/gst/gstr1';
 import type { Api } from '../../http/api-types.ts';
-import { attachmentDisposition, sendCsv } from '../../http/csv.ts';
+import { attachmentDisposition, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { companyParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
@@ -91,9 +90,8 @@ export async function gstr1Routes(app: Api) {
     async (request, reply) => {
       const actor = requirePrincipal(request);
       const { gstin, period, section } = request.query;
-      const { report } = await service.buildGstr1({ db, actor, gstin, period, keepEntries: true });
-      const table = gstr1CsvTable(report, section);
-      return sendCsv(reply, `GSTR1_${section}_${gstin}_${report.period.fp}.csv`, table.header, table.rows);
+      const csv = await service.streamGstr1Csv({ db, actor, gstin, period, section });
+      return sendCsvStream(reply, csv.fileName, csv.header, csv.rows);
     },
   );
 }

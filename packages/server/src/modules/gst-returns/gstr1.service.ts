@@ -6,14 +6,20 @@ import {
   Gstr1Builder,
   type Gstr1BuyerType,
   type Gstr1CreditNote,
+  type Gstr1CsvCell,
+  type Gstr1CsvSection,
   type Gstr1EntrySection,
   type Gstr1HsnRow,
   type Gstr1Invoice,
   type Gstr1Period,
   type Gstr1Report,
   type Gstr1TaxRow,
+  gstr1CsvEntryHeader,
+  gstr1CsvEntryRows,
+  gstr1CsvTable,
   gstr1JsonChunks,
   hsnProblem,
+  isGstr1EntrySection,
   parseGstr1Period,
   previousFinancialYear,
   requiredHsnDigits,
@@ -128,16 +134,8 @@ export interface Gstr1Result {
   documentCount: number;
 }
 
-/** Builds the return; 404 for a GSTIN that is none of the caller's branches'. */
-export async function buildGstr1({
-  db,
-  actor,
-  gstin,
-  period: periodText,
-  keepEntries,
-  indexEntries = false,
-  listProblems = true,
-}: Gstr1Request): Promise<Gstr1Result> {
+/** The period and the documents' window of a return; 400 for a bad period, 404 for a GSTIN that is none of the caller's branches'. */
+async function openGstr1(db: Executor, actor: Principal, gstin: string, periodText: string) {
   const period: Gstr1Period | null = parseGstr1Period(periodText);
   if (!period) throw validationError('period', 'Give the period as YYYY-MM or YYYY-Qn.');
   const scope = branchScope(actor);
@@ -150,6 +148,20 @@ export async function buildGstr1({
     to: period.to,
     scope,
   };
+  return { period, window };
+}
+
+/** Builds the return; 404 for a GSTIN that is none of the caller's branches'. */
+export async function buildGstr1({
+  db,
+  actor,
+  gstin,
+  period: periodText,
+  keepEntries,
+  indexEntries = false,
+  listProblems = true,
+}: Gstr1Request): Promise<Gstr1Result> {
+  const { period, window } = await openGstr1(db, actor, gstin, periodText);
 
   const lastYear = previousFinancialYear(period.from);
   const lastYearTurnoverPaise = await queries.turnoverPaise(db, actor.companyId, lastYear.from, lastYear.to);
@@ -261,6 +273,61 @@ export async function streamGstr1Json(
   return {
     fileName: `GSTR1_${report.gstin}_${report.period.fp}.json`,
     chunks: gstr1JsonChunks(report, load, PAGE),
+  };
+}
+
+/**
+ * One section of GSTR-1 as CSV rows, streamed (issue 22). A document section (B2B, B2CL, CDNR,
+ * CDNUR, EXP) is written as its documents are read, a page at a time in (date, id) order, each
+ * page sorted into entries by a builder of its own (a document's entry depends on it alone): one
+ * read of the month and one page in memory, the rows in the order of the whole return's entries.
+ * The summed sections (B2CS, NIL, HSN, DOC_ISSUE) are a few rows, built from the return's sums.
+ */
+export async function streamGstr1Csv(options: {
+  db: Executor;
+  actor: Principal;
+  gstin: string;
+  period: string;
+  section: Gstr1CsvSection;
+}): Promise<{ fileName: string; header: string[]; rows: AsyncGenerator<Gstr1CsvCell[][]> }> {
+  const { db, actor, gstin, section } = options;
+  if (!isGstr1EntrySection(section)) {
+    const { report } = await buildGstr1({ ...options, keepEntries: false, listProblems: false });
+    const table = gstr1CsvTable(report, section);
+    return {
+      fileName: `GSTR1_${section}_${gstin}_${report.period.fp}.csv`,
+      header: table.header,
+      rows: (async function* () {
+        yield table.rows;
+      })(),
+    };
+  }
+  const entries: Gstr1EntrySection = section;
+  const { period, window } = await openGstr1(db, actor, gstin, options.period);
+  const ofInvoices = INVOICE_SECTIONS.includes(entries);
+  async function* rows() {
+    for (let after: queries.Keyset | null = null; ; ) {
+      const builder = new Gstr1Builder({ gstin, period, keepEntries: true });
+      let page: { day: string; id: number }[];
+      if (ofInvoices) {
+        const invoices = await queries.invoicePage(db, window, after, PAGE);
+        for (const row of invoices) builder.addInvoice(invoiceOf(row));
+        page = invoices;
+      } else {
+        const notes = await queries.creditNotePage(db, window, after, PAGE);
+        for (const row of notes) builder.addCreditNote(creditNoteOf(row));
+        page = notes;
+      }
+      yield gstr1CsvEntryRows(entries, builder.result().entries[entries]);
+      const last = page.at(-1);
+      if (!last || page.length < PAGE) return;
+      after = { day: last.day, id: last.id };
+    }
+  }
+  return {
+    fileName: `GSTR1_${section}_${gstin}_${period.fp}.csv`,
+    header: gstr1CsvEntryHeader(entries),
+    rows: rows(),
   };
 }
 

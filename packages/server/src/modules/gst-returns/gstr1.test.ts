@@ -1,4 +1,4 @@
-import { type Gstr1Json, gstr1Json } from '@b2b/domain/gst/gstr1';
+import { GSTR1_CSV_SECTIONS, type Gstr1Json, gstr1CsvTable, gstr1Json } from '@b2b/domain/gst/gstr1';
 import { GSTR1_JSON_SCHEMA } from '@b2b/domain/gst/gstr1-json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPermissions, type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
@@ -12,6 +12,7 @@ import {
   today,
 } from '../../../test/sales-fixtures.ts';
 import type { Principal } from '../../core/principal.ts';
+import { csvDocument } from '../../http/csv.ts';
 import { buildGstr1 } from './gstr1.service.ts';
 
 /**
@@ -206,6 +207,38 @@ describe('GET admin/companies/{companyId}/gst_returns/gstr1', () => {
     });
     expect(report.entries.b2b.length + report.entries.b2cl.length + report.entries.cdnur.length).toBe(5);
     expect(streamed).toBe(JSON.stringify(gstr1Json(report)));
+  });
+
+  it("streams each section's CSV byte for byte as the table built in memory (the worked example)", async () => {
+    const actor: Principal = {
+      userId: 0,
+      companyId: company.companyId,
+      sessionId: '',
+      isAdmin: true,
+      roleName: 'Company Admin',
+      permissions: new Set(),
+      branchIds: [],
+      companyVerified: true,
+    };
+    const { report } = await buildGstr1({
+      db: dbOf(company),
+      actor,
+      gstin,
+      period: thisMonth(),
+      keepEntries: true,
+    });
+    for (const section of GSTR1_CSV_SECTIONS) {
+      const res = await fetch(
+        `${company.t.baseUrl}/${base(company)}/gstr1/csv?gstin=${gstin}&period=${thisMonth()}&section=${section}`,
+        { headers: { authorization: `Bearer ${company.api.token}` } },
+      );
+      expect(res.status, section).toBe(200);
+      expect(res.headers.get('content-disposition'), section).toContain(`GSTR1_${section}_${gstin}_`);
+      const table = gstr1CsvTable(report, section);
+      // The bytes as sent (res.text() would drop the byte-order mark).
+      const sent = Buffer.from(await res.arrayBuffer()).toString('utf8');
+      expect(sent, section).toBe(csvDocument(table.header, table.rows));
+    }
   });
 
   it('drops the problem once the product has its HSN, and the JSON then passes the published shape', async () => {
