@@ -30,6 +30,7 @@ const SCREENS = [
   '/payments-to-be-received',
   '/buyers',
   '/buyer-groups',
+  '/leads',
   '/sellers',
   '/inventory-transfers',
   '/inventory-adjustments',
