@@ -281,6 +281,10 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [/^\/api\/v1\/admin\/templates\/:id/, 'message templates are company-wide (marketing, issue 23)'],
   [/^\/api\/contacts\/:id/, 'contacts are company-wide (marketing, issue 23), like the buyers they follow'],
   [/^\/api\/contact_lists\/:id/, 'contact lists are company-wide (marketing, issue 23)'],
+  [
+    /^\/api\/v1\/admin\/recurring_campaigns\/:id/,
+    'recurring campaigns are company-wide (marketing, issue 23)',
+  ],
   [/^\/api\/bulk_jobs\/:id/, "bulk jobs are the company's (the import centre lists them all)"],
   [
     /^\/api\/admin\/bids\/:id/,

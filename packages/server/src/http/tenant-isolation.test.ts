@@ -278,6 +278,22 @@ async function idsOf(company: SignedUpCompany) {
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   const lead = await company.api.post(`admin/companies/${c}/leads`, { name: `B ${c}`, phone: '9876500001' });
   expect(lead.status, JSON.stringify(lead.body)).toBe(201);
+  // Written straight in: creating one through the API needs a configured medium.
+  const recurringCampaign = await company.t.server.ctx.db
+    .insertInto('recurring_campaigns')
+    .values({
+      company_id: c,
+      title: `B-${c}`,
+      purpose: 'never_purchased',
+      medium: 'sms',
+      template_id: template.body.id,
+      frequency: 'daily',
+      start_date: '2026-04-01',
+      settings: '{}',
+      variables: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const shortLink = await company.api.post(`admin/companies/${c}/short_links`, {
     target_url: `https://b-${c}.example.in/`,
   });
@@ -293,6 +309,7 @@ async function idsOf(company: SignedUpCompany) {
     bulkJobId: bulkJob.id,
     templateId: template.body.id as number,
     shortLinkId: shortLink.body.id as number,
+    recurringCampaignId: recurringCampaign.id,
     leadId: lead.body.id as number,
     companyId: c,
     userId: staff.user.id,
@@ -393,6 +410,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.includes('/serial_numbers/:id')) return ids.invoiceId;
   if (url.startsWith('/api/v1/admin/templates/:id')) return ids.templateId;
   if (url.startsWith('/api/admin/short_links/:id')) return ids.shortLinkId;
+  if (url.startsWith('/api/v1/admin/recurring_campaigns/:id')) return ids.recurringCampaignId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
