@@ -984,6 +984,33 @@ export function gstr1JsonParts(report: Gstr1Report) {
  */
 export type Gstr1EntryLoader = (section: Gstr1EntrySection, ids: readonly number[]) => Promise<Gstr1Entry[]>;
 
+interface EntryBatch {
+  ids: number[];
+  groupOf: string[];
+}
+
+/** A section's ids, group by group in order, cut into batches of `batch` that run across groups. */
+function* entryBatches(groups: readonly [string, number[]][], batch: number): Generator<EntryBatch> {
+  for (let g = 0, offset = 0; g < groups.length; ) {
+    const ids: number[] = [];
+    const groupOf: string[] = [];
+    while (g < groups.length && ids.length < batch) {
+      const [group, all] = groups[g] as [string, number[]];
+      const take = all.slice(offset, offset + batch - ids.length);
+      for (const id of take) {
+        ids.push(id);
+        groupOf.push(group);
+      }
+      offset += take.length;
+      if (offset >= all.length) {
+        g += 1;
+        offset = 0;
+      }
+    }
+    yield { ids, groupOf };
+  }
+}
+
 /**
  * The portal JSON as text pieces, byte for byte JSON.stringify(gstr1Json(report)) of the report
  * with its entries kept, from a report that kept only their ids (`indexEntries`): each section's
@@ -1013,24 +1040,19 @@ export async function* gstr1JsonChunks(
     let openGroup: string | null = null;
     let groupsWritten = 0;
     let inGroup = 0;
-    // Batches run across groups (a recipient's few invoices do not cost a read each).
-    for (let g = 0, offset = 0; g < groups.length; ) {
-      const ids: number[] = [];
-      const groupOf: string[] = [];
-      while (g < groups.length && ids.length < batch) {
-        const [group, all] = groups[g] as [string, number[]];
-        const take = all.slice(offset, offset + batch - ids.length);
-        for (const id of take) {
-          ids.push(id);
-          groupOf.push(group);
-        }
-        offset += take.length;
-        if (offset >= all.length) {
-          g += 1;
-          offset = 0;
-        }
-      }
-      const byId = new Map((await load(section, ids)).map((entry) => [entry.id, entry]));
+    // Batches run across groups (a recipient's few invoices do not cost a read each); the next
+    // batch is read while this one is written, so the reads and the writing overlap.
+    const batches = entryBatches(groups, batch);
+    const read = (next: IteratorResult<EntryBatch>) => {
+      if (next.done) return null;
+      const loading = load(section, next.value.ids);
+      loading.catch(() => {}); // awaited in turn; one left behind by a stopped download is not unhandled
+      return { ...next.value, loading };
+    };
+    for (let pending = read(batches.next()); pending; ) {
+      const { ids, groupOf, loading } = pending;
+      pending = read(batches.next());
+      const byId = new Map((await loading).map((entry) => [entry.id, entry]));
       let out = '';
       for (const [k, id] of ids.entries()) {
         const entry = byId.get(id);
