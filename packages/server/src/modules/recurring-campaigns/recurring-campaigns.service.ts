@@ -5,6 +5,7 @@ import type {
   recurringCampaignInput,
 } from '@b2b/domain/api/campaigns';
 import {
+  filledVariableNames,
   CAMPAIGN_MESSAGES as M,
   nextRunAt,
   RECURRING_SETTINGS,
@@ -15,7 +16,7 @@ import type { CampaignMedium, RunStatus } from '@b2b/domain/statuses';
 import { todayInIndia } from '@b2b/domain/validation';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { conflict, notFound, validationError } from '../../core/errors.ts';
+import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
@@ -194,6 +195,18 @@ async function assertUsable(ctx: Context, companyId: number, input: Input) {
   const groupIds = [...new Set(input.buyer_group_ids)];
   if ((await queries.countBuyerGroups(ctx.db, companyId, groupIds)) !== groupIds.length)
     throw validationError('buyer_group_ids', 'Buyer Group Not Found');
+  // The spec's warning: a template variable that neither the purpose nor a typed-in value fills.
+  const filled = filledVariableNames({
+    purpose: input.purpose,
+    recurring: true,
+    campaignValues: input.variables,
+  });
+  const missing = template.variables.filter((name) => !filled.has(name));
+  if (missing.length > 0)
+    throw new AppError('validation_error', M.missing_inputs, {
+      errors: { variables: [M.missing_inputs] },
+      extra: { missing_variables: missing },
+    });
 }
 
 /**

@@ -188,6 +188,16 @@ describe('POST v1/admin/companies/{companyId}/recurring_campaigns/', () => {
     ]);
     const noAudience = await post({ purpose: 'promotional' });
     expect(noAudience.body.errors).toEqual({ list_ids: [M.no_audience] });
+    // The template says {outstanding_amount}: a never-purchased campaign does not fill it unless typed in.
+    const missing = await post({ purpose: 'never_purchased' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      detail: M.missing_inputs,
+      errors: { variables: [M.missing_inputs] },
+      missing_variables: ['outstanding_amount'],
+    });
+    const typedIn = await post({ purpose: 'never_purchased', variables: { outstanding_amount: 'nil' } });
+    expect(typedIn.status, JSON.stringify(typedIn.body)).toBe(201);
     const badTime = await post({ send_time: '25:00' });
     expect(badTime.status).toBe(400);
     const foreignList = await post({ purpose: 'promotional', list_ids: [987654321] });
@@ -230,6 +240,7 @@ describe('GET v1/admin/companies/{companyId}/recurring_campaigns/', () => {
     const b = await create(company, {
       title: `Beta ${unique()}`,
       purpose: 'never_purchased',
+      variables: { outstanding_amount: 'nothing' },
       sales_channel_id: web,
       start_date: daysFromToday(5),
     });
@@ -481,7 +492,10 @@ describe('the scheduler', () => {
 
   it('records a run with nobody to send to as completed with zero counts', async () => {
     const company = await marketingCompany();
-    const body = await create(company, { purpose: 'cashpoints_expiring' });
+    const body = await create(company, {
+      purpose: 'cashpoints_expiring',
+      variables: { outstanding_amount: '-' },
+    });
     const now = new Date(ist(daysFromToday(1), '10:00').getTime() + 5_000);
     const { ctx, sent } = schedulerOf(company);
     await makeDueRuns(ctx, { now });
