@@ -56,7 +56,7 @@ export function TemplateSelect({
         <Text size="sm" c="dimmed">
           No active {mediumLabel(medium)} template
           {medium === 'whatsapp' ? ' approved by Meta' : ''} yet.{' '}
-          <Anchor component={Link} to={PATHS.templateManager} size="sm">
+          <Anchor component={Link} to={PATHS.templateManager} size="sm" underline="always">
             Create one in the Template Manager
           </Anchor>
           .
@@ -136,7 +136,7 @@ export function AudienceFields({
       {lists.data?.count === 0 && (
         <Text size="sm" c="dimmed">
           No contact list yet.{' '}
-          <Anchor component={Link} to={PATHS.contactLists} size="sm">
+          <Anchor component={Link} to={PATHS.contactLists} size="sm" underline="always">
             Create one
           </Anchor>
           .
