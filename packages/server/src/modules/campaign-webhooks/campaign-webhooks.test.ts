@@ -1,17 +1,24 @@
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MEDIUM_MESSAGES } from '@b2b/domain/api/marketing-mediums';
 import { MARKETING_DISABLED_MESSAGE } from '@b2b/domain/marketing';
+import { renderTemplate, type TemplateContent } from '@b2b/domain/templates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dbOf,
   insertContact,
   insertSentCampaign,
+  insertTemplate,
   marketingCompany,
   messageRow,
+  readBody,
   saveMedium,
 } from '../../../test/campaign-message-fixtures.ts';
 import { type SignedUpCompany, unique, uniquePhone } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
+import { smsSender } from '../campaigns/senders/sms.sender.ts';
+import { whatsappSender } from '../campaigns/senders/whatsapp.sender.ts';
 import { WEBHOOK_MESSAGES } from './campaign-webhooks.service.ts';
 
 // The providers' webhooks over real HTTP on the app: Meta's signed notifications and Gupshup's
@@ -484,5 +491,124 @@ describe('SMS webhooks (Gupshup)', () => {
         )
       ).status,
     ).toBe(401);
+  });
+});
+
+describe('round trip through provider stand-ins', () => {
+  it('a WhatsApp and an SMS sent by the senders come back as delivered through the webhooks', async () => {
+    const company = await whatsappCompany();
+    await saveMedium(company, {
+      medium: 'sms',
+      provider: 'gupshup',
+      api_url: 'http://127.0.0.1:9/GatewayAPI/rest',
+      user_id: '2000123456',
+      password: 'sms-secret',
+      sender_id: 'PUNETR',
+      dlt_entity_id: '1101234567890',
+      webhook_token: 'round-trip-token-0123456789',
+    });
+    const webhookBase = company.t.baseUrl;
+    const companyId = company.companyId;
+    // The stand-in answers like the provider, then calls the company's webhook back as it would.
+    // (Called once the send loop has recorded the provider's id, as a real receipt comes later.)
+    const callbacks: (() => Promise<Response>)[] = [];
+    const stand = createServer(async (request, response) => {
+      const body = await readBody(request);
+      if (request.url?.endsWith('/messages')) {
+        const wamid = `wamid.RT${unique()}`;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: wamid }] }));
+        const raw = JSON.stringify(statuses({ id: wamid, status: 'delivered' }));
+        callbacks.push(() =>
+          fetch(`${webhookBase}/webhooks/whatsapp/${companyId}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`,
+            },
+            body: raw,
+          }),
+        );
+        return;
+      }
+      const form = new URLSearchParams(body.toString('utf8'));
+      const externalId = `${Date.now()}-${unique()}`;
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(`success | ${form.get('send_to')} | ${externalId}`);
+      callbacks.push(() =>
+        fetch(
+          `${webhookBase}/webhooks/sms/${companyId}/round-trip-token-0123456789?${new URLSearchParams({
+            externalId,
+            deliveredTS: String(Date.now()),
+            status: 'SUCCESS',
+            cause: 'SUCCESS',
+            phoneNo: String(form.get('send_to')),
+          })}`,
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
+    try {
+      for (const medium of ['whatsapp', 'sms'] as const) {
+        const phone = uniquePhone();
+        const contact = await insertContact(company, { phone });
+        const templateId = await insertTemplate(company, medium);
+        const template = await dbOf(company)
+          .selectFrom('templates')
+          .selectAll()
+          .where('id', '=', templateId)
+          .executeTakeFirstOrThrow();
+        const campaign = await insertSentCampaign(company, medium, [
+          { contactId: contact, providerMessageId: `pending-${unique()}` },
+        ]);
+        const messageId = campaign.messageIds[0] as number;
+        await dbOf(company)
+          .updateTable('campaign_messages')
+          .set({ status: 'sending', provider_message_id: null, provider_status: null, sent_at: null })
+          .where('id', '=', messageId)
+          .execute();
+        const values = {
+          contact_name: 'Rahul',
+          buyer_name: 'Sharma Traders',
+          outstanding_amount: '1,200.00',
+          due_date: '15/12/2026',
+        };
+        const sender = medium === 'sms' ? smsSender : whatsappSender;
+        const channel = await sender.open(
+          medium === 'sms'
+            ? { api_url: `${base}/GatewayAPI/rest`, user_id: 'u', password: 'p' }
+            : { api_url: `${base}/v21.0`, phone_number_id: PHONE_NUMBER_ID, access_token: 't' },
+        );
+        const outcome = await channel.send({
+          idempotencyKey: `cm-${messageId}`,
+          companyId,
+          campaignId: campaign.campaignId,
+          messageId,
+          recipient: phone,
+          rendered: renderTemplate(template as unknown as TemplateContent, values),
+          template: template as unknown as Record<string, unknown>,
+          values,
+          unsubscribeUrl: 'https://shop.example.in/u/x',
+          promotional: false,
+        });
+        expect(outcome.kind, JSON.stringify(outcome)).toBe('sent');
+        // What the send loop records with the outcome.
+        if (outcome.kind === 'sent')
+          await dbOf(company)
+            .updateTable('campaign_messages')
+            .set({ status: 'sent', provider_message_id: outcome.providerMessageId, sent_at: new Date() })
+            .where('id', '=', messageId)
+            .execute();
+        const answers = await Promise.all(callbacks.splice(0).map((call) => call()));
+        expect(answers.map((a) => a.status)).toEqual([200]);
+        expect(await messageRow(company, messageId)).toMatchObject({
+          status: 'delivered',
+          provider_status: 'Delivered',
+        });
+      }
+    } finally {
+      await new Promise<void>((resolve) => stand.close(() => resolve()));
+    }
   });
 });
