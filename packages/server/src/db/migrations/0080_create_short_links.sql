@@ -39,14 +39,17 @@ CREATE UNIQUE INDEX short_links_path_key ON short_links (coalesce(domain, ''), p
 CREATE INDEX short_links_list_idx ON short_links (company_id, created_at DESC, id DESC);
 CREATE INDEX short_links_domain_idx ON short_links (domain) WHERE domain IS NOT NULL;
 
--- One row per counted hit: when, the referrer's host only and the device class; never the
--- address or the whole User-Agent. Removed with its link.
+-- Counted hits: when (to the second), the referrer's host only and the device class, never the
+-- address or the whole User-Agent; the hits of one link in one second with the same device and
+-- referrer are one row with their number (a busy link writes a row a second, not one a hit).
+-- Removed with its link.
 CREATE TABLE short_link_clicks (
   company_id bigint NOT NULL,
   short_link_id bigint NOT NULL,
   clicked_at timestamptz NOT NULL,
   device text NOT NULL CHECK (device IN ('mobile', 'tablet', 'desktop', 'bot')),
   referrer_host text CHECK (length(referrer_host) <= 255),
+  clicks integer NOT NULL DEFAULT 1 CHECK (clicks > 0),
   FOREIGN KEY (company_id, short_link_id) REFERENCES short_links (company_id, id) ON DELETE CASCADE
 );
 CREATE INDEX short_link_clicks_link_idx ON short_link_clicks (company_id, short_link_id, clicked_at);

@@ -36,4 +36,6 @@ export interface ShortLinkClicksTable {
   clicked_at: Timestamp;
   device: DeviceClass;
   referrer_host: string | null;
+  /** The hits of the row's second, device and referrer. */
+  clicks: number;
 }

@@ -210,9 +210,11 @@ export const customDomains = async (db: Database) =>
 export interface ClickRow {
   companyId: number;
   linkId: number;
+  /** The second of the hits. */
   at: Date;
   device: DeviceClass;
   referrerHost: string | null;
+  clicks: number;
 }
 
 /**
@@ -228,18 +230,19 @@ export async function insertClicks(db: Executor, clicks: readonly ClickRow[]) {
         ${clicks.map((c) => c.linkId)}::bigint[],
         ${clicks.map((c) => c.at.toISOString())}::timestamptz[],
         ${clicks.map((c) => c.device)}::text[],
-        ${clicks.map((c) => c.referrerHost)}::text[]
-      ) AS b(company_id, short_link_id, clicked_at, device, referrer_host)
+        ${clicks.map((c) => c.referrerHost)}::text[],
+        ${clicks.map((c) => c.clicks)}::int[]
+      ) AS b(company_id, short_link_id, clicked_at, device, referrer_host, clicks)
     ), inserted AS (
-      INSERT INTO short_link_clicks (company_id, short_link_id, clicked_at, device, referrer_host)
-      SELECT b.company_id, b.short_link_id, b.clicked_at, b.device, b.referrer_host
+      INSERT INTO short_link_clicks (company_id, short_link_id, clicked_at, device, referrer_host, clicks)
+      SELECT b.company_id, b.short_link_id, b.clicked_at, b.device, b.referrer_host, b.clicks
       FROM batch b JOIN short_links l ON l.company_id = b.company_id AND l.id = b.short_link_id
-      RETURNING company_id, short_link_id, clicked_at
+      RETURNING company_id, short_link_id, clicked_at, clicks
     )
     UPDATE short_links l
     SET click_count = l.click_count + c.n, last_clicked_at = GREATEST(l.last_clicked_at, c.last)
     FROM (
-      SELECT company_id, short_link_id, count(*) AS n, max(clicked_at) AS last
+      SELECT company_id, short_link_id, sum(clicks) AS n, max(clicked_at) AS last
       FROM inserted GROUP BY company_id, short_link_id
     ) c
     WHERE l.company_id = c.company_id AND l.id = c.short_link_id`.execute(db);
@@ -259,18 +262,18 @@ export async function clickBreakdown(db: Executor, companyId: number, linkId: nu
       .where('clicked_at', '<', to);
   const [days, devices, referrers] = await Promise.all([
     base()
-      .select([indianDay.as('day'), sql<number>`count(*)`.as('clicks')])
+      .select([indianDay.as('day'), sql<number>`sum(clicks)`.as('clicks')])
       .groupBy(indianDay)
       .execute(),
     base()
-      .select(['device', sql<number>`count(*)`.as('clicks')])
+      .select(['device', sql<number>`sum(clicks)`.as('clicks')])
       .groupBy('device')
-      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(sql`sum(clicks)`, 'desc')
       .execute(),
     base()
-      .select(['referrer_host', sql<number>`count(*)`.as('clicks')])
+      .select(['referrer_host', sql<number>`sum(clicks)`.as('clicks')])
       .groupBy('referrer_host')
-      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(sql`sum(clicks)`, 'desc')
       .orderBy('referrer_host')
       .limit(10)
       .execute(),
