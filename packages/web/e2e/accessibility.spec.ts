@@ -67,7 +67,7 @@ const SCREENS = [
 test('accessibility: axe finds no serious or critical WCAG 2 AA problem on the sign-in page and every built screen (issue 18)', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.goto('/auth/login');
   await expect(page.getByLabel('Email or Phone')).toBeVisible();
   const problems = await seriousProblems(page);
