@@ -44,6 +44,9 @@ CREATE UNIQUE INDEX leads_buyer_key ON leads (company_id, buyer_id) WHERE buyer_
 CREATE INDEX leads_list_idx ON leads (company_id, created_at DESC, id DESC);
 CREATE INDEX leads_sales_person_idx ON leads (company_id, sales_person_id, created_at DESC, id DESC);
 CREATE INDEX leads_status_idx ON leads (company_id, status, created_at DESC, id DESC);
+-- A sales person's own leads by status (view_lead without view_all_leads), and the list by name.
+CREATE INDEX leads_sales_person_status_idx ON leads (company_id, sales_person_id, status, created_at DESC, id DESC);
+CREATE INDEX leads_name_idx ON leads (company_id, lower(name), id);
 -- Follow-ups due (the daily bell notice and the home card): open leads by their next follow-up.
 CREATE INDEX leads_follow_up_idx ON leads (company_id, next_follow_up_date)
   WHERE next_follow_up_date IS NOT NULL AND status NOT IN ('converted', 'not_interested');

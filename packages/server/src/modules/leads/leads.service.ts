@@ -13,6 +13,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { listPageCounter } from '../../db/list-count.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import {
   type AddressOwnerRules,
@@ -98,6 +99,12 @@ export async function getLead(db: Executor, actor: Principal, id: number): Promi
   });
 }
 
+/**
+ * The list's count, kept per company and filter until the company's next change: paging through
+ * 200,000 leads does not count them again on every page (bench/leads-list.mjs).
+ */
+const countOf = listPageCounter(queries.countLeads);
+
 export async function listLeads(
   db: Executor,
   actor: Principal,
@@ -112,7 +119,8 @@ export async function listLeads(
     seesAllLeads(actor) || filter.salesPersonId === actor.userId
       ? filter
       : { ...filter, salesPersonId: filter.salesPersonId === undefined ? actor.userId : 0 };
-  const { count, results } = await queries.listLeads(db, actor.companyId, scoped, sort, window);
+  const results = await queries.listLeadPage(db, actor.companyId, scoped, sort, window);
+  const { count, countIsEstimate } = await countOf(db, actor.companyId, scoped, results, window);
   const addresses = expand.includes('addresses')
     ? await addressesByOwner(
         db,
@@ -123,6 +131,7 @@ export async function listLeads(
     : undefined;
   return {
     count,
+    countIsEstimate,
     results: results.map((row) =>
       presentLead(row, {
         expandSalesPerson: expand.includes('sales_person'),
