@@ -28,7 +28,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay, IconSearch, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -46,6 +46,7 @@ import { StatusBadge } from './campaign-parts';
 import {
   type Campaign,
   type CampaignMessage,
+  campaignKeys,
   campaignMessagesQuery,
   campaignQuery,
   campaignSummaryQuery,
@@ -268,6 +269,14 @@ function Messages({ campaign }: { campaign: Campaign }) {
 
 function CampaignView({ campaign }: { campaign: Campaign }) {
   const user = useCurrentUser();
+  // The counts and messages stop polling when the campaign ends: read them once more then.
+  const client = useQueryClient();
+  const status = campaign.status;
+  useEffect(() => {
+    if (isLive(status)) return;
+    void client.invalidateQueries({ queryKey: campaignKeys.summary(campaign.id) });
+    void client.invalidateQueries({ queryKey: [...campaignKeys.all, 'messages', campaign.id] });
+  }, [client, campaign.id, status]);
   const canChange = canPerform(user, 'change_campaign');
   const run = useRunCampaign();
   const cancel = useCancelCampaign();
