@@ -41,7 +41,7 @@ import { useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
-import { istDateTime, percent } from './campaign-form';
+import { deliveredOrRead, istDateTime, percent, wentOut } from './campaign-form';
 import { StatusBadge } from './campaign-parts';
 import {
   type Campaign,
@@ -104,8 +104,12 @@ function Summary({ campaign }: { campaign: Campaign }) {
           value={n(s.counts.audience)}
           hint={s.counts.queued > 0 ? `${n(s.counts.queued)} queued` : undefined}
         />
-        <Stat label="Sent" value={n(s.counts.sent)} />
-        <Stat label="Delivered" value={n(s.counts.delivered)} hint={`${percent(s.delivery_rate)} of sent`} />
+        <Stat label="Sent" value={n(wentOut(s.counts))} />
+        <Stat
+          label="Delivered"
+          value={n(deliveredOrRead(s.counts))}
+          hint={`${percent(s.delivery_rate)} of sent`}
+        />
         <Stat label="Read" value={n(s.counts.read)} hint={`${percent(s.read_rate)} of sent`} />
         <Stat label="Failed" value={n(s.counts.failed)} />
         <Stat

@@ -4,6 +4,7 @@ import {
   type CampaignFormValues,
   campaignBody,
   campaignFormErrors,
+  deliveredOrRead,
   EMPTY_CAMPAIGN,
   formFieldOf,
   istDateTime,
@@ -13,6 +14,7 @@ import {
   percent,
   previewBody,
   scheduledInstant,
+  wentOut,
 } from './campaign-form';
 
 const NOW = new Date('2026-11-30T04:00:00Z'); // 09:30 in India
@@ -135,5 +137,13 @@ describe('campaign times', () => {
     expect(istDateTime('2026-12-01T18:45:00Z')).toBe('02/12/2026 12:15 AM');
     expect(istDateTime('2026-12-01T07:00:00Z')).toBe('01/12/2026 12:30 PM');
     expect(istDateTime(null)).toBe('—');
+  });
+});
+
+describe('counts of present states', () => {
+  it('adds up what went out and what was delivered', () => {
+    const counts = { sent: 1, delivered: 3, read: 4 };
+    expect(wentOut(counts)).toBe(8);
+    expect(deliveredOrRead(counts)).toBe(7);
   });
 });

@@ -173,3 +173,12 @@ export function istDateTime(value: string | null | undefined): string {
   const h12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${pad(h12)}:${pad(at.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/**
+ * A campaign's counts are of each message's present state (a delivered message is no longer
+ * counted as sent): the messages that went out are sent + delivered + read, the delivered ones
+ * delivered + read.
+ */
+export const wentOut = (c: { sent: number; delivered: number; read: number }) =>
+  c.sent + c.delivered + c.read;
+export const deliveredOrRead = (c: { delivered: number; read: number }) => c.delivered + c.read;

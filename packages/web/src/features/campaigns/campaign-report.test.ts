@@ -18,7 +18,7 @@ const A = {
   campaign_medium: 'email',
   started_at: '2026-11-01T20:00:00Z',
   created_at: '2026-10-30T10:00:00Z',
-  counts: counts(100, 90, 45, 10, 2),
+  counts: counts(10, 45, 45, 10, 2),
 };
 const B = {
   id: 2,
@@ -39,7 +39,7 @@ describe('campaign report', () => {
     expect(campaignsInPeriod([A, B], null, '2026-11-01')).toEqual([]);
   });
 
-  it('gives each campaign its rates of the sent messages', () => {
+  it('gives each campaign its rates of the messages that went out (counts are of present states: sent + delivered + read)', () => {
     expect(reportRow(A)).toMatchObject({
       day: '2026-11-02',
       deliveredRate: 0.9,

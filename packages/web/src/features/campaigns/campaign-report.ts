@@ -1,6 +1,6 @@
 import type { CampaignCounts } from '@b2b/domain/api/campaigns';
 import { istDate } from '@b2b/domain/campaigns';
-import { share } from './campaign-form';
+import { deliveredOrRead, share, wentOut } from './campaign-form';
 
 /** The campaign report's figures, from the campaigns list's counts (unit-tested). */
 
@@ -52,7 +52,9 @@ export function campaignsInPeriod<T extends ReportCampaign>(
 }
 
 export function reportRow(c: ReportCampaign): ReportRow {
-  const { sent, delivered, read, clicks, failed, skipped } = c.counts;
+  const { read, clicks, failed, skipped } = c.counts;
+  const sent = wentOut(c.counts);
+  const delivered = deliveredOrRead(c.counts);
   return {
     id: c.id,
     title: c.title,
@@ -73,17 +75,18 @@ export function reportRow(c: ReportCampaign): ReportRow {
 
 export function reportTotals(campaigns: readonly ReportCampaign[]): ReportTotals {
   const sum = (key: keyof CampaignCounts) => campaigns.reduce((total, c) => total + c.counts[key], 0);
-  const sent = sum('sent');
+  const sent = sum('sent') + sum('delivered') + sum('read');
+  const delivered = sum('delivered') + sum('read');
   return {
     campaigns: campaigns.length,
     audience: sum('audience'),
     sent,
-    delivered: sum('delivered'),
+    delivered,
     read: sum('read'),
     clicks: sum('clicks'),
     failed: sum('failed'),
     skipped: sum('skipped'),
-    deliveredRate: share(sum('delivered'), sent),
+    deliveredRate: share(delivered, sent),
     readRate: share(sum('read'), sent),
     clickRate: share(sum('clicks'), sent),
   };
@@ -103,8 +106,8 @@ export function byMedium(campaigns: readonly ReportCampaign[], label: (medium: s
       read: 0,
       failed: 0,
     };
-    row.sent += c.counts.sent;
-    row.delivered += c.counts.delivered;
+    row.sent += wentOut(c.counts);
+    row.delivered += deliveredOrRead(c.counts);
     row.read += c.counts.read;
     row.failed += c.counts.failed;
     rows.set(c.campaign_medium, row);

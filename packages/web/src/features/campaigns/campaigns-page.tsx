@@ -14,7 +14,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { salesChannelListQuery } from '../sales-channels/sales-channels.api';
-import { istDateTime } from './campaign-form';
+import { deliveredOrRead, istDateTime, wentOut } from './campaign-form';
 import { CampaignsEmptyCard, NewCampaignMenu, StatusBadge } from './campaign-parts';
 import { type Campaign, campaignListQuery } from './campaigns.api';
 
@@ -54,8 +54,8 @@ const COLUMNS: Column<Campaign>[] = [
     sortField: 'audience_size',
     render: (c) => count(c.counts.audience),
   },
-  { key: 'sent', header: 'Sent', align: 'right', render: (c) => count(c.counts.sent) },
-  { key: 'delivered', header: 'Delivered', align: 'right', render: (c) => count(c.counts.delivered) },
+  { key: 'sent', header: 'Sent', align: 'right', render: (c) => count(wentOut(c.counts)) },
+  { key: 'delivered', header: 'Delivered', align: 'right', render: (c) => count(deliveredOrRead(c.counts)) },
   { key: 'read', header: 'Read', align: 'right', render: (c) => count(c.counts.read) },
   { key: 'failed', header: 'Failed', align: 'right', render: (c) => count(c.counts.failed) },
   { key: 'clicks', header: 'Clicks', align: 'right', render: (c) => count(c.counts.clicks) },

@@ -14,7 +14,7 @@ import { useListParams } from '../../components/use-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
-import { istDateTime } from '../campaigns/campaign-form';
+import { deliveredOrRead, istDateTime, wentOut } from '../campaigns/campaign-form';
 import { StatusBadge } from '../campaigns/campaign-parts';
 import type { Campaign } from '../campaigns/campaigns.api';
 import {
@@ -51,8 +51,8 @@ function runColumns(parent: RecurringCampaign): Column<Campaign>[] {
       ),
     },
     { key: 'audience', header: 'Audience', align: 'right', render: (c) => n(c.counts.audience) },
-    { key: 'sent', header: 'Sent', align: 'right', render: (c) => n(c.counts.sent) },
-    { key: 'delivered', header: 'Delivered', align: 'right', render: (c) => n(c.counts.delivered) },
+    { key: 'sent', header: 'Sent', align: 'right', render: (c) => n(wentOut(c.counts)) },
+    { key: 'delivered', header: 'Delivered', align: 'right', render: (c) => n(deliveredOrRead(c.counts)) },
     { key: 'read', header: 'Read', align: 'right', render: (c) => n(c.counts.read) },
     { key: 'failed', header: 'Failed', align: 'right', render: (c) => n(c.counts.failed) },
     { key: 'skipped', header: 'Skipped', align: 'right', render: (c) => n(c.counts.skipped) },
