@@ -54,6 +54,7 @@ const SCREENS = [
   '/contacts',
   '/contact-lists',
   '/bulk-import/create-contact',
+  '/bulk-import/import-center',
   '/template-manager',
   '/shorten-url',
   '/campaigns',
