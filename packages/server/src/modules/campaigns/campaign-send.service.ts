@@ -42,7 +42,7 @@ export const CAMPAIGN_SEND_JOB = 'campaign-send';
 export const CAMPAIGN_DUE_JOB = 'campaign-due';
 
 /** A claim older than this is taken to be a crashed sender's; its row is sent again (same key). */
-export const STALE_CLAIM_SECONDS = 300;
+export const STALE_CLAIM_SECONDS = 120;
 /** A job sends for at most this long, then hands the campaign to a new job (pg-boss expires long jobs). */
 const JOB_BUDGET_MS = 4 * 60_000;
 const BATCH_SIZE = 100;

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
+import { campaignsRoutes } from '../campaigns/campaigns.routes.ts';
+import { campaignPublicRoutes } from '../campaigns/public.routes.ts';
 import { contactListsRoutes } from '../contact-lists/contact-lists.routes.ts';
 import { contactImportRoutes } from '../contacts/contact-import.routes.ts';
 import { contactsRoutes } from '../contacts/contacts.routes.ts';
@@ -32,6 +34,7 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   contactListsRoutes,
   contactImportRoutes,
   marketingMediumsRoutes,
+  campaignsRoutes,
   shortLinksRoutes,
   recurringCampaignsRoutes,
 ];
@@ -40,6 +43,8 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
 export async function marketingRoutes(app: Api): Promise<void> {
   // How the marketing app learns the switch: readable with it off.
   await marketingConfigurationRoutes(app);
+  // Campaign e-mails' unsubscribe and tracked links: no sign-in, and they work with marketing off.
+  await campaignPublicRoutes(app);
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireMarketingEnabled);
     for (const register of MARKETING_MODULES) await register(scope as unknown as Api);
