@@ -593,7 +593,7 @@ export async function runCampaignSend(
 
   let channel: MediumChannel | undefined;
   try {
-    channel = await sender.open(opened);
+    channel = await sender.open(opened, { db });
     for (;;) {
       if (Date.now() > deadline) {
         await enqueueCampaignSend(ctx, undefined, { companyId, campaignId });
