@@ -303,7 +303,14 @@ async function idsOf(company: SignedUpCompany) {
     .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A one-time campaign written straight in, as the recurring one is (no configured medium here).
+  const campaign = await company.t.server.ctx.db
+    .insertInto('campaigns')
+    .values({ company_id: c, title: `B-${c}`, medium: 'sms', template_id: template.body.id, variables: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    campaignId: campaign.id,
     marketingContactId: marketingContact.body.id as number,
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
@@ -411,6 +418,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/v1/admin/templates/:id')) return ids.templateId;
   if (url.startsWith('/api/admin/short_links/:id')) return ids.shortLinkId;
   if (url.startsWith('/api/v1/admin/recurring_campaigns/:id')) return ids.recurringCampaignId;
+  if (url.startsWith('/api/admin/campaigns/:id')) return ids.campaignId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {

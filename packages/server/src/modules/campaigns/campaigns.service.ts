@@ -411,15 +411,15 @@ export async function runCampaign(options: { ctx: Context; actor: Principal; cam
         extra: { missing_variables: missing },
       });
     if (mediumRefusal) throw validationError('campaign_medium', mediumRefusal);
-    const audience = await audienceOf(tx, companyId, draft);
-    const counts = await countAudience(tx, {
-      companyId,
-      medium: draft.medium,
-      campaignType: draft.campaign_type,
-      audience,
-    });
-    if (counts.queued === 0) throw validationError('list_ids', M.empty_audience);
     if (statusOnRun(draft.scheduled_at, now) === 'scheduled') {
+      const audience = await audienceOf(tx, companyId, draft);
+      const counts = await countAudience(tx, {
+        companyId,
+        medium: draft.medium,
+        campaignType: draft.campaign_type,
+        audience,
+      });
+      if (counts.queued === 0) throw validationError('list_ids', M.empty_audience);
       await tx
         .updateTable('campaigns')
         .set({ status: 'scheduled', updated_by: actor.userId, updated_at: sql`now()` })
@@ -437,7 +437,13 @@ export async function runCampaign(options: { ctx: Context; actor: Principal; cam
       return;
     }
     await recordCampaignHistory(tx, actor, campaignId, 'run', {});
-    await startCampaign(tx, { ...row, list_ids: draft.list_ids, buyer_group_ids: draft.buyer_group_ids });
+    // Written once: an audience with nobody to send to is refused and the transaction rolls back.
+    const written = await startCampaign(tx, {
+      ...row,
+      list_ids: draft.list_ids,
+      buyer_group_ids: draft.buyer_group_ids,
+    });
+    if (written.queued === 0) throw validationError('list_ids', M.empty_audience);
     await tx
       .updateTable('campaigns')
       .set({ updated_by: actor.userId })
