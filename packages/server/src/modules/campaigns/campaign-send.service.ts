@@ -17,6 +17,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { listMembershipSql } from '../contact-lists/contact-lists.queries.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
+import { PUSH_RECIPIENT_SQL } from '../push-subscriptions/push-subscriptions.queries.ts';
 import {
   clickToken,
   clickUrl,
@@ -69,8 +70,8 @@ const RECIPIENT_SQL: Record<CampaignMedium, string> = {
   email: 'c.email::text',
   sms: 'c.phone',
   whatsapp: 'coalesce(c.whatsapp_number, c.phone)',
-  // Push subscriptions are another table (issue 23's push work); without one there is no address.
-  push_notification: 'NULL::text',
+  // The contact's (or its buyer's) newest live Web Push subscription; none: no address.
+  push_notification: PUSH_RECIPIENT_SQL,
 };
 
 /**
@@ -272,6 +273,21 @@ async function takeSlot(key: string, perMinute: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A run of a paused recurring campaign sends nothing: its queued messages wait, and resuming the
+ * recurring campaign queues the send again (recurring-campaigns.service.ts).
+ */
+async function parentPaused(db: Executor, campaign: CampaignRow): Promise<boolean> {
+  if (campaign.recurring_campaign_id === null) return false;
+  const parent = await db
+    .selectFrom('recurring_campaigns')
+    .select('status')
+    .where('company_id', '=', campaign.company_id)
+    .where('id', '=', campaign.recurring_campaign_id)
+    .executeTakeFirst();
+  return parent?.status === 'paused';
+}
 
 interface ClaimedRow {
   id: number;
@@ -600,7 +616,7 @@ export async function runCampaignSend(
         return;
       }
       const current = await loadCampaign(db, companyId, campaignId);
-      if (current?.status !== 'processing') return;
+      if (current?.status !== 'processing' || (await parentPaused(db, current))) return;
       const batch = await claimBatch(db, companyId, campaignId, batchSize);
       if (batch.length === 0) {
         const pending = await sql<{ sending: number; next_at: Date | null }>`
@@ -700,6 +716,9 @@ export async function enqueueDueCampaigns(ctx: Pick<AppContext, 'db' | 'jobs'>):
     SELECT company_id, id FROM campaigns
     WHERE (status = 'scheduled' AND scheduled_at <= now())
        OR (status = 'processing' AND updated_at < now() - interval '2 minutes'
+           AND NOT EXISTS (SELECT 1 FROM recurring_campaigns rc
+             WHERE rc.company_id = campaigns.company_id AND rc.id = campaigns.recurring_campaign_id
+               AND rc.status = 'paused')
            AND EXISTS (SELECT 1 FROM campaign_messages m
              WHERE m.campaign_id = campaigns.id AND m.status IN ('queued', 'sending')
                AND (m.next_attempt_at IS NULL OR m.next_attempt_at <= now()))

@@ -1,7 +1,19 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { emailTemplate, insertCampaign, insertContacts, marketingCompany } from './campaign-fixtures.ts';
-import { campaignAudienceSql, countAudience, writeCampaignMessages } from './campaign-send.service.ts';
+import {
+  emailTemplate,
+  insertCampaign,
+  insertContacts,
+  marketingCompany,
+  platformEmail,
+} from './campaign-fixtures.ts';
+import {
+  campaignAudienceSql,
+  countAudience,
+  enqueueDueCampaigns,
+  runCampaignSend,
+  writeCampaignMessages,
+} from './campaign-send.service.ts';
 
 /** The send service's reusable parts (recurring campaigns call them too). */
 describe('writeCampaignMessages', () => {
@@ -107,4 +119,52 @@ describe('writeCampaignMessages', () => {
     });
     expect(everyone.queued).toBe(3);
   }, 60_000);
+});
+
+describe('a run of a paused recurring campaign', () => {
+  it('sends nothing while its recurring campaign is paused: its messages stay queued and the sweep leaves it', async () => {
+    const company = await marketingCompany();
+    const ctx = company.t.server.ctx;
+    await platformEmail(company);
+    const { ids } = await insertContacts(company, 3);
+    const template = await emailTemplate(company);
+    const recurring = await ctx.db
+      .insertInto('recurring_campaigns')
+      .values({
+        company_id: company.companyId,
+        title: 'Weekly offers',
+        purpose: 'promotional',
+        medium: 'email',
+        template_id: template.id,
+        status: 'paused',
+        frequency: 'weekly',
+        start_date: '2026-11-01',
+        settings: JSON.stringify({}),
+        variables: JSON.stringify({}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const run = await insertCampaign(company, template.id, {
+      status: 'processing',
+      recurring_campaign_id: recurring.id,
+      updated_at: new Date(Date.now() - 10 * 60_000),
+    });
+    await writeCampaignMessages(ctx.db, {
+      companyId: company.companyId,
+      campaignId: run.id,
+      medium: 'email',
+      campaignType: 'promotional',
+      audience: sql`SELECT unnest(${sql`ARRAY[${sql.join(ids)}]::bigint[]`}) AS contact_id, '{}'::jsonb AS variables`,
+    });
+
+    expect(await enqueueDueCampaigns(ctx)).toBe(0);
+    await runCampaignSend(ctx, { companyId: company.companyId, campaignId: run.id });
+    const rows = await ctx.db
+      .selectFrom('campaign_messages')
+      .select(['status', 'attempts'])
+      .where('campaign_id', '=', run.id)
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.status === 'queued' && r.attempts === 0)).toBe(true);
+  });
 });
