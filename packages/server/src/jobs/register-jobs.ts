@@ -15,7 +15,10 @@ import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
 import type { JobRunner } from './job-runner.ts';
 
 /** Every worker, schedule and start-up job of the server, in one list: adding one means adding it here. */
-export async function registerJobs(ctx: Pick<AppContext, 'db' | 'jobs'>, mailer: Mailer): Promise<void> {
+export async function registerJobs(
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'config' | 'secrets' | 'mailer'>,
+  mailer: Mailer,
+): Promise<void> {
   await registerMailWorker(ctx.jobs, mailer);
   await registerAuthJobs(ctx);
   await registerCashpointJobs(ctx);
@@ -44,6 +47,7 @@ export async function jobQueueNames(): Promise<string[]> {
     stop: async () => {},
   };
   // The handlers are not run, so they need no database or mailer.
-  await registerJobs({ db: undefined as never, jobs: recorder }, undefined as never);
+  const unused = undefined as never;
+  await registerJobs({ db: unused, jobs: recorder, config: unused, secrets: unused, mailer: unused }, unused);
   return [...names].sort();
 }

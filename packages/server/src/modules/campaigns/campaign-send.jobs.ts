@@ -1,4 +1,3 @@
-import type { AppContext } from '../../app-context.ts';
 import {
   CAMPAIGN_DUE_JOB,
   CAMPAIGN_SEND_JOB,
@@ -13,9 +12,9 @@ import {
  * queues any campaign that should be sending but has no job (a scheduled one come due, or one
  * whose job died with its server).
  */
-export async function registerCampaignJobs(ctx: Pick<AppContext, 'db' | 'jobs'> & Partial<SendContext>) {
+export async function registerCampaignJobs(ctx: SendContext) {
   await ctx.jobs.work<{ companyId: number; campaignId: number }>(CAMPAIGN_SEND_JOB, async (data) => {
-    await runCampaignSend(ctx as SendContext, data);
+    await runCampaignSend(ctx, data);
   });
   await ctx.jobs.work(CAMPAIGN_DUE_JOB, async () => {
     await enqueueDueCampaigns(ctx);
