@@ -286,6 +286,12 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     'recurring campaigns are company-wide (marketing, issue 23)',
   ],
   [/^\/api\/bulk_jobs\/:id/, "bulk jobs are the company's (the import centre lists them all)"],
+  [/^\/api\/admin\/campaigns\/:id/, 'campaigns are company-wide (marketing, issue 23)'],
+  [/^\/api\/admin\/short_links\/:id/, "short links are the company's (marketing, issue 24)"],
+  [
+    /^\/api\/admin\/leads\/:id/,
+    'leads are company-wide, narrowed by sales person, not branch (view_lead: own; view_all_leads: all)',
+  ],
   [
     /^\/api\/admin\/bids\/:id/,
     "bids: the service answers 404 outside the quotation's branch (bids.service.ts lockPendingBid)",
