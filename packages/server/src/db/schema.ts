@@ -28,9 +28,9 @@ import type {
 import type {
   LeadInventoryExposureProductsTable,
   LeadInventoryExposuresTable,
+  LeadsTable,
   LeadTransactionsTable,
   LeadVisitsTable,
-  LeadsTable,
 } from './schema/leads.ts';
 import type {
   BulkJobsTable,
@@ -106,7 +106,6 @@ import type {
   VariantGroupsTable,
 } from './schema/products.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
-import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
 import type {
   DebitNoteApplicationsTable,
   DebitNoteItemsTable,
@@ -116,6 +115,7 @@ import type {
   PurchaseReturnsTable,
 } from './schema/purchase-returns.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
+import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
 import type {
   PaymentMethodsTable,
   PaymentTermsTable,
@@ -173,9 +173,9 @@ export type * from './schema/payments-made.ts';
 export type * from './schema/platform.ts';
 export type * from './schema/products.ts';
 export type * from './schema/purchase-orders.ts';
-export type * from './schema/push-subscriptions.ts';
 export type * from './schema/purchase-returns.ts';
 export type * from './schema/purchases.ts';
+export type * from './schema/push-subscriptions.ts';
 export type * from './schema/reference-data.ts';
 export type * from './schema/referrals.ts';
 export type * from './schema/sales-documents.ts';

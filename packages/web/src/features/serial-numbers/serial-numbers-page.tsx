@@ -55,7 +55,7 @@ function DocumentLink({
       {label}
     </Anchor>
   ) : (
-    <>{label}</>
+    label
   );
 }
 
