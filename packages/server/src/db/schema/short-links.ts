@@ -19,7 +19,8 @@ export interface ShortLinksTable {
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   is_active: Auto<boolean>;
   is_permanent: Auto<boolean>;
-  favicon: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** The .ico's bytes (pg hands a Buffer, a Uint8Array). */
+  favicon: Uint8Array | null;
   favicon_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   click_count: ColumnType<number, never, never>;
   last_clicked_at: ColumnType<Date | null, never, never>;

@@ -70,7 +70,7 @@ export async function shortLinkRedirects(app: FastifyInstance) {
     });
 
   const favicon = async (reply: FastifyReply, domain: string | null, path: string | null) => {
-    let bytes: Buffer | null | undefined;
+    let bytes: Uint8Array | null | undefined;
     if (path === null) {
       bytes = domain ? (await queries.domainFavicon(db, domain))?.favicon : null;
     } else {
