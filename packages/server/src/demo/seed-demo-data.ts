@@ -13,6 +13,7 @@ import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catal
 import { seedDemoChallans } from './seed-demo-challans.ts';
 import { seedDemoGstReturns } from './seed-demo-gst-returns.ts';
 import { seedDemoHistory } from './seed-demo-history.ts';
+import { seedDemoLeadsAndLinks } from './seed-demo-leads.ts';
 import { seedDemoMarketing } from './seed-demo-marketing.ts';
 import { seedDemoMediums } from './seed-demo-mediums.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
@@ -74,6 +75,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoTemplates(ctx, actor);
   await seedDemoMediums(ctx, actor);
   await seedDemoCampaigns(ctx, actor);
+  await seedDemoLeadsAndLinks(ctx, actor);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

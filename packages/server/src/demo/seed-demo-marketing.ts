@@ -90,4 +90,37 @@ export async function seedDemoMarketing(ctx: AppContext, actor: Principal): Prom
       filters: { cities: ['Pune'] },
     }),
   });
+  await seedDemoContactImport(ctx, actor);
+}
+
+/**
+ * The trade fair's contacts came in by a CSV import ten days ago (the Import Center shows it): two
+ * rows were refused and the rest imported, as 'import the valid rows' does. Its file is not kept.
+ */
+async function seedDemoContactImport(ctx: AppContext, actor: Principal): Promise<void> {
+  const finished = new Date(Date.now() - 10 * 86_400_000);
+  await ctx.db
+    .insertInto('bulk_jobs')
+    .values({
+      company_id: actor.companyId,
+      kind: 'create_contact',
+      status: 'partial_success',
+      file_name: 'pune-trade-fair-contacts.csv',
+      options: JSON.stringify({ import_valid_rows: true }),
+      total_rows: 48,
+      processed_rows: 48,
+      created_count: 41,
+      updated_count: 5,
+      failed_count: 2,
+      errors: JSON.stringify([
+        { row: 17, column: 'phone', message: 'Please enter a valid 10-digit phone number.' },
+        { row: 33, column: 'email', message: 'Please enter a valid email address.' },
+      ]),
+      created_by: actor.userId,
+      started_at: new Date(finished.getTime() - 40_000),
+      finished_at: finished,
+      created_at: new Date(finished.getTime() - 45_000),
+      updated_at: finished,
+    })
+    .execute();
 }

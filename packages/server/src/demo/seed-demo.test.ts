@@ -616,6 +616,47 @@ describe('demo company on a new database', () => {
     expect(push.secrets_set).toEqual(['vapid_private_key']);
   });
 
+  it('has a processed campaign with its recipients, a recurring payment reminder with runs, and a draft', async () => {
+    const campaigns = await get(`admin/companies/${companyId}/campaigns?limit=-1`);
+    const byTitle = Object.fromEntries(
+      campaigns.results.map((c: { title: string; status: string }) => [c.title, c]),
+    );
+    expect(byTitle['Diwali offers 2026']).toMatchObject({ status: 'completed', campaign_medium: 'email' });
+    expect(byTitle['New year stock clearance']).toMatchObject({
+      status: 'draft',
+      campaign_medium: 'whatsapp',
+    });
+    const diwali = byTitle['Diwali offers 2026'];
+    const summary = await get(`admin/campaigns/${diwali.id}/summary`);
+    expect(summary.counts.read).toBeGreaterThan(0);
+    expect(summary.counts.failed).toBeGreaterThan(0);
+    expect(summary.unique_clicks).toBeGreaterThan(0);
+    const recurring = await get(`v1/admin/companies/${companyId}/recurring_campaigns/`);
+    expect(recurring.results).toHaveLength(1);
+    expect(recurring.results[0]).toMatchObject({
+      purpose: 'payment_reminder',
+      status: 'running',
+      runs_count: 2,
+    });
+    const imports = await get(`companies/${companyId}/bulk_jobs`);
+    expect(imports.results).toHaveLength(1);
+    expect(imports.results[0]).toMatchObject({
+      kind: 'create_contact',
+      status: 'partial_success',
+      failed_count: 2,
+    });
+  });
+
+  it('has leads in several states with visits, two due today, and short links with a month of clicks', async () => {
+    const leads = await get(`admin/companies/${companyId}/leads?limit=-1`);
+    expect(leads.count).toBe(5);
+    const due = await get(`admin/companies/${companyId}/leads?follow_up_due=true&limit=-1`);
+    expect(due.count).toBeGreaterThanOrEqual(2);
+    const links = await get(`admin/companies/${companyId}/short_links?limit=-1`);
+    expect(links.count).toBe(2);
+    for (const link of links.results) expect(link.click_count, link.path).toBeGreaterThan(0);
+  });
+
   it('is made once, and a later start refuses a demo company left half-made', async () => {
     const { ctx } = running;
     await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
