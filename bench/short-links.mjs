@@ -5,9 +5,17 @@
 // limit is raised for the run (SHORT_LINK_RATE_LIMIT) since every client here is one address.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { buildServer, report, root, startBundledServer, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  load as loadUrl,
+  report,
+  root,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 
 const seconds = Number(process.env.SECONDS ?? 10);
 // 8 clients by default: on a 2-core machine the clients share the cores with the servers, and more only queue.
@@ -67,50 +75,14 @@ const bare = spawn(process.execPath, [bareFile], { stdio: 'inherit' });
 await waitForHttp(`http://127.0.0.1:${barePort}/ready`);
 
 /** GETs over `connections` keep-alive sockets for `seconds`: redirects per second and latency percentiles. */
-async function load(url) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const one = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          agent,
-          headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', referer: 'https://www.example.in/' },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 302 || res.headers.location !== location) errors += 1;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
-    });
-  const worker = async () => {
-    while (performance.now() < deadline) await one();
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
-  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), requests: latencies.length, errors };
-}
+const load = (url) =>
+  loadUrl({
+    url,
+    seconds,
+    connections,
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', referer: 'https://www.example.in/' },
+    ok: (res) => res.statusCode === 302 && res.headers.location === location,
+  });
 
 // A short warm-up loads the link into the cache and warms both servers' JIT.
 await Promise.all([

@@ -319,26 +319,17 @@ export async function cancelRun(db: Executor, companyId: number, runId: number, 
 // ---------------------------------------------------------------------------------------------
 // The scheduler
 
-export interface DueCampaign {
-  id: number;
-  company_id: number;
-  title: string;
-  purpose: CampaignType;
-  medium: CampaignMedium;
-  template_id: number;
-  sales_channel_id: number | null;
-  status: RunStatus;
-  frequency: RecurringFrequency;
-  start_date: string;
-  end_date: string | null;
-  send_time: string;
-  dates: string[];
-  settings: Record<string, number>;
-  list_ids: (number | string)[];
-  buyer_group_ids: (number | string)[];
-  variables: Record<string, string>;
-  next_run_at: Date;
-}
+/** What the scheduler reads of a due campaign: the row without its display fields. */
+export type DueCampaign = Omit<
+  RecurringRow,
+  | 'template_name'
+  | 'runs_count'
+  | 'created_by_name'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_run_at'
+  | 'next_run_at'
+> & { next_run_at: Date };
 
 /**
  * One running campaign whose next run is due, locked; a campaign another scheduler holds is
