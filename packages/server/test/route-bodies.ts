@@ -309,6 +309,32 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/v1/admin/companies/:companyId/marketing_mediums/push_notification/vapid_keys': {
     vapid_subject: 'mailto:x@example.in',
   },
+  // Marketing (issue 23): campaigns, recurring campaigns, sending rules.
+  'POST /api/admin/companies/:companyId/campaigns': {
+    title: 'Intruder',
+    campaign_medium: 'email',
+    template_id: 1,
+    list_ids: [1],
+  },
+  'POST /api/admin/companies/:companyId/campaigns/audience': {
+    title: 'Intruder',
+    campaign_medium: 'email',
+    template_id: 1,
+    list_ids: [1],
+  },
+  'PATCH /api/admin/campaigns/:id': { title: 'Intruder' },
+  'POST /api/v1/admin/companies/:companyId/recurring_campaigns': {
+    title: 'Intruder',
+    purpose: 'payment_reminder',
+    campaign_medium: 'email',
+    template_id: 1,
+    frequency: 'weekly',
+    start_date: '2099-01-01',
+  },
+  'PUT /api/admin/companies/:companyId/marketing_settings': { quiet_hours_start: '21:00' },
+  // URL shortener (issue 24).
+  'POST /api/admin/companies/:companyId/short_links': { target_url: 'https://example.in/x' },
+  'PATCH /api/admin/short_links/:id': { utm_source: 'intruder' },
   // Leads (issue 24).
   'POST /api/admin/companies/:companyId/leads': { name: 'Intruder', phone: '9876500002' },
   'PATCH /api/admin/leads/:id': { notes: 'Intruder' },
