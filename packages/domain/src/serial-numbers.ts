@@ -67,6 +67,10 @@ export const SERIAL_NUMBER_MESSAGES = {
       : `Serial number ${serial} of ${product} is no longer in stock: the bill cannot be voided.`,
   not_from_bill: (serial: string, product: string) =>
     `Serial number ${serial} of ${product} is not in stock from this bill.`,
+  seller_return_unit_back: (serial: string, product: string, billNumber: string | null) =>
+    billNumber
+      ? `Serial number ${serial} of ${product} came in again on bill ${billNumber}: the return cannot be voided.`
+      : `Serial number ${serial} of ${product} came in again: the return cannot be voided.`,
 } as const;
 
 /** How a serial is stored and compared: trimmed, upper case. */

@@ -249,3 +249,55 @@ describe('serial numbers on purchase returns', { timeout: 180_000 }, () => {
     expect(other.items[0]?.serial_numbers).toEqual(['OT-1']);
   });
 });
+
+describe('a unit returned to the seller comes in again', { timeout: 180_000 }, () => {
+  it('is received on a later bill, sold, and its trace shows all four events', async () => {
+    const world = await setUp();
+    const first = await receivedBill(world, ['RR-1']);
+    const path = `admin/companies/${world.company.companyId}/purchase_returns`;
+    const returned = await world.company.api.post(path, {
+      bill: first.id,
+      items: [{ bill_item: first.items[0]?.id, quantity: 1, serial_numbers: ['RR-1'] }],
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    expect(await stock(world)).toBe(0);
+
+    // The seller sends the unit back (repaired, or the dispute settled): a new bill receives it.
+    const draft = await postBill(world, 1, ['rr-1']);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const received = await world.company.api.post(`admin/bills/${draft.body.id}/receive`, {});
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(await stock(world)).toBe(1);
+    const [unit] = await units(world.company, world.product.id);
+    expect([unit?.status, unit?.came_in_document_type, unit?.came_in_document_id]).toEqual([
+      'in_stock',
+      'bill',
+      draft.body.id,
+    ]);
+
+    // The old return cannot be voided now: its unit is here again on the new bill.
+    const voided = await world.company.api.post(`admin/purchase_returns/${returned.body.id}/void`, {});
+    expect(voided.status).toBe(409);
+    expect(voided.body.detail).toBe(
+      `Serial number RR-1 of ${world.product.name} came in again on bill ${draft.body.bill_number}: the return cannot be voided.`,
+    );
+    expect(await stock(world)).toBe(1);
+
+    const { order } = await createOrder(world.company, {
+      lines: [{ product: world.product.id, quantity: 1 }],
+      confirm: true,
+    });
+    const invoice = await invoiceOrder(world.company, order, [1], {
+      items: [{ order_item: order.order_items[0].id, quantity: 1, serial_numbers: ['RR-1'] }],
+    });
+    const traced = await trace(world.company, Number(unit?.id));
+    expect(traced.status).toBe('sold');
+    expect(traced.came_in).toMatchObject({ type: 'bill', id: draft.body.id });
+    expect(traced.events.map((e) => [e.event, e.document.type, e.document.number, e.party])).toEqual([
+      ['received', 'bill', first.bill_number, world.seller.name],
+      ['returned_to_seller', 'purchase_return', returned.body.return_number, world.seller.name],
+      ['received', 'bill', draft.body.bill_number, world.seller.name],
+      ['sold', 'invoice', invoice.invoice_number, expect.any(String)],
+    ]);
+  });
+});

@@ -11,6 +11,11 @@ import type { Executor, Tx } from '../../db/transaction.ts';
 /** The SQL of serial numbers: product_serial_numbers and its events, nothing else writes them. */
 
 const SELLABLE = [...SELLABLE_SERIAL_STATUSES];
+/**
+ * Units gone from the company that may come in again under the same serial: taken out (lost,
+ * damaged, a voided bill's) and found, or sent back to the seller and bought again.
+ */
+const GONE = ['removed', 'returned_to_seller'] as const;
 
 export const productsOf = (db: Executor, companyId: number, productIds: number[]) =>
   productIds.length
@@ -67,7 +72,7 @@ export const insertSerials = (tx: Tx, rows: NewSerial[]) =>
         .execute()
     : Promise.resolve([]);
 
-/** Units removed earlier (lost, damaged) that are found again come back in stock. */
+/** Units gone earlier (removed, or returned to the seller) that come in again are in stock. */
 export const restoreRemoved = (
   tx: Tx,
   companyId: number,
@@ -89,7 +94,7 @@ export const restoreRemoved = (
     .where('company_id', '=', companyId)
     .where('product_id', '=', productId)
     .where('serial_number', 'in', serials)
-    .where('status', '=', 'removed')
+    .where('status', 'in', [...GONE])
     .returning(['id', 'product_id', 'serial_number'])
     .execute();
 
@@ -415,7 +420,7 @@ export const resell = (
 // ---------------------------------------------------------------------------------------------
 // Bills and purchase returns (goods bought, goods sent back to the seller)
 
-/** Units among `serials` the product has already, other than removed ones (those may come back). */
+/** Units among `serials` the product has already, other than gone ones (those may come back). */
 export const existingSerials = (db: Executor, companyId: number, productId: number, serials: string[]) =>
   serials.length
     ? db
@@ -424,7 +429,7 @@ export const existingSerials = (db: Executor, companyId: number, productId: numb
         .where('company_id', '=', companyId)
         .where('product_id', '=', productId)
         .where('serial_number', 'in', serials)
-        .where('status', '<>', 'removed')
+        .where('status', 'not in', [...GONE])
         .orderBy('serial_number')
         .execute()
     : Promise.resolve([]);
@@ -499,6 +504,33 @@ export const sendToSeller = (tx: Tx, companyId: number, ids: number[], document:
         .where('id', 'in', ids)
         .execute()
     : Promise.resolve([]);
+
+/**
+ * The units a purchase return sent back that are no longer with the seller by it (they came in
+ * again on a later bill), with the document they came in on: its void cannot put them back.
+ */
+export const unitsBackFromSellerSince = (db: Executor, companyId: number, purchaseReturnId: number) =>
+  db
+    .selectFrom('product_serial_number_events as e')
+    .innerJoin('product_serial_numbers as s', (j) => sameTenant(j, 's.id', 'e.serial_number_id'))
+    .innerJoin('products as p', (j) => sameTenant(j, 'p.id', 's.product_id'))
+    .leftJoin('bills as b', (j) =>
+      sameTenant(j, 'b.id', 's.came_in_document_id').on('s.came_in_document_type', '=', 'bill'),
+    )
+    .select(['s.serial_number', 'p.name as product_name', 'b.bill_number'])
+    .where('e.company_id', '=', companyId)
+    .where('e.event', '=', 'returned_to_seller')
+    .where('e.document_type', '=', 'purchase_return')
+    .where('e.document_id', '=', purchaseReturnId)
+    .where((eb) =>
+      eb.or([
+        eb('s.status', '<>', 'returned_to_seller'),
+        eb('s.returned_document_id', 'is', null),
+        eb('s.returned_document_id', '<>', purchaseReturnId),
+      ]),
+    )
+    .orderBy('s.serial_number')
+    .execute();
 
 /** A voided purchase return's units are in stock again where they left. */
 export const backFromSeller = (tx: Tx, companyId: number, purchaseReturnId: number) =>

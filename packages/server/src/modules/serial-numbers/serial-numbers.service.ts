@@ -80,7 +80,7 @@ const eventRows = (
 /**
  * Goods in or out of a warehouse by a bill or an inventory adjustment: a positive line of a tracked
  * product brings its serials in (409 for a serial the product already has, unless it was removed
- * earlier and is found again), a negative one takes sellable serials of that warehouse out.
+ * earlier and is found again, or went back to the seller and is bought again), a negative one takes sellable serials of that warehouse out.
  */
 export async function moveSerialNumbersByStock(
   tx: Tx,
@@ -543,7 +543,7 @@ export function serialLinesOfReturn<L extends { id: number; product_id: number }
 /**
  * The serials of a bill's lines as they are entered (a draft, or before it is received): the
  * count, whole units and repeats (400), and a serial the product already has (409 naming it; a
- * removed one may come back). Reads only: the units are made when the bill is received
+ * removed one, or one returned to the seller, may come back). Reads only: the units are made when the bill is received
  * (moveSerialNumbersByStock), whose insert refuses a serial another document took meanwhile.
  */
 export async function checkIncomingSerialNumbers(
@@ -705,12 +705,27 @@ export async function sendSerialNumbersToSeller(
   );
 }
 
-/** A purchase return is voided, after its goods came back to the stock levels: its units are in stock. */
+/**
+ * A purchase return is voided, after its goods came back to the stock levels: its units are in
+ * stock, unless one came in again since (409 naming it and the bill).
+ */
 export async function voidSellerReturnSerialNumbers(
   tx: Tx,
   options: { companyId: number; userId: number | null; purchaseReturnId: number },
 ) {
   const { companyId, userId, purchaseReturnId } = options;
+  // A unit the seller sent back that a later bill received is here already, on that bill: the
+  // void would count it in twice (the stock levels and the unit), so it is refused.
+  const [since] = await queries.unitsBackFromSellerSince(tx, companyId, purchaseReturnId);
+  if (since) {
+    throw conflict(
+      SERIAL_NUMBER_MESSAGES.seller_return_unit_back(
+        since.serial_number,
+        since.product_name,
+        since.bill_number,
+      ),
+    );
+  }
   const back = await queries.backFromSeller(tx, companyId, purchaseReturnId);
   await queries.insertEvents(
     tx,
