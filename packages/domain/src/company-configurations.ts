@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUrl } from './field-checks.ts';
 import { isPositiveInteger, isWholeNumber, MESSAGES, maxLengthMessage, numberField } from './validation.ts';
 
 /**
@@ -37,10 +38,23 @@ export const printSchema = z.object({
 
 export const termsSchema = z.object({ show_on_invoice: z.boolean() });
 
+/** A store link of the app-download card: blank (no such app) or an https:// address. */
+export const STORE_LINK_MAX = 500;
+export const STORE_LINK_MESSAGE = 'Enter the store link as an https:// address.';
+const storeLink = z
+  .string({ error: STORE_LINK_MESSAGE })
+  .trim()
+  .max(STORE_LINK_MAX, maxLengthMessage(STORE_LINK_MAX))
+  .refine((value) => value === '' || (/^https:\/\//i.test(value) && isUrl(value)), STORE_LINK_MESSAGE);
+
+/** The /download-app card's store links (issue 24), each shown with its QR code. */
+export const appDownloadSchema = z.object({ android_url: storeLink, ios_url: storeLink });
+
 export type AutoCancelSettings = z.output<typeof autoCancelSchema>;
 export type BatchSettings = z.output<typeof batchSchema>;
 export type PrintSettings = z.output<typeof printSchema>;
 export type TermsSettings = z.output<typeof termsSchema>;
+export type AppDownloadSettings = z.output<typeof appDownloadSchema>;
 
 export const AUTO_CANCEL_DEFAULTS: AutoCancelSettings = { after_days: 30 };
 export const BATCH_DEFAULTS: BatchSettings = { expiry_alert_days: 30, is_batch_mandatory: false };
@@ -51,6 +65,7 @@ export const PRINT_DEFAULTS: PrintSettings = {
   footer_note: '',
 };
 export const TERMS_DEFAULTS: TermsSettings = { show_on_invoice: true };
+export const APP_DOWNLOAD_DEFAULTS: AppDownloadSettings = { android_url: '', ios_url: '' };
 
 /** The stored settings, each field valid by its schema or else its default. */
 export function readSettings<S extends Record<string, unknown>>(
@@ -90,6 +105,8 @@ export const CONFIGURATION_SETTINGS_SCHEMAS = {
     })
     .partial()
     .loose(),
+  /** The app-download card's store links (issue 24): android_url and ios_url. */
+  app_download: appDownloadSchema.partial().loose(),
 } as const;
 
 /**
@@ -139,4 +156,4 @@ export function mergeSecretSettings(
 
 /** Reading configurations takes view_configuration; these types shape other screens' forms, so any member reads them. */
 export const CONFIGURATION_VIEW_PERMISSION = 'view_configuration';
-export const CONFIGURATION_TYPES_READ_BY_FORMS = ['batch_configuration'] as const;
+export const CONFIGURATION_TYPES_READ_BY_FORMS = ['batch_configuration', 'app_download'] as const;

@@ -367,6 +367,18 @@ export const REPORT_LINKS: readonly PanelSection[] = [
     ],
   },
   {
+    // Issue 24: attribution, leads and buyers by where they came from (beyond routes.tsv).
+    title: 'Lead Reports',
+    links: [
+      { label: 'Leads by Source', path: '/reports/lead-reports/leads-by-source', permission: 'view_reports' },
+      {
+        label: 'Buyers by Source',
+        path: '/reports/lead-reports/buyers-by-source',
+        permission: 'view_reports',
+      },
+    ],
+  },
+  {
     // Issue 22: screens of this app beyond routes.tsv, each under its own permission.
     title: 'GST and Tally',
     links: [

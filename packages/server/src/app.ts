@@ -22,6 +22,7 @@ import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth-context.ts';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.ts';
@@ -171,6 +172,7 @@ const MODULES = [
   campaignWebhooksRoutes,
 ];
 
+  appConfigRoutes,
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
     logger: options.logger ?? false,

@@ -50,6 +50,11 @@ export interface ServerConfig {
   shipmentCarrier?: HttpCarrierConfig;
   /** A running Tally's HTTP XML server (TALLY_URL); none: the Tally export is a file imported by hand. */
   tally?: TallyConfig;
+  /**
+   * MARKETING_ADMIN_HOST: the address (host, or host:port; a comma list for several) whose pages
+   * run the marketing-only app (spec 3); the web app reads it from GET /api/app_config. Unset: admin only.
+   */
+  marketingAdminHost?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -74,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
     tally: readTallyConfig(env),
+    marketingAdminHost: env.MARKETING_ADMIN_HOST?.trim() || undefined,
   };
 }
 

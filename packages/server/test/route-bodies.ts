@@ -25,6 +25,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/companies/:companyId/gst_returns/filed_periods': {
     gstin: '27AAPFU0939F1ZV',
     period: '2026-04',
+  'PUT /api/admin/companies/:companyId/policy': { terms: 'x', privacy_policy: 'y' },
     return_type: 'gstr1',
   },
   'POST /api/admin/companies/:companyId/tally/export': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UTM_PARAMETERS, UTM_TEXT_MAX, type UtmParameter } from '../utm.ts';
 import {
   credentialSchema,
   emailSchema,
@@ -20,6 +21,14 @@ export const loginRequest = z.object({
   provider: z.enum(['email', 'phone']).optional(),
 });
 
+/**
+ * The tracking parameters the sign-up page was opened with (utm.ts: each key's unique values,
+ * comma-joined), kept on the company for attribution; blank means none.
+ */
+const utmSignupFields = Object.fromEntries(
+  UTM_PARAMETERS.map((key) => [key, optionalText(UTM_TEXT_MAX)]),
+) as Record<UtmParameter, ReturnType<typeof optionalText>>;
+
 const optionalGstin = z.preprocess((v) => (v === '' || v === null ? undefined : v), gstinSchema.optional());
 
 export const signupRequest = z
@@ -37,6 +46,7 @@ export const signupRequest = z
     address_line_1: z.string().trim().min(1, 'Address line 1 is required.').max(200),
     address_line_2: optionalText(200),
     pincode: pincodeSchema,
+    ...utmSignupFields,
   })
   .check(personalPasswordCheck('password'), gstinStateCheck('gstin', 'state_id'));
 export type SignupRequest = z.infer<typeof signupRequest>;

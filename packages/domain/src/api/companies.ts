@@ -15,6 +15,8 @@ export const CONFIGURATION_TYPES = [
   'lock_filed_gst_periods',
   /** E-way bills: threshold_rupees, the goods value above which one is required (₹50,000 unless set). */
   'e_way_bill',
+  /** The /download-app card's store links: android_url, ios_url (issue 24). */
+  'app_download',
 ] as const;
 export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 
@@ -113,3 +115,37 @@ export const termsOutput = z.object({ id, terms: z.string(), updated_at: timesta
 export const termsInput = z.object({
   terms: z.string().max(20_000, 'Terms cannot exceed 20000 characters.'),
 });
+
+/** The Policy page (issue 24): the company's terms and its privacy policy. */
+export const POLICY_TEXT_MAX = 20_000;
+export const POLICY_MESSAGES = {
+  saved: 'Policy saved successfully.',
+  save_failed: 'Failed to save the policy.',
+  load_failed: 'Failed to load the policy.',
+} as const;
+export const policyOutput = z.object({
+  terms: z.string(),
+  privacy_policy: z.string(),
+  /** null until the company writes either text. */
+  updated_at: timestamp.nullable(),
+});
+export type PolicyOutput = z.infer<typeof policyOutput>;
+/** PUT admin/companies/{companyId}/policy: both texts (blank clears one). */
+export const policyInput = z
+  .object({
+    terms: z.string().max(POLICY_TEXT_MAX, `Terms cannot exceed ${POLICY_TEXT_MAX} characters.`),
+    privacy_policy: z
+      .string()
+      .max(POLICY_TEXT_MAX, `The privacy policy cannot exceed ${POLICY_TEXT_MAX} characters.`),
+  })
+  .strict();
+
+/** GET admin/companies/{companyId}/app_download: the card's store links, each with its QR code. */
+export const appDownloadOutput = z.object({
+  android_url: z.string().nullable(),
+  ios_url: z.string().nullable(),
+  /** An SVG image of the link's QR code; null when the link is not set. */
+  android_qr_svg: z.string().nullable(),
+  ios_qr_svg: z.string().nullable(),
+});
+export type AppDownloadOutput = z.infer<typeof appDownloadOutput>;

@@ -1,5 +1,6 @@
 import { BUSINESS_REPORTS } from './business-reports.ts';
 import { INVENTORY_REPORTS } from './inventory-reports.ts';
+import { LEAD_REPORTS } from './lead-reports.ts';
 import { OFFER_REPORTS } from './offer-reports.ts';
 import { OUTSTANDING_REPORTS } from './outstanding-reports.ts';
 import { PRODUCT_SALES_REPORTS } from './product-sales-reports.ts';
@@ -17,6 +18,7 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   ...INVENTORY_REPORTS,
   ...PURCHASE_REPORTS,
   ...OFFER_REPORTS,
+  ...LEAD_REPORTS,
 ];
 
 const BY_PATH = new Map(REPORT_DEFINITIONS.map((definition) => [definition.path, definition]));

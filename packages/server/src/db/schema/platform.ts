@@ -42,6 +42,12 @@ export interface CompaniesTable {
   is_marketing_enabled: Auto<boolean>;
   sales_order: Json;
   tds_configuration: Json;
+  /** Migration 0084: the UTM parameters of the sign-up (each key's unique values, comma-joined). */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_ad: string | null;
+  utm_adgp: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -185,6 +191,8 @@ export interface TermsAndConditionsTable {
   id: Auto<number>;
   company_id: number;
   terms: Auto<string>;
+  /** Migration 0084: the Policy page's privacy policy. */
+  privacy_policy: Auto<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -53,6 +53,12 @@ export async function createCompanyAccount(
     gstin: input.gstin ?? null,
     email: input.email,
     phone: input.phone,
+    // Where the company came from (the sign-up page's tracking parameters), for attribution.
+    utm_source: input.utm_source ?? null,
+    utm_medium: input.utm_medium ?? null,
+    utm_campaign: input.utm_campaign ?? null,
+    utm_ad: input.utm_ad ?? null,
+    utm_adgp: input.utm_adgp ?? null,
   });
   const address = {
     address_line_1: input.address_line_1,

@@ -10,7 +10,7 @@ export const insertCompany = (
     email: string;
     phone?: string | null;
     is_verified?: boolean;
-  },
+  } & Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_ad' | 'utm_adgp', string | null>>,
 ) => db.insertInto('companies').values(values).returning(['id', 'name']).executeTakeFirstOrThrow();
 
 export const findCompany = (db: Executor, companyId: number) =>
@@ -141,6 +141,26 @@ export const upsertTerms = (db: Executor, companyId: number, terms: string) =>
     .values({ company_id: companyId, terms })
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ terms, updated_at: sql`now()` }))
     .returning(['id', 'terms', 'updated_at'])
+    .executeTakeFirstOrThrow();
+
+/** The Policy page's texts: the terms and the privacy policy (one row per company, shared with the terms). */
+export const findPolicy = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('terms_and_conditions')
+    .select(['terms', 'privacy_policy', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+
+export const upsertPolicy = (
+  db: Executor,
+  companyId: number,
+  policy: { terms: string; privacy_policy: string },
+) =>
+  db
+    .insertInto('terms_and_conditions')
+    .values({ company_id: companyId, ...policy })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...policy, updated_at: sql`now()` }))
+    .returning(['terms', 'privacy_policy', 'updated_at'])
     .executeTakeFirstOrThrow();
 
 export const setCompanyLogo = (db: Executor, companyId: number, logo: string | null) =>

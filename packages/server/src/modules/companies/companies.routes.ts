@@ -1,4 +1,5 @@
 import {
+  appDownloadOutput,
   companyOutput,
   companyUpdate,
   configurationCreate,
@@ -8,6 +9,8 @@ import {
   notificationContactInput,
   notificationContactOutput,
   notificationContactUpdate,
+  policyInput,
+  policyOutput,
   termsInput,
   termsOutput,
 } from '@b2b/domain/api/companies';
@@ -105,6 +108,28 @@ export async function companiesRoutes(app: Api) {
       (request, actor) => service.saveTerms(db, actor, request.body.terms),
     );
   }
+
+  // The Policy page (issue 24): every member reads it; whoever may change the company writes it.
+  route(
+    app,
+    'GET /admin/companies/:companyId/policy',
+    { ...company, cache: true, response: policyOutput },
+    (request) => service.getPolicy(db, request.params.companyId),
+  );
+  route(
+    app,
+    'PUT /admin/companies/:companyId/policy',
+    { ...changeCompany, body: policyInput, response: policyOutput },
+    (request, actor) => service.savePolicy(db, actor, request.body),
+  );
+
+  // The /download-app card (issue 24): the store links set on Configurations, with their QR codes.
+  route(
+    app,
+    'GET /admin/companies/:companyId/app_download',
+    { ...company, cache: true, response: appDownloadOutput },
+    (request) => service.getAppDownload(db, request.params.companyId),
+  );
 
   route(
     app,

@@ -1,11 +1,20 @@
-import type { CompanyOutput, CompanyUpdate } from '@b2b/domain/api/companies';
+import type {
+  AppDownloadOutput,
+  CompanyOutput,
+  CompanyUpdate,
+  PolicyOutput,
+} from '@b2b/domain/api/companies';
 import {
+  APP_DOWNLOAD_DEFAULTS,
+  appDownloadSchema,
   CONFIGURATION_SETTINGS_SCHEMAS,
   CONFIGURATION_TYPES_READ_BY_FORMS,
   CONFIGURATION_VIEW_PERMISSION,
   maskSecretSettings,
   mergeSecretSettings,
+  readSettings,
 } from '@b2b/domain/company-configurations';
+import QRCode from 'qrcode';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { FileStorage } from '../../core/ports/file-storage.ts';
 import { hasPermission, type Principal } from '../../core/principal.ts';
@@ -199,6 +208,54 @@ export const saveTerms = (db: Database, actor: Principal, terms: string) =>
     await recordCompanyHistory(tx, actor, 'company', actor.companyId, 'terms_saved');
     return saved;
   });
+
+/** The Policy page: the company's terms and privacy policy, blank until written. */
+export async function getPolicy(db: Executor, companyId: number): Promise<PolicyOutput> {
+  return (await queries.findPolicy(db, companyId)) ?? { terms: '', privacy_policy: '', updated_at: null };
+}
+
+/** Both texts of the Policy page at once; the terms are the same ones the Company page edits. */
+export const savePolicy = (
+  db: Database,
+  actor: Principal,
+  policy: { terms: string; privacy_policy: string },
+): Promise<PolicyOutput> =>
+  inTransaction(db, async (tx) => {
+    const before = await queries.findPolicy(tx, actor.companyId);
+    const saved = await queries.upsertPolicy(tx, actor.companyId, policy);
+    const changed = (['terms', 'privacy_policy'] as const).filter(
+      (field) => (before?.[field] ?? '') !== policy[field],
+    );
+    await recordCompanyHistory(tx, actor, 'company', actor.companyId, 'policy_saved', {
+      changes: { fields: changed },
+    });
+    return saved;
+  });
+
+/** A link as an SVG picture of its QR code (error correction M, a quiet zone of two modules). */
+const qrSvg = (link: string) =>
+  QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { light: '#ffffff' } });
+
+/**
+ * The /download-app card: the store links of the company's 'app_download' configuration (a
+ * blank or invalid stored link reads as not set), each with its QR code.
+ */
+export async function getAppDownload(db: Executor, companyId: number): Promise<AppDownloadOutput> {
+  const [entry] = await queries.listConfigurations(db, companyId, 'app_download');
+  const links = readSettings(
+    appDownloadSchema,
+    APP_DOWNLOAD_DEFAULTS,
+    entry?.configurations as Record<string, unknown> | undefined,
+  );
+  const android = links.android_url || null;
+  const ios = links.ios_url || null;
+  return {
+    android_url: android,
+    ios_url: ios,
+    android_qr_svg: android ? await qrSvg(android) : null,
+    ios_qr_svg: ios ? await qrSvg(ios) : null,
+  };
+}
 
 /** The logo file is written first; the row then points at it. The old file is removed after commit. */
 export async function replaceLogo(options: {

@@ -1,6 +1,7 @@
 import type { Api } from '../../http/api-types.ts';
 import { BUSINESS_REPORT_SOURCES } from './business-reports.queries.ts';
 import { INVENTORY_REPORT_SOURCES } from './inventory-reports.queries.ts';
+import { LEAD_REPORT_SOURCES } from './lead-reports.queries.ts';
 import { OFFER_REPORT_SOURCES } from './offer-reports.queries.ts';
 import { OUTSTANDING_REPORT_SOURCES } from './outstanding-reports.queries.ts';
 import { PRODUCT_SALES_REPORT_SOURCES } from './product-sales-reports.queries.ts';
@@ -17,6 +18,7 @@ export const REPORT_SOURCES: readonly ReportSource[] = [
   ...INVENTORY_REPORT_SOURCES,
   ...PURCHASE_REPORT_SOURCES,
   ...OFFER_REPORT_SOURCES,
+  ...LEAD_REPORT_SOURCES,
 ];
 
 export async function reportsRoutes(app: Api) {
