@@ -26,6 +26,7 @@ import {
   unsubscribeToken,
   unsubscribeUrl,
 } from './campaign-links.ts';
+import { pumpMessages } from './send-pipeline.ts';
 import { SENDERS } from './senders/index.ts';
 import type { MediumChannel, OutgoingMessage, SendOutcome } from './senders/sender.ts';
 
@@ -610,99 +611,100 @@ export async function runCampaignSend(
   let channel: MediumChannel | undefined;
   try {
     channel = await sender.open(opened, { db });
+    const open = channel;
+    const key = `${companyId}:${started.medium}`;
+    const sendOne = async (row: ClaimedRow): Promise<Outcome> => {
+      if (!row.recipient) return skippedOutcome(row, 'no_address', 'No address for the medium.');
+      const unsubscribe = unsubscribeUrl(
+        base,
+        unsubscribeToken(ctx.secrets.jwt, {
+          companyId,
+          contactId: row.contact_id,
+          medium: started.medium,
+          messageId: row.id,
+        }),
+      );
+      const values: Record<string, string> = {
+        ...started.variables,
+        ...row.variables,
+        contact_name: row.contact_name,
+        buyer_name: row.buyer_name ?? row.contact_name,
+        company_name: company?.name ?? '',
+        store_url: base,
+        unsubscribe_url: unsubscribe,
+      };
+      const missing = missingVariables(content, values);
+      if (missing.length > 0)
+        return skippedOutcome(row, 'template_inputs', `Template inputs missing: ${missing.join(', ')}`);
+      const rendered = renderTemplate(content, values);
+      if (started.medium === 'email' && rendered.html)
+        rendered.html = trackLinks(
+          rendered.html,
+          (url) => url === unsubscribe || url.startsWith(`${base}/api/u/`),
+          (url) => clickUrl(base, clickToken(ctx.secrets.jwt, { companyId, messageId: row.id, url })),
+        );
+      const message: OutgoingMessage = {
+        idempotencyKey: idempotencyKeyOf(companyId, campaignId, row.id),
+        companyId,
+        campaignId,
+        messageId: row.id,
+        recipient: row.recipient,
+        rendered,
+        template: templateFields,
+        values,
+        unsubscribeUrl: unsubscribe,
+        promotional,
+      };
+      await takeSlot(key, perMinute);
+      try {
+        return outcomeOf(row, await open.send(message));
+      } catch (error) {
+        return outcomeOf(row, { kind: 'temporary', error: (error as Error).message || String(error) });
+      }
+    };
+
     for (;;) {
-      if (Date.now() > deadline) {
+      const end = await pumpMessages({
+        claim: (limit) => claimBatch(db, companyId, campaignId, limit),
+        send: sendOne,
+        record: async (outcomes) => {
+          await recordOutcomes(db, companyId, outcomes);
+          companyChanged(companyId);
+        },
+        shouldContinue: async () => {
+          const current = await loadCampaign(db, companyId, campaignId);
+          return current?.status === 'processing' && !(await parentPaused(db, current));
+        },
+        batchSize,
+        concurrency: CONCURRENCY,
+        deadline,
+      });
+      if (end === 'stopped') return;
+      if (end === 'deadline') {
         await enqueueCampaignSend(ctx, undefined, { companyId, campaignId });
         return;
       }
-      const current = await loadCampaign(db, companyId, campaignId);
-      if (current?.status !== 'processing' || (await parentPaused(db, current))) return;
-      const batch = await claimBatch(db, companyId, campaignId, batchSize);
-      if (batch.length === 0) {
-        const pending = await sql<{ sending: number; next_at: Date | null }>`
-          SELECT count(*) FILTER (WHERE status = 'sending')::int AS sending,
-                 min(next_attempt_at) FILTER (WHERE status = 'queued') AS next_at
-          FROM campaign_messages
-          WHERE company_id = ${companyId} AND campaign_id = ${campaignId} AND status IN ('queued', 'sending')`.execute(
-          db,
-        );
-        const { sending, next_at: nextAt } = pending.rows[0] ?? { sending: 0, next_at: null };
-        if (nextAt) {
-          // Retries wait; a short wait is slept here, a long one is a delayed job.
-          const wait = new Date(nextAt).getTime() - Date.now();
-          if (wait <= 2_000) {
-            await sleep(Math.max(wait, 50));
-            continue;
-          }
-          await enqueueCampaignSend(ctx, undefined, { companyId, campaignId, startAfter: new Date(nextAt) });
-          return;
+      const pending = await sql<{ sending: number; next_at: Date | null }>`
+        SELECT count(*) FILTER (WHERE status = 'sending')::int AS sending,
+               min(next_attempt_at) FILTER (WHERE status = 'queued') AS next_at
+        FROM campaign_messages
+        WHERE company_id = ${companyId} AND campaign_id = ${campaignId} AND status IN ('queued', 'sending')`.execute(
+        db,
+      );
+      const { sending, next_at: nextAt } = pending.rows[0] ?? { sending: 0, next_at: null };
+      if (nextAt) {
+        // Retries wait; a short wait is slept here, a long one is a delayed job.
+        const wait = new Date(nextAt).getTime() - Date.now();
+        if (wait <= 2_000) {
+          await sleep(Math.max(wait, 50));
+          continue;
         }
-        if (Number(sending) > 0) return; // another worker holds them and finishes the campaign
-        await finishIfDone(db, companyId, campaignId);
+        await enqueueCampaignSend(ctx, undefined, { companyId, campaignId, startAfter: new Date(nextAt) });
         return;
       }
-      const outcomes: Outcome[] = [];
-      let next = 0;
-      const key = `${companyId}:${started.medium}`;
-      const open = channel;
-      const work = async () => {
-        while (next < batch.length) {
-          const row = batch[next++];
-          outcomes.push(await sendOne(row));
-        }
-      };
-      const sendOne = async (row: ClaimedRow): Promise<Outcome> => {
-        if (!row.recipient) return skippedOutcome(row, 'no_address', 'No address for the medium.');
-        const unsubscribe = unsubscribeUrl(
-          base,
-          unsubscribeToken(ctx.secrets.jwt, {
-            companyId,
-            contactId: row.contact_id,
-            medium: started.medium,
-            messageId: row.id,
-          }),
-        );
-        const values: Record<string, string> = {
-          ...started.variables,
-          ...row.variables,
-          contact_name: row.contact_name,
-          buyer_name: row.buyer_name ?? row.contact_name,
-          company_name: company?.name ?? '',
-          store_url: base,
-          unsubscribe_url: unsubscribe,
-        };
-        const missing = missingVariables(content, values);
-        if (missing.length > 0)
-          return skippedOutcome(row, 'template_inputs', `Template inputs missing: ${missing.join(', ')}`);
-        const rendered = renderTemplate(content, values);
-        if (started.medium === 'email' && rendered.html)
-          rendered.html = trackLinks(
-            rendered.html,
-            (url) => url === unsubscribe || url.startsWith(`${base}/api/u/`),
-            (url) => clickUrl(base, clickToken(ctx.secrets.jwt, { companyId, messageId: row.id, url })),
-          );
-        const message: OutgoingMessage = {
-          idempotencyKey: idempotencyKeyOf(companyId, campaignId, row.id),
-          companyId,
-          campaignId,
-          messageId: row.id,
-          recipient: row.recipient,
-          rendered,
-          template: templateFields,
-          values,
-          unsubscribeUrl: unsubscribe,
-          promotional,
-        };
-        await takeSlot(key, perMinute);
-        try {
-          return outcomeOf(row, await open.send(message));
-        } catch (error) {
-          return outcomeOf(row, { kind: 'temporary', error: (error as Error).message || String(error) });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, work));
-      await recordOutcomes(db, companyId, outcomes);
-      companyChanged(companyId);
+      if (Number(sending) > 0) return; // another worker holds them and finishes the campaign
+      await finishIfDone(db, companyId, campaignId);
+      return;
     }
   } finally {
     await channel?.close().catch(() => {});

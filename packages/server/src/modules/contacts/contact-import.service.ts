@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
+import { BULK_ROWS_FOR_ANALYZE, refreshPlannerStatistics } from '../../db/planner-statistics.ts';
 import { inTransaction, isConcurrencyFailure } from '../../db/transaction.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import * as bulkJobs from '../imports/bulk-jobs.service.ts';
@@ -174,6 +175,8 @@ export async function runContactImport(options: {
     }
     throw error;
   }
+  if (checked.rows.length >= BULK_ROWS_FOR_ANALYZE)
+    await refreshPlannerStatistics(db, ['contacts', 'contact_consents']);
   await bulkJobs.setJob(db, companyId, jobId, {
     status: checked.errors.length > 0 ? 'partial_success' : 'success',
     finished: true,
