@@ -170,9 +170,9 @@ const MODULES = [
   marketingRoutes,
   templatesRoutes,
   campaignWebhooksRoutes,
+  appConfigRoutes,
 ];
 
-  appConfigRoutes,
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
     logger: options.logger ?? false,
