@@ -158,6 +158,11 @@ import type {
 import type { ShortLinkClicksTable, ShortLinksTable } from './schema/short-links.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 import type { TemplatesTable } from './schema/templates.ts';
+import type {
+  SupportCentersTable,
+  WhatsappConversationsTable,
+  WhatsappMessagesTable,
+} from './schema/whatsapp-support.ts';
 
 export type * from './schema/bids.ts';
 export type * from './schema/campaigns.ts';
@@ -186,6 +191,7 @@ export type * from './schema/shipments.ts';
 export type * from './schema/short-links.ts';
 export type * from './schema/tally.ts';
 export type * from './schema/templates.ts';
+export type * from './schema/whatsapp-support.ts';
 
 export interface DB {
   product_groups: ProductGroupsTable;
@@ -329,4 +335,7 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
+  whatsapp_conversations: WhatsappConversationsTable;
+  whatsapp_messages: WhatsappMessagesTable;
+  support_centers: SupportCentersTable;
 }

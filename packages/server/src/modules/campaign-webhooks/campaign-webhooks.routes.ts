@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
+import { applySupportReceipts, receiveIncoming } from '../whatsapp-support/whatsapp-support.service.ts';
 import * as service from './campaign-webhooks.service.ts';
 
 /**
@@ -120,7 +121,8 @@ export async function campaignWebhooksRoutes(app: Api) {
             security: [],
             description:
               'WhatsApp Cloud API notifications: message statuses (sent, delivered, read, failed) move the ' +
-              "campaign message with that wamid forward only; an incoming 'STOP' or 'UNSUBSCRIBE' opts the " +
+              'campaign or support message with that wamid forward only; incoming messages go to the WhatsApp ' +
+              "support inbox once per wamid (Meta re-delivers); an incoming 'STOP' or 'UNSUBSCRIBE' opts the " +
               'contact out of WhatsApp. X-Hub-Signature-256 must be the HMAC-SHA256 of the raw body with the ' +
               "company's app secret: 401 otherwise, and nothing is written.",
             params: companyParams,
@@ -138,8 +140,13 @@ export async function campaignWebhooksRoutes(app: Api) {
           );
           const events = service.whatsappEvents(request.body, String(settings.phone_number_id ?? ''));
           const changed = await service.applyReceipts(ctx, companyId, 'whatsapp', events.receipts);
+          const answered = await applySupportReceipts(ctx, companyId, events.receipts);
           const optedOut = await service.applyReplies(ctx, companyId, 'whatsapp', events.replies);
-          return { received: events.receipts.length + events.replies.length, changed: changed + optedOut };
+          const inbox = await receiveIncoming(ctx, companyId, events.incoming);
+          return {
+            received: events.receipts.length + Math.max(events.replies.length, events.incoming.length),
+            changed: changed + answered + optedOut + inbox,
+          };
         },
       );
 

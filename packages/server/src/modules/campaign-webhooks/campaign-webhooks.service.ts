@@ -44,6 +44,18 @@ export interface Receipt {
   error?: string;
 }
 
+/** A customer's message to the company's WhatsApp number, for the support inbox. */
+export interface IncomingWhatsapp {
+  /** Meta's wamid: the same message re-delivered has the same id. */
+  waMessageId: string;
+  /** Country code and number, digits only (919820012345). */
+  waNumber: string;
+  profileName: string | null;
+  type: string;
+  body: string;
+  at: Date;
+}
+
 export interface Reply {
   /** 10 digits (the country code taken off). */
   from: string;
@@ -166,14 +178,38 @@ const metaStatus = z.object({
     .optional(),
 });
 
+const caption = z
+  .object({ caption: z.string().max(4096).optional(), filename: z.string().max(500).optional() })
+  .optional();
 const metaMessage = z.object({
   from: z.string().max(30),
+  id: z.string().max(300).optional(),
+  timestamp: z.union([z.string().max(20), z.number()]).optional(),
   type: z.string().max(30).optional(),
   text: z.object({ body: z.string().max(4096) }).optional(),
   button: z
     .object({ text: z.string().max(256).optional(), payload: z.string().max(1024).optional() })
     .optional(),
+  interactive: z
+    .object({
+      button_reply: z.object({ title: z.string().max(256).optional() }).optional(),
+      list_reply: z.object({ title: z.string().max(256).optional() }).optional(),
+    })
+    .optional(),
+  image: caption,
+  video: caption,
+  document: caption,
+  location: z
+    .object({
+      name: z.string().max(500).optional(),
+      address: z.string().max(1000).optional(),
+      latitude: z.number().optional(),
+      longitude: z.number().optional(),
+    })
+    .optional(),
+  reaction: z.object({ emoji: z.string().max(20).optional() }).optional(),
 });
+type MetaMessage = z.output<typeof metaMessage>;
 
 const metaNotification = z.object({
   object: z.string().max(100).optional(),
@@ -189,6 +225,15 @@ const metaNotification = z.object({
                   metadata: z.object({ phone_number_id: z.string().max(40).optional() }).optional(),
                   statuses: z.array(metaStatus).max(1000).optional(),
                   messages: z.array(metaMessage).max(1000).optional(),
+                  contacts: z
+                    .array(
+                      z.object({
+                        wa_id: z.string().max(30).optional(),
+                        profile: z.object({ name: z.string().max(500).optional() }).optional(),
+                      }),
+                    )
+                    .max(1000)
+                    .optional(),
                 })
                 .optional(),
             }),
@@ -213,15 +258,56 @@ const META_WORDS: Record<Receipt['to'], string> = {
   failed: 'FAILED',
 };
 
-/** The receipts and replies of a Cloud API notification for the company's phone number (400 when unreadable). */
+/** What a customer's message says, as the support inbox shows it (media are named, not fetched). */
+function incomingBody(message: MetaMessage): string {
+  const type = message.type ?? 'text';
+  const withCaption = (label: string, media?: { caption?: string; filename?: string }) =>
+    media?.caption?.trim()
+      ? `[${label}] ${media.caption.trim()}`
+      : `[${label}${media?.filename ? `: ${media.filename}` : ''}]`;
+  switch (type) {
+    case 'text':
+      return message.text?.body ?? '';
+    case 'button':
+      return message.button?.text ?? message.button?.payload ?? '';
+    case 'interactive':
+      return message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title ?? '';
+    case 'image':
+      return withCaption('Photo', message.image);
+    case 'video':
+      return withCaption('Video', message.video);
+    case 'document':
+      return withCaption('Document', message.document);
+    case 'audio':
+      return '[Voice message]';
+    case 'sticker':
+      return '[Sticker]';
+    case 'location': {
+      const l = message.location;
+      const place = [l?.name, l?.address].filter(Boolean).join(', ');
+      const at =
+        l?.latitude !== undefined && l?.longitude !== undefined ? ` (${l.latitude}, ${l.longitude})` : '';
+      return `[Location] ${place}${at}`.trim();
+    }
+    case 'contacts':
+      return '[Contact card]';
+    case 'reaction':
+      return message.reaction?.emoji ? `Reacted ${message.reaction.emoji}` : '';
+    default:
+      return `[${type} message: open WhatsApp to see it]`;
+  }
+}
+
+/** The receipts, replies and incoming messages of a Cloud API notification for the company's phone number (400 when unreadable). */
 export function whatsappEvents(
   body: unknown,
   phoneNumberId: string,
-): { receipts: Receipt[]; replies: Reply[] } {
+): { receipts: Receipt[]; replies: Reply[]; incoming: IncomingWhatsapp[] } {
   const parsed = metaNotification.safeParse(body);
   if (!parsed.success) throw new AppError('bad_request', WEBHOOK_MESSAGES.body);
   const receipts: Receipt[] = [];
   const replies: Reply[] = [];
+  const incoming: IncomingWhatsapp[] = [];
   for (const entry of parsed.data.entry) {
     for (const change of entry.changes ?? []) {
       const value = change.value;
@@ -250,10 +336,23 @@ export function whatsappEvents(
         const from = localNumber(message.from);
         const text = message.text?.body ?? message.button?.text ?? message.button?.payload ?? '';
         if (from && text) replies.push({ from, text });
+        const waNumber = message.from.replace(/\D/g, '');
+        const messageBody = incomingBody(message).slice(0, 4096);
+        // A message without Meta's id cannot be kept once only; Meta always gives one.
+        if (!message.id || !/^[1-9]\d{7,14}$/.test(waNumber) || !messageBody) continue;
+        const profile = value.contacts?.find((c) => c.wa_id === message.from) ?? value.contacts?.[0];
+        incoming.push({
+          waMessageId: message.id,
+          waNumber,
+          profileName: profile?.profile?.name?.trim().slice(0, 200) || null,
+          type: (message.type ?? 'text').slice(0, 30),
+          body: messageBody,
+          at: providerTime(message.timestamp, 'seconds'),
+        });
       }
     }
   }
-  return { receipts, replies };
+  return { receipts, replies, incoming };
 }
 
 /** Gupshup's final states: SUCCESS (or DELIVRD/DELIVERED) is delivered; failure words are failed. */

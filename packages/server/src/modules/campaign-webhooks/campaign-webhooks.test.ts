@@ -265,9 +265,10 @@ describe('WhatsApp webhook', () => {
     const other = await whatsappCompany();
     const theirs = await insertContact(other, { whatsapp_number: number });
 
-    expect((await postMeta(company, incoming(`91${number}`, 'Hello'))).body.changed).toBe(0);
-    expect((await postMeta(company, incoming(`91${number}`, ' stop '))).body.changed).toBe(1);
-    expect((await postMeta(company, incoming(`91${phoneOf.phone}`, 'Unsubscribe'))).body.changed).toBe(1);
+    // Each message is new to the support inbox (1); a STOP also opts the contact out (2).
+    expect((await postMeta(company, incoming(`91${number}`, 'Hello'))).body.changed).toBe(1);
+    expect((await postMeta(company, incoming(`91${number}`, ' stop '))).body.changed).toBe(2);
+    expect((await postMeta(company, incoming(`91${phoneOf.phone}`, 'Unsubscribe'))).body.changed).toBe(2);
     const optedOut = await consent(company, byWhatsapp, 'whatsapp');
     expect(optedOut).toMatchObject({ opt_out_way: 'reply_stop' });
     expect(await consent(company, byPhone, 'whatsapp')).toMatchObject({ opt_out_way: 'reply_stop' });

@@ -14,6 +14,8 @@ import {
 } from '../marketing-mediums/marketing-mediums.routes.ts';
 import { recurringCampaignsRoutes } from '../recurring-campaigns/recurring-campaigns.routes.ts';
 import { shortLinksRoutes } from '../short-links/short-links.routes.ts';
+import { supportCenterRoutes } from '../support-center/support-center.routes.ts';
+import { whatsappSupportRoutes } from '../whatsapp-support/whatsapp-support.routes.ts';
 import { isMarketingEnabled } from './marketing.queries.ts';
 
 /**
@@ -37,6 +39,8 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   campaignsRoutes,
   shortLinksRoutes,
   recurringCampaignsRoutes,
+  whatsappSupportRoutes,
+  supportCenterRoutes,
 ];
 
 /** The marketing areas in one Fastify scope behind the marketing switch. */

@@ -14,6 +14,7 @@ import {
   storefrontQuotation,
   storefrontQuotationsQuery,
 } from '@b2b/domain/api/storefront';
+import { storefrontSupportCenter as supportCenterOutput } from '@b2b/domain/api/whatsapp-support';
 import { PAYMENT_MESSAGES } from '@b2b/domain/payments';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
@@ -24,6 +25,7 @@ import { page } from '../../http/page-links.ts';
 import { recordParams } from '../../http/path-params.ts';
 import { type RouteSpec, routeOptions, type TypedRequest } from '../../http/route.ts';
 import * as bids from '../bids/bids.service.ts';
+import { storefrontSupportCenter } from '../support-center/support-center.service.ts';
 import type { Storefront } from './channel-credentials.ts';
 import * as service from './storefront.service.ts';
 import { authenticateChannel, identifyBuyer } from './storefront-auth-routes.ts';
@@ -262,6 +264,19 @@ export async function storefrontRoutes(app: Api) {
         },
         async (request, storefront) =>
           bids.placeChannelBid({ db, storefront, quotationId: request.params.id, input: request.body }),
+      );
+
+      storefrontRoute(
+        sf,
+        'GET /support_center',
+        {
+          tags,
+          description:
+            'How the buyer reaches the company: support phone, e-mail and WhatsApp, the hours of each weekday and the ' +
+            'FAQ in order (the support center of /campaign-configuration/support-center).',
+          response: supportCenterOutput,
+        },
+        async (_request, storefront) => storefrontSupportCenter(db, storefront.companyId),
       );
     },
     { prefix: '/storefront' },

@@ -85,6 +85,31 @@ export function whatsappPayload(
 const messagesUrl = (settings: OpenedMedium) =>
   `${str(settings.api_url).replace(/\/+$/, '')}/${encodeURIComponent(str(settings.phone_number_id))}/messages`;
 
+/**
+ * Posts one message to the Cloud API's /messages of the company's number and says how it went.
+ * The campaign sender and the support inbox's replies (whatsapp-support) both send through it.
+ */
+export async function postCloudMessage(
+  settings: OpenedMedium,
+  payload: Record<string, unknown>,
+): Promise<SendOutcome> {
+  try {
+    const response = await fetch(messagesUrl(settings), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${str(settings.access_token)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => null)) as MetaAnswer | null;
+    return whatsappOutcome(response.status, body);
+  } catch (error) {
+    return { kind: 'temporary', error: `WhatsApp could not be reached: ${(error as Error).message}` };
+  }
+}
+
 export const whatsappSender: MessageSender = {
   medium: 'whatsapp',
   async open(settings) {
@@ -104,21 +129,7 @@ export const whatsappSender: MessageSender = {
             kind: 'permanent',
             error: `No value for the template variables ${built.missing.join(', ')}.`,
           };
-        try {
-          const response = await fetch(messagesUrl(settings), {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${str(settings.access_token)}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify(built.payload),
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-          });
-          const body = (await response.json().catch(() => null)) as MetaAnswer | null;
-          return whatsappOutcome(response.status, body);
-        } catch (error) {
-          return { kind: 'temporary', error: `WhatsApp could not be reached: ${(error as Error).message}` };
-        }
+        return postCloudMessage(settings, built.payload);
       },
       async close() {},
     };
