@@ -350,4 +350,9 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/leads/:id/convert': {},
   'POST /api/admin/leads/:id/transactions': { kind: 'payment', amount: 1, date: '2026-11-20' },
   'POST /api/admin/leads/:id/exposed_inventory': { products: [1], expires_on: '2099-01-01' },
+  // Customer feedback (issue 24).
+  'POST /api/admin/companies/:companyId/feedback_forms': { title: 'Intruder form' },
+  'PATCH /api/admin/feedback_forms/:id': { is_active: false },
+  'POST /api/admin/companies/:companyId/feedback_requests': { form: 1, buyer: 1, send_email: false },
+  'PUT /api/admin/companies/:companyId/feedback_settings': { send_after_delivery: true },
 };

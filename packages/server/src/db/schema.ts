@@ -13,6 +13,11 @@ import type {
 } from './schema/campaigns.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
+import type {
+  FeedbackFormsTable,
+  FeedbackRequestsTable,
+  FeedbackSettingsTable,
+} from './schema/customer-feedback.ts';
 import type { EWayBillsTable } from './schema/e-way-bills.ts';
 import type { GstFiledPeriodsTable } from './schema/gst-returns.ts';
 import type {
@@ -167,6 +172,7 @@ import type {
 export type * from './schema/bids.ts';
 export type * from './schema/campaigns.ts';
 export type * from './schema/contra-adjustments.ts';
+export type * from './schema/customer-feedback.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
 export type * from './schema/inventory.ts';
@@ -335,6 +341,9 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
+  feedback_forms: FeedbackFormsTable;
+  feedback_requests: FeedbackRequestsTable;
+  feedback_settings: FeedbackSettingsTable;
   whatsapp_conversations: WhatsappConversationsTable;
   whatsapp_messages: WhatsappMessagesTable;
   support_centers: SupportCentersTable;

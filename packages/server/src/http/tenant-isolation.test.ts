@@ -303,6 +303,15 @@ async function idsOf(company: SignedUpCompany) {
     .values({ company_id: c, kind: 'create_contact', file_name: `B-${c}.csv`, created_by: company.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Customer feedback (issue 24): a form, and a request of it for B's buyer.
+  const feedbackForm = await company.api.post(`admin/companies/${c}/feedback_forms`, { title: `B ${c}` });
+  expect(feedbackForm.status, JSON.stringify(feedbackForm.body)).toBe(201);
+  const feedbackRequest = await company.api.post(`admin/companies/${c}/feedback_requests`, {
+    form: feedbackForm.body.form.id,
+    buyer: buyer.id,
+    send_email: false,
+  });
+  expect(feedbackRequest.status, JSON.stringify(feedbackRequest.body)).toBe(201);
   // A one-time campaign written straight in, as the recurring one is (no configured medium here).
   const campaign = await company.t.server.ctx.db
     .insertInto('campaigns')
@@ -318,6 +327,8 @@ async function idsOf(company: SignedUpCompany) {
     shortLinkId: shortLink.body.id as number,
     recurringCampaignId: recurringCampaign.id,
     leadId: lead.body.id as number,
+    feedbackFormId: feedbackForm.body.form.id as number,
+    feedbackRequestId: feedbackRequest.body.request.id as number,
     companyId: c,
     userId: staff.user.id,
     roleId: staff.role.id,
@@ -420,6 +431,8 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/v1/admin/recurring_campaigns/:id')) return ids.recurringCampaignId;
   if (url.startsWith('/api/admin/campaigns/:id')) return ids.campaignId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
+  if (url.startsWith('/api/admin/feedback_forms/:id')) return ids.feedbackFormId;
+  if (url.startsWith('/api/admin/feedback_requests/:id')) return ids.feedbackRequestId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
   const byResource: Record<string, number> = {
     users: ids.userId,

@@ -238,6 +238,8 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   resolved_by: number | null;
+  /** Only holders of this permission see it (migration 0082); null: every user of the company. */
+  permission: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommentsTable {

@@ -8,6 +8,8 @@ import { campaignPublicRoutes } from '../campaigns/public.routes.ts';
 import { contactListsRoutes } from '../contact-lists/contact-lists.routes.ts';
 import { contactImportRoutes } from '../contacts/contact-import.routes.ts';
 import { contactsRoutes } from '../contacts/contacts.routes.ts';
+import { customerFeedbackRoutes } from '../customer-feedback/customer-feedback.routes.ts';
+import { customerFeedbackPublicRoutes } from '../customer-feedback/customer-feedback-public.routes.ts';
 import {
   marketingConfigurationRoutes,
   marketingMediumsRoutes,
@@ -39,6 +41,7 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   campaignsRoutes,
   shortLinksRoutes,
   recurringCampaignsRoutes,
+  customerFeedbackRoutes,
   whatsappSupportRoutes,
   supportCenterRoutes,
 ];
@@ -49,6 +52,8 @@ export async function marketingRoutes(app: Api): Promise<void> {
   await marketingConfigurationRoutes(app);
   // Campaign e-mails' unsubscribe and tracked links: no sign-in, and they work with marketing off.
   await campaignPublicRoutes(app);
+  // Customer feedback links: no sign-in, and a buyer's link answers with marketing off too.
+  await customerFeedbackPublicRoutes(app);
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireMarketingEnabled);
     for (const register of MARKETING_MODULES) await register(scope as unknown as Api);

@@ -7,12 +7,34 @@ export interface NotificationKey {
   id: number;
 }
 
-const openOf = (db: Executor, companyId: number) =>
-  db.selectFrom('notifications').where('company_id', '=', companyId).where('resolved_at', 'is', null);
+/**
+ * The permissions a reader holds (null: a Company Admin, who sees everything). A notification
+ * with a permission is shown only to its holders; one without is everyone's.
+ */
+export type ReaderPermissions = readonly string[] | null;
+
+const openOf = (db: Executor, companyId: number, reader: ReaderPermissions = null) => {
+  const open = db
+    .selectFrom('notifications')
+    .where('company_id', '=', companyId)
+    .where('resolved_at', 'is', null);
+  if (reader === null) return open;
+  return open.where((eb) =>
+    reader.length === 0
+      ? eb('permission', 'is', null)
+      : eb.or([eb('permission', 'is', null), eb('permission', 'in', [...reader])]),
+  );
+};
 
 /** One page of the company's open notifications, newest first, after `after` when given. */
-export const listOpen = (db: Executor, companyId: number, limit: number, after?: NotificationKey) => {
-  let query = openOf(db, companyId).select([
+export const listOpen = (
+  db: Executor,
+  companyId: number,
+  limit: number,
+  after?: NotificationKey,
+  reader: ReaderPermissions = null,
+) => {
+  let query = openOf(db, companyId, reader).select([
     'id',
     'company_id',
     'created_at',
@@ -28,8 +50,8 @@ export const listOpen = (db: Executor, companyId: number, limit: number, after?:
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 };
 
-export const countOpen = (db: Executor, companyId: number) =>
-  openOf(db, companyId)
+export const countOpen = (db: Executor, companyId: number, reader: ReaderPermissions = null) =>
+  openOf(db, companyId, reader)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
 
@@ -47,6 +69,7 @@ export const insertUnlessOpen = (
     type: 'info' | 'warning' | 'error';
     message: string;
     dedupeKey: string | null;
+    permission?: string | null;
   },
 ) =>
   db
@@ -57,6 +80,7 @@ export const insertUnlessOpen = (
       notification_type: values.type,
       message: values.message,
       dedupe_key: values.dedupeKey,
+      permission: values.permission ?? null,
       created_at: sql<Date>`greatest(
         date_trunc('milliseconds', clock_timestamp()),
         (SELECT max(n.created_at) + interval '1 millisecond' FROM notifications n
@@ -85,13 +109,21 @@ export const resolveByTimestamp = (
   createdAt: Date,
   service: string,
   userId: number,
-) =>
-  db
+  reader: ReaderPermissions = null,
+) => {
+  let query = db
     .updateTable('notifications')
     .set({ resolved_at: sql<Date>`now()`, resolved_by: userId })
     .where('company_id', '=', companyId)
     .where('created_at', '=', createdAt)
     .where('service', '=', service)
-    .where('resolved_at', 'is', null)
-    .returning(['id', 'notification_type'])
-    .execute();
+    .where('resolved_at', 'is', null);
+  // Only a notification the user can see can be resolved by them.
+  if (reader !== null)
+    query = query.where((eb) =>
+      reader.length === 0
+        ? eb('permission', 'is', null)
+        : eb.or([eb('permission', 'is', null), eb('permission', 'in', [...reader])]),
+    );
+  return query.returning(['id', 'notification_type']).execute();
+};

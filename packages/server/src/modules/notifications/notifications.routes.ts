@@ -16,7 +16,8 @@ const params = z.object({ companyId: idParam });
 /**
  * The notifications panel (spec 3, "Notifications (external notifications service)"): the list
  * with company_id, limit and last_evaluated_key, and the resolve call with timestamp and service.
- * Every signed-in user of the company reads and resolves them (no permission is named). The list
+ * Every signed-in user of the company reads and resolves them (no permission is named), except a
+ * notification raised for one permission's holders (a low customer rating). The list
  * is not read-cached: notifications change with stock movements, which every area posts.
  */
 export async function notificationsRoutes(app: Api) {
@@ -36,6 +37,7 @@ export async function notificationsRoutes(app: Api) {
       service.listNotifications(db, request.params.companyId, {
         limit: request.query.limit,
         lastEvaluatedKey: request.query.last_evaluated_key,
+        reader: service.readerOf(requirePrincipal(request)),
       }),
   );
 
@@ -56,6 +58,7 @@ export async function notificationsRoutes(app: Api) {
         userId: requirePrincipal(request).userId,
         timestamp: request.query.timestamp,
         service: request.query.service,
+        reader: service.readerOf(requirePrincipal(request)),
       }),
   );
 }

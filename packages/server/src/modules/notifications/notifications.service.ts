@@ -4,6 +4,7 @@ import {
   notificationResolvedMessage,
 } from '@b2b/domain/api/notifications';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
+import type { Principal } from '../../core/principal.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import * as queries from './notifications.queries.ts';
 
@@ -22,6 +23,8 @@ export async function raiseNotification(
     type: NotificationType;
     message: string;
     dedupeKey?: string;
+    /** Shown only to users holding this permission (a low rating: view_customer_feedback). */
+    permission?: string;
   },
 ): Promise<boolean> {
   const row = await queries.insertUnlessOpen(tx, {
@@ -30,9 +33,14 @@ export async function raiseNotification(
     type: notification.type,
     message: notification.message.slice(0, 1000),
     dedupeKey: notification.dedupeKey ?? null,
+    permission: notification.permission ?? null,
   });
   return row !== undefined;
 }
+
+/** What a user reads of the notifications: all of them as Company Admin, else by their permissions. */
+export const readerOf = (principal: Principal): queries.ReaderPermissions =>
+  principal.isAdmin ? null : [...principal.permissions];
 
 /** Resolves the open notification of a dedupe key (the condition went away); true if there was one. */
 export async function resolveNotificationByKey(
@@ -73,13 +81,13 @@ function decodeKey(token: string): queries.NotificationKey {
 export async function listNotifications(
   db: Executor,
   companyId: number,
-  options: { limit: number; lastEvaluatedKey?: string },
+  options: { limit: number; lastEvaluatedKey?: string; reader?: queries.ReaderPermissions },
 ): Promise<NotificationList> {
   const after = options.lastEvaluatedKey ? decodeKey(options.lastEvaluatedKey) : undefined;
   // One row more than asked tells whether there is a next page.
   const [rows, { n }] = await Promise.all([
-    queries.listOpen(db, companyId, options.limit + 1, after),
-    queries.countOpen(db, companyId),
+    queries.listOpen(db, companyId, options.limit + 1, after, options.reader ?? null),
+    queries.countOpen(db, companyId, options.reader ?? null),
   ]);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
@@ -103,6 +111,7 @@ export async function resolveNotification(options: {
   userId: number;
   timestamp: string;
   service: string;
+  reader?: queries.ReaderPermissions;
 }): Promise<{ detail: string }> {
   const createdAt = new Date(options.timestamp);
   if (Number.isNaN(createdAt.getTime())) {
@@ -114,6 +123,7 @@ export async function resolveNotification(options: {
     createdAt,
     options.service,
     options.userId,
+    options.reader ?? null,
   );
   const first = resolved[0];
   if (!first) throw notFound('Notification');

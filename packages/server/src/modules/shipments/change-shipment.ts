@@ -14,6 +14,10 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { commentById, writeComment } from '../comments/comments.service.ts';
+import {
+  type FeedbackOutbox,
+  requestFeedbackAfterDelivery,
+} from '../customer-feedback/customer-feedback.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { findInvoice, lockInvoice } from '../sales-documents/document-invoice.queries.ts';
 import { lockOrderForFulfilment } from '../sales-orders/order-fulfilment.ts';
@@ -44,7 +48,14 @@ async function lockAll(tx: Tx, companyId: number, shipmentId: number) {
 /** Moves the shipment to `status` inside the caller's transaction, by the domain's table. */
 export async function moveShipment(
   tx: Tx,
-  options: { companyId: number; shipmentId: number; status: ShipmentStatus; userId: number | null },
+  options: {
+    companyId: number;
+    shipmentId: number;
+    status: ShipmentStatus;
+    userId: number | null;
+    /** Given, a delivered shipment asks its buyer for feedback when the company wants it. */
+    feedback?: FeedbackOutbox;
+  },
 ) {
   const { companyId, shipmentId, status, userId } = options;
   const { order, invoice, shipment } = await lockAll(tx, companyId, shipmentId);
@@ -75,6 +86,8 @@ export async function moveShipment(
       });
       orderStatus = settled.orderStatus;
     }
+    if (status === 'delivered' && options.feedback)
+      await requestFeedbackAfterDelivery(tx, options.feedback, { companyId, shipmentId, userId });
   }
   await documentHistory.shipment(tx, { companyId, userId }, shipmentId, 'status_changed', {
     status: { from: shipment.status, to: status },
@@ -93,10 +106,11 @@ export async function changeShipmentStatus(options: {
   actor: Principal;
   shipmentId: number;
   status: ShipmentStatus;
+  feedback?: FeedbackOutbox;
 }): Promise<ShipmentOutput> {
-  const { db, actor, shipmentId, status } = options;
+  const { db, actor, shipmentId, status, feedback } = options;
   await inTransaction(db, (tx) =>
-    moveShipment(tx, { companyId: actor.companyId, shipmentId, status, userId: actor.userId }),
+    moveShipment(tx, { companyId: actor.companyId, shipmentId, status, userId: actor.userId, feedback }),
   );
   return getShipment(db, actor.companyId, shipmentId);
 }
@@ -198,7 +212,13 @@ export async function trackShipment(options: { ctx: ShipmentContext; actor: Prin
     // Under the same locks as a status change (order, invoice, shipment); a move the table
     // refuses (the carrier skipped a step, or the shipment moved meanwhile) is left for the user.
     applied = await inTransaction(ctx.db, async (tx) => {
-      await moveShipment(tx, { companyId, shipmentId, status: target, userId: actor.userId });
+      await moveShipment(tx, {
+        companyId,
+        shipmentId,
+        status: target,
+        userId: actor.userId,
+        feedback: ctx.feedback,
+      });
       return true;
     }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'conflict') return false;

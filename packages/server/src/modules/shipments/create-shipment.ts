@@ -7,6 +7,10 @@ import { AppError, conflict, type FieldErrors } from '../../core/errors.ts';
 import { CarrierError } from '../../core/ports/carrier.ts';
 import type { Principal } from '../../core/principal.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
+import {
+  type FeedbackOutbox,
+  requestFeedbackAfterDelivery,
+} from '../customer-feedback/customer-feedback.service.ts';
 import { nextInSeries } from '../document-numbers/document-numbers.service.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import {
@@ -92,6 +96,8 @@ export async function shipInvoice(
     invoiceId: number;
     userId: number | null;
     input: CreateShipmentInput;
+    /** Given, a shipment made delivered asks its buyer for feedback when the company wants it. */
+    feedback?: FeedbackOutbox;
     booking?: {
       integrationCode: string;
       carrierName: string;
@@ -179,6 +185,8 @@ export async function shipInvoice(
     status,
     items,
   });
+  if (outgoing && status === 'delivered' && options.feedback)
+    await requestFeedbackAfterDelivery(tx, options.feedback, { companyId, shipmentId: id, userId });
   await documentHistory.order(tx, { companyId, userId }, order.id, 'shipment_created', {
     shipment: id,
     shipment_number: shipmentNumber,
@@ -236,7 +244,7 @@ export async function createShipment(options: {
     }
   }
   const id = await inTransaction(ctx.db, (tx) =>
-    shipInvoice(tx, { companyId, invoiceId, userId: actor.userId, input, booking }),
+    shipInvoice(tx, { companyId, invoiceId, userId: actor.userId, input, booking, feedback: ctx.feedback }),
   );
   return getShipment(ctx.db, companyId, id);
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../core/errors.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { FeedbackOutbox } from '../customer-feedback/customer-feedback.service.ts';
 import { moveShipment } from './change-shipment.ts';
 import { notFound } from './shipment-context.ts';
 import * as queries from './shipments.queries.ts';
@@ -28,8 +29,9 @@ export async function bulkShipmentStatus(options: {
   actor: Principal;
   ids: readonly number[];
   status: ShipmentStatus;
+  feedback?: FeedbackOutbox;
 }): Promise<BulkShipmentStatusOutput> {
-  const { db, actor, ids, status } = options;
+  const { db, actor, ids, status, feedback } = options;
   const companyId = actor.companyId;
   const found = await queries.visibleShipmentNumbers(db, companyId, ids, branchScope(actor));
   if (found.length !== ids.length) throw notFound();
@@ -40,7 +42,7 @@ export async function bulkShipmentStatus(options: {
     const number = numberOf.get(id) ?? String(id);
     try {
       await inTransaction(db, (tx) =>
-        moveShipment(tx, { companyId, shipmentId: id, status, userId: actor.userId }),
+        moveShipment(tx, { companyId, shipmentId: id, status, userId: actor.userId, feedback }),
       );
       changed.push({ id, number });
     } catch (error) {

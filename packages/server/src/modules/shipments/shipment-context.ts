@@ -4,6 +4,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import type { ShipmentCarrier } from '../../core/ports/carrier.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
+import type { FeedbackOutbox } from '../customer-feedback/customer-feedback.service.ts';
 import { setInvoiceStatusFromShipments } from '../invoices/invoice-shipping.ts';
 import { DOCUMENT_ENTITY } from '../sales-documents/document-entities.ts';
 import { type DocumentInvoiceLine, invoiceLines } from '../sales-documents/document-invoice.queries.ts';
@@ -36,6 +37,8 @@ export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 export interface ShipmentContext {
   db: Database;
   carrier: ShipmentCarrier | undefined;
+  /** Where a delivery's customer feedback request is mailed from (customer feedback, issue 24). */
+  feedback?: FeedbackOutbox;
 }
 
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);

@@ -25,6 +25,7 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
+import { feedbackOutbox } from '../customer-feedback/customer-feedback.service.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import {
   documentCommentRoute,
@@ -91,7 +92,7 @@ const trackOutput = z.object({
  */
 export async function shipmentsRoutes(app: Api) {
   const { db } = app.ctx;
-  const ctx: ShipmentContext = { db, carrier: app.ctx.shipmentCarrier };
+  const ctx: ShipmentContext = { db, carrier: app.ctx.shipmentCarrier, feedback: feedbackOutbox(app.ctx) };
 
   // -------------------------------------------------------------------------------------------
   // From an invoice
@@ -194,6 +195,7 @@ export async function shipmentsRoutes(app: Api) {
         actor: requirePrincipal(request),
         ids: request.body.ids,
         status: request.body.status,
+        feedback: ctx.feedback,
       }),
   );
 
@@ -287,6 +289,7 @@ export async function shipmentsRoutes(app: Api) {
         actor: requirePrincipal(request),
         shipmentId: request.params.id,
         status: request.body.status,
+        feedback: ctx.feedback,
       }),
   );
 
