@@ -1,4 +1,5 @@
 import type { ServerConfig } from './config.ts';
+import type { AdPlatformClients } from './core/ports/ad-platforms.ts';
 import type { ShipmentCarrier } from './core/ports/carrier.ts';
 import type { EwbClient } from './core/ports/eway-bill.ts';
 import type { FileStorage } from './core/ports/file-storage.ts';
@@ -28,4 +29,6 @@ export interface AppContext {
   paymentGateway?: PaymentGateway;
   /** A running Tally's HTTP XML server (TALLY_URL) to post vouchers to; without one the export is a file. */
   tally?: TallyClient;
+  /** Google Ads and Meta reporting clients (their OAuth clients configured); absent ones: CSV import only. */
+  adPlatforms?: AdPlatformClients;
 }

@@ -5,6 +5,7 @@ import type { TallyConfig } from './core/ports/tally.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
 import { readEwbConfig } from './modules/e-way-bills/ewb-config.ts';
 import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
+import { type AdPlatformsConfig, readAdPlatformsConfig } from './modules/products-ads/ad-platforms-config.ts';
 import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';
 import { readTallyConfig } from './modules/tally/tally-client.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
@@ -50,6 +51,8 @@ export interface ServerConfig {
   shipmentCarrier?: HttpCarrierConfig;
   /** A running Tally's HTTP XML server (TALLY_URL); none: the Tally export is a file imported by hand. */
   tally?: TallyConfig;
+  /** Google Ads and Meta OAuth clients (GOOGLE_ADS_*, META_ADS_*); a platform without one: CSV import only. */
+  adPlatforms?: AdPlatformsConfig;
   /**
    * MARKETING_ADMIN_HOST: the address (host, or host:port; a comma list for several) whose pages
    * run the marketing-only app (spec 3); the web app reads it from GET /api/app_config. Unset: admin only.
@@ -79,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentGateway: readPaymentGatewayConfig(env),
     shipmentCarrier: readCarrierConfig(env),
     tally: readTallyConfig(env),
+    adPlatforms: readAdPlatformsConfig(env),
     marketingAdminHost: env.MARKETING_ADMIN_HOST?.trim() || undefined,
   };
 }

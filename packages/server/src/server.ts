@@ -18,6 +18,7 @@ import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpEwbClient } from './modules/e-way-bills/ewb-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createHttpCarrier } from './modules/shipments/shipment-carrier.ts';
+import { createAdPlatformClients } from './modules/products-ads/ad-platforms-config.ts';
 import { createHttpTallyClient } from './modules/tally/tally-client.ts';
 import { localDiskStorage } from './storage/file-storage.ts';
 import { s3Storage } from './storage/s3-storage.ts';
@@ -137,6 +138,7 @@ export async function startServer(
     paymentGateway: config.paymentGateway ? createHttpPaymentGateway(config.paymentGateway) : undefined,
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
     tally: config.tally ? createHttpTallyClient(config.tally) : undefined,
+    adPlatforms: createAdPlatformClients(config.adPlatforms),
   };
   await registerJobs(ctx, mailer);
   const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';

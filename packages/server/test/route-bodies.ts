@@ -4,6 +4,12 @@
  * ids the caller must not reach. Keyed by "METHOD url" as in the route table.
  */
 export const REACHING_BODIES: Record<string, unknown> = {
+  'POST /api/admin/companies/:companyId/ads_accounts/:platform/authorize': { account_id: '1234567890' },
+  'POST /api/admin/companies/:companyId/ads_accounts/connect': {
+    state: 'google_ads.0123456789abcdef',
+    code: 'x',
+  },
+  'POST /api/admin/ads_accounts/:id/sync': { start_date: '2026-04-01', end_date: '2026-04-30' },
   'POST /api/users/:id/branches': { branches: [1] },
   'POST /api/users/:id/unassign_branches': { branches: [1] },
   'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },

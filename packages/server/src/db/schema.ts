@@ -120,6 +120,11 @@ import type {
   PurchaseReturnsTable,
 } from './schema/purchase-returns.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
+import type {
+  AdAccountsTable,
+  AdCompetitorPricesTable,
+  AdDailyFactsTable,
+} from './schema/products-ads.ts';
 import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
 import type {
   PaymentMethodsTable,
@@ -348,3 +353,6 @@ export interface DB {
   whatsapp_messages: WhatsappMessagesTable;
   support_centers: SupportCentersTable;
 }
+  ad_accounts: AdAccountsTable;
+  ad_daily_facts: AdDailyFactsTable;
+  ad_competitor_prices: AdCompetitorPricesTable;

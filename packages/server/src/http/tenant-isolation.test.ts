@@ -324,7 +324,14 @@ async function idsOf(company: SignedUpCompany) {
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
     templateId: template.body.id as number,
+  // Product ads (issue 25): an ad account written straight in (connecting needs an ad platform).
+  const adAccount = await company.t.server.ctx.db
+    .insertInto('ad_accounts')
+    .values({ company_id: c, platform: 'google_ads', external_account_id: '1234567890', status: 'pending' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
     shortLinkId: shortLink.body.id as number,
+    adAccountId: adAccount.id,
     recurringCampaignId: recurringCampaign.id,
     leadId: lead.body.id as number,
     feedbackFormId: feedbackForm.body.form.id as number,
@@ -438,6 +445,7 @@ function idFor(url: string, ids: Ids): number {
     users: ids.userId,
     roles: ids.roleId,
     company_configurations: ids.configId,
+  if (url.startsWith('/api/admin/ads_accounts/:id')) return ids.adAccountId;
     notification_contacts: ids.contactId,
     categories: ids.categoryId,
     brands: ids.brandId,

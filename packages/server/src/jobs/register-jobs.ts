@@ -9,6 +9,7 @@ import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts'
 import { registerContactImportJobs } from '../modules/contacts/contact-import.jobs.ts';
 import { registerLeadJobs } from '../modules/leads/lead-follow-ups.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
+import { registerProductsAdsJobs } from '../modules/products-ads/products-ads.jobs.ts';
 import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
@@ -31,6 +32,7 @@ export async function registerJobs(
   await registerLeadJobs(ctx);
   await registerCampaignJobs(ctx);
   await registerRecurringCampaignJobs(ctx);
+  await registerProductsAdsJobs(ctx);
 }
 
 /** The queues registerJobs uses, read by registering against a runner that only writes their names down. */

@@ -14,6 +14,7 @@ import {
   marketingConfigurationRoutes,
   marketingMediumsRoutes,
 } from '../marketing-mediums/marketing-mediums.routes.ts';
+import { productsAdsRoutes } from '../products-ads/products-ads.routes.ts';
 import { recurringCampaignsRoutes } from '../recurring-campaigns/recurring-campaigns.routes.ts';
 import { shortLinksRoutes } from '../short-links/short-links.routes.ts';
 import { supportCenterRoutes } from '../support-center/support-center.routes.ts';
@@ -42,6 +43,7 @@ const MARKETING_MODULES: ((app: Api) => Promise<void>)[] = [
   shortLinksRoutes,
   recurringCampaignsRoutes,
   customerFeedbackRoutes,
+  productsAdsRoutes,
   whatsappSupportRoutes,
   supportCenterRoutes,
 ];

@@ -1,0 +1,175 @@
+import {
+  AdAuthorizationRefused,
+  type AdPlatformClient,
+  type AdPlatformDailyRow,
+  AdPlatformError,
+  AdTokenExpired,
+  type AdTokens,
+} from '../../core/ports/ad-platforms.ts';
+
+export interface GoogleAdsConfig {
+  clientId: string;
+  clientSecret: string;
+  developerToken: string;
+  loginCustomerId?: string;
+  apiVersion: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+}
+
+const TIMEOUT_MS = 60_000;
+const SCOPE = 'https://www.googleapis.com/auth/adwords';
+
+/** The shopping performance per product, day and campaign: Google Ads' own query language (GAQL). */
+export const shoppingQuery = (startDate: string, endDate: string) =>
+  'SELECT segments.date, segments.product_item_id, campaign.name, metrics.cost_micros, ' +
+  'metrics.impressions, metrics.clicks, metrics.conversions, metrics.conversions_value ' +
+  `FROM shopping_performance_view WHERE segments.date BETWEEN '${startDate}' AND '${endDate}'`;
+
+interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  error?: string;
+  error_description?: string;
+}
+
+const expiry = (seconds: number | undefined) =>
+  typeof seconds === 'number' && seconds > 0 ? new Date(Date.now() + seconds * 1000) : null;
+
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AdPlatformError(
+      `Google Ads answered HTTP ${response.status} with no JSON: ${text.slice(0, 200)}`,
+    );
+  }
+}
+
+/** int64 fields come as strings in Google's JSON. */
+const num = (value: unknown) => {
+  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : 0;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/**
+ * Google Ads API over REST: OAuth 2 with offline access (a refresh token), then searchStream on the
+ * customer with a GAQL query of shopping_performance_view. Cost comes in micros of the account's
+ * currency (1 paisa = 10,000 micros); conversion value in the currency itself, 0 when the
+ * conversion action carries no value.
+ */
+export function createGoogleAdsClient(config: GoogleAdsConfig): AdPlatformClient {
+  async function token(form: Record<string, string>): Promise<TokenAnswer & { status: number }> {
+    const response = await fetch(config.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...form }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return { ...((await jsonOf(response)) as TokenAnswer), status: response.status };
+  }
+
+  return {
+    platform: 'google_ads',
+    authorizationUrl({ state, redirectUri }) {
+      const url = new URL(config.authorizeUrl);
+      url.search = new URLSearchParams({
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: SCOPE,
+        access_type: 'offline',
+        // Asked each time so Google hands a refresh token again after a reconnect.
+        prompt: 'consent',
+        state,
+      }).toString();
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+      if (!answer.access_token)
+        throw new AdAuthorizationRefused(answer.error_description ?? answer.error ?? `HTTP ${answer.status}`);
+      return {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token ?? null,
+        expiresAt: expiry(answer.expires_in),
+      };
+    },
+
+    async refresh(tokens: AdTokens) {
+      if (!tokens.refreshToken) throw new AdAuthorizationRefused('No refresh token was given.');
+      const answer = await token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+      if (!answer.access_token) {
+        // invalid_grant: the refresh token was revoked or has expired; anything else is Google's trouble.
+        if (answer.error === 'invalid_grant' || answer.status === 400 || answer.status === 401)
+          throw new AdAuthorizationRefused(
+            answer.error_description ?? answer.error ?? `HTTP ${answer.status}`,
+          );
+        throw new AdPlatformError(`Google's token endpoint answered HTTP ${answer.status}.`);
+      }
+      return {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token ?? tokens.refreshToken,
+        expiresAt: expiry(answer.expires_in),
+      };
+    },
+
+    async dailyFigures({ accessToken, accountId, startDate, endDate }) {
+      const response = await fetch(
+        `${config.apiUrl}/${config.apiVersion}/customers/${accountId}/googleAds:searchStream`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'developer-token': config.developerToken,
+            ...(config.loginCustomerId && { 'login-customer-id': config.loginCustomerId }),
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ query: shoppingQuery(startDate, endDate) }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        },
+      );
+      const body = await jsonOf(response);
+      if (!response.ok) {
+        const error = (Array.isArray(body) ? body[0] : body) as {
+          error?: { message?: string; status?: string };
+        };
+        const message = error?.error?.message ?? `HTTP ${response.status}`;
+        if (response.status === 401) throw new AdTokenExpired(message);
+        if (response.status === 403 && error?.error?.status === 'PERMISSION_DENIED')
+          throw new AdAuthorizationRefused(message);
+        throw new AdPlatformError(`Google Ads refused the report: ${message}`);
+      }
+      const rows: AdPlatformDailyRow[] = [];
+      for (const batch of (Array.isArray(body) ? body : [body]) as { results?: unknown[] }[]) {
+        for (const raw of batch.results ?? []) {
+          const r = raw as {
+            segments?: { date?: string; productItemId?: string };
+            campaign?: { name?: string };
+            metrics?: Record<string, unknown>;
+          };
+          const offerId = r.segments?.productItemId?.trim();
+          const date = r.segments?.date;
+          if (!offerId || !date) continue;
+          const conversions = num(r.metrics?.conversions);
+          const value = num(r.metrics?.conversionsValue);
+          rows.push({
+            date,
+            offerId,
+            campaign: r.campaign?.name ?? '',
+            spendPaise: Math.round(num(r.metrics?.costMicros) / 10_000),
+            impressions: Math.round(num(r.metrics?.impressions)),
+            clicks: Math.round(num(r.metrics?.clicks)),
+            conversions,
+            conversionValuePaise: value > 0 ? Math.round(value * 100) : null,
+          });
+        }
+      }
+      return rows;
+    },
+  };
+}

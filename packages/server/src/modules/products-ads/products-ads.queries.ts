@@ -1,0 +1,404 @@
+import type { AdFactPlatform, AdPlatform } from '@b2b/domain/products-ads';
+import { sql } from 'kysely';
+import type { AdAccountStatus } from '../../db/schema/products-ads.ts';
+import type { Executor } from '../../db/transaction.ts';
+
+// Ad accounts -----------------------------------------------------------------------------------
+
+const accountSelect = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('ad_accounts as a')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.company_id', '=', 'a.company_id').onRef('u.id', '=', 'a.connected_by'),
+    )
+    .select([
+      'a.id',
+      'a.company_id',
+      'a.platform',
+      'a.external_account_id',
+      'a.status',
+      'a.last_synced_at',
+      'a.last_sync_ok',
+      'a.last_sync_message',
+      'a.connected_at',
+      sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('connected_by_name'),
+    ])
+    .where('a.company_id', '=', companyId);
+
+export type AdAccountRow = Awaited<ReturnType<ReturnType<typeof accountSelect>['executeTakeFirstOrThrow']>>;
+
+export const accountsOf = (db: Executor, companyId: number) =>
+  accountSelect(db, companyId).orderBy('a.platform').execute();
+
+export const findAccount = (db: Executor, companyId: number, id: number) =>
+  accountSelect(db, companyId).where('a.id', '=', id).executeTakeFirst();
+
+/** The account with its sealed tokens, locked for a change (the tokens never leave the service). */
+export const lockAccount = (
+  db: Executor,
+  companyId: number,
+  where: { id: number } | { platform: AdPlatform },
+) =>
+  db
+    .selectFrom('ad_accounts')
+    .select([
+      'id',
+      'platform',
+      'external_account_id',
+      'status',
+      'sealed_access_token',
+      'sealed_refresh_token',
+      'access_token_expires_at',
+      'oauth_state_expires_at',
+    ])
+    .where('company_id', '=', companyId)
+    .$call((q) => ('id' in where ? q.where('id', '=', where.id) : q.where('platform', '=', where.platform)))
+    .forUpdate()
+    .executeTakeFirst();
+
+export type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockAccount>>>;
+
+/** The account a returning authorization belongs to, by its state (of this company only). */
+export const lockAccountByState = (db: Executor, companyId: number, stateHash: string) =>
+  db
+    .selectFrom('ad_accounts')
+    .select(['id', 'platform', 'external_account_id', 'status', 'oauth_state_expires_at'])
+    .where('company_id', '=', companyId)
+    .where('oauth_state_hash', '=', stateHash)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Asks for an authorization: the account row waits for it (its tokens, if any, are kept until then). */
+export const savePendingAccount = (
+  db: Executor,
+  values: {
+    companyId: number;
+    platform: AdPlatform;
+    externalId: string;
+    stateHash: string;
+    stateExpiresAt: Date;
+  },
+) =>
+  db
+    .insertInto('ad_accounts')
+    .values({
+      company_id: values.companyId,
+      platform: values.platform,
+      external_account_id: values.externalId,
+      status: 'pending',
+      oauth_state_hash: values.stateHash,
+      oauth_state_expires_at: values.stateExpiresAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'platform']).doUpdateSet({
+        external_account_id: values.externalId,
+        // A connected account stays usable while its owner is away authorizing again.
+        status: sql`CASE WHEN ad_accounts.status = 'connected' THEN 'connected' ELSE 'pending' END`,
+        oauth_state_hash: values.stateHash,
+        oauth_state_expires_at: values.stateExpiresAt,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const saveTokens = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  values: {
+    sealedAccess: string;
+    sealedRefresh: string | null;
+    expiresAt: Date | null;
+    connectedBy?: number;
+  },
+) =>
+  db
+    .updateTable('ad_accounts')
+    .set({
+      status: 'connected',
+      sealed_access_token: values.sealedAccess,
+      sealed_refresh_token: values.sealedRefresh,
+      access_token_expires_at: values.expiresAt,
+      oauth_state_hash: null,
+      oauth_state_expires_at: null,
+      ...(values.connectedBy !== undefined && { connected_by: values.connectedBy, connected_at: sql`now()` }),
+      updated_at: sql`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+export const setAccountStatus = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  status: AdAccountStatus,
+  options: { dropTokens?: boolean; syncMessage?: string } = {},
+) =>
+  db
+    .updateTable('ad_accounts')
+    .set({
+      status,
+      ...(options.dropTokens && {
+        sealed_access_token: null,
+        sealed_refresh_token: null,
+        access_token_expires_at: null,
+        oauth_state_hash: null,
+        oauth_state_expires_at: null,
+      }),
+      ...(options.syncMessage !== undefined && {
+        last_sync_ok: false,
+        last_sync_message: options.syncMessage.slice(0, 1000),
+        last_synced_at: sql`now()`,
+      }),
+      updated_at: sql`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+export const recordSync = (db: Executor, companyId: number, id: number, ok: boolean, message: string) =>
+  db
+    .updateTable('ad_accounts')
+    .set({
+      last_synced_at: sql`now()`,
+      last_sync_ok: ok,
+      last_sync_message: message.slice(0, 1000),
+      updated_at: sql`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+/** Every connected account of every company: the daily sync's work list. */
+export const connectedAccounts = (db: Executor) =>
+  db
+    .selectFrom('ad_accounts')
+    .select(['id', 'company_id'])
+    .where('status', '=', 'connected')
+    .orderBy('company_id')
+    .orderBy('id')
+    .execute();
+
+// Products and figures --------------------------------------------------------------------------
+
+/** The company's live products by SKU (lower case): how platform offer ids and CSV rows find them. */
+export async function productIdsBySku(db: Executor, companyId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'sku'])
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where('sku', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [String(r.sku).toLowerCase(), r.id]));
+}
+
+export interface FactRow {
+  platform: AdFactPlatform;
+  day: string;
+  campaign: string;
+  product_id: number;
+  spend_paise: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  conversion_value_paise: number | null;
+}
+
+const FACT_BATCH = 2000;
+
+const factValues = (companyId: number, source: 'sync' | 'csv', rows: readonly FactRow[]) =>
+  rows.map((r) => ({ company_id: companyId, source, ...r }));
+
+/**
+ * A sync's figures: the platform's days in the range are replaced whole (the days it read now hold
+ * exactly what it answered), so syncing the same days again never doubles them.
+ */
+export async function replaceSyncedDays(
+  tx: Executor,
+  companyId: number,
+  platform: AdPlatform,
+  range: { start: string; end: string },
+  rows: readonly FactRow[],
+) {
+  // Two syncs of one platform at once would both delete and then both insert the same keys.
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`ad_daily_facts:${companyId}:${platform}`}))`.execute(tx);
+  await tx
+    .deleteFrom('ad_daily_facts')
+    .where('company_id', '=', companyId)
+    .where('platform', '=', platform)
+    .where('day', '>=', range.start)
+    .where('day', '<=', range.end)
+    .execute();
+  for (let at = 0; at < rows.length; at += FACT_BATCH)
+    await tx
+      .insertInto('ad_daily_facts')
+      .values(factValues(companyId, 'sync', rows.slice(at, at + FACT_BATCH)))
+      .execute();
+}
+
+/** A CSV's figures: each row replaces its own day, platform, campaign and product. Counts created and updated. */
+export async function upsertCsvFacts(tx: Executor, companyId: number, rows: readonly FactRow[]) {
+  if (rows.length === 0) return { created: 0, updated: 0 };
+  const result = await tx
+    .insertInto('ad_daily_facts')
+    .values(factValues(companyId, 'csv', rows))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'platform', 'day', 'campaign', 'product_id']).doUpdateSet((eb) => ({
+        source: eb.ref('excluded.source'),
+        spend_paise: eb.ref('excluded.spend_paise'),
+        impressions: eb.ref('excluded.impressions'),
+        clicks: eb.ref('excluded.clicks'),
+        conversions: eb.ref('excluded.conversions'),
+        conversion_value_paise: eb.ref('excluded.conversion_value_paise'),
+        updated_at: sql`now()`,
+      })),
+    )
+    // xmax = 0 on a row this statement inserted; an updated row has its old version's xmax.
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+    .execute();
+  const created = result.filter((r) => r.inserted).length;
+  return { created, updated: result.length - created };
+}
+
+export async function upsertCompetitorPrices(
+  tx: Executor,
+  companyId: number,
+  source: 'google_ads' | 'meta' | 'csv',
+  rows: readonly { product_id: number; day: string; competitor_price_paise: number }[],
+) {
+  if (rows.length === 0) return;
+  await tx
+    .insertInto('ad_competitor_prices')
+    .values(rows.map((r) => ({ company_id: companyId, source, ...r })))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'product_id', 'source', 'day']).doUpdateSet((eb) => ({
+        competitor_price_paise: eb.ref('excluded.competitor_price_paise'),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}
+
+// Reads of the screens ----------------------------------------------------------------------------
+
+export interface Period {
+  start: string;
+  end: string;
+  platform?: AdFactPlatform;
+}
+
+const factsIn = (db: Executor, companyId: number, period: Period) =>
+  db
+    .selectFrom('ad_daily_facts as f')
+    .where('f.company_id', '=', companyId)
+    .where('f.day', '>=', period.start)
+    .where('f.day', '<=', period.end)
+    .$if(period.platform !== undefined, (q) => q.where('f.platform', '=', period.platform as AdFactPlatform));
+
+/**
+ * The figures summed, with revenue valued by the spec's rule in SQL: the platform's value, or the
+ * conversions times the conversion value where it gave none.
+ */
+const sums = (conversionValuePaise: number) =>
+  [
+    sql<number>`coalesce(sum(f.spend_paise), 0)::bigint`.as('spend_paise'),
+    sql<number>`coalesce(sum(f.impressions), 0)::bigint`.as('impressions'),
+    sql<number>`coalesce(sum(f.clicks), 0)::bigint`.as('clicks'),
+    sql<number>`coalesce(sum(f.conversions), 0)::numeric`.as('conversions'),
+    sql<number>`coalesce(sum(coalesce(f.conversion_value_paise, round(f.conversions * ${conversionValuePaise}))), 0)::bigint`.as(
+      'revenue_paise',
+    ),
+  ] as const;
+
+export const factsByProduct = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
+  factsIn(db, companyId, period)
+    .innerJoin('products as p', (join) =>
+      join.onRef('p.company_id', '=', 'f.company_id').onRef('p.id', '=', 'f.product_id'),
+    )
+    .select(['f.product_id', 'p.name', 'p.sku', ...sums(valuePaise)])
+    .groupBy(['f.product_id', 'p.name', 'p.sku'])
+    .orderBy(sql`sum(f.spend_paise)`, 'desc')
+    .orderBy('f.product_id')
+    .execute();
+
+export const factsByDay = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
+  factsIn(db, companyId, period)
+    .select([sql<string>`to_char(f.day, 'YYYY-MM-DD')`.as('day'), ...sums(valuePaise)])
+    .groupBy('f.day')
+    .orderBy('f.day')
+    .execute();
+
+export const factsByCampaign = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
+  factsIn(db, companyId, period)
+    .select(['f.platform', 'f.campaign', ...sums(valuePaise)])
+    .groupBy(['f.platform', 'f.campaign'])
+    .orderBy(sql`sum(f.spend_paise)`, 'desc')
+    .orderBy('f.platform')
+    .orderBy('f.campaign')
+    .execute();
+
+/**
+ * What each product actually sold in the period (sales_lines, migration 0052): the orders its
+ * invoices belong to and the taxable revenue net of credit notes.
+ */
+export const salesByProduct = (db: Executor, companyId: number, period: Period) =>
+  db
+    .selectFrom('sales_lines as s')
+    .innerJoin('products as p', (join) =>
+      join.onRef('p.company_id', '=', 's.company_id').onRef('p.id', '=', 's.product_id'),
+    )
+    .select([
+      's.product_id',
+      'p.name',
+      'p.sku',
+      sql<number>`count(DISTINCT s.order_id) FILTER (WHERE s.document_type = 'invoice')`.as('orders'),
+      sql<number>`coalesce(sum(s.taxable_paise), 0)::bigint`.as('revenue_paise'),
+    ])
+    .where('s.company_id', '=', companyId)
+    .where('s.day', '>=', period.start)
+    .where('s.day', '<=', period.end)
+    .groupBy(['s.product_id', 'p.name', 'p.sku'])
+    .execute();
+
+/**
+ * The latest competitor price of each product (the lowest source on that day), with the product's
+ * selling price and its ad spend since `spendSince`.
+ */
+export const competitorPrices = (db: Executor, companyId: number, spendSince: string) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('ad_competitor_prices')
+        .select(['product_id', 'source', 'day', 'competitor_price_paise'])
+        .distinctOn('product_id')
+        .where('company_id', '=', companyId)
+        .orderBy('product_id')
+        .orderBy('day', 'desc')
+        .orderBy('competitor_price_paise')
+        .as('c'),
+    )
+    .innerJoin('products as p', (join) =>
+      join.on('p.company_id', '=', companyId).onRef('p.id', '=', 'c.product_id'),
+    )
+    .select([
+      'c.product_id',
+      'p.name',
+      'p.sku',
+      'p.selling_price_paise',
+      'c.source',
+      sql<string>`to_char(c.day, 'YYYY-MM-DD')`.as('day'),
+      'c.competitor_price_paise',
+      (eb) =>
+        eb
+          .selectFrom('ad_daily_facts as f')
+          .select(sql<number>`coalesce(sum(f.spend_paise), 0)::bigint`.as('spend'))
+          .where('f.company_id', '=', companyId)
+          .whereRef('f.product_id', '=', 'c.product_id')
+          .where('f.day', '>=', spendSince)
+          .as('spend_paise'),
+    ])
+    .where('p.deleted_at', 'is', null)
+    .execute();

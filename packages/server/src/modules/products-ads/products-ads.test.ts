@@ -1,0 +1,640 @@
+import { addDays, todayInIndia } from '@b2b/domain/validation';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdPlatformsStandIn } from '../../../test/ad-platforms-stand-in.ts';
+import { ApiClient } from '../../../test/api-client.ts';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  unique,
+} from '../../../test/factories.ts';
+import { testAppWith } from '../../../test/harness.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { createProduct, dbOf } from '../../../test/inventory-fixtures.ts';
+import { createInvoicedOrder } from '../../../test/sales-fixtures.ts';
+import { uploadFile } from '../../../test/uploads.ts';
+import { createAdPlatformClients, readAdPlatformsConfig } from './ad-platforms-config.ts';
+
+const today = todayInIndia();
+const day = (offset: number) => addDays(today, offset);
+
+async function marketingCompany() {
+  const company = await signUpCompany();
+  const res = await company.api.patch(`companies/${company.companyId}`, { is_marketing_enabled: true });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return company;
+}
+
+async function products(company: SignedUpCompany, count: number) {
+  const made = [];
+  for (let i = 0; i < count; i++)
+    made.push(await createProduct(company, { sku: `AD-${unique()}`.slice(0, 60) }));
+  return made as { id: number; sku: string; name: string }[];
+}
+
+const spendRevenue = (company: SignedUpCompany, api: ApiClient, query = '') =>
+  api.get(
+    `admin/companies/${company.companyId}/products_ads/spend_revenue?start_date=${day(-29)}&end_date=${today}${query}`,
+  );
+
+async function waitForJob(company: SignedUpCompany, jobId: number) {
+  const started = Date.now();
+  for (;;) {
+    const res = await company.api.get(`bulk_jobs/${jobId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    if (!['to_be_processed', 'in_process'].includes(res.body.status) || Date.now() - started > 60_000)
+      return res.body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+
+describe('ad accounts on a server without OAuth clients', { timeout: 120_000 }, () => {
+  it('says Google Ads and Meta are not configured, and refuses to start connecting', async () => {
+    const company = await marketingCompany();
+    const res = await company.api.get(`admin/companies/${company.companyId}/ads_accounts`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.platforms).toEqual([
+      {
+        platform: 'google_ads',
+        label: 'Google Ads',
+        configured: false,
+        message: 'Google Ads is not configured on this server',
+        account: null,
+      },
+      {
+        platform: 'meta',
+        label: 'Meta',
+        configured: false,
+        message: 'Meta is not configured on this server',
+        account: null,
+      },
+    ]);
+    const start = await company.api.post(
+      `admin/companies/${company.companyId}/ads_accounts/google_ads/authorize`,
+      {
+        account_id: '123-456-7890',
+      },
+    );
+    expect(start.status).toBe(409);
+    expect(start.body.detail).toBe('Google Ads is not configured on this server');
+  });
+
+  it('answers 403 without view_advertisement, and behind the marketing switch', async () => {
+    const company = await marketingCompany();
+    const staff = await createUserWithPermissions(company, ['view_contact']);
+    const denied = await staff.api.get(`admin/companies/${company.companyId}/products_ads/spend_revenue`);
+    expect(denied.status).toBe(403);
+    const off = await signUpCompany();
+    const switched = await off.api.get(`admin/companies/${off.companyId}/products_ads/spend_revenue`);
+    expect(switched.status).toBe(403);
+    const reader = await createUserWithPermissions(company, ['view_advertisement']);
+    expect(
+      (await reader.api.get(`admin/companies/${company.companyId}/products_ads/spend_revenue`)).status,
+    ).toBe(200);
+    const upload = await fetch(
+      `${company.t.baseUrl}/companies/${company.companyId}/ad_figure_imports/dry_run`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${reader.api.token}` },
+        body: (() => {
+          const form = new FormData();
+          form.append('file', new Blob(['date,sku,spend\n']), 'a.csv');
+          return form;
+        })(),
+      },
+    );
+    expect(upload.status).toBe(403);
+  });
+});
+
+describe('connecting and syncing against the platforms’ stand-ins', { timeout: 120_000 }, () => {
+  let standIn: Awaited<ReturnType<typeof startAdPlatformsStandIn>>;
+  let adsApp: Awaited<ReturnType<typeof testAppWith>>;
+  beforeAll(async () => {
+    standIn = await startAdPlatformsStandIn();
+    const config = readAdPlatformsConfig(standIn.env);
+    const shared = (await signUpCompany()).t.server.ctx;
+    adsApp = await testAppWith({
+      adPlatforms: createAdPlatformClients(config),
+      config: { ...shared.config, adPlatforms: config },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await adsApp?.close();
+    await standIn?.close();
+  });
+
+  const apiOf = (company: SignedUpCompany) => new ApiClient(adsApp.baseUrl).as(company.session.access_token);
+
+  async function connect(company: SignedUpCompany, platform: 'google_ads' | 'meta', accountId: string) {
+    const api = apiOf(company);
+    const start = await api.post(`admin/companies/${company.companyId}/ads_accounts/${platform}/authorize`, {
+      account_id: accountId,
+    });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect(start.body.account.status).toBe('pending');
+    const consent = new URL(start.body.authorization_url);
+    const state = consent.searchParams.get('state') as string;
+    expect(consent.searchParams.get('redirect_uri')).toMatch(/\/ads-account-verifications$/);
+    const connected = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
+      state,
+      code: 'good-code',
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body.status).toBe('connected');
+    return { api, account: connected.body, state };
+  }
+
+  it('connects Google Ads by the code flow, keeps the tokens sealed and never answers them', async () => {
+    const company = await marketingCompany();
+    standIn.google.customers.add('1234567890');
+    const api = apiOf(company);
+    const listed = await api.get(`admin/companies/${company.companyId}/ads_accounts`);
+    expect(listed.body.platforms.map((p: { configured: boolean }) => p.configured)).toEqual([true, true]);
+
+    const badId = await api.post(`admin/companies/${company.companyId}/ads_accounts/google_ads/authorize`, {
+      account_id: '12-34',
+    });
+    expect(badId.status).toBe(400);
+    expect(badId.body.errors.account_id[0]).toMatch(/10 digits/);
+
+    const start = await api.post(`admin/companies/${company.companyId}/ads_accounts/google_ads/authorize`, {
+      account_id: '123-456-7890',
+    });
+    const consent = new URL(start.body.authorization_url);
+    expect(consent.origin + consent.pathname).toBe(`${standIn.base}/google/auth`);
+    expect(consent.searchParams.get('access_type')).toBe('offline');
+    const state = consent.searchParams.get('state') as string;
+    const refused = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
+      state,
+      code: 'bad-code',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.code[0]).toBe('Google Ads refused the authorization. Start connecting again.');
+    // The state was used up by that attempt: a new one is needed.
+    const again = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
+      state,
+      code: 'good-code',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errors.state[0]).toMatch(/unknown or has expired/);
+
+    const { account } = await connect(company, 'google_ads', '1234567890');
+    expect(account).toMatchObject({
+      platform: 'google_ads',
+      external_account_id: '1234567890',
+      connected_by_name: expect.any(String),
+    });
+    const row = await dbOf(company)
+      .selectFrom('ad_accounts')
+      .selectAll()
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(row.sealed_access_token).toMatch(/^v1\./);
+    expect(row.sealed_refresh_token).toMatch(/^v1\./);
+    const read = await api.get(`admin/companies/${company.companyId}/ads_accounts`);
+    expect(JSON.stringify(read.body)).not.toMatch(/g-access|g-refresh|v1\./);
+    expect(Object.keys(read.body.platforms[0].account)).not.toContain('sealed_access_token');
+
+    // Another company's state finds nothing.
+    const other = await marketingCompany();
+    const otherStart = await apiOf(other).post(
+      `admin/companies/${other.companyId}/ads_accounts/google_ads/authorize`,
+      {
+        account_id: '1234567890',
+      },
+    );
+    const otherState = new URL(otherStart.body.authorization_url).searchParams.get('state');
+    const stolen = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
+      state: otherState,
+      code: 'good-code',
+    });
+    expect(stolen.status).toBe(400);
+    const history = await historyRows(company, 'ad_account', account.id, ['action']);
+    expect(history.map((h) => h.action)).toEqual(
+      expect.arrayContaining(['authorization_requested', 'connected']),
+    );
+  });
+
+  it('syncs Google Ads figures per product and day; a second sync replaces the days instead of doubling them', async () => {
+    const company = await marketingCompany();
+    const [shoes, bag] = await products(company, 2);
+    const customer = String(Date.now()).slice(-10);
+    standIn.google.customers.add(customer);
+    standIn.google.rows = [
+      // 1,000 rupees on shoes with a platform value; 200 on the bag with conversions but no value.
+      {
+        date: day(-2),
+        offerId: shoes?.sku ?? '',
+        campaign: 'Diwali Shopping',
+        costMicros: 600_000_000,
+        impressions: 5000,
+        clicks: 120,
+        conversions: 3,
+        conversionsValue: 4500,
+      },
+      {
+        date: day(-1),
+        offerId: shoes?.sku ?? '',
+        campaign: 'Diwali Shopping',
+        costMicros: 400_000_000,
+        impressions: 4000,
+        clicks: 80,
+        conversions: 1,
+        conversionsValue: 1500,
+      },
+      {
+        date: day(-1),
+        offerId: bag?.sku ?? '',
+        campaign: 'Always On',
+        costMicros: 200_000_000,
+        impressions: 900,
+        clicks: 30,
+        conversions: 2,
+        conversionsValue: 0,
+      },
+      {
+        date: day(-1),
+        offerId: 'NOT-OURS',
+        campaign: 'Always On',
+        costMicros: 50_000_000,
+        impressions: 10,
+        clicks: 1,
+        conversions: 0,
+        conversionsValue: 0,
+      },
+      {
+        date: day(-60),
+        offerId: shoes?.sku ?? '',
+        campaign: 'Old',
+        costMicros: 999_000_000,
+        impressions: 1,
+        clicks: 1,
+        conversions: 0,
+        conversionsValue: 0,
+      },
+    ];
+    const { api, account } = await connect(company, 'google_ads', customer);
+    const synced = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body).toMatchObject({
+      rows: 3,
+      unmatched_offer_ids: ['not-ours'],
+      start_date: day(-29),
+      end_date: today,
+    });
+    expect(synced.body.account.last_sync_ok).toBe(true);
+
+    const first = await spendRevenue(company, api);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Revenue: 4,500 + 1,500 valued by Google, and the bag's 2 conversions at the spec's 500 INR.
+    expect(first.body.totals).toMatchObject({
+      spend: 1200,
+      revenue: 7000,
+      conversions: 6,
+      clicks: 230,
+      roas: 5.83,
+      acos: 17.14,
+      cost_per_order: 200,
+    });
+    const shoesRow = first.body.products.find((p: { product: { id: number } }) => p.product.id === shoes?.id);
+    expect(shoesRow).toMatchObject({ spend: 1000, revenue: 6000, roas: 6, verdict: 'push' });
+    const bagRow = first.body.products.find((p: { product: { id: number } }) => p.product.id === bag?.id);
+    expect(bagRow).toMatchObject({ spend: 200, revenue: 1000, roas: 5, verdict: 'push' });
+    expect(first.body.by_day).toHaveLength(30);
+    expect(first.body.by_day.find((d: { date: string }) => d.date === day(-1))).toEqual({
+      date: day(-1),
+      spend: 600,
+      revenue: 2500,
+    });
+
+    // Same days again: the same figures, not twice them.
+    expect((await api.post(`admin/ads_accounts/${account.id}/sync`, {})).status).toBe(200);
+    const second = await spendRevenue(company, api);
+    expect(second.body.totals).toEqual(first.body.totals);
+
+    // Google revised a day (conversions attributed late): the sync takes the new figure, and a day
+    // that disappeared from the report is gone.
+    standIn.google.rows = standIn.google.rows.filter((r) => r.date !== day(-2));
+    const revised = standIn.google.rows.find((r) => r.offerId === bag?.sku);
+    if (revised) revised.conversions = 4;
+    expect(
+      (await api.post(`admin/ads_accounts/${account.id}/sync`, { start_date: day(-3), end_date: today }))
+        .status,
+    ).toBe(200);
+    const third = await spendRevenue(company, api);
+    expect(third.body.totals).toMatchObject({ spend: 600, revenue: 3500, conversions: 5 });
+    expect(third.body.campaigns.map((c: { campaign: string }) => c.campaign).sort()).toEqual([
+      'Always On',
+      'Diwali Shopping',
+    ]);
+  });
+
+  it('refreshes an expired access token; a revoked authorization marks the account reconnect needed', async () => {
+    const company = await marketingCompany();
+    const customer = `9${String(Date.now()).slice(-9)}`;
+    standIn.google.customers.add(customer);
+    const { api, account } = await connect(company, 'google_ads', customer);
+    standIn.expireAccessTokens();
+    const refreshed = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    const history = await historyRows(company, 'ad_account', account.id, ['action']);
+    expect(history.map((h) => h.action)).toContain('token_refreshed');
+
+    standIn.revoke();
+    try {
+      const refused = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toBe(
+        'Google Ads no longer accepts this connection (the authorization expired or was revoked). Reconnect the account.',
+      );
+      const listed = await api.get(`admin/companies/${company.companyId}/ads_accounts`);
+      expect(listed.body.platforms[0].account).toMatchObject({
+        status: 'reconnect_needed',
+        last_sync_ok: false,
+      });
+      // Nothing is asked of the platform again until the owner reconnects.
+      const still = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+      expect(still.status).toBe(409);
+    } finally {
+      standIn.restore();
+    }
+    const back = await connect(company, 'google_ads', customer);
+    expect(back.account.status).toBe('connected');
+  });
+
+  it('connects Meta, extends its token before expiry, reads paged insights, and asks to reconnect when the token lapses', async () => {
+    const company = await marketingCompany();
+    const [kurta, saree] = await products(company, 2);
+    const adAccount = String(Date.now()).slice(-12);
+    standIn.meta.accounts.add(adAccount);
+    standIn.meta.rows = [
+      {
+        date: day(-3),
+        retailerId: kurta?.sku ?? '',
+        campaign: 'Festive Catalogue',
+        spend: '250.50',
+        impressions: 3000,
+        clicks: 60,
+        purchases: 2,
+        purchaseValue: 2400,
+      },
+      {
+        date: day(-2),
+        retailerId: kurta?.sku ?? '',
+        campaign: 'Festive Catalogue',
+        spend: '300',
+        impressions: 3500,
+        clicks: 70,
+        purchases: 0,
+        purchaseValue: null,
+      },
+      {
+        date: day(-2),
+        retailerId: saree?.sku ?? '',
+        campaign: 'Festive Catalogue',
+        spend: '500',
+        impressions: 2000,
+        clicks: 75,
+        purchases: null,
+        purchaseValue: null,
+      },
+    ];
+    const { api, account } = await connect(company, 'meta', `act_${adAccount}`);
+    expect(account.external_account_id).toBe(adAccount);
+    // About to expire: extended (fb_exchange_token) before the report is asked.
+    await dbOf(company)
+      .updateTable('ad_accounts')
+      .set({ access_token_expires_at: sql`now() + interval '1 minute'` })
+      .where('id', '=', account.id)
+      .execute();
+    const synced = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body.rows).toBe(3);
+    const expiresAt = await dbOf(company)
+      .selectFrom('ad_accounts')
+      .select('access_token_expires_at')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect((expiresAt.access_token_expires_at as Date).getTime()).toBeGreaterThan(
+      Date.now() + 30 * 86_400_000,
+    );
+    const figures = await spendRevenue(company, api, '&platform=meta');
+    expect(figures.body.totals).toMatchObject({ spend: 1050.5, conversions: 2, revenue: 2400, clicks: 205 });
+    const sareeRow = figures.body.products.find(
+      (p: { product: { id: number } }) => p.product.id === saree?.id,
+    );
+    expect(sareeRow).toMatchObject({
+      verdict: 'stop',
+      reason: expect.stringMatching(/75 clicks and no order/),
+    });
+
+    standIn.expireAccessTokens();
+    const lapsed = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
+    expect(lapsed.status).toBe(409);
+    expect(lapsed.body.detail).toMatch(/^Meta no longer accepts this connection/);
+    const listed = await api.get(`admin/companies/${company.companyId}/ads_accounts`);
+    expect(listed.body.platforms[1].account.status).toBe('reconnect_needed');
+    // The figures already synced stay.
+    expect((await spendRevenue(company, api, '&platform=meta')).body.totals.spend).toBe(1050.5);
+  });
+
+  it('keeps accounts to their company: another company’s account is not found', async () => {
+    const company = await marketingCompany();
+    const customer = `8${String(Date.now()).slice(-9)}`;
+    standIn.google.customers.add(customer);
+    const { account } = await connect(company, 'google_ads', customer);
+    const other = await marketingCompany();
+    const api = apiOf(other);
+    expect((await api.post(`admin/ads_accounts/${account.id}/sync`, {})).status).toBe(404);
+    expect((await api.delete(`admin/ads_accounts/${account.id}`)).status).toBe(404);
+    const mine = apiOf(company);
+    const off = await mine.delete(`admin/ads_accounts/${account.id}`);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.status).toBe('disconnected');
+    const row = await dbOf(company)
+      .selectFrom('ad_accounts')
+      .selectAll()
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.sealed_access_token).toBeNull();
+    expect((await mine.post(`admin/ads_accounts/${account.id}/sync`, {})).status).toBe(409);
+  });
+});
+
+describe('CSV import of daily ad figures', { timeout: 120_000 }, () => {
+  it('shows every row error in the dry run, imports nothing from a bad file, then the valid rows; a second import replaces them', async () => {
+    const company = await marketingCompany();
+    const [a, b] = await products(company, 2);
+    const path = `companies/${company.companyId}/ad_figure_imports`;
+    const file = csv([
+      'Date,Platform,Campaign,SKU,Spend,Impressions,Clicks,Conversions,Conversion value,Competitor price',
+      `${day(-1)},google_ads,Search Brand,${a?.sku},"1,000.00",4000,100,4,,1200`,
+      `${day(-1).split('-').reverse().join('-')},meta,Catalogue,${b?.sku},300,2000,50,1,900,`,
+      `${day(1)},google_ads,Search Brand,${a?.sku},10,1,1,0,,`,
+      `${day(-1)},tiktok,X,NOPE,abc,10,20,x,,0`,
+      `${day(-1)},google_ads,Search Brand,${a?.sku},5,1,1,0,,`,
+    ]);
+    const dry = await uploadFile(company, `${path}/dry_run`, file, 'ads.csv');
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({
+      total_rows: 5,
+      valid_rows: 2,
+      products: 2,
+      spend: 1300,
+      first_date: day(-1),
+      last_date: day(-1),
+    });
+    expect(dry.body.errors).toEqual([
+      { row: 4, column: 'Date', message: 'The date is in the future.' },
+      { row: 5, column: 'Platform', message: 'Use google_ads, meta or other (blank is other).' },
+      { row: 5, column: 'SKU', message: 'No product with this SKU.' },
+      { row: 5, column: 'Spend', message: 'Enter an amount in rupees, at most 2 decimals, not negative.' },
+      { row: 5, column: 'Clicks', message: 'Clicks cannot be more than impressions.' },
+      {
+        row: 5,
+        column: 'Conversions',
+        message: 'Enter a number of conversions, at most 2 decimals, not negative.',
+      },
+      { row: 5, column: 'Competitor price', message: 'Enter the competitor price in rupees, more than 0.' },
+      { row: 6, column: 'SKU', message: 'This SKU already has a row for this date, platform and campaign.' },
+    ]);
+
+    const refused = await uploadFile(company, path, file, 'ads.csv');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(201);
+    expect(refused.body).toMatchObject({ kind: 'ad_figures', status: 'validation_error', failed_count: 8 });
+    expect((await spendRevenue(company, company.api)).body.totals.spend).toBe(0);
+
+    const started = await uploadFile(company, `${path}?import_valid_rows=true`, file, 'ads.csv');
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const job = await waitForJob(company, started.body.id);
+    expect(job).toMatchObject({ status: 'partial_success', processed_rows: 2, created_count: 2 });
+    const figures = await spendRevenue(company, company.api);
+    // 4 Google conversions without a value at 500 INR, and Meta's 900.
+    expect(figures.body.totals).toMatchObject({ spend: 1300, revenue: 2900, conversions: 5 });
+
+    const again = await uploadFile(company, `${path}?import_valid_rows=true`, file, 'ads.csv');
+    expect(await waitForJob(company, again.body.id)).toMatchObject({
+      status: 'partial_success',
+      updated_count: 2,
+      created_count: 0,
+    });
+    expect((await spendRevenue(company, company.api)).body.totals).toEqual(figures.body.totals);
+
+    const competitive = await company.api.get(
+      `admin/companies/${company.companyId}/products_ads/competitiveness_overall`,
+    );
+    expect(competitive.status, JSON.stringify(competitive.body)).toBe(200);
+    // createProduct sells at 90; the competitor asks 1,200 (we are far below).
+    expect(competitive.body).toMatchObject({ tolerance_percent: 5, above_count: 0 });
+    expect(competitive.body.products).toEqual([
+      expect.objectContaining({
+        product: expect.objectContaining({ id: a?.id }),
+        our_price: 90,
+        competitor_price: 1200,
+        flag: 'below',
+        spend_30_days: 1000,
+      }),
+    ]);
+    // The other company sees none of it.
+    const other = await marketingCompany();
+    expect((await spendRevenue(other, other.api)).body.totals.spend).toBe(0);
+    expect((await other.api.get(`bulk_jobs/${started.body.id}`)).status).toBe(404);
+  });
+
+  it('flags a product priced more than 5% above its competitors', async () => {
+    const company = await marketingCompany();
+    const [dear, fair] = await products(company, 2);
+    const file = csv([
+      'date,sku,spend,competitor_price',
+      `${day(-5)},${dear?.sku},100,80`,
+      `${day(-1)},${dear?.sku},100,85`,
+      `${day(-1)},${fair?.sku},100,88`,
+    ]);
+    const started = await uploadFile(
+      company,
+      `companies/${company.companyId}/ad_figure_imports`,
+      file,
+      'prices.csv',
+    );
+    expect((await waitForJob(company, started.body.id)).status).toBe('success');
+    const res = await company.api.get(
+      `admin/companies/${company.companyId}/products_ads/competitiveness_overall`,
+    );
+    expect(res.body.above_count).toBe(1);
+    expect(
+      res.body.products.map(
+        (p: { product: { id: number }; flag: string; difference_percent: number; observed_on: string }) => [
+          p.product.id,
+          p.flag,
+          p.difference_percent,
+          p.observed_on,
+        ],
+      ),
+    ).toEqual([
+      [dear?.id, 'above', 5.88, day(-1)],
+      [fair?.id, 'in_line', 2.27, day(-1)],
+    ]);
+  });
+});
+
+describe('GET .../products_ads/organic_non_organic_stat', { timeout: 120_000 }, () => {
+  it('splits each product’s invoiced sales into what the ads brought and organic, capped at what was sold', async () => {
+    const company = await marketingCompany();
+    await createInvoicedOrder(company);
+    const line = await dbOf(company)
+      .selectFrom('sales_lines as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select(['s.product_id', 'p.sku'])
+      .where('s.company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    const productId = line.product_id;
+    const sku = line.sku;
+    const [unsold] = await products(company, 1);
+    const file = csv([
+      'date,platform,sku,spend,conversions,conversion_value',
+      `${today},meta,${sku},50,3,100000`,
+      `${today},meta,${unsold?.sku},80,0,`,
+    ]);
+    const started = await uploadFile(
+      company,
+      `companies/${company.companyId}/ad_figure_imports`,
+      file,
+      'ads.csv',
+    );
+    expect((await waitForJob(company, started.body.id)).status).toBe('success');
+    const res = await company.api.get(
+      `admin/companies/${company.companyId}/products_ads/organic_non_organic_stat?start_date=${day(-6)}&end_date=${today}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sold = await dbOf(company)
+      .selectFrom('sales_lines')
+      .select(sql<number>`sum(taxable_paise)::bigint`.as('paise'))
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    const revenue = Number(sold.paise) / 100;
+    expect(res.body.products[0]).toMatchObject({
+      product: { id: productId },
+      orders: 1,
+      revenue,
+      // Meta claims 3 orders and ₹1,00,000: capped at the 1 order and its revenue.
+      ad_orders: 1,
+      ad_revenue: revenue,
+      organic_orders: 0,
+      organic_revenue: 0,
+      ad_share_percent: 100,
+      spend: 50,
+    });
+    expect(res.body.products[1]).toMatchObject({
+      product: { id: unsold?.id },
+      orders: 0,
+      revenue: 0,
+      spend: 80,
+      ad_share_percent: null,
+    });
+    expect(res.body.totals).toMatchObject({ orders: 1, spend: 130 });
+  });
+});
