@@ -4,6 +4,7 @@ import { MONEY_MAX, QUANTITY_MAX, rupeesInput } from './api/products.ts';
 import { calendarDate } from './api/sales-orders.ts';
 import { serialNumbersInput } from './api/serial-numbers.ts';
 import { billContraOutput } from './contra.ts';
+import { GST_TREATMENT_MESSAGES, GST_TREATMENTS } from './gst/gst-treatment.ts';
 import { mulDivRounded, rateToBasisPoints } from './gst.ts';
 import { financialYearOf } from './invoices.ts';
 import { roundOff } from './money.ts';
@@ -204,6 +205,11 @@ export const billItemInput = z
     purchase_order_item: idInput.optional(),
     /** A product that tracks serial numbers: one per unit bought (issue 22). */
     serial_numbers: serialNumbersInput,
+    /**
+     * How GST treats the supply (GSTR-3B table 5 reports nil-rated, exempt and non-GST purchases):
+     * a line at 0% takes its product's when left out; a line taxed above 0% is taxable.
+     */
+    gst_treatment: z.enum(GST_TREATMENTS, { error: GST_TREATMENT_MESSAGES.choose }).optional(),
   })
   .strict();
 export type BillItemInput = z.infer<typeof billItemInput>;
@@ -240,6 +246,17 @@ export const billInput = z
     if (value.due_date !== undefined && value.due_date < value.bill_date) {
       ctx.addIssue({ code: 'custom', message: BILL_MESSAGES.due_before_bill, path: ['due_date'] });
     }
+    // A nil-rated, exempt or non-GST line carries no GST (the item schema is picked by purchase
+    // orders, so the rule sits here).
+    value.items.forEach((item, index) => {
+      const treatment = item.gst_treatment;
+      if (!treatment || treatment === 'taxable' || Number(item.tax_rate) === 0) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: GST_TREATMENT_MESSAGES.line_tax_not_zero(treatment),
+        path: ['items', index, 'gst_treatment'],
+      });
+    });
     if (value.purchase_order === undefined) {
       value.items.forEach((item, index) => {
         if (item.purchase_order_item === undefined) return;
@@ -516,6 +533,8 @@ export const billItemOutput = z.object({
   purchase_order_item: outId.nullable().optional(),
   /** The units bought on the line, of a product that tracks serial numbers (issue 22). */
   serial_numbers: z.array(z.string()).optional(),
+  /** Taxable, or at 0%: nil rated, exempt or non-GST (GSTR-3B table 5). */
+  gst_treatment: z.enum(GST_TREATMENTS),
 });
 
 /** A debit note on a bill's page: raised against the bill or applied to it (issue 19). */

@@ -57,6 +57,11 @@ export const gstr3bOutput = z.object({
     reversed: taxFiguresOutput,
     net: taxFiguresOutput,
   }),
+  /** Table 5: values of exempt, nil-rated and non-GST inward supplies (bills less debit notes). */
+  inward_exempt: z.object({
+    nil_exempt: z.object({ inter_state: money, intra_state: money }),
+    non_gst: z.object({ inter_state: money, intra_state: money }),
+  }),
   payment: z.array(
     z.object({
       head: z.enum(TAX_HEADS),

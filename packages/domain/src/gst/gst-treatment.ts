@@ -29,6 +29,11 @@ export const GST_TREATMENT_MESSAGES = {
     `A product with ${GST_TREATMENT_LABELS[treatment]} GST treatment is taxed at 0%: choose a 0% GST tax or none instead of ${ratePercent}%, or make the product Taxable.`,
   cess_not_allowed: (treatment: GstTreatment) =>
     `A product with ${GST_TREATMENT_LABELS[treatment]} GST treatment carries no cess: remove the cess tax, or make the product Taxable.`,
+  /** A bill line's treatment against the GST rate entered on it. */
+  line_tax_not_zero: (treatment: GstTreatment) =>
+    `A line with ${GST_TREATMENT_LABELS[treatment]} GST treatment is taxed at 0%: choose 0% GST, or make the line Taxable.`,
+  line_cess_not_allowed: (treatment: GstTreatment, product: string) =>
+    `A line with ${GST_TREATMENT_LABELS[treatment]} GST treatment carries no cess, and ${product} bears cess: make the line Taxable.`,
 } as const;
 
 /**

@@ -35,7 +35,11 @@ export const ZERO_FIGURES: TaxFigures = Object.freeze({
  * - 3.2 inter-state supplies to unregistered persons (a part of 3.1a), by place of supply;
  * - 4a3 ITC on inward supplies liable to reverse charge, 4a5 all other ITC (bills),
  *   4b2 ITC reversed (debit notes to sellers: purchase returns, rate differences);
- * - 4 every document of table 4 (its net ITC, 4C).
+ * - 4 every document of table 4 (its net ITC, 4C);
+ * - 5a_inter / 5a_intra: table 5's 'from a supplier under composition scheme, exempt and nil rated
+ *   supply', inter-state and intra-state: bill lines (less debit notes) at 0% that are nil rated
+ *   or exempt, or taxable goods billed without GST (a composition supplier charges none);
+ * - 5b_inter / 5b_intra: table 5's 'non GST supply': bill lines whose treatment is Non-GST.
  */
 export const GSTR3B_HEADS = [
   '3.1a',
@@ -48,6 +52,10 @@ export const GSTR3B_HEADS = [
   '4a5',
   '4b2',
   '4',
+  '5a_inter',
+  '5a_intra',
+  '5b_inter',
+  '5b_intra',
 ] as const;
 export type Gstr3bHead = (typeof GSTR3B_HEADS)[number];
 
@@ -65,7 +73,28 @@ export const GSTR3B_HEAD_LABELS: Record<Gstr3bHead, string> = {
   '4a5': '(5) All other ITC',
   '4b2': '(2) Others (debit notes to sellers)',
   '4': '(C) Net ITC available (A) - (B)',
+  '5a_inter': 'From a supplier under composition scheme, Exempt and Nil rated supply (inter-state)',
+  '5a_intra': 'From a supplier under composition scheme, Exempt and Nil rated supply (intra-state)',
+  '5b_inter': 'Non GST supply (inter-state)',
+  '5b_intra': 'Non GST supply (intra-state)',
 };
+
+/** Table 5's rows, each valued inter-state and intra-state. */
+export const GSTR3B_TABLE5_ROWS = [
+  {
+    key: 'nil_exempt',
+    label: 'From a supplier under composition scheme, Exempt and Nil rated supply',
+    inter: '5a_inter',
+    intra: '5a_intra',
+  },
+  { key: 'non_gst', label: 'Non GST supply', inter: '5b_inter', intra: '5b_intra' },
+] as const satisfies readonly { key: string; label: string; inter: Gstr3bHead; intra: Gstr3bHead }[];
+
+/** One row of table 5: inward supplies' values, paise. */
+export interface InwardExemptRow {
+  inter_state_paise: number;
+  intra_state_paise: number;
+}
 
 /** The documents a figure is made of. */
 export const GSTR3B_DOCUMENT_KINDS = ['invoice', 'credit_note', 'bill', 'debit_note'] as const;
@@ -112,6 +141,8 @@ export interface Gstr3bTable {
     reversed: TaxFigures;
     net: TaxFigures;
   };
+  /** Table 5: values of exempt, nil-rated and non-GST inward supplies. */
+  inward_exempt: Record<(typeof GSTR3B_TABLE5_ROWS)[number]['key'], InwardExemptRow>;
   payment: readonly PaymentRow[];
 }
 
@@ -189,12 +220,20 @@ export function computeGstr3b(sums: Gstr3bSums): Gstr3bTable {
   const reversed = head('4b2');
   const net = subtractFigures(available, reversed);
   const output = addFigures(outward['3.1a'], outward['3.1b']);
+  const inwardRow = (row: (typeof GSTR3B_TABLE5_ROWS)[number]): InwardExemptRow => ({
+    inter_state_paise: head(row.inter).taxable_paise,
+    intra_state_paise: head(row.intra).taxable_paise,
+  });
   return {
     outward,
     unregistered_inter_state: [...sums.unregisteredInterState].sort((a, b) =>
       a.state_code.localeCompare(b.state_code),
     ),
     itc: { reverse_charge: reverseChargeItc, all_other: allOther, available, reversed, net },
+    inward_exempt: {
+      nil_exempt: inwardRow(GSTR3B_TABLE5_ROWS[0]),
+      non_gst: inwardRow(GSTR3B_TABLE5_ROWS[1]),
+    },
     payment: utiliseItc(output, net, outward['3.1d']),
   };
 }

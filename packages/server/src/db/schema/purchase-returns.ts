@@ -1,3 +1,4 @@
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { ColumnType } from 'kysely';
 import type { Auto, Paise, Quantity, Timestamp } from './column-types.ts';
 
@@ -96,6 +97,8 @@ export interface DebitNoteItemsTable {
   total_paise: Paise;
   itc_eligible: Auto<boolean>;
   itc_reversed_paise: Paise;
+  /** Migration 0085: the bill line's (or product's) GST treatment (set by the database). */
+  gst_treatment: Auto<GstTreatment>;
 }
 
 export interface DebitNoteApplicationsTable {

@@ -1,4 +1,5 @@
 import type { BillStatus } from '@b2b/domain/bills';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { ColumnType } from 'kysely';
 import type { Auto, Paise, Quantity, Timestamp } from './column-types.ts';
 
@@ -76,6 +77,8 @@ export interface BillItemsTable {
   purchase_order_item_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** A tracked product's units, normalised (migration 0064): kept on a draft, made units on receipt. */
   serial_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  /** Migration 0085: as entered, else the product's when written at 0% (set by the database). */
+  gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
 }
 
 export interface BillAttachmentsTable {

@@ -224,6 +224,8 @@ export interface QuotationItemsTable extends PricedLineColumns {
   company_id: number;
   quotation_id: number;
   position: number;
+  /** Migration 0085: the product's GST treatment when the line was priced (set by the database). */
+  gst_treatment: Auto<GstTreatment>;
 }
 
 export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
@@ -273,6 +275,8 @@ export interface SalesOrderItemsTable extends PricedLineColumns {
   /** Migration 0023: goods in delivered shipments. */
   quantity_delivered: Quantity;
   amount_invoiced_paise: Paise;
+  /** Migration 0085: the product's GST treatment when the line was priced (set by the database). */
+  gst_treatment: Auto<GstTreatment>;
 }
 
 export interface InvoicesTable extends DocumentTotals {

@@ -131,6 +131,7 @@ export async function getBill(
       expiry_date: item.expiry_date === null ? null : dayOrThrow(item.expiry_date),
       purchase_order_item: item.purchase_order_item_id,
       serial_numbers: item.serial_numbers,
+      gst_treatment: item.gst_treatment,
     })),
     purchase_order: purchaseOrder,
     debit_notes: debitNotes,

@@ -13,6 +13,7 @@ import {
   sellerStateCode,
 } from '@b2b/domain/bills';
 import { mulDivRounded } from '@b2b/domain/gst';
+import { GST_TREATMENT_MESSAGES } from '@b2b/domain/gst/gst-treatment';
 import { financialYearOf } from '@b2b/domain/invoices';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { PURCHASE_RETURN_MESSAGES } from '@b2b/domain/purchase-returns';
@@ -122,7 +123,15 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
   const lines = input.items.map((item, index) => {
     const product = products.get(item.product);
     if (!product) throw validationError(`items.${index}.product`, 'Product Not Found');
-    return { item, product, cessRate: Number(product.cess_rate ?? 0) };
+    const cessRate = Number(product.cess_rate ?? 0);
+    // A nil-rated, exempt or non-GST line bears no cess (the product's cess tax would add it).
+    if (item.gst_treatment && item.gst_treatment !== 'taxable' && cessRate !== 0) {
+      throw validationError(
+        `items.${index}.gst_treatment`,
+        GST_TREATMENT_MESSAGES.line_cess_not_allowed(item.gst_treatment, product.name),
+      );
+    }
+    return { item, product, cessRate };
   });
   // A tracked product's units: one serial each, none the product has already (issue 22).
   await checkIncomingSerialNumbers(tx, { companyId, lines: serialLinesOfBill(input.items) });
@@ -212,6 +221,8 @@ async function priceBill(tx: Tx, actor: Principal, input: BillInput) {
       batch_number: item.batch_number ?? null,
       expiry_date: item.expiry_date ?? null,
       serial_numbers: item.serial_numbers ?? [],
+      // Left out: the database takes the product's (0% lines) or 'taxable' (migration 0085).
+      ...(item.gst_treatment && { gst_treatment: item.gst_treatment }),
     };
   });
   return { bill, items, financialYear, autoReceive: company.is_bill_auto_received };

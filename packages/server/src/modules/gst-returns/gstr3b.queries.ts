@@ -42,6 +42,25 @@ const nonGst = (items: 'invoice_items' | 'credit_note_items', key: string, alias
    WHERE x.company_id = ${sql.ref(`${alias}.company_id`)} AND ${sql.ref(`x.${key}`)} = ${sql.ref(`${alias}.id`)}
      AND x.gst_treatment = 'non_gst')`;
 
+/**
+ * One pass over a bill's or debit note's lines: the ITC-eligible figures (table 4) and the values
+ * of its nil-rated or exempt lines and of its non-GST lines (table 5, migration 0085). A line at
+ * 0% without cess whose treatment is Taxable counts with the nil-rated ones: taxable goods billed
+ * without GST, as a supplier under the composition scheme bills them (and as 3.1(c) counts a
+ * taxable line at 0% on the outward side).
+ */
+const inwardLineSums = (items: 'bill_items' | 'debit_note_items', key: string, alias: string) => sql`
+  SELECT coalesce(sum(x.taxable_paise) FILTER (WHERE x.itc_eligible), 0) AS taxable_paise,
+         coalesce(sum(x.igst_paise) FILTER (WHERE x.itc_eligible), 0) AS igst_paise,
+         coalesce(sum(x.cgst_paise) FILTER (WHERE x.itc_eligible), 0) AS cgst_paise,
+         coalesce(sum(x.sgst_paise) FILTER (WHERE x.itc_eligible), 0) AS sgst_paise,
+         coalesce(sum(x.cess_paise) FILTER (WHERE x.itc_eligible), 0) AS cess_paise,
+         coalesce(sum(x.taxable_paise) FILTER (WHERE x.gst_treatment IN ('nil_rated', 'exempt')
+           OR (x.gst_treatment = 'taxable' AND x.gst_rate = 0 AND x.cess_rate = 0)), 0) AS nil_exempt_paise,
+         coalesce(sum(x.taxable_paise) FILTER (WHERE x.gst_treatment = 'non_gst'), 0) AS non_gst_paise
+    FROM ${sql.table(items)} x
+   WHERE x.company_id = ${sql.ref(`${alias}.company_id`)} AND ${sql.ref(`x.${key}`)} = ${sql.ref(`${alias}.id`)}`;
+
 /** The rows of every head for a GSTIN's branches (in the user's scope) and a range of days. */
 function entries(w: Gstr3bWindow): RawBuilder<unknown> {
   return sql`
@@ -75,35 +94,25 @@ function entries(w: Gstr3bWindow): RawBuilder<unknown> {
     ),
     inward AS (
       SELECT 'bill' AS kind, b.id, b.bill_number AS number, b.bill_date AS day, s.name AS party,
-             b.seller_gstin AS party_gstin, b.is_reverse_charge, 1 AS sign,
+             b.seller_gstin AS party_gstin, b.is_reverse_charge, b.is_intra_state, 1 AS sign,
              b.taxable_paise, b.igst_paise, b.cgst_paise, b.sgst_paise, b.cess_paise,
              e.taxable_paise AS itc_taxable_paise, e.igst_paise AS itc_igst_paise, e.cgst_paise AS itc_cgst_paise,
-             e.sgst_paise AS itc_sgst_paise, e.cess_paise AS itc_cess_paise
+             e.sgst_paise AS itc_sgst_paise, e.cess_paise AS itc_cess_paise,
+             e.nil_exempt_paise, e.non_gst_paise
         FROM bills b
         JOIN sellers s ON s.company_id = b.company_id AND s.id = b.seller_id
-        CROSS JOIN LATERAL (
-          SELECT coalesce(sum(bi.taxable_paise), 0) AS taxable_paise, coalesce(sum(bi.igst_paise), 0) AS igst_paise,
-                 coalesce(sum(bi.cgst_paise), 0) AS cgst_paise, coalesce(sum(bi.sgst_paise), 0) AS sgst_paise,
-                 coalesce(sum(bi.cess_paise), 0) AS cess_paise
-            FROM bill_items bi
-           WHERE bi.company_id = b.company_id AND bi.bill_id = b.id AND bi.itc_eligible
-        ) e
+        CROSS JOIN LATERAL (${inwardLineSums('bill_items', 'bill_id', 'b')}) e
        WHERE b.company_id = ${w.companyId} AND b.branch_id IN (SELECT id FROM branches_of_gstin)
          AND b.bill_date BETWEEN ${w.start}::date AND ${w.end}::date AND b.status NOT IN ('draft', 'void')
       UNION ALL
       SELECT 'debit_note', dn.id, dn.debit_note_number, dn.debit_note_date, s.name, dn.seller_gstin,
-             dn.is_reverse_charge, -1,
+             dn.is_reverse_charge, dn.is_intra_state, -1,
              dn.taxable_paise, dn.igst_paise, dn.cgst_paise, dn.sgst_paise, dn.cess_paise,
-             e.taxable_paise, e.igst_paise, e.cgst_paise, e.sgst_paise, e.cess_paise
+             e.taxable_paise, e.igst_paise, e.cgst_paise, e.sgst_paise, e.cess_paise,
+             e.nil_exempt_paise, e.non_gst_paise
         FROM debit_notes dn
         JOIN sellers s ON s.company_id = dn.company_id AND s.id = dn.seller_id
-        CROSS JOIN LATERAL (
-          SELECT coalesce(sum(di.taxable_paise), 0) AS taxable_paise, coalesce(sum(di.igst_paise), 0) AS igst_paise,
-                 coalesce(sum(di.cgst_paise), 0) AS cgst_paise, coalesce(sum(di.sgst_paise), 0) AS sgst_paise,
-                 coalesce(sum(di.cess_paise), 0) AS cess_paise
-            FROM debit_note_items di
-           WHERE di.company_id = dn.company_id AND di.debit_note_id = dn.id AND di.itc_eligible
-        ) e
+        CROSS JOIN LATERAL (${inwardLineSums('debit_note_items', 'debit_note_id', 'dn')}) e
        WHERE dn.company_id = ${w.companyId} AND dn.branch_id IN (SELECT id FROM branches_of_gstin)
          AND dn.debit_note_date BETWEEN ${w.start}::date AND ${w.end}::date AND dn.status <> 'void'
     )
@@ -147,7 +156,17 @@ function entries(w: Gstr3bWindow): RawBuilder<unknown> {
     SELECT CASE WHEN kind = 'debit_note' THEN '4b2' WHEN is_reverse_charge THEN '4a3' ELSE '4a5' END,
            kind, id, number, day, party, party_gstin, NULL,
            itc_taxable_paise, itc_igst_paise, itc_cgst_paise, itc_sgst_paise, itc_cess_paise
-      FROM inward WHERE itc_igst_paise + itc_cgst_paise + itc_sgst_paise + itc_cess_paise <> 0`;
+      FROM inward WHERE itc_igst_paise + itc_cgst_paise + itc_sgst_paise + itc_cess_paise <> 0
+    UNION ALL
+    -- 5: nil-rated and exempt purchases (and a composition supplier's, billed without GST), and
+    -- non-GST ones, inter-state and intra-state; a debit note takes its returned value off.
+    SELECT CASE WHEN is_intra_state THEN '5a_intra' ELSE '5a_inter' END,
+           kind, id, number, day, party, party_gstin, NULL, sign * nil_exempt_paise, 0, 0, 0, 0
+      FROM inward WHERE nil_exempt_paise <> 0
+    UNION ALL
+    SELECT CASE WHEN is_intra_state THEN '5b_intra' ELSE '5b_inter' END,
+           kind, id, number, day, party, party_gstin, NULL, sign * non_gst_paise, 0, 0, 0, 0
+      FROM inward WHERE non_gst_paise <> 0`;
 }
 
 export interface HeadSum extends TaxFigures {

@@ -123,6 +123,16 @@ export async function getGstr3b(
       reversed: figuresInRupees(table.itc.reversed),
       net: figuresInRupees(table.itc.net),
     },
+    inward_exempt: {
+      nil_exempt: {
+        inter_state: toRupees(table.inward_exempt.nil_exempt.inter_state_paise),
+        intra_state: toRupees(table.inward_exempt.nil_exempt.intra_state_paise),
+      },
+      non_gst: {
+        inter_state: toRupees(table.inward_exempt.non_gst.inter_state_paise),
+        intra_state: toRupees(table.inward_exempt.non_gst.intra_state_paise),
+      },
+    },
     payment: table.payment.map((row) => ({
       head: row.head,
       payable: toRupees(row.payable_paise),

@@ -7,6 +7,7 @@ import {
   GST_SLABS,
   BILL_MESSAGES as M,
 } from '@b2b/domain/bills';
+import { GST_TREATMENTS } from '@b2b/domain/gst/gst-treatment';
 import { toPaise } from '@b2b/domain/money';
 import { parseSerialNumberText } from '@b2b/domain/serial-numbers';
 import { todayInIndia } from '@b2b/domain/validation';
@@ -33,6 +34,11 @@ const lineShape = z
     purchase_order_item: z.number().nullable().optional(),
     /** A tracked product's serials, one a line (the server checks one per unit, issue 22). */
     serial_numbers_text: z.string().optional(),
+    /**
+     * A bill line's GST treatment (GSTR-3B table 5): the product's when picked, chosen at 0%; a
+     * line taxed above 0% is taxable. Null: the server takes the product's.
+     */
+    gst_treatment: z.enum(GST_TREATMENTS).nullable().optional(),
   })
   .loose();
 
@@ -85,9 +91,19 @@ function draftOf(values: BillFormValues) {
       expiry_date: orUndefined(item.expiry_date),
       purchase_order_item: item.purchase_order_item ?? undefined,
       ...serialNumbersOf(item.serial_numbers_text),
+      ...treatmentOf(item),
     })),
     purchase_order: values.purchase_order ?? undefined,
   };
+}
+
+/**
+ * The treatment sent: as chosen on a line at 0%; left out on a taxed line (the server makes it
+ * taxable) and when none is known (the server takes the product's).
+ */
+function treatmentOf(item: BillFormLine) {
+  if (!item.gst_treatment || blank(item.tax_rate) || Number(item.tax_rate) !== 0) return {};
+  return { gst_treatment: item.gst_treatment };
 }
 
 const serialNumbersOf = (text: string | undefined) => {
@@ -177,6 +193,7 @@ export function billFormValues(bill: Bill): BillFormValues {
       expiry_date: line.expiry_date ?? '',
       purchase_order_item: line.purchase_order_item ?? null,
       serial_numbers_text: (line.serial_numbers ?? []).join('\n'),
+      gst_treatment: line.gst_treatment,
     })),
     purchase_order: bill.purchase_order?.id ?? null,
   };
@@ -199,7 +216,7 @@ export const BILL_SERVER_FIELDS = [
   'purchase_order',
 ] as const;
 export const BILL_LINE_SERVER_FIELD =
-  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date|purchase_order_item|serial_numbers_text)$/;
+  /^items\.\d+\.(product|quantity|rate|discount_percent|tax_rate|hsn_code|itc_eligible|batch_number|expiry_date|purchase_order_item|serial_numbers_text|gst_treatment)$/;
 
 /** A server field of a line's serials (`items.N.serial_numbers[.i]`) is the line's text field. */
 export const billFormFieldOf = (field: string) =>

@@ -1,4 +1,5 @@
 import { BILL_NUMBER_MAX_LENGTH, GST_SLABS, BILL_MESSAGES as M } from '@b2b/domain/bills';
+import { GST_TREATMENT_OPTIONS } from '@b2b/domain/gst/gst-treatment';
 import { formatMoney, toRupees } from '@b2b/domain/money';
 import { lastRateSentence } from '@b2b/domain/purchase-orders';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
@@ -144,6 +145,25 @@ function ItcField({ control, index }: { control: FormControl; index: number }) {
 }
 
 /**
+ * A bill line's GST treatment, chosen when the line is at 0% GST: nil rated, exempt, non-GST, or
+ * taxable goods billed without GST (a composition supplier's): GSTR-3B table 5 reports them apart.
+ * A line taxed above 0% is taxable, so the choice is not offered there.
+ */
+function GstTreatmentField({ control, index }: { control: FormControl; index: number }) {
+  const rate = useWatch({ control, name: `items.${index}.tax_rate` });
+  if (rate === null || rate === '' || Number(rate) !== 0) return null;
+  return (
+    <SelectField
+      control={control}
+      name={`items.${index}.gst_treatment`}
+      label={`GST Treatment ${index + 1}`}
+      placeholder="From the product"
+      data={GST_TREATMENT_OPTIONS}
+    />
+  );
+}
+
+/**
  * The product picker of a line; a product picked fills its HSN, its GST rate and, while the rate is
  * blank, the last rate it was bought at from this seller (else from any seller), else its cost.
  */
@@ -174,6 +194,7 @@ export function ProductField({
       const set = (name: 'hsn_code' | 'tax_rate' | 'rate', value: string | number) =>
         form.setValue(`items.${index}.${name}`, value as never, { shouldDirty: true });
       if (product.hsn) set('hsn_code', product.hsn);
+      form.setValue(`items.${index}.gst_treatment`, product.gst_treatment, { shouldDirty: true });
       const rate = product.tax?.rate;
       if (rate !== undefined && (GST_SLABS as readonly number[]).includes(rate))
         set('tax_rate', String(rate));
@@ -262,6 +283,7 @@ export function BillLineFields({
           data={GST_RATE_OPTIONS}
         />
         {itc && <ItcField control={form.control} index={index} />}
+        {itc && <GstTreatmentField control={form.control} index={index} />}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             Amount

@@ -84,6 +84,7 @@ function bill(id: number, status: BillStatus = 'open', overrides: Partial<Bill> 
         itc_eligible: true,
         batch_number: null,
         expiry_date: null,
+        gst_treatment: 'taxable',
       },
     ],
     attachments: [],
@@ -360,6 +361,27 @@ describe('BillForm', () => {
     });
     const init = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith(LIST))?.[1];
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('asks a 0% line for its GST treatment and sends it (GSTR-3B table 5)', async () => {
+    const api = server((call) =>
+      call.method === 'POST' && call.path === LIST
+        ? { status: 400, body: { detail: 'Invalid input.', errors: { bill_number: ['Taken.'] } } }
+        : undefined,
+    );
+    renderForm();
+    await choose('Seller', 'Sharma Supplies');
+    await fillOneLine();
+    // Taxed at 18%: a taxable line, no choice offered.
+    expect(screen.queryByRole('combobox', { name: 'GST Treatment 1' })).toBeNull();
+    await choose('GST Rate 1', '0%');
+    await choose('GST Treatment 1', 'Exempt');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bill Number' }), { target: { value: 'SUP/10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Taken.')).toBeTruthy();
+    expect(api.changes()[0]?.body).toMatchObject({
+      items: [{ product: 21, tax_rate: 0, gst_treatment: 'exempt' }],
+    });
   });
 
   it('Save and Receive creates the draft, then receives it', async () => {

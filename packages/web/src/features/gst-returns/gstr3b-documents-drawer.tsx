@@ -35,12 +35,16 @@ const HEAD_NUMBERS: Record<Gstr3bHead, string> = {
   '4a5': '4(A)',
   '4b2': '4(B)',
   '4': '4',
+  '5a_inter': '5 ',
+  '5a_intra': '5 ',
+  '5b_inter': '5 ',
+  '5b_intra': '5 ',
 };
 const headTitle = (head: Gstr3bHead) => `${HEAD_NUMBERS[head]}${GSTR3B_HEAD_LABELS[head]}`;
 
 /**
  * The documents behind one figure of GSTR-3B, a page at a time, each linking to its document.
- * Credit notes and (in 4(C)) debit notes show as negative: the figure is their sum.
+ * Credit notes and (in 4(C) and table 5) debit notes show as negative: the figure is their sum.
  */
 export function Gstr3bDocumentsDrawer({
   companyId,

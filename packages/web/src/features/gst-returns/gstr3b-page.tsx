@@ -1,5 +1,11 @@
 import type { taxFiguresOutput } from '@b2b/domain/api/gstr3b';
-import { GSTR3B_HEAD_LABELS, GSTR3B_MESSAGES, type Gstr3bHead, periodLabel } from '@b2b/domain/gst/gstr3b';
+import {
+  GSTR3B_HEAD_LABELS,
+  GSTR3B_MESSAGES,
+  GSTR3B_TABLE5_ROWS,
+  type Gstr3bHead,
+  periodLabel,
+} from '@b2b/domain/gst/gstr3b';
 import { todayInIndia } from '@b2b/domain/validation';
 import { Alert, Anchor, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -286,6 +292,44 @@ function Gstr3bTables({ data, onOpen }: { data: Gstr3b; onOpen: (head: Gstr3bHea
                 <Table.Td fw={600}>{GSTR3B_HEAD_LABELS['4']}</Table.Td>
                 <FigureCells figures={data.itc.net} head="4" onOpen={onOpen} taxable={false} />
               </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </section>
+
+      <section aria-labelledby="gstr3b-5">
+        <Title order={4} id="gstr3b-5" mb="xs">
+          5. Values of exempt, nil-rated and non-GST inward supplies
+        </Title>
+        <Table.ScrollContainer minWidth={640}>
+          <Table withTableBorder striped aria-label="5 Exempt, nil-rated and non-GST inward supplies">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nature of supplies</Table.Th>
+                <Table.Th ta="right">Inter-State supplies</Table.Th>
+                <Table.Th ta="right">Intra-State supplies</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {GSTR3B_TABLE5_ROWS.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{row.label}</Table.Td>
+                  <Table.Td ta="right">
+                    <Figure
+                      value={data.inward_exempt[row.key].inter_state}
+                      head={row.inter}
+                      onOpen={onOpen}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Figure
+                      value={data.inward_exempt[row.key].intra_state}
+                      head={row.intra}
+                      onOpen={onOpen}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
