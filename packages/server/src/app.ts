@@ -32,6 +32,7 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
 import { bulkInventoryRoutes } from './modules/bulk-inventory/bulk-inventory.routes.ts';
 import { buyerGroupsRoutes } from './modules/buyer-groups/buyer-groups.routes.ts';
+import { businessIntelligenceRoutes } from './modules/business-intelligence/business-intelligence.routes.ts';
 import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts';
 import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
 import { campaignWebhooksRoutes } from './modules/campaign-webhooks/campaign-webhooks.routes.ts';
@@ -160,6 +161,7 @@ const MODULES = [
   gstr3bRoutes,
   dashboardRoutes,
   instoreOrdersRoutes,
+  businessIntelligenceRoutes,
   offersRoutes,
   tallyRoutes,
   referralsRoutes,

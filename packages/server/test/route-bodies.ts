@@ -355,6 +355,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/leads/:id/visits': { visited_at: '2026-11-20T10:00:00+05:30', outcome: 'Intruder' },
   'POST /api/admin/leads/:id/convert': {},
   'POST /api/admin/leads/:id/transactions': { kind: 'payment', amount: 1, date: '2026-11-20' },
+  'POST /api/admin/companies/:companyId/business-intelligence/actions/:key': { status: 'done' },
   'POST /api/admin/leads/:id/exposed_inventory': { products: [1], expires_on: '2099-01-01' },
   // Customer feedback (issue 24).
   'POST /api/admin/companies/:companyId/feedback_forms': { title: 'Intruder form' },

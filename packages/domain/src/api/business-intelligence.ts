@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, idParam } from './common.ts';
 
 /**
  * Business intelligence (issue 25): GET admin/companies/{companyId}/business-intelligence/{section}
@@ -277,7 +277,7 @@ export const biActionMark = z.strictObject({
 export type BiActionMark = z.infer<typeof biActionMark>;
 
 export const biActionKeyParams = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: idParam,
   key: biActionKey,
 });
 

@@ -166,6 +166,7 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 import type { ShortLinkClicksTable, ShortLinksTable } from './schema/short-links.ts';
+import type { BiActionMarksTable } from './schema/business-intelligence.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 import type {
@@ -175,6 +176,7 @@ import type {
 } from './schema/whatsapp-support.ts';
 
 export type * from './schema/bids.ts';
+export type * from './schema/business-intelligence.ts';
 export type * from './schema/campaigns.ts';
 export type * from './schema/contra-adjustments.ts';
 export type * from './schema/customer-feedback.ts';
@@ -346,6 +348,7 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
+  bi_action_marks: BiActionMarksTable;
   feedback_forms: FeedbackFormsTable;
   feedback_requests: FeedbackRequestsTable;
   feedback_settings: FeedbackSettingsTable;
