@@ -230,6 +230,17 @@ export const SHELL_SCREENS = [
     'ShortLinkDetailPage',
   ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
+  // Issue 24: customer feedback and the Google review link it offers happy buyers.
+  spec(
+    PATHS.customerFeedback,
+    () => import('../features/customer-feedback/customer-feedback-page'),
+    'CustomerFeedbackPage',
+  ),
+  spec(
+    PATHS.googleReview,
+    () => import('../features/customer-feedback/google-review-page'),
+    'GoogleReviewPage',
+  ),
   // Campaigns (issue 23): one-time and recurring campaigns, their report.
   spec(PATHS.campaigns, () => import('../features/campaigns/campaigns-page'), 'CampaignsPage'),
   spec(PATHS.campaignNew, () => import('../features/campaigns/campaign-create-page'), 'CampaignCreatePage'),

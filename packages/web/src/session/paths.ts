@@ -51,6 +51,8 @@ export const PATHS = {
   templateManager: '/template-manager',
   shortenUrl: '/shorten-url',
   shortLink: '/shorten-url/$shortLinkId',
+  customerFeedback: '/customer-feedback',
+  googleReview: '/google-review-account-verifications',
   campaignConfiguration: '/campaign-configuration',
   configureMediums: '/campaign-configuration/configure-mediums',
   campaigns: '/campaigns',
