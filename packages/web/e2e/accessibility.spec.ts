@@ -57,6 +57,8 @@ const SCREENS = [
   '/bulk-import/import-center',
   '/template-manager',
   '/shorten-url',
+  '/customer-feedback',
+  '/google-review-account-verifications',
   '/campaigns',
   '/campaigns/one-time-campaign?campaignMedium=email',
   '/recurring-campaigns',
