@@ -394,7 +394,11 @@ const BI = '/business-intelligence';
 export const BI_LINKS: readonly PanelSection[] = [
   {
     title: 'Business Performance',
-    links: [{ label: 'Actionable Insights', path: `${BI}/business-performance/actionable-insights` }],
+    links: [
+      // Issue 25: the overview beyond routes.tsv, under the panel's permission.
+      { label: 'Overview', path: `${BI}/business-performance`, permission: 'view_business_intelligence' },
+      { label: 'Actionable Insights', path: `${BI}/business-performance/actionable-insights` },
+    ],
   },
   {
     title: 'Buyer Performance',

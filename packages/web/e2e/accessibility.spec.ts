@@ -50,6 +50,8 @@ const SCREENS = [
   '/reports/gst/gstr-1',
   '/reports/gst/gstr-3b',
   '/reports/tally-export',
+  '/business-intelligence/business-performance',
+  '/business-intelligence/buyer-performance/actionable-insights',
   '/serial-numbers',
   '/contacts',
   '/contact-lists',

@@ -604,6 +604,60 @@ const BUILT = new Set<string>(
 
 /**
  * Whether a menu path leads to a built screen. Menus offer only those: an area that is not built
+  // Business intelligence (issue 25). Business Performance's overview is not a screen of
+  // routes.tsv (only its insights are): it carries the section's permission itself.
+  guarded(
+    PATHS.biBusiness,
+    'Business Intelligence',
+    'view_business_intelligence',
+    () => import('../features/business-intelligence/section-pages'),
+    'BusinessPerformancePage',
+  ),
+  spec(
+    PATHS.biBusinessInsights,
+    () => import('../features/business-intelligence/insights-pages'),
+    'BusinessInsightsPage',
+  ),
+  spec(
+    PATHS.biBuyers,
+    () => import('../features/business-intelligence/section-pages'),
+    'BuyerPerformancePage',
+  ),
+  spec(
+    PATHS.biBuyersInsights,
+    () => import('../features/business-intelligence/insights-pages'),
+    'BuyerInsightsPage',
+  ),
+  spec(
+    PATHS.biProducts,
+    () => import('../features/business-intelligence/section-pages'),
+    'ProductPerformancePage',
+  ),
+  spec(
+    PATHS.biProductsInsights,
+    () => import('../features/business-intelligence/insights-pages'),
+    'ProductInsightsPage',
+  ),
+  spec(
+    PATHS.biInventory,
+    () => import('../features/business-intelligence/section-pages'),
+    'InventoryPerformancePage',
+  ),
+  spec(
+    PATHS.biInventoryInsights,
+    () => import('../features/business-intelligence/insights-pages'),
+    'InventoryInsightsPage',
+  ),
+  spec(
+    PATHS.biSales,
+    () => import('../features/business-intelligence/section-pages'),
+    'SalesPerformancePage',
+  ),
+  spec(
+    PATHS.biSalesInsights,
+    () => import('../features/business-intelligence/insights-pages'),
+    'SalesInsightsPage',
+  ),
  * yet is not offered as if it worked (its URL still answers with the empty-area card).
  */
 export function isBuiltPath(path: string): boolean {

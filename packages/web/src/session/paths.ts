@@ -139,6 +139,17 @@ function withId(pattern: string): (id: number) => string {
 }
 
 /** The address of one product's page and of its edit form. */
+  // Business intelligence (issue 25): five sections, each with its actionable insights.
+  biBusiness: '/business-intelligence/business-performance',
+  biBusinessInsights: '/business-intelligence/business-performance/actionable-insights',
+  biBuyers: '/business-intelligence/buyer-performance',
+  biBuyersInsights: '/business-intelligence/buyer-performance/actionable-insights',
+  biProducts: '/business-intelligence/product-performance',
+  biProductsInsights: '/business-intelligence/product-performance/actionable-insights',
+  biInventory: '/business-intelligence/inventory-performance',
+  biInventoryInsights: '/business-intelligence/inventory-performance/actionable-insights',
+  biSales: '/business-intelligence/sales-performance',
+  biSalesInsights: '/business-intelligence/sales-performance/actionable-insights',
 export const productPath = withId(PATHS.product);
 export const productEditPath = withId(PATHS.productEdit);
 

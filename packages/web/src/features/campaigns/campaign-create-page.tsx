@@ -89,10 +89,14 @@ export function VariableInputs({
 export function CampaignCreatePage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
-  const search = useSearch({ strict: false }) as { campaignMedium?: unknown };
+  const search = useSearch({ strict: false }) as { campaignMedium?: unknown; title?: unknown };
   const medium = mediumOf(search.campaignMedium);
   const navigate = useNavigate();
-  const [values, setValues] = useState<CampaignFormValues>(EMPTY_CAMPAIGN);
+  // ?title=...: prefilled by an actionable insight (issue 25).
+  const [values, setValues] = useState<CampaignFormValues>(() => ({
+    ...EMPTY_CAMPAIGN,
+    title: typeof search.title === 'string' ? search.title.slice(0, 200) : '',
+  }));
   const [errors, setErrors] = useState<CampaignFormErrors>({});
   const create = useCreateCampaign(companyId);
   const configured = useMediumConfigured(companyId, medium ?? 'email');

@@ -102,6 +102,22 @@ export const emptyPurchaseOrderForm = (branch: string | null = null): PurchaseOr
   items: [emptyPurchaseOrderLine()],
 });
 
+/**
+ * Lines named by a link (?items=12:40,15:10: product id and quantity), as the business-intelligence
+ * reorder insight opens a new order (issue 25); anything malformed is left out, at most 50 lines.
+ */
+export function prefilledLines(items: unknown): PurchaseOrderFormLine[] {
+  if (typeof items !== 'string') return [];
+  return items
+    .split(',')
+    .slice(0, 50)
+    .flatMap((pair) => {
+      const match = /^(\d{1,15}):(\d{1,9}(?:\.\d{1,3})?)$/.exec(pair.trim());
+      if (!match || Number(match[2]) <= 0) return [];
+      return [{ ...emptyPurchaseOrderLine(), product: Number(match[1]), quantity: Number(match[2]) }];
+    });
+}
+
 const charge = (value: number) => (value === 0 ? '' : value);
 
 /** A draft's values for its edit form, each rate as it was entered. */

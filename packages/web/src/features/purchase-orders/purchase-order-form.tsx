@@ -40,6 +40,8 @@ export interface PurchaseOrderFormProps {
   /** A draft being edited; absent for a new order. */
   order?: PurchaseOrder;
   defaultBranch?: string | null;
+  /** Lines a link prefilled (a new order only). */
+  initialItems?: PurchaseOrderFormValues['items'];
   onSaved: (order: PurchaseOrder) => void;
   onCancel: () => void;
 }
@@ -53,6 +55,7 @@ export function PurchaseOrderForm({
   companyId,
   order,
   defaultBranch = null,
+  initialItems,
   onSaved,
   onCancel,
 }: PurchaseOrderFormProps) {
@@ -64,7 +67,12 @@ export function PurchaseOrderForm({
   const form = useForm<PurchaseOrderFormValues>({
     mode: 'onTouched',
     resolver: zodResolver(purchaseOrderFormSchema) as unknown as Resolver<PurchaseOrderFormValues>,
-    defaultValues: order ? purchaseOrderFormValues(order) : emptyPurchaseOrderForm(defaultBranch),
+    defaultValues: order
+      ? purchaseOrderFormValues(order)
+      : {
+          ...emptyPurchaseOrderForm(defaultBranch),
+          ...(initialItems && initialItems.length > 0 ? { items: initialItems } : {}),
+        },
   });
   // The bill form's pickers read and write fields of the same names (seller, items.N.product, rate...).
   const asBillForm = form as unknown as UseFormReturn<BillFormValues>;

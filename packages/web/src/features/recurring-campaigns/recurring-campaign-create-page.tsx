@@ -46,7 +46,7 @@ import { useCreateRecurring } from './recurring-campaigns.api';
 import {
   choosesAudience,
   defaultSettings,
-  emptyRecurring,
+  prefilledRecurring,
   purposeSentence,
   type RecurringFormErrors,
   type RecurringFormValues,
@@ -66,11 +66,16 @@ const field = (key: string) =>
 export function RecurringCampaignCreatePage() {
   const user = useCurrentUser();
   const companyId = user.company.id;
-  const search = useSearch({ strict: false }) as { campaignMedium?: unknown };
+  const search = useSearch({ strict: false }) as {
+    campaignMedium?: unknown;
+    purpose?: unknown;
+    title?: unknown;
+  };
   const medium = mediumOf(search.campaignMedium);
   const navigate = useNavigate();
   const today = todayInIndia();
-  const [values, setValues] = useState<RecurringFormValues>(() => emptyRecurring(today));
+  // ?purpose=payment_reminder&title=...: prefilled by an actionable insight (issue 25).
+  const [values, setValues] = useState<RecurringFormValues>(() => prefilledRecurring(today, search));
   const [errors, setErrors] = useState<RecurringFormErrors>({});
   const create = useCreateRecurring(companyId);
   const configured = useMediumConfigured(companyId, medium ?? 'email');

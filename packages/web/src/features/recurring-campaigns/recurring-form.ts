@@ -57,6 +57,27 @@ export function emptyRecurring(today: string): RecurringFormValues {
   };
 }
 
+/**
+ * The empty form with the purpose and title a link names (?purpose=payment_reminder&title=...), as
+ * the business-intelligence insights open it; anything else in the link is ignored.
+ */
+export function prefilledRecurring(
+  today: string,
+  search: { purpose?: unknown; title?: unknown },
+): RecurringFormValues {
+  const values = emptyRecurring(today);
+  const purpose =
+    typeof search.purpose === 'string' && search.purpose in RECURRING_SETTINGS
+      ? (search.purpose as CampaignType)
+      : null;
+  const title = typeof search.title === 'string' ? search.title.slice(0, 200) : '';
+  return {
+    ...values,
+    ...(purpose ? { purpose, settings: defaultSettings(purpose) } : {}),
+    ...(title ? { title } : {}),
+  };
+}
+
 export const choosesAudience = (purpose: CampaignType) => PURPOSES_WITH_CHOSEN_AUDIENCE.includes(purpose);
 
 const setting = (settings: Record<string, number | string>, purpose: CampaignType, key: string): number => {
