@@ -339,6 +339,18 @@ export const REACHING_BODIES: Record<string, unknown> = {
     start_date: '2099-01-01',
   },
   'PUT /api/admin/companies/:companyId/marketing_settings': { quiet_hours_start: '21:00' },
+  // WhatsApp support and the support center (issue 24).
+  'POST /api/admin/whatsapp_conversations/:id/messages': { text: 'Intruder' },
+  'POST /api/admin/whatsapp_conversations/:id/assign': { assigned_user: null },
+  'PUT /api/v1/admin/companies/:companyId/support_center': {
+    hours: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
+      weekday,
+      is_open: false,
+      opens: null,
+      closes: null,
+    })),
+    faqs: [],
+  },
   // URL shortener (issue 24).
   'POST /api/admin/companies/:companyId/short_links': { target_url: 'https://example.in/x' },
   'PATCH /api/admin/short_links/:id': { utm_source: 'intruder' },

@@ -289,6 +289,10 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   [/^\/api\/admin\/campaigns\/:id/, 'campaigns are company-wide (marketing, issue 23)'],
   [/^\/api\/admin\/short_links\/:id/, "short links are the company's (marketing, issue 24)"],
   [
+    /^\/api\/admin\/whatsapp_conversations\/:id/,
+    "WhatsApp conversations are the company's (marketing, issue 24)",
+  ],
+  [
     /^\/api\/admin\/feedback_(forms|requests)\/:id/,
     "customer feedback is the company's (marketing, issue 24)",
   ],

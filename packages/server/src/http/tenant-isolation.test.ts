@@ -312,6 +312,12 @@ async function idsOf(company: SignedUpCompany) {
     send_email: false,
   });
   expect(feedbackRequest.status, JSON.stringify(feedbackRequest.body)).toBe(201);
+  // WhatsApp support (issue 24): a conversation written straight in (customers' messages come by Meta's webhook).
+  const whatsappConversation = await company.t.server.ctx.db
+    .insertInto('whatsapp_conversations')
+    .values({ company_id: c, wa_number: '919876500009', last_incoming_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // A one-time campaign written straight in, as the recurring one is (no configured medium here).
   const campaign = await company.t.server.ctx.db
     .insertInto('campaigns')
@@ -320,6 +326,7 @@ async function idsOf(company: SignedUpCompany) {
     .executeTakeFirstOrThrow();
   return {
     campaignId: campaign.id,
+    whatsappConversationId: whatsappConversation.id,
     marketingContactId: marketingContact.body.id as number,
     contactListId: contactList.body.id as number,
     bulkJobId: bulkJob.id,
@@ -438,6 +445,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/v1/admin/recurring_campaigns/:id')) return ids.recurringCampaignId;
   if (url.startsWith('/api/admin/campaigns/:id')) return ids.campaignId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
+  if (url.startsWith('/api/admin/whatsapp_conversations/:id')) return ids.whatsappConversationId;
   if (url.startsWith('/api/admin/feedback_forms/:id')) return ids.feedbackFormId;
   if (url.startsWith('/api/admin/feedback_requests/:id')) return ids.feedbackRequestId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];

@@ -230,6 +230,17 @@ export const SHELL_SCREENS = [
     'ShortLinkDetailPage',
   ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
+  // Issue 24: the WhatsApp support inbox and the support center.
+  spec(
+    PATHS.whatsappSupport,
+    () => import('../features/whatsapp-support/whatsapp-support-page'),
+    'WhatsappSupportPage',
+  ),
+  spec(
+    PATHS.supportCenter,
+    () => import('../features/support-center/support-center-page'),
+    'SupportCenterPage',
+  ),
   // Issue 24: customer feedback and the Google review link it offers happy buyers.
   spec(
     PATHS.customerFeedback,

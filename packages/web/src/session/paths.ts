@@ -62,6 +62,9 @@ export const PATHS = {
   recurringCampaigns: '/recurring-campaigns',
   recurringCampaign: '/recurring-campaigns/$recurringCampaignId',
   campaignReport: '/campaign-report',
+  // Issue 24: the WhatsApp support inbox and the support center buyers see.
+  whatsappSupport: '/whatsapp-support',
+  supportCenter: '/campaign-configuration/support-center',
   inventoryAdjustments: '/inventory-adjustments',
   inventoryAdjustmentNew: '/inventory-adjustments/new',
   inventoryAdjustment: '/inventory-adjustments/$adjustmentId',

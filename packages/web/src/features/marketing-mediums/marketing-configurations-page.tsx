@@ -21,6 +21,11 @@ const SECTIONS = [
     text: 'Bring contacts in from a CSV, with consent per medium.',
   },
   {
+    path: PATHS.supportCenter,
+    title: 'Support Center',
+    text: 'Your support phone, e-mail, WhatsApp, hours and FAQ, shown to buyers in your store.',
+  },
+  {
     path: PATHS.webStores,
     title: 'Sales Channels',
     text: 'The web stores and apps whose buyers receive push notifications and cart reminders.',
