@@ -66,6 +66,10 @@ const SCREENS = [
   '/recurring-campaigns',
   '/campaigns/automated-recurring-campaign?campaignMedium=sms',
   '/campaign-report',
+  '/products-ads',
+  '/products-ads/organic-non-organic-stat',
+  '/products-ads/competitiveness-overall',
+  '/ads-account-verifications',
   '/onboarding',
 ];
 

@@ -19,6 +19,7 @@ import { seedDemoMediums } from './seed-demo-mediums.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
 import { seedDemoReferrals } from './seed-demo-referrals.ts';
+import { seedDemoProductsAds } from './seed-demo-products-ads.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 import { seedDemoSerialNumbers } from './seed-demo-serial-numbers.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
@@ -77,6 +78,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoCampaigns(ctx, actor);
   await seedDemoLeadsAndLinks(ctx, actor);
 
+  await seedDemoProductsAds(ctx, actor);
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);
 }

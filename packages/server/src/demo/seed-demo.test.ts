@@ -657,6 +657,21 @@ describe('demo company on a new database', () => {
     for (const link of links.results) expect(link.click_count, link.path).toBeGreaterThan(0);
   });
 
+  it('has 60 days of ad figures for ten products, some to stop and some to push, and competitor prices', async () => {
+    const from = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const ads = await get(`admin/companies/${companyId}/products_ads/spend_revenue?start_date=${from(58)}`);
+    expect(ads.products).toHaveLength(10);
+    expect(ads.by_day.filter((d: { spend: number }) => d.spend > 0).length).toBeGreaterThanOrEqual(29);
+    expect(ads.verdicts.stop).toBeGreaterThanOrEqual(2);
+    expect(ads.verdicts.push).toBeGreaterThanOrEqual(2);
+    expect(ads.totals.roas).toBeGreaterThan(1);
+    const prices = await get(`admin/companies/${companyId}/products_ads/competitiveness_overall`);
+    expect(prices.products).toHaveLength(6);
+    expect(prices.above_count).toBe(2);
+    const organic = await get(`admin/companies/${companyId}/products_ads/organic_non_organic_stat`);
+    expect(organic.products.length).toBeGreaterThan(0);
+  });
+
   it('is made once, and a later start refuses a demo company left half-made', async () => {
     const { ctx } = running;
     await expect(seedDemoCompany(ctx)).resolves.toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD });

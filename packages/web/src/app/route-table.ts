@@ -189,6 +189,22 @@ export const SHELL_SCREENS = [
   spec(PATHS.leads, () => import('../features/leads/leads-page'), 'LeadsPage'),
   within(PATHS.leads, PATHS.lead, () => import('../features/leads/lead-detail-page'), 'LeadDetailPage'),
   spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
+  spec(PATHS.productsAds, () => import('../features/products-ads/products-ads-page'), 'ProductsAdsPage'),
+  spec(
+    PATHS.productsAdsOrganic,
+    () => import('../features/products-ads/organic-stat-page'),
+    'OrganicStatPage',
+  ),
+  spec(
+    PATHS.productsAdsCompetitiveness,
+    () => import('../features/products-ads/competitiveness-page'),
+    'CompetitivenessPage',
+  ),
+  spec(
+    PATHS.adsAccountVerifications,
+    () => import('../features/products-ads/ads-account-verifications-page'),
+    'AdsAccountVerificationsPage',
+  ),
   within(
     PATHS.buyerGroups,
     PATHS.buyerGroup,
