@@ -49,6 +49,8 @@ export default async function globalSetup() {
       DEMO: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // Pages opened as marketing.test (mapped to 127.0.0.1 by the browser) run the marketing-only app.
+      MARKETING_ADMIN_HOST: process.env.MARKETING_ADMIN_HOST ?? 'marketing.test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

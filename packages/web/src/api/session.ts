@@ -1,3 +1,4 @@
+import { UTM_STORAGE_KEY } from '@b2b/domain/utm';
 import type { Session } from './types';
 
 /**
@@ -37,10 +38,16 @@ export function saveSession(session: Pick<Session, 'access_token' | 'expires_in'
   return current;
 }
 
-/** Logout and a login screen opened by a user of an unverified company clear everything local. */
+/**
+ * Logout and a login screen opened by a user of an unverified company clear everything local,
+ * except the tracking parameters this browser was opened with (spec 3: kept per browser, not per
+ * session), so a visitor who signs out and signs a new company up is still attributed.
+ */
 export function clearSession(): void {
   current = null;
+  const utm = localStorage.getItem(UTM_STORAGE_KEY);
   localStorage.clear();
+  if (utm !== null) localStorage.setItem(UTM_STORAGE_KEY, utm);
   forgetLegacySession();
 }
 

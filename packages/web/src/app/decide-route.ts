@@ -1,3 +1,4 @@
+import { type AppMode, isMarketingRoute, MARKETING_HOME_PATH } from '@b2b/domain/app-mode';
 import { APP_ROUTES } from '@b2b/domain/app-routes';
 import type { CurrentUser } from '../api/types';
 import { canOpen } from '../session/has-permission';
@@ -12,7 +13,9 @@ export interface GuardRoute {
 
 export type RouteDecision =
   | { kind: 'allow'; clearSession?: boolean }
-  | { kind: 'redirect'; to: string; search?: Record<string, string | boolean> };
+  | { kind: 'redirect'; to: string; search?: Record<string, string | boolean> }
+  /** Marketing mode does not serve the path: the 404 page. */
+  | { kind: 'not_found' };
 
 const ALLOW: RouteDecision = { kind: 'allow' };
 
@@ -38,9 +41,24 @@ function redirect(to: string, search?: Record<string, string | boolean>): RouteD
  * - a route without a permission is open; a missing view_dashboard goes to /company, any other
  *   missing permission to /unauthorized; a failing check goes to /home/overview.
  */
-export function decideRoute({ user, route }: { user: GuardUser | null; route: GuardRoute }): RouteDecision {
+export function decideRoute({
+  user,
+  route,
+  mode = 'admin',
+}: {
+  user: GuardUser | null;
+  route: GuardRoute;
+  mode?: AppMode;
+}): RouteDecision {
   const path = normalize(route.path);
   const verified = user?.company?.is_verified === true;
+
+  // The marketing-only app (spec 3): home is the marketing dashboard, and only its route set exists.
+  if (mode === 'marketing') {
+    if (path === '' || path === PATHS.home || path === PATHS.homeOverview)
+      return redirect(MARKETING_HOME_PATH);
+    if (!isMarketingRoute(path)) return { kind: 'not_found' };
+  }
 
   if (path === '') return redirect(PATHS.homeOverview);
   if (path === PATHS.home) return redirect(PATHS.homeOverview);

@@ -1,5 +1,6 @@
 import { APP_ROUTES, type AppRoute as SpecRoute } from '@b2b/domain/app-routes';
 import { GST_RETURN_PATHS } from '@b2b/domain/navigation';
+import { LEAD_REPORT_PATHS } from '@b2b/domain/reports/lead-reports';
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import { PATHS } from '../session/paths';
 
@@ -246,6 +247,14 @@ export const SHELL_SCREENS = [
     'ShortLinkDetailPage',
   ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
+  // Issue 24: the marketing-only app's dashboard, the app-download card and the Policy page.
+  spec(
+    PATHS.marketingDashboard,
+    () => import('../features/marketing-mediums/marketing-dashboard-page'),
+    'MarketingDashboardPage',
+  ),
+  spec(PATHS.downloadApp, () => import('../features/companies/download-app-page'), 'DownloadAppPage'),
+  own(PATHS.policy, 'Policy', () => import('../features/companies/policy-page'), 'PolicyPage'),
   // Issue 24: the WhatsApp support inbox and the support center.
   spec(
     PATHS.whatsappSupport,
@@ -618,9 +627,15 @@ export const SHELL_SCREENS = [
  * loads. The definitions stay out of this table, so the login screen does not load them.
  */
 const OWN_PAGES = new Set<string>(SHELL_SCREENS.map((screen) => screen.path));
-export const REPORT_SCREENS: Screen[] = APP_ROUTES.filter(
-  (route) => route.path.startsWith('/reports/') && !OWN_PAGES.has(route.path),
-).map((route) => spec(route.path, () => import('../features/reports/report-page'), 'ReportPage'));
+export const REPORT_SCREENS: Screen[] = [
+  ...APP_ROUTES.filter((route) => route.path.startsWith('/reports/') && !OWN_PAGES.has(route.path)).map(
+    (route) => spec(route.path, () => import('../features/reports/report-page'), 'ReportPage'),
+  ),
+  // The attribution reports (issue 24) beyond routes.tsv, under the reports' permission.
+  ...Object.values(LEAD_REPORT_PATHS).map((path) =>
+    guarded(path, 'Reports', 'view_reports', () => import('../features/reports/report-page'), 'ReportPage'),
+  ),
+];
 
 for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
 for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);

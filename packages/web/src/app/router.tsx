@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   redirect,
 } from '@tanstack/react-router';
 import { setAuthEvents } from '../api/auth-events';
@@ -12,6 +13,7 @@ import type { CurrentUser } from '../api/types';
 import { salesChannelsQuery } from '../features/reference/reference.api';
 import { currentUserQuery, loadCurrentUser } from '../session/current-user';
 import { PATHS } from '../session/paths';
+import { appMode } from './app-mode';
 import { decideRoute, type GuardRoute } from './decide-route';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -25,7 +27,8 @@ export interface RouterContext {
 }
 
 function applyGuard(route: GuardRoute, context: RouterContext): void {
-  const decision = decideRoute({ user: context.user ?? null, route });
+  const decision = decideRoute({ user: context.user ?? null, route, mode: appMode().mode });
+  if (decision.kind === 'not_found') throw notFound();
   if (decision.kind === 'redirect')
     throw redirect({ to: decision.to, search: decision.search, replace: true });
   if (decision.clearSession) {

@@ -69,6 +69,10 @@ export const PATHS = {
   // Issue 24: the WhatsApp support inbox and the support center buyers see.
   whatsappSupport: '/whatsapp-support',
   supportCenter: '/campaign-configuration/support-center',
+  // Issue 24: the marketing-only app's home, the app-download card and the company's policy.
+  marketingDashboard: '/campaign-configuration/marketing',
+  downloadApp: '/download-app',
+  policy: '/policy',
   inventoryAdjustments: '/inventory-adjustments',
   inventoryAdjustmentNew: '/inventory-adjustments/new',
   inventoryAdjustment: '/inventory-adjustments/$adjustmentId',

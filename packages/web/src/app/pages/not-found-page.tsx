@@ -1,10 +1,14 @@
+import { MARKETING_HOME_PATH, NOT_FOUND_BUTTON } from '@b2b/domain/app-mode';
 import { NOT_FOUND_TITLE } from '@b2b/domain/app-routes';
 import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PATHS } from '../../session/paths';
+import { appMode } from '../app-mode';
 
 export function NotFoundPage() {
+  // The marketing-only app goes back to its dashboard, the admin app home (spec 3).
+  const { mode } = appMode();
   useEffect(() => {
     document.title = NOT_FOUND_TITLE;
   });
@@ -16,8 +20,8 @@ export function NotFoundPage() {
             404
           </Text>
           <Title order={2}>Page not Found</Title>
-          <Button component={Link} to={PATHS.home}>
-            GO TO HOME PAGE
+          <Button component={Link} to={mode === 'marketing' ? MARKETING_HOME_PATH : PATHS.home}>
+            {NOT_FOUND_BUTTON[mode]}
           </Button>
         </Stack>
       </Center>

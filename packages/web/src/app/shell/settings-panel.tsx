@@ -1,4 +1,4 @@
-import { SETTINGS_LINKS } from '@b2b/domain/navigation';
+import { MARKETING_SETTINGS_LINKS, SETTINGS_LINKS } from '@b2b/domain/navigation';
 import { Avatar, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { Fragment, useState } from 'react';
 import type { CurrentUser } from '../../api/types';
 import { SetupProgress } from '../../features/onboarding/setup-progress';
 import { PATHS } from '../../session/paths';
+import { appMode } from '../app-mode';
 import { isBuiltPath } from '../route-table';
 import { signOut } from '../sign-out';
 
@@ -14,8 +15,9 @@ export interface SettingsPanelProps {
   onNavigate: () => void;
 }
 
-/** Settings: the settings links, the signed-in user and Logout. */
+/** Settings: the settings links (the marketing settings in the marketing-only app), the signed-in user and Logout. */
 export function SettingsPanel({ user, onNavigate }: SettingsPanelProps) {
+  const links = appMode().mode === 'marketing' ? MARKETING_SETTINGS_LINKS : SETTINGS_LINKS;
   const [signingOut, setSigningOut] = useState(false);
   const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
   return (
@@ -35,13 +37,15 @@ export function SettingsPanel({ user, onNavigate }: SettingsPanelProps) {
       </Group>
       <Divider />
       <nav aria-label="Settings">
-        {SETTINGS_LINKS.filter((link) => isBuiltPath(link.path)).map((link) => (
-          <Fragment key={link.path}>
-            {link.dividerBefore && <Divider my="xs" />}
-            <NavLink component={Link} to={link.path} label={link.label} onClick={onNavigate} />
-            {link.path === PATHS.onboarding && <SetupProgress variant="compact" />}
-          </Fragment>
-        ))}
+        {links
+          .filter((link) => isBuiltPath(link.path))
+          .map((link) => (
+            <Fragment key={link.path}>
+              {link.dividerBefore && <Divider my="xs" />}
+              <NavLink component={Link} to={link.path} label={link.label} onClick={onNavigate} />
+              {link.path === PATHS.onboarding && <SetupProgress variant="compact" />}
+            </Fragment>
+          ))}
       </nav>
       <Divider />
       <Button

@@ -2,6 +2,7 @@ import {
   ADMIN_NAVIGATION,
   BI_LINKS,
   filterNavigation,
+  MARKETING_NAVIGATION,
   type NavItem,
   type PanelLink,
   type PanelSection,
@@ -11,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import type { CurrentUser } from '../../api/types';
 import { canOpen, type PermissionHolder } from '../../session/has-permission';
+import { appMode } from '../app-mode';
 import { isBuiltPath } from '../route-table';
 import { overlayPanelOf, type PanelKind } from './panels';
 
@@ -47,10 +49,16 @@ export function builtOnly(items: NavItem[]): NavItem[] {
   });
 }
 
-/** The top-bar menu of this user: filtered by role, navigation permissions and marketing, built screens only. */
-export function menuItemsFor(user: Pick<CurrentUser, 'role' | 'access_permissions' | 'company'>): NavItem[] {
+/**
+ * The top-bar menu of this user: filtered by role, navigation permissions and marketing, built
+ * screens only; the marketing-only app has its reduced menu (spec 3), filtered the same way.
+ */
+export function menuItemsFor(
+  user: Pick<CurrentUser, 'role' | 'access_permissions' | 'company'>,
+  mode = appMode().mode,
+): NavItem[] {
   return builtOnly(
-    filterNavigation(ADMIN_NAVIGATION, {
+    filterNavigation(mode === 'marketing' ? MARKETING_NAVIGATION : ADMIN_NAVIGATION, {
       roleName: user.role?.display_name ?? '',
       navigation: user.access_permissions?.navigation ?? null,
       isMarketingEnabled: user.company.is_marketing_enabled,

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { storedUtmFields } from '../../app/utm-capture';
 import { notifySuccess } from '../../components/notify';
 import { PasswordField } from '../../components/password-field';
 import { applyServerErrors } from '../../components/server-errors';
@@ -92,6 +93,8 @@ export function SignupPage() {
     const parsed = signupSchema.parse(values);
     signup.mutate({
       ...parsed,
+      // Where this browser came from (spec 3's tracking parameters), kept on the company.
+      ...storedUtmFields(),
       gstin: typeof parsed.gstin === 'string' ? parsed.gstin : undefined,
       state_id: Number(parsed.state_id),
       last_name: parsed.last_name ?? '',

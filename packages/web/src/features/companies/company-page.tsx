@@ -1,10 +1,13 @@
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { errorDetail } from '../../api/api-error';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { PATHS } from '../../session/paths';
+import { AppDownloadCard } from './app-download-card';
 import { companyQuery } from './companies.api';
 import { CompanyEditDialog } from './company-edit-dialog';
 import { CompanyProfileCard } from './company-profile-card';
@@ -58,6 +61,14 @@ export function CompanyPage() {
       <NotificationContactsCard company={company.data} canChange={canChange} />
       <TdsConfigurationCard company={company.data} canChange={canChange} />
       <TermsCard companyId={companyId} canChange={canChange} />
+      <Text size="sm">
+        Your terms and privacy policy are shown together on the{' '}
+        <Anchor component={Link} to={PATHS.policy} underline="always" size="sm">
+          Policy
+        </Anchor>{' '}
+        page.
+      </Text>
+      <AppDownloadCard companyId={companyId} canChange={canPerform(user, 'change_configuration')} />
       {editing && <CompanyEditDialog company={company.data} onClose={edit.close} />}
     </Stack>
   );
