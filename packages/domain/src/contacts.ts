@@ -24,13 +24,17 @@ export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
   buyer: 'Buyer account',
 };
 
-/** How a contact opted out: the unsubscribe link, a STOP reply (SMS/WhatsApp), or staff by hand. */
-export const OPT_OUT_WAYS = ['link', 'reply_stop', 'by_hand'] as const;
+/**
+ * How a contact opted out: the unsubscribe link, a STOP reply (SMS/WhatsApp), staff by hand, or a
+ * spam complaint their mail provider reported (e-mail).
+ */
+export const OPT_OUT_WAYS = ['link', 'reply_stop', 'by_hand', 'complaint'] as const;
 export type OptOutWay = (typeof OPT_OUT_WAYS)[number];
 export const OPT_OUT_WAY_LABELS: Record<OptOutWay, string> = {
   link: 'Unsubscribe link',
   reply_stop: 'Replied STOP',
   by_hand: 'By hand',
+  complaint: 'Marked as spam',
 };
 
 export const CONTACT_SOURCES = ['manual', 'import', 'buyer'] as const;

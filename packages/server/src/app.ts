@@ -36,6 +36,7 @@ import { businessIntelligenceRoutes } from './modules/business-intelligence/busi
 import { buyerLedgerRoutes } from './modules/buyer-ledger/buyer-ledger.routes.ts';
 import { buyersRoutes } from './modules/buyers/buyers.routes.ts';
 import { campaignWebhooksRoutes } from './modules/campaign-webhooks/campaign-webhooks.routes.ts';
+import { emailEventsRoutes } from './modules/email-events/email-events.routes.ts';
 import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -160,8 +161,8 @@ const MODULES = [
   gstr1Routes,
   gstr3bRoutes,
   dashboardRoutes,
-  instoreOrdersRoutes,
   businessIntelligenceRoutes,
+  instoreOrdersRoutes,
   offersRoutes,
   tallyRoutes,
   referralsRoutes,
@@ -172,6 +173,7 @@ const MODULES = [
   marketingRoutes,
   templatesRoutes,
   campaignWebhooksRoutes,
+  emailEventsRoutes,
   appConfigRoutes,
 ];
 

@@ -19,7 +19,7 @@ export const MEDIUM_LABELS: Record<MarketingMedium, string> = {
 
 /** The secret fields of each medium, and which of them a working configuration needs. */
 export const MEDIUM_SECRETS = {
-  email: { optional: ['smtp_password'], required: [] },
+  email: { optional: ['smtp_password', 'webhook_token'], required: [] },
   sms: { optional: ['webhook_token'], required: ['password'] },
   whatsapp: { optional: ['app_secret', 'webhook_verify_token'], required: ['access_token'] },
   push_notification: { optional: [], required: ['vapid_private_key'] },
@@ -51,6 +51,11 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 /** A secret in a write: left out = keep, null = clear, text = replace. Never echoed back. */
 const secret = z.string().min(1).max(4096).nullish();
+/** A token the company chooses for a provider's callback address (which it cannot sign). */
+const webhookToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, MEDIUM_MESSAGES.webhook_token)
+  .nullish();
 const numericId = z
   .string()
   .trim()
@@ -70,6 +75,11 @@ export const emailMediumInput = z
     smtp_security: z.enum(['tls', 'starttls', 'none']).nullish(),
     smtp_username: optionalText(254),
     smtp_password: secret,
+    /**
+     * Authenticates the provider's delivery reports (bounces, complaints): SendGrid's event webhook
+     * or Amazon SES through SNS, posted to /api/webhooks/email/{companyId}/{webhook_token}.
+     */
+    webhook_token: webhookToken,
     is_enabled: z.boolean().default(true),
   })
   .strict();
@@ -94,10 +104,7 @@ export const smsMediumInput = z
      * Authenticates Gupshup's delivery reports and incoming SMS: the callback addresses are
      * /api/webhooks/sms/{companyId}/{webhook_token} (and .../inbound), as Gupshup signs nothing.
      */
-    webhook_token: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,128}$/, MEDIUM_MESSAGES.webhook_token)
-      .nullish(),
+    webhook_token: webhookToken,
     is_enabled: z.boolean().default(true),
   })
   .strict();

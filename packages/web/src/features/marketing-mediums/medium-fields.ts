@@ -62,6 +62,13 @@ export const MEDIUM_FIELDS: Record<MarketingMedium, MediumField[]> = {
     },
     { key: 'smtp_username', label: 'Username', kind: 'text', when: ownSmtp },
     { key: 'smtp_password', label: 'Password', kind: 'secret', when: ownSmtp },
+    {
+      key: 'webhook_token',
+      label: 'Bounce webhook token',
+      kind: 'secret',
+      description:
+        "Any 16 to 128 letters or digits you choose; point SendGrid's event webhook or Amazon SES (through SNS) at /api/webhooks/email/{company}/{token} to read bounces and spam complaints back",
+    },
   ],
   sms: [
     {
