@@ -6,6 +6,7 @@
 
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
 import type {
+  CampaignEarlyReceiptsTable,
   CampaignMessagesTable,
   CampaignsTable,
   MarketingSettingsTable,
@@ -345,6 +346,7 @@ export interface DB {
   recurring_campaigns: RecurringCampaignsTable;
   campaigns: CampaignsTable;
   campaign_messages: CampaignMessagesTable;
+  campaign_early_receipts: CampaignEarlyReceiptsTable;
   push_subscriptions: PushSubscriptionsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
@@ -355,7 +357,7 @@ export interface DB {
   whatsapp_conversations: WhatsappConversationsTable;
   whatsapp_messages: WhatsappMessagesTable;
   support_centers: SupportCentersTable;
-}
   ad_accounts: AdAccountsTable;
   ad_daily_facts: AdDailyFactsTable;
   ad_competitor_prices: AdCompetitorPricesTable;
+}

@@ -94,3 +94,19 @@ export interface CampaignMessagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A receipt that came before its message's provider id was recorded (migration 0079). */
+export interface CampaignEarlyReceiptsTable {
+  id: Auto<number>;
+  company_id: number;
+  medium: CampaignMedium;
+  provider_message_id: string;
+  receipt: Json<{
+    to: 'sent' | 'delivered' | 'read' | 'failed';
+    providerStatus: string;
+    at: string;
+    error?: string;
+    complaint?: boolean;
+  }>;
+  received_at: Timestamp;
+}
