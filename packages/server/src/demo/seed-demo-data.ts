@@ -11,6 +11,7 @@ import { seedDemoCampaigns } from './seed-demo-campaigns.ts';
 import { seedDemoCarts } from './seed-demo-carts.ts';
 import { seedDemoCategoriesAndBrands, seedDemoProducts } from './seed-demo-catalogue.ts';
 import { seedDemoChallans } from './seed-demo-challans.ts';
+import { seedDemoFeedback } from './seed-demo-feedback.ts';
 import { seedDemoGstReturns } from './seed-demo-gst-returns.ts';
 import { seedDemoHistory } from './seed-demo-history.ts';
 import { seedDemoLeadsAndLinks } from './seed-demo-leads.ts';
@@ -77,6 +78,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoMediums(ctx, actor);
   await seedDemoCampaigns(ctx, actor);
   await seedDemoLeadsAndLinks(ctx, actor);
+  await seedDemoFeedback(ctx, actor);
 
   await seedDemoProductsAds(ctx, actor);
   // These writes came from no request, so no route retired the company's cached reads.

@@ -657,6 +657,18 @@ describe('demo company on a new database', () => {
     for (const link of links.results) expect(link.click_count, link.path).toBeGreaterThan(0);
   });
 
+  it('has a feedback form with fifteen answers over three months and the after-delivery setting on', async () => {
+    const summary = await get(`admin/companies/${companyId}/feedback_requests/summary`);
+    expect(summary.answered).toBe(15);
+    expect(summary.requests).toBe(17);
+    expect(summary.average_rating).toBeGreaterThan(3.8);
+    expect(summary.periods.filter((p: { count: number }) => p.count > 0).length).toBeGreaterThanOrEqual(3);
+    const low = await get(`admin/companies/${companyId}/feedback_requests?rating__in=1,2`);
+    expect(low.count).toBe(1);
+    const settings = await get(`admin/companies/${companyId}/feedback_settings`);
+    expect(settings.send_after_delivery).toBe(true);
+  });
+
   it('has 60 days of ad figures for ten products, some to stop and some to push, and competitor prices', async () => {
     const from = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     const ads = await get(`admin/companies/${companyId}/products_ads/spend_revenue?start_date=${from(58)}`);
