@@ -55,7 +55,8 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
-  const deadline = Date.now() + 60_000;
+  // E2E_START_TIMEOUT_MS: more time for a machine under load (tsx compiles the server before it listens).
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/states?limit=1`);
