@@ -47,18 +47,26 @@ export const bucketBack = (asOf: string, day: RawBuilder<unknown> | string) =>
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Sales by bucket: Net Sales, sales with tax, invoices' and credit notes' parts, orders invoiced. */
+/**
+ * Sales by bucket: Net Sales, sales with tax, invoices' and credit notes' parts, and orders
+ * invoiced. Summed per order first and then per bucket (two hash aggregates), instead of a
+ * count(DISTINCT order_id) that sorts every line of the 210 days.
+ */
 export async function salesByBucket(db: Executor, scope: BiScope) {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${bucketBack(scope.windows.as_of, 'sl.day')} AS back,
-      sum(sl.taxable_paise) AS net_sales,
-      sum(sl.taxable_paise + sl.tax_paise) AS with_tax,
-      coalesce(sum(sl.taxable_paise) FILTER (WHERE sl.document_type = 'invoice'), 0) AS gross_sales,
-      -coalesce(sum(sl.taxable_paise) FILTER (WHERE sl.document_type = 'credit_note'), 0) AS returns,
-      count(DISTINCT sl.order_id) FILTER (WHERE sl.document_type = 'invoice') AS orders,
-      count(DISTINCT sl.product_id) FILTER (WHERE sl.document_type = 'invoice') AS products_sold
-    ${biLines(scope)}
-    GROUP BY 1`.execute(db);
+    SELECT back, sum(net_sales) AS net_sales, sum(with_tax) AS with_tax, sum(gross_sales) AS gross_sales,
+      sum(returns) AS returns, count(*) FILTER (WHERE invoiced) AS orders
+    FROM (
+      SELECT ${bucketBack(scope.windows.as_of, 'sl.day')} AS back, sl.order_id,
+        sum(sl.taxable_paise) AS net_sales,
+        sum(sl.taxable_paise + sl.tax_paise) AS with_tax,
+        coalesce(sum(sl.taxable_paise) FILTER (WHERE sl.document_type = 'invoice'), 0) AS gross_sales,
+        -coalesce(sum(sl.taxable_paise) FILTER (WHERE sl.document_type = 'credit_note'), 0) AS returns,
+        bool_or(sl.document_type = 'invoice') AS invoiced
+      ${biLines(scope)}
+      GROUP BY 1, 2
+    ) AS by_order
+    GROUP BY back`.execute(db);
   return rows.map((r) => ({
     back: num(r.back),
     net_sales: num(r.net_sales),
@@ -66,7 +74,6 @@ export async function salesByBucket(db: Executor, scope: BiScope) {
     gross_sales: num(r.gross_sales),
     returns: num(r.returns),
     orders: num(r.orders),
-    products_sold: num(r.products_sold),
   }));
 }
 

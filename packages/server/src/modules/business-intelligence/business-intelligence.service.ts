@@ -395,7 +395,13 @@ export async function productPerformance(db: Executor, scope: BiScope): Promise<
   const laggards = [...margins]
     .sort((a, b) => a.margin - b.margin || a.name.localeCompare(b.name))
     .slice(0, BI_TOP_ROWS);
-  const sold = recentAndAverage(sales, (r) => r.products_sold);
+  // Products sold in each bucket: those with a quantity left after credit notes.
+  const soldByBack = new Map<number, number>();
+  for (const row of rows) if (row.quantity > 0) soldByBack.set(row.back, (soldByBack.get(row.back) ?? 0) + 1);
+  const sold = recentAndAverage(
+    [...soldByBack.entries()].map(([back, n]) => ({ back, n })),
+    (r) => r.n,
+  );
   const profit = grossProfitByBucket(rows);
   const profitRows = [...profit.entries()].map(([back, sums]) => ({ back, ...sums }));
   const grossProfit = recentAndAverage(profitRows, (r) => r.profit);
@@ -425,7 +431,7 @@ export async function productPerformance(db: Executor, scope: BiScope): Promise<
       start_date: bucket.start_date,
       end_date: bucket.end_date,
       revenue: rupees(row?.net_sales ?? 0),
-      products_sold: row?.products_sold ?? 0,
+      products_sold: soldByBack.get(bucket.back) ?? 0,
     };
   });
   return {
