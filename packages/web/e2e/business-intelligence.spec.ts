@@ -122,13 +122,13 @@ test('business intelligence: business performance, its insights, an action follo
   await page.reload();
   await expect(
     page.getByRole('article', { name: /Returns are/ }).getByRole('button', { name: 'Reopen' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 
   // The inventory insight's reorder opens a purchase order prefilled with Assam and its quantity.
   await page.goto('/business-intelligence/inventory-performance/actionable-insights');
   const reorder = page.getByRole('article', { name: /Reorder 1 product below 15 days of cover/ });
-  await expect(reorder).toBeVisible();
+  await expect(reorder).toBeVisible({ timeout: 30_000 });
   await reorder.getByRole('link', { name: 'Draft the purchase order' }).click();
   await expect(page).toHaveURL(new RegExp(`/purchase-orders/new\\?items=${assam.id}%3A`));
-  await expect(page.getByText('1 product to reorder')).toBeVisible();
+  await expect(page.getByText('1 product to reorder')).toBeVisible({ timeout: 30_000 });
 });
