@@ -135,7 +135,7 @@ export function renderThanks(company: string, message: string, googleReviewUrl: 
     : '';
   return feedbackPage(
     message,
-    `${company ? `<h1>${escapeHtml(company)}</h1>` : ''}<h2 role="status">${escapeHtml(message)}</h2>${review}`,
+    `${company ? `<h1>${escapeHtml(company)}</h1>` : ''}<div role="status"><h2>${escapeHtml(message)}</h2></div>${review}`,
   );
 }
 
