@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_TREATMENTS } from '../gst/gst-treatment.ts';
 import {
   calendarDateSchema,
   isNumber,
@@ -243,6 +244,11 @@ export const pricedLineOutput = z.object({
   sgst: money,
   igst: money,
   cess: money,
+  /**
+   * Taxable, or at 0%: nil rated, exempt or non-GST (issue 22). A quotation or order line keeps
+   * its product's as priced; an invoice line its order line's.
+   */
+  gst_treatment: z.enum(GST_TREATMENTS).optional(),
 });
 
 export const hsnSummaryRow = z.object({

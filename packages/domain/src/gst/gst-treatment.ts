@@ -20,6 +20,10 @@ export const GST_TREATMENT_OPTIONS = GST_TREATMENTS.map((value) => ({
   label: GST_TREATMENT_LABELS[value],
 }));
 
+/** What a document line shows of its treatment: its label when not taxable, else nothing. */
+export const lineTreatmentLabel = (treatment: GstTreatment | undefined): string | null =>
+  treatment && treatment !== 'taxable' ? GST_TREATMENT_LABELS[treatment] : null;
+
 /** Nil-rated, exempt and non-GST supplies carry no GST and no cess. */
 export const isTaxFreeTreatment = (treatment: GstTreatment) => treatment !== 'taxable';
 

@@ -275,8 +275,11 @@ export interface SalesOrderItemsTable extends PricedLineColumns {
   /** Migration 0023: goods in delivered shipments. */
   quantity_delivered: Quantity;
   amount_invoiced_paise: Paise;
-  /** Migration 0085: the product's GST treatment when the line was priced (set by the database). */
-  gst_treatment: Auto<GstTreatment>;
+  /**
+   * Migration 0085: the quotation line's GST treatment, else (null on insert) the product's when
+   * the line was priced (set by the database).
+   */
+  gst_treatment: ColumnType<GstTreatment, GstTreatment | null | undefined, GstTreatment>;
 }
 
 export interface InvoicesTable extends DocumentTotals {

@@ -5,6 +5,7 @@ import {
   warehouseInactiveMessage,
 } from '@b2b/domain/api/warehouses';
 import { isIntraState } from '@b2b/domain/gst';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import type { AppliedOffer } from '@b2b/domain/offers';
 import {
   maxOrderDiscountPaise,
@@ -62,6 +63,8 @@ export interface QuotationTermsItem {
   /** Tax-inclusive rate; the product's selling price when null. */
   ratePaise: number | null;
   discountPercent: number;
+  /** A stored quotation line's GST treatment, which the order placed from it keeps at 0%. */
+  gstTreatment?: GstTreatment;
 }
 
 type ProductRow = Awaited<ReturnType<typeof queries.liveProducts>>[number];
@@ -76,6 +79,8 @@ export interface PricedItem extends SalesLineInput {
   productName: string;
   sku: string | null;
   unit: string | null;
+  /** The quotation line's GST treatment, when priced from a stored quotation. */
+  gstTreatment?: GstTreatment;
 }
 
 export interface PricedQuotation {
@@ -251,6 +256,7 @@ export async function priceQuotationTerms(
       gstRatePercent: Number(product.gst_rate ?? 0),
       cessRatePercent: Number(product.cess_rate ?? 0),
       hsn: product.hsn,
+      ...(item.gstTreatment && { gstTreatment: item.gstTreatment }),
     };
   });
 

@@ -85,6 +85,7 @@ export async function termsOfQuotation(
       quantity: Number(item.quantity),
       ratePaise: Number(item.rate_paise),
       discountPercent: Number(item.discount_percent),
+      gstTreatment: item.gst_treatment,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import type { DocumentAddressOutput } from '@b2b/domain/api/sales-orders';
+import type { GstTreatment } from '@b2b/domain/gst/gst-treatment';
 import { toRupees } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
 import type {
@@ -150,6 +151,8 @@ export interface StoredLine {
   sgst_paise: number;
   igst_paise: number;
   cess_paise: number;
+  /** Migrations 0066 and 0085: the treatment the line was written with. */
+  gst_treatment?: GstTreatment;
 }
 
 const rupees = (paise: number | string) => toRupees(Number(paise));
@@ -185,6 +188,7 @@ export const presentLine = (row: StoredLine) => ({
   order_discount: toRupees(Number(row.order_discount_paise)),
   amount: toRupees(Number(row.amount_paise)),
   ...presentTaxSplit(row),
+  ...(row.gst_treatment && { gst_treatment: row.gst_treatment }),
 });
 
 /** The stored totals of a quotation or order. */

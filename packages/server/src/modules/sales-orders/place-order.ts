@@ -211,6 +211,11 @@ export async function placeOrder(tx: Tx, actor: Principal, priced: PricedQuotati
     unit: line.unit,
     ...lineColumns(line),
     ...lineOfferColumns(line),
+    // A line quoted nil rated, exempt or non-GST stays so while it is still untaxed (its invoice
+    // lines take the order line's, migration 0085); null: the database takes the product's. Every
+    // line names the column, so the statement keeps one shape.
+    gst_treatment:
+      line.gstTreatment && line.gstRatePercent === 0 && line.cessRatePercent === 0 ? line.gstTreatment : null,
   }));
   // The offers the order got, with the uses they take: written once the order row exists.
   let applied = priced.appliedOffers;

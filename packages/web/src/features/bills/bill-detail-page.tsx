@@ -1,4 +1,5 @@
 import { BILL_MESSAGES } from '@b2b/domain/bills';
+import { lineTreatmentLabel } from '@b2b/domain/gst/gst-treatment';
 import { formatQuantity } from '@b2b/domain/money';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -235,7 +236,14 @@ function BillLinesTable({ bill }: { bill: Bill }) {
               <Table.Td ta="right">
                 <Money value={line.taxable_value} />
               </Table.Td>
-              <Table.Td ta="right">{line.tax_rate}%</Table.Td>
+              <Table.Td ta="right">
+                {line.tax_rate}%
+                {lineTreatmentLabel(line.gst_treatment) && (
+                  <Text size="xs" c="dimmed">
+                    {lineTreatmentLabel(line.gst_treatment)}
+                  </Text>
+                )}
+              </Table.Td>
               {intra ? (
                 <>
                   <Table.Td ta="right">

@@ -1,4 +1,5 @@
 import { taxExclusiveLine } from '@b2b/domain/gst';
+import { lineTreatmentLabel } from '@b2b/domain/gst/gst-treatment';
 import { formatQuantity, toPaise, toRupees } from '@b2b/domain/money';
 import { Table, Text } from '@mantine/core';
 import { Money } from '../../components/money';
@@ -42,7 +43,14 @@ function LineRow({ line, intraState }: { line: InvoiceLine; intraState: boolean 
           {line.product.sku ?? 'No SKU'} · {line.warehouse.name}
         </Text>
       </Table.Td>
-      <Table.Td>{line.hsn ?? 'N/A'}</Table.Td>
+      <Table.Td>
+        {line.hsn ?? 'N/A'}
+        {lineTreatmentLabel(line.gst_treatment) && (
+          <Text size="xs" c="dimmed">
+            {lineTreatmentLabel(line.gst_treatment)}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td ta="right">{formatQuantity(line.quantity)}</Table.Td>
       <Table.Td>{line.unit ?? 'N/A'}</Table.Td>
       <Table.Td ta="right">

@@ -1,4 +1,5 @@
 import type { orderItemOutput, pricedLineOutput } from '@b2b/domain/api/sales-orders';
+import { lineTreatmentLabel } from '@b2b/domain/gst/gst-treatment';
 import { formatQuantity } from '@b2b/domain/money';
 import { Table, Text } from '@mantine/core';
 import type { z } from 'zod';
@@ -68,6 +69,11 @@ export function DocumentLinesTable({
               )}
               <Table.Td ta="right">
                 {line.gst_rate}%{line.cess_rate > 0 ? ` + ${line.cess_rate}% cess` : ''}
+                {lineTreatmentLabel(line.gst_treatment) && (
+                  <Text size="xs" c="dimmed">
+                    {lineTreatmentLabel(line.gst_treatment)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right">
                 <Money value={line.amount} />
