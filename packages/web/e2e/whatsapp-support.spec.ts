@@ -132,7 +132,7 @@ test('whatsapp support: a buyer’s message arrives, is assigned, answered and c
 
   await thread.getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByText('Conversation assigned.')).toBeVisible();
-  await expect(thread.getByRole('textbox', { name: 'Assigned to' })).toHaveValue('Anjali Menon');
+  await expect(thread.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('Anjali Menon');
 
   await thread.getByLabel('Reply').fill('Yes, 40 packs are in stock. We can ship today.');
   await thread.getByRole('button', { name: 'Send', exact: true }).click();
@@ -161,13 +161,17 @@ test('whatsapp support: a buyer’s message arrives, is assigned, answered and c
   await page.getByLabel('Monday opens').fill('09:30');
   await page.getByLabel('Monday closes').fill('18:30');
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question 1').fill('Do you ship outside Kerala?');
-  await page.getByLabel('Answer').fill('Yes, anywhere in India within 5 working days.');
+  await page.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Do you ship outside Kerala?');
+  await page
+    .getByRole('textbox', { name: 'Answer', exact: true })
+    .fill('Yes, anywhere in India within 5 working days.');
   problems.push(...(await seriousProblems(page, 'support center')));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Support center saved successfully.')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Question 1')).toHaveValue('Do you ship outside Kerala?');
+  await expect(page.getByRole('textbox', { name: 'Question 1', exact: true })).toHaveValue(
+    'Do you ship outside Kerala?',
+  );
   await expect(page.getByLabel('Monday opens')).toHaveValue('09:30');
   const saved = await callApiAsUser(page, 'GET', `v1/admin/companies/${companyId}/support_center`);
   expect(saved.body).toMatchObject({ phone: '9847012345', whatsapp_number: '9847012346' });
