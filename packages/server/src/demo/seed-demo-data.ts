@@ -5,6 +5,7 @@ import * as reference from '../modules/reference/reference.queries.ts';
 import { listSalesChannels } from '../modules/sales-channels/sales-channels.service.ts';
 import { listTaxes } from '../modules/taxes/taxes.service.ts';
 import { listWarehouses } from '../modules/warehouses/warehouses.service.ts';
+import { seedDemoAttribution } from './seed-demo-attribution.ts';
 import { seedDemoBids } from './seed-demo-bids.ts';
 import { seedDemoBills } from './seed-demo-bills.ts';
 import { seedDemoCampaigns } from './seed-demo-campaigns.ts';
@@ -78,6 +79,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoMediums(ctx, actor);
   await seedDemoCampaigns(ctx, actor);
   await seedDemoLeadsAndLinks(ctx, actor);
+  await seedDemoAttribution(ctx, actor);
   await seedDemoFeedback(ctx, actor);
 
   await seedDemoProductsAds(ctx, actor);

@@ -652,12 +652,34 @@ describe('demo company on a new database', () => {
 
   it('has leads in several states with visits, two due today, and short links with a month of clicks', async () => {
     const leads = await get(`admin/companies/${companyId}/leads?limit=-1`);
-    expect(leads.count).toBe(5);
+    // Five worked by the field team, four from adverts (seed-demo-attribution.ts).
+    expect(leads.count).toBe(9);
     const due = await get(`admin/companies/${companyId}/leads?follow_up_due=true&limit=-1`);
     expect(due.count).toBeGreaterThanOrEqual(2);
     const links = await get(`admin/companies/${companyId}/short_links?limit=-1`);
     expect(links.count).toBe(2);
     for (const link of links.results) expect(link.click_count, link.path).toBeGreaterThan(0);
+  });
+
+  it('has app store links, a policy, and leads by source from Google, Facebook and WhatsApp adverts', async () => {
+    const card = await get(`admin/companies/${companyId}/app_download`);
+    expect(card.android_url).toMatch(/^https:\/\/play\.google\.com\//);
+    expect(card.ios_qr_svg).toMatch(/^<svg/);
+    const policy = await get(`admin/companies/${companyId}/policy`);
+    expect(policy.privacy_policy).toContain('GSTIN');
+    const report = await get(`admin/companies/${companyId}/reports/leads_by_source?ordering=utm_source`);
+    const sources = report.results.map((row: { utm_source: string; leads: number }) => [
+      row.utm_source,
+      row.leads,
+    ]);
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        ['google', 2],
+        ['facebook', 1],
+        ['whatsapp', 1],
+        ['newsletter', 1],
+      ]),
+    );
   });
 
   it('has a feedback form with fifteen answers over three months and the after-delivery setting on', async () => {
