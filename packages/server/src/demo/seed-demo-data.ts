@@ -20,14 +20,15 @@ import { seedDemoMarketing } from './seed-demo-marketing.ts';
 import { seedDemoMediums } from './seed-demo-mediums.ts';
 import { seedDemoMoney } from './seed-demo-money.ts';
 import { assignDemoSellerProducts, seedDemoParties } from './seed-demo-parties.ts';
-import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoProductsAds } from './seed-demo-products-ads.ts';
+import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 import { seedDemoSerialNumbers } from './seed-demo-serial-numbers.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
 import { seedDemoTally } from './seed-demo-tally.ts';
 import { seedDemoTemplates } from './seed-demo-templates.ts';
+import { seedDemoWhatsappSupport } from './seed-demo-whatsapp-support.ts';
 
 /**
  * Fills the new demo company with a catalogue, parties, groups, money and bank accounts, through
@@ -81,6 +82,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoLeadsAndLinks(ctx, actor);
   await seedDemoAttribution(ctx, actor);
   await seedDemoFeedback(ctx, actor);
+  await seedDemoWhatsappSupport(ctx, actor);
 
   await seedDemoProductsAds(ctx, actor);
   // These writes came from no request, so no route retired the company's cached reads.

@@ -682,6 +682,16 @@ describe('demo company on a new database', () => {
     );
   });
 
+  it('has three WhatsApp conversations from buyers and contacts, and a filled support center', async () => {
+    const inbox = await get(`admin/companies/${companyId}/whatsapp_conversations?status=open`);
+    expect(inbox.count).toBe(3);
+    expect(inbox.results.map((c: { name: string }) => c.name)).toContain('Mehta Kitchen World');
+    expect(inbox.results.every((c: { unread_count: number }) => c.unread_count === 1)).toBe(true);
+    const center = await get(`v1/admin/companies/${companyId}/support_center`);
+    expect(center.faqs).toHaveLength(4);
+    expect(center.hours.filter((d: { is_open: boolean }) => d.is_open)).toHaveLength(6);
+  });
+
   it('has a feedback form with fifteen answers over three months and the after-delivery setting on', async () => {
     const summary = await get(`admin/companies/${companyId}/feedback_requests/summary`);
     expect(summary.answered).toBe(15);
