@@ -15,7 +15,16 @@ export const lockMessageByProviderId = (
 ) =>
   db
     .selectFrom('campaign_messages')
-    .select(['id', 'status', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'provider_status'])
+    .select([
+      'id',
+      'contact_id',
+      'status',
+      'sent_at',
+      'delivered_at',
+      'read_at',
+      'failed_at',
+      'provider_status',
+    ])
     .where('medium', '=', medium)
     .where('provider_message_id', '=', providerMessageId)
     .where('company_id', '=', companyId)

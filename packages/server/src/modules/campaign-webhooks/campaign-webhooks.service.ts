@@ -1,18 +1,18 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { receiptMoves } from '@b2b/domain/campaigns';
 import { MARKETING_DISABLED_MESSAGE } from '@b2b/domain/marketing';
-import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
 import { AppError } from '../../core/errors.ts';
-import type { CampaignMessagesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { optOutContact } from '../contacts/contacts.service.ts';
 import { isMarketingEnabled } from '../marketing/marketing.queries.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
 import type { OpenedMedium } from '../marketing-mediums/medium-tests.ts';
 import * as queries from './campaign-webhooks.queries.ts';
+import { applyReceipt, type Receipt } from './receipts.ts';
+
+export { type Receipt, receiptPatch } from './receipts.ts';
 
 /**
  * Delivery receipts and replies from the providers (issue 23): public routes, no one signs in.
@@ -34,15 +34,6 @@ export const WEBHOOK_MESSAGES = {
   json: 'The body is not valid JSON.',
   report: 'A delivery report needs externalId and status.',
 } as const;
-
-export interface Receipt {
-  providerMessageId: string;
-  to: 'sent' | 'delivered' | 'read' | 'failed';
-  /** The provider's own word, kept on the message (spec: Submitted, Delivered, Read, FAILED). */
-  providerStatus: string;
-  at: Date;
-  error?: string;
-}
 
 /** A customer's message to the company's WhatsApp number, for the support inbox. */
 export interface IncomingWhatsapp {
@@ -437,34 +428,6 @@ export function gupshupReply(body: unknown): Reply | null {
 // ---------------------------------------------------------------------------------------------
 // What they change
 
-/** What a receipt changes on a message; empty when it changes nothing (out of order or repeated). */
-export function receiptPatch(
-  row: queries.ReceiptTarget,
-  receipt: Receipt,
-): Updateable<CampaignMessagesTable> {
-  if (row.status === 'skipped') return {};
-  const patch: Updateable<CampaignMessagesTable> = {};
-  const moves = receiptMoves(row.status, receipt.to);
-  if (moves) {
-    patch.status = receipt.to;
-    patch.provider_status = receipt.providerStatus;
-  }
-  if (receipt.to === 'failed') {
-    if (moves) {
-      patch.failed_at = receipt.at;
-      if (receipt.error) patch.last_error = receipt.error;
-    }
-    return patch;
-  }
-  // A later state says the earlier ones happened: a read message was delivered and sent. A late
-  // 'delivered' after 'read' fills the date it lacked; the same receipt again finds it filled.
-  if (!row.sent_at) patch.sent_at = receipt.at;
-  if ((receipt.to === 'delivered' || receipt.to === 'read') && !row.delivered_at)
-    patch.delivered_at = receipt.at;
-  if (receipt.to === 'read' && !row.read_at) patch.read_at = receipt.at;
-  return patch;
-}
-
 /** Applies receipts to the company's messages; returns how many messages changed. */
 export async function applyReceipts(
   ctx: Context,
@@ -474,14 +437,8 @@ export async function applyReceipts(
 ): Promise<number> {
   let changed = 0;
   for (const receipt of receipts) {
-    changed += await inTransaction(ctx.db, async (tx) => {
-      const row = await queries.lockMessageByProviderId(tx, companyId, medium, receipt.providerMessageId);
-      if (!row) return 0;
-      const patch = receiptPatch(row, receipt);
-      if (Object.keys(patch).length === 0) return 0;
-      await queries.updateMessage(tx, companyId, row.id, { ...patch, updated_at: new Date() });
-      return 1;
-    });
+    const result = await inTransaction(ctx.db, (tx) => applyReceipt(tx, companyId, medium, receipt));
+    if (result.found && result.changed) changed += 1;
   }
   // No one signs these requests in, so the API's after-write hook does not retire the company's
   // cached reads (campaign summaries): it is done here.

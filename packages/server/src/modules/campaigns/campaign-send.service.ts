@@ -14,7 +14,9 @@ import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { applyEarlyReceipts, pruneEarlyReceipts } from '../campaign-webhooks/receipts.ts';
 import { listMembershipSql } from '../contact-lists/contact-lists.queries.ts';
+import { optOutContact } from '../contacts/contacts.service.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
 import { PUSH_RECIPIENT_SQL } from '../push-subscriptions/push-subscriptions.queries.ts';
@@ -668,7 +670,19 @@ export async function runCampaignSend(
         claim: (limit) => claimBatch(db, companyId, campaignId, limit),
         send: sendOne,
         record: async (outcomes) => {
-          await recordOutcomes(db, companyId, outcomes);
+          const complaints = await inTransaction(db, async (tx) => {
+            await recordOutcomes(tx, companyId, outcomes);
+            const ids = outcomes.flatMap((o) => (o.provider_message_id ? [o.provider_message_id] : []));
+            return applyEarlyReceipts(tx, companyId, ids);
+          });
+          for (const contactId of complaints)
+            await optOutContact({
+              db,
+              actor: { companyId, userId: null },
+              contactId,
+              medium: 'email',
+              way: 'complaint',
+            });
           companyChanged(companyId);
         },
         shouldContinue: async () => {
@@ -714,6 +728,7 @@ export async function runCampaignSend(
 /** Campaigns that should be sending but have no live job: due scheduled ones, and processing ones
  * whose rows nobody has claimed for a while (their job was lost in a crash). */
 export async function enqueueDueCampaigns(ctx: Pick<AppContext, 'db' | 'jobs'>): Promise<number> {
+  await pruneEarlyReceipts(ctx.db);
   const { rows } = await sql<{ company_id: number; id: number }>`
     SELECT company_id, id FROM campaigns
     WHERE (status = 'scheduled' AND scheduled_at <= now())

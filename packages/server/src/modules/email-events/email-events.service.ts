@@ -3,12 +3,11 @@ import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { updateMessage } from '../campaign-webhooks/campaign-webhooks.queries.ts';
-import { type Receipt, receiptPatch, sameSecret } from '../campaign-webhooks/campaign-webhooks.service.ts';
+import { sameSecret } from '../campaign-webhooks/campaign-webhooks.service.ts';
+import { applyReceipt, type Receipt } from '../campaign-webhooks/receipts.ts';
 import { optOutContact } from '../contacts/contacts.service.ts';
 import { isMarketingEnabled } from '../marketing/marketing.queries.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
-import { lockEmailMessage } from './email-events.queries.ts';
 
 /**
  * What e-mail providers report back about campaign mail (issue 23): deliveries, bounces, spam
@@ -242,22 +241,16 @@ export async function applyEmailEvents(
 ): Promise<number> {
   let changed = 0;
   for (const { receipt, complaint } of events) {
-    const contactId = await inTransaction(ctx.db, async (tx) => {
-      const row = await lockEmailMessage(tx, companyId, receipt.providerMessageId);
-      if (!row) return null;
-      const patch = receiptPatch(row, receipt);
-      if (complaint && row.provider_status !== 'complaint') patch.provider_status = 'complaint';
-      if (Object.keys(patch).length > 0) {
-        await updateMessage(tx, companyId, row.id, { ...patch, updated_at: new Date() });
-        changed += 1;
-      }
-      return complaint ? row.contact_id : null;
-    });
-    if (contactId !== null) {
+    const result = await inTransaction(ctx.db, (tx) =>
+      applyReceipt(tx, companyId, 'email', { ...receipt, complaint }),
+    );
+    if (result.found && result.changed) changed += 1;
+    // A complaint before its message's id is recorded opts out when the sender records it.
+    if (result.found && complaint) {
       await optOutContact({
         db: ctx.db,
         actor: { companyId, userId: null },
-        contactId,
+        contactId: result.contactId,
         medium: 'email',
         way: 'complaint',
       });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SignedUpCompany } from '../../../test/factories.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { applyEarlyReceipts } from '../campaign-webhooks/receipts.ts';
 import {
   emailTemplate,
   insertContacts,
@@ -160,6 +162,37 @@ describe('e-mail delivery reports', { timeout: 120_000 }, () => {
     expect(refused.status).toBe(400);
     expect(refused.body.detail ?? refused.body.message).toContain('amazonaws.com');
     expect((await messagesOf(company, campaignId))[0].status).toBe('sent');
+  });
+});
+
+describe('a report that comes before the sender records the message id', { timeout: 120_000 }, () => {
+  it('is kept and applied when the id is recorded, a complaint opting the contact out then', async () => {
+    const { company, contacts, campaignId } = await sentCampaign(2);
+    const { db } = company.t.server.ctx;
+    const [m1, m2] = await messagesOf(company, campaignId);
+    // As if the sends had not been recorded yet: no provider id on the rows.
+    await sql`UPDATE campaign_messages SET provider_message_id = NULL, status = 'sending'
+      WHERE company_id = ${company.companyId} AND campaign_id = ${campaignId}`.execute(db);
+    const early = await post(company, [
+      { event: 'delivered', 'smtp-id': m1.provider_message_id },
+      { event: 'spamreport', 'smtp-id': m2.provider_message_id },
+    ]);
+    expect(early.body).toEqual({ received: 2, changed: 0 });
+    // The sender records its outcomes, then applies what came early, in one transaction.
+    await sql`UPDATE campaign_messages SET status = 'sent', provider_message_id = CASE contact_id
+        WHEN ${m1.contact_id} THEN ${m1.provider_message_id} ELSE ${m2.provider_message_id} END
+      WHERE company_id = ${company.companyId} AND campaign_id = ${campaignId}`.execute(db);
+    const complaints = await inTransaction(db, (tx) =>
+      applyEarlyReceipts(tx, company.companyId, [m1.provider_message_id, m2.provider_message_id]),
+    );
+    expect(complaints).toEqual([contacts.ids[1]]);
+    expect((await messagesOf(company, campaignId)).map((m) => [m.status, m.provider_status])).toEqual([
+      ['delivered', 'Delivered'],
+      ['delivered', 'complaint'],
+    ]);
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM campaign_early_receipts
+      WHERE company_id = ${company.companyId}`.execute(db);
+    expect(left.rows[0].n).toBe(0);
   });
 });
 
