@@ -66,7 +66,9 @@ test('admin and marketing-only modes on two host names, UTM at sign-up, the app-
 
   // The Policy page: written by the admin, saved with its toast.
   await page.goto('/policy');
-  await page.getByLabel('Privacy Policy').fill('We use your phone number only to send your invoices.');
+  await page
+    .getByRole('textbox', { name: 'Privacy Policy' })
+    .fill('We use your phone number only to send your invoices.');
   await page.getByRole('button', { name: 'Save Policy' }).click();
   await expect(page.getByText('Policy saved successfully.')).toBeVisible();
 
