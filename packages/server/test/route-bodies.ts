@@ -28,10 +28,10 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
   'POST /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
   'PATCH /api/admin/companies/:companyId/terms-and-conditions': { terms: 'x' },
+  'PUT /api/admin/companies/:companyId/policy': { terms: 'x', privacy_policy: 'y' },
   'POST /api/admin/companies/:companyId/gst_returns/filed_periods': {
     gstin: '27AAPFU0939F1ZV',
     period: '2026-04',
-  'PUT /api/admin/companies/:companyId/policy': { terms: 'x', privacy_policy: 'y' },
     return_type: 'gstr1',
   },
   'POST /api/admin/companies/:companyId/tally/export': {
@@ -355,6 +355,7 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/companies/:companyId/short_links': { target_url: 'https://example.in/x' },
   'PATCH /api/admin/short_links/:id': { utm_source: 'intruder' },
   // Leads (issue 24).
+  'POST /api/admin/companies/:companyId/business-intelligence/actions/:key': { status: 'done' },
   'POST /api/admin/companies/:companyId/leads': { name: 'Intruder', phone: '9876500002' },
   'PATCH /api/admin/leads/:id': { notes: 'Intruder' },
   'POST /api/admin/leads/:id/addresses': {
@@ -367,7 +368,6 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/admin/leads/:id/visits': { visited_at: '2026-11-20T10:00:00+05:30', outcome: 'Intruder' },
   'POST /api/admin/leads/:id/convert': {},
   'POST /api/admin/leads/:id/transactions': { kind: 'payment', amount: 1, date: '2026-11-20' },
-  'POST /api/admin/companies/:companyId/business-intelligence/actions/:key': { status: 'done' },
   'POST /api/admin/leads/:id/exposed_inventory': { products: [1], expires_on: '2099-01-01' },
   // Customer feedback (issue 24).
   'POST /api/admin/companies/:companyId/feedback_forms': { title: 'Intruder form' },

@@ -83,8 +83,8 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoAttribution(ctx, actor);
   await seedDemoFeedback(ctx, actor);
   await seedDemoWhatsappSupport(ctx, actor);
-
   await seedDemoProductsAds(ctx, actor);
+
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);
 }

@@ -324,21 +324,21 @@ async function idsOf(company: SignedUpCompany) {
     .values({ company_id: c, title: `B-${c}`, medium: 'sms', template_id: template.body.id, variables: '{}' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return {
-    campaignId: campaign.id,
-    whatsappConversationId: whatsappConversation.id,
-    marketingContactId: marketingContact.body.id as number,
-    contactListId: contactList.body.id as number,
-    bulkJobId: bulkJob.id,
-    templateId: template.body.id as number,
   // Product ads (issue 25): an ad account written straight in (connecting needs an ad platform).
   const adAccount = await company.t.server.ctx.db
     .insertInto('ad_accounts')
     .values({ company_id: c, platform: 'google_ads', external_account_id: '1234567890', status: 'pending' })
     .returning('id')
     .executeTakeFirstOrThrow();
-    shortLinkId: shortLink.body.id as number,
+  return {
     adAccountId: adAccount.id,
+    campaignId: campaign.id,
+    whatsappConversationId: whatsappConversation.id,
+    marketingContactId: marketingContact.body.id as number,
+    contactListId: contactList.body.id as number,
+    bulkJobId: bulkJob.id,
+    templateId: template.body.id as number,
+    shortLinkId: shortLink.body.id as number,
     recurringCampaignId: recurringCampaign.id,
     leadId: lead.body.id as number,
     feedbackFormId: feedbackForm.body.form.id as number,
@@ -446,6 +446,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/campaigns/:id')) return ids.campaignId;
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   if (url.startsWith('/api/admin/whatsapp_conversations/:id')) return ids.whatsappConversationId;
+  if (url.startsWith('/api/admin/ads_accounts/:id')) return ids.adAccountId;
   if (url.startsWith('/api/admin/feedback_forms/:id')) return ids.feedbackFormId;
   if (url.startsWith('/api/admin/feedback_requests/:id')) return ids.feedbackRequestId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];
@@ -453,7 +454,6 @@ function idFor(url: string, ids: Ids): number {
     users: ids.userId,
     roles: ids.roleId,
     company_configurations: ids.configId,
-  if (url.startsWith('/api/admin/ads_accounts/:id')) return ids.adAccountId;
     notification_contacts: ids.contactId,
     categories: ids.categoryId,
     brands: ids.brandId,

@@ -189,7 +189,6 @@ export const SHELL_SCREENS = [
   within(PATHS.buyers, PATHS.buyer, () => import('../features/buyers/buyer-detail-page'), 'BuyerDetailPage'),
   spec(PATHS.leads, () => import('../features/leads/leads-page'), 'LeadsPage'),
   within(PATHS.leads, PATHS.lead, () => import('../features/leads/lead-detail-page'), 'LeadDetailPage'),
-  spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
   spec(PATHS.productsAds, () => import('../features/products-ads/products-ads-page'), 'ProductsAdsPage'),
   spec(
     PATHS.productsAdsOrganic,
@@ -206,6 +205,7 @@ export const SHELL_SCREENS = [
     () => import('../features/products-ads/ads-account-verifications-page'),
     'AdsAccountVerificationsPage',
   ),
+  spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
   within(
     PATHS.buyerGroups,
     PATHS.buyerGroup,
@@ -247,25 +247,6 @@ export const SHELL_SCREENS = [
     'ShortLinkDetailPage',
   ),
   spec(PATHS.configureMediums, () => import('../features/marketing-mediums/mediums-page'), 'MediumsPage'),
-  // Issue 24: the marketing-only app's dashboard, the app-download card and the Policy page.
-  spec(
-    PATHS.marketingDashboard,
-    () => import('../features/marketing-mediums/marketing-dashboard-page'),
-    'MarketingDashboardPage',
-  ),
-  spec(PATHS.downloadApp, () => import('../features/companies/download-app-page'), 'DownloadAppPage'),
-  own(PATHS.policy, 'Policy', () => import('../features/companies/policy-page'), 'PolicyPage'),
-  // Issue 24: the WhatsApp support inbox and the support center.
-  spec(
-    PATHS.whatsappSupport,
-    () => import('../features/whatsapp-support/whatsapp-support-page'),
-    'WhatsappSupportPage',
-  ),
-  spec(
-    PATHS.supportCenter,
-    () => import('../features/support-center/support-center-page'),
-    'SupportCenterPage',
-  ),
   // Issue 24: customer feedback and the Google review link it offers happy buyers.
   spec(
     PATHS.customerFeedback,
@@ -277,6 +258,25 @@ export const SHELL_SCREENS = [
     () => import('../features/customer-feedback/google-review-page'),
     'GoogleReviewPage',
   ),
+  // Issue 24: the WhatsApp support inbox and the support center.
+  spec(
+    PATHS.whatsappSupport,
+    () => import('../features/whatsapp-support/whatsapp-support-page'),
+    'WhatsappSupportPage',
+  ),
+  spec(
+    PATHS.supportCenter,
+    () => import('../features/support-center/support-center-page'),
+    'SupportCenterPage',
+  ),
+  // Issue 24: the marketing-only app's dashboard, the app-download card and the Policy page.
+  spec(
+    PATHS.marketingDashboard,
+    () => import('../features/marketing-mediums/marketing-dashboard-page'),
+    'MarketingDashboardPage',
+  ),
+  spec(PATHS.downloadApp, () => import('../features/companies/download-app-page'), 'DownloadAppPage'),
+  own(PATHS.policy, 'Policy', () => import('../features/companies/policy-page'), 'PolicyPage'),
   // Campaigns (issue 23): one-time and recurring campaigns, their report.
   spec(PATHS.campaigns, () => import('../features/campaigns/campaigns-page'), 'CampaignsPage'),
   spec(PATHS.campaignNew, () => import('../features/campaigns/campaign-create-page'), 'CampaignCreatePage'),
@@ -604,48 +604,6 @@ export const SHELL_SCREENS = [
     () => import('../features/tally/tally-export-page'),
     'TallyExportPage',
   ),
-  spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
-  guarded(
-    GST_RETURN_PATHS.gstr1,
-    'GSTR-1',
-    'view_gst_return',
-    () => import('../features/gst-returns/gstr1-page'),
-    'Gstr1Page',
-  ),
-  guarded(
-    GST_RETURN_PATHS.gstr3b,
-    'GSTR-3B',
-    'view_gst_return',
-    () => import('../features/gst-returns/gstr3b-page'),
-    'Gstr3bPage',
-  ),
-] as const;
-
-/**
- * The reports the report engine draws (issue 21): every report screen of routes.tsv without a page
- * of its own opens the one report page, which finds its definition (REPORT_DEFINITIONS) when it
- * loads. The definitions stay out of this table, so the login screen does not load them.
- */
-const OWN_PAGES = new Set<string>(SHELL_SCREENS.map((screen) => screen.path));
-export const REPORT_SCREENS: Screen[] = [
-  ...APP_ROUTES.filter((route) => route.path.startsWith('/reports/') && !OWN_PAGES.has(route.path)).map(
-    (route) => spec(route.path, () => import('../features/reports/report-page'), 'ReportPage'),
-  ),
-  // The attribution reports (issue 24) beyond routes.tsv, under the reports' permission.
-  ...Object.values(LEAD_REPORT_PATHS).map((path) =>
-    guarded(path, 'Reports', 'view_reports', () => import('../features/reports/report-page'), 'ReportPage'),
-  ),
-];
-
-for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
-for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);
-
-const BUILT = new Set<string>(
-  [...BARE_SCREENS, ...SHELL_SCREENS, ...REPORT_SCREENS].map((screen) => screen.path),
-);
-
-/**
- * Whether a menu path leads to a built screen. Menus offer only those: an area that is not built
   // Business intelligence (issue 25). Business Performance's overview is not a screen of
   // routes.tsv (only its insights are): it carries the section's permission itself.
   guarded(
@@ -700,6 +658,48 @@ const BUILT = new Set<string>(
     () => import('../features/business-intelligence/insights-pages'),
     'SalesInsightsPage',
   ),
+  spec(PATHS.unauthorized, () => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
+  guarded(
+    GST_RETURN_PATHS.gstr1,
+    'GSTR-1',
+    'view_gst_return',
+    () => import('../features/gst-returns/gstr1-page'),
+    'Gstr1Page',
+  ),
+  guarded(
+    GST_RETURN_PATHS.gstr3b,
+    'GSTR-3B',
+    'view_gst_return',
+    () => import('../features/gst-returns/gstr3b-page'),
+    'Gstr3bPage',
+  ),
+] as const;
+
+/**
+ * The reports the report engine draws (issue 21): every report screen of routes.tsv without a page
+ * of its own opens the one report page, which finds its definition (REPORT_DEFINITIONS) when it
+ * loads. The definitions stay out of this table, so the login screen does not load them.
+ */
+const OWN_PAGES = new Set<string>(SHELL_SCREENS.map((screen) => screen.path));
+export const REPORT_SCREENS: Screen[] = [
+  ...APP_ROUTES.filter((route) => route.path.startsWith('/reports/') && !OWN_PAGES.has(route.path)).map(
+    (route) => spec(route.path, () => import('../features/reports/report-page'), 'ReportPage'),
+  ),
+  // The attribution reports (issue 24) beyond routes.tsv, under the reports' permission.
+  ...Object.values(LEAD_REPORT_PATHS).map((path) =>
+    guarded(path, 'Reports', 'view_reports', () => import('../features/reports/report-page'), 'ReportPage'),
+  ),
+];
+
+for (const screen of BARE_SCREENS) if (screen.navbar) throw new Error(`${screen.path} has the top bar`);
+for (const screen of SHELL_SCREENS) if (!screen.navbar) throw new Error(`${screen.path} has no top bar`);
+
+const BUILT = new Set<string>(
+  [...BARE_SCREENS, ...SHELL_SCREENS, ...REPORT_SCREENS].map((screen) => screen.path),
+);
+
+/**
+ * Whether a menu path leads to a built screen. Menus offer only those: an area that is not built
  * yet is not offered as if it worked (its URL still answers with the empty-area card).
  */
 export function isBuiltPath(path: string): boolean {

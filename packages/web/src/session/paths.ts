@@ -139,17 +139,6 @@ export const PATHS = {
   cartOffer: '/offers/cart-offers/$offerId',
   cartOfferEdit: '/offers/cart-offers/$offerId/edit',
   referralProgram: '/referral-program',
-  onboarding: '/onboarding',
-  unauthorized: '/unauthorized',
-  docs: '/docs',
-} as const;
-
-/** The address of one record's screen: the PATHS pattern with its one parameter filled in. */
-function withId(pattern: string): (id: number) => string {
-  return (id) => pattern.replace(/\$\w+/, String(id));
-}
-
-/** The address of one product's page and of its edit form. */
   // Business intelligence (issue 25): five sections, each with its actionable insights.
   biBusiness: '/business-intelligence/business-performance',
   biBusinessInsights: '/business-intelligence/business-performance/actionable-insights',
@@ -161,6 +150,17 @@ function withId(pattern: string): (id: number) => string {
   biInventoryInsights: '/business-intelligence/inventory-performance/actionable-insights',
   biSales: '/business-intelligence/sales-performance',
   biSalesInsights: '/business-intelligence/sales-performance/actionable-insights',
+  onboarding: '/onboarding',
+  unauthorized: '/unauthorized',
+  docs: '/docs',
+} as const;
+
+/** The address of one record's screen: the PATHS pattern with its one parameter filled in. */
+function withId(pattern: string): (id: number) => string {
+  return (id) => pattern.replace(/\$\w+/, String(id));
+}
+
+/** The address of one product's page and of its edit form. */
 export const productPath = withId(PATHS.product);
 export const productEditPath = withId(PATHS.productEdit);
 
