@@ -5,6 +5,7 @@
  */
 
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
+import type { BiActionMarksTable } from './schema/business-intelligence.ts';
 import type {
   CampaignEarlyReceiptsTable,
   CampaignMessagesTable,
@@ -111,6 +112,7 @@ import type {
   VariantGroupProductsTable,
   VariantGroupsTable,
 } from './schema/products.ts';
+import type { AdAccountsTable, AdCompetitorPricesTable, AdDailyFactsTable } from './schema/products-ads.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
 import type {
   DebitNoteApplicationsTable,
@@ -121,11 +123,6 @@ import type {
   PurchaseReturnsTable,
 } from './schema/purchase-returns.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
-import type {
-  AdAccountsTable,
-  AdCompetitorPricesTable,
-  AdDailyFactsTable,
-} from './schema/products-ads.ts';
 import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
 import type {
   PaymentMethodsTable,
@@ -167,7 +164,6 @@ import type {
   ShipmentsTable,
 } from './schema/shipments.ts';
 import type { ShortLinkClicksTable, ShortLinksTable } from './schema/short-links.ts';
-import type { BiActionMarksTable } from './schema/business-intelligence.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 import type {

@@ -3,7 +3,6 @@ import {
   TALLY_MESSAGES,
   type TallyCheck,
   type TallyDocumentKindName,
-  type TallyFixTarget,
   type TallyProblem,
   type TallyRangeQuery,
 } from '@b2b/domain/api/tally';
@@ -15,7 +14,6 @@ import {
 import {
   moneyVoucher,
   type TallyAction,
-  type TallyAnyVoucher,
   type TallyVoucher,
   tradeCharges,
   tradeVoucher,
