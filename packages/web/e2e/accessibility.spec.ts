@@ -70,6 +70,10 @@ const SCREENS = [
   '/products-ads/organic-non-organic-stat',
   '/products-ads/competitiveness-overall',
   '/ads-account-verifications',
+  '/whatsapp-support',
+  '/campaign-configuration/support-center',
+  '/download-app',
+  '/policy',
   '/onboarding',
 ];
 

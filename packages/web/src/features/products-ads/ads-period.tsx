@@ -73,7 +73,7 @@ export function NoFigures() {
   return (
     <Text size="sm" c="dimmed">
       No ad figures in this period. Connect Google Ads or Meta, or import a CSV of daily figures on{' '}
-      <Anchor component={Link} to={PATHS.adsAccountVerifications}>
+      <Anchor component={Link} to={PATHS.adsAccountVerifications} underline="always">
         Connect Ads Account
       </Anchor>
       .

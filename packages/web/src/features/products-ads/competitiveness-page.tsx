@@ -6,6 +6,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { AdsNav } from './ads-period';
+import { ProductNameCell } from './product-name-cell';
 import { competitivenessQuery } from './products-ads.api';
 
 const FLAG_COLORS: Record<PriceFlag, string> = { above: 'red', in_line: 'gray', below: 'green' };
@@ -60,14 +61,7 @@ export function CompetitivenessPage() {
                 <Table.Tbody>
                   {data.products.map((row) => (
                     <Table.Tr key={row.product.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {row.product.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {row.product.sku ?? 'No SKU'}
-                        </Text>
-                      </Table.Td>
+                      <ProductNameCell product={row.product} />
                       <Table.Td ta="right">
                         <Money value={row.our_price} />
                       </Table.Td>

@@ -4,6 +4,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { AdsNav, NoFigures, ratio, useAdsPeriod } from './ads-period';
+import { ProductNameCell } from './product-name-cell';
 import { organicStatQuery } from './products-ads.api';
 
 const orders = (n: number) => n.toLocaleString('en-IN', { maximumFractionDigits: 2 });
@@ -89,14 +90,7 @@ export function OrganicStatPage() {
                   <Table.Tbody>
                     {data.products.map((row) => (
                       <Table.Tr key={row.product.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {row.product.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {row.product.sku ?? 'No SKU'}
-                          </Text>
-                        </Table.Td>
+                        <ProductNameCell product={row.product} />
                         <Table.Td ta="right">{orders(row.orders)}</Table.Td>
                         <Table.Td ta="right">
                           <Money value={row.revenue} />

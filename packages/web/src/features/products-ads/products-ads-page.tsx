@@ -12,6 +12,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
 import { AdsNav, NoFigures, ratio, useAdsPeriod } from './ads-period';
+import { ProductNameCell } from './product-name-cell';
 import { type SpendRevenue, spendRevenueQuery } from './products-ads.api';
 
 const Chart = lazy(() => import('./spend-revenue-chart'));
@@ -54,14 +55,7 @@ function ProductsTable({ data }: { data: SpendRevenue }) {
         <Table.Tbody>
           {data.products.map((row) => (
             <Table.Tr key={row.product.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {row.product.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.product.sku ?? 'No SKU'}
-                </Text>
-              </Table.Td>
+              <ProductNameCell product={row.product} />
               <Table.Td ta="right">
                 <Money value={row.spend} />
               </Table.Td>
