@@ -298,6 +298,7 @@ describe('side panel links', () => {
       'Product Reports',
       'Purchase Reports',
       'Inventory Reports',
+      'Lead Reports',
       'GST and Tally',
     ]);
   });
