@@ -12,6 +12,7 @@ import { missingVariables, renderTemplate, type TemplateContent } from '@b2b/dom
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
+import { BULK_ROWS_FOR_ANALYZE, refreshPlannerStatistics } from '../../db/planner-statistics.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { applyEarlyReceipts, pruneEarlyReceipts } from '../campaign-webhooks/receipts.ts';
@@ -244,6 +245,7 @@ interface CampaignRow {
   scheduled_at: Date | null;
   variables: Record<string, string>;
   recurring_campaign_id: number | null;
+  audience_size: number;
 }
 
 const loadCampaign = (db: Executor, companyId: number, campaignId: number, lock = false) =>
@@ -259,6 +261,7 @@ const loadCampaign = (db: Executor, companyId: number, campaignId: number, lock 
       'scheduled_at',
       'variables',
       'recurring_campaign_id',
+      'audience_size',
     ])
     .where('company_id', '=', companyId)
     .where('id', '=', campaignId)
@@ -302,12 +305,17 @@ interface ClaimedRow {
   buyer_name: string | null;
 }
 
-/** Takes up to `limit` due rows (queued, or claimed long ago by a sender that died) and commits. */
-async function claimBatch(db: Executor, companyId: number, campaignId: number, limit: number) {
+/**
+ * Takes up to `limit` due rows (queued, or claimed long ago by a sender that died) with ids after
+ * `afterId`, and commits. The sender passes the last id it claimed: the partial index of pending
+ * rows keeps the entries of rows sent since (until a vacuum, and PGlite has no autovacuum), so a
+ * scan from the campaign's first id would step over more of them at every batch.
+ */
+async function claimBatch(db: Executor, companyId: number, campaignId: number, limit: number, afterId = 0) {
   const { rows } = await sql<ClaimedRow>`
     WITH due AS (
       SELECT id FROM campaign_messages
-      WHERE company_id = ${companyId} AND campaign_id = ${campaignId}
+      WHERE company_id = ${companyId} AND campaign_id = ${campaignId} AND id > ${afterId}
         AND ((status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
           OR (status = 'sending' AND claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})))
       ORDER BY id
@@ -575,6 +583,10 @@ export async function runCampaignSend(
   });
   if (!started) return;
   companyChanged(companyId);
+  // The audience was written in one statement; without fresh statistics the claims and records
+  // that follow plan for the table as it was before (PGlite never analyzes by itself).
+  if (Number(started.audience_size) >= BULK_ROWS_FOR_ANALYZE)
+    await refreshPlannerStatistics(db, ['campaign_messages']);
 
   const template = await db
     .selectFrom('templates')
@@ -665,9 +677,16 @@ export async function runCampaignSend(
       }
     };
 
+    let claimedUpTo = 0;
     for (;;) {
       const end = await pumpMessages({
-        claim: (limit) => claimBatch(db, companyId, campaignId, limit),
+        claim: async (limit) => {
+          let rows = await claimBatch(db, companyId, campaignId, limit, claimedUpTo);
+          // Nothing after the cursor: retries and a dead sender's rows may wait behind it.
+          if (rows.length === 0 && claimedUpTo > 0) rows = await claimBatch(db, companyId, campaignId, limit);
+          if (rows.length > 0) claimedUpTo = Number(rows[rows.length - 1].id);
+          return rows;
+        },
         send: sendOne,
         record: async (outcomes) => {
           const complaints = await inTransaction(db, async (tx) => {
