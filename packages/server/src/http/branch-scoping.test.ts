@@ -296,6 +296,7 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     /^\/api\/admin\/feedback_(forms|requests)\/:id/,
     "customer feedback is the company's (marketing, issue 24)",
   ],
+  [/^\/api\/admin\/ads_accounts\/:id/, "ad accounts are the company's (product ads, issue 25)"],
   [
     /^\/api\/admin\/leads\/:id/,
     'leads are company-wide, narrowed by sales person, not branch (view_lead: own; view_all_leads: all)',
