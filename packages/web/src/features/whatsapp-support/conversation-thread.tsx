@@ -198,7 +198,14 @@ function ReplyBox({ conversation }: { conversation: Conversation }) {
 }
 
 /** One conversation: who it is, its assignment and state, the thread, and the reply box. */
-export function ConversationThread({ conversationId }: { conversationId: number }) {
+export function ConversationThread({
+  conversationId,
+  canSend = true,
+}: {
+  conversationId: number;
+  /** False while WhatsApp is not configured: the thread reads, nothing can be sent. */
+  canSend?: boolean;
+}) {
   const user = useCurrentUser();
   const canChange = canPerform(user, 'change_whatsapp_support');
   const [limit, setLimit] = useState(PAGE);
@@ -305,7 +312,11 @@ export function ConversationThread({ conversationId }: { conversationId: number 
             <Box ref={bottom} />
           </Stack>
         </ScrollArea>
-        {canChange ? (
+        {!canSend ? (
+          <Text size="sm" c="dimmed">
+            Replies go out once WhatsApp is configured.
+          </Text>
+        ) : canChange ? (
           <ReplyBox conversation={c} />
         ) : (
           <Text size="sm" c="dimmed">

@@ -136,7 +136,12 @@ export function WhatsappSupportPage() {
     search: search || undefined,
   };
   const configured = summary.data?.configured === true;
-  const list = useQuery({ ...conversationsQuery(companyId, params), enabled: configured });
+  // Conversations already received stay readable when the medium is removed or not set up yet.
+  const hasConversations = (summary.data?.counts.open ?? 0) > 0;
+  const list = useQuery({
+    ...conversationsQuery(companyId, params),
+    enabled: configured || hasConversations,
+  });
   const counts = summary.data?.counts;
 
   return (
@@ -146,91 +151,94 @@ export function WhatsappSupportPage() {
         <LoadErrorAlert error={summary.error} onRetry={() => summary.refetch()} />
       ) : summary.isLoading ? (
         <Skeleton height={320} />
-      ) : !configured ? (
+      ) : !configured && !hasConversations ? (
         <NotConfigured />
       ) : (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder padding="sm" component="section" aria-label="Conversations">
-              <Stack gap="xs">
-                {summary.data && !summary.data.webhook_ready && (
-                  <Text size="xs" c="orange">
-                    Incoming messages need the app secret in the WhatsApp medium (Meta signs them with it).
-                  </Text>
-                )}
-                <SegmentedControl
-                  fullWidth
-                  size="xs"
-                  value={assigned}
-                  onChange={(value) => setAssigned(value as ConversationListParams['assigned'])}
-                  data={[
-                    { value: 'all', label: 'All' },
-                    { value: 'mine', label: `Mine${counts ? ` (${counts.mine})` : ''}` },
-                    { value: 'unassigned', label: `Unassigned${counts ? ` (${counts.unassigned})` : ''}` },
-                  ]}
-                  aria-label="Whose conversations"
-                />
-                <Group gap="xs" wrap="nowrap">
-                  <TextInput
-                    aria-label="Search conversations"
-                    placeholder="Name or phone"
-                    leftSection={<IconSearch size={16} />}
-                    value={searchText}
-                    onChange={(event) => setSearchText(event.currentTarget.value)}
-                    style={{ flex: 1 }}
-                  />
-                  <Select
-                    aria-label="Status"
-                    allowDeselect={false}
+        <>
+          {!configured && <NotConfigured />}
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Card withBorder padding="sm" component="section" aria-label="Conversations">
+                <Stack gap="xs">
+                  {summary.data && !summary.data.webhook_ready && (
+                    <Text size="xs" c="orange">
+                      Incoming messages need the app secret in the WhatsApp medium (Meta signs them with it).
+                    </Text>
+                  )}
+                  <SegmentedControl
+                    fullWidth
+                    size="xs"
+                    value={assigned}
+                    onChange={(value) => setAssigned(value as ConversationListParams['assigned'])}
                     data={[
-                      { value: 'open', label: 'Open' },
-                      { value: 'closed', label: 'Closed' },
                       { value: 'all', label: 'All' },
+                      { value: 'mine', label: `Mine${counts ? ` (${counts.mine})` : ''}` },
+                      { value: 'unassigned', label: `Unassigned${counts ? ` (${counts.unassigned})` : ''}` },
                     ]}
-                    value={status}
-                    onChange={(value) => setStatus(value ?? 'open')}
-                    w={100}
+                    aria-label="Whose conversations"
                   />
-                </Group>
-                {list.isError ? (
-                  <LoadErrorAlert error={list.error} onRetry={() => list.refetch()} />
-                ) : list.isLoading ? (
-                  <Skeleton height={200} />
-                ) : list.data?.results.length === 0 ? (
-                  <Text c="dimmed" size="sm" ta="center" py="xl">
-                    {search || assigned !== 'all' || status !== 'open'
-                      ? 'No conversations match.'
-                      : 'No conversations yet. Messages your buyers send to your WhatsApp number appear here.'}
-                  </Text>
-                ) : (
-                  <ScrollArea.Autosize mah="65vh">
-                    <Stack gap={2} component="nav" aria-label="Conversation list">
-                      {list.data?.results.map((conversation) => (
-                        <ConversationItem
-                          key={conversation.id}
-                          conversation={conversation}
-                          selected={conversation.id === selectedId}
-                          onSelect={() => setSelectedId(conversation.id)}
-                        />
-                      ))}
-                    </Stack>
-                  </ScrollArea.Autosize>
-                )}
-              </Stack>
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            {selectedId === null ? (
-              <Card withBorder padding="xl">
-                <Text c="dimmed" ta="center">
-                  Choose a conversation to read and answer it.
-                </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <TextInput
+                      aria-label="Search conversations"
+                      placeholder="Name or phone"
+                      leftSection={<IconSearch size={16} />}
+                      value={searchText}
+                      onChange={(event) => setSearchText(event.currentTarget.value)}
+                      style={{ flex: 1 }}
+                    />
+                    <Select
+                      aria-label="Status"
+                      allowDeselect={false}
+                      data={[
+                        { value: 'open', label: 'Open' },
+                        { value: 'closed', label: 'Closed' },
+                        { value: 'all', label: 'All' },
+                      ]}
+                      value={status}
+                      onChange={(value) => setStatus(value ?? 'open')}
+                      w={100}
+                    />
+                  </Group>
+                  {list.isError ? (
+                    <LoadErrorAlert error={list.error} onRetry={() => list.refetch()} />
+                  ) : list.isLoading ? (
+                    <Skeleton height={200} />
+                  ) : list.data?.results.length === 0 ? (
+                    <Text c="dimmed" size="sm" ta="center" py="xl">
+                      {search || assigned !== 'all' || status !== 'open'
+                        ? 'No conversations match.'
+                        : 'No conversations yet. Messages your buyers send to your WhatsApp number appear here.'}
+                    </Text>
+                  ) : (
+                    <ScrollArea.Autosize mah="65vh">
+                      <Stack gap={2} component="nav" aria-label="Conversation list">
+                        {list.data?.results.map((conversation) => (
+                          <ConversationItem
+                            key={conversation.id}
+                            conversation={conversation}
+                            selected={conversation.id === selectedId}
+                            onSelect={() => setSelectedId(conversation.id)}
+                          />
+                        ))}
+                      </Stack>
+                    </ScrollArea.Autosize>
+                  )}
+                </Stack>
               </Card>
-            ) : (
-              <ConversationThread key={selectedId} conversationId={selectedId} />
-            )}
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {selectedId === null ? (
+                <Card withBorder padding="xl">
+                  <Text c="dimmed" ta="center">
+                    Choose a conversation to read and answer it.
+                  </Text>
+                </Card>
+              ) : (
+                <ConversationThread key={selectedId} conversationId={selectedId} canSend={configured} />
+              )}
+            </Grid.Col>
+          </Grid>
+        </>
       )}
     </Stack>
   );
