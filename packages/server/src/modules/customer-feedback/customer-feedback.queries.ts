@@ -246,7 +246,11 @@ export const insertRequest = (
     .insertInto('feedback_requests')
     .values({ ...values, questions: JSON.stringify(values.questions) })
     // A second delivery of the same invoice (feedback_requests_delivery_key) asks nothing more.
-    .onConflict((oc) => oc.columns(['company_id', 'invoice_id']).where('source', '=', 'delivery').doNothing())
+    // The predicate as a literal: PostgreSQL 15 matches a partial unique index only to a
+    // predicate it can prove, and a bound parameter ($1) proves nothing.
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'invoice_id']).where('source', '=', sql.lit('delivery')).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
 
