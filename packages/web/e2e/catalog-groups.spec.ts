@@ -37,6 +37,7 @@ async function seedProducts(page: Page, products: ProductSeed[]) {
 test('catalog groups: a product attribute group, a variant group, a bundle with its stock-based availability, and an ordered collection', async ({
   page,
 }) => {
+  test.setTimeout(180_000); // four screens end to end: 66 s on a loaded 2-core machine, 90 s in CI
   await signUpAndVerify(page, {
     company: `Rasoi Wares ${stamp}`,
     branch: 'Pune',

@@ -29,10 +29,15 @@ export async function pick(page: Page, scope: Locator | Page, label: string, opt
  */
 export async function dismissToasts(page: Page) {
   const toasts = page.locator('.mantine-Notifications-notification');
-  for (const closeButton of await toasts.locator('.mantine-Notification-closeButton').all()) {
-    await closeButton.click().catch(() => undefined); // it may close by itself meanwhile
-  }
-  await expect(toasts).toHaveCount(0);
+  const firstCloseButton = toasts.locator('.mantine-Notification-closeButton').first();
+  // Always the first: closing one shifts the others' positions, so a button found by its index
+  // can be gone by the time it is clicked (the click then waited out the whole test).
+  await expect(async () => {
+    if ((await toasts.count()) > 0) {
+      await firstCloseButton.click({ timeout: 1_000 }).catch(() => undefined); // it may close by itself meanwhile
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function login(page: Page, username: string, password: string) {
