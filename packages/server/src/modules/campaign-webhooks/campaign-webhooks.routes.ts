@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
+import { webhookRateLimit } from '../../http/webhook-rate-limit.ts';
 import { applySupportReceipts, receiveIncoming } from '../whatsapp-support/whatsapp-support.service.ts';
 import * as service from './campaign-webhooks.service.ts';
 
@@ -15,6 +16,9 @@ import * as service from './campaign-webhooks.service.ts';
  *   POST /api/webhooks/whatsapp/{companyId}                  statuses and incoming messages
  *   GET|POST /api/webhooks/sms/{companyId}/{token}           Gupshup delivery reports
  *   GET|POST /api/webhooks/sms/{companyId}/{token}/inbound   Gupshup incoming SMS (STOP)
+ *
+ * Each address may make 1,200 requests a minute to these, counted together, as on the e-mail
+ * events webhook (http/webhook-rate-limit.ts); the next gets 429 before anything is read.
  */
 
 const tags = ['campaign webhooks'];
@@ -85,6 +89,7 @@ export async function campaignWebhooksRoutes(app: Api) {
   const { ctx } = app;
   await app.register(
     async (scope) => {
+      scope.addHook('onRequest', await webhookRateLimit(scope, service.WEBHOOK_MESSAGES.too_many));
       registerRawParsers(scope);
       const api = scope as unknown as Api;
 

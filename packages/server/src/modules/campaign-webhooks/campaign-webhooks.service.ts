@@ -33,6 +33,7 @@ export const WEBHOOK_MESSAGES = {
   body: 'The body is not a notification this webhook understands.',
   json: 'The body is not valid JSON.',
   report: 'A delivery report needs externalId and status.',
+  too_many: 'Too many reports from this address; please retry in a minute.',
 } as const;
 
 /** A customer's message to the company's WhatsApp number, for the support inbox. */

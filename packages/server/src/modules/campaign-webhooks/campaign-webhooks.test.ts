@@ -495,6 +495,45 @@ describe('SMS webhooks (Gupshup)', () => {
   });
 });
 
+describe('rate limit of the SMS and WhatsApp webhooks', () => {
+  it('lets an address make 1,200 requests a minute to them, counted together, then answers 429', async () => {
+    const { company } = await smsCompany();
+    // Addresses of their own: the other tests post from 127.0.0.1 and must not be limited.
+    const from = `10.${unique() % 250}.${unique() % 250}.23`;
+    const other = `10.${unique() % 250}.${unique() % 250}.24`;
+    // Guessed tokens (401 each): a guesser is who the limit stops, so they count like the rest.
+    const report = (address: string) =>
+      fetch(
+        webhookUrl(company, `sms/${company.companyId}/guessed-token-${unique()}?externalId=1&status=SUCCESS`),
+        {
+          headers: { 'x-forwarded-for': address },
+        },
+      );
+    const seen: number[] = [];
+    for (let sent = 0; sent < 1_199; sent += 100) {
+      const batch = Array.from({ length: Math.min(100, 1_199 - sent) }, () => report(from));
+      for (const res of await Promise.all(batch)) {
+        seen.push(res.status);
+        await res.arrayBuffer();
+      }
+    }
+    expect(seen.length).toBe(1_199);
+    expect(new Set(seen)).toEqual(new Set([401]));
+    // The 1,200th, an unsigned post to the WhatsApp webhook, counts with them and still gets an answer.
+    const meta = { method: 'POST', headers: { 'x-forwarded-for': from, 'content-type': 'application/json' } };
+    const whatsappUrl = webhookUrl(company, `whatsapp/${company.companyId}`);
+    expect((await fetch(whatsappUrl, { ...meta, body: '{}' })).status).toBe(401);
+    // The 1,201st: refused with a sentence and when to retry, whichever webhook it is for.
+    const limited = await report(from);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { detail: string }).detail).toBe(WEBHOOK_MESSAGES.too_many);
+    expect((await fetch(whatsappUrl, { ...meta, body: '{}' })).status).toBe(429);
+    // Another address is not limited.
+    expect((await report(other)).status).toBe(401);
+  }, 120_000);
+});
+
 describe('round trip through provider stand-ins', () => {
   it('a WhatsApp and an SMS sent by the senders come back as delivered through the webhooks', async () => {
     const company = await whatsappCompany();

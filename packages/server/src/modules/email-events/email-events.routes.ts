@@ -1,11 +1,7 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { AppError } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
+import { webhookRateLimit } from '../../http/webhook-rate-limit.ts';
 import * as service from './email-events.service.ts';
-
-/** Posts one address may make in a minute: providers batch events, a token guesser gets nowhere. */
-const POSTS_PER_MINUTE = 1_200;
 
 const params = z.object({
   companyId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -19,15 +15,14 @@ const params = z.object({
  */
 export async function emailEventsRoutes(app: Api) {
   const { ctx } = app;
-  // Its own scope: the limiter plugin is registered here only, for this route only.
+  // Its own scope: the limiter is registered here only, for this route only.
   await app.register(async (scope) => {
-    await scope.register(fastifyRateLimit, { global: false });
-    await emailEventsRoute(scope as unknown as Api, ctx);
+    const limit = await webhookRateLimit(scope, service.EMAIL_EVENT_MESSAGES.too_many);
+    emailEventsRoute(scope as unknown as Api, ctx, limit);
   });
 }
 
-async function emailEventsRoute(app: Api, ctx: Api['ctx']) {
-  const limit = app.createRateLimit({ max: POSTS_PER_MINUTE, timeWindow: 60_000 });
+function emailEventsRoute(app: Api, ctx: Api['ctx'], limit: Awaited<ReturnType<typeof webhookRateLimit>>) {
   app.post(
     '/webhooks/email/:companyId/:token',
     {
@@ -46,11 +41,7 @@ async function emailEventsRoute(app: Api, ctx: Api['ctx']) {
       },
     },
     async (request, reply) => {
-      const allowed = await limit(request);
-      if (!allowed.isAllowed && allowed.isExceeded) {
-        reply.header('retry-after', Math.ceil(allowed.ttl / 1000));
-        throw new AppError('rate_limited', service.EMAIL_EVENT_MESSAGES.too_many);
-      }
+      await limit(request, reply);
       const { companyId, token } = request.params;
       await service.requireEmailToken(ctx, companyId, token);
       const parsed = service.parseEmailEvents(request.body);
