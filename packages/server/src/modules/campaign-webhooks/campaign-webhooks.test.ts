@@ -499,8 +499,9 @@ describe('rate limit of the SMS and WhatsApp webhooks', () => {
   it('lets an address make 1,200 requests a minute to them, counted together, then answers 429', async () => {
     const { company } = await smsCompany();
     // Addresses of their own: the other tests post from 127.0.0.1 and must not be limited.
-    const from = `10.${unique() % 250}.${unique() % 250}.23`;
-    const other = `10.${unique() % 250}.${unique() % 250}.24`;
+    const octet = () => Math.floor(Math.random() * 250);
+    const from = `10.${octet()}.${octet()}.23`;
+    const other = `10.${octet()}.${octet()}.24`;
     // Guessed tokens (401 each): a guesser is who the limit stops, so they count like the rest.
     const report = (address: string) =>
       fetch(
