@@ -355,6 +355,8 @@ export const ALWAYS_FILLED_VARIABLES: readonly string[] = [
   'company_name',
   'store_url',
   'unsubscribe_url',
+  // Each recipient's own feedback request, made when the message is sent (customer feedback).
+  'feedback_link',
 ];
 
 /** Filled per recipient by a recurring purpose's audience (the figures it was chosen for). */

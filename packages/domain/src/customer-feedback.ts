@@ -60,6 +60,8 @@ export const FEEDBACK_MESSAGES = {
   google_review_url:
     'Enter the https address of your Google review page (g.page, google.com or maps.app.goo.gl).',
   no_active_form: 'There is no active feedback form; create one first.',
+  no_form_for_link:
+    'The template asks for {feedback_link}, but there is no active feedback form. Create one under Customer Feedback first.',
   // The public page.
   link_not_found: 'This feedback link does not exist.',
   link_expired: 'This feedback link has expired.',
@@ -115,6 +117,7 @@ export const FEEDBACK_SOURCES = [
   { value: 'delivery', label: 'After delivery' },
   { value: 'manual', label: 'By hand' },
   { value: 'campaign', label: 'Campaign' },
+  { value: 'instore', label: 'After a counter sale' },
 ] as const;
 export type FeedbackSource = (typeof FEEDBACK_SOURCES)[number]['value'];
 

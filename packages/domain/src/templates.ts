@@ -129,6 +129,11 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: 'credit_limit_used', description: 'Share of the credit limit used', sample: '85%' },
   { name: 'store_url', description: 'Link to your web store', sample: 'https://shop.example.in' },
   {
+    name: 'feedback_link',
+    description: 'The recipient’s own link to answer your feedback form (once)',
+    sample: 'https://shop.example.in/api/feedback/abc123',
+  },
+  {
     name: 'unsubscribe_url',
     description: 'Link that opts the contact out',
     sample: 'https://shop.example.in/u/abc123',

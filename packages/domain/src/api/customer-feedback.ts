@@ -141,6 +141,8 @@ export const feedbackRequestOutput = z.object({
   contact: named,
   invoice: z.object({ id, invoice_number: z.string() }).nullable(),
   shipment: id.nullable(),
+  /** The campaign whose message carried the link (source 'campaign'). */
+  campaign: z.object({ id, title: z.string() }).nullable(),
   source: z.string(),
   status: z.enum(FEEDBACK_STATUS_VALUES),
   rating: z.number().int().nullable(),
@@ -208,6 +210,8 @@ export const googleReviewUrlSchema = z.preprocess(
 export const feedbackSettingsUpdate = z
   .object({
     send_after_delivery: z.boolean().optional(),
+    /** Ask the buyer of a counter (in-store) sale who has an e-mail address or a phone number. */
+    send_after_instore_sale: z.boolean().optional(),
     default_form: optionalId,
     low_rating_threshold: z.coerce
       .number()
@@ -234,6 +238,7 @@ export type FeedbackSettingsUpdate = z.infer<typeof feedbackSettingsUpdate>;
 
 export const feedbackSettingsOutput = z.object({
   send_after_delivery: z.boolean(),
+  send_after_instore_sale: z.boolean(),
   default_form: id.nullable(),
   low_rating_threshold: z.number().int(),
   link_valid_days: z.number().int(),

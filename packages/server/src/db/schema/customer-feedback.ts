@@ -40,11 +40,14 @@ export interface FeedbackRequestsTable {
   form_intro: string | null;
   questions: Json<StoredQuestion[]>;
   token: string;
-  source: 'delivery' | 'manual' | 'campaign';
+  source: 'delivery' | 'manual' | 'campaign' | 'instore';
   buyer_id: number | null;
   contact_id: number | null;
   invoice_id: number | null;
   shipment_id: number | null;
+  /** A campaign's request: the campaign and the message that carries its link (migration 0089). */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+  campaign_message_id: ColumnType<number | null, number | null | undefined, number | null>;
   recipient_email: string | null;
   email_queued: Auto<boolean>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
@@ -59,6 +62,8 @@ export interface FeedbackRequestsTable {
 export interface FeedbackSettingsTable {
   company_id: number;
   send_after_delivery: Auto<boolean>;
+  /** Ask the buyer of a counter (in-store) sale, in the sale's transaction (migration 0089). */
+  send_after_instore_sale: Auto<boolean>;
   default_form_id: number | null;
   low_rating_threshold: Auto<number>;
   link_valid_days: Auto<number>;

@@ -8,7 +8,12 @@ import {
   type SkipReason,
 } from '@b2b/domain/campaigns';
 import type { CampaignMedium, CampaignType } from '@b2b/domain/statuses';
-import { missingVariables, renderTemplate, type TemplateContent } from '@b2b/domain/templates';
+import {
+  missingVariables,
+  renderTemplate,
+  type TemplateContent,
+  templateVariables,
+} from '@b2b/domain/templates';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
@@ -18,6 +23,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { applyEarlyReceipts, pruneEarlyReceipts } from '../campaign-webhooks/receipts.ts';
 import { listMembershipSql } from '../contact-lists/contact-lists.queries.ts';
 import { optOutContact } from '../contacts/contacts.service.ts';
+import { campaignFeedbackLinks } from '../customer-feedback/customer-feedback.service.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
 import { PUSH_RECIPIENT_SQL } from '../push-subscriptions/push-subscriptions.queries.ts';
@@ -303,6 +309,8 @@ interface ClaimedRow {
   attempts: number;
   contact_name: string;
   buyer_name: string | null;
+  /** The message's own feedback link, when the template uses {feedback_link}. */
+  feedback_link?: string;
 }
 
 /**
@@ -617,6 +625,7 @@ export async function runCampaignSend(
   const promotional = isPromotional(started.campaign_type);
   const content = template as unknown as TemplateContent;
   const templateFields = template as unknown as Record<string, unknown>;
+  const asksFeedback = templateVariables(content).includes('feedback_link');
   const opened =
     started.medium === 'email' && medium.mode === 'platform'
       ? { ...medium, platform_smtp_url: ctx.config.smtpUrl ?? null, platform_mail_from: ctx.config.mailFrom }
@@ -646,6 +655,7 @@ export async function runCampaignSend(
         company_name: company?.name ?? '',
         store_url: base,
         unsubscribe_url: unsubscribe,
+        ...(row.feedback_link ? { feedback_link: row.feedback_link } : {}),
       };
       const missing = missingVariables(content, values);
       if (missing.length > 0)
@@ -685,6 +695,16 @@ export async function runCampaignSend(
           // Nothing after the cursor: retries and a dead sender's rows may wait behind it.
           if (rows.length === 0 && claimedUpTo > 0) rows = await claimBatch(db, companyId, campaignId, limit);
           if (rows.length > 0) claimedUpTo = Number(rows[rows.length - 1].id);
+          if (asksFeedback && rows.length > 0) {
+            // One request per message, made before it is sent; a retry finds the same one.
+            const links = await campaignFeedbackLinks(db, {
+              companyId,
+              campaignId,
+              baseUrl: base,
+              messages: rows.map((row) => ({ id: Number(row.id), contactId: Number(row.contact_id) })),
+            });
+            for (const row of rows) row.feedback_link = links.get(Number(row.id));
+          }
           return rows;
         },
         send: sendOne,

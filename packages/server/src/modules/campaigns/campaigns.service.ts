@@ -21,8 +21,9 @@ import {
   scheduleProblem,
   statusOnRun,
 } from '@b2b/domain/campaigns';
+import { FEEDBACK_MESSAGES } from '@b2b/domain/customer-feedback';
 import type { CampaignMedium, CampaignType, RunStatus } from '@b2b/domain/statuses';
-import { missingVariables, type TemplateContent } from '@b2b/domain/templates';
+import { missingVariables, type TemplateContent, templateVariables } from '@b2b/domain/templates';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -31,6 +32,7 @@ import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { listMembershipSql } from '../contact-lists/contact-lists.queries.ts';
+import { canFillFeedbackLinks } from '../customer-feedback/customer-feedback.service.ts';
 import { historyWriter } from '../history/history.service.ts';
 import { readMedium } from '../marketing-mediums/marketing-mediums.service.ts';
 import {
@@ -410,6 +412,11 @@ export async function runCampaign(options: { ctx: Context; actor: Principal; cam
         errors: { variables: [M.missing_inputs] },
         extra: { missing_variables: missing },
       });
+    if (
+      templateVariables(template as unknown as TemplateContent).includes('feedback_link') &&
+      !(await canFillFeedbackLinks(tx, companyId))
+    )
+      throw validationError('template_id', FEEDBACK_MESSAGES.no_form_for_link);
     if (mediumRefusal) throw validationError('campaign_medium', mediumRefusal);
     if (statusOnRun(draft.scheduled_at, now) === 'scheduled') {
       const audience = await audienceOf(tx, companyId, draft);

@@ -149,6 +149,7 @@ export const upsertSettings = (
   companyId: number,
   values: {
     send_after_delivery?: boolean;
+    send_after_instore_sale?: boolean;
     default_form_id?: number | null;
     low_rating_threshold?: number;
     link_valid_days?: number;
@@ -231,7 +232,7 @@ export const insertRequest = (
     form_intro: string | null;
     questions: FeedbackQuestion[];
     token: string;
-    source: 'delivery' | 'manual' | 'campaign';
+    source: 'delivery' | 'manual' | 'instore';
     buyer_id: number | null;
     contact_id: number | null;
     invoice_id: number | null;
@@ -254,6 +255,85 @@ export const insertRequest = (
     .returning('id')
     .executeTakeFirst();
 
+/**
+ * A campaign's requests, one per message; a message that has one already (a retried send) keeps
+ * it. Answers the rows written now. The predicate as a literal, as above.
+ */
+export const insertCampaignRequests = (
+  db: Executor,
+  rows: readonly {
+    company_id: number;
+    form_id: number;
+    form_title: string;
+    form_intro: string | null;
+    questions: FeedbackQuestion[];
+    token: string;
+    campaign_id: number;
+    campaign_message_id: number;
+    buyer_id: number | null;
+    contact_id: number;
+    expires_at: Date;
+  }[],
+) =>
+  db
+    .insertInto('feedback_requests')
+    .values(
+      rows.map((row) => ({
+        ...row,
+        questions: JSON.stringify(row.questions),
+        source: 'campaign' as const,
+        invoice_id: null,
+        shipment_id: null,
+        recipient_email: null,
+        email_queued: false,
+        created_by: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'campaign_message_id']).where('source', '=', sql.lit('campaign')).doNothing(),
+    )
+    .returning(['id', 'campaign_message_id', 'buyer_id', 'contact_id'])
+    .execute();
+
+/** The links of campaign messages, by message. */
+export const campaignRequestTokens = (db: Executor, companyId: number, messageIds: readonly number[]) =>
+  db
+    .selectFrom('feedback_requests')
+    .select(['campaign_message_id', 'token'])
+    .where('company_id', '=', companyId)
+    .where('source', '=', 'campaign')
+    .where('campaign_message_id', 'in', messageIds)
+    .execute();
+
+/** The buyers of contacts (null: a contact of no buyer). */
+export const contactBuyers = (db: Executor, companyId: number, contactIds: readonly number[]) =>
+  db
+    .selectFrom('contacts')
+    .select(['id', 'buyer_id'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', contactIds)
+    .execute();
+
+/** A counter sale's invoice and its buyer, with what reaches the buyer (e-mail, phone). */
+export const saleInvoice = (db: Executor, companyId: number, invoiceId: number) =>
+  db
+    .selectFrom('invoices as i')
+    .innerJoin('buyers as b', (j) =>
+      j.onRef('b.company_id', '=', 'i.company_id').onRef('b.id', '=', 'i.buyer_id'),
+    )
+    .select([
+      'i.id as invoice_id',
+      'i.invoice_number',
+      'b.id as buyer_id',
+      'b.name as buyer_name',
+      'b.contact_person_name',
+      'b.email',
+      'b.phone',
+    ])
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+
 const requestColumns = (db: Executor) =>
   db
     .selectFrom('feedback_requests as r')
@@ -265,6 +345,9 @@ const requestColumns = (db: Executor) =>
     )
     .leftJoin('invoices as i', (j) =>
       j.onRef('i.company_id', '=', 'r.company_id').onRef('i.id', '=', 'r.invoice_id'),
+    )
+    .leftJoin('campaigns as cm', (j) =>
+      j.onRef('cm.company_id', '=', 'r.company_id').onRef('cm.id', '=', 'r.campaign_id'),
     )
     .select([
       'r.id',
@@ -280,6 +363,8 @@ const requestColumns = (db: Executor) =>
       'r.invoice_id',
       'i.invoice_number',
       'r.shipment_id',
+      'r.campaign_id',
+      'cm.title as campaign_title',
       'r.recipient_email',
       'r.email_queued',
       'r.expires_at',

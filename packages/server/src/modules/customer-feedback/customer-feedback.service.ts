@@ -32,7 +32,7 @@ import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { queueMail } from '../../mail/mail-jobs.ts';
 import { publicBaseUrl } from '../campaigns/campaign-links.ts';
-import { historyWriter } from '../history/history.service.ts';
+import { historyWriter, recordHistoryEntries } from '../history/history.service.ts';
 import * as queries from './customer-feedback.queries.ts';
 
 /**
@@ -165,6 +165,7 @@ export async function settingsOf(db: Executor, companyId: number) {
   const row = await queries.findSettings(db, companyId);
   return {
     send_after_delivery: row?.send_after_delivery ?? false,
+    send_after_instore_sale: row?.send_after_instore_sale ?? false,
     default_form: row?.default_form_id ?? null,
     low_rating_threshold: row?.low_rating_threshold ?? DEFAULT_LOW_RATING_THRESHOLD,
     link_valid_days: row?.link_valid_days ?? DEFAULT_LINK_VALID_DAYS,
@@ -195,6 +196,7 @@ export async function updateSettings(options: {
     }
     const values = {
       send_after_delivery: input.send_after_delivery,
+      send_after_instore_sale: input.send_after_instore_sale,
       default_form_id: input.default_form,
       low_rating_threshold: input.low_rating_threshold,
       link_valid_days: input.link_valid_days,
@@ -230,6 +232,7 @@ export function presentRequest(
     invoice:
       row.invoice_id === null ? null : { id: row.invoice_id, invoice_number: row.invoice_number ?? '' },
     shipment: row.shipment_id,
+    campaign: row.campaign_id === null ? null : { id: row.campaign_id, title: row.campaign_title ?? '' },
     source: row.source,
     status: feedbackStatus({ answered_at: row.answered_at, expires_at: row.expires_at, now }),
     rating: row.rating,
@@ -296,7 +299,7 @@ export async function feedbackSummary(
 interface NewRequest {
   companyId: number;
   form: { id: number; title: string; intro: string | null; questions: FeedbackQuestion[] };
-  source: 'delivery' | 'manual' | 'campaign';
+  source: 'delivery' | 'manual' | 'instore';
   buyerId: number | null;
   contactId: number | null;
   invoiceId: number | null;
@@ -447,5 +450,125 @@ export async function requestFeedbackAfterDelivery(
     greeting: shipment.contact_person_name ?? shipment.buyer_name,
     email: shipment.email,
     userId: delivery.userId,
+  });
+}
+
+/**
+ * Called by the counter (instore-orders) inside the sale's transaction: when the company asks
+ * after counter sales and has an active form, the sale's buyer is asked about its invoice if it can
+ * be reached (an e-mail address, which gets the link at once, or a phone number, for the link shown
+ * on the request to be shared by hand). The anonymous walk-in customer has neither and is not asked.
+ */
+export async function requestFeedbackAfterInstoreSale(
+  tx: Tx,
+  outbox: FeedbackOutbox,
+  sale: { companyId: number; invoiceId: number; userId: number | null },
+): Promise<void> {
+  const settings = await settingsOf(tx, sale.companyId);
+  if (!settings.send_after_instore_sale) return;
+  const invoice = await queries.saleInvoice(tx, sale.companyId, sale.invoiceId);
+  if (!invoice || (!invoice.email && !invoice.phone)) return;
+  const form = await queries.activeFormFor(tx, sale.companyId, settings.default_form);
+  if (!form) return;
+  await makeRequest(tx, outbox, {
+    companyId: sale.companyId,
+    form,
+    source: 'instore',
+    buyerId: invoice.buyer_id,
+    contactId: null,
+    invoiceId: invoice.invoice_id,
+    invoiceNumber: invoice.invoice_number,
+    shipmentId: null,
+    greeting: invoice.contact_person_name ?? invoice.buyer_name,
+    email: invoice.email,
+    userId: sale.userId,
+  });
+}
+
+/** Whether a campaign's {feedback_link} can be filled: the company has an active feedback form. */
+export async function canFillFeedbackLinks(db: Executor, companyId: number): Promise<boolean> {
+  const settings = await settingsOf(db, companyId);
+  return (await queries.activeFormFor(db, companyId, settings.default_form)) !== undefined;
+}
+
+/**
+ * The {feedback_link} of campaign messages (issue 24): each message gets its own one-answer
+ * request for the company's feedback form (its default one if active, else its newest active
+ * one), made in one transaction with its history rows when the message is first sent. A retried
+ * send of the same message finds the request made the first time (feedback_requests_campaign_
+ * message_key), so a recipient never holds two links for one message. The recipient is a contact:
+ * the request names its buyer, or no buyer for a contact that has none. No e-mail of its own: the
+ * campaign's message carries the link. Answers the link per message id; an empty map when the
+ * company has no active form (the messages are then skipped for a missing template input).
+ */
+export async function campaignFeedbackLinks(
+  db: Database,
+  options: {
+    companyId: number;
+    campaignId: number;
+    baseUrl: string;
+    messages: readonly { id: number; contactId: number }[];
+  },
+): Promise<Map<number, string>> {
+  const { companyId, campaignId, messages } = options;
+  const links = new Map<number, string>();
+  if (messages.length === 0) return links;
+  const messageIds = messages.map((m) => m.id);
+  return inTransaction(db, async (tx) => {
+    const settings = await settingsOf(tx, companyId);
+    const form = await queries.activeFormFor(tx, companyId, settings.default_form);
+    if (!form) return links;
+    const have = new Set(
+      (await queries.campaignRequestTokens(tx, companyId, messageIds)).map((r) =>
+        Number(r.campaign_message_id),
+      ),
+    );
+    const fresh = messages.filter((m) => !have.has(m.id));
+    if (fresh.length > 0) {
+      const buyers = new Map(
+        (await queries.contactBuyers(tx, companyId, [...new Set(fresh.map((m) => m.contactId))])).map((c) => [
+          Number(c.id),
+          c.buyer_id === null ? null : Number(c.buyer_id),
+        ]),
+      );
+      const expiresAt = linkExpiry(new Date(), settings.link_valid_days);
+      const written = await queries.insertCampaignRequests(
+        tx,
+        fresh.map((m) => ({
+          company_id: companyId,
+          form_id: form.id,
+          form_title: form.title,
+          form_intro: form.intro,
+          questions: form.questions,
+          token: randomBytes(32).toString('base64url'),
+          campaign_id: campaignId,
+          campaign_message_id: m.id,
+          buyer_id: buyers.get(m.contactId) ?? null,
+          contact_id: m.contactId,
+          expires_at: expiresAt,
+        })),
+      );
+      await recordHistoryEntries(
+        tx,
+        written.map((row) => ({
+          companyId,
+          entityType: 'feedback_request',
+          entityId: row.id,
+          action: 'requested',
+          userId: null,
+          changes: {
+            form: form.id,
+            source: 'campaign',
+            campaign: campaignId,
+            campaign_message: row.campaign_message_id,
+            buyer: row.buyer_id,
+            contact: row.contact_id,
+          },
+        })),
+      );
+    }
+    for (const row of await queries.campaignRequestTokens(tx, companyId, messageIds))
+      links.set(Number(row.campaign_message_id), feedbackUrl(options.baseUrl, row.token));
+    return links;
   });
 }

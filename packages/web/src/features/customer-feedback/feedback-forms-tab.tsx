@@ -147,9 +147,16 @@ function FeedbackSettingsCard({
           disabled={!canChange || save.isPending}
           onChange={(event) => save.mutate({ send_after_delivery: event.currentTarget.checked })}
         />
+        <Switch
+          label="Send a feedback request after an in-store sale"
+          description="When a counter sale is made to a buyer with an e-mail address or phone number, the buyer is asked once about that invoice (by e-mail when there is an address; otherwise copy the link from the request)."
+          checked={s.send_after_instore_sale}
+          disabled={!canChange || save.isPending}
+          onChange={(event) => save.mutate({ send_after_instore_sale: event.currentTarget.checked })}
+        />
         <Select
-          label="Form asked after delivery"
-          description="The newest active form when none is chosen."
+          label="Form asked"
+          description="After delivery, after an in-store sale and by a campaign's {feedback_link}; the newest active form when none is chosen."
           data={forms.filter((f) => f.is_active).map((f) => ({ value: String(f.id), label: f.title }))}
           value={s.default_form === null ? null : String(s.default_form)}
           placeholder="Newest active form"

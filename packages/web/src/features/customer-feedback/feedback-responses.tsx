@@ -365,6 +365,12 @@ function FeedbackDrawer({ request, onClose }: { request: FeedbackRequest | null;
                 <Table.Th>Form</Table.Th>
                 <Table.Td>{request.form.title}</Table.Td>
               </Table.Tr>
+              {request.campaign && (
+                <Table.Tr>
+                  <Table.Th>Campaign</Table.Th>
+                  <Table.Td>{request.campaign.title}</Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Th>Asked</Table.Th>
                 <Table.Td>
