@@ -1,3 +1,4 @@
+import { productCreate } from '@b2b/domain/api/products';
 import { billInput } from '@b2b/domain/bills';
 import { paymentMadeInput } from '@b2b/domain/payments-made';
 import { purchaseOrderInput } from '@b2b/domain/purchase-orders';
@@ -8,6 +9,7 @@ import type { Principal } from '../core/principal.ts';
 import { getBill } from '../modules/bills/bill-reads.ts';
 import { createBill, receiveBill, voidBill } from '../modules/bills/bills.service.ts';
 import { createPaymentMade } from '../modules/payments-made/payments-made.service.ts';
+import { createProduct } from '../modules/products/create-product.ts';
 import {
   createPurchaseOrder,
   sendPurchaseOrder,
@@ -33,6 +35,9 @@ export async function seedDemoBills(
     branches: Map<string, number>;
     warehouses: Map<string, number>;
     methods: Map<string, number>;
+    categories: Map<string, number>;
+    units: Map<string, number>;
+    taxes: Map<number, number>;
   },
   step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
@@ -228,4 +233,69 @@ export async function seedDemoBills(
     }),
   );
   await step('mistaken bill voided', () => voidBill({ db, actor, id: mistake.id }));
+  await seedExemptPurchase(
+    ctx,
+    actor,
+    { ...refs, kaveri, at: at('Mumbai'), billDate: addDays(today, -5) },
+    step,
+  );
+}
+
+/**
+ * Earthen pots are exempt from GST (HSN 6912 00 40): a summer lot of matkas bought at 0% shows an
+ * exempt inward supply in GSTR-3B table 5 and a nil/exempt line on the bill.
+ */
+async function seedExemptPurchase(
+  ctx: AppContext,
+  actor: Principal,
+  refs: {
+    categories: Map<string, number>;
+    units: Map<string, number>;
+    taxes: Map<number, number>;
+    kaveri: number;
+    at: { branch: number; warehouse: number };
+    billDate: string;
+  },
+  step: <T>(what: string, work: () => Promise<T>) => Promise<T>,
+) {
+  const { db } = ctx;
+  const matka = await step('product CL-WP-MATKA12', () =>
+    createProduct({
+      db,
+      actor,
+      input: productCreate.parse({
+        name: 'Earthen Water Pot (Matka) 12 L with Tap',
+        sku: 'CL-WP-MATKA12',
+        category: lookup(refs.categories, 'Cookware', 'category'),
+        unit: lookup(refs.units, 'PCS', 'unit'),
+        tax: lookup(refs.taxes, 0, 'GST rate'),
+        gst_treatment: 'exempt',
+        hsn: '69120040',
+        mrp: 650,
+        selling_price: 480,
+        cost_price: 310,
+        weight: 4.5,
+        reorder_point: 10,
+        short_description: 'Hand-made unglazed clay pot that keeps water cool, with a brass-finish tap.',
+        tags: ['summer', 'clay'],
+      }),
+    }),
+  );
+  const bill = await step('bill KHA/26-27/1209', () =>
+    createBill({
+      db,
+      actor,
+      input: billInput.parse({
+        seller: refs.kaveri,
+        ...refs.at,
+        bill_number: 'KHA/26-27/1209',
+        bill_date: refs.billDate,
+        due_date: addDays(refs.billDate, 30),
+        notes: 'Clay matkas for the summer counter display; exempt from GST.',
+        items: [{ product: matka.id, quantity: 60, rate: 310, tax_rate: 0, gst_treatment: 'exempt' }],
+      }),
+    }),
+  );
+  if (bill.status === 'draft')
+    await step('bill KHA/26-27/1209 received', () => receiveBill({ db, actor, id: bill.id }));
 }

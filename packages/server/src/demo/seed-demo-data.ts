@@ -69,7 +69,12 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   const serialRefs = { categories, brands, units, taxes, warehouses, branches, buyers };
   await seedDemoSerialNumbers(ctx, actor, serialRefs, step);
   await seedDemoChallans(ctx, actor, { buyers, products, warehouses }, step);
-  await seedDemoBills(ctx, actor, { sellers, products, branches, warehouses, methods }, step);
+  await seedDemoBills(
+    ctx,
+    actor,
+    { sellers, products, branches, warehouses, methods, categories, units, taxes },
+    step,
+  );
   await seedDemoBids(ctx, actor, { products, buyers, groups, branches });
   await seedDemoReferrals(db, actor, { buyers }, step);
   await seedDemoCarts(ctx, actor, { channels, buyers, products }, step);

@@ -154,10 +154,11 @@ describe('demo company on a new database', () => {
     ]);
   });
 
-  it('lists fourteen priced products, three of them out of stock', async () => {
+  it('lists fifteen priced products, three of them out of stock', async () => {
     const products = await get(`companies/${companyId}/products?limit=-1`);
-    // Twelve of the catalogue and two that track serial numbers (seed-demo-serial-numbers.ts).
-    expect(products.count).toBe(14);
+    // Twelve of the catalogue, two that track serial numbers (seed-demo-serial-numbers.ts) and an
+    // exempt earthen pot bought on a bill (seed-demo-bills.ts).
+    expect(products.count).toBe(15);
     const outOfStock = products.results.filter((p: { in_stock: boolean }) => !p.in_stock);
     expect(outOfStock.map((p: { sku: string }) => p.sku).sort()).toEqual([
       'HV-KT-AQUA12',
@@ -165,7 +166,7 @@ describe('demo company on a new database', () => {
       'PH-MG-HL7756',
     ]);
     for (const p of products.results) {
-      expect(p.brand, p.sku).not.toBeNull();
+      if (p.sku !== 'CL-WP-MATKA12') expect(p.brand, p.sku).not.toBeNull(); // a potter's, unbranded
       expect(p.selling_price, p.sku).toBeLessThanOrEqual(p.mrp);
     }
   });
@@ -425,13 +426,13 @@ describe('demo company on a new database', () => {
     expect(accounts.results.every((a: { is_default: boolean }) => a.is_default)).toBe(true);
   });
 
-  it('has five bills of this month: three received (one of them paid), one draft, one voided', async () => {
+  it('has six bills of this month: four received (one of them paid), one draft, one voided', async () => {
     const all = await get(`admin/companies/${companyId}/bills?limit=-1`);
     // The past year's restocking bills are numbered SE/yy/nnnn and KHA/yy/nnnn (seed-demo-history.ts).
     const bills = {
       results: all.results.filter((b: { bill_number: string }) => !RESTOCKING_BILL.test(b.bill_number)),
     };
-    expect(bills.results).toHaveLength(5);
+    expect(bills.results).toHaveLength(6);
     const byNumber = new Map(bills.results.map((b: { bill_number: string }) => [b.bill_number, b]));
     expect(byNumber.get('SE/2627/0418')).toMatchObject({
       status: 'paid',
@@ -442,7 +443,8 @@ describe('demo company on a new database', () => {
     expect(byNumber.get('KHA/26-27/1187')).toMatchObject({ status: 'draft', supply_type: 'inter' });
     expect(byNumber.get('KHA/26-27/1152')).toMatchObject({ status: 'open', supply_type: 'intra' });
     expect(byNumber.get('KHA/26-27/1125')).toMatchObject({ status: 'void' });
-    expect(bills.results.filter((b: { status: string }) => b.status === 'open')).toHaveLength(2);
+    expect(byNumber.get('KHA/26-27/1209')).toMatchObject({ status: 'open', supply_type: 'inter', total: 18600 });
+    expect(bills.results.filter((b: { status: string }) => b.status === 'open')).toHaveLength(3);
     const payments = await get(`admin/companies/${companyId}/payments_made?limit=-1`);
     const ofThisMonth = payments.results.filter(
       (p: { reference_number: string }) => p.reference_number === 'HDFCN52026112600418',
@@ -605,6 +607,17 @@ describe('demo company on a new database', () => {
     expect(paise).toBe(Math.round(table.outward['3.1a'].taxable_value * 100));
   });
 
+  it("has an exempt purchase (earthen pots at 0%) in the Mumbai GSTIN's GSTR-3B table 5", async () => {
+    const branches = await get(`companies/${companyId}/branches?limit=-1`);
+    const mumbai = branches.results.find((b: { name: string }) => b.name === 'Mumbai');
+    const period = addDays(todayInIndia(), -5).slice(0, 7);
+    const table = await get(
+      `admin/companies/${companyId}/gst_returns/gstr3b?gstin=${mumbai.gstin}&period=${period}`,
+    );
+    // 60 pots at ₹310 from Kaveri (Karnataka) into Maharashtra: an inter-state exempt supply.
+    expect(table.inward_exempt.nil_exempt.inter_state).toBeGreaterThanOrEqual(18600);
+  });
+
   it("has its campaign mediums: e-mail through the app's mail server, Web Push keys, SMS and WhatsApp left to set up", async () => {
     const config = await get(`admin/companies/${companyId}/configurations/`);
     const state = Object.fromEntries(
@@ -727,7 +740,7 @@ describe('demo company on a new database', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow();
-    expect(Number(n)).toBe(14);
+    expect(Number(n)).toBe(15);
 
     // A start that failed during the business data leaves the company unverified.
     const setVerified = (value: boolean) =>
