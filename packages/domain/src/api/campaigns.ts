@@ -135,6 +135,8 @@ export const campaignCountsOutput = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   clicks: z.number().int(),
+  /** Recipients who opted out of the medium through this campaign's unsubscribe link. */
+  opted_out: z.number().int(),
 });
 export type CampaignCounts = z.infer<typeof campaignCountsOutput>;
 

@@ -126,15 +126,21 @@ export async function skippedByReason(db: Executor, companyId: number, campaignI
   return Object.fromEntries(rows.map((r) => [r.skip_reason, Number(r.n)]));
 }
 
-/** Recipients who opted out of the medium by a link after this campaign's message reached them. */
-export async function optedOutThrough(db: Executor, companyId: number, campaignId: number) {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM campaign_messages m
+/**
+ * Each campaign's recipients who opted out of its medium by a link after its message reached them,
+ * grouped: one query for a whole page of campaigns (the report's 'Opted Out' column).
+ */
+export async function optedOutThrough(db: Executor, companyId: number, campaignIds: readonly number[]) {
+  if (campaignIds.length === 0) return new Map<number, number>();
+  const { rows } = await sql<{ campaign_id: number; n: number }>`
+    SELECT m.campaign_id, count(*)::int AS n FROM campaign_messages m
     JOIN contact_consents cc ON cc.company_id = m.company_id AND cc.contact_id = m.contact_id
       AND cc.medium = m.medium
-    WHERE m.company_id = ${companyId} AND m.campaign_id = ${campaignId} AND m.sent_at IS NOT NULL
-      AND cc.opt_out_way = 'link' AND cc.opted_out_at >= m.sent_at`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+    WHERE m.company_id = ${companyId}
+      AND m.campaign_id = ANY(${sql`ARRAY[${sql.join(campaignIds.map((id) => sql`${id}`))}]::bigint[]`})
+      AND m.sent_at IS NOT NULL AND cc.opt_out_way = 'link' AND cc.opted_out_at >= m.sent_at
+    GROUP BY m.campaign_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.campaign_id), Number(row.n)]));
 }
 
 /** Skips the messages not yet sent (and those a dead sender left claimed): the campaign is cancelled. */

@@ -55,6 +55,7 @@ const ids = (values: readonly (number | string)[]) => values.map(Number);
 function present(
   row: queries.CampaignRow,
   counts: queries.MessageCounts | undefined,
+  optedOut: number,
   salesChannel?: { id: number; name: string; display_name: string | null } | null,
 ): CampaignOutput {
   const name = [row.created_by_first_name, row.created_by_last_name].filter(Boolean).join(' ');
@@ -89,6 +90,7 @@ function present(
       failed: counts?.failed ?? 0,
       skipped: counts?.skipped ?? 0,
       clicks: counts?.clicks ?? 0,
+      opted_out: optedOut,
     },
     created_by_name: name || null,
     created_at: row.created_at,
@@ -109,7 +111,10 @@ export async function getCampaign(
   options: { expandSalesChannel?: boolean } = {},
 ): Promise<CampaignOutput> {
   const row = await findOrFail(db, companyId, id);
-  const counts = await queries.messageCounts(db, companyId, [id]);
+  const [counts, optedOut] = await Promise.all([
+    queries.messageCounts(db, companyId, [id]),
+    queries.optedOutThrough(db, companyId, [id]),
+  ]);
   let channel: { id: number; name: string; display_name: string | null } | null | undefined;
   if (options.expandSalesChannel) {
     channel =
@@ -122,7 +127,7 @@ export async function getCampaign(
             .where('id', '=', row.sales_channel_id)
             .executeTakeFirst()) ?? null);
   }
-  return present(row, counts.get(id), channel);
+  return present(row, counts.get(id), optedOut.get(id) ?? 0, channel);
 }
 
 export async function listCampaigns(
@@ -133,12 +138,16 @@ export async function listCampaigns(
   window: PageWindow,
 ) {
   const { count, results } = await queries.listCampaigns(db, companyId, filter, sort, window);
-  const counts = await queries.messageCounts(
-    db,
-    companyId,
-    results.map((r) => r.id),
-  );
-  return { count, results: results.map((row) => present(row, counts.get(row.id))) };
+  const campaignIds = results.map((r) => r.id);
+  // Two grouped queries for the whole page (the campaign report's columns), none per campaign.
+  const [counts, optedOut] = await Promise.all([
+    queries.messageCounts(db, companyId, campaignIds),
+    queries.optedOutThrough(db, companyId, campaignIds),
+  ]);
+  return {
+    count,
+    results: results.map((row) => present(row, counts.get(row.id), optedOut.get(row.id) ?? 0)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,10 +507,10 @@ export async function campaignSummary(
   const [counts, skipped, optedOut, settings] = await Promise.all([
     queries.messageCounts(db, companyId, [id]).then((m) => m.get(id)),
     queries.skippedByReason(db, companyId, id),
-    queries.optedOutThrough(db, companyId, id),
+    queries.optedOutThrough(db, companyId, [id]).then((m) => m.get(id) ?? 0),
     readSettings(db, companyId),
   ]);
-  const c = present(row, counts).counts;
+  const c = present(row, counts, optedOut).counts;
   const went = c.sent + c.delivered + c.read;
   const rate = (n: number) => (went === 0 ? null : Math.round((n / went) * 10_000) / 10_000);
   const now = new Date();

@@ -2,7 +2,8 @@ import { CAMPAIGN_MESSAGES } from '@b2b/domain/campaigns';
 import { MARKETING_DISABLED_MESSAGE } from '@b2b/domain/marketing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { insertContact, insertSentCampaign } from '../../../test/campaign-message-fixtures.ts';
+import { type SignedUpCompany, signUpCompany, unique, uniquePhone } from '../../../test/factories.ts';
 import {
   emailTemplate,
   insertContacts,
@@ -438,4 +439,55 @@ describe('one-time campaigns', () => {
     const all = [...idsByContact.values()].map((s) => [...s][0]);
     expect(new Set(all).size).toBe(300);
   }, 240_000);
+});
+
+describe('GET admin/companies/{companyId}/campaigns: the report columns', () => {
+  it("gives each campaign's opted-out count with the list, the figures each summary gives", async () => {
+    const company = await marketingCompany();
+    const db = company.t.server.ctx.db;
+    const sentAt = new Date(Date.now() - 60 * 60_000);
+    // Three campaigns: 2 of 4 opted out by the link after their message, 0 of 3, 1 of 2.
+    const plans = [
+      { size: 4, byLink: 2 },
+      { size: 3, byLink: 0 },
+      { size: 2, byLink: 1 },
+    ];
+    const expected = new Map<number, number>();
+    for (const plan of plans) {
+      const contacts = await Promise.all(
+        Array.from({ length: plan.size }, () => insertContact(company, { phone: uniquePhone() })),
+      );
+      const campaign = await insertSentCampaign(
+        company,
+        'sms',
+        contacts.map((contactId) => ({ contactId, providerMessageId: `p-${unique()}` })),
+      );
+      await sql`UPDATE campaign_messages SET sent_at = ${sentAt}
+        WHERE company_id = ${company.companyId} AND campaign_id = ${campaign.campaignId}`.execute(db);
+      // Not counted: a STOP reply after the message, and a link used before it was sent.
+      const [stop, early, ...rest] = contacts;
+      const optOut = (contactId: number, way: string, at: Date) =>
+        sql`INSERT INTO contact_consents (company_id, contact_id, medium, opted_out_at, opt_out_way)
+          VALUES (${company.companyId}, ${contactId}, 'sms', ${at}, ${way})`.execute(db);
+      await optOut(stop as number, 'reply_stop', new Date());
+      if (plan.size > 2) await optOut(early as number, 'link', new Date(sentAt.getTime() - 60_000));
+      const byLink = plan.size > 2 ? rest : [early as number];
+      for (const contactId of byLink.slice(0, plan.byLink)) await optOut(contactId, 'link', new Date());
+      expected.set(campaign.campaignId, plan.byLink);
+    }
+
+    const list = await company.api.get(`${campaignsPath(company)}?limit=10`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const listed = new Map<number, number>(
+      list.body.results.map((c: { id: number; counts: { opted_out: number } }) => [c.id, c.counts.opted_out]),
+    );
+    expect(listed).toEqual(expected);
+    for (const [id, optedOut] of expected) {
+      const summary = await company.api.get(`admin/campaigns/${id}/summary`);
+      expect(summary.body.opted_out).toBe(optedOut);
+      expect(summary.body.counts.opted_out).toBe(optedOut);
+      const detail = await company.api.get(`admin/campaigns/${id}`);
+      expect(detail.body.counts.opted_out).toBe(optedOut);
+    }
+  });
 });

@@ -230,6 +230,7 @@ export interface RunRow {
   failed: number;
   skipped: number;
   clicks: number;
+  opted_out: number;
   created_by_name: string | null;
   created_at: Date;
   updated_at: Date;
@@ -261,7 +262,7 @@ export async function listRuns(
         r.completed_at, r.cancelled_at, r.failure_reason, r.recurring_campaign_id, r.audience_size,
         coalesce(m.queued, 0) as queued, coalesce(m.sent, 0) as sent, coalesce(m.delivered, 0) as delivered,
         coalesce(m.read, 0) as read, coalesce(m.failed, 0) as failed, coalesce(m.skipped, 0) as skipped,
-        coalesce(m.clicks, 0) as clicks,
+        coalesce(m.clicks, 0) as clicks, coalesce(o.opted_out, 0) as opted_out,
         nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as created_by_name,
         r.created_at, r.updated_at
       from campaigns r
@@ -277,6 +278,15 @@ export async function listRuns(
           coalesce(sum(click_count), 0)::int as clicks
         from campaign_messages cm where cm.company_id = r.company_id and cm.campaign_id = r.id
       ) m on true
+      -- As campaigns.queries optedOutThrough: opted out by the link after the run's message reached them.
+      left join lateral (
+        select count(*)::int as opted_out
+        from campaign_messages om
+        join contact_consents cc on cc.company_id = om.company_id and cc.contact_id = om.contact_id
+          and cc.medium = om.medium
+        where om.company_id = r.company_id and om.campaign_id = r.id and om.sent_at is not null
+          and cc.opt_out_way = 'link' and cc.opted_out_at >= om.sent_at
+      ) o on true
       where ${condition}
       order by ${orderBy(sort, 'r.id desc')} limit ${window.limit} offset ${window.offset}`.execute(db),
   ]);

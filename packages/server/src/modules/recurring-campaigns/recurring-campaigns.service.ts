@@ -139,6 +139,7 @@ export async function listRuns(
         failed: r.failed,
         skipped: r.skipped,
         clicks: r.clicks,
+        opted_out: r.opted_out,
       },
       created_by_name: r.created_by_name,
       created_at: r.created_at,

@@ -429,7 +429,7 @@ describe('the scheduler', () => {
       run_status: 'running',
       campaign_type: 'credit_limit_used',
       recurring_campaign_id: body.id,
-      counts: { audience: 3, skipped: 2 },
+      counts: { audience: 3, skipped: 2, opted_out: 0 },
     });
 
     // The last day's run: then nothing is left, and the campaign is finished.

@@ -16,15 +16,10 @@ import { PATHS } from '../../session/paths';
 import { mediumLabel, percent } from './campaign-form';
 import { StatusBadge } from './campaign-parts';
 import { byMedium, campaignsInPeriod, type ReportRow, reportRow, reportTotals } from './campaign-report';
-import { campaignListQuery, campaignSummaryQuery } from './campaigns.api';
+import { campaignListQuery } from './campaigns.api';
 
 const Chart = lazy(() => import('./campaign-report-chart'));
 const n = (value: number) => value.toLocaleString('en-IN');
-
-function OptedOut({ id }: { id: number }) {
-  const summary = useQuery({ ...campaignSummaryQuery(id, false), staleTime: 60_000 });
-  return summary.data ? n(summary.data.opted_out) : '…';
-}
 
 const COLUMNS: Column<ReportRow>[] = [
   {
@@ -62,7 +57,7 @@ const COLUMNS: Column<ReportRow>[] = [
     render: (r) => `${n(r.clicks)} (${percent(r.clickRate)})`,
   },
   { key: 'failed', header: 'Failed', align: 'right', render: (r) => n(r.failed) },
-  { key: 'opted_out', header: 'Opted Out', align: 'right', render: (r) => <OptedOut id={r.id} /> },
+  { key: 'opted_out', header: 'Opted Out', align: 'right', render: (r) => n(r.optedOut) },
 ];
 
 function Total({ label, value, hint }: { label: string; value: string; hint?: string }) {

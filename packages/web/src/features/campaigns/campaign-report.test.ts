@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byMedium, campaignsInPeriod, reportRow, reportTotals } from './campaign-report';
 
-const counts = (sent: number, delivered: number, read: number, clicks: number, failed = 0) => ({
+const counts = (sent: number, delivered: number, read: number, clicks: number, failed = 0, optedOut = 0) => ({
   audience: sent + failed,
   queued: 0,
   sent,
@@ -10,6 +10,7 @@ const counts = (sent: number, delivered: number, read: number, clicks: number, f
   failed,
   skipped: 1,
   clicks,
+  opted_out: optedOut,
 });
 const A = {
   id: 1,
@@ -18,7 +19,7 @@ const A = {
   campaign_medium: 'email',
   started_at: '2026-11-01T20:00:00Z',
   created_at: '2026-10-30T10:00:00Z',
-  counts: counts(10, 45, 45, 10, 2),
+  counts: counts(10, 45, 45, 10, 2, 3),
 };
 const B = {
   id: 2,
@@ -45,6 +46,7 @@ describe('campaign report', () => {
       deliveredRate: 0.9,
       readRate: 0.45,
       clickRate: 0.1,
+      optedOut: 3,
     });
     expect(reportRow(B)).toMatchObject({ deliveredRate: null, readRate: null, clickRate: null });
   });
@@ -56,6 +58,7 @@ describe('campaign report', () => {
       delivered: 90,
       failed: 2,
       skipped: 2,
+      optedOut: 3,
       deliveredRate: 0.9,
     });
     expect(byMedium([A, B], (m) => m.toUpperCase())).toEqual([

@@ -27,6 +27,8 @@ export interface ReportRow {
   clicks: number;
   failed: number;
   skipped: number;
+  /** Recipients who opted out through the campaign's link. */
+  optedOut: number;
   deliveredRate: number | null;
   readRate: number | null;
   clickRate: number | null;
@@ -52,7 +54,7 @@ export function campaignsInPeriod<T extends ReportCampaign>(
 }
 
 export function reportRow(c: ReportCampaign): ReportRow {
-  const { read, clicks, failed, skipped } = c.counts;
+  const { read, clicks, failed, skipped, opted_out: optedOut } = c.counts;
   const sent = wentOut(c.counts);
   const delivered = deliveredOrRead(c.counts);
   return {
@@ -67,6 +69,7 @@ export function reportRow(c: ReportCampaign): ReportRow {
     clicks,
     failed,
     skipped,
+    optedOut,
     deliveredRate: share(delivered, sent),
     readRate: share(read, sent),
     clickRate: share(clicks, sent),
@@ -86,6 +89,7 @@ export function reportTotals(campaigns: readonly ReportCampaign[]): ReportTotals
     clicks: sum('clicks'),
     failed: sum('failed'),
     skipped: sum('skipped'),
+    optedOut: sum('opted_out'),
     deliveredRate: share(delivered, sent),
     readRate: share(sum('read'), sent),
     clickRate: share(sum('clicks'), sent),
