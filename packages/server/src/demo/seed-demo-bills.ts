@@ -70,8 +70,8 @@ export async function seedDemoBills(
     reference: 'KHA-QTN-2291',
     notes: 'Second lot of mixer grinders to follow by the end of the month.',
     items: [
-      { product: product('PR-MG-IRIS750'), quantity: 20, rate: 2790, tax_rate: 18 },
-      { product: product('PR-IC-PIC20'), quantity: 10, rate: 1812.4, tax_rate: 18 },
+      { product: product('PR-MG-IRIS750'), quantity: 20, rate: 2441, tax_rate: 18 },
+      { product: product('PR-IC-PIC20'), quantity: 10, rate: 1595.5, tax_rate: 18 },
     ],
   });
   const [grinders, cooktops] = kaveriOrder.items;
@@ -81,8 +81,8 @@ export async function seedDemoBills(
     order_date: addDays(today, -1),
     expected_date: addDays(today, 6),
     items: [
-      { product: product('HV-CF-STEALTH1200'), quantity: 8, rate: 4710, tax_rate: 18 },
-      { product: product('HV-LT-BATTEN20'), quantity: 150, rate: 338.6, discount_percent: 2, tax_rate: 18 },
+      { product: product('HV-CF-STEALTH1200'), quantity: 8, rate: 4117, tax_rate: 18 },
+      { product: product('HV-LT-BATTEN20'), quantity: 150, rate: 305.5, discount_percent: 2, tax_rate: 18 },
     ],
   });
 
@@ -97,8 +97,8 @@ export async function seedDemoBills(
         freight_charges: 850,
         notes: 'Ceiling fans for the Diwali season.',
         items: [
-          { product: product('HV-CF-STEALTH1200'), quantity: 10, rate: 4710, tax_rate: 18 },
-          { product: product('BJ-CF-FRORE1200'), quantity: 12, rate: 1525.3, tax_rate: 18 },
+          { product: product('HV-CF-STEALTH1200'), quantity: 10, rate: 4117, tax_rate: 18 },
+          { product: product('BJ-CF-FRORE1200'), quantity: 12, rate: 1347.5, tax_rate: 18 },
         ],
       },
     },
@@ -110,11 +110,11 @@ export async function seedDemoBills(
         bill_number: 'SE/2627/0452',
         ...dated(5, 30),
         items: [
-          { product: product('HV-LT-BATTEN20'), quantity: 100, rate: 338.6, tax_rate: 18 },
+          { product: product('HV-LT-BATTEN20'), quantity: 100, rate: 305.5, tax_rate: 18 },
           {
             product: product('BJ-CF-FRORE1200'),
             quantity: 6,
-            rate: 1525.3,
+            rate: 1347.5,
             discount_percent: 5,
             tax_rate: 18,
           },
@@ -134,14 +134,14 @@ export async function seedDemoBills(
           {
             product: product('PR-MG-IRIS750'),
             quantity: 8,
-            rate: 2790,
+            rate: 2441,
             tax_rate: 18,
             purchase_order_item: grinders?.id,
           },
           {
             product: product('PR-IC-PIC20'),
             quantity: 10,
-            rate: 1812.4,
+            rate: 1595.5,
             tax_rate: 18,
             purchase_order_item: cooktops?.id,
           },
