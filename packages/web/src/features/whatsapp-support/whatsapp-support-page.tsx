@@ -1,5 +1,6 @@
 import { displayWhatsappNumber } from '@b2b/domain/whatsapp-support';
 import {
+  Alert,
   Anchor,
   Badge,
   Card,
@@ -66,6 +67,23 @@ function NotConfigured() {
   );
 }
 
+/** Above conversations already received: the same news, without pushing them below the fold. */
+function NotConfiguredNotice() {
+  const user = useCurrentUser();
+  return (
+    <Alert color="yellow" icon={<IconBrandWhatsapp size={20} aria-hidden />} title="WhatsApp is not configured">
+      Messages received before stay readable; replies wait until your WhatsApp Business number is connected.{' '}
+      {canOpen(user, 'view_marketing_configuration') ? (
+        <Anchor component={Link} to={PATHS.configureMediums}>
+          Configure Mediums
+        </Anchor>
+      ) : (
+        'Ask your Company Admin to configure WhatsApp in Campaign Mediums.'
+      )}
+    </Alert>
+  );
+}
+
 function ConversationItem({
   conversation,
   selected,
@@ -81,13 +99,15 @@ function ConversationItem({
       aria-current={selected ? 'true' : undefined}
       aria-label={`${conversation.name}${conversation.unread_count > 0 ? `, ${conversation.unread_count} unread` : ''}`}
       p="sm"
+      w="100%"
       style={{
+        display: 'block',
         borderRadius: 'var(--mantine-radius-sm)',
         background: selected ? 'var(--mantine-color-green-light)' : undefined,
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={conversation.unread_count > 0 ? 700 : 500} size="sm" truncate>
+        <Text fw={conversation.unread_count > 0 ? 700 : 500} size="sm" truncate miw={0}>
           {conversation.name}
         </Text>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
@@ -95,7 +115,7 @@ function ConversationItem({
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" truncate miw={0}>
           {conversation.last_message_preview ?? displayWhatsappNumber(conversation.wa_number)}
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -155,7 +175,7 @@ export function WhatsappSupportPage() {
         <NotConfigured />
       ) : (
         <>
-          {!configured && <NotConfigured />}
+          {!configured && <NotConfiguredNotice />}
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Card withBorder padding="sm" component="section" aria-label="Conversations">
