@@ -443,7 +443,11 @@ describe('demo company on a new database', () => {
     expect(byNumber.get('KHA/26-27/1187')).toMatchObject({ status: 'draft', supply_type: 'inter' });
     expect(byNumber.get('KHA/26-27/1152')).toMatchObject({ status: 'open', supply_type: 'intra' });
     expect(byNumber.get('KHA/26-27/1125')).toMatchObject({ status: 'void' });
-    expect(byNumber.get('KHA/26-27/1209')).toMatchObject({ status: 'open', supply_type: 'inter', total: 18600 });
+    expect(byNumber.get('KHA/26-27/1209')).toMatchObject({
+      status: 'open',
+      supply_type: 'inter',
+      total: 18600,
+    });
     expect(bills.results.filter((b: { status: string }) => b.status === 'open')).toHaveLength(3);
     const payments = await get(`admin/companies/${companyId}/payments_made?limit=-1`);
     const ofThisMonth = payments.results.filter(

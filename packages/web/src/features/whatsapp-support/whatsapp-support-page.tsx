@@ -71,7 +71,11 @@ function NotConfigured() {
 function NotConfiguredNotice() {
   const user = useCurrentUser();
   return (
-    <Alert color="yellow" icon={<IconBrandWhatsapp size={20} aria-hidden />} title="WhatsApp is not configured">
+    <Alert
+      color="yellow"
+      icon={<IconBrandWhatsapp size={20} aria-hidden />}
+      title="WhatsApp is not configured"
+    >
       Messages received before stay readable; replies wait until your WhatsApp Business number is connected.{' '}
       {canOpen(user, 'view_marketing_configuration') ? (
         <Anchor component={Link} to={PATHS.configureMediums}>
