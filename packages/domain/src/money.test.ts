@@ -3,6 +3,7 @@ import {
   formatAddress,
   formatFileSize,
   formatMoney,
+  formatMoneyAxis,
   formatMoneyShort,
   formatQuantity,
   NOT_APPLICABLE,
@@ -181,5 +182,16 @@ describe('formatAddress', () => {
     expect(NOT_APPLICABLE).toBe('N/A');
     expect(formatAddress({ address_line_1: ' ', address_line_2: null })).toBe('N/A');
     expect(formatAddress(null)).toBe('N/A');
+  });
+});
+
+describe('formatMoneyAxis', () => {
+  it('says a tick in one short word', () => {
+    expect(formatMoneyAxis(0)).toBe('₹0');
+    expect(formatMoneyAxis(850)).toBe('₹850');
+    expect(formatMoneyAxis(85_000)).toBe('₹85K');
+    expect(formatMoneyAxis(170_000)).toBe('₹1.7L');
+    expect(formatMoneyAxis(32_500_000)).toBe('₹3.25Cr');
+    expect(formatMoneyAxis(-12_500)).toBe('-₹12.5K');
   });
 });

@@ -75,6 +75,20 @@ export function formatMoneyShort(value: number | null | undefined): string {
   return `${formatMoney(toPaise(value / divisor) / 100)} ${suffix}`;
 }
 
+/**
+ * A chart axis tick in rupees, short enough to sit on one line beside the plot: '₹0', '₹850',
+ * '₹85K', '₹1.7L', '₹3.25Cr' (at most two decimals, trailing zeros dropped).
+ */
+export function formatMoneyAxis(value: number): string {
+  if (!isFiniteNumber(value)) return '₹0';
+  const sign = value < 0 ? '-' : '';
+  const magnitude = Math.abs(value);
+  const unit = SHORT_UNITS.find(({ divisor }) => magnitude >= divisor);
+  const scaled = unit ? magnitude / unit.divisor : magnitude;
+  const digits = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: unit ? 2 : 0 }).format(scaled);
+  return `${sign}₹${digits}${unit?.suffix ?? ''}`;
+}
+
 const quantityFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
 
 /** Quantities with Indian grouping and at most three decimals: '1,234.5', '0.125'. */

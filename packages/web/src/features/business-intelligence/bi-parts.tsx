@@ -7,7 +7,7 @@ import {
   type BiUnit,
 } from '@b2b/domain/api/business-intelligence';
 import type { BiWindows } from '@b2b/domain/business-intelligence';
-import { formatMoney, formatMoneyShort, formatQuantity } from '@b2b/domain/money';
+import { formatMoney, formatMoneyAxis, formatMoneyShort, formatQuantity } from '@b2b/domain/money';
 import { BarChart, LineChart } from '@mantine/charts';
 import {
   Anchor,
@@ -206,6 +206,7 @@ export function TrendChart({
       color: COLORS[i % COLORS.length] as string,
     })),
     valueFormatter: (value: number) => formatFigure(value, unit),
+    ...(unit === 'money' && { yAxisProps: { tickFormatter: formatMoneyAxis } }),
     withLegend: series.length > 1,
     tickLine: 'y' as const,
   };

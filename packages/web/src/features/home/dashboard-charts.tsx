@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import type { DashboardOutput } from '@b2b/domain/api/dashboard';
-import { formatMoneyShort } from '@b2b/domain/money';
+import { formatMoneyAxis, formatMoneyShort } from '@b2b/domain/money';
 import { monthLabel } from '@b2b/domain/reports/report-definition';
 import { BarChart, LineChart } from '@mantine/charts';
 
@@ -20,6 +20,7 @@ export function SalesTrendChart({ trend }: { trend: DashboardOutput['sales_trend
       ]}
       curveType="monotone"
       valueFormatter={formatMoneyShort}
+      yAxisProps={{ tickFormatter: formatMoneyAxis }}
       withLegend
       tickLine="y"
       aria-label="Sales trend chart"
@@ -38,6 +39,7 @@ export function CashFlowChart({ months }: { months: DashboardOutput['cash_flow']
         { name: 'money_out', label: 'Money out', color: 'orange.6' },
       ]}
       valueFormatter={formatMoneyShort}
+      yAxisProps={{ tickFormatter: formatMoneyAxis }}
       withLegend
       tickLine="y"
       maxBarWidth={40}

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatMoneyShort } from '@b2b/domain/money';
+import { formatMoneyAxis, formatMoneyShort } from '@b2b/domain/money';
 import { AreaChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import dayjs from 'dayjs';
@@ -22,6 +22,7 @@ export default function SpendRevenueChart({
           { name: 'spend', label: 'Spend', color: 'red.6' },
         ]}
         valueFormatter={(value) => formatMoneyShort(value)}
+        yAxisProps={{ tickFormatter: formatMoneyAxis }}
         withLegend
         curveType="monotone"
         tickLine="y"

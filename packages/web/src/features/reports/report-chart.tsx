@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatMoneyShort, formatQuantity } from '@b2b/domain/money';
+import { formatMoneyAxis, formatMoneyShort, formatQuantity } from '@b2b/domain/money';
 import type { ReportChart as ChartSpec } from '@b2b/domain/reports/report-definition';
 import { monthLabel } from '@b2b/domain/reports/report-definition';
 import { BarChart, LineChart } from '@mantine/charts';
@@ -40,6 +40,7 @@ export default function ReportChart({
     dataKey: chart.x,
     series,
     valueFormatter: formatterOf(chart.valueType),
+    ...(chart.valueType === 'money' && { yAxisProps: { tickFormatter: formatMoneyAxis } }),
     withLegend: series.length > 1,
     tickLine: 'y' as const,
   };
