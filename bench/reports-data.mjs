@@ -294,10 +294,13 @@ export async function generateBenchCompany(pool, { lines = 1_000_000, log = cons
       'sales_order_items',
       run(sql`INSERT INTO sales_order_items (id, company_id, order_id, position, product_id, warehouse_id, product_name, sku,
         unit, quantity, quantity_invoiced, amount_invoiced_paise, rate_paise, discount_percent, gst_rate, hsn, gross_paise,
-        line_discount_paise, order_discount_paise, amount_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, cess_paise)
+        line_discount_paise, order_discount_paise, amount_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, cess_paise,
+        gst_treatment)
       SELECT order_item_id, ${C}, order_id, position, product_id, warehouse_id, product_name, sku, unit, quantity,
         CASE WHEN status = 'invoiced' THEN quantity ELSE 0 END, CASE WHEN status = 'invoiced' THEN amount ELSE 0 END,
-        rate, discount_percent, gst_rate, hsn, gross, line_discount, 0, amount, taxable, cgst, sgst, igst, 0
+        rate, discount_percent, gst_rate, hsn, gross, line_discount, 0, amount, taxable, cgst, sgst, igst, 0,
+        -- Written here: its trigger (migration 0085) is off while the load runs as a replica.
+        'taxable'
       FROM b_line`),
     );
 
