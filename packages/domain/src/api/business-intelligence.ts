@@ -31,6 +31,15 @@ export const BI_MESSAGES = {
   not_a_notice: 'This action opens a page; follow its link instead.',
 } as const;
 
+/** The toast of 'call lapsed buyers': follow-ups made today, and buyers whose follow-up was open already. */
+export function followUpsMessage(made: number, alreadyOpen: number): string {
+  const open =
+    alreadyOpen === 1 ? '1 buyer already had one open' : `${alreadyOpen} buyers already had one open`;
+  if (made === 0) return 'Every lapsed buyer already has an open follow-up.';
+  const created = made === 1 ? '1 follow-up created for today' : `${made} follow-ups created for today`;
+  return alreadyOpen > 0 ? `${created}; ${open}.` : `${created}.`;
+}
+
 const day = z.string();
 const window = z.object({ start_date: day, end_date: day });
 export const biWindowsOutput = z.object({

@@ -25,6 +25,8 @@ export interface LeadsTable {
   next_follow_up_date: OptionalDay;
   notes: string | null;
   buyer_id: number | null;
+  /** The existing buyer this lead follows up (a lapsed buyer to call back, migration 0088). */
+  existing_buyer_id: number | null;
   converted_at: Date | null;
   created_by: number | null;
   updated_by: number | null;

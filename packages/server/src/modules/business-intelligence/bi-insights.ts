@@ -5,6 +5,7 @@ import {
   type BiInsights,
   type BiSection,
   type BiUnit,
+  followUpsMessage,
 } from '@b2b/domain/api/business-intelligence';
 import { actionPeriodOf, BI_TOP_ROWS } from '@b2b/domain/business-intelligence';
 import { formatDay } from '@b2b/domain/invoices';
@@ -14,6 +15,7 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { type Executor, inTransaction } from '../../db/transaction.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { followUpBuyers } from '../leads/lead-follow-ups.ts';
 import { raiseNotification } from '../notifications/notifications.service.ts';
 import type { BiScope } from './business-intelligence.queries.ts';
 import * as queries from './business-intelligence.queries.ts';
@@ -160,7 +162,11 @@ async function businessActions(db: Executor, scope: BiScope): Promise<Proposed[]
 }
 
 async function buyerActions(db: Executor, scope: BiScope): Promise<Proposed[]> {
-  const { output, receivables } = await buyerFacts(db, scope);
+  return buyerActionsOf(await buyerFacts(db, scope), scope);
+}
+
+function buyerActionsOf(facts: Awaited<ReturnType<typeof buyerFacts>>, scope: BiScope): Proposed[] {
+  const { output, receivables } = facts;
   const asOf = scope.windows.as_of;
   const actions: (Proposed | null)[] = [];
   const overdue = receivables.filter((r) => r.overdue > 0).sort((a, b) => b.overdue - a.overdue);
@@ -201,7 +207,7 @@ async function buyerActions(db: Executor, scope: BiScope): Promise<Proposed[]> {
       severity: 'medium',
       title: `Call ${plural(output.lapsed.length, 'lapsed buyer')} who bought ${money(monthly)} a month`,
       detail:
-        'They bought in the 180 days before but nothing in the last 30. A call now costs less than a new buyer.',
+        'They bought in the 180 days before but nothing in the last 30. A call now costs less than a new buyer: each gets a follow-up due today for their sales person.',
       figures: [
         { label: 'Lapsed buyers', value: output.lapsed.length, unit: 'count' },
         { label: 'Their average month', value: monthly, unit: 'money' },
@@ -211,7 +217,7 @@ async function buyerActions(db: Executor, scope: BiScope): Promise<Proposed[]> {
         .map((r) =>
           subject(r.id, r.name, r.average, 'money', `last bought ${formatDay(r.last_purchase_date)}`),
         ),
-      do: { kind: 'notify', label: 'Ask the team to call them' },
+      do: { kind: 'notify', label: 'Create follow-ups for today' },
     });
   }
   if (output.below_average.length > 0) {
@@ -602,6 +608,7 @@ export async function performAction(options: { db: Database; actor: Principal; k
   const { db, actor, key } = options;
   const scope = scopeOf(actor);
   const period = actionPeriodOf(scope.windows.as_of);
+  if (key === LAPSED_KEY) return followUpLapsed({ db, actor, scope, period });
   const { action } = await currentAction(db, scope, key);
   if (!action) throw conflict(BI_MESSAGES.no_longer_true);
   if (action.do.kind !== 'notify') throw conflict(BI_MESSAGES.not_a_notice);
@@ -634,6 +641,74 @@ export async function performAction(options: { db: Database; actor: Principal; k
     });
   });
   return { key, period, status: 'done' as const, message: BI_MESSAGES.performed };
+}
+
+const LAPSED_KEY = 'buyer.call_lapsed';
+
+/** 'Lapsed buyer: bought ₹4.50 K a month in the 180 days before, last on 12 Mar 2026. Call them back.' */
+const lapsedNote = (buyer: { average: number; last_purchase_date: string }) =>
+  `Lapsed buyer: bought ${money(buyer.average)} a month in the 180 days before, last on ${formatDay(buyer.last_purchase_date)}. ` +
+  'Call them back. (Business Intelligence)';
+
+/**
+ * POST .../actions/buyer.call_lapsed/perform: a follow-up due today for every lapsed buyer (a lead
+ * linked to the buyer, leads/lead-follow-ups.ts followUpBuyers) for the sales person of its latest
+ * order, none for a buyer whose follow-up is still open; and the action marked done, in one
+ * transaction. Refused when no buyer is lapsed any more.
+ */
+async function followUpLapsed(options: { db: Database; actor: Principal; scope: BiScope; period: string }) {
+  const { db, actor, scope, period } = options;
+  const facts = await buyerFacts(db, scope);
+  const action = buyerActionsOf(facts, scope).find((a) => a.key === LAPSED_KEY);
+  const { lapsed } = facts.output;
+  if (!action || lapsed.length === 0) throw conflict(BI_MESSAGES.no_longer_true);
+  const people = await queries.lastSalesPersons(
+    db,
+    actor.companyId,
+    lapsed.map((b) => b.id),
+  );
+  const made = await inTransaction(db, async (tx) => {
+    const leads = await followUpBuyers({
+      tx,
+      actor,
+      today: scope.windows.as_of,
+      buyers: lapsed.map((b) => ({
+        buyerId: b.id,
+        salesPersonId: people.get(b.id) ?? null,
+        notes: lapsedNote(b),
+      })),
+    });
+    const saved = await queries.upsertMark(tx, {
+      companyId: actor.companyId,
+      key: LAPSED_KEY,
+      period,
+      status: 'done',
+      title: action.title,
+      figures: action.figures,
+      userId: actor.userId,
+    });
+    await recordHistory(tx, {
+      companyId: actor.companyId,
+      entityType: 'bi_action',
+      entityId: Number(saved.id),
+      action: 'performed',
+      userId: actor.userId,
+      changes: {
+        key: LAPSED_KEY,
+        period,
+        title: action.title,
+        follow_ups: leads.map((l) => l.id),
+        already_open: lapsed.length - leads.length,
+      },
+    });
+    return leads.length;
+  });
+  return {
+    key: LAPSED_KEY,
+    period,
+    status: 'done' as const,
+    message: followUpsMessage(made, lapsed.length - made),
+  };
 }
 
 export { SECTION_READERS, scopeOf };

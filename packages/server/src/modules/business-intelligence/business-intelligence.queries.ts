@@ -2,7 +2,7 @@ import type { BiWindows } from '@b2b/domain/business-intelligence';
 import { BI_DEAD_STOCK_DAYS, BI_INTERVAL_DAYS } from '@b2b/domain/business-intelligence';
 import { type RawBuilder, sql } from 'kysely';
 import { type BranchScope, sqlInBranches } from '../../db/branch-scope.ts';
-import type { Executor } from '../../db/transaction.ts';
+import { type Executor, withinTransaction } from '../../db/transaction.ts';
 import { receivableFigures } from '../payments/receivables.queries.ts';
 
 // The SQL of business intelligence (issue 25). Sales are the reports' sales: rows of sales_lines
@@ -17,6 +17,24 @@ export interface BiScope {
   companyId: number;
   branches: BranchScope;
   windows: BiWindows;
+}
+
+/**
+ * Runs one BI read in a transaction of its own (or the caller's) with settings for aggregates over
+ * the 210 days' lines, ended with it (bench/bi.mjs, a million order lines on PostgreSQL 15):
+ * - work_mem 64 MB: with the default 4 MB a grouping by order or product spilled its sort to disk
+ *   (external merge) where a hash aggregate now holds the 55,000 orders in memory;
+ * - jit off: the aggregates' costs reach LLVM's threshold, and compiling cost more than it saved;
+ * - custom plans: the app prepares its statements (db/prepared-statements.ts) and PostgreSQL would
+ *   keep one generic plan after five runs, costed without the windows' dates.
+ * Reads only.
+ */
+export function biRead<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
+  return withinTransaction(db, async (tx) => {
+    await sql`SELECT set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
+      set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx);
+    return read(tx);
+  });
 }
 
 /** Products of brands ignored for BI and buyers ignored for BI: left out of every BI figure. */
@@ -47,13 +65,48 @@ export const bucketBack = (asOf: string, day: RawBuilder<unknown> | string) =>
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** Sales of a bucket: Net Sales, sales with tax, invoices' and credit notes' parts, orders invoiced. */
+export interface BucketSales {
+  back: number;
+  net_sales: number;
+  with_tax: number;
+  gross_sales: number;
+  returns: number;
+  orders: number;
+}
+
+/**
+ * A product's sales in a bucket: Net Sales, quantity, the cost at sale and how many lines had no
+ * cost (the profit and loss report's rule: a product's cost counts in a period only when every
+ * line of it carried one).
+ */
+export interface ProductBucketSales {
+  product_id: number;
+  back: number;
+  net_sales: number;
+  quantity: number;
+  cost: number | null;
+  lines_without_cost: number;
+}
+
+/**
+ * The sales of the 210 days by bucket and by product and bucket (business and product performance
+ * read both): two queries on two connections at once. One pass with both as grouping sets was
+ * measured slower: its single hash aggregate carried every sum for both groupings.
+ */
+export async function salesFacts(db: Executor, scope: BiScope) {
+  const [buckets, products] = await Promise.all([salesByBucket(db, scope), productSalesByBucket(db, scope)]);
+  return { buckets, products };
+}
+
 /**
  * Sales by bucket: Net Sales, sales with tax, invoices' and credit notes' parts, and orders
  * invoiced. Summed per order first and then per bucket (two hash aggregates), instead of a
  * count(DISTINCT order_id) that sorts every line of the 210 days.
  */
-export async function salesByBucket(db: Executor, scope: BiScope) {
-  const { rows } = await sql<Record<string, unknown>>`
+export async function salesByBucket(db: Executor, scope: BiScope): Promise<BucketSales[]> {
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     SELECT back, sum(net_sales) AS net_sales, sum(with_tax) AS with_tax, sum(gross_sales) AS gross_sales,
       sum(returns) AS returns, count(*) FILTER (WHERE invoiced) AS orders
     FROM (
@@ -66,7 +119,8 @@ export async function salesByBucket(db: Executor, scope: BiScope) {
       ${biLines(scope)}
       GROUP BY 1, 2
     ) AS by_order
-    GROUP BY back`.execute(db);
+    GROUP BY back`.execute(tx),
+  );
   return rows.map((r) => ({
     back: num(r.back),
     net_sales: num(r.net_sales),
@@ -77,18 +131,16 @@ export async function salesByBucket(db: Executor, scope: BiScope) {
   }));
 }
 
-/**
- * Sales by product and bucket: Net Sales, quantity, the cost at sale and how many lines had no
- * cost (the profit and loss report's rule: a product's cost counts in a period only when every
- * line of it carried one).
- */
-export async function productSalesByBucket(db: Executor, scope: BiScope) {
-  const { rows } = await sql<Record<string, unknown>>`
+/** Sales by product and bucket (ProductBucketSales). */
+export async function productSalesByBucket(db: Executor, scope: BiScope): Promise<ProductBucketSales[]> {
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     SELECT sl.product_id, ${bucketBack(scope.windows.as_of, 'sl.day')} AS back,
       sum(sl.taxable_paise) AS net_sales, sum(sl.quantity) AS quantity,
       sum(sl.cost_paise) AS cost, count(*) FILTER (WHERE sl.cost_paise IS NULL) AS lines_without_cost
     ${biLines(scope)}
-    GROUP BY 1, 2`.execute(db);
+    GROUP BY 1, 2`.execute(tx),
+  );
   return rows.map((r) => ({
     product_id: num(r.product_id),
     back: num(r.back),
@@ -106,7 +158,8 @@ export async function productSalesByBucket(db: Executor, scope: BiScope) {
  */
 export async function collectionsByBucket(db: Executor, scope: BiScope) {
   const { companyId, windows } = scope;
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     SELECT ${bucketBack(windows.as_of, 'pm.payment_date')} AS back, o.sales_person_id,
       sum(a.amount_paise) AS collections
     FROM payments pm
@@ -119,7 +172,8 @@ export async function collectionsByBucket(db: Executor, scope: BiScope) {
       AND a.cancelled_at IS NULL
       AND ${sqlInBranches('i.branch_id', scope.branches)}
       AND pm.buyer_id NOT IN (SELECT id FROM buyers WHERE company_id = ${companyId} AND ignore_for_bi)
-    GROUP BY 1, 2`.execute(db);
+    GROUP BY 1, 2`.execute(tx),
+  );
   return rows.map((r) => ({
     back: num(r.back),
     sales_person_id: r.sales_person_id === null ? null : num(r.sales_person_id),
@@ -129,13 +183,16 @@ export async function collectionsByBucket(db: Executor, scope: BiScope) {
 
 /**
  * Each buyer who bought in the 210 days: Net Sales of the last 30 days and of the 180 before, its
- * last invoice day, whether it bought in each window, and its first invoice ever (in the scope's
- * branches; one step of the (company_id, buyer_id, day) index per buyer).
+ * last invoice day, whether it bought in each window and in which buckets (a bit each: the buyers
+ * active per bucket are counted from these, not by a second pass with count(DISTINCT)), and its
+ * first invoice ever (in the scope's branches; one step of the (company_id, buyer_id, day) index
+ * per buyer).
  */
 export async function buyerSales(db: Executor, scope: BiScope) {
   const { companyId, windows } = scope;
   const recent = windows.recent.start_date;
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     WITH l AS (
       SELECT sl.buyer_id,
         coalesce(sum(sl.taxable_paise) FILTER (WHERE sl.day >= ${recent}::date), 0) AS recent,
@@ -143,7 +200,8 @@ export async function buyerSales(db: Executor, scope: BiScope) {
         max(sl.day) FILTER (WHERE sl.document_type = 'invoice') AS last_day,
         bool_or(sl.day >= ${recent}::date AND sl.document_type = 'invoice') AS bought_recent,
         bool_or(sl.day < ${recent}::date AND sl.document_type = 'invoice') AS bought_baseline,
-        min(sl.sales_person_id) FILTER (WHERE sl.day >= ${recent}::date) AS sales_person_id
+        min(sl.sales_person_id) FILTER (WHERE sl.day >= ${recent}::date) AS sales_person_id,
+        bit_or(1 << ${bucketBack(windows.as_of, 'sl.day')}) FILTER (WHERE sl.document_type = 'invoice') AS active_buckets
       ${biLines(scope)}
       GROUP BY sl.buyer_id
     )
@@ -156,7 +214,8 @@ export async function buyerSales(db: Executor, scope: BiScope) {
       SELECT min(s.day) AS first_day FROM sales_lines s
       WHERE s.company_id = ${companyId} AND s.buyer_id = l.buyer_id AND s.document_type = 'invoice'
         AND ${sqlInBranches('s.branch_id', scope.branches)}
-    ) f ON true`.execute(db);
+    ) f ON true`.execute(tx),
+  );
   return rows.map((r) => ({
     id: num(r.buyer_id),
     name: String(r.name),
@@ -169,16 +228,9 @@ export async function buyerSales(db: Executor, scope: BiScope) {
     bought_recent: Boolean(r.bought_recent),
     bought_baseline: Boolean(r.bought_baseline),
     sales_person_id: r.sales_person_id === null ? null : num(r.sales_person_id),
+    /** Bit `back` set: the buyer was invoiced in that bucket. */
+    active_buckets: num(r.active_buckets),
   }));
-}
-
-/** Buyers with a purchase in each bucket: how many were active in each 30 days. */
-export async function activeBuyersByBucket(db: Executor, scope: BiScope) {
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${bucketBack(scope.windows.as_of, 'sl.day')} AS back, count(DISTINCT sl.buyer_id) AS buyers
-    ${biLines(scope)} AND sl.document_type = 'invoice'
-    GROUP BY 1`.execute(db);
-  return rows.map((r) => ({ back: num(r.back), buyers: num(r.buyers) }));
 }
 
 /**
@@ -189,14 +241,16 @@ export async function activeBuyersByBucket(db: Executor, scope: BiScope) {
 export async function buyerReceivables(db: Executor, scope: BiScope) {
   const { companyId } = scope;
   const figures = receivableFigures(db, companyId, scope.windows.as_of, { branches: scope.branches });
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     WITH ${figures}
     SELECT r.buyer_id, b.name, b.phone, r.due_paise,
       r.days_0_30 + r.days_31_60 + r.days_61_90 + r.days_90_plus AS overdue,
       r.days_0_30 AS newly_overdue, b.credit_limit_paise
     FROM r
     JOIN buyers b ON b.company_id = ${companyId} AND b.id = r.buyer_id
-    WHERE NOT b.ignore_for_bi`.execute(db);
+    WHERE NOT b.ignore_for_bi`.execute(tx),
+  );
   return rows.map((r) => ({
     id: num(r.buyer_id),
     name: String(r.name),
@@ -267,7 +321,8 @@ export async function offersOnProducts(db: Executor, companyId: number, asOf: st
 export async function productStock(db: Executor, scope: BiScope) {
   const { companyId, windows } = scope;
   const recent = windows.recent.start_date;
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     WITH st AS (
       SELECT s.product_id, sum(s.available_stock) AS on_hand
       FROM stock_levels s
@@ -302,7 +357,8 @@ export async function productStock(db: Executor, scope: BiScope) {
     LEFT JOIN q ON q.product_id = p.id
     WHERE p.company_id = ${companyId} AND p.deleted_at IS NULL
       AND (st.product_id IS NOT NULL OR q.product_id IS NOT NULL)
-      AND ${notIgnoredForBi(companyId, 'p.id')}`.execute(db);
+      AND ${notIgnoredForBi(companyId, 'p.id')}`.execute(tx),
+  );
   return rows.map((r) => ({
     id: num(r.id),
     name: String(r.name),
@@ -342,11 +398,13 @@ export async function waitingOnOrders(db: Executor, scope: BiScope, productIds: 
 
 /** Net Sales by sales person (null: none) and bucket. */
 export async function salesPersonSales(db: Executor, scope: BiScope) {
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     SELECT sl.sales_person_id, ${bucketBack(scope.windows.as_of, 'sl.day')} AS back,
       sum(sl.taxable_paise) AS net_sales
     ${biLines(scope)}
-    GROUP BY 1, 2`.execute(db);
+    GROUP BY 1, 2`.execute(tx),
+  );
   return rows.map((r) => ({
     sales_person_id: r.sales_person_id === null ? null : num(r.sales_person_id),
     back: num(r.back),
@@ -363,7 +421,8 @@ export async function salesPersonActivity(db: Executor, scope: BiScope) {
   const { companyId, windows } = scope;
   const from = windows.recent.start_date;
   const to = windows.as_of;
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await biRead(db, (tx) =>
+    sql<Record<string, unknown>>`
     WITH activity AS (
       SELECT o.sales_person_id, count(*) AS orders, 0 AS quotations, 0 AS quotations_ordered, 0 AS leads,
         0 AS leads_converted
@@ -391,7 +450,8 @@ export async function salesPersonActivity(db: Executor, scope: BiScope) {
     )
     SELECT sales_person_id, sum(orders) AS orders, sum(quotations) AS quotations,
       sum(quotations_ordered) AS quotations_ordered, sum(leads) AS leads, sum(leads_converted) AS leads_converted
-    FROM activity GROUP BY sales_person_id`.execute(db);
+    FROM activity GROUP BY sales_person_id`.execute(tx),
+  );
   return rows.map((r) => ({
     sales_person_id: r.sales_person_id === null ? null : num(r.sales_person_id),
     orders: num(r.orders),
@@ -418,6 +478,24 @@ export async function quotationsToFollowUp(db: Executor, scope: BiScope) {
     name: `${String(r.quotation_number)} · ${String(r.buyer_name)}`,
     total: num(r.total_paise),
   }));
+}
+
+/**
+ * The sales person of each buyer's latest order that had one (the orders' (company_id, buyer_id,
+ * order_date) index, one step per buyer): who the follow-up of a lapsed buyer goes to.
+ */
+export async function lastSalesPersons(db: Executor, companyId: number, buyerIds: readonly number[]) {
+  if (buyerIds.length === 0) return new Map<number, number>();
+  const { rows } = await sql<{ buyer_id: string | number; sales_person_id: string | number }>`
+    SELECT b.id AS buyer_id, o.sales_person_id
+    FROM unnest(${[...buyerIds]}::bigint[]) AS b(id)
+    JOIN LATERAL (
+      SELECT o.sales_person_id FROM sales_orders o
+      WHERE o.company_id = ${companyId} AND o.buyer_id = b.id AND o.sales_person_id IS NOT NULL
+        AND o.status <> 'has_new_version'
+      ORDER BY o.order_date DESC, o.id DESC LIMIT 1
+    ) o ON true`.execute(db);
+  return new Map(rows.map((r) => [num(r.buyer_id), num(r.sales_person_id)]));
 }
 
 /** The names of users (sales persons). */

@@ -108,7 +108,7 @@ export async function businessIntelligenceRoutes(app: Api) {
       permission,
       tags,
       description:
-        'Does an action that asks the team (call these buyers): raises a notification naming them with the figures, and marks the action done. 409 when it no longer holds or opens a page instead.',
+        "Does an action that asks the team, and marks it done: 'call lapsed buyers' opens a follow-up due today for each lapsed buyer (a lead linked to the buyer, for its last order's sales person; none where one is open; takes add_lead), the others raise a notification naming the buyers or products with the figures. 409 when it no longer holds or opens a page instead.",
       params: biActionKeyParams,
       response: biActionMarkOutput,
     },

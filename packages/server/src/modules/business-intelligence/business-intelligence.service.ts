@@ -109,7 +109,7 @@ const movingRow = (row: {
 // Business performance
 
 /** Gross profit and the Net Sales it is a margin of, by the profit and loss report's rule per product. */
-function grossProfitByBucket(rows: Awaited<ReturnType<typeof queries.productSalesByBucket>>) {
+function grossProfitByBucket(rows: readonly queries.ProductBucketSales[]) {
   const byBack = new Map<number, { profit: number; costed: number }>();
   for (const row of rows) {
     if (row.lines_without_cost > 0 || row.cost === null) continue;
@@ -127,9 +127,8 @@ export async function businessPerformance(db: Executor, scope: BiScope): Promise
 
 /** Business performance and the buyers' receivables it was worked out from (the insights use both). */
 export async function businessFacts(db: Executor, scope: BiScope) {
-  const [sales, products, collections, receivables] = await Promise.all([
-    queries.salesByBucket(db, scope),
-    queries.productSalesByBucket(db, scope),
+  const [{ buckets: sales, products }, collections, receivables] = await Promise.all([
+    queries.salesFacts(db, scope),
     queries.collectionsByBucket(db, scope),
     queries.buyerReceivables(db, scope),
   ]);
@@ -221,11 +220,14 @@ export async function buyerPerformance(db: Executor, scope: BiScope): Promise<Bu
 
 /** Buyer performance and the buyers' receivables it was worked out from. */
 export async function buyerFacts(db: Executor, scope: BiScope) {
-  const [buyers, active, receivables] = await Promise.all([
+  const [buyers, receivables] = await Promise.all([
     queries.buyerSales(db, scope),
-    queries.activeBuyersByBucket(db, scope),
     queries.buyerReceivables(db, scope),
   ]);
+  const active = bucketsOf(scope.windows).map(({ back }) => ({
+    back,
+    buyers: buyers.filter((b) => (b.active_buckets & (1 << back)) !== 0).length,
+  }));
   const recentStart = scope.windows.recent.start_date;
   const standing = buyers.map((b) => ({
     ...b,
@@ -315,9 +317,8 @@ export async function buyerFacts(db: Executor, scope: BiScope) {
 // Product performance
 
 export async function productPerformance(db: Executor, scope: BiScope): Promise<ProductPerformance> {
-  const [rows, sales, offers] = await Promise.all([
-    queries.productSalesByBucket(db, scope),
-    queries.salesByBucket(db, scope),
+  const [{ buckets: sales, products: rows }, offers] = await Promise.all([
+    queries.salesFacts(db, scope),
     queries.offersOnProducts(db, scope.companyId, scope.windows.as_of),
   ]);
   const byProduct = new Map<

@@ -350,12 +350,123 @@ describe('POST admin/companies/{companyId}/business-intelligence/actions/{key}',
     );
   });
 
+  it("creates a follow-up due today for each lapsed buyer, for its last order's sales person, once", async () => {
+    const world = await paymentWorld();
+    const { company } = world;
+    const db = dbOf(company);
+    const seller = await createUserWithPermissions(company, ['view_lead']);
+    // The world's buyer: an order taken by `seller` and invoiced 65 days ago, nothing since.
+    const { order, invoice } = await invoicedOrder(world, 2);
+    await db
+      .updateTable('sales_orders')
+      .set({ sales_person_id: seller.user.id, order_date: daysFromToday(-65) })
+      .where('company_id', '=', company.companyId)
+      .where('id', '=', order.id)
+      .execute();
+    await makeOverdue(world, invoice.id, 64);
+    // A buyer of no order (a line written straight in): the follow-up goes to whoever asks.
+    const quiet = await buyerRow(company, `Kulkarni Stores ${unique()}`);
+    await saleLine(company, { buyer: quiet.id, product: world.productId, days: inBucket(2), rupees: 4500 });
+
+    const path = BI(company, 'actions/buyer.call_lapsed/perform');
+    const res = await company.api.post(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'done', message: '2 follow-ups created for today.' });
+    const leads = await db
+      .selectFrom('leads')
+      .select([
+        'id',
+        'name',
+        'status',
+        'sales_person_id',
+        'existing_buyer_id',
+        'buyer_id',
+        'notes',
+        sql<string>`to_char(next_follow_up_date, 'YYYY-MM-DD')`.as('next_follow_up_date'),
+      ])
+      .where('company_id', '=', company.companyId)
+      .orderBy('id')
+      .execute();
+    expect(leads).toHaveLength(2);
+    const today = todayInIndia();
+    const ofBuyer = (id: number) => leads.find((l) => Number(l.existing_buyer_id) === id);
+    expect(ofBuyer(world.buyer.id)).toMatchObject({
+      name: world.buyer.name,
+      status: 'need_follow_up',
+      next_follow_up_date: today,
+      sales_person_id: seller.user.id,
+      buyer_id: null,
+    });
+    expect(ofBuyer(quiet.id)).toMatchObject({
+      name: quiet.name,
+      status: 'need_follow_up',
+      next_follow_up_date: today,
+      sales_person_id: company.userId,
+    });
+    expect(ofBuyer(quiet.id)?.notes).toContain('Lapsed buyer: bought ₹750.00 a month in the 180 days before');
+    // The sales person sees theirs among the day's follow-ups; no notification instead.
+    const due = await seller.api.get(`admin/companies/${company.companyId}/leads/follow_ups`);
+    expect(due.status, JSON.stringify(due.body)).toBe(200);
+    expect(due.body).toEqual({ due_today: 1, overdue: 0 });
+    const notices = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('company_id', '=', company.companyId)
+      .where('service', '=', 'business_intelligence')
+      .execute();
+    expect(notices).toHaveLength(0);
+    const insights = await company.api.get(BI(company, 'buyer-performance/actionable-insights'));
+    const call = insights.body.actions.find((a: { key: string }) => a.key === 'buyer.call_lapsed');
+    expect(call).toMatchObject({
+      status: 'done',
+      do: { kind: 'notify', label: 'Create follow-ups for today' },
+    });
+    const history = await db
+      .selectFrom('history')
+      .select(['entity_type', 'action'])
+      .where('company_id', '=', company.companyId)
+      .where('entity_type', 'in', ['bi_action', 'lead'])
+      .execute();
+    expect(history.filter((h) => h.entity_type === 'lead' && h.action === 'created')).toHaveLength(2);
+    expect(history.filter((h) => h.entity_type === 'bi_action' && h.action === 'performed')).toHaveLength(1);
+
+    // Again: the open follow-ups stay the only ones. One closed (not interested): the next call opens one.
+    const again = await company.api.post(path);
+    expect(again.body.message).toBe('Every lapsed buyer already has an open follow-up.');
+    const quietLead = ofBuyer(quiet.id)?.id as number;
+    const closed = await company.api.patch(`admin/leads/${quietLead}`, { status: 'not_interested' });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const third = await company.api.post(path);
+    expect(third.body.message).toBe('1 follow-up created for today; 1 buyer already had one open.');
+    const count = await db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(3);
+    // The lead is a buyer already: it is not converted into another.
+    const convert = await company.api.post(`admin/leads/${ofBuyer(world.buyer.id)?.id}/convert`, {});
+    expect(convert.status, JSON.stringify(convert.body)).toBe(409);
+    // Creating follow-ups takes add_lead besides view_business_intelligence.
+    const viewer = await createUserWithPermissions(company, ['view_business_intelligence']);
+    const refused = await viewer.api.post(path);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('You do not have permissions to add leads.');
+  });
+
   it('performs a notice: raises the notification naming the buyers and marks the action done', async () => {
     const company = await signUpCompany();
     const product = await createProduct(company);
-    const lapsed = await buyerRow(company, `Kulkarni Stores ${unique()}`);
-    await saleLine(company, { buyer: lapsed.id, product: product.id, days: inBucket(2), rupees: 4500 });
-    const res = await company.api.post(BI(company, 'actions/buyer.call_lapsed/perform'));
+    const slipping = await buyerRow(company, `Joshi Traders ${unique()}`);
+    for (let back = 1; back <= 6; back++)
+      await saleLine(company, {
+        buyer: slipping.id,
+        product: product.id,
+        days: inBucket(back),
+        rupees: 10_000,
+      });
+    await saleLine(company, { buyer: slipping.id, product: product.id, days: 4, rupees: 5_000 });
+    const res = await company.api.post(BI(company, 'actions/buyer.call_below_average/perform'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'done', message: 'Notification raised for the team.' });
     const notices = await dbOf(company)
@@ -365,7 +476,7 @@ describe('POST admin/companies/{companyId}/business-intelligence/actions/{key}',
       .execute();
     expect(notices).toHaveLength(1);
     expect(notices[0]?.service).toBe('business_intelligence');
-    expect(notices[0]?.message).toContain(lapsed.name);
+    expect(notices[0]?.message).toContain(slipping.name);
     // A link action is not performed here.
     const link = await company.api.post(BI(company, 'actions/buyer.remind_overdue/perform'));
     expect(link.status).toBe(409);

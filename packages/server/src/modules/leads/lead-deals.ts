@@ -53,6 +53,12 @@ export async function convertLead(options: {
   const buyer = await inTransaction(db, async (tx) => {
     const locked = await lockLeadOf(tx, actor, leadId);
     if (locked.status === 'converted') throw new AppError('conflict', LEAD_MESSAGES.already_converted);
+    // A follow-up of an existing buyer (a lapsed buyer to call back) is a buyer already.
+    if (locked.existing_buyer_id !== null)
+      throw new AppError(
+        'conflict',
+        'This lead follows up an existing buyer: take its orders on that buyer.',
+      );
     const lead = await leadOf(tx, actor, leadId);
     const addresses = await addressRowsOf(tx, actor.companyId, 'lead', leadId);
     const billing = addresses.find((a) => a.address_type === 'billing_address');

@@ -1,10 +1,14 @@
 import { todayInIndia } from '@b2b/domain/validation';
 import type { AppContext } from '../../app-context.ts';
 import { companyChanged } from '../../core/company-epoch.ts';
+import { AppError } from '../../core/errors.ts';
+import { hasPermission, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { recordHistoryEntries } from '../history/history.service.ts';
 import { raiseNotification } from '../notifications/notifications.service.ts';
 import * as queries from './leads.queries.ts';
+import { LEAD_ENTITY, seesAllLeads } from './leads.service.ts';
 
 export const LEAD_FOLLOW_UPS_JOB = 'leads.follow-up-notices';
 export const LEAD_NOTIFICATION_SERVICE = 'leads';
@@ -50,4 +54,43 @@ export async function registerLeadJobs(ctx: Pick<AppContext, 'db' | 'jobs'>): Pr
   });
   await ctx.jobs.schedule(LEAD_FOLLOW_UPS_JOB, '0 8 * * *');
   await ctx.jobs.send(LEAD_FOLLOW_UPS_JOB, {});
+}
+
+/**
+ * Follow-ups of existing buyers (issue 25: business intelligence's 'call lapsed buyers'), in the
+ * caller's transaction: a lead per buyer in need_follow_up with its next follow-up today, named and
+ * reached like the buyer and linked to it (existing_buyer_id), so that its sales person finds it
+ * among the day's follow-ups (the bell, the home card, the leads list). A buyer with an open
+ * follow-up keeps that one. The sales person is the buyer's (its last order's) when the caller may
+ * assign others (view_all_leads) and that user is active, else the caller. Takes add_lead.
+ */
+export async function followUpBuyers(options: {
+  tx: Executor;
+  actor: Principal;
+  buyers: readonly queries.BuyerFollowUpValues[];
+  today?: string;
+}) {
+  const { tx, actor } = options;
+  if (!hasPermission(actor, 'add_lead'))
+    throw new AppError('permission_denied', 'You do not have permissions to add leads.');
+  await queries.lockBuyerFollowUps(tx, actor.companyId);
+  const assignsOthers = seesAllLeads(actor);
+  const made = await queries.insertBuyerFollowUps(tx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    today: options.today ?? todayInIndia(),
+    followUps: options.buyers.map((b) => ({ ...b, salesPersonId: assignsOthers ? b.salesPersonId : null })),
+  });
+  await recordHistoryEntries(
+    tx,
+    made.map((lead) => ({
+      companyId: actor.companyId,
+      entityType: LEAD_ENTITY,
+      entityId: lead.id,
+      action: 'created',
+      userId: actor.userId,
+      changes: { existing_buyer: lead.buyerId, status: 'need_follow_up' },
+    })),
+  );
+  return made;
 }

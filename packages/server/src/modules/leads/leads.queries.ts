@@ -58,7 +58,7 @@ export const findLead = (db: Executor, companyId: number, id: number) =>
 export const lockLead = (db: Executor, companyId: number, id: number) =>
   db
     .selectFrom('leads')
-    .select(['id', 'sales_person_id', 'status', 'buyer_id', 'gst_number'])
+    .select(['id', 'sales_person_id', 'status', 'buyer_id', 'gst_number', 'existing_buyer_id'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .forUpdate()
@@ -179,6 +179,52 @@ export const updateLead = (db: Executor, companyId: number, id: number, values: 
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
+
+/** Serialises opening follow-ups of existing buyers in a company, for the transaction. */
+export const lockBuyerFollowUps = (tx: Executor, companyId: number) =>
+  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`lead-buyer-follow-ups:${companyId}`}, 0))`.execute(tx);
+
+/** A follow-up of an existing buyer to open (lead-follow-ups.ts followUpBuyers). */
+export interface BuyerFollowUpValues {
+  buyerId: number;
+  /** Its sales person when active, else the user who opens it. */
+  salesPersonId: number | null;
+  notes: string;
+}
+
+/**
+ * Opens a lead per buyer that follows it up (need_follow_up, due `today`), named and reached like
+ * the buyer, and skips a buyer that already has an open one (the caller holds the company's
+ * follow-up lock, so two runs cannot both find none). Returns the leads made with their buyers.
+ */
+export async function insertBuyerFollowUps(
+  db: Executor,
+  options: {
+    companyId: number;
+    userId: number;
+    today: string;
+    followUps: readonly BuyerFollowUpValues[];
+  },
+) {
+  const { companyId, userId, followUps } = options;
+  if (followUps.length === 0) return [];
+  const { rows } = await sql<{ id: string | number; existing_buyer_id: string | number }>`
+    INSERT INTO leads (company_id, name, contact_person_name, phone, email, source, sales_person_id, status,
+      next_follow_up_date, notes, existing_buyer_id, created_by, updated_by)
+    SELECT ${companyId}, left(b.name, 200), left(b.contact_person_name, 100), b.phone, left(b.email::text, 254),
+      'import', coalesce(u.id, ${userId}), 'need_follow_up', ${options.today}::date,
+      left(f.notes, 2000), b.id, ${userId}, ${userId}
+    FROM unnest(${followUps.map((f) => f.buyerId)}::bigint[], ${followUps.map((f) => f.salesPersonId)}::bigint[],
+      ${followUps.map((f) => f.notes)}::text[]) AS f(buyer_id, sales_person_id, notes)
+    JOIN buyers b ON b.company_id = ${companyId} AND b.id = f.buyer_id
+    LEFT JOIN users u ON u.company_id = ${companyId} AND u.id = f.sales_person_id AND u.is_active
+    WHERE NOT EXISTS (
+      SELECT 1 FROM leads l
+      WHERE l.company_id = ${companyId} AND l.existing_buyer_id = b.id AND ${OPEN_LEAD})
+    ORDER BY b.id
+    RETURNING id, existing_buyer_id`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), buyerId: Number(r.existing_buyer_id) }));
+}
 
 /** The sales person candidate: a user of the company and whether they are active. */
 export const findCompanyUser = (db: Executor, companyId: number, userId: number) =>

@@ -65,7 +65,10 @@ export function useMarkAction(companyId: number, section: BiSection) {
   });
 }
 
-/** Does an action that asks the team (a notification), which marks it done. */
+/**
+ * Does an action that asks the team, which marks it done: 'call lapsed buyers' opens follow-ups
+ * (leads due today), the others raise a notification.
+ */
 export function usePerformAction(companyId: number, section: BiSection) {
   const client = useQueryClient();
   return useMutation({
@@ -75,6 +78,8 @@ export function usePerformAction(companyId: number, section: BiSection) {
     onSettled: () => {
       client.invalidateQueries({ queryKey: biKeys.insights(companyId, section) });
       client.invalidateQueries({ queryKey: ['notifications'] });
+      // The follow-ups made are leads: their lists and the day's follow-up counts.
+      client.invalidateQueries({ queryKey: ['leads'] });
     },
   });
 }

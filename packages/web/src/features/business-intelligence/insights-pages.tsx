@@ -6,6 +6,7 @@ import {
   IconCircleCheck,
   IconExternalLink,
   IconEyeOff,
+  IconPhoneCall,
   IconRotate,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -97,7 +98,9 @@ function ActionCard({ action, section }: { action: BiAction; section: BiSection 
           )}
           {open && action.do.kind === 'notify' && (
             <Button
-              leftSection={<IconBell size={16} />}
+              leftSection={
+                action.key === 'buyer.call_lapsed' ? <IconPhoneCall size={16} /> : <IconBell size={16} />
+              }
               loading={perform.isPending}
               disabled={busy}
               onClick={() => perform.mutate(action.key)}
