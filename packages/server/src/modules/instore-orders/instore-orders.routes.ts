@@ -16,6 +16,7 @@ import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
+import { feedbackOutbox } from '../customer-feedback/customer-feedback.service.ts';
 import * as service from './instore-orders.service.ts';
 
 const tags = ['instore orders'];
@@ -120,6 +121,7 @@ export async function instoreOrdersRoutes(app: Api) {
           ctx: { ...invoiceContext, db: executor },
           actor,
           input: request.body,
+          feedback: feedbackOutbox(ctx),
         }),
       }));
     },

@@ -15,6 +15,10 @@ import type { Principal } from '../../core/principal.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import { type Executor, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { insertAddress } from '../addresses/addresses.service.ts';
+import {
+  type FeedbackOutbox,
+  requestFeedbackAfterInstoreSale,
+} from '../customer-feedback/customer-feedback.service.ts';
 import { recordHistory } from '../history/history.service.ts';
 import type { InvoiceContext } from '../invoices/invoice-context.ts';
 import { getInvoice } from '../invoices/invoice-reads.ts';
@@ -254,6 +258,8 @@ export async function createInstoreOrder(options: {
   ctx: InvoiceContext;
   actor: Principal;
   input: InstoreOrderInput;
+  /** Given, the sale asks its buyer for feedback when the company wants it (customer feedback). */
+  feedback?: FeedbackOutbox;
 }): Promise<InstoreOrderOutput> {
   const { ctx, actor, input } = options;
   const { companyId } = actor;
@@ -361,6 +367,13 @@ export async function createInstoreOrder(options: {
         items: handedOver.map((line) => ({ invoice_item: line.id, quantity: Number(line.quantity) })),
       },
     });
+    // Asked in the sale's transaction (its e-mail queued in it too): no sale, no request.
+    if (options.feedback)
+      await requestFeedbackAfterInstoreSale(tx, options.feedback, {
+        companyId,
+        invoiceId: invoice.id,
+        userId: actor.userId,
+      });
 
     const numbers = await queries.paymentNumbers(
       tx,
