@@ -144,7 +144,8 @@ export function ChangeBadge({ change, better }: { change: number | null; better:
 export function MetricCards({ metrics }: { metrics: BiMetric[] }) {
   return (
     <SimpleGrid
-      cols={{ base: 1, xs: 2, md: Math.min(4, metrics.length) }}
+      cols={{ base: 2, md: Math.min(4, metrics.length) }}
+      spacing={{ base: 'xs', sm: 'md' }}
       component="section"
       aria-label="Headline figures"
     >
