@@ -12,14 +12,16 @@ export const TEMPLATE_MEDIUM_LABELS = Object.fromEntries(
 ) as Record<TemplateMedium, string>;
 
 /**
- * A WhatsApp template's review state at Meta. Set by the provider when it reports; until a provider
- * is configured for the company a template stays pending.
+ * A WhatsApp template's review state at Meta, read back from the Cloud API (Meta's APPROVED,
+ * PENDING, REJECTED, PAUSED, DISABLED); until it is synced a new or changed template is pending.
+ * Only an approved template can be sent.
  */
 export const WHATSAPP_TEMPLATE_STATUSES = [
   { value: 'pending', label: 'Pending', color: 'yellow' },
   { value: 'approved', label: 'Approved', color: 'green' },
   { value: 'rejected', label: 'Rejected', color: 'red' },
   { value: 'paused', label: 'Paused', color: 'gray' },
+  { value: 'disabled', label: 'Disabled', color: 'red' },
 ] as const satisfies readonly StatusOption[];
 export type WhatsappTemplateStatus = (typeof WHATSAPP_TEMPLATE_STATUSES)[number]['value'];
 

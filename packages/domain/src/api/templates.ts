@@ -272,3 +272,27 @@ export const templateListFilters = z.object({
   archived: booleanParam.optional(),
 });
 export type TemplateListFilters = z.output<typeof templateListFilters>;
+
+/**
+ * POST v1/admin/companies/{companyId}/templates/whatsapp_status/sync: the WhatsApp templates'
+ * statuses read back from Meta (also every 30 minutes by a job).
+ */
+export const templateStatusSyncOutput = z.object({
+  /** The company's WhatsApp templates compared with Meta's list. */
+  checked: z.number().int(),
+  /** Those whose status or rejection reason changed. */
+  changed: z.number().int(),
+  /** Names (with language) Meta does not know: not submitted yet, or under another name. */
+  not_found: z.array(z.string()),
+  message: z.string(),
+});
+export type TemplateStatusSyncOutput = z.infer<typeof templateStatusSyncOutput>;
+
+export const TEMPLATE_SYNC_MESSAGES = {
+  not_configured:
+    'WhatsApp is not configured: set up the WhatsApp medium under Configure Mediums to sync template statuses from Meta.',
+  synced: (checked: number, changed: number) =>
+    `Checked ${checked.toLocaleString('en-IN')} WhatsApp template${checked === 1 ? '' : 's'} with Meta; ${
+      changed === 0 ? 'no status changed' : `${changed.toLocaleString('en-IN')} changed`
+    }.`,
+} as const;

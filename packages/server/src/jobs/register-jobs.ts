@@ -13,6 +13,7 @@ import { registerProductsAdsJobs } from '../modules/products-ads/products-ads.jo
 import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
+import { registerTemplateJobs } from '../modules/templates/templates.jobs.ts';
 import type { JobRunner } from './job-runner.ts';
 
 /** Every worker, schedule and start-up job of the server, in one list: adding one means adding it here. */
@@ -32,6 +33,7 @@ export async function registerJobs(
   await registerLeadJobs(ctx);
   await registerCampaignJobs(ctx);
   await registerRecurringCampaignJobs(ctx);
+  await registerTemplateJobs(ctx);
   await registerProductsAdsJobs(ctx);
 }
 

@@ -136,3 +136,42 @@ export async function listTemplates(
   ]);
   return { count: Number(count.n), results };
 }
+
+/** The company's live WhatsApp templates, held until the transaction ends (a status sync). */
+export const lockWhatsappTemplates = (db: Executor, companyId: number) =>
+  db
+    .selectFrom('templates')
+    .select(['id', 'meta_template_name', 'language', 'whatsapp_status', 'rejection_reason'])
+    .where('company_id', '=', companyId)
+    .where('medium', '=', 'whatsapp')
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** A status read back from Meta: not an edit, so who last changed the template stays. */
+export const setWhatsappStatus = (
+  db: Executor,
+  companyId: number,
+  id: number,
+  status: WhatsappTemplateStatus,
+  rejectionReason: string | null,
+) =>
+  db
+    .updateTable('templates')
+    .set({ whatsapp_status: status, rejection_reason: rejectionReason, updated_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+
+/** The companies with live WhatsApp templates (the periodic status sync goes through them). */
+export async function companiesWithWhatsappTemplates(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('templates')
+    .select('company_id')
+    .distinct()
+    .where('medium', '=', 'whatsapp')
+    .where('archived_at', 'is', null)
+    .execute();
+  return rows.map((r) => Number(r.company_id));
+}

@@ -6,6 +6,7 @@ import {
   templateOutput,
   templatePreviewInput,
   templatePreviewOutput,
+  templateStatusSyncOutput,
   templateUpdate,
 } from '@b2b/domain/api/templates';
 import type { Api } from '../../http/api-types.ts';
@@ -15,6 +16,7 @@ import { recordRead } from '../../http/record-read.ts';
 import { route } from '../../http/route.ts';
 import { requireMarketingEnabled } from '../marketing/marketing.routes.ts';
 import * as service from './templates.service.ts';
+import { syncWhatsappStatuses } from './whatsapp-status-sync.ts';
 
 const tags = ['templates'];
 const ORDERING = {
@@ -90,6 +92,23 @@ function registerTemplateRoutes(app: Api) {
     'POST /v1/admin/companies/:companyId/templates/preview',
     { ...view, params: companyParams, body: templatePreviewInput, response: templatePreviewOutput },
     async (request) => service.previewTemplate(request.body.template, request.body.values),
+  );
+
+  route(
+    app,
+    'POST /v1/admin/companies/:companyId/templates/whatsapp_status/sync',
+    {
+      permission: 'change_template',
+      tags,
+      params: companyParams,
+      response: templateStatusSyncOutput,
+      description:
+        "Reads the WhatsApp templates' review statuses from Meta (the Cloud API's message_templates of the " +
+        "company's WhatsApp Business Account) and records each change (APPROVED, PENDING, REJECTED with its " +
+        'reason, PAUSED, DISABLED) with a history row. 409 when WhatsApp is not configured; 502 when Meta ' +
+        'cannot be reached or refuses. A job does the same every 30 minutes.',
+    },
+    (_request, actor) => syncWhatsappStatuses({ ctx: app.ctx, companyId: actor.companyId, actor }),
   );
 
   recordRead(app, '/v1/admin/templates/:id', { ...view, response: templateOutput }, service.getTemplate);

@@ -135,3 +135,76 @@ export const whatsappSender: MessageSender = {
     };
   },
 };
+
+/** One template as the Cloud API lists it (GET /{waba-id}/message_templates). */
+export interface CloudTemplate {
+  id: string;
+  name: string;
+  language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED (and IN_APPEAL, PENDING_DELETION, ...). */
+  status: string;
+  /** Given for a rejected template: ABUSIVE_CONTENT, INVALID_FORMAT, PROMOTIONAL, ...; NONE otherwise. */
+  rejected_reason: string | null;
+}
+
+interface TemplatePage {
+  data?: { id?: unknown; name?: unknown; language?: unknown; status?: unknown; rejected_reason?: unknown }[];
+  paging?: { cursors?: { after?: unknown }; next?: unknown };
+  error?: { code?: unknown; message?: unknown };
+}
+
+/** Pages at most this many times (at 100 a page, far more templates than a business may have). */
+const MAX_TEMPLATE_PAGES = 50;
+
+/**
+ * Every message template of the company's WhatsApp Business Account, with its review status:
+ * GET {api_url}/{business_account_id}/message_templates?fields=name,status,language,id,rejected_reason,
+ * following `paging.cursors.after` while Meta gives a `paging.next`. An error answer or an
+ * unreachable API is an `error` sentence; nothing is half-read.
+ */
+export async function fetchCloudTemplates(
+  settings: OpenedMedium,
+): Promise<{ templates: CloudTemplate[] } | { error: string }> {
+  const base = `${str(settings.api_url).replace(/\/+$/, '')}/${encodeURIComponent(
+    str(settings.business_account_id),
+  )}/message_templates`;
+  const templates: CloudTemplate[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
+    const query = new URLSearchParams({ fields: 'name,status,language,id,rejected_reason', limit: '100' });
+    if (after) query.set('after', after);
+    let response: Response;
+    let body: TemplatePage | null;
+    try {
+      response = await fetch(`${base}?${query}`, {
+        headers: { authorization: `Bearer ${str(settings.access_token)}` },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      body = (await response.json().catch(() => null)) as TemplatePage | null;
+    } catch (error) {
+      return { error: `WhatsApp could not be reached: ${(error as Error).message}` };
+    }
+    if (!response.ok || !Array.isArray(body?.data)) {
+      const code = Number(body?.error?.code);
+      return {
+        error: `WhatsApp answered ${response.status}${Number.isFinite(code) ? ` (error ${code})` : ''}: ${
+          str(body?.error?.message) || 'no list of templates'
+        }`,
+      };
+    }
+    for (const item of body.data) {
+      if (typeof item.name !== 'string' || typeof item.status !== 'string') continue;
+      templates.push({
+        id: str(item.id),
+        name: item.name,
+        language: str(item.language),
+        status: item.status.toUpperCase(),
+        rejected_reason: typeof item.rejected_reason === 'string' ? item.rejected_reason : null,
+      });
+    }
+    const next = body.paging?.cursors?.after;
+    if (!body.paging?.next || typeof next !== 'string' || !next || next === after) break;
+    after = next;
+  }
+  return { templates };
+}
