@@ -125,6 +125,9 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   { subject: 'unit', label: 'Unit', group: 'Settings' },
   { subject: 'sales_channel', label: 'Sales Channel', group: 'Settings' },
   { subject: 'bulk_import', label: 'Bulk Import', group: 'Settings' },
+  // Issue 26: the physical stores the instore counter sells from, and the shipping charge rules.
+  { subject: 'store', label: 'Store', group: 'Settings' },
+  { subject: 'shipping_charge', label: 'Shipping Charge', group: 'Settings' },
 ];
 
 const SUBJECTS_BY_NAME = new Map(PERMISSION_SUBJECTS.map((s) => [s.subject, s]));

@@ -81,8 +81,10 @@ import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { serialNumbersRoutes } from './modules/serial-numbers/serial-numbers.routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/setup-guide.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { shippingChargesRoutes } from './modules/shipping-charges/shipping-charges.routes.ts';
 import { shortLinkRedirects } from './modules/short-links/short-link-redirect-routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { tallyRoutes } from './modules/tally/tally.routes.ts';
 import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -118,6 +120,8 @@ const MODULES = [
   taxesRoutes,
   paymentMethodsRoutes,
   salesChannelsRoutes,
+  storesRoutes,
+  shippingChargesRoutes,
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTORE_MESSAGES, TENDER_KINDS } from '../instore-orders.ts';
+import { STORE_MESSAGES } from '../stores.ts';
 import {
   isBlank,
   isNumber,
@@ -103,7 +104,10 @@ export const walkInInput = z
  */
 export const instoreOrderInput = z
   .object({
-    warehouse: idInput,
+    /** The store sold from (issue 26): the sale takes its warehouse, branch and sales channel. */
+    store: blankToUndefined(idInput),
+    /** The warehouse sold from, when no store is named (or the store's own warehouse). */
+    warehouse: blankToUndefined(idInput),
     buyer: blankToUndefined(idInput),
     walk_in: walkInInput.optional(),
     items: z
@@ -120,6 +124,9 @@ export const instoreOrderInput = z
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (value.store === undefined && value.warehouse === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['store'], message: STORE_MESSAGES.store_or_warehouse });
+    }
     if (value.buyer !== undefined && value.walk_in !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['walk_in'], message: INSTORE_MESSAGES.buyer_or_walk_in });
     }
@@ -153,6 +160,10 @@ export const instorePaymentOutput = z.object({
 /** Everything a receipt needs: the order, the invoice (lines, GST split, totals), the payments, the change. */
 export const instoreOrderOutput = z.object({
   order: z.object({ id, order_number: z.string() }),
+  /** The store sold from, with the width its receipts print at; null for a sale from a warehouse. */
+  store: z
+    .object({ id, name: z.string(), receipt_width_mm: z.union([z.literal(58), z.literal(80)]) })
+    .nullable(),
   buyer: z.object({ id, name: z.string(), phone: z.string().nullable() }),
   invoice: invoiceOutput,
   payments: z.array(instorePaymentOutput),
@@ -191,6 +202,21 @@ export const counterContextOutput = z.object({
     }),
   ),
   payment_methods: z.array(z.object({ id, name: z.string(), code: z.string(), kind: z.enum(TENDER_KINDS) })),
+  /**
+   * The active stores of the caller's branches (issue 26), each with the warehouse it sells from
+   * (one of `warehouses` when that warehouse is active) and its receipt width. Empty: the counter
+   * sells from a warehouse.
+   */
+  stores: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      warehouse_id: id,
+      branch_id: id,
+      receipt_width_mm: z.union([z.literal(58), z.literal(80)]),
+      sales_channel: z.object({ id, display_name: z.string() }).nullable(),
+    }),
+  ),
 });
 export type CounterContextOutput = z.infer<typeof counterContextOutput>;
 
@@ -201,6 +227,8 @@ export type CounterContextOutput = z.infer<typeof counterContextOutput>;
  */
 export const counterOffersInput = z
   .object({
+    /** The store sold from: its sales channel's offers apply (none: the instore channel's). */
+    store: blankToUndefined(idInput),
     buyer: blankToUndefined(idInput),
     items: z
       .array(instoreItemInput, { error: INSTORE_MESSAGES.items_required })

@@ -37,6 +37,7 @@ export type BranchOwned =
   | 'branch'
   | 'address'
   | 'warehouse'
+  | 'store'
   | 'warehouse_buyer'
   | 'bank_account'
   | 'account'
@@ -75,6 +76,7 @@ const BY_BRANCH_COLUMN = {
   delivery_challan: 'delivery_challans',
   bill: 'bills',
   warehouse: 'warehouses',
+  store: 'stores',
 } as const;
 
 /** Rows whose branch is their warehouse's branch. */

@@ -163,7 +163,9 @@ import type {
   ShipmentItemsTable,
   ShipmentsTable,
 } from './schema/shipments.ts';
+import type { ShippingRulesTable } from './schema/shipping-rules.ts';
 import type { ShortLinkClicksTable, ShortLinksTable } from './schema/short-links.ts';
+import type { StoresTable } from './schema/stores.ts';
 import type { TallyExportsTable, TallyPostsTable } from './schema/tally.ts';
 import type { TemplatesTable } from './schema/templates.ts';
 import type {
@@ -198,7 +200,9 @@ export type * from './schema/sales-lines.ts';
 export type * from './schema/sales-returns.ts';
 export type * from './schema/serial-numbers.ts';
 export type * from './schema/shipments.ts';
+export type * from './schema/shipping-rules.ts';
 export type * from './schema/short-links.ts';
+export type * from './schema/stores.ts';
 export type * from './schema/tally.ts';
 export type * from './schema/templates.ts';
 export type * from './schema/whatsapp-support.ts';
@@ -356,4 +360,6 @@ export interface DB {
   ad_accounts: AdAccountsTable;
   ad_daily_facts: AdDailyFactsTable;
   ad_competitor_prices: AdCompetitorPricesTable;
+  stores: StoresTable;
+  shipping_rules: ShippingRulesTable;
 }

@@ -83,6 +83,7 @@ const PATH_RULES: PathRule[] = [
     notFound: TRANSFER_NOT_FOUND,
   },
   { url: /^\/(admin\/)?warehouses\/:id/, see: ['warehouse'], notFound: 'Warehouse Not Found' },
+  { url: /^\/stores\/:id/, see: ['store'], notFound: 'Store Not Found' },
   { url: /^\/warehouse_buyers\/:id/, see: ['warehouse_buyer'], notFound: 'Warehouse Buyer Not Found' },
   { url: /^\/(v\d\/)?branches\/:id/, see: ['branch'], notFound: 'Branch Not Found' },
   { url: /^\/v\d\/bank_accounts\/:id/, see: ['bank_account'], notFound: 'Bank Account Not Found' },
@@ -108,7 +109,10 @@ const BODY_RULES: Record<string, FieldRules> = {
     branch: 'branch',
     'items[].warehouse': 'warehouse',
   },
-  'POST /admin/companies/:companyId/instore_orders': { warehouse: 'warehouse' },
+  'POST /admin/companies/:companyId/instore_orders': { warehouse: 'warehouse', store: 'store' },
+  // A store is its branch's, and sells from a warehouse of that branch (issue 26).
+  'POST /companies/:companyId/stores': { branch: 'branch', warehouse: 'warehouse' },
+  'PATCH /stores/:id': { branch: 'branch', warehouse: 'warehouse' },
   'POST /admin/companies/:companyId/payments': {
     branch: 'branch',
     order: 'sales_order',

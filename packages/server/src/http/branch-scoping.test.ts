@@ -180,6 +180,13 @@ async function documentsIn(
     .executeTakeFirstOrThrow();
   const branch = ok(await company.api.get(`branches/${branchId}?expand=addresses`), 200);
   const contact = ok(await company.api.post(`branches/${branchId}/notification_contacts`, { name: 'Desk' }));
+  const store = ok(
+    await company.api.post(`companies/${c}/stores`, {
+      name: `Counter ${unique()}`,
+      branch: branchId,
+      warehouse: warehouseId,
+    }),
+  );
   return {
     branchId,
     warehouseId,
@@ -211,6 +218,7 @@ async function documentsIn(
     accountId: Number(account.id),
     addressId: branch.addresses[0].id as number,
     contactId: contact.id as number,
+    storeId: store.id as number,
   };
 }
 
@@ -245,6 +253,7 @@ const BRANCH_OWNED: [RegExp, (d: Documents) => number][] = [
   [/^\/api\/v\d\/bank_accounts\/:id/, (d) => d.bankAccountId],
   [/^\/api\/(v\d\/)?(admin\/)?accounts\/:id/, (d) => d.accountId],
   [/^\/api\/addresses\/:id/, (d) => d.addressId],
+  [/^\/api\/stores\/:id/, (d) => d.storeId],
 ];
 
 /** Routes with an `:id` that is not a branch-owned row, and why. */
@@ -297,6 +306,7 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
     "customer feedback is the company's (marketing, issue 24)",
   ],
   [/^\/api\/admin\/ads_accounts\/:id/, "ad accounts are the company's (product ads, issue 25)"],
+  [/^\/api\/admin\/shipping_rules\/:id/, "shipping charge rules are the company's settings (issue 26)"],
   [
     /^\/api\/admin\/leads\/:id/,
     'leads are company-wide, narrowed by sales person, not branch (view_lead: own; view_all_leads: all)',
@@ -356,6 +366,7 @@ const LISTS: ListCheck[] = [
   [(c) => `companies/${c}/inventory_transfers?limit=-1`, resultIds, (d) => d.transferId],
   [(c) => `companies/${c}/warehouses?limit=-1`, resultIds, (d) => d.warehouseId],
   [(c) => `companies/${c}/branches?limit=-1`, resultIds, (d) => d.branchId],
+  [(c) => `companies/${c}/stores`, resultIds, (d) => d.storeId],
   [(c) => `v1/companies/${c}/bank_accounts?limit=-1`, resultIds, (d) => d.bankAccountId],
   [(c) => `admin/companies/${c}/accounts?limit=-1`, resultIds, (d) => d.accountId],
   [(c) => `companies/${c}/accounts?limit=-1`, resultIds, (d) => d.accountId],

@@ -330,7 +330,22 @@ async function idsOf(company: SignedUpCompany) {
     .values({ company_id: c, platform: 'google_ads', external_account_id: '1234567890', status: 'pending' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Stores and shipping charge rules (issue 26).
+  const store = await company.api.post(`companies/${c}/stores`, {
+    name: `B store ${c}`,
+    branch: company.branchId,
+    warehouse: warehouse.body.id,
+  });
+  expect(store.status, JSON.stringify(store.body)).toBe(201);
+  const shippingRule = await company.api.post(`admin/companies/${c}/shipping_rules`, {
+    name: `B rule ${c}`,
+    kind: 'flat',
+    charge: 40,
+  });
+  expect(shippingRule.status, JSON.stringify(shippingRule.body)).toBe(201);
   return {
+    storeId: store.body.id as number,
+    shippingRuleId: shippingRule.body.id as number,
     adAccountId: adAccount.id,
     campaignId: campaign.id,
     whatsappConversationId: whatsappConversation.id,
@@ -447,6 +462,8 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/leads/:id')) return ids.leadId;
   if (url.startsWith('/api/admin/whatsapp_conversations/:id')) return ids.whatsappConversationId;
   if (url.startsWith('/api/admin/ads_accounts/:id')) return ids.adAccountId;
+  if (url.startsWith('/api/stores/:id')) return ids.storeId;
+  if (url.startsWith('/api/admin/shipping_rules/:id')) return ids.shippingRuleId;
   if (url.startsWith('/api/admin/feedback_forms/:id')) return ids.feedbackFormId;
   if (url.startsWith('/api/admin/feedback_requests/:id')) return ids.feedbackRequestId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];

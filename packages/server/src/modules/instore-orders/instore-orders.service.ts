@@ -9,6 +9,7 @@ import type {
 import { INSTORE_MESSAGES, settleTenders, type TenderKind, tenderKindOf } from '@b2b/domain/instore-orders';
 import { toPaise, toRupees } from '@b2b/domain/money';
 import { priceLineBeforeOrderDiscount } from '@b2b/domain/sales-pricing';
+import { STORE_MESSAGES } from '@b2b/domain/stores';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError, conflict, notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
@@ -27,6 +28,7 @@ import { recordPayment } from '../payments/record-payment.ts';
 import { liveProducts } from '../quotations/quotation-pricing.queries.ts';
 import { placeInstantOrder } from '../sales-orders/place-order.ts';
 import { shipInvoice } from '../shipments/create-shipment.ts';
+import { activeStoresFor, getStore, storeForSale } from '../stores/stores.service.ts';
 import * as queries from './instore-orders.queries.ts';
 
 /**
@@ -50,10 +52,11 @@ export async function counterContext(
   /** The caller's branches: a counter sells from their warehouses (null: every branch). */
   branches: BranchScope,
 ): Promise<CounterContextOutput> {
-  const [company, warehouses, methods] = await Promise.all([
+  const [company, warehouses, methods, stores] = await Promise.all([
     queries.companyOf(db, companyId),
     queries.counterWarehouses(db, companyId, branches),
     queries.activePaymentMethods(db, companyId),
+    activeStoresFor(db, companyId, branches),
   ]);
   const addresses = await queries.branchAddresses(db, companyId, [
     ...new Set(warehouses.map((w) => w.branch_id)),
@@ -87,6 +90,16 @@ export async function counterContext(
       name: method.name,
       code: method.code,
       kind: tenderKindOf(method.code),
+    })),
+    stores: stores.map((store) => ({
+      id: store.id,
+      name: store.name,
+      warehouse_id: store.warehouse.id,
+      branch_id: store.branch.id,
+      receipt_width_mm: store.receipt_width_mm,
+      sales_channel: store.sales_channel
+        ? { id: store.sales_channel.id, display_name: store.sales_channel.display_name }
+        : null,
     })),
   };
 }
@@ -264,12 +277,19 @@ export async function createInstoreOrder(options: {
   const { ctx, actor, input } = options;
   const { companyId } = actor;
   return withinTransaction(ctx.db, async (tx) => {
-    const warehouse = await counterWarehouse(tx, companyId, input.warehouse);
+    // A store sells from its own warehouse (and so its branch) under its sales channel.
+    const store = input.store === undefined ? null : await storeForSale(tx, actor, input.store);
+    if (store && input.warehouse !== undefined && input.warehouse !== store.warehouse.id) {
+      throw validationError('warehouse', STORE_MESSAGES.store_warehouse_mismatch);
+    }
+    const warehouseId = store?.warehouse.id ?? input.warehouse;
+    if (warehouseId === undefined) throw validationError('store', STORE_MESSAGES.store_or_warehouse);
+    const warehouse = await counterWarehouse(tx, companyId, warehouseId, store ? 'store' : 'warehouse');
     const methods = await tenderMethods(tx, companyId, input);
     const counter = await queries.branchAddress(tx, companyId, warehouse.branch_id);
     if (!counter) throw conflict(INSTORE_MESSAGES.branch_without_address);
     const { buyer, billingAddressId, shippingAddressId } = await buyerOfSale(tx, actor, input, counter);
-    const channel = await queries.instoreChannel(tx, companyId);
+    const channel = store?.sales_channel ?? (await queries.instoreChannel(tx, companyId));
     const walkInName =
       input.buyer === undefined && !input.walk_in?.phone ? (input.walk_in?.name ?? null) : null;
     const notes = [walkInName ? `Walk-in customer: ${walkInName}` : null, input.notes ?? null]
@@ -385,6 +405,7 @@ export async function createInstoreOrder(options: {
     }
     return {
       order: { id: order.id, order_number: order.number },
+      store: store && { id: store.id, name: store.name, receipt_width_mm: store.receipt_width_mm },
       buyer: { id: buyer.id, name: buyer.name, phone: buyer.phone },
       invoice: await getInvoice({ ...ctx, db: tx }, companyId, invoice.id),
       payments,
@@ -406,9 +427,15 @@ export async function counterOffers(
   input: CounterOffersInput,
 ): Promise<CounterOffersOutput> {
   const ids = [...new Set(input.items.map((item) => item.product))];
+  const store =
+    input.store === undefined
+      ? null
+      : await getStore(db, companyId, input.store).catch(() => {
+          throw validationError('store', STORE_MESSAGES.not_found);
+        });
   const [products, channel] = await Promise.all([
     liveProducts(db, companyId, ids),
-    queries.instoreChannel(db, companyId),
+    store?.sales_channel ?? queries.instoreChannel(db, companyId),
   ]);
   const prices = new Map(
     products.map((product) => [Number(product.id), Number(product.selling_price_paise)]),
