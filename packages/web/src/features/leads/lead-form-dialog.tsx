@@ -1,10 +1,12 @@
 import { LEAD_SETTABLE_STATUSES, LEAD_SOURCES, leadCreate, UTM_KEYS } from '@b2b/domain/api/leads';
 import { LEAD_STATUSES, statusLabel } from '@b2b/domain/statuses';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Accordion, SimpleGrid } from '@mantine/core';
+import { Accordion, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { storedUtmFields } from '../../app/utm-capture';
 import { DayField } from '../../components/day-field';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/select-field';
@@ -46,7 +48,15 @@ const UTM_LABELS: Record<(typeof UTM_KEYS)[number], string> = {
   utm_adgp: 'UTM Ad Group',
 };
 
-function valuesOf(lead: LeadDetail | null): Values {
+/**
+ * A new lead starts with the tracking parameters this browser keeps (spec 3: collected for
+ * attribution; issue 24: sent with sign-up and lead creation), shown open in the UTM section so
+ * whoever creates it sees them and can clear what is not the lead's. An edit shows the lead's own.
+ */
+function valuesOf(
+  lead: LeadDetail | null,
+  captured: Partial<Record<(typeof UTM_KEYS)[number], string>>,
+): Values {
   return {
     name: lead?.name ?? '',
     contact_person_name: lead?.contact_person_name ?? '',
@@ -58,7 +68,7 @@ function valuesOf(lead: LeadDetail | null): Values {
     sales_person: lead?.sales_person ? String(lead.sales_person.id) : '',
     next_follow_up_date: lead?.next_follow_up_date ?? '',
     notes: lead?.notes ?? '',
-    ...Object.fromEntries(UTM_KEYS.map((key) => [key, lead?.[key] ?? ''])),
+    ...Object.fromEntries(UTM_KEYS.map((key) => [key, lead ? (lead[key] ?? '') : (captured[key] ?? '')])),
   };
 }
 
@@ -85,10 +95,12 @@ export function LeadFormDialog({ companyId, lead, onClose, onSaved }: LeadFormDi
   const assigns = canPerform(user, 'view_all_leads') && canPerform(user, 'view_user');
   const salesPersons = useSalesPersonOptions(companyId, assigns);
   const save = useSaveLead(companyId);
+  const [captured] = useState(() => (lead ? {} : storedUtmFields()));
+  const prefilled = Object.keys(captured).length > 0;
   const form = useForm<Values, unknown, Output>({
     mode: 'onTouched',
     resolver: zodResolver(leadCreate),
-    defaultValues: valuesOf(lead),
+    defaultValues: valuesOf(lead, captured),
   });
   const { control } = form;
 
@@ -152,10 +164,16 @@ export function LeadFormDialog({ companyId, lead, onClose, onSaved }: LeadFormDi
         <DayField control={control} name="next_follow_up_date" label="Next Follow-up" clearable />
       </SimpleGrid>
       <TextareaField control={control} name="notes" label="Notes" autosize minRows={2} maxLength={2000} />
-      <Accordion variant="contained">
+      <Accordion variant="contained" defaultValue={prefilled ? 'utm' : null}>
         <Accordion.Item value="utm">
           <Accordion.Control>UTM parameters</Accordion.Control>
           <Accordion.Panel>
+            {prefilled && (
+              <Text size="sm" c="dimmed" mb="xs">
+                Filled from the campaign links this browser was opened with; clear any that are not this
+                lead's.
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {UTM_KEYS.map((key) => (
                 <TextField key={key} control={control} name={key} label={UTM_LABELS[key]} maxLength={200} />
