@@ -1,4 +1,5 @@
 import { bidOutput, quotationBidsOutput } from '@b2b/domain/api/bids';
+import { policyOutput } from '@b2b/domain/api/companies';
 import { pageOf } from '@b2b/domain/api/list-query';
 import {
   cartBuyerBody,
@@ -25,6 +26,7 @@ import { page } from '../../http/page-links.ts';
 import { recordParams } from '../../http/path-params.ts';
 import { type RouteSpec, routeOptions, type TypedRequest } from '../../http/route.ts';
 import * as bids from '../bids/bids.service.ts';
+import { getPolicy } from '../companies/companies.service.ts';
 import { storefrontSupportCenter } from '../support-center/support-center.service.ts';
 import type { Storefront } from './channel-credentials.ts';
 import * as service from './storefront.service.ts';
@@ -277,6 +279,19 @@ export async function storefrontRoutes(app: Api) {
           response: supportCenterOutput,
         },
         async (_request, storefront) => storefrontSupportCenter(db, storefront.companyId),
+      );
+
+      storefrontRoute(
+        sf,
+        'GET /policy',
+        {
+          tags,
+          description:
+            "The company's terms and conditions and its privacy policy, for the buyers' app (the texts of the " +
+            'Policy page, /policy; blank until written, updated_at null then).',
+          response: policyOutput,
+        },
+        async (_request, storefront) => getPolicy(db, storefront.companyId),
       );
     },
     { prefix: '/storefront' },
