@@ -1,3 +1,4 @@
+import { TEMPLATE_SYNC_MESSAGES } from '@b2b/domain/api/templates';
 import {
   TEMPLATE_MEDIUM_LABELS,
   TEMPLATE_MEDIUMS,
@@ -19,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch, IconTemplate } from '@tabler/icons-react';
+import { IconDots, IconPlus, IconRefresh, IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -30,8 +31,9 @@ import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { marketingConfigurationQuery } from '../marketing-mediums/marketing-mediums.api';
 import { TemplateFormModal } from './template-form';
-import { type Template, templateListQuery, useArchiveTemplate } from './templates.api';
+import { type Template, templateListQuery, useArchiveTemplate, useSyncWhatsappStatus } from './templates.api';
 
 const TAB_LABELS: Record<TemplateMedium, string> = {
   email: 'Email',
@@ -100,7 +102,14 @@ function columns(
         key: 'status',
         header: 'Status',
         render: (t) => (
-          <StatusBadge options={WHATSAPP_TEMPLATE_STATUSES} value={t.whatsapp_status ?? 'pending'} />
+          <Stack gap={2} align="flex-start">
+            <StatusBadge options={WHATSAPP_TEMPLATE_STATUSES} value={t.whatsapp_status ?? 'pending'} />
+            {t.rejection_reason && (
+              <Text size="xs" c="red" maw={260}>
+                {t.rejection_reason}
+              </Text>
+            )}
+          </Stack>
         ),
       },
     );
@@ -171,6 +180,16 @@ export function TemplateManagerPage() {
   const [editing, setEditing] = useState<{ template?: Template } | null>(null);
   const [removing, setRemoving] = useState<Template | null>(null);
   const archive = useArchiveTemplate();
+  const sync = useSyncWhatsappStatus(companyId);
+  // Whether WhatsApp is set up, for those who may read the configuration; others learn it from
+  // the sync's answer.
+  const canSeeMediums = canPerform(user, 'view_marketing_configuration');
+  const mediums = useQuery({
+    ...marketingConfigurationQuery(companyId),
+    enabled: canSeeMediums && medium === 'whatsapp',
+  });
+  const whatsappMissing =
+    mediums.data !== undefined && !mediums.data.mediums.some((m) => m.medium === 'whatsapp' && m.configured);
 
   const templates = useQuery(templateListQuery(companyId, { ...list.params, medium }));
   const noneYet = list.params.search === '' && templates.data?.count === 0 && !templates.isPlaceholderData;
@@ -223,14 +242,34 @@ export function TemplateManagerPage() {
       ) : (
         <Card withBorder padding="md">
           <Stack gap="md">
-            <TextInput
-              label="Search"
-              placeholder="Template name or subject"
-              leftSection={<IconSearch size={16} />}
-              value={searchText}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
-              w={260}
-            />
+            <Group justify="space-between" align="flex-end">
+              <TextInput
+                label="Search"
+                placeholder="Template name or subject"
+                leftSection={<IconSearch size={16} />}
+                value={searchText}
+                onChange={(event) => setSearchText(event.currentTarget.value)}
+                w={260}
+              />
+              {medium === 'whatsapp' && canChange && (
+                <Stack gap={4} align="flex-end">
+                  <Button
+                    variant="default"
+                    leftSection={<IconRefresh size={16} />}
+                    loading={sync.isPending}
+                    disabled={whatsappMissing}
+                    onClick={() => sync.mutate()}
+                  >
+                    Sync status
+                  </Button>
+                  <Text size="xs" c="dimmed" maw={420} ta="right">
+                    {whatsappMissing
+                      ? TEMPLATE_SYNC_MESSAGES.not_configured
+                      : 'Reads each template’s review status from Meta; it is also read every 30 minutes.'}
+                  </Text>
+                </Stack>
+              )}
+            </Group>
             <DataTable
               label={`${TAB_LABELS[medium]} templates`}
               columns={columns(medium, {

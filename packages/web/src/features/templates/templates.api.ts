@@ -2,6 +2,7 @@ import type {
   TemplateCreateInput,
   TemplateOutput,
   TemplatePreviewOutput,
+  TemplateStatusSyncOutput,
   templateListFilters,
   templateUpdate,
 } from '@b2b/domain/api/templates';
@@ -65,5 +66,27 @@ export function useArchiveTemplate() {
       notifySuccess('Template deleted successfully.');
     },
     onError: (error) => notifyFailure('Failed to delete Template.', error),
+  });
+}
+
+/**
+ * Reads the WhatsApp templates' statuses back from Meta; the lists show the new statuses. The
+ * toast says how many were checked and changed; a failure shows the server's sentence (WhatsApp
+ * not configured, or Meta's own answer).
+ */
+export function useSyncWhatsappStatus(companyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<TemplateStatusSyncOutput>(`v1/admin/companies/${companyId}/templates/whatsapp_status/sync`),
+    onSuccess: (result) => {
+      client.invalidateQueries({ queryKey: templateKeys.all });
+      notifySuccess(
+        result.not_found.length === 0
+          ? result.message
+          : `${result.message} Not found at Meta: ${result.not_found.join(', ')}.`,
+      );
+    },
+    onError: (error) => notifyFailure('Failed to sync WhatsApp template statuses.', error),
   });
 }
