@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { Mailer } from '../core/ports/mailer.ts';
+import { registerEmbeddedDatabaseJobs } from '../db/planner-statistics.ts';
 import { registerMailWorker } from '../mail/mail-jobs.ts';
 import { registerAuthJobs } from '../modules/auth/auth.jobs.ts';
 import { registerBatchAlertJobs } from '../modules/batch-alerts/batch-alerts.jobs.ts';
@@ -35,6 +36,7 @@ export async function registerJobs(
   await registerRecurringCampaignJobs(ctx);
   await registerTemplateJobs(ctx);
   await registerProductsAdsJobs(ctx);
+  await registerEmbeddedDatabaseJobs(ctx);
 }
 
 /** The queues registerJobs uses, read by registering against a runner that only writes their names down. */
