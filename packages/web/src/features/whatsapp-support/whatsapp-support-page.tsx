@@ -234,7 +234,7 @@ export function WhatsappSupportPage() {
                         : 'No conversations yet. Messages your buyers send to your WhatsApp number appear here.'}
                     </Text>
                   ) : (
-                    <ScrollArea.Autosize mah="65vh">
+                    <ScrollArea.Autosize mah="65vh" scrollbars="y" styles={{ content: { minWidth: 0 } }}>
                       <Stack gap={2} component="nav" aria-label="Conversation list">
                         {list.data?.results.map((conversation) => (
                           <ConversationItem
