@@ -255,6 +255,7 @@ describe('side panel links', () => {
       '/shipment-integrations',
       '/bulk-import/import-center',
       '/stores',
+      '/delivery',
       '/logs-and-errors',
       '/onboarding',
     ]);

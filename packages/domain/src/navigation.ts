@@ -281,6 +281,8 @@ export const SETTINGS_LINKS: readonly PanelLink[] = [
   { label: 'Shipment Integrations', path: '/shipment-integrations' },
   { label: 'Import Center', path: '/bulk-import/import-center' },
   { label: 'Stores', path: '/stores' },
+  // Issue 26 lists Shipping Charges (/delivery) among the settings; spec 3's panel omits it.
+  { label: 'Shipping Charges', path: '/delivery' },
   { label: 'Logs and Errors', path: '/logs-and-errors' },
   { label: 'Setup Guide', path: '/onboarding', dividerBefore: true },
 ];

@@ -155,6 +155,12 @@ export const SHELL_SCREENS = [
     'CompanyConfigurationsPage',
   ),
   spec(PATHS.webStores, () => import('../features/sales-channels/sales-channels-page'), 'SalesChannelsPage'),
+  spec(PATHS.stores, () => import('../features/stores/stores-page'), 'StoresPage'),
+  spec(
+    PATHS.delivery,
+    () => import('../features/shipping-charges/shipping-charges-page'),
+    'ShippingChargesPage',
+  ),
   spec(
     PATHS.paymentMethods,
     () => import('../features/payment-methods/payment-methods-page'),

@@ -25,6 +25,9 @@ export const PATHS = {
   variantGroups: '/variant-groups',
   configurations: '/configurations',
   webStores: '/web-stores',
+  stores: '/stores',
+  /** Shipping Charges (issue 26): the shipping charge rules. */
+  delivery: '/delivery',
   paymentMethods: '/payment-methods',
   taxes: '/taxes',
   warehouses: '/warehouses',

@@ -23,6 +23,22 @@ const COUNTER = {
     { id: 4, name: 'UPI', code: 'upi', kind: 'upi' },
     { id: 5, name: 'Credit Card', code: 'credit_card', kind: 'card' },
   ],
+  stores: [] as unknown[],
+};
+
+/** A company with a store (issue 26): the counter sells from it. */
+const WITH_STORE = {
+  ...COUNTER,
+  stores: [
+    {
+      id: 3,
+      name: 'FC Road Counter',
+      warehouse_id: 7,
+      branch_id: 100,
+      receipt_width_mm: 58,
+      sales_channel: null,
+    },
+  ],
 };
 
 const PEN = {
@@ -87,9 +103,9 @@ const SALE = {
   change_due: 264,
 };
 
-function server() {
+function server(counter: typeof COUNTER = COUNTER, sale: object = SALE) {
   return fakeApi((call) => {
-    if (call.path === 'admin/companies/10/instore/counter') return { body: COUNTER };
+    if (call.path === 'admin/companies/10/instore/counter') return { body: counter };
     if (call.path === 'admin/companies/10/instore/product_lookup') {
       return call.query.get('code') === PEN.upc
         ? { body: PEN }
@@ -97,7 +113,7 @@ function server() {
     }
     if (call.path === 'admin/companies/10/instore/products') return { body: { results: [PEN] } };
     if (call.path === 'admin/companies/10/instore_orders' && call.method === 'POST')
-      return { status: 201, body: SALE };
+      return { status: 201, body: sale };
     // No offer applies: each line as it is, nothing off the cart.
     if (call.path === 'admin/companies/10/instore/offers') {
       const items = (call.body as { items: unknown[] }).items;
@@ -212,6 +228,26 @@ describe('InstoreOrderPage', () => {
     expect(screen.getByRole('status').textContent).toMatch(/still due/);
     fireEvent.keyDown(window, { key: 'F9' });
     expect(salesSent(api)).toEqual([]);
+  });
+
+  it('sells from the store the counter picks, and prints the receipt at the store’s 58 mm width', async () => {
+    const api = server(WITH_STORE, {
+      ...SALE,
+      store: { id: 3, name: 'FC Road Counter', receipt_width_mm: 58 },
+    });
+    renderScreen(() => <InstoreOrderPage />, { user: CASHIER });
+    await waitFor(() => expect(document.activeElement).toBe(scanField()));
+    expect((screen.getByLabelText('Store') as HTMLInputElement).value).toBe('FC Road Counter · Main');
+    await scan(PEN.upc);
+    await screen.findByText('Gel Pen');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(salesSent(api)[0].body).toMatchObject({ store: 3, items: [{ product: 31, quantity: 1 }] });
+    expect((salesSent(api)[0].body as { warehouse?: number }).warehouse).toBeUndefined();
+    expect(within(dialog).getByText('FC Road Counter')).toBeTruthy();
+    const printed = document.querySelector('section[aria-label="Receipt"][data-width-mm]');
+    expect(printed?.getAttribute('data-width-mm')).toBe('58');
   });
 
   it('lets a viewer look but not sell', async () => {

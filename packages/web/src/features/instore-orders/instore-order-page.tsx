@@ -1,6 +1,7 @@
 import type { InstoreOrderBody } from '@b2b/domain/api/instore-orders';
 import { INSTORE_MESSAGES, type TenderKind } from '@b2b/domain/instore-orders';
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
+import { DEFAULT_RECEIPT_WIDTH } from '@b2b/domain/stores';
 import {
   ActionIcon,
   Alert,
@@ -57,6 +58,14 @@ import { PrintedReceipt, SaleReceipt } from './sale-receipt';
 
 const rupees = (paise: number) => formatMoney(paise / 100);
 const warehouseStorageKey = (companyId: number) => `instore-warehouse:${companyId}`;
+const storeStorageKey = (companyId: number) => `instore-store:${companyId}`;
+
+/** The remembered store when it is still one the counter offers, else the first (none: no stores). */
+function initialStore(companyId: number, counter: CounterContext | undefined): number | null {
+  if (!counter || counter.stores.length === 0) return null;
+  const stored = Number(globalThis.localStorage?.getItem(storeStorageKey(companyId)));
+  return counter.stores.some((s) => s.id === stored) ? stored : counter.stores[0].id;
+}
 const PHONE = /^[1-9]\d{9}$/;
 
 /** The remembered warehouse when it is still one of the counter's, else the first. */
@@ -98,8 +107,15 @@ export function InstoreOrderPage() {
   const counter = useQuery(counterQuery(companyId));
   const methods = useMemo(() => methodsByKind(counter.data), [counter.data]);
 
+  // A company with stores sells from a store (its warehouse, branch and receipt width); one
+  // without sells from a warehouse.
+  const [chosenStore, setStoreId] = useState<number | null>(null);
+  const storeId = chosenStore ?? initialStore(companyId, counter.data);
+  const store = counter.data?.stores.find((s) => s.id === storeId);
   const [chosenWarehouse, setWarehouseId] = useState<number | null>(null);
-  const warehouseId = chosenWarehouse ?? initialWarehouse(companyId, counter.data);
+  const warehouseId = store
+    ? store.warehouse_id
+    : (chosenWarehouse ?? initialWarehouse(companyId, counter.data));
   const warehouse = counter.data?.warehouses.find((w) => w.id === warehouseId);
 
   const [lines, setLines] = useState<CartLine[]>([]);
@@ -122,6 +138,7 @@ export function InstoreOrderPage() {
   const [coupon, setCoupon] = useState<string | null>(null);
   const sellable = lines.length > 0 && lines.every((line) => lineProblem(line) === null);
   const offersBody = {
+    ...(store ? { store: store.id } : {}),
     ...(buyerMode === 'buyer' && buyerId !== null ? { buyer: buyerId } : {}),
     items: lines.map((line) => ({
       product: line.product.id,
@@ -146,7 +163,8 @@ export function InstoreOrderPage() {
   /** Why Complete Sale cannot go now; null when it can. */
   const blocker = (() => {
     if (!canSell) return INSTORE_MESSAGES.forbidden_sell;
-    if (warehouseId === null) return 'Choose a warehouse.';
+    if (warehouseId === null) return store ? 'Choose a store.' : 'Choose a warehouse.';
+    if (store && !warehouse) return 'The store’s warehouse is inactive; choose another store.';
     if (lines.length === 0) return INSTORE_MESSAGES.items_required;
     if (couponProblem) return couponProblem;
     if (sellable && offers.isFetching) return 'Working out the offers…';
@@ -169,7 +187,7 @@ export function InstoreOrderPage() {
     const reference = (kind: TenderKind) =>
       kind === 'card' ? tenders.cardReference.trim() : kind === 'upi' ? tenders.upiReference.trim() : '';
     return {
-      warehouse: warehouseId ?? 0,
+      ...(store ? { store: store.id } : { warehouse: warehouseId ?? 0 }),
       ...(buyerMode === 'buyer' && buyerId !== null
         ? { buyer: buyerId }
         : {
@@ -303,23 +321,43 @@ export function InstoreOrderPage() {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
-                  <Select
-                    label="Warehouse"
-                    size="md"
-                    data={context.warehouses.map((w) => ({
-                      value: String(w.id),
-                      label: `${w.name} · ${w.branch.name}`,
-                    }))}
-                    value={warehouseId === null ? null : String(warehouseId)}
-                    allowDeselect={false}
-                    disabled={lines.length > 0}
-                    description={lines.length > 0 ? 'Empty the cart to change it.' : undefined}
-                    onChange={(value) => {
-                      if (value === null) return;
-                      setWarehouseId(Number(value));
-                      globalThis.localStorage?.setItem(warehouseStorageKey(companyId), value);
-                    }}
-                  />
+                  {context.stores.length > 0 ? (
+                    <Select
+                      label="Store"
+                      size="md"
+                      data={context.stores.map((s) => ({
+                        value: String(s.id),
+                        label: `${s.name} · ${context.warehouses.find((w) => w.id === s.warehouse_id)?.branch.name ?? ''}`,
+                      }))}
+                      value={storeId === null ? null : String(storeId)}
+                      allowDeselect={false}
+                      disabled={lines.length > 0}
+                      description={lines.length > 0 ? 'Empty the cart to change it.' : undefined}
+                      onChange={(value) => {
+                        if (value === null) return;
+                        setStoreId(Number(value));
+                        globalThis.localStorage?.setItem(storeStorageKey(companyId), value);
+                      }}
+                    />
+                  ) : (
+                    <Select
+                      label="Warehouse"
+                      size="md"
+                      data={context.warehouses.map((w) => ({
+                        value: String(w.id),
+                        label: `${w.name} · ${w.branch.name}`,
+                      }))}
+                      value={warehouseId === null ? null : String(warehouseId)}
+                      allowDeselect={false}
+                      disabled={lines.length > 0}
+                      description={lines.length > 0 ? 'Empty the cart to change it.' : undefined}
+                      onChange={(value) => {
+                        if (value === null) return;
+                        setWarehouseId(Number(value));
+                        globalThis.localStorage?.setItem(warehouseStorageKey(companyId), value);
+                      }}
+                    />
+                  )}
                 </Grid.Col>
               </Grid>
             </Card>
@@ -665,7 +703,12 @@ export function InstoreOrderPage() {
               </Text>
             </Group>
             <SaleReceipt sale={sale} company={context.company} warehouse={warehouse} />
-            <PrintedReceipt sale={sale} company={context.company} warehouse={warehouse} />
+            <PrintedReceipt
+              sale={sale}
+              company={context.company}
+              warehouse={warehouse}
+              widthMm={sale.store?.receipt_width_mm ?? DEFAULT_RECEIPT_WIDTH}
+            />
             <Group justify="flex-end">
               <Button
                 variant="default"

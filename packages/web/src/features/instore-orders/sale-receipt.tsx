@@ -1,4 +1,5 @@
 import { formatMoney, formatQuantity } from '@b2b/domain/money';
+import type { ReceiptWidth } from '@b2b/domain/stores';
 import { createPortal } from 'react-dom';
 import { formatDay } from '../../components/format-day';
 import type { CounterContext, CounterWarehouse, InstoreSale } from './instore-orders.api';
@@ -10,6 +11,8 @@ export interface SaleReceiptProps {
   warehouse: CounterWarehouse | undefined;
   /** The printer's copy: hidden from the screen and from assistive technology. */
   printCopy?: boolean;
+  /** The store's receipt roll (58 or 80 mm): the printed copy's width. */
+  widthMm?: ReceiptWidth;
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -26,15 +29,16 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * invoice's number and date, the lines, the GST split, the total, how it was paid and the change.
  * Printed on its own by the print stylesheet (window.print).
  */
-export function SaleReceipt({ sale, company, warehouse, printCopy = false }: SaleReceiptProps) {
+export function SaleReceipt({ sale, company, warehouse, printCopy = false, widthMm }: SaleReceiptProps) {
   const { invoice } = sale;
   const totals = invoice.totals;
   const address = invoice.seller_branch_address;
   return (
     <section
-      className={classes.receipt}
+      className={`${classes.receipt} ${widthMm === 58 ? classes.roll58 : ''}`}
       aria-label="Receipt"
       data-testid={printCopy ? undefined : 'sale-receipt'}
+      data-width-mm={widthMm}
     >
       <div className={classes.center}>
         <div className={classes.total}>{invoice.seller_company || company.name}</div>
@@ -60,7 +64,11 @@ export function SaleReceipt({ sale, company, warehouse, printCopy = false }: Sal
       <Row label="Date" value={formatDay(invoice.invoice_date)} />
       <Row label="Order" value={sale.order.order_number} />
       <Row label="Customer" value={sale.buyer.name} />
-      {warehouse ? <Row label="Counter" value={warehouse.name} /> : null}
+      {sale.store ? (
+        <Row label="Store" value={sale.store.name} />
+      ) : warehouse ? (
+        <Row label="Counter" value={warehouse.name} />
+      ) : null}
       <hr className={classes.rule} />
       <table className={classes.lines}>
         <thead>
