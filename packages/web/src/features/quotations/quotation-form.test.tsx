@@ -129,10 +129,17 @@ describe('quotation form rules', () => {
   });
 });
 
+const SUGGEST = 'admin/companies/10/shipping_charges/suggest';
+const NO_RULE = { shipping_charge: 0, rule: null, reason: 'No shipping rule applies.', weight: 0 };
+
+/** What the form wrote: the shipping suggestions aside (they read, by POST). */
+const writesOf = (api: { changes: () => ApiCall[] }) => api.changes().filter((call) => call.path !== SUGGEST);
+
 function server(answer?: (call: ApiCall) => ApiAnswer | undefined) {
-  return fakeApi((call) => {
+  const api = fakeApi((call) => {
     const custom = answer?.(call);
     if (custom) return custom;
+    if (call.path === SUGGEST) return { body: NO_RULE };
     if (call.method !== 'GET') return undefined;
     const bodies: Record<string, unknown> = {
       'companies/10/buyers': paged([BUYER]),
@@ -150,6 +157,7 @@ function server(answer?: (call: ApiCall) => ApiAnswer | undefined) {
     };
     return call.path in bodies ? { body: bodies[call.path] } : undefined;
   });
+  return { ...api, changes: () => writesOf(api) };
 }
 
 async function choose(label: string, option: string) {
@@ -178,6 +186,34 @@ function renderForm(shown: ReturnType<typeof quotation> | null = null, primary?:
   );
   return { onSaved, onOrdered };
 }
+
+describe('QuotationForm shipping charge', () => {
+  it('fills the shipping charge the rules suggest until the user types one', async () => {
+    server((call) =>
+      call.path === SUGGEST
+        ? {
+            body: {
+              shipping_charge: 60,
+              rule: { id: 1, name: 'Standard' },
+              reason: 'Flat charge.',
+              weight: 0,
+            },
+          }
+        : undefined,
+    );
+    renderForm();
+    await choose('Buyer', 'Acme Traders · 27AAACA1234A1Z5');
+    await choose('Product 1', 'Ceiling Fan');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity 1' }), { target: { value: '2' } });
+    const shipping = screen.getByRole('textbox', { name: 'Shipping & Handling Charges' }) as HTMLInputElement;
+    await waitFor(() => expect(shipping.value).toBe('60'));
+    expect(screen.getByText('Suggested ₹60.00 by Standard: Flat charge.')).toBeTruthy();
+    fireEvent.change(shipping, { target: { value: '25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity 1' }), { target: { value: '3' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shipping.value).toBe('25');
+  });
+});
 
 describe('QuotationForm', () => {
   it('shows live totals with CGST + SGST, then IGST for another state, and places the order', async () => {

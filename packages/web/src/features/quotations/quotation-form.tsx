@@ -1,7 +1,8 @@
+import { formatMoney } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { NumberField } from '../../components/number-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
@@ -10,6 +11,7 @@ import { buyerQuery } from '../buyers/buyers.api';
 import { productQuery } from '../products/products.api';
 import { DocumentTotalsCard } from '../sales-orders/document-totals-card';
 import type { SalesOrder } from '../sales-orders/sales-orders.api';
+import { shippingSuggestionQuery } from '../shipping-charges/shipping-charges.api';
 import {
   branchStateCode,
   documentTotalsOf,
@@ -72,7 +74,45 @@ function useLiveTotals(
   return { live, totals: documentTotalsOf(live, couponDiscount) };
 }
 
-function ChargesCard({ control }: { control: Control<QuotationFormValues> }) {
+/**
+ * The shipping charge the company's rules suggest for the draft (issue 26): its sales channel,
+ * lines (the server weighs them by their products), value (the lines after discounts, with GST)
+ * and delivery pincode. Only a default: the form fills it while the user has not typed a charge.
+ */
+function useShippingSuggestion(
+  companyId: number,
+  control: Control<QuotationFormValues>,
+  lineAmounts: readonly (number | null)[],
+) {
+  const [items, channel, buyerId, shippingAddress] = useWatch({
+    control,
+    name: ['items', 'sales_channel', 'buyer', 'shipping_address'],
+  });
+  const buyer = useQuery({ ...buyerQuery(buyerId ?? 0), enabled: buyerId !== null });
+  const pincode = buyer.data?.addresses.find((a) => String(a.id) === shippingAddress)?.pincode ?? null;
+  const lines = items.flatMap((item) =>
+    item.product === null || !(Number(item.quantity) > 0)
+      ? []
+      : [{ product: item.product, quantity: Number(item.quantity) }],
+  );
+  const orderValue =
+    Math.round(lineAmounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0) * 100) / 100;
+  const body = {
+    sales_channel: channel ? Number(channel) : null,
+    pincode,
+    order_value: Math.max(orderValue, 0),
+    lines,
+  };
+  return useQuery({ ...shippingSuggestionQuery(companyId, body), enabled: lines.length > 0 });
+}
+
+function ChargesCard({
+  control,
+  shippingHint,
+}: {
+  control: Control<QuotationFormValues>;
+  shippingHint?: string;
+}) {
   const money = { leftSection: '₹', min: 0, decimalScale: 2, allowNegative: false } as const;
   return (
     <Card withBorder padding="md">
@@ -85,6 +125,7 @@ function ChargesCard({ control }: { control: Control<QuotationFormValues> }) {
           control={control}
           name="shipping_handling_charges"
           label="Shipping & Handling Charges"
+          description={shippingHint}
           {...money}
         />
         <NumberField control={control} name="other_charges" label="Other Charges" {...money} />
@@ -185,6 +226,21 @@ export function QuotationForm({
     offerDiscount: item.offer_discount,
   }));
   const { live, totals } = useLiveTotals(form.control, couponDiscount, savedLineOffers);
+  const suggestion = useShippingSuggestion(companyId, form.control, live.lineAmounts);
+  const suggested = suggestion.data;
+  const shippingTyped = form.getFieldState('shipping_handling_charges', form.formState).isDirty;
+  // A new document takes the suggested charge until the user types one; a saved one keeps its own.
+  const fillShipping = quotation === null && !shippingTyped;
+  useEffect(() => {
+    if (!fillShipping || !suggested) return;
+    const value = suggested.shipping_charge === 0 ? '' : suggested.shipping_charge;
+    if (form.getValues('shipping_handling_charges') !== value) {
+      form.setValue('shipping_handling_charges', value, { shouldDirty: false, shouldValidate: true });
+    }
+  }, [fillShipping, suggested, form]);
+  const shippingHint = suggested?.rule
+    ? `Suggested ${formatMoney(suggested.shipping_charge)} by ${suggested.rule.name}: ${suggested.reason}`
+    : undefined;
   const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
   const editingOrder = current?.purpose === 'edit_order';
   const offered: QuotationAction[] = editingOrder
@@ -211,7 +267,7 @@ export function QuotationForm({
         />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="lg">
-            <ChargesCard control={form.control} />
+            <ChargesCard control={form.control} shippingHint={shippingHint} />
             {current && <QuotationOffersCard quotation={current} editable={current.status !== 'ordered'} />}
           </Stack>
           <DocumentTotalsCard
