@@ -128,7 +128,7 @@ export async function businessPerformance(db: Executor, scope: BiScope): Promise
 /** Business performance and the buyers' receivables it was worked out from (the insights use both). */
 export async function businessFacts(db: Executor, scope: BiScope) {
   const [{ buckets: sales, products }, collections, receivables] = await Promise.all([
-    queries.salesFacts(db, scope),
+    queries.salesFacts(db, scope, { orders: true }),
     queries.collectionsByBucket(db, scope),
     queries.buyerReceivables(db, scope),
   ]);
@@ -318,7 +318,7 @@ export async function buyerFacts(db: Executor, scope: BiScope) {
 
 export async function productPerformance(db: Executor, scope: BiScope): Promise<ProductPerformance> {
   const [{ buckets: sales, products: rows }, offers] = await Promise.all([
-    queries.salesFacts(db, scope),
+    queries.salesFacts(db, scope, { orders: false }),
     queries.offersOnProducts(db, scope.companyId, scope.windows.as_of),
   ]);
   const byProduct = new Map<
