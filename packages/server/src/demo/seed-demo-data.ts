@@ -25,6 +25,7 @@ import { seedDemoReferrals } from './seed-demo-referrals.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 import { seedDemoSerialNumbers } from './seed-demo-serial-numbers.ts';
 import { seedDemoStock } from './seed-demo-stock.ts';
+import { seedDemoStoresAndShipping } from './seed-demo-stores.ts';
 import { demoAdmin, step } from './seed-demo-support.ts';
 import { seedDemoTally } from './seed-demo-tally.ts';
 import { seedDemoTemplates } from './seed-demo-templates.ts';
@@ -89,6 +90,7 @@ export async function seedDemoBusiness(ctx: AppContext, companyId: number, userI
   await seedDemoFeedback(ctx, actor);
   await seedDemoWhatsappSupport(ctx, actor);
   await seedDemoProductsAds(ctx, actor);
+  await seedDemoStoresAndShipping(ctx, actor, { branches, warehouses, channels }, step);
 
   // These writes came from no request, so no route retired the company's cached reads.
   companyChanged(companyId);

@@ -756,4 +756,28 @@ describe('demo company on a new database', () => {
       await setVerified(true);
     }
   });
+
+  it('has a counter store in each branch and two shipping rules that suggest a charge (issue 26)', async () => {
+    const stores = await get(`companies/${companyId}/stores`);
+    expect(
+      stores.results.map((s: { name: string; branch: { name: string }; receipt_width_mm: number }) => [
+        s.branch.name,
+        s.name,
+        s.receipt_width_mm,
+      ]),
+    ).toEqual([
+      ['Mumbai', 'Andheri Showroom Counter', 80],
+      ['Bengaluru', 'Koramangala Counter', 58],
+    ]);
+    const rules = await get(`admin/companies/${companyId}/shipping_rules`);
+    expect(rules.results.map((r: { name: string }) => r.name)).toEqual([
+      'Web Store by weight',
+      'Standard delivery',
+    ]);
+    const suggest = await api.post(`admin/companies/${companyId}/shipping_charges/suggest`, {
+      order_value: 5000,
+      pincode: '411004',
+    });
+    expect(suggest.body).toMatchObject({ shipping_charge: 150, reason: 'Pincode zone Maharashtra.' });
+  });
 });
