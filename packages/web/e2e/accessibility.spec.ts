@@ -44,6 +44,8 @@ const SCREENS = [
   '/users',
   '/users/roles',
   '/payment-methods',
+  '/stores',
+  '/delivery',
   '/taxes',
   '/accounts',
   '/bills',
