@@ -147,7 +147,9 @@ describe('POST v1/admin/companies/{companyId}/templates/whatsapp_status/sync', (
     for (const id of [rejected.id, paused.id, disabled.id, unknown.id]) {
       const refused = await campaign(id);
       expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-      expect(refused.body.errors?.template_id, JSON.stringify(refused.body)).toEqual([CAMPAIGN_MESSAGES.whatsapp_not_approved]);
+      expect(refused.body.errors?.template_id, JSON.stringify(refused.body)).toEqual([
+        CAMPAIGN_MESSAGES.whatsapp_not_approved,
+      ]);
     }
     const allowed = await campaign(approved.id);
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(201);
