@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   buildServer,
+  freshPostgresDatabase,
   report,
   root,
   rssMb,
@@ -28,7 +29,11 @@ const N = Number(process.env.N ?? 100_000);
 const KILL = process.env.KILL === '1';
 const port = 4441;
 const base = `http://127.0.0.1:${port}/api`;
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+// On PostgreSQL the run gets a database of its own, bench_campaign, made afresh: an earlier run's
+// unfinished campaign would otherwise resume beside this one and mail the same contacts again.
+const databaseUrl = process.env.BENCH_DATABASE_URL
+  ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL, 'bench_campaign')
+  : '';
 const n = (v) => v.toLocaleString('en-IN');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,6 +64,8 @@ const smtp = new SMTPServer({
     });
   },
 });
+// The app's connections are cut when KILL=1 kills it mid-send; a reset connection is not the bench's failure.
+smtp.on('error', () => {});
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
 

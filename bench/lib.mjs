@@ -253,3 +253,23 @@ export function loopbackClient({ sockets = 1 } = {}) {
     },
   };
 }
+
+/**
+ * A new, empty database `name` beside serverUrl's (dropped first if a run left one), so a bench on
+ * PostgreSQL never meets an earlier run's company (a killed run's unfinished jobs would resume in
+ * it). Returns its URL.
+ */
+export async function freshPostgresDatabase(serverUrl, name) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
