@@ -61,7 +61,7 @@ describe('an empty data directory', () => {
     token = login.body.access_token;
     companyId = login.body.company.id;
     const products = await api.as(token).get(`companies/${companyId}/products?limit=1`);
-    expect(products.body.count).toBe(14);
+    expect(products.body.count).toBe(15);
   }, 180_000);
 
   it('is used again by the next start: same demo company, same signing key, no migration run again', async () => {
