@@ -1,6 +1,7 @@
 import { formatMoney } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -103,8 +104,17 @@ function useShippingSuggestion(
     order_value: Math.max(orderValue, 0),
     lines,
   };
-  return useQuery({ ...shippingSuggestionQuery(companyId, body), enabled: lines.length > 0 });
+  // Asked once typing pauses, not at every keystroke of a quantity (the key is the body's JSON, so
+  // an equal body re-rendered does not restart the wait).
+  const [bodyKey] = useDebouncedValue(JSON.stringify(body), SUGGESTION_DELAY_MS);
+  const settledBody = useMemo(() => JSON.parse(bodyKey) as typeof body, [bodyKey]);
+  return useQuery({
+    ...shippingSuggestionQuery(companyId, settledBody),
+    enabled: settledBody.lines.length > 0,
+  });
 }
+
+const SUGGESTION_DELAY_MS = 300;
 
 function ChargesCard({
   control,
