@@ -84,6 +84,21 @@ describe('ShippingChargesPage', () => {
     expect(screen.queryByRole('button', { name: 'Add Rule' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Edit Heavy parcels' })).toBeNull();
   });
+
+  it("edits a weight-slab rule's slabs: one added, then removed again", async () => {
+    server([WEIGHT_RULE]);
+    renderWithProviders(<ShippingChargesPage />, {
+      user: withPermissions(['view_shipping_charge', 'change_shipping_charge']),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Heavy parcels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Shipping Rule' });
+    expect(within(dialog).getByText('Slabs (order weight from, in kg)')).toBeTruthy();
+    expect(within(dialog).getAllByRole('button', { name: /^Remove slab/ })).toHaveLength(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Slab' }));
+    expect(within(dialog).getAllByRole('button', { name: /^Remove slab/ })).toHaveLength(3);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove slab 3' }));
+    expect(within(dialog).getAllByRole('button', { name: /^Remove slab/ })).toHaveLength(2);
+  });
 });
 
 describe('ruleSummary', () => {

@@ -105,6 +105,68 @@ export function ruleSummary(rule: ShippingRule): string {
 
 const money = { leftSection: '₹', min: 0, decimalScale: 2, allowNegative: false } as const;
 
+/**
+ * A rule's slabs or zones: each row's inputs with its remove button (the last row stays), the
+ * list's error and the button that adds a row.
+ */
+function RowsEditor<Row>({
+  title,
+  rows,
+  rowName,
+  addLabel,
+  error,
+  onAdd,
+  onRemove,
+  renderRow,
+}: {
+  title: string;
+  rows: readonly Row[];
+  rowName: string;
+  addLabel: string;
+  error: string | undefined;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  renderRow: (row: Row, index: number) => React.ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: slabs and zones have no id; their order is their identity
+        <Group key={index} align="flex-start" wrap="nowrap">
+          {renderRow(row, index)}
+          <ActionIcon
+            mt={28}
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${rowName} ${index + 1}`}
+            disabled={rows.length === 1}
+            onClick={() => onRemove(index)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      {error ? (
+        <Text size="xs" c="red">
+          {error}
+        </Text>
+      ) : null}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        leftSection={<IconPlus size={14} />}
+        onClick={onAdd}
+      >
+        {addLabel}
+      </Button>
+    </Stack>
+  );
+}
+
 function RuleDialog({
   companyId,
   rule,
@@ -196,14 +258,16 @@ function RuleDialog({
             />
           ) : null}
           {fields.kind === 'weight_slab' || fields.kind === 'order_value_slab' ? (
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                Slabs{' '}
-                {fields.kind === 'weight_slab' ? '(order weight from, in kg)' : '(order value from, in ₹)'}
-              </Text>
-              {fields.slabs.map((slab, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: slabs have no id; their order is their identity
-                <Group key={index} align="flex-start" wrap="nowrap">
+            <RowsEditor
+              title={`Slabs ${fields.kind === 'weight_slab' ? '(order weight from, in kg)' : '(order value from, in ₹)'}`}
+              rows={fields.slabs}
+              rowName="slab"
+              addLabel="Add Slab"
+              error={errors.slabs}
+              onAdd={() => set({ slabs: [...fields.slabs, { from: '', charge: '' }] })}
+              onRemove={(index) => set({ slabs: fields.slabs.filter((_, i) => i !== index) })}
+              renderRow={(slab, index) => (
+                <>
                   <NumberInput
                     label={`From (${slabUnit})`}
                     min={0}
@@ -224,42 +288,21 @@ function RuleDialog({
                       set({ slabs: fields.slabs.map((s, i) => (i === index ? { ...s, charge: value } : s)) })
                     }
                   />
-                  <ActionIcon
-                    mt={28}
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove slab ${index + 1}`}
-                    disabled={fields.slabs.length === 1}
-                    onClick={() => set({ slabs: fields.slabs.filter((_, i) => i !== index) })}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              ))}
-              {errors.slabs ? (
-                <Text size="xs" c="red">
-                  {errors.slabs}
-                </Text>
-              ) : null}
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                w="fit-content"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => set({ slabs: [...fields.slabs, { from: '', charge: '' }] })}
-              >
-                Add Slab
-              </Button>
-            </Stack>
+                </>
+              )}
+            />
           ) : null}
           {fields.kind === 'pincode' ? (
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                Pincode Zones
-              </Text>
-              {fields.zones.map((zone, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: zones have no id; their order is their identity
-                <Group key={index} align="flex-start" wrap="nowrap">
+            <RowsEditor
+              title="Pincode Zones"
+              rows={fields.zones}
+              rowName="zone"
+              addLabel="Add Zone"
+              error={errors.zones}
+              onAdd={() => set({ zones: [...fields.zones, { name: '', prefixes: '', charge: '' }] })}
+              onRemove={(index) => set({ zones: fields.zones.filter((_, i) => i !== index) })}
+              renderRow={(zone, index) => (
+                <>
                   <TextInput
                     label="Zone"
                     value={zone.name}
@@ -288,33 +331,9 @@ function RuleDialog({
                       set({ zones: fields.zones.map((z, i) => (i === index ? { ...z, charge: value } : z)) })
                     }
                   />
-                  <ActionIcon
-                    mt={28}
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove zone ${index + 1}`}
-                    disabled={fields.zones.length === 1}
-                    onClick={() => set({ zones: fields.zones.filter((_, i) => i !== index) })}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              ))}
-              {errors.zones ? (
-                <Text size="xs" c="red">
-                  {errors.zones}
-                </Text>
-              ) : null}
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                w="fit-content"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => set({ zones: [...fields.zones, { name: '', prefixes: '', charge: '' }] })}
-              >
-                Add Zone
-              </Button>
-            </Stack>
+                </>
+              )}
+            />
           ) : null}
           <Group grow align="flex-start">
             <NumberInput
