@@ -13,7 +13,7 @@ import { formatMoneyShort, toRupees } from '@b2b/domain/money';
 import { AppError, conflict } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordHistory } from '../history/history.service.ts';
 import { followUpBuyers } from '../leads/lead-follow-ups.ts';
 import { raiseNotification } from '../notifications/notifications.service.ts';
@@ -573,21 +573,12 @@ export async function markAction(options: {
   const { action } = await currentAction(db, scope, key);
   if (!action) throw conflict(BI_MESSAGES.no_longer_true);
   await inTransaction(db, async (tx) => {
-    const saved = await queries.upsertMark(tx, {
-      companyId: actor.companyId,
+    await saveMark(tx, actor, {
       key,
       period,
       status: input.status as 'done' | 'dismissed',
-      title: action.title,
-      figures: action.figures,
-      userId: actor.userId,
-    });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'bi_action',
-      entityId: Number(saved.id),
-      action: input.status,
-      userId: actor.userId,
+      historyAction: input.status,
+      action,
       changes: { key, period, title: action.title, figures: action.figures },
     });
   });
@@ -622,25 +613,48 @@ export async function performAction(options: { db: Database; actor: Principal; k
       message,
       dedupeKey: `bi:${key}:${period}`,
     });
-    const saved = await queries.upsertMark(tx, {
-      companyId: actor.companyId,
+    await saveMark(tx, actor, {
       key,
       period,
       status: 'done',
-      title: action.title,
-      figures: action.figures,
-      userId: actor.userId,
-    });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'bi_action',
-      entityId: Number(saved.id),
-      action: 'performed',
-      userId: actor.userId,
+      historyAction: 'performed',
+      action,
       changes: { key, period, title: action.title, notification: message.slice(0, 1000) },
     });
   });
   return { key, period, status: 'done' as const, message: BI_MESSAGES.performed };
+}
+
+/** An action marked done or dismissed for the period, with its history row (the same transaction). */
+async function saveMark(
+  tx: Tx,
+  actor: Principal,
+  mark: {
+    key: string;
+    period: string;
+    status: 'done' | 'dismissed';
+    historyAction: string;
+    action: { title: string; figures: unknown };
+    changes: Record<string, unknown>;
+  },
+) {
+  const saved = await queries.upsertMark(tx, {
+    companyId: actor.companyId,
+    key: mark.key,
+    period: mark.period,
+    status: mark.status,
+    title: mark.action.title,
+    figures: mark.action.figures,
+    userId: actor.userId,
+  });
+  await recordHistory(tx, {
+    companyId: actor.companyId,
+    entityType: 'bi_action',
+    entityId: Number(saved.id),
+    action: mark.historyAction,
+    userId: actor.userId,
+    changes: mark.changes,
+  });
 }
 
 const LAPSED_KEY = 'buyer.call_lapsed';
@@ -678,21 +692,12 @@ async function followUpLapsed(options: { db: Database; actor: Principal; scope: 
         notes: lapsedNote(b),
       })),
     });
-    const saved = await queries.upsertMark(tx, {
-      companyId: actor.companyId,
+    await saveMark(tx, actor, {
       key: LAPSED_KEY,
       period,
       status: 'done',
-      title: action.title,
-      figures: action.figures,
-      userId: actor.userId,
-    });
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'bi_action',
-      entityId: Number(saved.id),
-      action: 'performed',
-      userId: actor.userId,
+      historyAction: 'performed',
+      action,
       changes: {
         key: LAPSED_KEY,
         period,
