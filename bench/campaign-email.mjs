@@ -15,6 +15,7 @@ import {
   report,
   root,
   rssMb,
+  signInDemoAdmin,
   startBundledServer,
   stopProcess,
   tempDir,
@@ -80,22 +81,9 @@ const start = () =>
   });
 let app = start();
 
-async function signIn() {
-  for (let tries = 0; tries < 240; tries++) {
-    const res = await fetch(`${base}/admin/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@demo.in', password: 'Demo@1234' }),
-    });
-    if (res.ok) return res.json();
-    await sleep(1000);
-  }
-  throw new Error('the demo company did not appear');
-}
-
 try {
   await waitForHttp(`${base}/states?limit=1`, 240_000);
-  const session = await signIn();
+  const session = await signInDemoAdmin(base);
   const companyId = session.company.id;
   const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
   const call = async (method, url, body) => {

@@ -273,3 +273,20 @@ export async function freshPostgresDatabase(serverUrl, name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * Signs the demo admin in at `base` (…/api), waiting up to four minutes for the demo company a
+ * starting server is still making; answers the login body (access_token, company).
+ */
+export async function signInDemoAdmin(base) {
+  for (let tries = 0; tries < 240; tries++) {
+    const res = await fetch(`${base}/admin/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@demo.in', password: 'Demo@1234' }),
+    });
+    if (res.ok) return res.json();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the demo company did not appear');
+}

@@ -13,6 +13,7 @@ import {
   buildServer,
   freshPostgresDatabase,
   report,
+  signInDemoAdmin,
   startBundledServer,
   stopProcess,
   tempDir,
@@ -45,7 +46,7 @@ const app = startBundledServer({ port, dataDir: tempDir('b2b-bench-ads-'), datab
 
 try {
   await waitForHttp(`${base}/states?limit=1`, 240_000);
-  const session = await signIn();
+  const session = await signInDemoAdmin(base);
   const companyId = session.company.id;
   const headers = { authorization: `Bearer ${session.access_token}` };
   await fetch(`${base}/companies/${companyId}`, {
@@ -104,17 +105,4 @@ try {
   }
 } finally {
   await stopProcess(app);
-}
-
-async function signIn() {
-  for (let tries = 0; tries < 240; tries++) {
-    const res = await fetch(`${base}/admin/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@demo.in', password: 'Demo@1234' }),
-    });
-    if (res.ok) return res.json();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the demo company did not appear');
 }
