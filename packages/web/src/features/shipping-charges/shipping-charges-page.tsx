@@ -397,7 +397,16 @@ export function ShippingChargesPage() {
       render: (rule) => rule.sales_channel?.display_name ?? 'All channels',
     },
     { key: 'kind', header: 'Charge Type', render: (rule) => SHIPPING_RULE_KIND_LABELS[rule.kind] },
-    { key: 'charges', header: 'Charges', render: (rule) => <Text size="sm">{ruleSummary(rule)}</Text> },
+    {
+      key: 'charges',
+      header: 'Charges',
+      render: (rule) => (
+        // Narrower than the table would make it, so the status badge beside it is not cut.
+        <Text size="sm" maw={340}>
+          {ruleSummary(rule)}
+        </Text>
+      ),
+    },
     { key: 'position', header: 'Position', align: 'right', render: (rule) => rule.position },
     {
       key: 'status',
