@@ -22,6 +22,7 @@ import type {
 } from './schema/customer-feedback.ts';
 import type { EWayBillsTable } from './schema/e-way-bills.ts';
 import type { GstFiledPeriodsTable } from './schema/gst-returns.ts';
+import type { IntegrationCallsTable } from './schema/integration-calls.ts';
 import type {
   BatchStockTable,
   InventoryAdjustmentLinesTable,
@@ -181,6 +182,7 @@ export type * from './schema/contra-adjustments.ts';
 export type * from './schema/customer-feedback.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
+export type * from './schema/integration-calls.ts';
 export type * from './schema/inventory.ts';
 export type * from './schema/leads.ts';
 export type * from './schema/marketing-mediums.ts';
@@ -361,5 +363,6 @@ export interface DB {
   ad_daily_facts: AdDailyFactsTable;
   ad_competitor_prices: AdCompetitorPricesTable;
   stores: StoresTable;
+  integration_calls: IntegrationCallsTable;
   shipping_rules: ShippingRulesTable;
 }

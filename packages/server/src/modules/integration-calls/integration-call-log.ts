@@ -1,0 +1,59 @@
+import type { Database } from '../../db/database.ts';
+import { insertIntegrationCall } from './integration-calls.queries.ts';
+
+export interface IntegrationCallSubject {
+  companyId: number;
+  /** 'razorpay', 'zoho_books', 'amazon_sp', 'courier', 'irp', 'ewb', 'whatsapp', … */
+  integration: string;
+  /** What is asked: 'create_payment_link', 'push_invoice', 'track', … */
+  operation: string;
+  /** The document or path it is about; never a secret or a token. */
+  target?: string | null;
+}
+
+/** An error that carries the outside system's HTTP status, for the log. */
+export interface ErrorWithStatus {
+  statusCode?: number;
+  status?: number;
+}
+
+/**
+ * Runs `call` (one request to an outside system) and records how it went in integration_calls
+ * (/logs-and-errors), then returns its answer or rethrows its error. Pass the root database, not a
+ * transaction: the record must survive the caller's rollback. A failure to record never hides the
+ * call's own outcome.
+ */
+export async function loggedIntegrationCall<T>(
+  db: Database,
+  subject: IntegrationCallSubject,
+  call: () => Promise<T>,
+  statusOf: (answer: T) => number | null = () => null,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    const answer = await call();
+    await record(db, subject, started, { ok: true, statusCode: statusOf(answer) });
+    return answer;
+  } catch (error) {
+    const status = (error as ErrorWithStatus | null)?.statusCode ?? (error as ErrorWithStatus | null)?.status;
+    await record(db, subject, started, {
+      ok: false,
+      statusCode: typeof status === 'number' ? status : null,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+}
+
+async function record(
+  db: Database,
+  subject: IntegrationCallSubject,
+  started: number,
+  outcome: { ok: boolean; statusCode: number | null; error?: string },
+) {
+  await insertIntegrationCall(db, {
+    ...subject,
+    ...outcome,
+    durationMs: performance.now() - started,
+  }).catch(() => undefined);
+}
