@@ -10,7 +10,9 @@ import {
   readAdFiguresFile,
   readDay,
   readRupees,
+  splitByMonths,
 } from './products-ads.ts';
+import { addDays, daysBetween } from './validation.ts';
 
 describe('attributed revenue', () => {
   it('takes the platform’s value, else 500 INR a conversion (the spec’s conversion value)', () => {
@@ -205,3 +207,69 @@ describe('readAdFiguresFile', () => {
     ]);
   });
 });
+
+describe('splitByMonths', () => {
+  it('reads whole months from the rollup and the days at either edge one by one', () => {
+    expect(splitByMonths({ start: '2025-12-01', end: '2026-11-30' })).toEqual({
+      months: { start: '2025-12-01', end: '2026-11-01' },
+      edges: [],
+    });
+    expect(splitByMonths({ start: '2025-12-02', end: '2026-11-30' })).toEqual({
+      months: { start: '2026-01-01', end: '2026-11-01' },
+      edges: [{ start: '2025-12-02', end: '2025-12-31' }],
+    });
+    expect(splitByMonths({ start: '2025-11-29', end: '2026-11-28' })).toEqual({
+      months: { start: '2025-12-01', end: '2026-10-01' },
+      edges: [
+        { start: '2025-11-29', end: '2025-11-30' },
+        { start: '2026-11-01', end: '2026-11-28' },
+      ],
+    });
+  });
+
+  it('ends February on its last day, in leap years too', () => {
+    expect(splitByMonths({ start: '2028-02-01', end: '2028-02-29' })).toEqual({
+      months: { start: '2028-02-01', end: '2028-02-01' },
+      edges: [],
+    });
+    expect(splitByMonths({ start: '2027-02-01', end: '2027-02-28' }).edges).toEqual([]);
+  });
+
+  it('reads a period within one month, or across two without a whole one, day by day', () => {
+    expect(splitByMonths({ start: '2026-11-01', end: '2026-11-29' })).toEqual({
+      months: null,
+      edges: [{ start: '2026-11-01', end: '2026-11-29' }],
+    });
+    expect(splitByMonths({ start: '2026-10-02', end: '2026-11-29' })).toEqual({
+      months: null,
+      edges: [{ start: '2026-10-02', end: '2026-11-29' }],
+    });
+    expect(splitByMonths({ start: '2026-12-31', end: '2027-01-01' }).months).toBeNull();
+  });
+
+  it('covers every day of the period exactly once', () => {
+    for (const [start, end] of [
+      ['2025-01-15', '2026-12-14'],
+      ['2024-12-31', '2026-03-01'],
+      ['2026-06-30', '2026-08-01'],
+    ] as const) {
+      const split = splitByMonths({ start, end });
+      const days = new Set<string>();
+      const add = (from: string, to: string) => {
+        for (let day = from; day <= to; day = nextDay(day)) {
+          expect(days.has(day)).toBe(false);
+          days.add(day);
+        }
+      };
+      for (const edge of split.edges) add(edge.start, edge.end);
+      if (split.months) add(split.months.start, lastDayOfMonth(split.months.end));
+      expect(days.size).toBe(daysBetween(start, end) + 1);
+    }
+  });
+});
+
+const nextDay = (day: string) => addDays(day, 1);
+const lastDayOfMonth = (monthStart: string) => {
+  const [year, month] = monthStart.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+};

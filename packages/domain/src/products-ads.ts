@@ -1,6 +1,6 @@
 import { CsvSyntaxError, parseCsv } from './bulk-inventory.ts';
 import { formatMoney } from './money.ts';
-import { daysBetween, indianCalendarDay } from './validation.ts';
+import { addDays, daysBetween, indianCalendarDay } from './validation.ts';
 
 /**
  * Product ads (issue 25; spec 3's /products-ads screens and /ads-account-verifications): the rules
@@ -204,6 +204,47 @@ export function priceCompetitiveness(ourPaise: number, competitorPaise: number) 
         ? 'below'
         : 'in_line';
   return { difference_percent: difference, flag };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a period from the monthly rollup.
+
+/** A period of days, both ends included ('YYYY-MM-DD'). */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * A period split into the whole calendar months inside it (read from the monthly rollup; `months`
+ * holds the first days of the first and last whole month, or null when there is none) and the
+ * days at its edges that make up the rest (read day by day).
+ */
+export interface PeriodByMonths {
+  months: DayRange | null;
+  edges: DayRange[];
+}
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+function nextMonth(monthStart: string): string {
+  const [year, month] = monthStart.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+const previousDay = (day: string) => addDays(day, -1);
+
+export function splitByMonths(period: DayRange): PeriodByMonths {
+  if (period.start > period.end) return { months: null, edges: [] };
+  const firstWhole = period.start.endsWith('-01') ? period.start : nextMonth(monthOf(period.start));
+  const afterLastWhole = nextMonth(monthOf(period.end));
+  const lastWholeEnd =
+    period.end === previousDay(afterLastWhole) ? period.end : previousDay(monthOf(period.end));
+  if (firstWhole > lastWholeEnd) return { months: null, edges: [period] };
+  const edges: DayRange[] = [];
+  if (period.start < firstWhole) edges.push({ start: period.start, end: previousDay(firstWhole) });
+  if (lastWholeEnd < period.end) edges.push({ start: nextMonth(monthOf(lastWholeEnd)), end: period.end });
+  return { months: { start: firstWhole, end: monthOf(lastWholeEnd) }, edges };
 }
 
 // ---------------------------------------------------------------------------------------------

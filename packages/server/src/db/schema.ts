@@ -113,7 +113,13 @@ import type {
   VariantGroupProductsTable,
   VariantGroupsTable,
 } from './schema/products.ts';
-import type { AdAccountsTable, AdCompetitorPricesTable, AdDailyFactsTable } from './schema/products-ads.ts';
+import type {
+  AdAccountsTable,
+  AdCompetitorPricesTable,
+  AdDailyFactsTable,
+  AdDailyTotalsTable,
+  AdMonthlyFactsTable,
+} from './schema/products-ads.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
 import type {
   DebitNoteApplicationsTable,
@@ -361,6 +367,8 @@ export interface DB {
   support_centers: SupportCentersTable;
   ad_accounts: AdAccountsTable;
   ad_daily_facts: AdDailyFactsTable;
+  ad_monthly_facts: AdMonthlyFactsTable;
+  ad_daily_totals: AdDailyTotalsTable;
   ad_competitor_prices: AdCompetitorPricesTable;
   stores: StoresTable;
   integration_calls: IntegrationCallsTable;

@@ -49,3 +49,32 @@ export interface AdCompetitorPricesTable {
   competitor_price_paise: Paise;
   updated_at: Timestamp;
 }
+
+/** The sums a rollup of ad_daily_facts keeps (migration 0101). */
+interface AdRollupSums {
+  spend_paise: Paise;
+  impressions: number;
+  clicks: number;
+  conversions: Quantity;
+  /** The platforms' conversion values where they gave one. */
+  valued_paise: Paise;
+  /** The conversions of days without a value (valued at the spec's 500 INR when read). */
+  unvalued_conversions: Quantity;
+}
+
+/** ad_daily_facts summed per month, platform, campaign and product (refreshAdRollups keeps it). */
+export interface AdMonthlyFactsTable extends AdRollupSums {
+  company_id: number;
+  platform: AdAccountPlatform | 'other';
+  /** The first day of the month. */
+  month: string;
+  campaign: string;
+  product_id: number;
+}
+
+/** ad_daily_facts summed per day and platform (refreshAdRollups keeps it). */
+export interface AdDailyTotalsTable extends AdRollupSums {
+  company_id: number;
+  platform: AdAccountPlatform | 'other';
+  day: string;
+}

@@ -1,4 +1,4 @@
-import type { AdFactPlatform, AdPlatform } from '@b2b/domain/products-ads';
+import { type AdFactPlatform, type AdPlatform, type DayRange, splitByMonths } from '@b2b/domain/products-ads';
 import { sql } from 'kysely';
 import type { AdAccountStatus } from '../../db/schema/products-ads.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -223,8 +223,7 @@ export async function replaceSyncedDays(
   range: { start: string; end: string },
   rows: readonly FactRow[],
 ) {
-  // Two syncs of one platform at once would both delete and then both insert the same keys.
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`ad_daily_facts:${companyId}:${platform}`}))`.execute(tx);
+  await lockAdFigures(tx, companyId);
   await tx
     .deleteFrom('ad_daily_facts')
     .where('company_id', '=', companyId)
@@ -237,11 +236,13 @@ export async function replaceSyncedDays(
       .insertInto('ad_daily_facts')
       .values(factValues(companyId, 'sync', rows.slice(at, at + FACT_BATCH)))
       .execute();
+  await refreshAdRollups(tx, companyId, range);
 }
 
 /** A CSV's figures: each row replaces its own day, platform, campaign and product. Counts created and updated. */
 export async function upsertCsvFacts(tx: Executor, companyId: number, rows: readonly FactRow[]) {
   if (rows.length === 0) return { created: 0, updated: 0 };
+  await lockAdFigures(tx, companyId);
   const result = await tx
     .insertInto('ad_daily_facts')
     .values(factValues(companyId, 'csv', rows))
@@ -260,7 +261,42 @@ export async function upsertCsvFacts(tx: Executor, companyId: number, rows: read
     .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
     .execute();
   const created = result.filter((r) => r.inserted).length;
+  const days = rows.map((r) => r.day).sort();
+  await refreshAdRollups(tx, companyId, { start: days[0] as string, end: days[days.length - 1] as string });
   return { created, updated: result.length - created };
+}
+
+/**
+ * Every write of a company's ad figures holds this until it commits: a sync deletes and inserts
+ * whole days, and the rollups are recomputed from what the writer sees, so two writers at once
+ * would insert the same keys or sum without each other's rows. Not a money path: taken alone.
+ */
+const lockAdFigures = (tx: Executor, companyId: number) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext(${`ad_daily_facts:${companyId}`}))`.execute(tx);
+
+const ROLLUP_SUMS = sql`sum(spend_paise), sum(impressions), sum(clicks), sum(conversions),
+  coalesce(sum(conversion_value_paise), 0),
+  coalesce(sum(conversions) FILTER (WHERE conversion_value_paise IS NULL), 0)`;
+
+/**
+ * Recomputes the rollups (migration 0101) of the calendar months that hold the written days, from
+ * ad_daily_facts as this transaction sees it (under lockAdFigures).
+ */
+async function refreshAdRollups(tx: Executor, companyId: number, written: DayRange) {
+  const from = `${written.start.slice(0, 7)}-01`;
+  const until = sql`(date_trunc('month', ${written.end}::date) + interval '1 month')::date`;
+  await sql`DELETE FROM ad_monthly_facts WHERE company_id = ${companyId}
+    AND month >= ${from}::date AND month < ${until}`.execute(tx);
+  await sql`INSERT INTO ad_monthly_facts
+    SELECT company_id, platform, date_trunc('month', day)::date, campaign, product_id, ${ROLLUP_SUMS}
+    FROM ad_daily_facts WHERE company_id = ${companyId} AND day >= ${from}::date AND day < ${until}
+    GROUP BY company_id, platform, date_trunc('month', day)::date, campaign, product_id`.execute(tx);
+  await sql`DELETE FROM ad_daily_totals WHERE company_id = ${companyId}
+    AND day >= ${from}::date AND day < ${until}`.execute(tx);
+  await sql`INSERT INTO ad_daily_totals
+    SELECT company_id, platform, day, ${ROLLUP_SUMS}
+    FROM ad_daily_facts WHERE company_id = ${companyId} AND day >= ${from}::date AND day < ${until}
+    GROUP BY company_id, platform, day`.execute(tx);
 }
 
 export async function upsertCompetitorPrices(
@@ -290,55 +326,80 @@ export interface Period {
   platform?: AdFactPlatform;
 }
 
-const factsIn = (db: Executor, companyId: number, period: Period) =>
-  db
-    .selectFrom('ad_daily_facts as f')
-    .where('f.company_id', '=', companyId)
-    .where('f.day', '>=', period.start)
-    .where('f.day', '<=', period.end)
-    .$if(period.platform !== undefined, (q) => q.where('f.platform', '=', period.platform as AdFactPlatform));
+interface FigureSums {
+  spend_paise: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  revenue_paise: number;
+}
+
+const platformIs = (period: Period) => (period.platform ? sql`AND platform = ${period.platform}` : sql``);
 
 /**
- * The figures summed, with revenue valued by the spec's rule in SQL: the platform's value, or the
+ * The period's figures, a row per platform, campaign and product of each whole month (from the
+ * monthly rollup) or edge day (from ad_daily_facts; splitByMonths), to be summed by the caller.
+ */
+function figuresIn(companyId: number, period: Period) {
+  const { months, edges } = splitByMonths(period);
+  const parts = edges.map(
+    (edge) => sql`SELECT platform, campaign, product_id, spend_paise, impressions, clicks, conversions,
+      coalesce(conversion_value_paise, 0) AS valued_paise,
+      CASE WHEN conversion_value_paise IS NULL THEN conversions ELSE 0 END AS unvalued_conversions
+    FROM ad_daily_facts WHERE company_id = ${companyId}
+      AND day >= ${edge.start}::date AND day <= ${edge.end}::date ${platformIs(period)}`,
+  );
+  if (months || parts.length === 0)
+    parts.push(sql`SELECT platform, campaign, product_id, spend_paise, impressions, clicks, conversions,
+      valued_paise, unvalued_conversions
+    FROM ad_monthly_facts WHERE company_id = ${companyId}
+      AND month >= ${months?.start ?? period.start}::date AND month <= ${months?.end ?? period.start}::date
+      AND ${months !== null} ${platformIs(period)}`);
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/**
+ * The figures summed, with revenue valued by the spec's rule: the platform's value, or the
  * conversions times the conversion value where it gave none.
  */
-const sums = (conversionValuePaise: number) =>
-  [
-    sql<number>`coalesce(sum(f.spend_paise), 0)::bigint`.as('spend_paise'),
-    sql<number>`coalesce(sum(f.impressions), 0)::bigint`.as('impressions'),
-    sql<number>`coalesce(sum(f.clicks), 0)::bigint`.as('clicks'),
-    sql<number>`coalesce(sum(f.conversions), 0)::numeric`.as('conversions'),
-    sql<number>`coalesce(sum(coalesce(f.conversion_value_paise, round(f.conversions * ${conversionValuePaise}))), 0)::bigint`.as(
-      'revenue_paise',
-    ),
-  ] as const;
+const sums = (conversionValuePaise: number) => sql`
+  coalesce(sum(f.spend_paise), 0)::bigint AS spend_paise,
+  coalesce(sum(f.impressions), 0)::bigint AS impressions,
+  coalesce(sum(f.clicks), 0)::bigint AS clicks,
+  coalesce(sum(f.conversions), 0)::numeric AS conversions,
+  (coalesce(sum(f.valued_paise), 0) + round(coalesce(sum(f.unvalued_conversions), 0) * ${conversionValuePaise}))::bigint
+    AS revenue_paise`;
 
-export const factsByProduct = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
-  factsIn(db, companyId, period)
-    .innerJoin('products as p', (join) =>
-      join.onRef('p.company_id', '=', 'f.company_id').onRef('p.id', '=', 'f.product_id'),
-    )
-    .select(['f.product_id', 'p.name', 'p.sku', ...sums(valuePaise)])
-    .groupBy(['f.product_id', 'p.name', 'p.sku'])
-    .orderBy(sql`sum(f.spend_paise)`, 'desc')
-    .orderBy('f.product_id')
-    .execute();
+export async function factsByProduct(db: Executor, companyId: number, period: Period, valuePaise: number) {
+  const { rows } = await sql<FigureSums & { product_id: number; name: string; sku: string | null }>`
+    SELECT f.product_id, p.name, p.sku, ${sums(valuePaise)}
+    FROM (${figuresIn(companyId, period)}) f
+    JOIN products p ON p.company_id = ${companyId} AND p.id = f.product_id
+    GROUP BY f.product_id, p.name, p.sku
+    ORDER BY sum(f.spend_paise) DESC, f.product_id`.execute(db);
+  return rows;
+}
 
-export const factsByDay = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
-  factsIn(db, companyId, period)
-    .select([sql<string>`to_char(f.day, 'YYYY-MM-DD')`.as('day'), ...sums(valuePaise)])
-    .groupBy('f.day')
-    .orderBy('f.day')
-    .execute();
+/** A point per day with figures, from the daily totals. */
+export async function factsByDay(db: Executor, companyId: number, period: Period, valuePaise: number) {
+  const { rows } = await sql<FigureSums & { day: string }>`
+    SELECT to_char(f.day, 'YYYY-MM-DD') AS day, ${sums(valuePaise)}
+    FROM ad_daily_totals f
+    WHERE f.company_id = ${companyId} AND f.day >= ${period.start}::date AND f.day <= ${period.end}::date
+      ${platformIs(period)}
+    GROUP BY f.day
+    ORDER BY f.day`.execute(db);
+  return rows;
+}
 
-export const factsByCampaign = (db: Executor, companyId: number, period: Period, valuePaise: number) =>
-  factsIn(db, companyId, period)
-    .select(['f.platform', 'f.campaign', ...sums(valuePaise)])
-    .groupBy(['f.platform', 'f.campaign'])
-    .orderBy(sql`sum(f.spend_paise)`, 'desc')
-    .orderBy('f.platform')
-    .orderBy('f.campaign')
-    .execute();
+export async function factsByCampaign(db: Executor, companyId: number, period: Period, valuePaise: number) {
+  const { rows } = await sql<FigureSums & { platform: AdFactPlatform; campaign: string }>`
+    SELECT f.platform, f.campaign, ${sums(valuePaise)}
+    FROM (${figuresIn(companyId, period)}) f
+    GROUP BY f.platform, f.campaign
+    ORDER BY sum(f.spend_paise) DESC, f.platform, f.campaign`.execute(db);
+  return rows;
+}
 
 /**
  * What each product actually sold in the period (sales_lines, migration 0052): the orders its

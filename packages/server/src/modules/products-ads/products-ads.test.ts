@@ -545,6 +545,90 @@ describe('CSV import of daily ad figures', { timeout: 120_000 }, () => {
     expect((await other.api.get(`bulk_jobs/${started.body.id}`)).status).toBe(404);
   });
 
+  it('reads a long period from whole months and edge days to the same paise as day by day, and after a re-import', async () => {
+    const company = await marketingCompany();
+    const [a, b] = await products(company, 2);
+    const path = `companies/${company.companyId}/ad_figure_imports`;
+    type Row = {
+      day: string;
+      platform: string;
+      campaign: string;
+      sku: string;
+      spend: number;
+      conversions: number;
+      value: number | null;
+    };
+    const rows: Row[] = [];
+    for (let offset = -130; offset <= 0; offset++)
+      for (const [platform, campaign, product] of [
+        ['google_ads', 'Search Brand', a],
+        ['meta', 'Catalogue', b],
+        ['meta', 'Catalogue', a],
+      ] as const)
+        rows.push({
+          day: day(offset),
+          platform,
+          campaign,
+          sku: product?.sku as string,
+          spend: 100 + ((offset * 7) % 13),
+          conversions: (Math.abs(offset) % 4) * 0.25,
+          value: offset % 3 === 0 ? null : 40 + Math.abs(offset % 5),
+        });
+    const fileOf = (list: Row[]) =>
+      csv([
+        'Date,Platform,Campaign,SKU,Spend,Impressions,Clicks,Conversions,Conversion value',
+        ...list.map(
+          (r) =>
+            `${r.day},${r.platform},${r.campaign},${r.sku},${r.spend},1000,10,${r.conversions},${r.value ?? ''}`,
+        ),
+      ]);
+    const importRows = async (list: Row[]) => {
+      const started = await uploadFile(company, path, fileOf(list), 'ads.csv');
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const job = await waitForJob(company, started.body.id);
+      expect(job.status, JSON.stringify(job)).toBe('success');
+    };
+    const expected = (list: Row[], start: string, where: (r: Row) => boolean = () => true) => {
+      const inPeriod = list.filter((r) => r.day >= start && where(r));
+      const revenuePaise = inPeriod.reduce(
+        (sum, r) => sum + (r.value === null ? Math.round(r.conversions * 50_000) : r.value * 100),
+        0,
+      );
+      return {
+        spend: inPeriod.reduce((sum, r) => sum + r.spend, 0),
+        revenue: revenuePaise / 100,
+        conversions: Math.round(inPeriod.reduce((sum, r) => sum + r.conversions, 0) * 100) / 100,
+      };
+    };
+    const read = (start: string, query = '') =>
+      company.api.get(
+        `admin/companies/${company.companyId}/products_ads/spend_revenue?start_date=${start}&end_date=${today}${query}`,
+      );
+    const check = async (list: Row[]) => {
+      for (const start of [day(-130), day(-95), day(-40)]) {
+        const res = await read(start);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.totals).toMatchObject(expected(list, start));
+        const series = res.body.by_day as { spend: number }[];
+        expect(series.reduce((sum, point) => sum + point.spend, 0)).toBe(expected(list, start).spend);
+        const productA = res.body.products.find((p: { product: { id: number } }) => p.product.id === a?.id);
+        expect(productA).toMatchObject(expected(list, start, (r) => r.sku === a?.sku));
+        const catalogue = res.body.campaigns.find((c: { campaign: string }) => c.campaign === 'Catalogue');
+        expect(catalogue).toMatchObject(expected(list, start, (r) => r.campaign === 'Catalogue'));
+        const meta = await read(start, '&platform=meta');
+        expect(meta.body.totals).toMatchObject(expected(list, start, (r) => r.platform === 'meta'));
+      }
+    };
+    await importRows(rows);
+    await check(rows);
+    // A re-import of days inside whole months changes what the months sum.
+    const changed = rows.map((r) =>
+      r.day === day(-70) || r.day === day(-100) ? { ...r, spend: r.spend + 1000, value: 5 } : r,
+    );
+    await importRows(changed.filter((r) => r.day === day(-70) || r.day === day(-100)));
+    await check(changed);
+  }, 300_000);
+
   it('flags a product priced more than 5% above its competitors', async () => {
     const company = await marketingCompany();
     const [dear, fair] = await products(company, 2);
