@@ -215,6 +215,31 @@ describe('QuotationForm shipping charge', () => {
   });
 });
 
+describe('QuotationForm shipping charge on a saved quotation', () => {
+  it('keeps its own charge and offers the suggestion, applied by one click', async () => {
+    server((call) =>
+      call.path === SUGGEST
+        ? {
+            body: {
+              shipping_charge: 60,
+              rule: { id: 1, name: 'Standard' },
+              reason: 'Flat charge.',
+              weight: 0,
+            },
+          }
+        : undefined,
+    );
+    renderForm(quotation());
+    const apply = await screen.findByRole('button', { name: 'Apply suggestion' }, { timeout: 5000 });
+    const shipping = screen.getByRole('textbox', { name: 'Shipping & Handling Charges' }) as HTMLInputElement;
+    expect(shipping.value).toBe('');
+    fireEvent.click(apply);
+    await waitFor(() => expect(shipping.value).toBe('60'));
+    expect(screen.queryByRole('button', { name: 'Apply suggestion' })).toBeNull();
+    expect(screen.getByText('Suggested ₹60.00 by Standard: Flat charge.')).toBeTruthy();
+  });
+});
+
 describe('QuotationForm', () => {
   it('shows live totals with CGST + SGST, then IGST for another state, and places the order', async () => {
     const api = server((call) => {

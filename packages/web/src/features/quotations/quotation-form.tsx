@@ -1,9 +1,9 @@
 import { formatMoney } from '@b2b/domain/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { NumberField } from '../../components/number-field';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes';
@@ -121,7 +121,7 @@ function ChargesCard({
   shippingHint,
 }: {
   control: Control<QuotationFormValues>;
-  shippingHint?: string;
+  shippingHint?: ReactNode;
 }) {
   const money = { leftSection: '₹', min: 0, decimalScale: 2, allowNegative: false } as const;
   return (
@@ -248,9 +248,35 @@ export function QuotationForm({
       form.setValue('shipping_handling_charges', value, { shouldDirty: false, shouldValidate: true });
     }
   }, [fillShipping, suggested, form]);
-  const shippingHint = suggested?.rule
+  const shippingNow = useWatch({ control: form.control, name: 'shipping_handling_charges' });
+  const suggestedText = suggested?.rule
     ? `Suggested ${formatMoney(suggested.shipping_charge)} by ${suggested.rule.name}: ${suggested.reason}`
     : undefined;
+  // A saved document keeps its own charge; when the rules now say otherwise, one click applies them.
+  const offerApply =
+    !fillShipping && suggested?.rule && Number(shippingNow || 0) !== suggested.shipping_charge;
+  const shippingHint =
+    suggestedText && offerApply ? (
+      <>
+        {suggestedText}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={() =>
+            form.setValue(
+              'shipping_handling_charges',
+              suggested.shipping_charge === 0 ? '' : suggested.shipping_charge,
+              { shouldDirty: true, shouldValidate: true },
+            )
+          }
+        >
+          Apply suggestion
+        </Anchor>
+      </>
+    ) : (
+      suggestedText
+    );
   const itemsError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
   const editingOrder = current?.purpose === 'edit_order';
   const offered: QuotationAction[] = editingOrder
