@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.ts';
 import type { AdPlatformClients } from './core/ports/ad-platforms.ts';
 import type { ShipmentCarrier } from './core/ports/carrier.ts';
+import type { ErrorReporter } from './core/ports/error-reporter.ts';
 import type { EwbClient } from './core/ports/eway-bill.ts';
 import type { FileStorage } from './core/ports/file-storage.ts';
 import type { IrpClient } from './core/ports/irp.ts';
@@ -31,4 +32,6 @@ export interface AppContext {
   tally?: TallyClient;
   /** Google Ads and Meta reporting clients (their OAuth clients configured); absent ones: CSV import only. */
   adPlatforms?: AdPlatformClients;
+  /** Where unexpected errors are reported besides the log (SENTRY_DSN); absent: the log only. */
+  errorReporter?: ErrorReporter;
 }

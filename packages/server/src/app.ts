@@ -55,6 +55,7 @@ import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inve
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { logsAndErrorsRoutes } from './modules/logs-and-errors/logs-and-errors.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -179,6 +180,7 @@ const MODULES = [
   campaignWebhooksRoutes,
   emailEventsRoutes,
   appConfigRoutes,
+  logsAndErrorsRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {

@@ -58,6 +58,8 @@ export interface ServerConfig {
    * run the marketing-only app (spec 3); the web app reads it from GET /api/app_config. Unset: admin only.
    */
   marketingAdminHost?: string;
+  /** SENTRY_DSN: a Sentry-compatible service that receives unexpected errors; unset: the server log only. */
+  sentryDsn?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -84,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tally: readTallyConfig(env),
     adPlatforms: readAdPlatformsConfig(env),
     marketingAdminHost: env.MARKETING_ADMIN_HOST?.trim() || undefined,
+    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { type BuildOptions, buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { ServerConfig } from './config.ts';
+import { noErrorReporter } from './core/ports/error-reporter.ts';
 import type { IrpClient } from './core/ports/irp.ts';
 import type { Mailer } from './core/ports/mailer.ts';
 import { databasePreparation, prepareDatabase } from './database-preparation.ts';
@@ -11,6 +12,7 @@ import type { Database } from './db/database.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, findDemoCompany, makeDemoCompany } from './demo/seed-demo.ts';
 import type { Api } from './http/api-types.ts';
+import { createSentryErrorReporter } from './http/sentry-error-reporter.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -139,6 +141,9 @@ export async function startServer(
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
     tally: config.tally ? createHttpTallyClient(config.tally) : undefined,
     adPlatforms: createAdPlatformClients(config.adPlatforms),
+    errorReporter: config.sentryDsn
+      ? createSentryErrorReporter(config.sentryDsn, { environment: process.env.NODE_ENV })
+      : noErrorReporter,
   };
   await registerJobs(ctx, mailer);
   const found = config.seedDemo ? await findDemoCompany(ctx) : 'none';

@@ -8,6 +8,7 @@ import {
   statusOf,
 } from '../core/errors.ts';
 import { isConcurrencyFailure } from '../db/transaction.ts';
+import { reportUnexpected } from './report-unexpected.ts';
 
 /** The spec's numeric codes for the two 401s the web app tells apart; the rest keep their names. */
 function wireCode(code: ErrorCode): string | number {
@@ -49,6 +50,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    reportUnexpected(request, error);
     return reply
       .status(500)
       .send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
@@ -67,5 +69,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendError(reply, new AppError('bad_request', error.message));
   }
   request.log.error({ err: error }, 'unhandled error');
+  reportUnexpected(request, error);
   return reply.status(500).send({ detail: 'Something went wrong, Please try again.', code: 'server_error' });
 }

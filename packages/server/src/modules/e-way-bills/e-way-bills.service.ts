@@ -28,6 +28,7 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Executor, inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordHistoryEntries } from '../history/history.service.ts';
+import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import { invoiceDocumentOf } from '../invoices/invoice-document-of.ts';
 import { invoiceWithItems } from '../invoices/invoice-reads.ts';
 import * as queries from './e-way-bills.queries.ts';
@@ -363,7 +364,11 @@ export async function generateEWayBill(options: EwbAction & { input: EwbGenerate
   const { db, actor, kind, id, input } = options;
   const companyId = actor.companyId;
   const document = await loadDocument(db, companyId, kind, id);
-  const ewb = requireClient(options.ewb);
+  const ewb = withCallLog(
+    db,
+    { companyId, integration: 'ewb', target: `${kind} ${id}` },
+    requireClient(options.ewb),
+  );
   if (document.blocked) throw conflict(document.blocked);
   const problems = ewbSourceProblems(document.source);
   if (problems.length) {
@@ -514,7 +519,11 @@ export async function updateEWayBillVehicle(options: EwbAction & { input: EwbVeh
   const { db, actor, kind, id, input } = options;
   const companyId = actor.companyId;
   const document = await loadDocument(db, companyId, kind, id);
-  const ewb = requireClient(options.ewb);
+  const ewb = withCallLog(
+    db,
+    { companyId, integration: 'ewb', target: `${kind} ${id}` },
+    requireClient(options.ewb),
+  );
   const row = await generatedOf(db, companyId, kind, id);
   let answer: Awaited<ReturnType<EwbClient['updatePartB']>>;
   try {
@@ -574,7 +583,11 @@ export async function extendEWayBill(options: EwbAction & { input: EwbExtendInpu
   const { db, actor, kind, id, input } = options;
   const companyId = actor.companyId;
   const document = await loadDocument(db, companyId, kind, id);
-  const ewb = requireClient(options.ewb);
+  const ewb = withCallLog(
+    db,
+    { companyId, integration: 'ewb', target: `${kind} ${id}` },
+    requireClient(options.ewb),
+  );
   const row = await generatedOf(db, companyId, kind, id);
   // The portal refuses an extension outside 8 hours either side of the expiry: say so first.
   const refusal = ewbExtendRefusal(row.valid_until);
@@ -640,7 +653,11 @@ export async function cancelEWayBill(options: EwbAction & { input: EwbCancelInpu
   const { db, actor, kind, id, input } = options;
   const companyId = actor.companyId;
   await loadDocument(db, companyId, kind, id);
-  const ewb = requireClient(options.ewb);
+  const ewb = withCallLog(
+    db,
+    { companyId, integration: 'ewb', target: `${kind} ${id}` },
+    requireClient(options.ewb),
+  );
   const row = await generatedOf(db, companyId, kind, id);
   if (!canCancel(row)) throw conflict(EWB_MESSAGES.cancel_window);
   let answer: Awaited<ReturnType<EwbClient['cancel']>>;

@@ -74,3 +74,61 @@ export const listHistory = (
     .orderBy('h.id', 'desc')
     .limit(limit)
     .execute();
+
+export interface HistorySearch {
+  userId?: number;
+  entityType?: string;
+  action?: string;
+  /** created_at bounds: from (included), before (excluded). */
+  from?: Expression<Date>;
+  before?: Expression<Date>;
+}
+
+const historyOfCompany = (db: Executor, companyId: number, search: HistorySearch) => {
+  let query = db.selectFrom('history as h').where('h.company_id', '=', companyId);
+  if (search.userId !== undefined) query = query.where('h.user_id', '=', search.userId);
+  if (search.entityType) query = query.where('h.entity_type', '=', search.entityType);
+  if (search.action) query = query.where('h.action', '=', search.action);
+  if (search.from) query = query.where('h.created_at', '>=', search.from);
+  if (search.before) query = query.where('h.created_at', '<', search.before);
+  return query;
+};
+
+/**
+ * The company's history across areas (the audit log of /logs-and-errors), newest first, with the
+ * acting user's name and e-mail; history_company_created_idx keeps the newest-first walk short.
+ */
+export async function searchHistory(
+  db: Executor,
+  companyId: number,
+  search: HistorySearch,
+  window: { limit: number; offset: number },
+) {
+  const [counted, results] = await Promise.all([
+    historyOfCompany(db, companyId, search)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow(),
+    historyOfCompany(db, companyId, search)
+      .leftJoin('users as u', (j) =>
+        j.onRef('u.id', '=', 'h.user_id').onRef('u.company_id', '=', 'h.company_id'),
+      )
+      .select([
+        'h.id',
+        'h.entity_type',
+        'h.entity_id',
+        'h.action',
+        'h.changes',
+        'h.created_at',
+        'u.id as user_id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+      ])
+      .orderBy('h.created_at', 'desc')
+      .orderBy('h.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  return { count: Number(counted.count), results };
+}

@@ -57,3 +57,38 @@ async function record(
     durationMs: performance.now() - started,
   }).catch(() => undefined);
 }
+
+/**
+ * `client` (an outside system's port: IRP, e-way bill portal, Tally, payment gateway...) with every
+ * method call recorded by loggedIntegrationCall under the method's name ('fetchPayment' ->
+ * 'fetch_payment'), for one company and one document (`target`). What the methods answer and throw
+ * is unchanged. Undefined stays undefined, so callers keep their 'not configured' checks.
+ */
+export function withCallLog<T extends object>(
+  db: Database,
+  subject: { companyId: number; integration: string; target?: string | null },
+  client: T,
+): T;
+export function withCallLog<T extends object>(
+  db: Database,
+  subject: { companyId: number; integration: string; target?: string | null },
+  client: T | undefined,
+): T | undefined;
+export function withCallLog<T extends object>(
+  db: Database,
+  subject: { companyId: number; integration: string; target?: string | null },
+  client: T | undefined,
+): T | undefined {
+  if (!client) return undefined;
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const operation = property.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+      return (...args: unknown[]) =>
+        loggedIntegrationCall(db, { ...subject, operation }, () =>
+          Promise.resolve(value.apply(target, args)),
+        );
+    },
+  });
+}

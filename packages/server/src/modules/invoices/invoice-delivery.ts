@@ -11,6 +11,7 @@ import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
 import { invoiceEWayBill } from '../e-way-bills/e-way-bills.queries.ts';
 import { assertDocumentPeriodOpen } from '../gst-returns/gst-period-lock.ts';
 import { recordHistory } from '../history/history.service.ts';
+import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { mailDocument } from '../invoice-documents/mail-document.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
@@ -126,8 +127,10 @@ export async function generateEInvoice(options: {
   actor: Principal;
   invoiceId: number;
 }): Promise<InvoiceOutput> {
-  const { ctx, irp, actor, invoiceId } = options;
+  const { ctx, actor, invoiceId } = options;
   const companyId = actor.companyId;
+  const target = `invoice ${invoiceId}`;
+  const irp = withCallLog(ctx.db, { companyId, integration: 'irp', target }, options.irp);
   const { row, items } = await invoiceWithItems(ctx.db, companyId, invoiceId);
   if (!irp) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_not_configured);
   if (row.irn) throw conflict(INVOICE_FORM_MESSAGES.e_invoice_exists);

@@ -18,6 +18,7 @@ import { assertBranchAccess, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { historyWriter } from '../history/history.service.ts';
+import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import * as queries from './tally.queries.ts';
 import { branchNames, preparedBatches, rangeOf, refuseIncomplete, runCheck } from './tally-documents.ts';
 import { mastersXml } from './tally-masters.ts';
@@ -151,7 +152,12 @@ export async function postToTally(options: {
   tally: TallyClient | undefined;
   body: TallyRangeQuery;
 }): Promise<TallyPost> {
-  const { db, actor, tally, body } = options;
+  const { db, actor, body } = options;
+  const tally = withCallLog(
+    db,
+    { companyId: actor.companyId, integration: 'tally', target: 'post' },
+    options.tally,
+  );
   const names = await branchNames(db, actor, body);
   if (!tally) throw conflict(TALLY_MESSAGES.not_configured);
   const range = rangeOf(names, body);

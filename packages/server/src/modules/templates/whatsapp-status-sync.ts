@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { fetchCloudTemplates } from '../campaigns/senders/whatsapp.sender.ts';
 import { type HistoryActor, historyWriter } from '../history/history.service.ts';
+import { loggedIntegrationCall } from '../integration-calls/integration-call-log.ts';
 import { openedMedium } from '../marketing-mediums/marketing-mediums.service.ts';
 import * as queries from './templates.queries.ts';
 import { TEMPLATE_ENTITY } from './templates.service.ts';
@@ -67,8 +68,12 @@ export async function syncWhatsappStatuses(options: {
   if (!settings?.is_enabled || !settings.business_account_id || !settings.access_token)
     throw new AppError('conflict', TEMPLATE_SYNC_MESSAGES.not_configured);
   // Read before the transaction: no lock is held while Meta answers.
-  const answer = await fetchCloudTemplates(settings);
-  if ('error' in answer) throw new AppError('bad_gateway', answer.error);
+  const subject = { companyId, integration: 'whatsapp', operation: 'sync_template_statuses' };
+  const answer = await loggedIntegrationCall(ctx.db, subject, async () => {
+    const read = await fetchCloudTemplates(settings);
+    if ('error' in read) throw new AppError('bad_gateway', read.error);
+    return read;
+  });
   const atMeta = new Map(answer.templates.map((t) => [`${t.name}\u0000${t.language}`, t]));
 
   return inTransaction(ctx.db, async (tx) => {
