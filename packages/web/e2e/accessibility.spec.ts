@@ -45,6 +45,7 @@ const SCREENS = [
   '/users/roles',
   '/payment-methods',
   '/stores',
+  '/logs-and-errors',
   '/delivery',
   '/taxes',
   '/accounts',

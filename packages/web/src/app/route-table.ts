@@ -157,6 +157,11 @@ export const SHELL_SCREENS = [
   spec(PATHS.webStores, () => import('../features/sales-channels/sales-channels-page'), 'SalesChannelsPage'),
   spec(PATHS.stores, () => import('../features/stores/stores-page'), 'StoresPage'),
   spec(
+    PATHS.logsAndErrors,
+    () => import('../features/logs-and-errors/logs-and-errors-page'),
+    'LogsAndErrorsPage',
+  ),
+  spec(
     PATHS.delivery,
     () => import('../features/shipping-charges/shipping-charges-page'),
     'ShippingChargesPage',

@@ -26,6 +26,8 @@ export const PATHS = {
   configurations: '/configurations',
   webStores: '/web-stores',
   stores: '/stores',
+  /** Logs and Errors (issue 26): failed background work, integration calls, audit log. */
+  logsAndErrors: '/logs-and-errors',
   /** Shipping Charges (issue 26): the shipping charge rules. */
   delivery: '/delivery',
   paymentMethods: '/payment-methods',
