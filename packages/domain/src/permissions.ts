@@ -128,6 +128,8 @@ export const PERMISSION_SUBJECTS: readonly PermissionSubject[] = [
   // Issue 26: the physical stores the instore counter sells from, and the shipping charge rules.
   { subject: 'store', label: 'Store', group: 'Settings' },
   { subject: 'shipping_charge', label: 'Shipping Charge', group: 'Settings' },
+  // Issue 26: the Amazon seller account (connect, import orders, push stock, disconnect).
+  { subject: 'amazon_connection', label: 'Amazon Seller', group: 'Settings' },
 ];
 
 const SUBJECTS_BY_NAME = new Map(PERMISSION_SUBJECTS.map((s) => [s.subject, s]));

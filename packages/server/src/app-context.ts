@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { AdPlatformClients } from './core/ports/ad-platforms.ts';
+import type { AmazonSellerClient } from './core/ports/amazon-seller.ts';
 import type { ShipmentCarrier } from './core/ports/carrier.ts';
 import type { ErrorReporter } from './core/ports/error-reporter.ts';
 import type { EwbClient } from './core/ports/eway-bill.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
   tally?: TallyClient;
   /** Google Ads and Meta reporting clients (their OAuth clients configured); absent ones: CSV import only. */
   adPlatforms?: AdPlatformClients;
+  /** Amazon's Selling Partner API (AMAZON_SP_APP_ID, AMAZON_LWA_*); absent: Amazon Seller says it is not configured. */
+  amazon?: AmazonSellerClient;
   /** Where unexpected errors are reported besides the log (SENTRY_DSN); absent: the log only. */
   errorReporter?: ErrorReporter;
 }

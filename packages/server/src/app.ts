@@ -22,6 +22,7 @@ import { keepInCache, retireAfterWrite, serveFromCache } from './http/read-cache
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthLimits } from './modules/auth/auth-context.ts';
@@ -123,6 +124,7 @@ const MODULES = [
   salesChannelsRoutes,
   storesRoutes,
   shippingChargesRoutes,
+  amazonRoutes,
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { EwbConfig } from './core/ports/eway-bill.ts';
 import type { IrpConfig } from './core/ports/irp.ts';
 import type { TallyConfig } from './core/ports/tally.ts';
+import { type AmazonConfig, readAmazonConfig } from './modules/amazon/amazon-client.ts';
 import { readIrpConfig } from './modules/e-invoice/irp-config.ts';
 import { readEwbConfig } from './modules/e-way-bills/ewb-config.ts';
 import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/payments/payment-gateway.ts';
@@ -53,6 +54,8 @@ export interface ServerConfig {
   tally?: TallyConfig;
   /** Google Ads and Meta OAuth clients (GOOGLE_ADS_*, META_ADS_*); a platform without one: CSV import only. */
   adPlatforms?: AdPlatformsConfig;
+  /** The Amazon Selling Partner app (AMAZON_SP_APP_ID, AMAZON_LWA_CLIENT_ID, _SECRET); none: not configured. */
+  amazon?: AmazonConfig;
   /**
    * MARKETING_ADMIN_HOST: the address (host, or host:port; a comma list for several) whose pages
    * run the marketing-only app (spec 3); the web app reads it from GET /api/app_config. Unset: admin only.
@@ -85,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shipmentCarrier: readCarrierConfig(env),
     tally: readTallyConfig(env),
     adPlatforms: readAdPlatformsConfig(env),
+    amazon: readAmazonConfig(env),
     marketingAdminHost: env.MARKETING_ADMIN_HOST?.trim() || undefined,
     sentryDsn: env.SENTRY_DSN?.trim() || undefined,
   };

@@ -16,6 +16,7 @@ import { createSentryErrorReporter } from './http/sentry-error-reporter.ts';
 import { type JobRunner, startJobRunner } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createAmazonSellerClient } from './modules/amazon/amazon-client.ts';
 import { createHttpIrpClient } from './modules/e-invoice/irp-client.ts';
 import { createHttpEwbClient } from './modules/e-way-bills/ewb-client.ts';
 import { createHttpPaymentGateway } from './modules/payments/payment-gateway.ts';
@@ -141,6 +142,7 @@ export async function startServer(
     shipmentCarrier: config.shipmentCarrier ? createHttpCarrier(config.shipmentCarrier) : undefined,
     tally: config.tally ? createHttpTallyClient(config.tally) : undefined,
     adPlatforms: createAdPlatformClients(config.adPlatforms),
+    amazon: createAmazonSellerClient(config.amazon),
     errorReporter: config.sentryDsn
       ? createSentryErrorReporter(config.sentryDsn, { environment: process.env.NODE_ENV })
       : noErrorReporter,

@@ -10,6 +10,12 @@ export const REACHING_BODIES: Record<string, unknown> = {
     code: 'x',
   },
   'POST /api/admin/ads_accounts/:id/sync': { start_date: '2026-04-01', end_date: '2026-04-30' },
+  'POST /api/admin/companies/:companyId/amazon_connection/connect': {
+    state: '0123456789abcdef',
+    spapi_oauth_code: 'x',
+    selling_partner_id: 'A1INTRUDER',
+  },
+  'PATCH /api/admin/companies/:companyId/amazon_connection': { buyer: 1 },
   'POST /api/users/:id/branches': { branches: [1] },
   'POST /api/users/:id/unassign_branches': { branches: [1] },
   'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },

@@ -4,6 +4,12 @@
  * by area in db/schema/; importers keep importing from here.
  */
 
+import type {
+  AmazonConnectionsTable,
+  AmazonListingsTable,
+  AmazonOrdersTable,
+  AmazonSyncLogsTable,
+} from './schema/amazon.ts';
 import type { BuyerGroupPricesTable, QuotationBidsTable } from './schema/bids.ts';
 import type { BiActionMarksTable } from './schema/business-intelligence.ts';
 import type {
@@ -181,6 +187,7 @@ import type {
   WhatsappMessagesTable,
 } from './schema/whatsapp-support.ts';
 
+export type * from './schema/amazon.ts';
 export type * from './schema/bids.ts';
 export type * from './schema/business-intelligence.ts';
 export type * from './schema/campaigns.ts';
@@ -373,4 +380,8 @@ export interface DB {
   stores: StoresTable;
   integration_calls: IntegrationCallsTable;
   shipping_rules: ShippingRulesTable;
+  amazon_connections: AmazonConnectionsTable;
+  amazon_orders: AmazonOrdersTable;
+  amazon_listings: AmazonListingsTable;
+  amazon_sync_logs: AmazonSyncLogsTable;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Mailer } from '../core/ports/mailer.ts';
 import { registerEmbeddedDatabaseJobs } from '../db/planner-statistics.ts';
 import { registerMailWorker } from '../mail/mail-jobs.ts';
+import { registerAmazonJobs } from '../modules/amazon/amazon.jobs.ts';
 import { registerAuthJobs } from '../modules/auth/auth.jobs.ts';
 import { registerBatchAlertJobs } from '../modules/batch-alerts/batch-alerts.jobs.ts';
 import { registerBuyerGroupJobs } from '../modules/buyer-groups/buyer-groups.jobs.ts';
@@ -36,6 +37,7 @@ export async function registerJobs(
   await registerRecurringCampaignJobs(ctx);
   await registerTemplateJobs(ctx);
   await registerProductsAdsJobs(ctx);
+  await registerAmazonJobs(ctx);
   await registerEmbeddedDatabaseJobs(ctx);
 }
 

@@ -1,0 +1,367 @@
+import { AMAZON_MESSAGES } from '@b2b/domain/amazon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AmazonStandIn, type StandInOrder, startAmazonStandIn } from '../../../test/amazon-stand-in.ts';
+import { ApiClient } from '../../../test/api-client.ts';
+import {
+  createUserWithPermissions,
+  type SignedUpCompany,
+  signUpCompany,
+  unique,
+} from '../../../test/factories.ts';
+import { testAppWith, testServer } from '../../../test/harness.ts';
+import { historyRows } from '../../../test/history-rows.ts';
+import { createProduct, dbOf, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
+import { createBuyerWithAddress } from '../../../test/sales-fixtures.ts';
+import { jobQueueNames } from '../../jobs/register-jobs.ts';
+import * as queries from './amazon.queries.ts';
+import { type AmazonConfig, createAmazonSellerClient } from './amazon-client.ts';
+import { pushAmazonStock } from './amazon-sync.ts';
+
+// Amazon Seller against test/amazon-stand-in.ts (Seller Central's consent, Login with Amazon and
+// the SP-API), through a second API whose context has the Amazon client (testAppWith).
+
+let standIn: AmazonStandIn;
+let app: Awaited<ReturnType<typeof testAppWith>>;
+let config: AmazonConfig;
+
+beforeAll(async () => {
+  standIn = await startAmazonStandIn();
+  const t = await testServer();
+  config = {
+    appId: 'amzn1.sp.solution.test-app',
+    clientId: 'amzn1.application-oa2-client.test',
+    clientSecret: 'lwa-secret',
+    apiUrl: standIn.url,
+    marketplaceId: 'A21TJRUUN4KGV',
+    tokenUrl: `${standIn.url}/auth/o2/token`,
+    sellerCentralUrl: standIn.url,
+    draft: true,
+    redirectUrl: 'http://127.0.0.1:9/amazon-authentication',
+  };
+  app = await testAppWith({
+    amazon: createAmazonSellerClient(config),
+    config: { ...t.server.ctx.config, amazon: config },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await standIn?.close();
+});
+
+const connectionPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/amazon_connection`;
+const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl).as(company.api.token);
+
+/** Authorize, follow the stand-in's consent redirect, and post back what it sent. */
+async function connect(company: SignedUpCompany) {
+  const api = apiOf(company);
+  const authorized = await api.post(`${connectionPath(company)}/authorize`, {});
+  expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+  const consent = await fetch(authorized.body.authorization_url, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location') ?? '');
+  const body = {
+    state: back.searchParams.get('state'),
+    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
+    selling_partner_id: back.searchParams.get('selling_partner_id'),
+  };
+  const connected = await api.post(`${connectionPath(company)}/connect`, body);
+  return { authorized, body, connected };
+}
+
+const amazonOrder = (id: string, items: StandInOrder['items'], status = 'Unshipped'): StandInOrder => ({
+  AmazonOrderId: id,
+  PurchaseDate: new Date(Date.now() - 3600_000).toISOString(),
+  LastUpdateDate: new Date(Date.now() - 1800_000).toISOString(),
+  OrderStatus: status,
+  items,
+});
+
+const item = (sku: string, quantity: number, amount: string) => ({
+  SellerSKU: sku,
+  Title: `Item ${sku}`,
+  QuantityOrdered: quantity,
+  ItemPrice: { CurrencyCode: 'INR', Amount: amount },
+});
+
+/** A connected company with two stocked products, a buyer and the warehouse set. */
+async function connectedWorld() {
+  const company = await signUpCompany();
+  const warehouse = await firstWarehouse(company);
+  const kurta = await createProduct(company, { sku: `KURTA-${unique()}`, openingStock: 10 });
+  const dupatta = await createProduct(company, { sku: `DUPATTA-${unique()}`, openingStock: 5 });
+  const buyer = await createBuyerWithAddress(company, { name: `Amazon Customers ${unique()}` });
+  const { connected } = await connect(company);
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  const settings = await apiOf(company).patch(connectionPath(company), {
+    buyer: buyer.id,
+    warehouse: warehouse.id,
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  return { company, warehouse, kurta, dupatta, buyer, api: apiOf(company) };
+}
+
+const amazonOrdersOf = (company: SignedUpCompany) =>
+  dbOf(company)
+    .selectFrom('amazon_orders as a')
+    .innerJoin('sales_orders as o', (j) =>
+      j.onRef('o.company_id', '=', 'a.company_id').onRef('o.id', '=', 'a.order_id'),
+    )
+    .innerJoin('sales_channels as c', (j) =>
+      j.onRef('c.company_id', '=', 'o.company_id').onRef('c.id', '=', 'o.sales_channel_id'),
+    )
+    .select([
+      'a.amazon_order_id',
+      'o.id',
+      'o.status',
+      'o.total_paise',
+      'o.is_stock_reserved',
+      'c.display_name',
+    ])
+    .where('a.company_id', '=', company.companyId)
+    .orderBy('a.amazon_order_id')
+    .execute();
+
+describe('GET admin/companies/{companyId}/amazon_connection', () => {
+  it('says plainly when the server has no Amazon app credentials', async () => {
+    const company = await signUpCompany();
+    const res = await company.api.get(connectionPath(company));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      configured: false,
+      message: AMAZON_MESSAGES.not_configured,
+      status: 'not_connected',
+    });
+    const authorize = await company.api.post(`${connectionPath(company)}/authorize`, {});
+    expect(authorize.status).toBe(409);
+    expect(authorize.body.detail).toBe(AMAZON_MESSAGES.not_configured);
+  });
+
+  it('is refused without view_amazon_connection, and changes without change_amazon_connection', async () => {
+    const company = await signUpCompany();
+    const viewer = await createUserWithPermissions(company, ['view_amazon_connection']);
+    const api = new ApiClient(app.baseUrl).as(viewer.api.token);
+    expect((await api.get(connectionPath(company))).status).toBe(200);
+    expect((await api.post(`${connectionPath(company)}/authorize`, {})).status).toBe(403);
+    const nobody = await createUserWithPermissions(company, ['view_buyer']);
+    expect((await new ApiClient(app.baseUrl).as(nobody.api.token).get(connectionPath(company))).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('POST admin/companies/{companyId}/amazon_connection/authorize and /connect', () => {
+  it('sends the seller to the consent page, exchanges the code, keeps the refresh token sealed and never answers it', async () => {
+    const company = await signUpCompany();
+    const { authorized, body, connected } = await connect(company);
+    const consent = new URL(authorized.body.authorization_url);
+    expect(consent.pathname).toBe('/apps/authorize/consent');
+    expect(consent.searchParams.get('application_id')).toBe(config.appId);
+    expect(consent.searchParams.get('redirect_uri')).toBe(config.redirectUrl);
+    expect(consent.searchParams.get('version')).toBe('beta');
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body).toMatchObject({
+      configured: true,
+      status: 'connected',
+      selling_partner_id: standIn.sellerId,
+      sales_channel: { name: 'Amazon' },
+      marketplace_id: 'A21TJRUUN4KGV',
+    });
+    const exchange = standIn.requests.filter((r) => r.path === '/auth/o2/token').at(-1);
+    expect(exchange?.body).toMatchObject({
+      grant_type: 'authorization_code',
+      code: body.spapi_oauth_code,
+      redirect_uri: config.redirectUrl,
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+    });
+    const row = await dbOf(company)
+      .selectFrom('amazon_connections')
+      .select(['refresh_token_sealed', 'oauth_state_hash'])
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(row.refresh_token_sealed).toMatch(/^v1\./);
+    expect(row.refresh_token_sealed).not.toContain('Atzr');
+    expect(row.oauth_state_hash).toBeNull();
+    const read = await apiOf(company).get(connectionPath(company));
+    expect(JSON.stringify(read.body)).not.toMatch(/Atzr|v1\./);
+    // The state is used up: a second connect with it is refused.
+    const again = await apiOf(company).post(`${connectionPath(company)}/connect`, body);
+    expect(again.status).toBe(400);
+    expect(again.body.errors.state).toEqual([AMAZON_MESSAGES.state_unknown]);
+    const history = await historyRows(company, 'amazon_connection', company.companyId, ['action', 'user_id']);
+    expect(history.map((h) => h.action)).toEqual(['authorization_requested', 'connected']);
+    const calls = await dbOf(company)
+      .selectFrom('integration_calls')
+      .select(['integration', 'operation', 'ok'])
+      .where('company_id', '=', company.companyId)
+      .execute();
+    expect(calls).toContainEqual({ integration: 'amazon_sp', operation: 'exchange_code', ok: true });
+  });
+
+  it('answers a 400 with a sentence for a code Amazon refuses, and for a missing selling partner', async () => {
+    const company = await signUpCompany();
+    const api = apiOf(company);
+    const authorized = await api.post(`${connectionPath(company)}/authorize`, {});
+    const state = new URL(authorized.body.authorization_url).searchParams.get('state');
+    const missing = await api.post(`${connectionPath(company)}/connect`, { state, spapi_oauth_code: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.selling_partner_id).toEqual([AMAZON_MESSAGES.seller_required]);
+    const refused = await api.post(`${connectionPath(company)}/connect`, {
+      state,
+      spapi_oauth_code: 'not-a-code',
+      selling_partner_id: 'A1SELLER',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.spapi_oauth_code).toEqual([AMAZON_MESSAGES.authorization_refused]);
+    const read = await api.get(connectionPath(company));
+    expect(read.body.status).toBe('pending');
+  });
+});
+
+describe('POST admin/companies/{companyId}/amazon_connection/import_orders', () => {
+  it('imports orders page by page into confirmed Amazon orders reserving stock, reports an unknown SKU, and never imports one twice', async () => {
+    const { company, warehouse, kurta, dupatta, api } = await connectedWorld();
+    const id = (n: number) => `408-${unique()}-${n}`;
+    const [first, second, unknown, pending] = [id(1), id(2), id(3), id(4)];
+    standIn.orders.push(
+      amazonOrder(first, [item(kurta.sku, 2, '1180.00'), item(dupatta.sku, 1, '499.00')]),
+      amazonOrder(second, [item(kurta.sku, 1, '590.00')]),
+      amazonOrder(unknown, [item(`NOPE-${unique()}`, 1, '100.00')]),
+      amazonOrder(pending, [item(kurta.sku, 1, '590.00')], 'Pending'),
+    );
+    const before = standIn.requests.length;
+    const res = await api.post(`${connectionPath(company)}/import_orders`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      kind: 'import_orders',
+      trigger: 'manual',
+      ok: false,
+      orders_imported: 2,
+      orders_failed: 1,
+    });
+    expect(res.body.problems).toEqual([
+      expect.stringContaining(`Order ${unknown}: no product has the SKU NOPE-`),
+    ]);
+    const asked = standIn.requests.slice(before).map((r) => r.path);
+    expect(asked.filter((p) => p.startsWith('/orders/v0/orders?'))[0]).toMatch(
+      /MarketplaceIds=A21TJRUUN4KGV&CreatedAfter=/,
+    );
+    expect(asked.some((p) => /NextToken=2/.test(p))).toBe(true);
+    expect(asked).toContain(`/orders/v0/orders/${first}/orderItems?NextToken=1`);
+
+    const orders = await amazonOrdersOf(company);
+    expect(orders.map((o) => [o.amazon_order_id, o.status, o.display_name, o.is_stock_reserved])).toEqual([
+      [first, 'confirmed', 'Amazon', true],
+      [second, 'confirmed', 'Amazon', true],
+    ]);
+    expect(Number(orders[0]?.total_paise)).toBe(167_900);
+    expect(Number((await stockLevelOf(company, kurta.id, warehouse.id))?.df_quantity)).toBe(3);
+    expect(Number((await stockLevelOf(company, dupatta.id, warehouse.id))?.df_quantity)).toBe(1);
+
+    // Again: LastUpdatedAfter this time, the failed order asked for again, nothing ordered twice.
+    const again = await api.post(`${connectionPath(company)}/import_orders`, {});
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ orders_imported: 0, orders_failed: 1 });
+    expect(standIn.requests.at(-1)?.path ?? '').not.toBe('');
+    expect(standIn.requests.some((r) => /LastUpdatedAfter=/.test(r.path))).toBe(true);
+    expect(await amazonOrdersOf(company)).toHaveLength(2);
+    expect(Number((await stockLevelOf(company, kurta.id, warehouse.id))?.df_quantity)).toBe(3);
+
+    const log = await api.get(`admin/companies/${company.companyId}/amazon_sync_logs`);
+    expect(log.status).toBe(200);
+    expect(log.body.count).toBe(2);
+    expect(log.body.results[0].problems[0]).toContain(unknown);
+    const calls = await dbOf(company)
+      .selectFrom('integration_calls')
+      .select('operation')
+      .where('company_id', '=', company.companyId)
+      .execute();
+    expect(new Set(calls.map((c) => c.operation))).toEqual(
+      new Set(['exchange_code', 'access_token', 'get_orders', 'get_order_items']),
+    );
+  });
+
+  it('asks for the buyer and warehouse first, and refuses once disconnected', async () => {
+    const company = await signUpCompany();
+    await connect(company);
+    const api = apiOf(company);
+    const early = await api.post(`${connectionPath(company)}/import_orders`, {});
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toBe(AMAZON_MESSAGES.settings_required);
+    const bad = await api.patch(connectionPath(company), { buyer: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.buyer).toEqual([AMAZON_MESSAGES.buyer_required]);
+    const gone = await api.delete(connectionPath(company));
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(gone.body.status).toBe('disconnected');
+    const row = await dbOf(company)
+      .selectFrom('amazon_connections')
+      .select('refresh_token_sealed')
+      .where('company_id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(row.refresh_token_sealed).toBeNull();
+    const after = await api.post(`${connectionPath(company)}/import_orders`, {});
+    expect(after.status).toBe(409);
+    expect(after.body.detail).toBe(AMAZON_MESSAGES.not_connected);
+  });
+});
+
+describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => {
+  it('pushes each listing’s sellable stock in one patchListingsItem, reports a refused SKU, and the stock watch pushes only what changed', async () => {
+    const { company, kurta, dupatta, api } = await connectedWorld();
+    standIn.orders.push(
+      amazonOrder(`171-${unique()}`, [item(kurta.sku, 4, '2360.00'), item(dupatta.sku, 1, '499.00')]),
+    );
+    expect((await api.post(`${connectionPath(company)}/import_orders`, {})).body.orders_imported).toBe(1);
+    standIn.refusedSkus.add(dupatta.sku);
+    const before = standIn.requests.length;
+    const res = await api.post(`${connectionPath(company)}/sync_stock`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'push_stock', listings_pushed: 1, listings_failed: 1, ok: false });
+    expect(res.body.problems).toEqual([
+      `SKU ${dupatta.sku}: Amazon refused the quantity: This SKU does not exist in the marketplace.`,
+    ]);
+    const patch = standIn.requests
+      .slice(before)
+      .find((r) => r.method === 'PATCH' && r.path.includes(kurta.sku));
+    expect(patch?.path).toBe(
+      `/listings/2021-08-01/items/${standIn.sellerId}/${kurta.sku}?marketplaceIds=A21TJRUUN4KGV&issueLocale=en_US`,
+    );
+    // 10 on hand, 4 reserved by the Amazon order: 6 to sell.
+    expect(patch?.body).toEqual({
+      productType: 'PRODUCT',
+      patches: [
+        {
+          op: 'merge',
+          path: '/attributes/fulfillment_availability',
+          value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 6 }],
+        },
+      ],
+    });
+    standIn.refusedSkus.delete(dupatta.sku);
+
+    // The stock watch: the refused listing was never pushed, so it is due; the pushed one is not.
+    const deps = {
+      db: dbOf(company),
+      secrets: company.t.server.ctx.secrets,
+      amazon: createAmazonSellerClient(config),
+    };
+    const due = (await queries.companiesWithStockChanges(dbOf(company))).map((r) => Number(r.company_id));
+    expect(due).toContain(company.companyId);
+    const watched = await pushAmazonStock(deps, company.companyId, 'stock_change', { changedOnly: true });
+    expect(watched).toMatchObject({
+      trigger: 'stock_change',
+      listings_pushed: 1,
+      listings_failed: 0,
+      ok: true,
+    });
+    expect(await pushAmazonStock(deps, company.companyId, 'stock_change', { changedOnly: true })).toBeNull();
+  });
+
+  it('registers the 15-minute import, the stock watch and the per-company push', async () => {
+    expect(await jobQueueNames()).toEqual(
+      expect.arrayContaining(['amazon.import-orders', 'amazon.stock-watch', 'amazon.push-stock']),
+    );
+  });
+});
