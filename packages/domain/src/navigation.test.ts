@@ -256,6 +256,7 @@ describe('side panel links', () => {
       '/bulk-import/import-center',
       '/stores',
       '/delivery',
+      '/amazon-seller-login',
       '/logs-and-errors',
       '/onboarding',
     ]);

@@ -283,6 +283,8 @@ export const SETTINGS_LINKS: readonly PanelLink[] = [
   { label: 'Stores', path: '/stores' },
   // Issue 26 lists Shipping Charges (/delivery) among the settings; spec 3's panel omits it.
   { label: 'Shipping Charges', path: '/delivery' },
+  // Issue 26: the Amazon seller account (spec 3's /amazon-seller-login, a marketplace login).
+  { label: 'Amazon Seller', path: '/amazon-seller-login' },
   { label: 'Logs and Errors', path: '/logs-and-errors' },
   { label: 'Setup Guide', path: '/onboarding', dividerBefore: true },
 ];

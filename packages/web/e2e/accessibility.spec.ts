@@ -47,6 +47,7 @@ const SCREENS = [
   '/stores',
   '/logs-and-errors',
   '/delivery',
+  '/amazon-seller-login',
   '/taxes',
   '/accounts',
   '/bills',

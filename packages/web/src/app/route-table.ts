@@ -216,6 +216,16 @@ export const SHELL_SCREENS = [
     () => import('../features/products-ads/ads-account-verifications-page'),
     'AdsAccountVerificationsPage',
   ),
+  spec(
+    PATHS.amazonSellerLogin,
+    () => import('../features/amazon/amazon-seller-login-page'),
+    'AmazonSellerLoginPage',
+  ),
+  spec(
+    PATHS.amazonAuthentication,
+    () => import('../features/amazon/amazon-authentication-page'),
+    'AmazonAuthenticationPage',
+  ),
   spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
   within(
     PATHS.buyerGroups,

@@ -51,6 +51,8 @@ export const PATHS = {
   productsAdsOrganic: '/products-ads/organic-non-organic-stat',
   productsAdsCompetitiveness: '/products-ads/competitiveness-overall',
   adsAccountVerifications: '/ads-account-verifications',
+  amazonSellerLogin: '/amazon-seller-login',
+  amazonAuthentication: '/amazon-authentication',
   contacts: '/contacts',
   contact: '/contacts/$contactId',
   contactLists: '/contact-lists',
