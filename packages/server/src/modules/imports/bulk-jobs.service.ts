@@ -15,6 +15,7 @@ export { addProgress, jobFile, lockJob, STORED_ERRORS_MAX, setJob } from './bulk
 export const BULK_JOB_KINDS: Record<string, string> = {
   create_contact: 'view_contact',
   ad_figures: 'view_advertisement',
+  import_products: 'view_product',
 };
 
 export interface RowError {
