@@ -41,6 +41,7 @@ import { cashpointsRoutes } from './modules/cashpoints/cashpoints.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contraAdjustmentsRoutes } from './modules/contra-adjustments/contra-adjustments.routes.ts';
+import { courierAccountsRoutes } from './modules/courier-accounts/courier-accounts.routes.ts';
 import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { debitNotesRoutes } from './modules/debit-notes/debit-notes.routes.ts';
@@ -124,6 +125,7 @@ const MODULES = [
   salesChannelsRoutes,
   storesRoutes,
   shippingChargesRoutes,
+  courierAccountsRoutes,
   amazonRoutes,
   categoriesRoutes,
   brandsRoutes,

@@ -34,6 +34,18 @@ export const REACHING_BODIES: Record<string, unknown> = {
   'POST /api/companies/:companyId/payment_methods/reorder': { positions: [{ id: 1, position: 1 }] },
   'POST /api/companies/:companyId/stores': { name: 'Intruder store', branch: 1, warehouse: 1 },
   'PATCH /api/stores/:id': { name: 'Intruder store' },
+  'POST /api/companies/:companyId/sales_channels': {
+    display_name: 'Intruder channel',
+    channel_type: 'other',
+  },
+  'PATCH /api/sales_channels/:id': { display_name: 'Intruder channel' },
+  'POST /api/companies/:companyId/courier_accounts': {
+    courier_name: 'Intruder courier',
+    api_base_url: 'http://127.0.0.1:9',
+    api_token: 'x',
+    is_active: false,
+  },
+  'PATCH /api/courier_accounts/:id': { courier_name: 'Intruder courier' },
   'POST /api/admin/companies/:companyId/shipping_rules': { name: 'Intruder rule', kind: 'flat', charge: 1 },
   'PATCH /api/admin/shipping_rules/:id': { name: 'Intruder rule', kind: 'flat', charge: 1 },
   'POST /api/admin/companies/:companyId/shipping_charges/suggest': { order_value: 1 },

@@ -21,6 +21,7 @@ import type {
 } from './schema/campaigns.ts';
 import type { CartItemsTable, CartsTable } from './schema/carts.ts';
 import type { ContraAdjustmentLinesTable, ContraAdjustmentsTable } from './schema/contra-adjustments.ts';
+import type { CourierAccountsTable } from './schema/courier-accounts.ts';
 import type {
   FeedbackFormsTable,
   FeedbackRequestsTable,
@@ -192,6 +193,7 @@ export type * from './schema/bids.ts';
 export type * from './schema/business-intelligence.ts';
 export type * from './schema/campaigns.ts';
 export type * from './schema/contra-adjustments.ts';
+export type * from './schema/courier-accounts.ts';
 export type * from './schema/customer-feedback.ts';
 export type * from './schema/e-way-bills.ts';
 export type * from './schema/gst-returns.ts';
@@ -384,4 +386,5 @@ export interface DB {
   amazon_orders: AmazonOrdersTable;
   amazon_listings: AmazonListingsTable;
   amazon_sync_logs: AmazonSyncLogsTable;
+  courier_accounts: CourierAccountsTable;
 }

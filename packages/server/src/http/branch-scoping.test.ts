@@ -307,6 +307,7 @@ const NOT_BRANCH_OWNED: [RegExp, string][] = [
   ],
   [/^\/api\/admin\/ads_accounts\/:id/, "ad accounts are the company's (product ads, issue 25)"],
   [/^\/api\/admin\/shipping_rules\/:id/, "shipping charge rules are the company's settings (issue 26)"],
+  [/^\/api\/courier_accounts\/:id/, "courier accounts are the company's settings (issue 26)"],
   [
     /^\/api\/admin\/leads\/:id/,
     'leads are company-wide, narrowed by sales person, not branch (view_lead: own; view_all_leads: all)',

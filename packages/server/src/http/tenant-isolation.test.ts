@@ -343,7 +343,14 @@ async function idsOf(company: SignedUpCompany) {
     charge: 40,
   });
   expect(shippingRule.status, JSON.stringify(shippingRule.body)).toBe(201);
+  const courierAccount = await company.api.post(`companies/${c}/courier_accounts`, {
+    courier_name: `B courier ${c}`,
+    api_base_url: 'http://127.0.0.1:9',
+    api_token: 'b-token',
+  });
+  expect(courierAccount.status, JSON.stringify(courierAccount.body)).toBe(201);
   return {
+    courierAccountId: courierAccount.body.id as number,
     storeId: store.body.id as number,
     shippingRuleId: shippingRule.body.id as number,
     adAccountId: adAccount.id,
@@ -464,6 +471,7 @@ function idFor(url: string, ids: Ids): number {
   if (url.startsWith('/api/admin/ads_accounts/:id')) return ids.adAccountId;
   if (url.startsWith('/api/stores/:id')) return ids.storeId;
   if (url.startsWith('/api/admin/shipping_rules/:id')) return ids.shippingRuleId;
+  if (url.startsWith('/api/courier_accounts/:id')) return ids.courierAccountId;
   if (url.startsWith('/api/admin/feedback_forms/:id')) return ids.feedbackFormId;
   if (url.startsWith('/api/admin/feedback_requests/:id')) return ids.feedbackRequestId;
   const resource = url.replace(/^\/api\//, '').split('/')[0];

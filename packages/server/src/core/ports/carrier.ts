@@ -5,7 +5,8 @@ import type { ShipmentStatus } from '@b2b/domain/shipments';
  * shipments are self-delivery (or a courier booked elsewhere) and tracking is entered by hand.
  *
  * One HTTP carrier is built in (createHttpCarrier): a JSON API, or an aggregator's adapter in front
- * of one, configured by SHIPMENT_CARRIER_URL (+ SHIPMENT_CARRIER_TOKEN, SHIPMENT_CARRIER_NAME).
+ * of one, configured per company on /shipment-integrations (courier accounts, issue 26) or for the
+ * whole server by SHIPMENT_CARRIER_URL (+ SHIPMENT_CARRIER_TOKEN, SHIPMENT_CARRIER_NAME).
  */
 export interface ShipmentCarrier {
   /** Stored on the shipments it booked. */
@@ -13,6 +14,8 @@ export interface ShipmentCarrier {
   name: string;
   createShipment(request: CarrierShipmentRequest): Promise<CarrierBooking>;
   track(trackingNumber: string): Promise<CarrierTracking>;
+  /** A cheap authenticated call (Check connection): resolves when the carrier accepts our token. */
+  checkConnection(): Promise<{ accountName: string | null }>;
 }
 
 export interface CarrierShipmentRequest {
@@ -35,4 +38,12 @@ export interface CarrierTracking {
   events: { at: string; description: string }[];
 }
 
-export class CarrierError extends Error {}
+/** The carrier could not be reached or refused; `statusCode` is its HTTP status when it answered. */
+export class CarrierError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+  }
+}

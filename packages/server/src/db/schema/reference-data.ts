@@ -1,4 +1,5 @@
 import type { TaxType } from '@b2b/domain/reference-data';
+import type { SalesChannelType } from '@b2b/domain/sales-channels';
 import type { Auto, Timestamp } from './column-types.ts';
 
 /** Reference data (migration 0002): taxes, units, payment terms and methods, shipping methods, sales channels. */
@@ -54,6 +55,8 @@ export interface SalesChannelsTable {
   company_id: number;
   name: string;
   display_name: string;
+  /** admin, instore, web_store, mobile_app, whatsapp, marketplace or other (migration 0100). */
+  channel_type: Auto<SalesChannelType>;
   is_active: Auto<boolean>;
   is_marketing_enabled: Auto<boolean>;
   /** Credentials of the channel's requests (migration 0048): the secret's SHA-256 only. */

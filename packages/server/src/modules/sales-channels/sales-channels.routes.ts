@@ -1,9 +1,14 @@
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
-import { salesChannelOutput } from '@b2b/domain/api/sales-channels';
+import {
+  salesChannelCreate,
+  salesChannelCreated,
+  salesChannelOutput,
+  salesChannelUpdate,
+} from '@b2b/domain/api/sales-channels';
 import { cartSettingsInput, salesChannelCredentialsOutput } from '@b2b/domain/api/storefront';
 import { wholePage } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
-import { recordParams } from '../../http/path-params.ts';
+import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
 import * as service from './sales-channels.service.ts';
 
@@ -24,6 +29,39 @@ export async function salesChannelsRoutes(app: Api) {
       async (_request, actor) => wholePage(await service.listSalesChannels(db, actor.companyId, activeOnly)),
     );
   }
+
+  route(
+    app,
+    'POST /companies/:companyId/sales_channels',
+    {
+      permission: 'add_sales_channel',
+      tags,
+      description:
+        'A new sales channel (name, type, marketing enablement, active) with the client id and secret its web ' +
+        'store or app signs cart API requests with. The secret is answered this once; only its hash is kept.',
+      params: companyParams,
+      body: salesChannelCreate,
+      response: salesChannelCreated,
+      status: 201,
+    },
+    (request, actor) => service.createSalesChannel(db, actor, request.body),
+  );
+
+  route(
+    app,
+    'PATCH /sales_channels/:id',
+    {
+      permission: 'change_sales_channel',
+      tags,
+      description:
+        'Changes the name, type, marketing enablement or active switch of a sales channel (its code stays); ' +
+        'an inactive channel does not appear in the order forms and its cart API refuses requests.',
+      params: recordParams,
+      body: salesChannelUpdate,
+      response: salesChannelOutput,
+    },
+    (request, actor) => service.updateSalesChannel(db, actor, request.params.id, request.body),
+  );
 
   route(
     app,

@@ -22,12 +22,14 @@ import { documentHistory } from '../sales-documents/document-entities.ts';
 import { findInvoice, lockInvoice } from '../sales-documents/document-invoice.queries.ts';
 import { lockOrderForFulfilment } from '../sales-orders/order-fulfilment.ts';
 import {
+  bookingCarrier,
   checkDates,
   checkShippingMethod,
   notFound,
   SHIPMENT_ENTITY,
   type ShipmentContext,
   settle,
+  trackingCarrier,
 } from './shipment-context.ts';
 import { getShipment } from './shipment-reads.ts';
 import * as queries from './shipments.queries.ts';
@@ -194,12 +196,15 @@ export async function trackShipment(options: { ctx: ShipmentContext; actor: Prin
   const companyId = actor.companyId;
   const row = await queries.findShipment(ctx.db, companyId, shipmentId);
   if (!row) throw notFound();
-  if (!ctx.carrier) throw conflict(SHIPMENT_MESSAGES.integration_not_configured);
-  if (row.integration_code === null || row.tracking_number === null)
+  if (row.integration_code === null || row.tracking_number === null) {
+    if (!(await bookingCarrier(ctx, companyId))) throw conflict(SHIPMENT_MESSAGES.integration_not_configured);
     throw conflict(SHIPMENT_MESSAGES_HERE.not_booked);
+  }
+  const carrier = await trackingCarrier(ctx, companyId, row.integration_code);
+  if (!carrier) throw conflict(SHIPMENT_MESSAGES.integration_not_configured);
   let tracking: Awaited<ReturnType<ShipmentCarrier['track']>>;
   try {
-    tracking = await ctx.carrier.track(row.tracking_number);
+    tracking = await carrier.track(row.tracking_number);
   } catch (error) {
     throw new AppError(
       'service_unavailable',

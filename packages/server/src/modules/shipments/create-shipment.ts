@@ -22,6 +22,7 @@ import {
 import { decimal } from '../sales-documents/sales-document.ts';
 import { lockOrderForFulfilment } from '../sales-orders/order-fulfilment.ts';
 import {
+  bookingCarrier,
   checkDates,
   checkShippingMethod,
   invoiceNotFound,
@@ -211,7 +212,7 @@ export async function createShipment(options: {
   const companyId = actor.companyId;
   let booking: Parameters<typeof shipInvoice>[1]['booking'];
   if (input.use_integration) {
-    const carrier = ctx.carrier;
+    const carrier = await bookingCarrier(ctx, companyId);
     if (!carrier) throw conflict(SHIPMENT_MESSAGES.integration_not_configured, 'use_integration');
     const invoice = await findInvoice(ctx.db, companyId, invoiceId);
     if (!invoice) throw invoiceNotFound();

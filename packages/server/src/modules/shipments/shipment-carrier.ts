@@ -44,11 +44,13 @@ const STATUSES = new Set<string>([
 
 /**
  * The built-in HTTP carrier: POST {url}/shipments -> {tracking_number, tracking_link?,
- * expected_delivery_date?}; GET {url}/shipments/{tracking_number} -> {status, events?}. Bearer
- * token when given; ten seconds at most per call.
+ * expected_delivery_date?}; GET {url}/shipments/{tracking_number} -> {status, events?}; GET
+ * {url}/account -> {name?} (Check connection: answers 200 only for a valid token). Bearer token
+ * when given; ten seconds at most per call. `code` names the carrier on the shipments it books
+ * ('http' for the server's own, 'account:<id>' for a company's courier account).
  */
 export function createHttpCarrier(
-  config: HttpCarrierConfig,
+  config: HttpCarrierConfig & { code?: string },
   fetchImpl: typeof fetch = fetch,
 ): ShipmentCarrier {
   const headers = {
@@ -69,14 +71,18 @@ export function createHttpCarrier(
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) {
       const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
-      throw new CarrierError(`The carrier refused: ${detail}`);
+      throw new CarrierError(`The carrier refused: ${detail}`, response.status);
     }
     return body;
   }
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
   return {
-    code: 'http',
+    code: config.code ?? 'http',
     name: config.name,
+    async checkConnection() {
+      const body = await call('/account');
+      return { accountName: text(body.name) };
+    },
     async createShipment(request) {
       const body = await call('/shipments', {
         method: 'POST',

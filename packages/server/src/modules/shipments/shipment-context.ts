@@ -34,12 +34,31 @@ export const SHIPMENT_ENTITY = DOCUMENT_ENTITY.shipment;
 
 export const ORDER_ENTITY = DOCUMENT_ENTITY.order;
 
+/**
+ * Which carrier books a company's shipments and which tracks a shipment it booked (issue 26: the
+ * company's courier account, else the server's own), each call recorded in integration_calls.
+ */
+export interface CarrierDirectory {
+  forBooking(companyId: number): Promise<ShipmentCarrier | undefined>;
+  forTracking(companyId: number, integrationCode: string): Promise<ShipmentCarrier | undefined>;
+}
+
 export interface ShipmentContext {
   db: Database;
+  /** The server's own carrier (SHIPMENT_CARRIER_URL), used as it is when `carriers` is not given. */
   carrier: ShipmentCarrier | undefined;
+  carriers?: CarrierDirectory;
   /** Where a delivery's customer feedback request is mailed from (customer feedback, issue 24). */
   feedback?: FeedbackOutbox;
 }
+
+/** The carrier that books the company's shipments now, if any. */
+export const bookingCarrier = (ctx: ShipmentContext, companyId: number) =>
+  ctx.carriers ? ctx.carriers.forBooking(companyId) : Promise.resolve(ctx.carrier);
+
+/** The carrier that booked a shipment (its integration code), to ask where the shipment is. */
+export const trackingCarrier = (ctx: ShipmentContext, companyId: number, integrationCode: string) =>
+  ctx.carriers ? ctx.carriers.forTracking(companyId, integrationCode) : Promise.resolve(ctx.carrier);
 
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);
 

@@ -16,6 +16,7 @@ import { findInvoice } from '../sales-documents/document-invoice.queries.ts';
 import { person } from '../sales-documents/sales-document.ts';
 import { resolveSearch } from '../sales-orders/sales-orders.queries.ts';
 import {
+  bookingCarrier,
   invoiceNotFound,
   type LeftLine,
   laterDay,
@@ -143,7 +144,7 @@ export async function initiateShipment(
     order: { id: invoice.order_id, order_number: invoice.order_number },
     buyer: { id: invoice.buyer_id, name: invoice.buyer_name },
     shipment_date: laterDay(today, invoice.invoice_date),
-    integration_configured: ctx.carrier !== undefined,
+    integration_configured: (await bookingCarrier(ctx, companyId)) !== undefined,
     items: left
       .filter((entry) => entry.left > 0)
       .map(({ line, shipped, left: shippable }) => ({

@@ -25,6 +25,7 @@ import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { offsetOrKeysetPage } from '../../http/page-links.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
+import { courierDirectory } from '../courier-accounts/courier-accounts.service.ts';
 import { feedbackOutbox } from '../customer-feedback/customer-feedback.service.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import {
@@ -35,7 +36,7 @@ import {
 import { addComment, changeShipmentStatus, trackShipment, updateShipment } from './change-shipment.ts';
 import { createShipment } from './create-shipment.ts';
 import { bulkShipmentStatus } from './shipment-bulk.ts';
-import type { ShipmentContext } from './shipment-context.ts';
+import { bookingCarrier, type ShipmentContext } from './shipment-context.ts';
 import { shipmentDeliveryNote } from './shipment-delivery-note.ts';
 import {
   assertInvoiceExists,
@@ -92,7 +93,12 @@ const trackOutput = z.object({
  */
 export async function shipmentsRoutes(app: Api) {
   const { db } = app.ctx;
-  const ctx: ShipmentContext = { db, carrier: app.ctx.shipmentCarrier, feedback: feedbackOutbox(app.ctx) };
+  const ctx: ShipmentContext = {
+    db,
+    carrier: app.ctx.shipmentCarrier,
+    carriers: courierDirectory(app.ctx),
+    feedback: feedbackOutbox(app.ctx),
+  };
 
   // -------------------------------------------------------------------------------------------
   // From an invoice
@@ -207,12 +213,13 @@ export async function shipmentsRoutes(app: Api) {
       config: { permission: 'view_configuration' },
       schema: {
         tags,
-        description: 'The carrier integrations configured on the server (none: tracking is entered by hand).',
+        description:
+          "The carrier that books the company's shipments: its active courier account, else the server's own (none: tracking is entered by hand).",
         params: companyParams,
         response: { 200: shipmentIntegrationsOutput },
       },
     },
-    async () => shipmentIntegrations(ctx.carrier),
+    async (request) => shipmentIntegrations(await bookingCarrier(ctx, request.params.companyId)),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -245,7 +252,15 @@ export async function shipmentsRoutes(app: Api) {
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await shipmentDeliveryNote(db, requirePrincipal(request).companyId, request.params.id)),
+      sendPdf(
+        reply,
+        await shipmentDeliveryNote(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          app.ctx.storage,
+        ),
+      ),
   );
 
   app.patch(

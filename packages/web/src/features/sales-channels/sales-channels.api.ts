@@ -1,9 +1,16 @@
-import type { salesChannelOutput } from '@b2b/domain/api/sales-channels';
+import type {
+  SalesChannelCreateBody,
+  SalesChannelCreated,
+  SalesChannelUpdateBody,
+  salesChannelOutput,
+} from '@b2b/domain/api/sales-channels';
 import { STOREFRONT_MESSAGES, type salesChannelCredentialsOutput } from '@b2b/domain/api/storefront';
+import { SALES_CHANNEL_MESSAGES } from '@b2b/domain/sales-channels';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
+import { referenceKeys } from '../reference/reference.api';
 
 /** A channel the company sells through (admin panel, web store, app...), active or not. */
 export type SalesChannelDetail = z.output<typeof salesChannelOutput>;
@@ -22,13 +29,43 @@ export const salesChannelListQuery = queryOptions({
 /** The new credentials: the client secret is in this answer only. */
 export type SalesChannelCredentials = z.output<typeof salesChannelCredentialsOutput>;
 
+/** After a change: this screen's list and the channels the order forms offer. */
+function useChannelsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: salesChannelKeys.all });
+    void queryClient.invalidateQueries({ queryKey: referenceKeys.salesChannels() });
+  };
+}
+
 /** Generates (or replaces) the channel's client secret; the list shows the new date. */
 export function useGenerateCredentials() {
-  const queryClient = useQueryClient();
+  const changed = useChannelsChanged();
   return useMutation({
     mutationFn: (id: number) => api.post<SalesChannelCredentials>(`sales_channels/${id}/credentials`),
     meta: { errorMessage: STOREFRONT_MESSAGES.credentials_failed },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesChannelKeys.all }),
+    onSuccess: changed,
+  });
+}
+
+/** A new channel; the answer carries its client secret, this once. */
+export function useCreateSalesChannel(companyId: number) {
+  const changed = useChannelsChanged();
+  return useMutation({
+    mutationFn: (body: SalesChannelCreateBody) =>
+      api.post<SalesChannelCreated>(`companies/${companyId}/sales_channels`, body),
+    meta: { successMessage: SALES_CHANNEL_MESSAGES.created },
+    onSuccess: changed,
+  });
+}
+
+/** Its name, type, marketing enablement or active switch. */
+export function useUpdateSalesChannel() {
+  const changed = useChannelsChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SalesChannelUpdateBody }) =>
+      api.patch<SalesChannelDetail>(`sales_channels/${id}`, body),
+    onSuccess: changed,
   });
 }
 
