@@ -52,6 +52,7 @@ import { groupedProductsRoutes } from './modules/grouped-products/grouped-produc
 import { gstr1Routes } from './modules/gst-returns/gstr1.routes.ts';
 import { gstr3bRoutes } from './modules/gst-returns/gstr3b.routes.ts';
 import { bulkJobsRoutes } from './modules/imports/bulk-jobs.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { instoreOrdersRoutes } from './modules/instore-orders/instore-orders.routes.ts';
 import { inventoryAdjustmentsRoutes } from './modules/inventory-adjustments/inventory-adjustments.routes.ts';
 import { inventoryTransfersRoutes } from './modules/inventory-transfers/inventory-transfers.routes.ts';
@@ -179,6 +180,7 @@ const MODULES = [
   storefrontRoutes,
   pushSubscriptionsRoutes,
   bulkJobsRoutes,
+  importsRoutes,
   marketingRoutes,
   templatesRoutes,
   campaignWebhooksRoutes,

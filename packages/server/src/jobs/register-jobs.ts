@@ -9,6 +9,7 @@ import { registerBuyerGroupJobs } from '../modules/buyer-groups/buyer-groups.job
 import { registerCampaignJobs } from '../modules/campaigns/campaign-send.jobs.ts';
 import { registerCashpointJobs } from '../modules/cashpoints/cashpoints.jobs.ts';
 import { registerContactImportJobs } from '../modules/contacts/contact-import.jobs.ts';
+import { registerImportJobs } from '../modules/imports/imports.jobs.ts';
 import { registerLeadJobs } from '../modules/leads/lead-follow-ups.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
 import { registerProductsAdsJobs } from '../modules/products-ads/products-ads.jobs.ts';
@@ -32,6 +33,7 @@ export async function registerJobs(
   await registerBuyerGroupJobs(ctx);
   await registerCartJobs(ctx);
   await registerContactImportJobs(ctx);
+  await registerImportJobs(ctx);
   await registerLeadJobs(ctx);
   await registerCampaignJobs(ctx);
   await registerRecurringCampaignJobs(ctx);
