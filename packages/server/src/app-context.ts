@@ -8,6 +8,7 @@ import type { FileStorage } from './core/ports/file-storage.ts';
 import type { IrpClient } from './core/ports/irp.ts';
 import type { Mailer } from './core/ports/mailer.ts';
 import type { PaymentGateway } from './core/ports/payment-gateway.ts';
+import type { RazorpayClient } from './core/ports/razorpay.ts';
 import type { TallyClient } from './core/ports/tally.ts';
 import type { Database } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   shipmentCarrier?: ShipmentCarrier;
   /** An online payment gateway (PAYMENT_GATEWAY_URL) for rechecking payments; without one they are recorded by hand. */
   paymentGateway?: PaymentGateway;
+  /** Razorpay's API (RAZORPAY_API_URL, default api.razorpay.com) for the companies' own accounts. */
+  razorpay?: RazorpayClient;
   /** A running Tally's HTTP XML server (TALLY_URL) to post vouchers to; without one the export is a file. */
   tally?: TallyClient;
   /** Google Ads and Meta reporting clients (their OAuth clients configured); absent ones: CSV import only. */

@@ -73,6 +73,7 @@ import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.
 import { purchaseReturnsRoutes } from './modules/purchase-returns/purchase-returns.routes.ts';
 import { pushSubscriptionsRoutes } from './modules/push-subscriptions/push-subscriptions.routes.ts';
 import { quotationsRoutes } from './modules/quotations/quotations.routes.ts';
+import { razorpayRoutes } from './modules/razorpay/razorpay.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -184,6 +185,7 @@ const MODULES = [
   marketingRoutes,
   templatesRoutes,
   campaignWebhooksRoutes,
+  razorpayRoutes,
   emailEventsRoutes,
   appConfigRoutes,
   logsAndErrorsRoutes,

@@ -138,6 +138,7 @@ import type {
 } from './schema/purchase-returns.ts';
 import type { BillAttachmentsTable, BillItemsTable, BillsTable } from './schema/purchases.ts';
 import type { PushSubscriptionsTable } from './schema/push-subscriptions.ts';
+import type { RazorpayAccountsTable, RazorpayPaymentLinksTable } from './schema/razorpay.ts';
 import type {
   PaymentMethodsTable,
   PaymentTermsTable,
@@ -210,6 +211,7 @@ export type * from './schema/purchase-orders.ts';
 export type * from './schema/purchase-returns.ts';
 export type * from './schema/purchases.ts';
 export type * from './schema/push-subscriptions.ts';
+export type * from './schema/razorpay.ts';
 export type * from './schema/reference-data.ts';
 export type * from './schema/referrals.ts';
 export type * from './schema/sales-documents.ts';
@@ -381,6 +383,8 @@ export interface DB {
   ad_competitor_prices: AdCompetitorPricesTable;
   stores: StoresTable;
   integration_calls: IntegrationCallsTable;
+  razorpay_accounts: RazorpayAccountsTable;
+  razorpay_payment_links: RazorpayPaymentLinksTable;
   shipping_rules: ShippingRulesTable;
   amazon_connections: AmazonConnectionsTable;
   amazon_orders: AmazonOrdersTable;

@@ -116,12 +116,40 @@ export async function idempotently(
   return reply.status(outcome.answer.status).send(outcome.answer.body);
 }
 
-type KeyRow = {
+export type KeyRow = {
   company_id: number;
   user_id: number;
   route: string;
   idempotency_key: string;
 };
+
+/**
+ * The same once-only rule for a caller that is not a signed-in client (a provider's webhook that
+ * delivers again): `row.user_id` 0 stands for no user, and `hash` is of what makes two deliveries
+ * the same thing (a provider re-renders its bodies). The key, `work`'s writes and its answer
+ * commit in one transaction; a delivery that finds a stored answer gets it back (replayed).
+ */
+export function onceForKey(
+  db: Database,
+  row: KeyRow,
+  hash: string,
+  work: (tx: Tx) => Promise<IdempotentAnswer>,
+): Promise<{ replayed: boolean; answer: IdempotentAnswer }> {
+  return inTransaction(db, async (tx) => {
+    const earlier = await claimKey(tx, row, hash);
+    if (earlier?.state === 'done') {
+      if (earlier.request_hash !== hash)
+        throw new AppError('unprocessable', PAYMENT_MESSAGES.idempotency_other_body);
+      return {
+        replayed: true,
+        answer: { status: earlier.response_status ?? 200, body: earlier.response_body },
+      };
+    }
+    const answer = await work(tx);
+    await storeAnswer(tx, row, answer);
+    return { replayed: false, answer };
+  });
+}
 
 /**
  * Takes the key's row lock in `tx`: inserts it ('running', seen by no one until commit), or, when

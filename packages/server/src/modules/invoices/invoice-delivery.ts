@@ -15,6 +15,7 @@ import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import { renderInvoicePdf } from '../invoice-documents/invoice-pdf.ts';
 import { mailDocument } from '../invoice-documents/mail-document.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
+import { paymentLinkForMail } from '../razorpay/razorpay.service.ts';
 import { changeInvoice, lockInvoiceOnly } from './change-invoice.ts';
 import { INVOICE_ENTITY, INVOICE_REFUSALS_HERE, type InvoiceContext } from './invoice-context.ts';
 import { invoiceDocumentOf } from './invoice-document-of.ts';
@@ -85,6 +86,7 @@ export async function mailInvoice(options: {
   const document = await printedInvoice(db, actor.companyId, { row, items });
   const pdf = await renderInvoicePdf(document);
   const seller = document.seller.name;
+  const payOnline = await paymentLinkForMail(db, actor.companyId, row.id);
   await mailDocument(
     mailer,
     {
@@ -93,7 +95,9 @@ export async function mailInvoice(options: {
       text:
         `Dear ${buyer.name},\n\nPlease find attached tax invoice ${row.invoice_number} dated ${row.invoice_day} ` +
         `for order ${row.order_number}: ${formatMoney(toRupees(Number(row.total_paise)))} ` +
-        `(${document.amountInWords}).\n\nRegards,\n${seller}`,
+        `(${document.amountInWords}).\n\n` +
+        (payOnline ? `Pay online through Razorpay: ${payOnline}\n\n` : '') +
+        `Regards,\n${seller}`,
       documentNumber: row.invoice_number,
       pdf,
     },

@@ -31,6 +31,7 @@ import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
 import { sendListCsv } from '../../http/list-csv.ts';
 import { page } from '../../http/page-links.ts';
+import { paymentGatewayFor } from '../razorpay/razorpay.service.ts';
 import { allocatePayment } from './allocate-payment.ts';
 import { applyBuyerCreditToInvoice } from './buyer-credit.ts';
 import { cancelPayment } from './cancel-payment.ts';
@@ -343,13 +344,16 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: paymentDetailOutput },
       },
     },
-    async (request) =>
-      recheckPaymentStatus({
+    async (request) => {
+      const actor = requirePrincipal(request);
+      return recheckPaymentStatus({
         db,
-        gateway: ctx.paymentGateway,
-        actor: requirePrincipal(request),
+        // The company's own Razorpay account when connected, else the server's gateway.
+        gateway: await paymentGatewayFor(ctx, actor.companyId),
+        actor,
         paymentId: request.params.id,
-      }),
+      });
+    },
   );
 
   app.get(
