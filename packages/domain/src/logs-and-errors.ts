@@ -112,7 +112,7 @@ export const INTEGRATION_LABELS: Readonly<Record<string, string>> = {
   ewb: 'E-way bill portal',
   tally: 'Tally',
   google_ads: 'Google Ads',
-  meta_ads: 'Meta Ads',
+  meta: 'Meta Ads',
   whatsapp: 'WhatsApp',
   zoho_books: 'Zoho Books',
   amazon_sp: 'Amazon Seller',

@@ -21,6 +21,7 @@ import type { Principal } from '../../core/principal.ts';
 import { type SecretBox, secretBoxFrom } from '../../core/secret-box.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type HistoryActor, historyWriter } from '../history/history.service.ts';
+import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import * as queries from './products-ads.queries.ts';
 
 type Context = Pick<AppContext, 'db' | 'secrets' | 'adPlatforms' | 'config'>;
@@ -338,7 +339,13 @@ export async function syncAdAccount(options: {
   if (!account) throw accountNotFound();
   if (account.status === 'reconnect_needed') throw conflict(M.reconnect_needed(account.platform));
   if (account.status !== 'connected' || !account.sealed_access_token) throw conflict(M.not_connected);
-  const client = clientOf(ctx, account.platform);
+  // Every call of the sync (token refresh, figures) goes to /logs-and-errors' integration calls.
+  const subject = {
+    companyId: actor.companyId,
+    integration: account.platform,
+    target: account.external_account_id,
+  };
+  const client = withCallLog(ctx.db, subject, clientOf(ctx, account.platform));
   if (!client) throw conflict(M.not_configured(account.platform));
 
   const ask = (token: string) =>
