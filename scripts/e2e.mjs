@@ -18,6 +18,11 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  env: {
+    // The Razorpay journey's stand-in listens here, and the app's server is told so.
+    RAZORPAY_API_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1000}`,
+    ...process.env,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
 });
 process.exit(result.status ?? 1);

@@ -16,6 +16,11 @@ export const REACHING_BODIES: Record<string, unknown> = {
     selling_partner_id: 'A1INTRUDER',
   },
   'PATCH /api/admin/companies/:companyId/amazon_connection': { buyer: 1 },
+  'PUT /api/companies/:companyId/razorpay_account': {
+    key_id: 'rzp_test_Intruder01',
+    key_secret: 'x',
+    webhook_secret: 'y',
+  },
   'POST /api/users/:id/branches': { branches: [1] },
   'POST /api/users/:id/unassign_branches': { branches: [1] },
   'PATCH /api/roles/:id/add_permissions': { permissions: ['view_order'] },

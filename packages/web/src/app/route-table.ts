@@ -226,6 +226,11 @@ export const SHELL_SCREENS = [
     () => import('../features/amazon/amazon-authentication-page'),
     'AmazonAuthenticationPage',
   ),
+  spec(
+    PATHS.razorpayAuthentication,
+    () => import('../features/razorpay/razorpay-authentication-page'),
+    'RazorpayAuthenticationPage',
+  ),
   spec(PATHS.buyerGroups, () => import('../features/buyer-groups/buyer-groups-page'), 'BuyerGroupsPage'),
   within(
     PATHS.buyerGroups,

@@ -53,6 +53,7 @@ export const PATHS = {
   adsAccountVerifications: '/ads-account-verifications',
   amazonSellerLogin: '/amazon-seller-login',
   amazonAuthentication: '/amazon-authentication',
+  razorpayAuthentication: '/razorpay-authentication',
   contacts: '/contacts',
   contact: '/contacts/$contactId',
   contactLists: '/contact-lists',

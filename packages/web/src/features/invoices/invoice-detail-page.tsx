@@ -9,6 +9,7 @@ import { canPerform, isCompanyAdmin } from '../../session/has-permission';
 import { PATHS } from '../../session/paths';
 import { EWayBillCard } from '../e-way-bills/e-way-bill-card';
 import { InvoiceAppliedPayments, RecordInvoicePaymentButton } from '../payments/invoice-applied-payments';
+import { PaymentLinkButton } from '../razorpay/payment-link-button';
 import { ReturnsTab } from '../sales-returns/related-returns';
 import { InvoiceSerialNumbersCard } from '../serial-numbers/invoice-serial-numbers-card';
 import { CreateShipmentButton, InvoiceShipmentsTab } from '../shipments/related-shipments';
@@ -64,6 +65,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             primary={
               <>
                 <RecordInvoicePaymentButton invoice={invoice} />
+                <PaymentLinkButton invoice={invoice} />
                 <CreateShipmentButton invoice={invoice} />
                 <AdjustAgainstPurchaseButton invoice={invoice} />
               </>
