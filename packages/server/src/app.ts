@@ -197,6 +197,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 2 * 1024 * 1024,
+    // Registering every module's routes (zod schemas to JSON schema) is one plugin: on a loaded
+    // machine it takes longer than avvio's default 10 s, and start-up failed with 'did not start in time'.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
