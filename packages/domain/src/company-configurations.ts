@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUrl } from './field-checks.ts';
 import { isPositiveInteger, isWholeNumber, MESSAGES, maxLengthMessage, numberField } from './validation.ts';
+import { zohoSettingsSchema } from './zoho.ts';
 
 /**
  * What each configuration type keeps in its `configurations` object. The server stores the object
@@ -83,14 +84,15 @@ export function readSettings<S extends Record<string, unknown>>(
 
 /**
  * What the server accepts in `configurations` for each type: the known keys must be valid, other
- * keys are kept as they are. Zoho's keys belong to its integration, which checks them itself.
+ * keys are kept as they are.
  */
 export const CONFIGURATION_SETTINGS_SCHEMAS = {
   auto_cancel_partially_invoiced_orders: autoCancelSchema.partial().loose(),
   batch_configuration: batchSchema.partial().loose(),
   print_configuration: printSchema.partial().loose(),
   terms_and_conditions: termsSchema.partial().loose(),
-  zoho: z.record(z.string(), z.unknown()),
+  /** Zoho Books (issue 26): the organisation pushed to and what is pushed; the tokens live apart, sealed. */
+  zoho: zohoSettingsSchema.partial().loose(),
   /** A switch only: is_enabled allows back-dated invoices; no settings of its own. */
   back_dated_invoices: z.object({}).loose(),
   /** A switch only, on unless saved off: documents dated in a filed GST period are locked. */

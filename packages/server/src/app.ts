@@ -96,6 +96,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { variantGroupsRoutes } from './modules/variant-groups/variant-groups.routes.ts';
 import { warehousesRoutes } from './modules/warehouses/warehouses.routes.ts';
+import { zohoRoutes } from './modules/zoho/zoho.routes.ts';
 import { filesRoutes } from './storage/files.routes.ts';
 
 /** Every API route, for the tenant-isolation test and the docs. */
@@ -176,6 +177,7 @@ const MODULES = [
   instoreOrdersRoutes,
   offersRoutes,
   tallyRoutes,
+  zohoRoutes,
   referralsRoutes,
   setupGuideRoutes,
   storefrontRoutes,

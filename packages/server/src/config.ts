@@ -9,6 +9,7 @@ import { type PaymentGatewayConfig, readPaymentGatewayConfig } from './modules/p
 import { type AdPlatformsConfig, readAdPlatformsConfig } from './modules/products-ads/ad-platforms-config.ts';
 import { type HttpCarrierConfig, readCarrierConfig } from './modules/shipments/shipment-carrier.ts';
 import { readTallyConfig } from './modules/tally/tally-client.ts';
+import { readZohoConfig, type ZohoConfig } from './modules/zoho/zoho-books-client.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /** Everything the server reads from the environment, read once. */
@@ -54,6 +55,8 @@ export interface ServerConfig {
   tally?: TallyConfig;
   /** Google Ads and Meta OAuth clients (GOOGLE_ADS_*, META_ADS_*); a platform without one: CSV import only. */
   adPlatforms?: AdPlatformsConfig;
+  /** Zoho Books' OAuth client (ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET; ZOHO_ACCOUNTS_URL, ZOHO_API_URL); none: /connect-zoho says so. */
+  zoho?: ZohoConfig;
   /** The Amazon Selling Partner app (AMAZON_SP_APP_ID, AMAZON_LWA_CLIENT_ID, _SECRET); none: not configured. */
   amazon?: AmazonConfig;
   /**
@@ -88,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shipmentCarrier: readCarrierConfig(env),
     tally: readTallyConfig(env),
     adPlatforms: readAdPlatformsConfig(env),
+    zoho: readZohoConfig(env),
     amazon: readAmazonConfig(env),
     marketingAdminHost: env.MARKETING_ADMIN_HOST?.trim() || undefined,
     sentryDsn: env.SENTRY_DSN?.trim() || undefined,

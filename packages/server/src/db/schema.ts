@@ -188,6 +188,7 @@ import type {
   WhatsappConversationsTable,
   WhatsappMessagesTable,
 } from './schema/whatsapp-support.ts';
+import type { ZohoConnectionsTable, ZohoRecordsTable, ZohoSyncLogTable } from './schema/zoho.ts';
 
 export type * from './schema/amazon.ts';
 export type * from './schema/bids.ts';
@@ -225,6 +226,7 @@ export type * from './schema/stores.ts';
 export type * from './schema/tally.ts';
 export type * from './schema/templates.ts';
 export type * from './schema/whatsapp-support.ts';
+export type * from './schema/zoho.ts';
 
 export interface DB {
   product_groups: ProductGroupsTable;
@@ -391,4 +393,7 @@ export interface DB {
   amazon_listings: AmazonListingsTable;
   amazon_sync_logs: AmazonSyncLogsTable;
   courier_accounts: CourierAccountsTable;
+  zoho_connections: ZohoConnectionsTable;
+  zoho_records: ZohoRecordsTable;
+  zoho_sync_log: ZohoSyncLogTable;
 }

@@ -17,6 +17,7 @@ import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/re
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
 import { registerTemplateJobs } from '../modules/templates/templates.jobs.ts';
+import { registerZohoJobs } from '../modules/zoho/zoho.jobs.ts';
 import type { JobRunner } from './job-runner.ts';
 
 /** Every worker, schedule and start-up job of the server, in one list: adding one means adding it here. */
@@ -39,6 +40,7 @@ export async function registerJobs(
   await registerRecurringCampaignJobs(ctx);
   await registerTemplateJobs(ctx);
   await registerProductsAdsJobs(ctx);
+  await registerZohoJobs(ctx);
   await registerAmazonJobs(ctx);
   await registerEmbeddedDatabaseJobs(ctx);
 }
