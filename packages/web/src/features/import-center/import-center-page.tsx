@@ -1,3 +1,4 @@
+import type { ImportKind } from '@b2b/domain/imports';
 import { BULK_JOB_STATUSES } from '@b2b/domain/statuses';
 import {
   Anchor,
@@ -15,6 +16,7 @@ import {
 import { IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { downloadFile } from '../../api/download';
 import { type Column, DataTable } from '../../components/data-table';
 import { EMPTY_TITLE } from '../../components/empty-state-card';
@@ -24,6 +26,7 @@ import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-p
 import { useCurrentUser } from '../../session/current-user';
 import type { BulkJob } from '../contacts/contacts.api';
 import { BULK_JOB_KIND_LABELS, bulkJobKindLabel, bulkJobListQuery } from './import-center.api';
+import { ImportDialog } from './import-dialog';
 
 const formatTime = (value: string | null) =>
   value
@@ -124,19 +127,25 @@ const KIND_OPTIONS = [
 ];
 const NO_FILTERS = { kind: '' };
 
-function NewImportMenu() {
-  const kinds = Object.entries(BULK_JOB_KIND_LABELS).filter(([, kind]) => kind.importPath);
+function NewImportMenu({ onImport }: { onImport: (kind: ImportKind) => void }) {
+  const kinds = Object.entries(BULK_JOB_KIND_LABELS).filter(([, kind]) => kind.importPath || kind.importKind);
   return (
     <Menu position="bottom-end">
       <Menu.Target>
         <Button leftSection={<IconUpload size={16} />}>New import</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {kinds.map(([kind, { label, importPath }]) => (
-          <Menu.Item key={kind} component={Link} to={importPath}>
-            {label}
-          </Menu.Item>
-        ))}
+        {kinds.map(([kind, { label, importPath, importKind }]) =>
+          importKind ? (
+            <Menu.Item key={kind} onClick={() => onImport(importKind)}>
+              {label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={kind} component={Link} to={importPath}>
+              {label}
+            </Menu.Item>
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );
@@ -153,13 +162,17 @@ export function ImportCenterPage() {
   const [filters, setFilters] = useUrlFilters(NO_FILTERS);
   const jobs = useQuery(bulkJobListQuery(user.company.id, { ...list.params, kind: filters.kind }));
   const noneYet = filters.kind === '' && jobs.data?.count === 0 && !jobs.isPlaceholderData;
+  const [importing, setImporting] = useState<ImportKind | null>(null);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Import Center</Title>
-        {!noneYet && <NewImportMenu />}
+        <NewImportMenu onImport={setImporting} />
       </Group>
+      {importing && (
+        <ImportDialog companyId={user.company.id} kind={importing} onClose={() => setImporting(null)} />
+      )}
       {noneYet ? (
         <Card withBorder padding="xl" radius="md">
           <EmptyState
