@@ -48,6 +48,7 @@ export const PRODUCTS_ADS_MESSAGES = {
     platform === 'google_ads'
       ? 'Enter the Google Ads customer ID: 10 digits, dashes allowed (123-456-7890).'
       : 'Enter the Meta ad account ID: its digits, with or without act_.',
+  merchant_center_id: 'Enter the Merchant Center ID: its digits only, or leave it blank.',
   state_unknown: 'This authorization is unknown or has expired. Start connecting again.',
   authorization_refused: (platform: AdPlatform) =>
     `${AD_PLATFORM_LABELS[platform]} refused the authorization. Start connecting again.`,

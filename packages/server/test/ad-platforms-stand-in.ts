@@ -36,6 +36,14 @@ export interface StandInMetaRow {
   purchaseValue: number | null;
 }
 
+/** A price benchmark of Merchant Center's price competitiveness report. */
+export interface StandInBenchmark {
+  offerId: string;
+  /** Rupees. */
+  benchmark: number;
+  currency?: string;
+}
+
 export const GOOD_CODE = 'good-code';
 export const DEVELOPER_TOKEN = 'stand-in-developer-token';
 
@@ -55,6 +63,7 @@ export async function startAdPlatformsStandIn() {
   const validRefresh = new Set<string>();
   const requests: { method: string; path: string; query?: string }[] = [];
   const google = { rows: [] as StandInGoogleRow[], customers: new Set<string>() };
+  const merchant = { benchmarks: [] as StandInBenchmark[], accounts: new Set<string>(), pageSize: 2 };
   const meta = { rows: [] as StandInMetaRow[], accounts: new Set<string>(), pageSize: 2 };
   let revoked = false;
   const token = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex')}`;
@@ -153,6 +162,51 @@ export async function startAdPlatformsStandIn() {
       );
     }
 
+    // Merchant API: reports.search of price_competitiveness_product_view, paged by pageToken.
+    const report = /^\/merchant\/reports\/v1\/accounts\/(\d+)\/reports:search$/.exec(url.pathname);
+    if (request.method === 'POST' && report) {
+      const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (revoked || !validAccess.has(bearer))
+        return send(response, 401, {
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials.',
+            status: 'UNAUTHENTICATED',
+          },
+        });
+      if (!merchant.accounts.has(report[1] ?? ''))
+        return send(response, 403, {
+          error: {
+            code: 403,
+            message: 'The caller does not have access to the accounts',
+            status: 'PERMISSION_DENIED',
+          },
+        });
+      const asked = JSON.parse(body) as { query?: string; pageToken?: string };
+      if (!/FROM price_competitiveness_product_view/.test(asked.query ?? ''))
+        return send(response, 400, {
+          error: { code: 400, message: 'Invalid query.', status: 'INVALID_ARGUMENT' },
+        });
+      const at = Number(asked.pageToken ?? 0);
+      const page = merchant.benchmarks.slice(at, at + merchant.pageSize);
+      return send(response, 200, {
+        results: page.map((b) => ({
+          priceCompetitivenessProductView: {
+            reportCountryCode: 'IN',
+            offerId: b.offerId,
+            price: { amountMicros: '90000000', currencyCode: 'INR' },
+            benchmarkPrice: {
+              amountMicros: String(Math.round(b.benchmark * 1_000_000)),
+              currencyCode: b.currency ?? 'INR',
+            },
+          },
+        })),
+        ...(at + merchant.pageSize < merchant.benchmarks.length && {
+          nextPageToken: String(at + merchant.pageSize),
+        }),
+      });
+    }
+
     // Meta Graph: token endpoint.
     if (request.method === 'GET' && url.pathname === '/meta/v21.0/oauth/access_token') {
       const q = url.searchParams;
@@ -244,6 +298,7 @@ export async function startAdPlatformsStandIn() {
   return {
     base,
     google,
+    merchant,
     meta,
     requests,
     /** The environment a server reads to use this stand-in for both platforms. */
@@ -254,6 +309,7 @@ export async function startAdPlatformsStandIn() {
       GOOGLE_OAUTH_AUTHORIZE_URL: `${base}/google/auth`,
       GOOGLE_OAUTH_TOKEN_URL: `${base}/google/token`,
       GOOGLE_ADS_API_URL: `${base}/google-ads`,
+      GOOGLE_MERCHANT_API_URL: `${base}/merchant`,
       META_ADS_CLIENT_ID: 'meta-app',
       META_ADS_CLIENT_SECRET: 'meta-secret',
       META_OAUTH_AUTHORIZE_URL: `${base}/meta/dialog/oauth`,

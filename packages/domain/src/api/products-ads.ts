@@ -114,6 +114,8 @@ export const adAccountOutput = z.object({
   id,
   platform: z.enum(AD_PLATFORMS),
   external_account_id: z.string(),
+  /** Google Ads only: the Merchant Center account whose price benchmarks each sync reads. */
+  merchant_center_id: z.string().nullable(),
   status: z.enum(AD_ACCOUNT_STATUSES),
   last_synced_at: timestamp.nullable(),
   last_sync_ok: z.boolean().nullable(),
@@ -147,7 +149,18 @@ const accountIdInput = (platform: (typeof AD_PLATFORMS)[number]) =>
       M.account_id(platform),
     );
 
-export const adAuthorizeInput = z.object({ account_id: z.string().max(40) });
+/** Blank: none. Google Ads only; the sync then reads its price competitiveness report too. */
+export const merchantCenterIdInput = z
+  .string({ error: M.merchant_center_id })
+  .trim()
+  .max(40, M.merchant_center_id)
+  .refine((v) => v === '' || /^\d{1,20}$/.test(v), M.merchant_center_id)
+  .transform((v) => (v === '' ? null : v));
+
+export const adAuthorizeInput = z.object({
+  account_id: z.string().max(40),
+  merchant_center_id: merchantCenterIdInput.optional(),
+});
 export const adAccountIdFor = accountIdInput;
 
 export const adAuthorizeOutput = z.object({ authorization_url: z.string(), account: adAccountOutput });

@@ -39,6 +39,18 @@ export interface AdPlatformClient {
     startDate: string;
     endDate: string;
   }): Promise<AdPlatformDailyRow[]>;
+  /**
+   * Google only: Merchant Center's price competitiveness report of the merchant account (the
+   * connection's scope includes Merchant Center's).
+   */
+  priceBenchmarks?(options: { accessToken: string; merchantId: string }): Promise<AdPriceBenchmark[]>;
+}
+
+/** A product's price against what other retailers ask for it, as Merchant Center benchmarks it. */
+export interface AdPriceBenchmark {
+  offerId: string;
+  /** The lowest price other retailers ask for the same product (paise). */
+  benchmarkPaise: number;
 }
 
 export type AdPlatformClients = Partial<Record<AdPlatform, AdPlatformClient>>;

@@ -9,6 +9,8 @@ export interface AdAccountsTable {
   company_id: number;
   platform: AdAccountPlatform;
   external_account_id: string;
+  /** Google Ads only (migration 0102): whose price competitiveness report the sync reads. */
+  merchant_center_id: string | null;
   status: AdAccountStatus;
   sealed_access_token: string | null;
   sealed_refresh_token: string | null;

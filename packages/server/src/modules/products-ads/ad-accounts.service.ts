@@ -14,6 +14,7 @@ import {
   AdAuthorizationRefused,
   type AdPlatformClient,
   type AdPlatformDailyRow,
+  type AdPriceBenchmark,
   AdTokenExpired,
   type AdTokens,
 } from '../../core/ports/ad-platforms.ts';
@@ -56,6 +57,7 @@ function present(row: queries.AdAccountRow): AdAccountOutput {
     id: row.id,
     platform: row.platform,
     external_account_id: row.external_account_id,
+    merchant_center_id: row.merchant_center_id,
     status: row.status,
     last_synced_at: row.last_synced_at,
     last_sync_ok: row.last_sync_ok,
@@ -109,9 +111,12 @@ export async function authorizeAdAccount(options: {
   actor: Principal;
   platform: AdPlatform;
   externalId: string;
+  /** Google Ads only; ignored for Meta. */
+  merchantCenterId?: string | null;
   origin: string;
 }) {
   const { ctx, actor, platform, externalId } = options;
+  const merchantCenterId = platform === 'google_ads' ? (options.merchantCenterId ?? null) : null;
   const client = clientOf(ctx, platform);
   if (!client) throw conflict(M.not_configured(platform));
   const state = `${platform}.${randomBytes(24).toString('base64url')}`;
@@ -120,12 +125,14 @@ export async function authorizeAdAccount(options: {
       companyId: actor.companyId,
       platform,
       externalId,
+      merchantCenterId,
       stateHash: hashState(state),
       stateExpiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
     });
     await recordAccountHistory(tx, actor, id, 'authorization_requested', {
       platform,
       external_account_id: externalId,
+      merchant_center_id: merchantCenterId,
     });
     return id;
   });
@@ -348,22 +355,26 @@ export async function syncAdAccount(options: {
   const client = withCallLog(ctx.db, subject, clientOf(ctx, account.platform));
   if (!client) throw conflict(M.not_configured(account.platform));
 
-  const ask = (token: string) =>
-    client.dailyFigures({
-      accessToken: token,
-      accountId: account.external_account_id,
-      startDate: range.start,
-      endDate: range.end,
-    });
-  let rows: AdPlatformDailyRow[];
-  try {
+  /** Asks with the current token, and once more with a refreshed one when it has expired. */
+  const withToken = async <T>(ask: (token: string) => Promise<T>): Promise<T> => {
     const tokens = await freshTokens(ctx, actor, account, client, false);
     try {
-      rows = await ask(tokens.accessToken);
+      return await ask(tokens.accessToken);
     } catch (error) {
       if (!(error instanceof AdTokenExpired)) throw error;
-      rows = await ask((await freshTokens(ctx, actor, account, client, true)).accessToken);
+      return ask((await freshTokens(ctx, actor, account, client, true)).accessToken);
     }
+  };
+  let rows: AdPlatformDailyRow[];
+  try {
+    rows = await withToken((token) =>
+      client.dailyFigures({
+        accessToken: token,
+        accountId: account.external_account_id,
+        startDate: range.start,
+        endDate: range.end,
+      }),
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof AdAuthorizationRefused || error instanceof AdTokenExpired)
@@ -375,13 +386,16 @@ export async function syncAdAccount(options: {
 
   const bySku = await queries.productIdsBySku(ctx.db, actor.companyId);
   const { facts, unmatched } = factsOf(rows, bySku, account.platform, range);
+  const benchmarks = await priceBenchmarksOf(account, client, bySku, withToken);
   const detail =
     `${facts.length.toLocaleString('en-IN')} daily product figures synced for ${range.start} to ${range.end}.` +
     (unmatched.length > 0
       ? ` ${unmatched.length} offer id${unmatched.length === 1 ? '' : 's'} match no product SKU: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? '…' : ''}.`
-      : '');
+      : '') +
+    (benchmarks.message ? ` ${benchmarks.message}` : '');
   await inTransaction(ctx.db, async (tx) => {
     await queries.replaceSyncedDays(tx, actor.companyId, account.platform, range, facts);
+    await queries.upsertCompetitorPrices(tx, actor.companyId, 'google_ads', benchmarks.prices);
     await queries.recordSync(tx, actor.companyId, account.id, true, detail);
     await recordAccountHistory(tx, actor, account.id, 'synced', {
       start_date: range.start,
@@ -397,6 +411,50 @@ export async function syncAdAccount(options: {
     rows: facts.length,
     unmatched_offer_ids: unmatched.slice(0, 100),
     account: await accountOf(ctx, actor.companyId, account.id),
+  };
+}
+
+/**
+ * Merchant Center's price benchmarks of a Google Ads account that names one, as today's competitor
+ * prices of the products they match by SKU. A refusal does not stop the figures' sync: it is said
+ * in the sync message instead.
+ */
+async function priceBenchmarksOf(
+  account: queries.LockedAccount,
+  client: AdPlatformClient,
+  bySku: Map<string, number>,
+  withToken: <T>(ask: (token: string) => Promise<T>) => Promise<T>,
+): Promise<{
+  prices: { product_id: number; day: string; competitor_price_paise: number }[];
+  message: string;
+}> {
+  const merchantId = account.merchant_center_id;
+  if (!merchantId || !client.priceBenchmarks) return { prices: [], message: '' };
+  const benchmarksOf = client.priceBenchmarks.bind(client);
+  let benchmarks: AdPriceBenchmark[];
+  try {
+    benchmarks = await withToken((token) => benchmarksOf({ accessToken: token, merchantId }));
+  } catch (error) {
+    return { prices: [], message: `Merchant Center gave no price benchmarks: ${(error as Error).message}` };
+  }
+  const today = todayInIndia();
+  const lowest = new Map<number, number>();
+  for (const benchmark of benchmarks) {
+    const productId = bySku.get(benchmark.offerId.toLowerCase());
+    if (productId === undefined) continue;
+    lowest.set(
+      productId,
+      Math.min(lowest.get(productId) ?? Number.MAX_SAFE_INTEGER, benchmark.benchmarkPaise),
+    );
+  }
+  const prices = [...lowest].map(([product_id, paise]) => ({
+    product_id,
+    day: today,
+    competitor_price_paise: paise,
+  }));
+  return {
+    prices,
+    message: `${prices.length.toLocaleString('en-IN')} competitor price${prices.length === 1 ? '' : 's'} from Merchant Center.`,
   };
 }
 

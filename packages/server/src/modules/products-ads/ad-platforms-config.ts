@@ -20,7 +20,7 @@ const urlOf = (env: Record<string, string | undefined>, name: string, fallback: 
  * Google Ads: GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET (an OAuth client of a Google Cloud
  * project) and GOOGLE_ADS_DEVELOPER_TOKEN (the Google Ads API's); optionally
  * GOOGLE_ADS_LOGIN_CUSTOMER_ID (a manager account), GOOGLE_ADS_API_VERSION, and the endpoints
- * GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_ADS_API_URL.
+ * GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_ADS_API_URL, GOOGLE_MERCHANT_API_URL.
  * Meta: META_ADS_CLIENT_ID and META_ADS_CLIENT_SECRET (a Meta app's id and secret); optionally
  * META_GRAPH_VERSION, META_OAUTH_AUTHORIZE_URL and META_GRAPH_URL.
  * A platform whose client is not fully set is absent: its connect button says it is not configured.
@@ -42,6 +42,7 @@ export function readAdPlatformsConfig(
       authorizeUrl: urlOf(env, 'GOOGLE_OAUTH_AUTHORIZE_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
       tokenUrl: urlOf(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
       apiUrl: urlOf(env, 'GOOGLE_ADS_API_URL', 'https://googleads.googleapis.com'),
+      merchantApiUrl: urlOf(env, 'GOOGLE_MERCHANT_API_URL', 'https://merchantapi.googleapis.com'),
     };
   }
   const metaId = env.META_ADS_CLIENT_ID?.trim();

@@ -3,6 +3,7 @@ import {
   type AdPlatformClient,
   type AdPlatformDailyRow,
   AdPlatformError,
+  type AdPriceBenchmark,
   AdTokenExpired,
   type AdTokens,
 } from '../../core/ports/ad-platforms.ts';
@@ -16,10 +17,20 @@ export interface GoogleAdsConfig {
   authorizeUrl: string;
   tokenUrl: string;
   apiUrl: string;
+  /** Merchant API (price competitiveness), https://merchantapi.googleapis.com by default. */
+  merchantApiUrl: string;
 }
 
 const TIMEOUT_MS = 60_000;
-const SCOPE = 'https://www.googleapis.com/auth/adwords';
+/** Google Ads' reports, and Merchant Center's for the price benchmarks. */
+const SCOPE = 'https://www.googleapis.com/auth/adwords https://www.googleapis.com/auth/content';
+
+/** Merchant Center's price benchmark per offer, in India (Merchant Center Query Language). */
+export const PRICE_BENCHMARK_QUERY =
+  'SELECT offer_id, price, benchmark_price, report_country_code ' +
+  "FROM price_competitiveness_product_view WHERE report_country_code = 'IN'";
+const BENCHMARK_PAGE_SIZE = 1000;
+const BENCHMARK_MAX_PAGES = 100;
 
 /** The shopping performance per product, day and campaign: Google Ads' own query language (GAQL). */
 export const shoppingQuery = (startDate: string, endDate: string) =>
@@ -171,5 +182,58 @@ export function createGoogleAdsClient(config: GoogleAdsConfig): AdPlatformClient
       }
       return rows;
     },
+
+    async priceBenchmarks({ accessToken, merchantId }) {
+      const benchmarks: AdPriceBenchmark[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < BENCHMARK_MAX_PAGES; page++) {
+        const answer = await searchMerchantReport(config, accessToken, merchantId, pageToken);
+        benchmarks.push(...benchmarksOf(answer.results ?? []));
+        pageToken = answer.nextPageToken;
+        if (!pageToken) break;
+      }
+      return benchmarks;
+    },
   };
+}
+
+interface MerchantReportPage {
+  results?: unknown[];
+  nextPageToken?: string;
+}
+
+async function searchMerchantReport(
+  config: GoogleAdsConfig,
+  accessToken: string,
+  merchantId: string,
+  pageToken: string | undefined,
+): Promise<MerchantReportPage> {
+  const response = await fetch(`${config.merchantApiUrl}/reports/v1/accounts/${merchantId}/reports:search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: PRICE_BENCHMARK_QUERY, pageSize: BENCHMARK_PAGE_SIZE, pageToken }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const body = (await jsonOf(response)) as MerchantReportPage & {
+    error?: { message?: string; status?: string };
+  };
+  if (response.ok) return body;
+  const message = body.error?.message ?? `HTTP ${response.status}`;
+  if (response.status === 401) throw new AdTokenExpired(message);
+  throw new AdPlatformError(`Merchant Center refused the price report: ${message}`);
+}
+
+/** Amounts come in micros of the currency; only rupee benchmarks are kept. */
+function benchmarksOf(results: unknown[]): AdPriceBenchmark[] {
+  const benchmarks: AdPriceBenchmark[] = [];
+  for (const raw of results) {
+    const view = (raw as { priceCompetitivenessProductView?: Record<string, unknown> })
+      .priceCompetitivenessProductView;
+    const offerId = typeof view?.offerId === 'string' ? view.offerId.trim() : '';
+    const benchmark = view?.benchmarkPrice as { amountMicros?: unknown; currencyCode?: unknown } | undefined;
+    const paise = Math.round(num(benchmark?.amountMicros) / 10_000);
+    if (!offerId || benchmark?.currencyCode !== 'INR' || paise <= 0) continue;
+    benchmarks.push({ offerId, benchmarkPaise: paise });
+  }
+  return benchmarks;
 }

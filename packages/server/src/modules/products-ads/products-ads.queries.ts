@@ -16,6 +16,7 @@ const accountSelect = (db: Executor, companyId: number) =>
       'a.company_id',
       'a.platform',
       'a.external_account_id',
+      'a.merchant_center_id',
       'a.status',
       'a.last_synced_at',
       'a.last_sync_ok',
@@ -45,6 +46,7 @@ export const lockAccount = (
       'id',
       'platform',
       'external_account_id',
+      'merchant_center_id',
       'status',
       'sealed_access_token',
       'sealed_refresh_token',
@@ -75,6 +77,7 @@ export const savePendingAccount = (
     companyId: number;
     platform: AdPlatform;
     externalId: string;
+    merchantCenterId: string | null;
     stateHash: string;
     stateExpiresAt: Date;
   },
@@ -85,6 +88,7 @@ export const savePendingAccount = (
       company_id: values.companyId,
       platform: values.platform,
       external_account_id: values.externalId,
+      merchant_center_id: values.merchantCenterId,
       status: 'pending',
       oauth_state_hash: values.stateHash,
       oauth_state_expires_at: values.stateExpiresAt,
@@ -92,6 +96,7 @@ export const savePendingAccount = (
     .onConflict((oc) =>
       oc.columns(['company_id', 'platform']).doUpdateSet({
         external_account_id: values.externalId,
+        merchant_center_id: values.merchantCenterId,
         // A connected account stays usable while its owner is away authorizing again.
         status: sql`CASE WHEN ad_accounts.status = 'connected' THEN 'connected' ELSE 'pending' END`,
         oauth_state_hash: values.stateHash,

@@ -118,6 +118,7 @@ export async function productsAdsRoutes(app: Api) {
         actor,
         platform: request.params.platform,
         externalId: parsed.data,
+        merchantCenterId: request.body.merchant_center_id,
         origin: originOf(request),
       });
     },

@@ -129,10 +129,16 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
 
   const apiOf = (company: SignedUpCompany) => new ApiClient(adsApp.baseUrl).as(company.session.access_token);
 
-  async function connect(company: SignedUpCompany, platform: 'google_ads' | 'meta', accountId: string) {
+  async function connect(
+    company: SignedUpCompany,
+    platform: 'google_ads' | 'meta',
+    accountId: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const api = apiOf(company);
     const start = await api.post(`admin/companies/${company.companyId}/ads_accounts/${platform}/authorize`, {
       account_id: accountId,
+      ...extra,
     });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body.account.status).toBe('pending');
@@ -331,6 +337,68 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
       'Always On',
       'Diwali Shopping',
     ]);
+  });
+
+  it('reads Merchant Center price benchmarks with each Google Ads sync into competitiveness', async () => {
+    const company = await marketingCompany();
+    const [shoes, bag, belt] = await products(company, 3);
+    const customer = String(Date.now() + 7).slice(-10);
+    const merchantId = String(Date.now()).slice(-9);
+    standIn.google.customers.add(customer);
+    standIn.merchant.accounts.add(merchantId);
+    standIn.merchant.benchmarks = [
+      { offerId: shoes?.sku as string, benchmark: 80 },
+      { offerId: String(bag?.sku).toLowerCase(), benchmark: 120.5 },
+      { offerId: bag?.sku as string, benchmark: 99.99 },
+      { offerId: belt?.sku as string, benchmark: 70, currency: 'USD' },
+      { offerId: 'NOT-OURS', benchmark: 10 },
+    ];
+    const refused = await apiOf(company).post(
+      `admin/companies/${company.companyId}/ads_accounts/google_ads/authorize`,
+      { account_id: customer, merchant_center_id: 'MC-1' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.merchant_center_id).toEqual([
+      'Enter the Merchant Center ID: its digits only, or leave it blank.',
+    ]);
+    const { api, account } = await connect(company, 'google_ads', customer, {
+      merchant_center_id: merchantId,
+    });
+    expect(account.merchant_center_id).toBe(merchantId);
+    const synced = await api.post(`admin/ads_accounts/${account.id}/sync`, {
+      start_date: day(-3),
+      end_date: today,
+    });
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body.detail).toContain('2 competitor prices from Merchant Center.');
+    const competitive = await api.get(
+      `admin/companies/${company.companyId}/products_ads/competitiveness_overall`,
+    );
+    // createProduct sells at 90: 12.5% above the shoes' 80 (flagged), below the bag's lowest 99.99.
+    expect(competitive.body.above_count).toBe(1);
+    expect(
+      competitive.body.products.map(
+        (p: { product: { id: number }; competitor_price: number; source: string; flag: string }) => [
+          p.product.id,
+          p.competitor_price,
+          p.source,
+          p.flag,
+        ],
+      ),
+    ).toEqual([
+      [shoes?.id, 80, 'google_ads', 'above'],
+      [bag?.id, 99.99, 'google_ads', 'below'],
+    ]);
+
+    standIn.merchant.accounts.delete(merchantId);
+    const again = await api.post(`admin/ads_accounts/${account.id}/sync`, {
+      start_date: day(-3),
+      end_date: today,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.detail).toContain(
+      'Merchant Center gave no price benchmarks: Merchant Center refused the price report: The caller does not have access to the accounts',
+    );
   });
 
   it('refreshes an expired access token; a revoked authorization marks the account reconnect needed', async () => {

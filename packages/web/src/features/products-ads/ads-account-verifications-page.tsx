@@ -45,17 +45,23 @@ const ACCOUNT_ID_LABELS: Record<AdPlatform, { label: string; placeholder: string
   meta: { label: 'Meta ad account ID', placeholder: 'act_1234567890' },
 };
 
+const merchantErrorOf = (error: unknown) =>
+  isApiError(error) ? (error.errors.merchant_center_id?.[0] ?? null) : null;
+
 function PlatformCard({ entry, canChange }: { entry: AdAccounts['platforms'][number]; canChange: boolean }) {
   const user = useCurrentUser();
   const authorize = useAuthorizeAdAccount(user.company.id);
   const sync = useSyncAdAccount();
   const disconnect = useDisconnectAdAccount();
   const [accountId, setAccountId] = useState(entry.account?.external_account_id ?? '');
+  const [merchantCenterId, setMerchantCenterId] = useState(entry.account?.merchant_center_id ?? '');
+  const merchantError = merchantErrorOf(authorize.error);
   const [confirming, setConfirming] = useState(false);
   const account = entry.account;
   const idError =
     authorize.error && isApiError(authorize.error)
-      ? (authorize.error.errors.account_id?.[0] ?? errorDetail(authorize.error))
+      ? (authorize.error.errors.account_id?.[0] ??
+        (merchantErrorOf(authorize.error) ? null : errorDetail(authorize.error)))
       : authorize.error
         ? errorDetail(authorize.error)
         : null;
@@ -81,7 +87,10 @@ function PlatformCard({ entry, canChange }: { entry: AdAccounts['platforms'][num
           <>
             {account && account.status !== 'disconnected' && (
               <Stack gap={2}>
-                <Text size="sm">Account {account.external_account_id}</Text>
+                <Text size="sm">
+                  Account {account.external_account_id}
+                  {account.merchant_center_id ? ` · Merchant Center ${account.merchant_center_id}` : ''}
+                </Text>
                 {account.connected_at && (
                   <Text size="xs" c="dimmed">
                     Connected {dayjs(account.connected_at).format('DD/MM/YYYY HH:mm')}
@@ -107,9 +116,20 @@ function PlatformCard({ entry, canChange }: { entry: AdAccounts['platforms'][num
                   error={idError}
                   w={260}
                 />
+                {entry.platform === 'google_ads' && (
+                  <TextInput
+                    label="Merchant Center ID (optional)"
+                    description="Reads its price competitiveness report with each sync"
+                    placeholder="123456789"
+                    value={merchantCenterId}
+                    onChange={(e) => setMerchantCenterId(e.currentTarget.value)}
+                    error={merchantError}
+                    w={260}
+                  />
+                )}
                 <Button
                   loading={authorize.isPending}
-                  onClick={() => authorize.mutate({ platform: entry.platform, accountId })}
+                  onClick={() => authorize.mutate({ platform: entry.platform, accountId, merchantCenterId })}
                 >
                   {account && account.status === 'reconnect_needed' ? 'Reconnect' : `Connect ${entry.label}`}
                 </Button>

@@ -96,11 +96,21 @@ export const adImportJobQuery = (id: number) =>
 /** Asks the server for the platform's consent address and sends the browser there. */
 export function useAuthorizeAdAccount(companyId: number) {
   return useMutation({
-    mutationFn: ({ platform, accountId }: { platform: AdPlatform; accountId: string }) =>
+    mutationFn: ({
+      platform,
+      accountId,
+      merchantCenterId,
+    }: {
+      platform: AdPlatform;
+      accountId: string;
+      /** Google Ads only: blank for none. */
+      merchantCenterId?: string;
+    }) =>
       api.post<{ authorization_url: string }>(
         `admin/companies/${companyId}/ads_accounts/${platform}/authorize`,
         {
           account_id: accountId,
+          ...(platform === 'google_ads' && { merchant_center_id: merchantCenterId ?? '' }),
         },
       ),
     onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
