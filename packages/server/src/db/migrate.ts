@@ -65,7 +65,13 @@ export async function migrateToLatest(db: Database): Promise<void> {
     )
   )
     return;
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(files) });
+  // Numbers are claimed before the work lands, so a database may have run 0101 before 0097 arrives;
+  // each migration stands alone, and the missing ones are run in number order.
+  const migrator = new Migrator({
+    db,
+    provider: new SqlFileMigrationProvider(files),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
