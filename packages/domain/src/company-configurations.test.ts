@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_CANCEL_DEFAULTS,
+  autoCancelLastOrderDay,
   autoCancelSchema,
   BATCH_DEFAULTS,
   batchSchema,
   maskSecretSettings,
   mergeSecretSettings,
+  PRINT_COPIES_MESSAGE,
   PRINT_DEFAULTS,
   printSchema,
   readSettings,
@@ -24,12 +26,16 @@ describe('readSettings', () => {
         show_logo: false,
         show_hsn_summary: false,
         footer_note: 'Thank you',
+        show_signature: false,
+        copies: ['original', 'duplicate'],
       }),
     ).toEqual({
       paper_size: 'Thermal 80mm',
       show_logo: false,
       show_hsn_summary: false,
       footer_note: 'Thank you',
+      show_signature: false,
+      copies: ['original', 'duplicate'],
     });
     expect(readSettings(autoCancelSchema, AUTO_CANCEL_DEFAULTS, { after_days: 7 })).toEqual({
       after_days: 7,
@@ -108,5 +114,24 @@ describe('secret settings', () => {
       client_secret: 's3cret',
       refresh_token: 'rt-1',
     });
+  });
+});
+
+describe('print copies (issue 26)', () => {
+  it('keeps the chosen copies in the legal order and refuses none or a repeat', () => {
+    const copies = (value: unknown) => printSchema.shape.copies.safeParse(value);
+    expect(copies(['triplicate', 'original']).data).toEqual(['original', 'triplicate']);
+    expect(copies([]).error?.issues[0].message).toBe(PRINT_COPIES_MESSAGE);
+    expect(copies(['original', 'original']).error?.issues[0].message).toBe('Each copy can be chosen once.');
+    expect(copies(['quadruplicate']).success).toBe(false);
+    expect(readSettings(printSchema, PRINT_DEFAULTS, { copies: 'all' }).copies).toEqual(['original']);
+  });
+});
+
+describe('autoCancelLastOrderDay', () => {
+  it('is the day after_days before today: an order placed that day or earlier is old enough', () => {
+    expect(autoCancelLastOrderDay('2026-11-30', { after_days: 30 })).toBe('2026-10-31');
+    expect(autoCancelLastOrderDay('2026-03-01', { after_days: 1 })).toBe('2026-02-28');
+    expect(autoCancelLastOrderDay('2026-11-30', AUTO_CANCEL_DEFAULTS)).toBe('2026-10-31');
   });
 });

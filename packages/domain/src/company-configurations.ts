@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isUrl } from './field-checks.ts';
-import { isPositiveInteger, isWholeNumber, MESSAGES, maxLengthMessage, numberField } from './validation.ts';
+import {
+  addDays,
+  isPositiveInteger,
+  isWholeNumber,
+  MESSAGES,
+  maxLengthMessage,
+  numberField,
+} from './validation.ts';
 import { zohoSettingsSchema } from './zoho.ts';
 
 /**
@@ -30,11 +37,32 @@ export const batchSchema = z.object({
   is_batch_mandatory: z.boolean(),
 });
 
+/**
+ * The copies a tax invoice is printed in (rule 48 of the CGST Rules: goods in triplicate, services
+ * in duplicate), each a full set of pages titled with its copy.
+ */
+export const PRINT_COPIES = ['original', 'duplicate', 'triplicate'] as const;
+export type PrintCopy = (typeof PRINT_COPIES)[number];
+export const PRINT_COPY_LABELS: Record<PrintCopy, string> = {
+  original: 'Original for recipient',
+  duplicate: 'Duplicate for transporter',
+  triplicate: 'Triplicate for supplier',
+};
+export const PRINT_COPIES_MESSAGE = 'Choose at least one copy to print.';
+
 export const printSchema = z.object({
   paper_size: z.enum(PAPER_SIZES, { error: 'Please choose a paper size.' }),
   show_logo: z.boolean(),
   show_hsn_summary: z.boolean(),
   footer_note: z.string().trim().max(FOOTER_NOTE_MAX, maxLengthMessage(FOOTER_NOTE_MAX)),
+  /** Print the uploaded signature image above 'Authorised Signatory' (the image has its own upload). */
+  show_signature: z.boolean(),
+  copies: z
+    .array(z.enum(PRINT_COPIES, { error: PRINT_COPIES_MESSAGE }), { error: PRINT_COPIES_MESSAGE })
+    .min(1, PRINT_COPIES_MESSAGE)
+    .refine((copies) => new Set(copies).size === copies.length, 'Each copy can be chosen once.')
+    // In the legal order, whatever order they were ticked in.
+    .transform((copies) => PRINT_COPIES.filter((copy) => copies.includes(copy))),
 });
 
 export const termsSchema = z.object({ show_on_invoice: z.boolean() });
@@ -58,12 +86,22 @@ export type TermsSettings = z.output<typeof termsSchema>;
 export type AppDownloadSettings = z.output<typeof appDownloadSchema>;
 
 export const AUTO_CANCEL_DEFAULTS: AutoCancelSettings = { after_days: 30 };
+
+/**
+ * auto_cancel_partially_invoiced_orders: the last order day (Indian calendar) whose partly
+ * invoiced orders have their remainder cancelled on `today`: an order placed `after_days` days
+ * ago or earlier.
+ */
+export const autoCancelLastOrderDay = (today: string, settings: AutoCancelSettings): string =>
+  addDays(today, -settings.after_days);
 export const BATCH_DEFAULTS: BatchSettings = { expiry_alert_days: 30, is_batch_mandatory: false };
 export const PRINT_DEFAULTS: PrintSettings = {
   paper_size: 'A4',
   show_logo: true,
   show_hsn_summary: true,
   footer_note: '',
+  show_signature: true,
+  copies: ['original'],
 };
 export const TERMS_DEFAULTS: TermsSettings = { show_on_invoice: true };
 export const APP_DOWNLOAD_DEFAULTS: AppDownloadSettings = { android_url: '', ios_url: '' };

@@ -112,6 +112,10 @@ export const configurationUpdate = z
   .strict();
 
 export const termsOutput = z.object({ id, terms: z.string(), updated_at: timestamp });
+
+/** companies/{id}/print_signature: whether the documents have a signature image to print. */
+export const printSignatureOutput = z.object({ print_signature_set: z.boolean() });
+export const PRINT_SIGNATURE_FORMATS_MESSAGE = 'Upload the signature as a PNG or JPEG image.';
 export const termsInput = z.object({
   terms: z.string().max(20_000, 'Terms cannot exceed 20000 characters.'),
 });

@@ -387,6 +387,9 @@ export const orderItemOutput = pricedLineOutput.extend({
   ...offerLine,
   quantity_invoiced: quantity,
   quantity_shipped: quantity,
+  /** Cancelled without being invoiced (auto_cancel_partially_invoiced_orders); 0 otherwise. */
+  quantity_cancelled: quantity,
+  /** Ordered less invoiced less cancelled. */
   invoiceable_quantity: quantity,
 });
 
@@ -420,6 +423,7 @@ export const salesOrderOutput = z.object({
   total_quantity: quantity,
   total_quantity_invoiced: quantity,
   total_quantity_shipped: quantity,
+  total_quantity_cancelled: quantity,
   comments: z.array(commentOutput),
   /** What the user may do now, by the rule the server enforces (domain/sales-orders.ts). */
   allowed_actions: z.array(z.enum(ORDER_ACTIONS)),

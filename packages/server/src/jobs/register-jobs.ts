@@ -15,6 +15,7 @@ import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
 import { registerProductsAdsJobs } from '../modules/products-ads/products-ads.jobs.ts';
 import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
+import { registerSalesOrderJobs } from '../modules/sales-orders/sales-orders.jobs.ts';
 import { registerCartJobs } from '../modules/storefront/carts.jobs.ts';
 import { registerTemplateJobs } from '../modules/templates/templates.jobs.ts';
 import { registerZohoJobs } from '../modules/zoho/zoho.jobs.ts';
@@ -40,6 +41,7 @@ export async function registerJobs(
   await registerRecurringCampaignJobs(ctx);
   await registerTemplateJobs(ctx);
   await registerProductsAdsJobs(ctx);
+  await registerSalesOrderJobs(ctx);
   await registerZohoJobs(ctx);
   await registerAmazonJobs(ctx);
   await registerEmbeddedDatabaseJobs(ctx);

@@ -35,6 +35,8 @@ export interface CompaniesTable {
   phone: string | null;
   website: string | null;
   logo: string | null;
+  /** Migration 0099: the signature image the documents print (a file-storage key). */
+  print_signature: ColumnType<string | null, string | null | undefined, string | null>;
   is_verified: Auto<boolean>;
   is_order_auto_confirm: Auto<boolean>;
   is_bill_auto_received: Auto<boolean>;

@@ -254,6 +254,8 @@ export interface SalesOrdersTable extends DocumentTotals, DocumentTerms {
   total_quantity_shipped: Quantity;
   /** Migration 0023: goods in delivered shipments. */
   total_quantity_delivered: Quantity;
+  /** Migration 0099: lines' quantity cancelled without being invoiced (auto_cancel_partially_invoiced_orders). */
+  total_quantity_cancelled: Quantity;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -275,6 +277,8 @@ export interface SalesOrderItemsTable extends PricedLineColumns {
   /** Migration 0023: goods in delivered shipments. */
   quantity_delivered: Quantity;
   amount_invoiced_paise: Paise;
+  /** Migration 0099: cancelled without being invoiced; left to invoice = quantity - invoiced - cancelled. */
+  quantity_cancelled: Quantity;
   /**
    * Migration 0085: the quotation line's GST treatment, else (null on insert) the product's when
    * the line was priced (set by the database).

@@ -397,14 +397,14 @@ export async function productStock(db: Executor, scope: BiScope) {
 export async function waitingOnOrders(db: Executor, scope: BiScope, productIds: readonly number[]) {
   if (productIds.length === 0) return new Map<number, { quantity: number; value: number }>();
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT i.product_id, sum(i.quantity - i.quantity_invoiced) AS quantity,
-      sum(round(i.taxable_paise * (i.quantity - i.quantity_invoiced) / nullif(i.quantity, 0))) AS value
+    SELECT i.product_id, sum(i.quantity - i.quantity_invoiced - i.quantity_cancelled) AS quantity,
+      sum(round(i.taxable_paise * (i.quantity - i.quantity_invoiced - i.quantity_cancelled) / nullif(i.quantity, 0))) AS value
     FROM sales_order_items i
     JOIN sales_orders o ON o.company_id = i.company_id AND o.id = i.order_id
     WHERE i.company_id = ${scope.companyId}
       AND i.product_id IN (${sql.join([...productIds])})
       AND o.status IN ('new', 'confirmed', 'processing', 'on_hold')
-      AND i.quantity > i.quantity_invoiced
+      AND i.quantity > i.quantity_invoiced + i.quantity_cancelled
       AND ${sqlInBranches('o.branch_id', scope.branches)}
     GROUP BY i.product_id`.execute(db);
   return new Map(rows.map((r) => [num(r.product_id), { quantity: num(r.quantity), value: num(r.value) }]));

@@ -166,6 +166,14 @@ export const upsertPolicy = (
 export const setCompanyLogo = (db: Executor, companyId: number, logo: string | null) =>
   db.updateTable('companies').set({ logo, updated_at: sql`now()` }).where('id', '=', companyId).execute();
 
+/** Migration 0099: the signature image print_configuration prints (a file-storage key). */
+export const setCompanyPrintSignature = (db: Executor, companyId: number, key: string | null) =>
+  db
+    .updateTable('companies')
+    .set({ print_signature: key, updated_at: sql`now()` })
+    .where('id', '=', companyId)
+    .execute();
+
 const contactColumns = ['id', 'name', 'email', 'phone'] as const;
 
 export const insertNotificationContact = (

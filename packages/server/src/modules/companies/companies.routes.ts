@@ -9,20 +9,23 @@ import {
   notificationContactInput,
   notificationContactOutput,
   notificationContactUpdate,
+  PRINT_SIGNATURE_FORMATS_MESSAGE,
   policyInput,
   policyOutput,
+  printSignatureOutput,
   termsInput,
   termsOutput,
 } from '@b2b/domain/api/companies';
 import { csvList } from '@b2b/domain/api/list-query';
 import { z } from 'zod';
 import { forgetPrincipals } from '../../auth/load-principal.ts';
-import { notFound } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Api } from '../../http/api-types.ts';
 import { companyParams, recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
 import { readImageUpload } from '../../storage/uploads.ts';
 import * as service from './companies.service.ts';
+import { printSignatureState, replacePrintSignature } from './print-settings.ts';
 
 const tags = ['companies'];
 
@@ -151,6 +154,42 @@ export async function companiesRoutes(app: Api) {
     'DELETE /companies/:companyId/logo',
     { ...changeCompany, response: companyOutput },
     (_request, actor) => service.replaceLogo({ db, storage: app.ctx.storage, actor, image: null }),
+  );
+
+  // print_configuration's signature image (issue 26): PNG or JPEG, which the PDFs can draw.
+  route(
+    app,
+    'GET /companies/:companyId/print_signature',
+    { ...company, permission: 'view_configuration', response: printSignatureOutput },
+    (request) => printSignatureState(db, request.params.companyId),
+  );
+
+  route(
+    app,
+    'POST /companies/:companyId/print_signature',
+    {
+      ...company,
+      permission: 'change_configuration',
+      consumes: ['multipart/form-data'],
+      response: printSignatureOutput,
+    },
+    async (request, actor) => {
+      const { data, kind } = await readImageUpload(request);
+      if (kind.extension !== 'png' && kind.extension !== 'jpg') {
+        throw new AppError('validation_error', PRINT_SIGNATURE_FORMATS_MESSAGE, {
+          errors: { file: [PRINT_SIGNATURE_FORMATS_MESSAGE] },
+        });
+      }
+      const image = { data, extension: kind.extension };
+      return replacePrintSignature({ db, storage: app.ctx.storage, actor, image });
+    },
+  );
+
+  route(
+    app,
+    'DELETE /companies/:companyId/print_signature',
+    { ...company, permission: 'change_configuration', response: printSignatureOutput },
+    (_request, actor) => replacePrintSignature({ db, storage: app.ctx.storage, actor, image: null }),
   );
 
   route(

@@ -13,9 +13,11 @@ import {
 import { toRupees } from '@b2b/domain/money';
 import { todayInIndia } from '@b2b/domain/validation';
 import { conflict } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { BranchScope } from '../../db/branch-scope.ts';
 import { inListOrder, type KeysetSort, type KeysetWindow } from '../../db/keyset-paging.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { printLayoutFor } from '../companies/print-settings.ts';
 import { historyPage } from '../history/history.service.ts';
 import { renderCreditNotePdf } from '../invoice-documents/credit-note-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
@@ -125,7 +127,12 @@ export async function listCreditNotes(
 }
 
 /** GET admin/credit_notes/{id}/pdf: the GST credit note as printed, named after its number. */
-export async function creditNotePdf(db: Executor, companyId: number, creditNoteId: number) {
+export async function creditNotePdf(
+  db: Executor,
+  companyId: number,
+  creditNoteId: number,
+  storage?: FileStorage,
+) {
   const row = await queries.findCreditNote(db, companyId, creditNoteId);
   if (!row) throw notFound();
   const [items, invoice] = await Promise.all([
@@ -134,7 +141,10 @@ export async function creditNotePdf(db: Executor, companyId: number, creditNoteI
   ]);
   return {
     filename: pdfFileName(row.credit_note_number),
-    pdf: await renderCreditNotePdf(creditNoteDocumentOf(row, items, invoice)),
+    pdf: await renderCreditNotePdf(
+      creditNoteDocumentOf(row, items, invoice),
+      await printLayoutFor({ db, storage, companyId, branchId: row.branch_id }),
+    ),
   };
 }
 

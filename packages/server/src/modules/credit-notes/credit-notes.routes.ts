@@ -169,7 +169,10 @@ export async function creditNotesRoutes(app: Api) {
       schema: { tags, description: 'The GST credit note as a PDF download.', params: idParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await creditNotePdf(db, requirePrincipal(request).companyId, request.params.id)),
+      sendPdf(
+        reply,
+        await creditNotePdf(db, requirePrincipal(request).companyId, request.params.id, app.ctx.storage),
+      ),
   );
 
   documentHistoryRoute(app, {

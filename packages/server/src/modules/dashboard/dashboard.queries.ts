@@ -99,7 +99,7 @@ export async function waitingCounts(db: Executor, companyId: number, branches: B
           AND ${sqlInBranches('o.branch_id', branches)}) AS to_confirm,
       (SELECT count(*) FROM sales_orders o
         WHERE o.company_id = ${companyId} AND o.status IN ('confirmed', 'processing')
-          AND o.total_quantity_invoiced < o.total_quantity
+          AND o.total_quantity_invoiced + o.total_quantity_cancelled < o.total_quantity
           AND ${sqlInBranches('o.branch_id', branches)}) AS to_invoice,
       (SELECT count(*) FROM invoices i
         WHERE i.company_id = ${companyId} AND i.status IN ('generated', 'ready_to_ship')

@@ -1,4 +1,5 @@
 import type { CreditNoteDocument } from './credit-note-document.ts';
+import type { PrintLayout } from './print-layout.ts';
 import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
 import { drawItemTable, taxLayoutOf } from './tax-document-lines.ts';
 import {
@@ -101,28 +102,33 @@ function drawDeclarationAndSignature(flow: Flow, note: CreditNoteDocument) {
 }
 
 /** Renders the credit note as an A4 PDF; several pages when the lines do not fit on one. */
-export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
+/** `layout`: the company's print_configuration (paper, logo, HSN summary, signature, footer). */
+export function renderCreditNotePdf(note: CreditNoteDocument, layout?: PrintLayout): Promise<Buffer> {
   const info = {
     Title: `Credit Note ${note.creditNoteNumber}`,
     Author: note.seller.legalName,
     Subject: `Credit note ${note.creditNoteNumber} against invoice ${note.invoiceNumber} for ${note.buyer.name}`,
   };
-  return renderPdf(info, (doc) => {
-    const flow = new Flow(doc, {
-      title: `Credit Note ${note.creditNoteNumber}`,
-      detail: `${note.seller.legalName}  ·  GSTIN ${note.seller.gstin ?? '—'}  ·  Dated ${formatDate(note.creditNoteDate)}`,
-    });
-    drawTitle(flow, 'CREDIT NOTE', { tag: 'ORIGINAL FOR RECIPIENT', cancelled: note.cancelled });
-    drawSellerAndNote(flow, note);
-    drawParties(flow, note.buyer, note.shipTo);
-    drawLines(flow, note);
-    drawTotals(flow, note);
-    drawHsnSummary(flow, taxLayout(note), note.hsnSummary);
-    drawDeclarationAndSignature(flow, note);
-    finishPages(doc, {
-      label: `Credit Note ${note.creditNoteNumber}`,
-      note: 'This is a computer generated credit note.',
-      cancelled: note.cancelled,
-    });
-  });
+  return renderPdf(
+    info,
+    (doc) => {
+      const flow = new Flow(doc, {
+        title: `Credit Note ${note.creditNoteNumber}`,
+        detail: `${note.seller.legalName}  ·  GSTIN ${note.seller.gstin ?? '—'}  ·  Dated ${formatDate(note.creditNoteDate)}`,
+      });
+      drawTitle(flow, 'CREDIT NOTE', { tag: 'ORIGINAL FOR RECIPIENT', cancelled: note.cancelled });
+      drawSellerAndNote(flow, note);
+      drawParties(flow, note.buyer, note.shipTo);
+      drawLines(flow, note);
+      drawTotals(flow, note);
+      drawHsnSummary(flow, taxLayout(note), note.hsnSummary);
+      drawDeclarationAndSignature(flow, note);
+      finishPages(doc, {
+        label: `Credit Note ${note.creditNoteNumber}`,
+        note: 'This is a computer generated credit note.',
+        cancelled: note.cancelled,
+      });
+    },
+    layout,
+  );
 }

@@ -1,4 +1,5 @@
 import type { InvoiceParty, InvoiceSeller } from './invoice-document.ts';
+import type { PrintLayout } from './print-layout.ts';
 import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
 import {
   Flow,
@@ -138,29 +139,34 @@ function drawReceipt(flow: Flow, note: DeliveryNoteDocument) {
 }
 
 /** Renders the delivery note as an A4 PDF; several pages when the goods do not fit on one. */
-export function renderDeliveryNotePdf(note: DeliveryNoteDocument): Promise<Buffer> {
+/** `layout`: the company's print_configuration (paper, logo, HSN summary, signature, footer). */
+export function renderDeliveryNotePdf(note: DeliveryNoteDocument, layout?: PrintLayout): Promise<Buffer> {
   const info = {
     Title: `${DELIVERY_NOTE_TITLE} ${note.shipmentNumber}`,
     Author: note.seller.legalName,
     Subject: `Delivery note ${note.shipmentNumber} for invoice ${note.invoiceNumber} to ${note.shipTo.name}`,
   };
-  return renderPdf(info, (doc) => {
-    const flow = new Flow(doc, {
-      title: `${DELIVERY_NOTE_TITLE} ${note.shipmentNumber}`,
-      detail: `${note.seller.legalName}  ·  Invoice ${note.invoiceNumber}  ·  Dated ${formatDate(note.shipmentDate)}`,
-    });
-    drawTitle(flow, 'DELIVERY NOTE / PACKING SLIP', {
-      tag: note.incoming ? 'GOODS RETURNED' : undefined,
-      cancelled: note.cancelled,
-    });
-    drawSellerAndMeta(flow, note.seller, particulars(note));
-    drawParties(flow, note.buyer, note.shipTo);
-    drawGoods(flow, note);
-    drawReceipt(flow, note);
-    finishPages(doc, {
-      label: `${DELIVERY_NOTE_TITLE} ${note.shipmentNumber}`,
-      note: 'Consignor: the supplier above. Consignee: shipped to.',
-      cancelled: note.cancelled,
-    });
-  });
+  return renderPdf(
+    info,
+    (doc) => {
+      const flow = new Flow(doc, {
+        title: `${DELIVERY_NOTE_TITLE} ${note.shipmentNumber}`,
+        detail: `${note.seller.legalName}  ·  Invoice ${note.invoiceNumber}  ·  Dated ${formatDate(note.shipmentDate)}`,
+      });
+      drawTitle(flow, 'DELIVERY NOTE / PACKING SLIP', {
+        tag: note.incoming ? 'GOODS RETURNED' : undefined,
+        cancelled: note.cancelled,
+      });
+      drawSellerAndMeta(flow, note.seller, particulars(note));
+      drawParties(flow, note.buyer, note.shipTo);
+      drawGoods(flow, note);
+      drawReceipt(flow, note);
+      finishPages(doc, {
+        label: `${DELIVERY_NOTE_TITLE} ${note.shipmentNumber}`,
+        note: 'Consignor: the supplier above. Consignee: shipped to.',
+        cancelled: note.cancelled,
+      });
+    },
+    layout,
+  );
 }

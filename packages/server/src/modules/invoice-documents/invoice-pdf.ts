@@ -1,9 +1,12 @@
+import type { PrintCopy } from '@b2b/domain/company-configurations';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { upiPaymentAside } from './invoice-upi-payment.ts';
+import { layoutOf, type PrintLayout } from './print-layout.ts';
 import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
 import { drawItemTable, taxLayoutOf } from './tax-document-lines.ts';
 import {
   ACCENT,
+  addLayoutPage,
   box,
   CONTENT_WIDTH,
   type Doc,
@@ -55,8 +58,9 @@ export const taxLayout = (invoice: PrintedMoney) =>
 /**
  * Rule 48 of the CGST Rules: goods invoices are made out in triplicate (original for the
  * recipient, duplicate for the transporter, triplicate for the supplier), services in duplicate.
+ * print_configuration's `copies` says which the PDF holds.
  */
-export type InvoiceCopy = 'original' | 'duplicate' | 'triplicate';
+export type InvoiceCopy = PrintCopy;
 
 const COPY_LABELS: Record<InvoiceCopy, string> = {
   original: 'ORIGINAL FOR RECIPIENT',
@@ -285,24 +289,42 @@ function drawInvoice(doc: Doc, invoice: InvoiceDocument, options: { copy?: Invoi
   );
 }
 
-/** Renders the invoice as an A4 PDF; several pages when the lines do not fit on one. */
+/**
+ * The invoice once per copy the layout asks for (or the one `copy`), each copy a full set of pages
+ * starting on a new page, titled with its copy and numbered on its own.
+ */
+function drawInvoiceCopies(doc: Doc, invoice: InvoiceDocument, copy?: InvoiceCopy) {
+  const copies = copy ? [copy] : layoutOf(doc).copies;
+  copies.forEach((each, index) => {
+    if (index > 0) addLayoutPage(doc);
+    drawInvoice(doc, invoice, { copy: each });
+  });
+}
+
+/**
+ * Renders the invoice on the paper of `layout` (print_configuration; A4 and the original only
+ * without one); several pages when the lines do not fit on one, a set per copy.
+ */
 export function renderInvoicePdf(
   invoice: InvoiceDocument,
-  options: { copy?: InvoiceCopy } = {},
+  options: { copy?: InvoiceCopy; layout?: PrintLayout } = {},
 ): Promise<Buffer> {
   const info = {
     Title: `Tax Invoice ${invoice.invoiceNumber}`,
     Author: invoice.seller.legalName,
     Subject: `Tax invoice ${invoice.invoiceNumber} for ${invoice.buyer.name}`,
   };
-  return renderPdf(info, (doc) => drawInvoice(doc, invoice, options));
+  return renderPdf(info, (doc) => drawInvoiceCopies(doc, invoice, options.copy), options.layout);
 }
 
 /**
  * Several invoices in one PDF (the invoice list's bulk download, to print them in one go): each
  * starts on a new page and is laid out and numbered exactly as its own PDF.
  */
-export function renderInvoicesPdf(invoices: readonly InvoiceDocument[]): Promise<Buffer> {
+export function renderInvoicesPdf(
+  invoices: readonly InvoiceDocument[],
+  layout?: PrintLayout,
+): Promise<Buffer> {
   const [first] = invoices;
   if (!first) throw new Error('renderInvoicesPdf needs at least one invoice.');
   const numbers = invoices.map((invoice) => invoice.invoiceNumber);
@@ -311,10 +333,14 @@ export function renderInvoicesPdf(invoices: readonly InvoiceDocument[]): Promise
     Author: first.seller.legalName,
     Subject: `Tax invoices ${numbers.join(', ')}`,
   };
-  return renderPdf(info, (doc) => {
-    invoices.forEach((invoice, index) => {
-      if (index > 0) doc.addPage({ size: 'A4', margin: 0 });
-      drawInvoice(doc, invoice, {});
-    });
-  });
+  return renderPdf(
+    info,
+    (doc) => {
+      invoices.forEach((invoice, index) => {
+        if (index > 0) addLayoutPage(doc);
+        drawInvoiceCopies(doc, invoice);
+      });
+    },
+    layout,
+  );
 }

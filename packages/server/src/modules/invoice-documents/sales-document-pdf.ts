@@ -6,6 +6,7 @@ import type {
   InvoiceSeller,
 } from './invoice-document.ts';
 import { drawLines, drawTotals, type PrintedMoney, taxLayout } from './invoice-pdf.ts';
+import type { PrintLayout } from './print-layout.ts';
 import { drawParties, drawSellerAndMeta, drawTitle } from './tax-document-header.ts';
 import { Flow, finishPages, formatDate, MUTED, type Part, renderPdf } from './tax-document-pdf.ts';
 import { drawHsnSummary } from './tax-document-tax-summary.ts';
@@ -91,29 +92,34 @@ function drawTermsAndSignature(flow: Flow, document: SalesDocument) {
 }
 
 /** Renders the quotation or sales order as an A4 PDF; several pages when the lines do not fit on one. */
-export function renderSalesDocumentPdf(document: SalesDocument): Promise<Buffer> {
+/** `layout`: the company's print_configuration (paper, logo, HSN summary, signature, footer). */
+export function renderSalesDocumentPdf(document: SalesDocument, layout?: PrintLayout): Promise<Buffer> {
   const title = SHARED_DOCUMENT_TITLES[document.kind];
   const info = {
     Title: `${title} ${document.number}`,
     Author: document.seller.legalName,
     Subject: `${title} ${document.number} for ${document.buyer.name}`,
   };
-  return renderPdf(info, (doc) => {
-    const flow = new Flow(doc, {
-      title: `${title} ${document.number}`,
-      detail: `${document.seller.legalName}  ·  GSTIN ${document.seller.gstin ?? '—'}  ·  Dated ${formatDate(document.date)}`,
-    });
-    drawTitle(flow, title.toUpperCase(), { cancelled: document.cancelled });
-    drawSellerAndMeta(flow, document.seller, particulars(document));
-    drawParties(flow, document.buyer, document.shipTo);
-    drawLines(flow, document);
-    drawTotals(flow, document);
-    drawHsnSummary(flow, taxLayout(document), document.hsnSummary);
-    drawTermsAndSignature(flow, document);
-    finishPages(doc, {
-      label: `${title} ${document.number}`,
-      note: `This is a computer generated ${title.toLowerCase()}.`,
-      cancelled: document.cancelled,
-    });
-  });
+  return renderPdf(
+    info,
+    (doc) => {
+      const flow = new Flow(doc, {
+        title: `${title} ${document.number}`,
+        detail: `${document.seller.legalName}  ·  GSTIN ${document.seller.gstin ?? '—'}  ·  Dated ${formatDate(document.date)}`,
+      });
+      drawTitle(flow, title.toUpperCase(), { cancelled: document.cancelled });
+      drawSellerAndMeta(flow, document.seller, particulars(document));
+      drawParties(flow, document.buyer, document.shipTo);
+      drawLines(flow, document);
+      drawTotals(flow, document);
+      drawHsnSummary(flow, taxLayout(document), document.hsnSummary);
+      drawTermsAndSignature(flow, document);
+      finishPages(doc, {
+        label: `${title} ${document.number}`,
+        note: `This is a computer generated ${title.toLowerCase()}.`,
+        cancelled: document.cancelled,
+      });
+    },
+    layout,
+  );
 }

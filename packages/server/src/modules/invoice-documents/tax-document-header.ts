@@ -1,4 +1,5 @@
 import type { InvoiceParty, InvoiceSeller } from './invoice-document.ts';
+import { layoutOf } from './print-layout.ts';
 import {
   ACCENT,
   addressLines,
@@ -20,9 +21,17 @@ import {
 
 // The top of a tax document: the title, the supplier with the document's particulars, the parties.
 
-/** The document's name, centred; a boxed tag on the right (which copy it is); CANCELLED on the left. */
+/** The logo fits the title row's left end, so showing it moves no page break. */
+const LOGO_BOX: [number, number] = [100, 20];
+
+/**
+ * The document's name, centred; a boxed tag on the right (which copy it is); on the left the
+ * company's logo when print_configuration shows it, and CANCELLED (after the logo).
+ */
 export function drawTitle(flow: Flow, title: string, options: { tag?: string; cancelled: boolean }) {
   const { doc } = flow;
+  const { logo } = layoutOf(doc);
+  if (logo) doc.image(logo, MARGIN, flow.y - 1, { fit: LOGO_BOX, valign: 'center' });
   line(doc, title, MARGIN, flow.y, CONTENT_WIDTH, 'center', { size: 15, bold: true, color: ACCENT });
   const { tag } = options;
   if (tag) {
@@ -36,7 +45,8 @@ export function drawTitle(flow: Flow, title: string, options: { tag?: string; ca
     });
   }
   if (options.cancelled) {
-    line(doc, 'CANCELLED', MARGIN, flow.y + 5, 120, 'left', { size: 8, bold: true, color: '#b3261e' });
+    const left = MARGIN + (logo ? LOGO_BOX[0] + 4 : 0);
+    line(doc, 'CANCELLED', left, flow.y + 5, 120, 'left', { size: 8, bold: true, color: '#b3261e' });
   }
   flow.y += 22;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { InvoiceAddress } from './invoice-document.ts';
+import { attachLayout, DEFAULT_PRINT_LAYOUT, layoutOf, type PrintLayout, paperOf } from './print-layout.ts';
 
 /**
  * What every GST document PDF (the tax invoice, the credit note) is drawn with: A4 pages whose
@@ -21,6 +22,8 @@ export const PAGE_HEIGHT = 841.89;
 export const MARGIN = 28;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const FOOTER_HEIGHT = 18;
+/** The company's footer note (print_configuration) takes one more line above the closing line. */
+const FOOTER_NOTE_HEIGHT = 10;
 const BOTTOM = PAGE_HEIGHT - MARGIN - FOOTER_HEIGHT;
 export const PAD = 3;
 
@@ -170,7 +173,8 @@ export class Flow {
   ) {}
 
   get room() {
-    return BOTTOM - this.y;
+    const note = layoutOf(this.doc).footerNote.trim() ? FOOTER_NOTE_HEIGHT : 0;
+    return BOTTOM - note - this.y;
   }
 
   /** Starts a new page when `height` does not fit; returns true when it did. */
@@ -181,7 +185,7 @@ export class Flow {
   }
 
   newPage() {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    addLayoutPage(this.doc);
     this.y = MARGIN;
     const { doc, running } = this;
     line(doc, `${running.title} (continued)`, MARGIN, this.y, CONTENT_WIDTH / 2, 'left', {
@@ -221,9 +225,13 @@ export function finishPages(
   const end = range.start + range.count;
   const third = CONTENT_WIDTH / 3;
   const style = { size: 6.5, color: MUTED };
+  // The company's footer note (print_configuration) prints above the closing line of every page.
+  const footerNote = layoutOf(doc).footerNote.trim();
   for (let index = first; index < end; index += 1) {
     doc.switchToPage(index);
     const y = PAGE_HEIGHT - MARGIN - 10;
+    if (footerNote)
+      line(doc, footerNote, MARGIN, y - FOOTER_NOTE_HEIGHT, CONTENT_WIDTH, 'center', { size: 6.5 });
     line(doc, options.label, MARGIN, y, third, 'left', style);
     line(doc, options.note, MARGIN + third, y, third, 'center', style);
     line(doc, `Page ${index - first + 1} of ${end - first}`, MARGIN + 2 * third, y, third, 'right', style);
@@ -242,20 +250,46 @@ export function finishPages(
 /** A file name from a document number ('/' is not allowed in file names): MUM-2627-00001.pdf. */
 export const pdfFileName = (documentNumber: string) => `${documentNumber.replaceAll('/', '-')}.pdf`;
 
-/** An A4 document with the fonts registered: `draw` lays it out, the promise gives the bytes. */
+/**
+ * A new page of the document's paper: every page a layout adds comes through here (never
+ * `addPage({ size: 'A4' })`), so the paper of print_configuration holds for all of them.
+ */
+export function addLayoutPage(doc: Doc) {
+  doc.addPage();
+}
+
+/**
+ * A document on the paper of `layout` (A4 unless given) with the fonts registered: `draw` lays it
+ * out on the A4 grid, each page scaled to the paper (print-layout.ts); the promise gives the bytes.
+ */
 export async function renderPdf(
   info: { Title: string; Author: string; Subject: string },
   draw: (doc: Doc) => void,
+  layout: PrintLayout = DEFAULT_PRINT_LAYOUT,
 ): Promise<Buffer> {
   // Loaded with the first PDF, not at start-up: pdfkit is the largest library the server holds.
   const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = fonts();
+  const paper = paperOf(layout);
   const doc = new PDFDocument({
-    size: 'A4',
+    size: paper.size,
     margin: 0,
     bufferPages: true,
     info: { ...info, Creator: 'B2B back office' },
   });
+  attachLayout(doc, layout);
+  if (paper.scale !== 1) {
+    // The first page exists already; every later one is scaled as it is added. The scale stays in
+    // force on the page's content stream, so the footers drawn at the end are scaled too. pdfkit
+    // breaks text onto a new page below the page's bottom margin, measured on the grid: the
+    // margin is moved to the grid's bottom so only this layout decides the page breaks.
+    const fit = () => {
+      doc.scale(paper.scale);
+      doc.page.margins.bottom = doc.page.height - paper.gridHeight;
+    };
+    fit();
+    doc.on('pageAdded', fit);
+  }
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];

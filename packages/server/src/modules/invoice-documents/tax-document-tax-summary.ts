@@ -1,4 +1,5 @@
 import type { InvoiceHsnSummaryRow } from './invoice-document.ts';
+import { layoutOf } from './print-layout.ts';
 import { type TaxLayout, taxCells, taxColumns, taxTotalCells } from './tax-document-lines.ts';
 import {
   CONTENT_WIDTH,
@@ -12,8 +13,9 @@ import { type Column, type Row, Table } from './tax-document-table.ts';
 
 // The HSN/SAC-wise tax summary.
 
+/** The HSN/SAC summary table, unless print_configuration switched it off (show_hsn_summary). */
 export function drawHsnSummary(flow: Flow, tax: TaxLayout, summary: InvoiceHsnSummaryRow[]) {
-  if (!summary.length) return;
+  if (!summary.length || !layoutOf(flow.doc).showHsnSummary) return;
   const columns: Column[] = [
     { header: 'HSN/SAC', width: 0, align: 'left' },
     { header: 'Taxable Value', width: 72, align: 'right' },

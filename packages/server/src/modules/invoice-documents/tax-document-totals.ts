@@ -1,3 +1,4 @@
+import { layoutOf } from './print-layout.ts';
 import {
   blockHeight,
   box,
@@ -79,9 +80,16 @@ export function drawTotalsBox(
   flow.y = top + height;
 }
 
-/** `parts` (terms, declaration) on the left; 'For <supplier>' and the signatory's line on the right. */
+/** Between 'For <supplier>' and the signatory's line of the box's least height, so it adds none. */
+const SIGNATURE_BOX: [number, number] = [120, 26];
+
+/**
+ * `parts` (terms, declaration) on the left; 'For <supplier>' and the signatory's line on the right,
+ * with the company's signature image between them when print_configuration prints one.
+ */
 export function drawSignatureBox(flow: Flow, parts: Part[], legalName: string) {
   const { doc } = flow;
+  const { signature } = layoutOf(doc);
   const signWidth = 190;
   const leftWidth = CONTENT_WIDTH - signWidth;
   const height = Math.max(60, blockHeight(doc, parts, leftWidth - 4 * PAD) + 4 * PAD);
@@ -98,6 +106,14 @@ export function drawSignatureBox(flow: Flow, parts: Part[], legalName: string) {
     bold: true,
     align: 'right',
   });
-  line(doc, 'Authorised Signatory', x, top + height - 2 * PAD - 9, width, 'right', { size: 7.5 });
+  const signatoryY = top + height - 2 * PAD - 9;
+  if (signature) {
+    doc.image(signature, x + width - SIGNATURE_BOX[0], signatoryY - SIGNATURE_BOX[1] - 2, {
+      fit: SIGNATURE_BOX,
+      align: 'right',
+      valign: 'bottom',
+    });
+  }
+  line(doc, 'Authorised Signatory', x, signatoryY, width, 'right', { size: 7.5 });
   flow.y = top + height;
 }

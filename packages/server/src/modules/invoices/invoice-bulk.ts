@@ -3,10 +3,12 @@ import { INVOICE_FORM_MESSAGES } from '@b2b/domain/api/invoices';
 import { INVOICE_MESSAGES } from '@b2b/domain/invoices';
 import { todayInIndia } from '@b2b/domain/validation';
 import { AppError } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { printLayoutFor } from '../companies/print-settings.ts';
 import { renderInvoicesPdf } from '../invoice-documents/invoice-pdf.ts';
 import { mailAddressOf, mailInvoice, printedInvoice } from './invoice-delivery.ts';
 import { invoiceWithItems } from './invoice-reads.ts';
@@ -28,16 +30,29 @@ async function checkSelection(db: Executor, actor: Principal, ids: readonly numb
  * POST admin/companies/{companyId}/invoices/bulk_pdf: the selected invoices in one PDF, in the
  * order selected, each starting on a new page as its own PDF prints it (to print them in one go).
  */
-export async function bulkInvoicePdf(options: { db: Database; actor: Principal; ids: readonly number[] }) {
+export async function bulkInvoicePdf(options: {
+  db: Database;
+  storage?: FileStorage;
+  actor: Principal;
+  ids: readonly number[];
+}) {
   const { db, actor, ids } = options;
   await checkSelection(db, actor, ids);
   const documents = [];
+  let firstBranchId: number | null = null;
   for (const id of ids) {
-    documents.push(
-      await printedInvoice(db, actor.companyId, await invoiceWithItems(db, actor.companyId, id)),
-    );
+    const invoice = await invoiceWithItems(db, actor.companyId, id);
+    firstBranchId ??= invoice.row.branch_id;
+    documents.push(await printedInvoice(db, actor.companyId, invoice));
   }
-  return { filename: `invoices-${todayInIndia()}.pdf`, pdf: await renderInvoicesPdf(documents) };
+  // One paper for the whole PDF: the print settings of the first invoice's branch.
+  const layout = await printLayoutFor({
+    db,
+    storage: options.storage,
+    companyId: actor.companyId,
+    branchId: firstBranchId,
+  });
+  return { filename: `invoices-${todayInIndia()}.pdf`, pdf: await renderInvoicesPdf(documents, layout) };
 }
 
 /**

@@ -44,8 +44,12 @@ export interface InvoiceContext {
 
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);
 
-export const leftToInvoice = (item: { quantity: number; quantity_invoiced: number }) =>
-  roundQuantity(Number(item.quantity) - Number(item.quantity_invoiced));
+/** Ordered less invoiced less cancelled (migration 0099: the remainder an auto-cancel took). */
+export const leftToInvoice = (item: {
+  quantity: number;
+  quantity_invoiced: number;
+  quantity_cancelled: number;
+}) => roundQuantity(Number(item.quantity) - Number(item.quantity_invoiced) - Number(item.quantity_cancelled));
 
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

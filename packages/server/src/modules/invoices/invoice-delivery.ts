@@ -1,11 +1,13 @@
 import { INVOICE_FORM_MESSAGES, type InvoiceOutput } from '@b2b/domain/api/invoices';
 import { formatMoney, toRupees } from '@b2b/domain/money';
 import { AppError, conflict, type FieldErrors } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
 import { type IrnResult, type IrpClient, IrpError } from '../../core/ports/irp.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { printLayoutFor } from '../companies/print-settings.ts';
 import { buildEInvoicePayload } from '../e-invoice/e-invoice-json.ts';
 import { validateEInvoice } from '../e-invoice/e-invoice-validation.ts';
 import { invoiceEWayBill } from '../e-way-bills/e-way-bills.queries.ts';
@@ -36,12 +38,13 @@ export async function printedInvoice(
   return { ...invoiceDocumentOf(row, items), eWayBill };
 }
 
-/** GET admin/invoices/{id}/pdf: the tax invoice as printed. */
-export async function invoicePdf(db: Executor, companyId: number, invoiceId: number) {
+/** GET admin/invoices/{id}/pdf: the tax invoice as printed, by its branch's print settings. */
+export async function invoicePdf(db: Executor, companyId: number, invoiceId: number, storage?: FileStorage) {
   const invoice = await invoiceWithItems(db, companyId, invoiceId);
+  const layout = await printLayoutFor({ db, storage, companyId, branchId: invoice.row.branch_id });
   return {
     filename: pdfFileName(invoice.row.invoice_number),
-    pdf: await renderInvoicePdf(await printedInvoice(db, companyId, invoice)),
+    pdf: await renderInvoicePdf(await printedInvoice(db, companyId, invoice), { layout }),
   };
 }
 
@@ -84,7 +87,9 @@ export async function mailInvoice(options: {
   const to = mailAddressOf(row);
   if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
   const document = await printedInvoice(db, actor.companyId, { row, items });
-  const pdf = await renderInvoicePdf(document);
+  // The mailed copy follows the print settings too (text only: no file storage at hand here).
+  const layout = await printLayoutFor({ db, companyId: actor.companyId, branchId: row.branch_id });
+  const pdf = await renderInvoicePdf(document, { layout });
   const seller = document.seller.name;
   const payOnline = await paymentLinkForMail(db, actor.companyId, row.id);
   await mailDocument(

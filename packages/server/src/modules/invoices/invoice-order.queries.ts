@@ -36,6 +36,7 @@ export const lockOrder = (tx: Tx, companyId: number, orderId: number) =>
       'total_quantity_invoiced',
       'total_quantity_shipped',
       'total_quantity_delivered',
+      'total_quantity_cancelled',
       day('order_date').as('order_date'),
     ])
     .where('company_id', '=', companyId)
@@ -62,6 +63,7 @@ const itemsToPrice = (db: Executor, companyId: number, orderId: number) =>
       'oi.quantity',
       'oi.quantity_invoiced',
       'oi.quantity_shipped',
+      'oi.quantity_cancelled',
       'oi.amount_invoiced_paise',
       'oi.rate_paise',
       'oi.discount_percent',
@@ -100,6 +102,7 @@ export const orderItemsOf = (db: Executor, companyId: number, orderId: number) =
       'w.name as warehouse_name',
       'oi.quantity',
       'oi.quantity_invoiced',
+      'oi.quantity_cancelled',
       'oi.rate_paise',
       'oi.discount_percent',
       'oi.gst_rate',
@@ -126,6 +129,7 @@ export const findOrder = (db: Executor, companyId: number, orderId: number) =>
       'total_quantity',
       'total_quantity_invoiced',
       'total_quantity_shipped',
+      'total_quantity_cancelled',
     ])
     .where('company_id', '=', companyId)
     .where('id', '=', orderId)

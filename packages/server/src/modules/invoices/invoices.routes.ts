@@ -283,6 +283,7 @@ export async function invoicesRoutes(app: Api) {
         reply,
         await bulkInvoicePdf({
           db: app.ctx.db,
+          storage: app.ctx.storage,
           actor: requirePrincipal(request),
           ids: request.body.ids,
         }),
@@ -352,7 +353,10 @@ export async function invoicesRoutes(app: Api) {
       schema: { tags, description: 'The tax invoice as a PDF download.', params: idParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await invoicePdf(db, requirePrincipal(request).companyId, request.params.id)),
+      sendPdf(
+        reply,
+        await invoicePdf(db, requirePrincipal(request).companyId, request.params.id, app.ctx.storage),
+      ),
   );
 
   documentHistoryRoute(app, {

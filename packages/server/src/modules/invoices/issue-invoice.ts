@@ -58,11 +58,13 @@ async function orderFacts(
     total_quantity: number;
     total_quantity_invoiced: number;
     total_quantity_shipped: number;
+    total_quantity_cancelled: number;
   },
 ) {
   return {
     status: order.status as Parameters<typeof orderRefusal>[0]['status'],
-    totalQuantity: Number(order.total_quantity),
+    // What was cancelled of the lines (migration 0099) is no longer ordered.
+    totalQuantity: Number(order.total_quantity) - Number(order.total_quantity_cancelled),
     quantityInvoiced: Number(order.total_quantity_invoiced),
     quantityShipped: Number(order.total_quantity_shipped),
     activeInvoices: await countActiveInvoices(db, companyId, order.id),

@@ -54,7 +54,13 @@ export function salesDocumentDeliveryRoutes(
     async (request, reply) =>
       sendPdf(
         reply,
-        await salesDocumentPdf(db, requirePrincipal(request).companyId, request.params.id, read),
+        await salesDocumentPdf(
+          db,
+          requirePrincipal(request).companyId,
+          request.params.id,
+          read,
+          app.ctx.storage,
+        ),
       ),
   );
 
@@ -93,7 +99,7 @@ export function salesDocumentDeliveryRoutes(
     async (request, reply) => {
       const ref = readSharedLinkToken(request.params.token, kind, app.ctx.secrets.jwt);
       if (!ref) throw new AppError('not_found', options.notFound);
-      return sendPdf(reply, await salesDocumentPdf(db, ref.companyId, ref.id, read));
+      return sendPdf(reply, await salesDocumentPdf(db, ref.companyId, ref.id, read, app.ctx.storage));
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@b2b/domain/document-sharing';
 import { formatMoney } from '@b2b/domain/money';
 import { conflict } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { findBranchOrFail } from '../branches/branch-checks.ts';
 import { getBuyerRow } from '../buyers/buyer-reads.ts';
 import { getTerms } from '../companies/companies.service.ts';
+import { printLayoutFor } from '../companies/print-settings.ts';
 import { mailDocument } from '../invoice-documents/mail-document.ts';
 import { renderSalesDocumentPdf, type SalesDocument } from '../invoice-documents/sales-document-pdf.ts';
 import { pdfFileName } from '../invoice-documents/tax-document-pdf.ts';
@@ -103,9 +105,16 @@ async function printedDocument(db: Database, companyId: number, id: number, read
 }
 
 /** GET admin/quotations/{id}/pdf, admin/orders/{id}/pdf: the document as a PDF download. */
-export async function salesDocumentPdf(db: Database, companyId: number, id: number, read: ReadSalesDocument) {
-  const { document } = await printedDocument(db, companyId, id, read);
-  return { filename: pdfFileName(document.number), pdf: await renderSalesDocumentPdf(document) };
+export async function salesDocumentPdf(
+  db: Database,
+  companyId: number,
+  id: number,
+  read: ReadSalesDocument,
+  storage?: FileStorage,
+) {
+  const { source, document } = await printedDocument(db, companyId, id, read);
+  const layout = await printLayoutFor({ db, storage, companyId, branchId: source.terms.branch.id });
+  return { filename: pdfFileName(document.number), pdf: await renderSalesDocumentPdf(document, layout) };
 }
 
 /**

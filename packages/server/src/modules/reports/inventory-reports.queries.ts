@@ -144,7 +144,8 @@ export const committedStock: ReportSource = {
     const { companyId, filters } = context;
     return sql`
       SELECT o.order_number, o.order_date, b.name AS buyer_name, p.name AS product_name, p.sku,
-        w.name AS warehouse_name, u.code AS unit, i.quantity - i.quantity_invoiced AS committed,
+        w.name AS warehouse_name, u.code AS unit,
+        i.quantity - i.quantity_invoiced - i.quantity_cancelled AS committed,
         ${statusLabel('o.status')} AS status
       FROM sales_order_items i
       JOIN sales_orders o ON o.company_id = i.company_id AND o.id = i.order_id
@@ -154,6 +155,7 @@ export const committedStock: ReportSource = {
       LEFT JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
       WHERE i.company_id = ${companyId}
         AND i.quantity > i.quantity_invoiced
+        AND i.quantity > i.quantity_invoiced + i.quantity_cancelled
         AND o.is_stock_reserved
         AND ${sqlInBranches('w.branch_id', context.branches)}
         ${filters.branch === undefined ? sql`` : sql`AND w.branch_id = ${filters.branch}`}

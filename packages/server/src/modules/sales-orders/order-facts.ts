@@ -29,9 +29,16 @@ export const SALES_ORDER_MESSAGES = {
 
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);
 
-type LineQuantities = Pick<queries.OrderLine, 'quantity' | 'quantity_invoiced' | 'quantity_shipped'>;
+type LineQuantities = Pick<queries.OrderLine, 'quantity' | 'quantity_invoiced' | 'quantity_shipped'> & {
+  /** Migration 0099: cancelled without being invoiced (absent on a line just placed). */
+  quantity_cancelled?: number | string;
+};
 
-/** What the state machine needs, from the order's status, its lines and its invoices not cancelled. */
+/**
+ * What the state machine needs, from the order's status, its lines and its invoices not cancelled.
+ * A line's cancelled quantity is no longer ordered: an order whose remainder was cancelled is
+ * fulfilled by what was invoiced.
+ */
 export function factsFrom(
   status: string,
   lines: readonly LineQuantities[],
@@ -41,7 +48,7 @@ export function factsFrom(
     roundQuantity(lines.reduce((total, line) => total + Number(pick(line)), 0));
   return {
     status: status as SalesOrderStatus,
-    totalQuantity: sum((line) => line.quantity),
+    totalQuantity: sum((line) => Number(line.quantity) - Number(line.quantity_cancelled ?? 0)),
     quantityInvoiced: sum((line) => line.quantity_invoiced),
     quantityShipped: sum((line) => line.quantity_shipped),
     activeInvoices,
@@ -73,13 +80,19 @@ export function transitionOrRefuse(facts: OrderFacts, action: OrderAction): Sale
   return transition.status as SalesOrderStatus;
 }
 
+/** What is still to be invoiced of a line: ordered less invoiced less cancelled. */
+export const remainingOfLine = (line: LineQuantities) =>
+  roundQuantity(
+    Number(line.quantity) - Number(line.quantity_invoiced) - Number(line.quantity_cancelled ?? 0),
+  );
+
 /** What is still to be invoiced of each line: what a reservation holds. */
 const remainingOf = (lines: readonly queries.OrderLine[]) =>
   lines
     .map((line) => ({
       productId: line.product_id,
       warehouseId: line.warehouse_id,
-      quantity: roundQuantity(Number(line.quantity) - Number(line.quantity_invoiced)),
+      quantity: remainingOfLine(line),
     }))
     .filter((line) => line.quantity > 0);
 

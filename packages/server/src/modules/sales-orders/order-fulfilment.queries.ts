@@ -22,6 +22,7 @@ export const lockOrderForFulfilment = (tx: Tx, companyId: number, orderId: numbe
       'total_quantity_invoiced',
       'total_quantity_shipped',
       'total_quantity_delivered',
+      'total_quantity_cancelled',
     ])
     .where('company_id', '=', companyId)
     .where('id', '=', orderId)

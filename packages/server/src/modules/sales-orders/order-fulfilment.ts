@@ -22,7 +22,13 @@ export interface FulfilledOrder {
   total_quantity_invoiced: string | number;
   total_quantity_shipped: string | number;
   total_quantity_delivered: string | number;
+  /** Migration 0099: cancelled without being invoiced, no longer ordered. */
+  total_quantity_cancelled: string | number;
 }
+
+/** What the order's status counts as ordered: its quantity less what was cancelled of it. */
+const orderedQuantity = (order: FulfilledOrder) =>
+  roundQuantity(Number(order.total_quantity) - Number(order.total_quantity_cancelled));
 
 type OrderStatusColumn = Parameters<typeof queries.setOrderInvoiced>[3]['status'];
 
@@ -63,7 +69,7 @@ export async function recordInvoiced(
   );
   const status = statusAfterFulfilment({
     status: order.status as OrderStatus,
-    totalQuantity: Number(order.total_quantity),
+    totalQuantity: orderedQuantity(order),
     quantityInvoiced,
     quantityShipped: Number(order.total_quantity_shipped),
     activeInvoices: options.activeInvoicesAfter,
@@ -117,7 +123,7 @@ export async function recordFulfilment(
   );
   const status = statusAfterFulfilment({
     status: order.status as OrderStatus,
-    totalQuantity: Number(order.total_quantity),
+    totalQuantity: orderedQuantity(order),
     quantityInvoiced: Number(order.total_quantity_invoiced),
     quantityShipped: shipped,
     quantityDelivered: delivered,

@@ -50,7 +50,9 @@ function applyFilter(eb: ExpressionBuilder<OrderScope, 'o'>, companyId: number, 
   if (filter.branchIds?.length) conditions.push(eb('o.branch_id', 'in', filter.branchIds));
   if (filter.invoicing?.length === 1) {
     const pending = filter.invoicing[0] === 'pending';
-    conditions.push(eb('o.total_quantity_invoiced', pending ? '<' : '>=', eb.ref('o.total_quantity')));
+    // What was cancelled of the lines (migration 0099) is no longer waiting to be invoiced.
+    const settled = sql<number>`o.total_quantity_invoiced + o.total_quantity_cancelled`;
+    conditions.push(eb(settled, pending ? '<' : '>=', eb.ref('o.total_quantity')));
   }
   if (filter.buyerId !== undefined) conditions.push(eb('o.buyer_id', '=', filter.buyerId));
   if (filter.startDate) conditions.push(eb('o.order_date', '>=', filter.startDate));
@@ -142,6 +144,7 @@ export function listOrderPage(
       'o.total_quantity',
       'o.total_quantity_invoiced',
       'o.total_quantity_shipped',
+      'o.total_quantity_cancelled',
       'o.created_at',
       'o.sort_value',
     ]);
@@ -187,6 +190,7 @@ export const reportOrderBatch = (
       'o.total_quantity',
       'o.total_quantity_invoiced',
       'o.total_quantity_shipped',
+      'o.total_quantity_cancelled',
       'o.taxable_paise',
       'o.cgst_paise',
       'o.sgst_paise',

@@ -69,20 +69,24 @@ export function presentOrder(
     order_items: items.map((item) => {
       const quantity = Number(item.quantity);
       const quantityInvoiced = Number(item.quantity_invoiced);
+      const quantityCancelled = Number(item.quantity_cancelled);
       return {
         ...presentLine(item),
         ...lineOffer(item, offers.titles),
         quantity_invoiced: quantityInvoiced,
         quantity_shipped: Number(item.quantity_shipped),
-        invoiceable_quantity: roundQuantity(quantity - quantityInvoiced),
+        quantity_cancelled: quantityCancelled,
+        invoiceable_quantity: roundQuantity(quantity - quantityInvoiced - quantityCancelled),
       };
     }),
     totals: presentTotals(row),
     order_total: toRupees(Number(row.total_paise)),
     total_items: row.total_items,
-    total_quantity: facts.totalQuantity,
+    // As ordered; the facts count what was cancelled of it (migration 0099) as no longer ordered.
+    total_quantity: roundQuantity(facts.totalQuantity + Number(row.total_quantity_cancelled)),
     total_quantity_invoiced: facts.quantityInvoiced,
     total_quantity_shipped: facts.quantityShipped,
+    total_quantity_cancelled: Number(row.total_quantity_cancelled),
     comments,
     allowed_actions: allowedOrderActions(facts),
     created_by: person(row.created_by, row.created_by_first_name, row.created_by_last_name),
@@ -113,7 +117,9 @@ export function presentSummary(row: OrderListRow): SalesOrderSummaryOutput & { s
     total_quantity: Number(row.total_quantity),
     total_quantity_invoiced: Number(row.total_quantity_invoiced),
     total_quantity_shipped: Number(row.total_quantity_shipped),
-    partially_invoiced: invoiced > 0 && invoiced < thousandths(Number(row.total_quantity)),
+    partially_invoiced:
+      invoiced > 0 &&
+      invoiced < thousandths(Number(row.total_quantity) - Number(row.total_quantity_cancelled)),
     created_at: row.created_at,
     sort_value: row.sort_value,
   };

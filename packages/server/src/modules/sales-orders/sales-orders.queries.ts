@@ -182,6 +182,7 @@ export const orderLines = (db: Executor, companyId: number, orderId: number) =>
       'quantity',
       'quantity_invoiced',
       'quantity_shipped',
+      'quantity_cancelled',
       'rate_paise',
       'discount_percent',
     ])

@@ -12,6 +12,8 @@ const canChange = withPermissions(['change_configuration']);
 function server(initial: CompanyConfiguration[]) {
   let entries = initial.map((entry) => ({ ...entry }));
   return fakeApi((call) => {
+    // The print card's signature image (issue 26): none uploaded.
+    if (call.path.endsWith('/print_signature')) return { body: { print_signature_set: false } };
     if (call.path !== 'company_configurations' && !call.path.startsWith('company_configurations/')) return;
     if (call.method === 'GET') return { body: entries };
     if (call.method === 'POST') {

@@ -13,7 +13,8 @@ const isOrderItem = (line: PricedLine | OrderItem): line is OrderItem => 'invoic
 
 /**
  * The lines of a quotation or order: product, warehouse, rate, discount, quantity and amount with
- * its GST rate; an order's lines also show what is invoiced, shipped and still invoiceable.
+ * its GST rate; an order's lines also show what is invoiced, shipped and still invoiceable, and
+ * what was cancelled without being invoiced (auto_cancel_partially_invoiced_orders) when any was.
  */
 export function DocumentLinesTable({
   lines,
@@ -23,6 +24,7 @@ export function DocumentLinesTable({
   label: string;
 }) {
   const fulfilment = lines.some(isOrderItem);
+  const cancelled = lines.some((line) => isOrderItem(line) && line.quantity_cancelled > 0);
   return (
     <Table.ScrollContainer minWidth={fulfilment ? 1000 : 760}>
       <Table aria-label={label} verticalSpacing="sm">
@@ -35,6 +37,7 @@ export function DocumentLinesTable({
             <Table.Th ta="right">{fulfilment ? 'Ordered' : 'Quantity'}</Table.Th>
             {fulfilment && <Table.Th ta="right">Invoiced</Table.Th>}
             {fulfilment && <Table.Th ta="right">Shipped</Table.Th>}
+            {cancelled && <Table.Th ta="right">Cancelled</Table.Th>}
             {fulfilment && <Table.Th ta="right">Invoiceable</Table.Th>}
             <Table.Th ta="right">GST</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
@@ -62,6 +65,9 @@ export function DocumentLinesTable({
               </Table.Td>
               {isOrderItem(line) && <Table.Td ta="right">{formatQuantity(line.quantity_invoiced)}</Table.Td>}
               {isOrderItem(line) && <Table.Td ta="right">{formatQuantity(line.quantity_shipped)}</Table.Td>}
+              {cancelled && isOrderItem(line) && (
+                <Table.Td ta="right">{formatQuantity(line.quantity_cancelled)}</Table.Td>
+              )}
               {isOrderItem(line) && (
                 <Table.Td ta="right" fw={line.invoiceable_quantity > 0 ? 600 : undefined}>
                   {formatQuantity(line.invoiceable_quantity)}
