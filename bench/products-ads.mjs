@@ -72,7 +72,25 @@ try {
      ON CONFLICT DO NOTHING`,
     [companyId],
   );
-  await pool.query('ANALYZE ad_daily_facts');
+  // Written beside the API, so the rollups the writers keep (refreshAdRollups) are recomputed here
+  // the same way, for every month of the two years.
+  const sums = `sum(spend_paise), sum(impressions), sum(clicks), sum(conversions),
+    coalesce(sum(conversion_value_paise), 0),
+    coalesce(sum(conversions) FILTER (WHERE conversion_value_paise IS NULL), 0)`;
+  await pool.query('DELETE FROM ad_monthly_facts WHERE company_id = $1', [companyId]);
+  await pool.query(
+    `INSERT INTO ad_monthly_facts SELECT company_id, platform, date_trunc('month', day)::date, campaign, product_id, ${sums}
+       FROM ad_daily_facts WHERE company_id = $1
+      GROUP BY company_id, platform, date_trunc('month', day)::date, campaign, product_id`,
+    [companyId],
+  );
+  await pool.query('DELETE FROM ad_daily_totals WHERE company_id = $1', [companyId]);
+  await pool.query(
+    `INSERT INTO ad_daily_totals SELECT company_id, platform, day, ${sums}
+       FROM ad_daily_facts WHERE company_id = $1 GROUP BY company_id, platform, day`,
+    [companyId],
+  );
+  await pool.query('ANALYZE ad_daily_facts, ad_monthly_facts, ad_daily_totals');
   await pool.end();
   console.log(
     `${rowCount.toLocaleString('en-IN')} ad figures for ${CAMPAIGNS} campaigns over ${DAYS} days written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
