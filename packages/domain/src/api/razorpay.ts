@@ -57,6 +57,7 @@ export const invoicePaymentLinkOutput = z.object({
   razorpay_connected: z.boolean(),
   link: paymentLinkOutput.nullable(),
 });
+export type InvoicePaymentLinkOutput = z.infer<typeof invoicePaymentLinkOutput>;
 
 export const razorpayWebhookOutput = z.object({
   event: z.string(),

@@ -65,7 +65,7 @@ async function deliver(company: SignedUpCompany, body: string, secret: string) {
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': signRazorpayBody(body, secret) },
     body,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
 const paymentsOfInvoice = (company: SignedUpCompany, referenceNumber: string) =>

@@ -7,6 +7,7 @@ import {
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -72,14 +73,15 @@ function SettingsForm({ connection, companyId }: { connection: AmazonConnection;
         told.
       </Text>
       <Group align="flex-end">
-        <EntitySelect
-          source={buyerSource(companyId)}
-          label="Buyer of Amazon orders"
-          value={buyer}
-          onChange={setBuyer}
-          error={fieldError('buyer')}
-          w={320}
-        />
+        <Box w={320}>
+          <EntitySelect
+            source={buyerSource(companyId)}
+            label="Buyer of Amazon orders"
+            value={buyer}
+            onChange={setBuyer}
+            error={fieldError('buyer')}
+          />
+        </Box>
         <Select
           label="Warehouse"
           placeholder="Choose a warehouse"
