@@ -1,5 +1,4 @@
 import { PRINT_DEFAULTS, type PrintCopy, type PrintSettings } from '@b2b/domain/company-configurations';
-import type { Doc } from './tax-document-pdf.ts';
 
 /**
  * How the company's print_configuration shapes a document's PDF: the paper, the logo and the
@@ -50,6 +49,9 @@ export function paperOf(layout: PrintLayout) {
  * The layout a document is being drawn with, kept beside its pdfkit document so the shared pieces
  * (title, HSN summary, signature box, footers) read it without every renderer passing it down.
  */
+/** tax-document-pdf.ts's Doc, named here so the layout does not import the renderer. */
+type Doc = PDFKit.PDFDocument;
+
 const layouts = new WeakMap<Doc, PrintLayout>();
 
 export const attachLayout = (doc: Doc, layout: PrintLayout) => layouts.set(doc, layout);

@@ -5,11 +5,14 @@ import {
   type ZohoSettings,
   type ZohoSyncAction,
 } from '@b2b/domain/zoho';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ZohoBooksClient, ZohoModule } from '../../core/ports/zoho-books.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as queries from './zoho.queries.ts';
-import type { ZohoContext } from './zoho.service.ts';
+
+/** What the push needs of the app (zoho.service.ts's context is the same). */
+export type ZohoContext = Pick<AppContext, 'db' | 'secrets' | 'config'>;
 
 /**
  * One push of a company's changes to its Zoho Books organisation: contacts (buyers) first, then

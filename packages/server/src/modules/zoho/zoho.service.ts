@@ -8,7 +8,6 @@ import {
   type ZohoSettings,
   zohoSettingsSchema,
 } from '@b2b/domain/zoho';
-import type { AppContext } from '../../app-context.ts';
 import { AppError, conflict, validationError } from '../../core/errors.ts';
 import type { Page } from '../../core/paging.ts';
 import {
@@ -28,7 +27,7 @@ import { type HistoryActor, historyWriter } from '../history/history.service.ts'
 import { loggedIntegrationCall } from '../integration-calls/integration-call-log.ts';
 import * as queries from './zoho.queries.ts';
 import { createZohoBooksClient, type ZohoConfig } from './zoho-books-client.ts';
-import { pushChanges } from './zoho-push.ts';
+import { pushChanges, type ZohoContext } from './zoho-push.ts';
 
 /**
  * Zoho Books (issue 26, /connect-zoho): the company connects its Zoho account by OAuth 2.0
@@ -39,7 +38,7 @@ import { pushChanges } from './zoho-push.ts';
  * never answered.
  */
 
-export type ZohoContext = Pick<AppContext, 'db' | 'secrets' | 'config'>;
+export type { ZohoContext };
 
 const INTEGRATION = 'zoho_books';
 const recordConnectionHistory = historyWriter('zoho_connection');
