@@ -166,6 +166,7 @@ export const SHELL_SCREENS = [
     () => import('../features/shipping-charges/shipping-charges-page'),
     'ShippingChargesPage',
   ),
+  spec(PATHS.connectZoho, () => import('../features/zoho/connect-zoho-page'), 'ConnectZohoPage'),
   spec(
     PATHS.paymentMethods,
     () => import('../features/payment-methods/payment-methods-page'),

@@ -30,6 +30,8 @@ export const PATHS = {
   logsAndErrors: '/logs-and-errors',
   /** Shipping Charges (issue 26): the shipping charge rules. */
   delivery: '/delivery',
+  /** Connect Zoho (issue 26): Zoho Books connected, synced, its sync log. */
+  connectZoho: '/connect-zoho',
   paymentMethods: '/payment-methods',
   taxes: '/taxes',
   warehouses: '/warehouses',
