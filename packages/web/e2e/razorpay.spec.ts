@@ -112,7 +112,7 @@ test('Razorpay: connect the account, send a payment link, the buyer pays, the in
   await expect(linkField).toHaveValue(new RegExp(`^${rzp.url}/i/plink_`));
   await expect(dialog).toContainText('Awaiting payment');
   const shortUrl = await linkField.inputValue();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
   // The buyer opens the link and pays; the stand-in sends the signed webhook.
   const buyerPage = await page.context().newPage();
