@@ -25,6 +25,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
           // Big forms render slowly on a busy 2-core machine; 5 s made them fail there, not hang.
           testTimeout: 20_000,
         },

@@ -1,13 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, paged } from '../../test/fake-api';
 import { renderScreen } from '../../test/render';
 import { withPermissions } from '../../test/users';
 import { CampaignCreatePage } from './campaign-create-page';
-
-// The preview waits out a debounce before it asks the server: give the screen time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const TEMPLATE = {
   id: 7,
