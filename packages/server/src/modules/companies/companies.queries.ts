@@ -163,14 +163,16 @@ export const upsertPolicy = (
     .returning(['terms', 'privacy_policy', 'updated_at'])
     .executeTakeFirstOrThrow();
 
-export const setCompanyLogo = (db: Executor, companyId: number, logo: string | null) =>
-  db.updateTable('companies').set({ logo, updated_at: sql`now()` }).where('id', '=', companyId).execute();
-
-/** Migration 0099: the signature image print_configuration prints (a file-storage key). */
-export const setCompanyPrintSignature = (db: Executor, companyId: number, key: string | null) =>
+/** The company's logo, or the signature image print_configuration prints (migration 0099): a file-storage key. */
+export const setCompanyImage = (
+  db: Executor,
+  companyId: number,
+  column: 'logo' | 'print_signature',
+  key: string | null,
+) =>
   db
     .updateTable('companies')
-    .set({ print_signature: key, updated_at: sql`now()` })
+    .set({ [column]: key, updated_at: sql`now()` })
     .where('id', '=', companyId)
     .execute();
 

@@ -257,17 +257,33 @@ export async function getAppDownload(db: Executor, companyId: number): Promise<A
   };
 }
 
-/** The logo file is written first; the row then points at it. The old file is removed after commit. */
-export async function replaceLogo(options: {
+type CompanyImage = { data: Buffer; extension: 'png' | 'jpg' | 'webp' };
+
+const IMAGE_SLOTS = {
+  logo: { folder: 'company-logos', uploaded: 'logo_uploaded', deleted: 'logo_deleted' },
+  print_signature: {
+    folder: 'print-signatures',
+    uploaded: 'print_signature_uploaded',
+    deleted: 'print_signature_deleted',
+  },
+} as const;
+
+/**
+ * The company's logo or print signature, replaced or removed (image null). The file is written
+ * first; the row then points at it; the old file is removed after commit. Returns whether one is set.
+ */
+export async function replaceCompanyImage(options: {
   db: Database;
   storage: FileStorage;
   actor: Principal;
-  image: { data: Buffer; extension: 'png' | 'jpg' | 'webp' } | null;
-}): Promise<CompanyOutput> {
-  const { db, storage, actor, image } = options;
+  slot: keyof typeof IMAGE_SLOTS;
+  image: CompanyImage | null;
+}): Promise<boolean> {
+  const { db, storage, actor, slot, image } = options;
+  const { folder, uploaded, deleted } = IMAGE_SLOTS[slot];
   const key = image
     ? await storage.put({
-        folder: `company-logos/${actor.companyId}`,
+        folder: `${folder}/${actor.companyId}`,
         data: image.data,
         extension: image.extension,
       })
@@ -275,18 +291,28 @@ export async function replaceLogo(options: {
   const previous = await inTransaction(db, async (tx) => {
     const before = await queries.findCompanyForUpdate(tx, actor.companyId);
     if (!before) throw notFound('Company');
-    await queries.setCompanyLogo(tx, actor.companyId, key);
+    await queries.setCompanyImage(tx, actor.companyId, slot, key);
     await recordHistory(tx, {
       companyId: actor.companyId,
       entityType: 'company',
       entityId: actor.companyId,
-      action: key ? 'logo_uploaded' : 'logo_deleted',
+      action: key ? uploaded : deleted,
       userId: actor.userId,
     });
-    return before.logo;
+    return before[slot];
   });
   if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);
-  return getCompany(db, actor.companyId, { expandAddresses: true });
+  return key !== null;
+}
+
+export async function replaceLogo(options: {
+  db: Database;
+  storage: FileStorage;
+  actor: Principal;
+  image: CompanyImage | null;
+}): Promise<CompanyOutput> {
+  await replaceCompanyImage({ ...options, slot: 'logo' });
+  return getCompany(options.db, options.actor.companyId, { expandAddresses: true });
 }
 
 type ContactFields = { name?: string; email?: string | null; phone?: string | null };

@@ -8,11 +8,11 @@ import { notFound } from '../../core/errors.ts';
 import type { FileStorage } from '../../core/ports/file-storage.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction } from '../../db/transaction.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { listBranchConfigurations } from '../branches/branches.queries.ts';
-import { recordHistory } from '../history/history.service.ts';
 import { type PrintLayout, printableImage } from '../invoice-documents/print-layout.ts';
 import * as queries from './companies.queries.ts';
+import { replaceCompanyImage } from './companies.service.ts';
 
 /**
  * print_configuration as the documents apply it (issue 26). The branch's own print settings, when
@@ -61,39 +61,14 @@ export async function printLayoutFor(options: {
   };
 }
 
-/**
- * POST/DELETE companies/{id}/print_signature: the signature image the documents print. The file is
- * written first; the row then points at it; the old file is removed after commit (as the logo).
- */
+/** POST/DELETE companies/{id}/print_signature: the signature image the documents print. */
 export async function replacePrintSignature(options: {
   db: Database;
   storage: FileStorage;
   actor: Principal;
   image: { data: Buffer; extension: 'png' | 'jpg' } | null;
 }): Promise<{ print_signature_set: boolean }> {
-  const { db, storage, actor, image } = options;
-  const key = image
-    ? await storage.put({
-        folder: `print-signatures/${actor.companyId}`,
-        data: image.data,
-        extension: image.extension,
-      })
-    : null;
-  const previous = await inTransaction(db, async (tx) => {
-    const before = await queries.findCompanyForUpdate(tx, actor.companyId);
-    if (!before) throw notFound('Company');
-    await queries.setCompanyPrintSignature(tx, actor.companyId, key);
-    await recordHistory(tx, {
-      companyId: actor.companyId,
-      entityType: 'company',
-      entityId: actor.companyId,
-      action: key ? 'print_signature_uploaded' : 'print_signature_deleted',
-      userId: actor.userId,
-    });
-    return before.print_signature;
-  });
-  if (previous && previous !== key) await storage.remove(previous).catch(() => undefined);
-  return { print_signature_set: key !== null };
+  return { print_signature_set: await replaceCompanyImage({ ...options, slot: 'print_signature' }) };
 }
 
 /** Whether the company has a signature image (GET companies/{id}/print_signature). */
