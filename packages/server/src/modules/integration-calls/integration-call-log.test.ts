@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpCompany } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
-import { loggedIntegrationCall } from './integration-call-log.ts';
+import { loggedIntegrationCall, withCallLog } from './integration-call-log.ts';
 
 const callsOf = (db: ReturnType<typeof dbOf>, companyId: number) =>
   db.selectFrom('integration_calls').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
@@ -50,5 +50,24 @@ describe('loggedIntegrationCall', () => {
     ).rejects.toBe(failure);
     const [call] = await callsOf(db, company.companyId);
     expect(call).toMatchObject({ ok: false, status_code: 401, error: 'Gateway answered 401', target: null });
+  });
+});
+
+describe('withCallLog', () => {
+  it('logs the methods that go out (answer a promise) and leaves the ones that answer at once alone', async () => {
+    const company = await signUpCompany();
+    const db = dbOf(company);
+    const port = withCallLog(
+      db,
+      { companyId: company.companyId, integration: 'zoho_books', target: 'invoice 7' },
+      {
+        authorizationUrl: (state: string) => `https://accounts.example/auth?state=${state}`,
+        pushInvoice: async (id: number) => ({ id }),
+      },
+    );
+    expect(port.authorizationUrl('abc')).toBe('https://accounts.example/auth?state=abc');
+    expect(await port.pushInvoice(7)).toEqual({ id: 7 });
+    const calls = await callsOf(db, company.companyId);
+    expect(calls.map((c) => [c.operation, c.target, c.ok])).toEqual([['push_invoice', 'invoice 7', true]]);
   });
 });

@@ -59,10 +59,12 @@ async function record(
 }
 
 /**
- * `client` (an outside system's port: IRP, e-way bill portal, Tally, payment gateway...) with every
- * method call recorded by loggedIntegrationCall under the method's name ('fetchPayment' ->
- * 'fetch_payment'), for one company and one document (`target`). What the methods answer and throw
- * is unchanged. Undefined stays undefined, so callers keep their 'not configured' checks.
+ * `client` (an outside system's port: IRP, e-way bill portal, Tally...) with every call of a method
+ * that answers a promise (a request going out) recorded by loggedIntegrationCall under the method's
+ * name ('fetchPayment' -> 'fetch_payment'), for one company and one document (`target`). Methods
+ * that answer at once (building an authorisation URL) are neither logged nor made async. What the
+ * methods answer and throw is unchanged. Undefined stays undefined, so callers keep their 'not
+ * configured' checks.
  */
 export function withCallLog<T extends object>(
   db: Database,
@@ -85,10 +87,12 @@ export function withCallLog<T extends object>(
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || typeof property !== 'string') return value;
       const operation = property.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-      return (...args: unknown[]) =>
-        loggedIntegrationCall(db, { ...subject, operation }, () =>
-          Promise.resolve(value.apply(target, args)),
-        );
+      return (...args: unknown[]) => {
+        const answer: unknown = value.apply(target, args);
+        return answer instanceof Promise
+          ? loggedIntegrationCall(db, { ...subject, operation }, () => answer)
+          : answer;
+      };
     },
   });
 }

@@ -8,7 +8,6 @@ import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { withCallLog } from '../integration-calls/integration-call-log.ts';
 import { documentHistory } from '../sales-documents/document-entities.ts';
 import { applyAllocations, planFor, refreshOrderAndInvoices } from './allocate-payment.ts';
 import { cancelLockedPayment } from './cancel-payment.ts';
@@ -108,8 +107,8 @@ export async function recheckPaymentStatus(options: {
   const companyId = actor.companyId;
   const payment = await queries.findPayment(db, companyId, options.paymentId);
   if (!payment) throw new AppError('not_found', PAYMENT_MESSAGES.not_found);
-  const target = `payment ${payment.id}`;
-  const gateway = withCallLog(db, { companyId, integration: 'payment_gateway', target }, options.gateway);
+  // Its calls are logged by whoever made it (razorpay.service.ts paymentGatewayFor).
+  const gateway = options.gateway;
   if (!gateway) throw conflict(PAYMENT_MESSAGES.no_gateway);
   if (payment.status !== 'pending') throw conflict(PAYMENT_MESSAGES.not_pending);
   if (!payment.gateway_payment_id) throw conflict(PAYMENT_MESSAGES.no_gateway_reference);

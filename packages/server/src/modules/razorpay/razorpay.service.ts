@@ -176,7 +176,8 @@ export async function checkAccount(options: { ctx: Context; actor: Principal; or
 
 /**
  * The gateway the payments' Recheck asks: the company's own Razorpay account when it has one, else
- * the server's PAYMENT_GATEWAY_URL gateway. Calls to the company's account are logged here.
+ * the server's PAYMENT_GATEWAY_URL gateway. Each call is logged here, once, as Razorpay's or the
+ * payment gateway's.
  */
 export async function paymentGatewayFor(
   ctx: Context,
@@ -202,7 +203,16 @@ export async function paymentGatewayFor(
         }),
     };
   }
-  return ctx.paymentGateway;
+  const serverGateway = ctx.paymentGateway;
+  if (!serverGateway) return undefined;
+  return {
+    fetchPayment: (paymentId) =>
+      loggedIntegrationCall(
+        ctx.db,
+        { companyId, integration: 'payment_gateway', operation: 'fetch_payment', target: paymentId },
+        () => serverGateway.fetchPayment(paymentId),
+      ),
+  };
 }
 
 function presentLink(row: queries.LinkRow): PaymentLinkOutput {
