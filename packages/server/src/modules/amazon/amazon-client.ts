@@ -1,4 +1,5 @@
 import { toPaise } from '@b2b/domain/money';
+import { envUrl } from '../../core/env-url.ts';
 import {
   AmazonApiError,
   AmazonAuthorizationRefused,
@@ -27,13 +28,6 @@ export interface AmazonConfig {
   redirectUrl?: string;
 }
 
-const urlOf = (env: Record<string, string | undefined>, name: string, fallback: string) => {
-  const value = env[name]?.trim() || fallback;
-  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value))
-    throw new Error(`${name} must be an http(s) URL, got ${value}.`);
-  return value.replace(/\/+$/, '');
-};
-
 /** The app's credentials from the environment; undefined (not configured) unless all three are set. */
 export function readAmazonConfig(
   env: Record<string, string | undefined> = process.env,
@@ -47,12 +41,12 @@ export function readAmazonConfig(
     appId,
     clientId,
     clientSecret,
-    apiUrl: urlOf(env, 'AMAZON_SP_API_URL', 'https://sellingpartnerapi-eu.amazon.com'),
+    apiUrl: envUrl(env, 'AMAZON_SP_API_URL', 'https://sellingpartnerapi-eu.amazon.com'),
     marketplaceId: env.AMAZON_MARKETPLACE_ID?.trim() || 'A21TJRUUN4KGV',
-    tokenUrl: urlOf(env, 'AMAZON_LWA_TOKEN_URL', 'https://api.amazon.com/auth/o2/token'),
-    sellerCentralUrl: urlOf(env, 'AMAZON_SELLER_CENTRAL_URL', 'https://sellercentral.amazon.in'),
+    tokenUrl: envUrl(env, 'AMAZON_LWA_TOKEN_URL', 'https://api.amazon.com/auth/o2/token'),
+    sellerCentralUrl: envUrl(env, 'AMAZON_SELLER_CENTRAL_URL', 'https://sellercentral.amazon.in'),
     draft: env.AMAZON_SP_APP_DRAFT === '1',
-    ...(redirect && { redirectUrl: urlOf(env, 'AMAZON_REDIRECT_URL', redirect) }),
+    ...(redirect && { redirectUrl: envUrl(env, 'AMAZON_REDIRECT_URL', redirect) }),
   };
 }
 

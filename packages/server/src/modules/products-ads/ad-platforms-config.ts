@@ -1,3 +1,4 @@
+import { envUrl } from '../../core/env-url.ts';
 import type { AdPlatformClients } from '../../core/ports/ad-platforms.ts';
 import { createGoogleAdsClient, type GoogleAdsConfig } from './google-ads-client.ts';
 import { createMetaAdsClient, type MetaAdsConfig } from './meta-ads-client.ts';
@@ -8,13 +9,6 @@ export interface AdPlatformsConfig {
   /** ADS_OAUTH_REDIRECT_URL: where the platforms send the user back; else PUBLIC_URL's /ads-account-verifications. */
   redirectUrl?: string;
 }
-
-const urlOf = (env: Record<string, string | undefined>, name: string, fallback: string) => {
-  const value = env[name]?.trim() || fallback;
-  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value))
-    throw new Error(`${name} must be an http(s) URL, got ${value}.`);
-  return value.replace(/\/+$/, '');
-};
 
 /**
  * Google Ads: GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET (an OAuth client of a Google Cloud
@@ -39,10 +33,10 @@ export function readAdPlatformsConfig(
       developerToken,
       loginCustomerId: env.GOOGLE_ADS_LOGIN_CUSTOMER_ID?.replace(/-/g, '').trim() || undefined,
       apiVersion: env.GOOGLE_ADS_API_VERSION?.trim() || 'v21',
-      authorizeUrl: urlOf(env, 'GOOGLE_OAUTH_AUTHORIZE_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
-      tokenUrl: urlOf(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
-      apiUrl: urlOf(env, 'GOOGLE_ADS_API_URL', 'https://googleads.googleapis.com'),
-      merchantApiUrl: urlOf(env, 'GOOGLE_MERCHANT_API_URL', 'https://merchantapi.googleapis.com'),
+      authorizeUrl: envUrl(env, 'GOOGLE_OAUTH_AUTHORIZE_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+      tokenUrl: envUrl(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+      apiUrl: envUrl(env, 'GOOGLE_ADS_API_URL', 'https://googleads.googleapis.com'),
+      merchantApiUrl: envUrl(env, 'GOOGLE_MERCHANT_API_URL', 'https://merchantapi.googleapis.com'),
     };
   }
   const metaId = env.META_ADS_CLIENT_ID?.trim();
@@ -53,16 +47,16 @@ export function readAdPlatformsConfig(
       clientId: metaId,
       clientSecret: metaSecret,
       graphVersion: version,
-      authorizeUrl: urlOf(
+      authorizeUrl: envUrl(
         env,
         'META_OAUTH_AUTHORIZE_URL',
         `https://www.facebook.com/${version}/dialog/oauth`,
       ),
-      graphUrl: urlOf(env, 'META_GRAPH_URL', 'https://graph.facebook.com'),
+      graphUrl: envUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com'),
     };
   }
   const redirect = env.ADS_OAUTH_REDIRECT_URL?.trim();
-  if (redirect) config.redirectUrl = urlOf(env, 'ADS_OAUTH_REDIRECT_URL', redirect);
+  if (redirect) config.redirectUrl = envUrl(env, 'ADS_OAUTH_REDIRECT_URL', redirect);
   return config;
 }
 

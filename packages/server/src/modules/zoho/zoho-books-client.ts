@@ -1,3 +1,4 @@
+import { envUrl } from '../../core/env-url.ts';
 import {
   ZohoApiError,
   ZohoAuthorizationRefused,
@@ -18,13 +19,6 @@ export interface ZohoConfig {
   redirectUrl?: string;
 }
 
-const urlOf = (env: Record<string, string | undefined>, name: string, fallback: string) => {
-  const value = env[name]?.trim() || fallback;
-  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value))
-    throw new Error(`${name} must be an http(s) URL, got ${value}.`);
-  return value.replace(/\/+$/, '');
-};
-
 /** Zoho Books is configured when ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET are both set. */
 export function readZohoConfig(
   env: Record<string, string | undefined> = process.env,
@@ -36,9 +30,9 @@ export function readZohoConfig(
   return {
     clientId,
     clientSecret,
-    accountsUrl: urlOf(env, 'ZOHO_ACCOUNTS_URL', 'https://accounts.zoho.in'),
-    apiUrl: urlOf(env, 'ZOHO_API_URL', 'https://www.zohoapis.in'),
-    ...(redirect && { redirectUrl: urlOf(env, 'ZOHO_REDIRECT_URL', redirect) }),
+    accountsUrl: envUrl(env, 'ZOHO_ACCOUNTS_URL', 'https://accounts.zoho.in'),
+    apiUrl: envUrl(env, 'ZOHO_API_URL', 'https://www.zohoapis.in'),
+    ...(redirect && { redirectUrl: envUrl(env, 'ZOHO_REDIRECT_URL', redirect) }),
   };
 }
 
