@@ -143,13 +143,12 @@ export const setLinkStatus = (tx: Tx, companyId: number, linkId: number, status:
     .where('id', '=', linkId)
     .execute();
 
-export const lockLinkByRazorpayId = (tx: Tx, companyId: number, razorpayLinkId: string) =>
-  tx
+export const findLinkByRazorpayId = (db: Executor, companyId: number, razorpayLinkId: string) =>
+  db
     .selectFrom('razorpay_payment_links')
     .select(linkColumns)
     .where('company_id', '=', companyId)
     .where('razorpay_link_id', '=', razorpayLinkId)
-    .forUpdate()
     .executeTakeFirst();
 
 export const lockLinkById = (tx: Tx, companyId: number, linkId: number) =>

@@ -14,6 +14,7 @@ import { GatewayError, type PaymentGateway } from '../../core/ports/payment-gate
 import { type RazorpayClient, type RazorpayCredentials, RazorpayError } from '../../core/ports/razorpay.ts';
 import { branchScope, type Principal } from '../../core/principal.ts';
 import { type SecretBox, secretBoxFrom } from '../../core/secret-box.ts';
+import { lockBuyerMoney } from '../../db/lock-order.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { historyWriter, recordHistory } from '../history/history.service.ts';
 import { loggedIntegrationCall } from '../integration-calls/integration-call-log.ts';
@@ -426,10 +427,14 @@ export async function recordCapturedPayment(
   paid: CapturedPayment,
 ): Promise<{ status: number; body: WebhookAnswer }> {
   const { event } = paid;
-  const link = paid.linkId ? await queries.lockLinkByRazorpayId(tx, companyId, paid.linkId) : undefined;
-  const invoiceId = link?.invoice_id ?? paid.invoiceId;
-  const invoice = invoiceId !== undefined ? await queries.invoiceToPay(tx, companyId, invoiceId) : undefined;
-  if (!invoice) return { status: 200, body: { event, recorded: false, payment: null } };
+  const named = paid.linkId ? await queries.findLinkByRazorpayId(tx, companyId, paid.linkId) : undefined;
+  const invoiceId = named?.invoice_id ?? paid.invoiceId;
+  const found = invoiceId !== undefined ? await queries.invoiceToPay(tx, companyId, invoiceId) : undefined;
+  if (!found) return { status: 200, body: { event, recorded: false, payment: null } };
+  // The buyer first (db/lock-order.ts), then the link, then the invoice's balance as it now stands.
+  await lockBuyerMoney(tx, companyId, found.buyer_id);
+  const link = named ? await queries.lockLinkById(tx, companyId, named.id) : undefined;
+  const invoice = (await queries.invoiceToPay(tx, companyId, found.id)) ?? found;
   const duePaise = Number(invoice.due_paise);
   const paymentId = await recordPayment(tx, {
     companyId,
