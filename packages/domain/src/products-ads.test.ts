@@ -5,10 +5,14 @@ import {
   adRatios,
   adVerdict,
   attributedRevenuePaise,
+  eligibleImpressions,
+  IMPRESSION_SHARE_FLOOR,
+  impressionSharePercent,
   organicSplit,
   priceCompetitiveness,
   readAdFiguresFile,
   readDay,
+  readImpressionShare,
   readRupees,
   splitByMonths,
 } from './products-ads.ts';
@@ -157,6 +161,7 @@ describe('readAdFiguresFile', () => {
         conversions: 4,
         conversion_value_paise: null,
         competitor_price_paise: 120_000,
+        search_impression_share: null,
       },
       {
         row: 3,
@@ -170,6 +175,7 @@ describe('readAdFiguresFile', () => {
         conversions: 0,
         conversion_value_paise: null,
         competitor_price_paise: null,
+        search_impression_share: null,
       },
     ]);
   });
@@ -273,3 +279,32 @@ const lastDayOfMonth = (monthStart: string) => {
   const [year, month] = monthStart.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 };
+
+describe('search impression share', () => {
+  it('reads a share as a percentage, a fraction or Google’s export words; blank and -- are not given', () => {
+    expect(readImpressionShare('45.2%')).toBeCloseTo(0.452, 10);
+    expect(readImpressionShare('0.452')).toBe(0.452);
+    expect(readImpressionShare(' 45.2 % ')).toBeCloseTo(0.452, 10);
+    expect(readImpressionShare('45.2')).toBeCloseTo(0.452, 10);
+    expect(readImpressionShare('1')).toBe(1);
+    expect(readImpressionShare('100%')).toBe(1);
+    expect(readImpressionShare('< 10%')).toBe(IMPRESSION_SHARE_FLOOR);
+    expect(readImpressionShare('> 90%')).toBe(0.9);
+    expect(readImpressionShare('')).toBeUndefined();
+    expect(readImpressionShare('--')).toBeUndefined();
+    for (const bad of ['0', '0%', '101%', '150', 'abc', '-5%', '45,2%'])
+      expect(readImpressionShare(bad), bad).toBeNull();
+  });
+
+  it('keeps eligible impressions, so a period’s share weighs each day by its size', () => {
+    expect(eligibleImpressions(600, 0.6)).toBe(1000);
+    expect(eligibleImpressions(100, 0.25)).toBe(400);
+    expect(eligibleImpressions(0, 0.5)).toBeNull();
+    expect(eligibleImpressions(10, 0)).toBeNull();
+    // Never fewer eligible than received.
+    expect(eligibleImpressions(7, 1)).toBe(7);
+    // 60% and 25% average to 42.5%, but the two days together are 700 of 1,400.
+    expect(impressionSharePercent(600 + 100, 1000 + 400)).toBe(50);
+    expect(impressionSharePercent(0, 0)).toBeNull();
+  });
+});

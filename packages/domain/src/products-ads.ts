@@ -79,6 +79,9 @@ export const PRODUCTS_ADS_MESSAGES = {
   clicks_over_impressions: 'Clicks cannot be more than impressions.',
   campaign_too_long: 'At most 200 characters.',
   repeated: 'This SKU already has a row for this date, platform and campaign.',
+  impression_share:
+    "Enter the search impression share as a percentage ('45.2%') or a fraction ('0.452'), more than 0 and at most 100%.",
+  impression_share_unknown: 'Not given by the platform',
 } as const;
 
 /** What an ad conversion is worth: the platform's value, or the spec's 500 INR each without one. */
@@ -208,6 +211,48 @@ export function priceCompetitiveness(ourPaise: number, competitorPaise: number) 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Search impression share: the impressions received over the impressions the ads were eligible for.
+
+/**
+ * Google reports a search impression share under 10% as 0.0999 (and the UI as '< 10%'): such a
+ * share is kept as 0.0999, which makes the eligible impressions a lower bound.
+ */
+export const IMPRESSION_SHARE_FLOOR = 0.0999;
+
+/**
+ * The impressions a campaign was eligible for on a day, from its impressions and its share. Kept
+ * instead of the share itself: a share of a longer period is sum(impressions) / sum(eligible), which
+ * weighs each day by its size, never an average of the daily shares.
+ */
+export function eligibleImpressions(impressions: number, share: number): number | null {
+  if (!(share > 0 && share <= 1) || !(impressions > 0)) return null;
+  return Math.max(impressions, Math.round(impressions / share));
+}
+
+/** The share of a period as a percentage (2 decimals); null when the platform gave none. */
+export function impressionSharePercent(impressions: number, eligible: number): number | null {
+  if (!(eligible > 0)) return null;
+  return round2((Math.min(impressions, eligible) / eligible) * 100);
+}
+
+/**
+ * A share as people and platform exports write it: '45.2%', '0.452', '45.2' (a number above 1 is a
+ * percentage), Google's '< 10%' (IMPRESSION_SHARE_FLOOR) and '> 90%'. A fraction in (0, 1], or
+ * undefined for a blank or '--' (not given), or null when it is no share.
+ */
+export function readImpressionShare(text: string): number | null | undefined {
+  const s = text.trim().replace(/\s+/g, '');
+  if (s === '' || s === '--' || s === '—') return undefined;
+  if (/^<10(\.0+)?%$/.test(s)) return IMPRESSION_SHARE_FLOOR;
+  if (/^>90(\.0+)?%$/.test(s)) return 0.9;
+  const match = /^(\d{1,3}(?:\.\d{1,6})?)(%?)$/.exec(s);
+  if (!match) return null;
+  const n = Number(match[1]);
+  const share = match[2] === '%' || n > 1 ? n / 100 : n;
+  return share > 0 && share <= 1 ? share : null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reading a period from the monthly rollup.
 
 /** A period of days, both ends included ('YYYY-MM-DD'). */
@@ -267,6 +312,7 @@ export const AD_FIGURE_COLUMNS = [
   'conversions',
   'conversion_value',
   'competitor_price',
+  'search_impression_share',
 ] as const;
 export type AdFigureColumn = (typeof AD_FIGURE_COLUMNS)[number];
 export const AD_FIGURE_REQUIRED: readonly AdFigureColumn[] = ['date', 'sku', 'spend'];
@@ -289,6 +335,10 @@ const ALIASES: Record<string, AdFigureColumn> = {
   purchases_conversion_value: 'conversion_value',
   revenue: 'conversion_value',
   benchmark_price: 'competitor_price',
+  // Google Ads' own export: 'Search impr. share'.
+  search_impr_share: 'search_impression_share',
+  impression_share: 'search_impression_share',
+  impr_share: 'search_impression_share',
 };
 
 const headerKey = (header: string) =>
@@ -332,6 +382,8 @@ export interface AdFigureRow {
   /** null: the file gives no value (the spec's 500 INR a conversion then). */
   conversion_value_paise: number | null;
   competitor_price_paise: number | null;
+  /** The campaign's search impression share that day (0-1]; null: not given. */
+  search_impression_share: number | null;
 }
 
 export interface AdFigureError {
@@ -487,6 +539,9 @@ export function readAdFiguresFile(
     if (rawCompetitor !== '' && (competitor === null || competitor <= 0))
       fail('competitor_price', M.competitor_price);
 
+    const share = readImpressionShare(cell('search_impression_share'));
+    if (share === null) fail('search_impression_share', M.impression_share);
+
     if (errors.length > before || date === null || productId === undefined || platform === undefined)
       continue;
     const key = `${platform}|${date}|${campaign.toLowerCase()}|${productId}`;
@@ -507,6 +562,7 @@ export function readAdFiguresFile(
       conversions,
       conversion_value_paise: value,
       competitor_price_paise: competitor,
+      search_impression_share: share ?? null,
     });
   }
   return { headers, rows, errors, total: data.length };

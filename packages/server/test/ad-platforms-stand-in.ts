@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in for the ad platforms' OAuth and reporting endpoints, for tests: a real local HTTP
  * server answering as Google (token endpoint; Google Ads API searchStream with a GAQL query of
- * shopping_performance_view) and Meta (Graph oauth/access_token with the code and fb_exchange_token
+ * shopping_performance_view, or of campaign for the search impression share) and Meta (Graph oauth/access_token with the code and fb_exchange_token
  * grants; an ad account's insights by day and product, paged) do, with the errors they give for an
  * expired access token and a revoked authorization.
  *
@@ -36,6 +36,15 @@ export interface StandInMetaRow {
   purchaseValue: number | null;
 }
 
+/** A campaign's search impression share of a day (GAQL FROM campaign). */
+export interface StandInGoogleShare {
+  date: string;
+  campaign: string;
+  impressions: number;
+  /** metrics.search_impression_share: 0.0999 to 1; null: Google gives none (the field is absent). */
+  share: number | null;
+}
+
 /** A price benchmark of Merchant Center's price competitiveness report. */
 export interface StandInBenchmark {
   offerId: string;
@@ -62,7 +71,13 @@ export async function startAdPlatformsStandIn() {
   const validAccess = new Set<string>();
   const validRefresh = new Set<string>();
   const requests: { method: string; path: string; query?: string }[] = [];
-  const google = { rows: [] as StandInGoogleRow[], customers: new Set<string>() };
+  const google = {
+    rows: [] as StandInGoogleRow[],
+    shares: [] as StandInGoogleShare[],
+    customers: new Set<string>(),
+    /** The GAQL queries asked, in order. */
+    queries: [] as string[],
+  };
   const merchant = { benchmarks: [] as StandInBenchmark[], accounts: new Set<string>(), pageSize: 2 };
   const meta = { rows: [] as StandInMetaRow[], accounts: new Set<string>(), pageSize: 2 };
   let revoked = false;
@@ -130,7 +145,26 @@ export async function startAdPlatformsStandIn() {
           },
         ]);
       const query = (JSON.parse(body) as { query: string }).query;
+      google.queries.push(query);
       const range = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(query);
+      // The campaign report: search impression share is selectable there with the campaign's impressions.
+      if (range && /FROM campaign\b/.test(query) && /metrics\.search_impression_share/.test(query))
+        return send(response, 200, [
+          {
+            results: google.shares
+              .filter((r) => r.date >= (range[1] ?? '') && r.date <= (range[2] ?? ''))
+              .map((r, i) => ({
+                campaign: { resourceName: `customers/${stream[1]}/campaigns/${i + 1}`, name: r.campaign },
+                metrics: {
+                  impressions: String(r.impressions),
+                  ...(r.share !== null && { searchImpressionShare: r.share }),
+                },
+                segments: { date: r.date },
+              })),
+            fieldMask: 'segments.date,campaign.name,metrics.impressions,metrics.searchImpressionShare',
+            requestId: 'r2',
+          },
+        ]);
       if (!range || !/FROM shopping_performance_view/.test(query))
         return send(response, 400, [
           { error: { code: 400, message: 'Invalid GAQL query.', status: 'INVALID_ARGUMENT' } },

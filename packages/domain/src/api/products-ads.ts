@@ -89,8 +89,17 @@ export const organicStatOutput = z.object({
 export type OrganicStatOutput = z.infer<typeof organicStatOutput>;
 
 export const competitivenessOutput = z.object({
+  /** The period of the impression shares (the last 30 days by default). */
+  start_date: z.string(),
+  end_date: z.string(),
   tolerance_percent: z.number(),
   above_count: z.number().int(),
+  /**
+   * The search impression share of every campaign-day in the period the platform gave one for:
+   * sum(impressions) / sum(eligible impressions), as a percentage. null: no platform gave it
+   * (Meta never does).
+   */
+  impression_share_percent: z.number().nullable(),
   /** Products with a competitor price, the most overpriced first. */
   products: z.array(
     z.object({
@@ -103,6 +112,11 @@ export const competitivenessOutput = z.object({
       observed_on: z.string(),
       /** The product's ad spend over the last 30 days: overpriced and advertised is money wasted. */
       spend_30_days: z.number(),
+      /**
+       * The search impression share of the campaigns the product was advertised in over the
+       * period (the days it was advertised), sum-based; null when no platform gave it.
+       */
+      impression_share_percent: z.number().nullable(),
     }),
   ),
 });

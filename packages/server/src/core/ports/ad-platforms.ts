@@ -40,6 +40,16 @@ export interface AdPlatformClient {
     endDate: string;
   }): Promise<AdPlatformDailyRow[]>;
   /**
+   * Google only: each campaign's search impression share per day (the platform's share of the
+   * impressions it was eligible for), with the impressions it is a share of. Meta gives none.
+   */
+  impressionShares?(options: {
+    accessToken: string;
+    accountId: string;
+    startDate: string;
+    endDate: string;
+  }): Promise<AdCampaignImpressionShare[]>;
+  /**
    * Google only: Merchant Center's price competitiveness report of the merchant account (the
    * connection's scope includes Merchant Center's).
    */
@@ -51,6 +61,16 @@ export interface AdPriceBenchmark {
   offerId: string;
   /** The lowest price other retailers ask for the same product (paise). */
   benchmarkPaise: number;
+}
+
+/** A campaign's search impression share of one day, as the platform reports it. */
+export interface AdCampaignImpressionShare {
+  date: string;
+  campaign: string;
+  /** The campaign's ad impressions that day (the share's numerator). */
+  impressions: number;
+  /** 0.0999 to 1 (Google reports a share under 10% as 0.0999). */
+  share: number;
 }
 
 export type AdPlatformClients = Partial<Record<AdPlatform, AdPlatformClient>>;

@@ -72,6 +72,12 @@ export interface AdMonthlyFactsTable extends AdRollupSums {
   month: string;
   campaign: string;
   product_id: number;
+  /**
+   * Migration 0103: the campaign's impressions and eligible impressions (ad_impression_shares) of
+   * the days the product was advertised in it; 0 where the platform gave no share.
+   */
+  share_impressions: Auto<number>;
+  share_eligible_impressions: Auto<number>;
 }
 
 /** ad_daily_facts summed per day and platform (refreshAdRollups keeps it). */

@@ -4,6 +4,7 @@ import {
   AD_PLATFORM_LABELS,
   AD_PLATFORMS,
   type AdPlatform,
+  eligibleImpressions,
   PRODUCTS_ADS_MESSAGES as M,
 } from '@b2b/domain/products-ads';
 import { addDays, daysBetween, todayInIndia } from '@b2b/domain/validation';
@@ -12,6 +13,7 @@ import { companyChanged } from '../../core/company-epoch.ts';
 import { AppError, conflict, validationError } from '../../core/errors.ts';
 import {
   AdAuthorizationRefused,
+  type AdCampaignImpressionShare,
   type AdPlatformClient,
   type AdPlatformDailyRow,
   type AdPriceBenchmark,
@@ -387,14 +389,16 @@ export async function syncAdAccount(options: {
   const bySku = await queries.productIdsBySku(ctx.db, actor.companyId);
   const { facts, unmatched } = factsOf(rows, bySku, account.platform, range);
   const benchmarks = await priceBenchmarksOf(account, client, bySku, withToken);
+  const shares = await impressionSharesOf(account, client, range, withToken);
   const detail =
     `${facts.length.toLocaleString('en-IN')} daily product figures synced for ${range.start} to ${range.end}.` +
     (unmatched.length > 0
       ? ` ${unmatched.length} offer id${unmatched.length === 1 ? '' : 's'} match no product SKU: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? '…' : ''}.`
       : '') +
-    (benchmarks.message ? ` ${benchmarks.message}` : '');
+    (benchmarks.message ? ` ${benchmarks.message}` : '') +
+    (shares.message ? ` ${shares.message}` : '');
   await inTransaction(ctx.db, async (tx) => {
-    await queries.replaceSyncedDays(tx, actor.companyId, account.platform, range, facts);
+    await queries.replaceSyncedDays(tx, actor.companyId, account.platform, range, facts, shares.rows);
     await queries.upsertCompetitorPrices(tx, actor.companyId, 'google_ads', benchmarks.prices);
     await queries.recordSync(tx, actor.companyId, account.id, true, detail);
     await recordAccountHistory(tx, actor, account.id, 'synced', {
@@ -455,6 +459,60 @@ async function priceBenchmarksOf(
   return {
     prices,
     message: `${prices.length.toLocaleString('en-IN')} competitor price${prices.length === 1 ? '' : 's'} from Merchant Center.`,
+  };
+}
+
+/**
+ * The campaigns' search impression shares of the range (Google Ads only), as each campaign-day's
+ * impressions and eligible impressions. rows undefined: the platform gives none (Meta) or refused
+ * this time; the shares already known then stay, and a refusal is said in the sync message.
+ */
+async function impressionSharesOf(
+  account: queries.LockedAccount,
+  client: AdPlatformClient,
+  range: { start: string; end: string },
+  withToken: <T>(ask: (token: string) => Promise<T>) => Promise<T>,
+): Promise<{ rows: queries.ShareRow[] | undefined; message: string }> {
+  if (!client.impressionShares) return { rows: undefined, message: '' };
+  const sharesOf = client.impressionShares.bind(client);
+  let shares: AdCampaignImpressionShare[];
+  try {
+    shares = await withToken((token) =>
+      sharesOf({
+        accessToken: token,
+        accountId: account.external_account_id,
+        startDate: range.start,
+        endDate: range.end,
+      }),
+    );
+  } catch (error) {
+    return { rows: undefined, message: `No impression shares this time: ${(error as Error).message}` };
+  }
+  // Campaigns of the same name on a day are one campaign here, as in the figures.
+  const byKey = new Map<string, queries.ShareRow>();
+  for (const share of shares) {
+    if (share.date < range.start || share.date > range.end) continue;
+    const eligible = eligibleImpressions(share.impressions, share.share);
+    if (eligible === null) continue;
+    const campaign = share.campaign.slice(0, 200);
+    const key = `${share.date}|${campaign}`;
+    const known = byKey.get(key);
+    if (known) {
+      known.impressions += share.impressions;
+      known.eligible_impressions += eligible;
+    } else
+      byKey.set(key, {
+        platform: account.platform,
+        day: share.date,
+        campaign,
+        impressions: share.impressions,
+        eligible_impressions: eligible,
+      });
+  }
+  const rows = [...byKey.values()];
+  return {
+    rows,
+    message: `Search impression share for ${rows.length.toLocaleString('en-IN')} campaign-day${rows.length === 1 ? '' : 's'}.`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type AdFigureRow, readAdFiguresFile } from '@b2b/domain/products-ads';
+import { type AdFigureRow, eligibleImpressions, readAdFiguresFile } from '@b2b/domain/products-ads';
 import { todayInIndia } from '@b2b/domain/validation';
 import { companyChanged } from '../../core/company-epoch.ts';
 import type { Principal } from '../../core/principal.ts';
@@ -99,10 +99,38 @@ function competitorPricesOf(rows: readonly AdFigureRow[]) {
 }
 
 /**
+ * The campaign-days of the rows that give a search impression share: their impressions and the
+ * impressions they were eligible for (each row's impressions / its share), summed per platform,
+ * day and campaign. Rows without the share (or without impressions) leave it unknown.
+ */
+export function impressionSharesOf(rows: readonly AdFigureRow[]): queries.ShareRow[] {
+  const byKey = new Map<string, queries.ShareRow>();
+  for (const row of rows) {
+    if (row.search_impression_share === null) continue;
+    const eligible = eligibleImpressions(row.impressions, row.search_impression_share);
+    if (eligible === null) continue;
+    const key = `${row.platform}|${row.date}|${row.campaign}`;
+    const known = byKey.get(key);
+    if (known) {
+      known.impressions += row.impressions;
+      known.eligible_impressions += eligible;
+    } else
+      byKey.set(key, {
+        platform: row.platform,
+        day: row.date,
+        campaign: row.campaign,
+        impressions: row.impressions,
+        eligible_impressions: eligible,
+      });
+  }
+  return [...byKey.values()];
+}
+
+/**
  * The worker: checks the kept file again (SKUs may have changed) and writes the good rows a
  * batch per transaction, each moving the job's progress in the same transaction; a row replaces
  * the figures of its own key, so a retry after a crash or a second import of the file doubles
- * nothing. The competitor prices follow in a last transaction.
+ * nothing. The competitor prices and the campaigns' impression shares follow in a last transaction.
  */
 export async function runAdFiguresImport(options: { db: Database; companyId: number; jobId: number }) {
   const { db, companyId, jobId } = options;
@@ -126,9 +154,11 @@ export async function runAdFiguresImport(options: { db: Database; companyId: num
       companyChanged(companyId);
     }
     const prices = competitorPricesOf(checked.rows);
+    const shares = impressionSharesOf(checked.rows);
     await inTransaction(db, async (tx) => {
       for (let at = 0; at < prices.length; at += BATCH)
         await queries.upsertCompetitorPrices(tx, companyId, 'csv', prices.slice(at, at + BATCH));
+      await queries.upsertCsvShares(tx, companyId, shares);
     });
   } catch (error) {
     if (isConcurrencyFailure(error)) {

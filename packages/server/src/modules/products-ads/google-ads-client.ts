@@ -1,5 +1,6 @@
 import {
   AdAuthorizationRefused,
+  type AdCampaignImpressionShare,
   type AdPlatformClient,
   type AdPlatformDailyRow,
   AdPlatformError,
@@ -38,6 +39,15 @@ export const shoppingQuery = (startDate: string, endDate: string) =>
   'metrics.impressions, metrics.clicks, metrics.conversions, metrics.conversions_value ' +
   `FROM shopping_performance_view WHERE segments.date BETWEEN '${startDate}' AND '${endDate}'`;
 
+/**
+ * Each campaign's search impression share per day, read from `campaign` (where the metric is listed
+ * as selectable) with the campaign's own impressions: the share's numerator. shopping_performance_view
+ * counts products shown in ads, not ad impressions, so its impressions are not what the share divides.
+ */
+export const impressionShareQuery = (startDate: string, endDate: string) =>
+  'SELECT segments.date, campaign.name, metrics.impressions, metrics.search_impression_share ' +
+  `FROM campaign WHERE segments.date BETWEEN '${startDate}' AND '${endDate}' AND metrics.impressions > 0`;
+
 interface TokenAnswer {
   access_token?: string;
   refresh_token?: string;
@@ -68,9 +78,9 @@ const num = (value: unknown) => {
 
 /**
  * Google Ads API over REST: OAuth 2 with offline access (a refresh token), then searchStream on the
- * customer with a GAQL query of shopping_performance_view. Cost comes in micros of the account's
- * currency (1 paisa = 10,000 micros); conversion value in the currency itself, 0 when the
- * conversion action carries no value.
+ * customer with a GAQL query of shopping_performance_view, and a second one of campaign for the
+ * search impression share with the campaign's own impressions (see impressionShareQuery). Cost comes in micros of the account's currency (1 paisa = 10,000 micros);
+ * conversion value in the currency itself, 0 when the conversion action carries no value.
  */
 export function createGoogleAdsClient(config: GoogleAdsConfig): AdPlatformClient {
   async function token(form: Record<string, string>): Promise<TokenAnswer & { status: number }> {
@@ -130,57 +140,55 @@ export function createGoogleAdsClient(config: GoogleAdsConfig): AdPlatformClient
     },
 
     async dailyFigures({ accessToken, accountId, startDate, endDate }) {
-      const response = await fetch(
-        `${config.apiUrl}/${config.apiVersion}/customers/${accountId}/googleAds:searchStream`,
-        {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${accessToken}`,
-            'developer-token': config.developerToken,
-            ...(config.loginCustomerId && { 'login-customer-id': config.loginCustomerId }),
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ query: shoppingQuery(startDate, endDate) }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        },
-      );
-      const body = await jsonOf(response);
-      if (!response.ok) {
-        const error = (Array.isArray(body) ? body[0] : body) as {
-          error?: { message?: string; status?: string };
-        };
-        const message = error?.error?.message ?? `HTTP ${response.status}`;
-        if (response.status === 401) throw new AdTokenExpired(message);
-        if (response.status === 403 && error?.error?.status === 'PERMISSION_DENIED')
-          throw new AdAuthorizationRefused(message);
-        throw new AdPlatformError(`Google Ads refused the report: ${message}`);
-      }
+      const results = await searchStream(config, accessToken, accountId, shoppingQuery(startDate, endDate));
       const rows: AdPlatformDailyRow[] = [];
-      for (const batch of (Array.isArray(body) ? body : [body]) as { results?: unknown[] }[]) {
-        for (const raw of batch.results ?? []) {
-          const r = raw as {
-            segments?: { date?: string; productItemId?: string };
-            campaign?: { name?: string };
-            metrics?: Record<string, unknown>;
-          };
-          const offerId = r.segments?.productItemId?.trim();
-          const date = r.segments?.date;
-          if (!offerId || !date) continue;
-          const conversions = num(r.metrics?.conversions);
-          const value = num(r.metrics?.conversionsValue);
-          rows.push({
-            date,
-            offerId,
-            campaign: r.campaign?.name ?? '',
-            spendPaise: Math.round(num(r.metrics?.costMicros) / 10_000),
-            impressions: Math.round(num(r.metrics?.impressions)),
-            clicks: Math.round(num(r.metrics?.clicks)),
-            conversions,
-            conversionValuePaise: value > 0 ? Math.round(value * 100) : null,
-          });
-        }
+      for (const raw of results) {
+        const r = raw as {
+          segments?: { date?: string; productItemId?: string };
+          campaign?: { name?: string };
+          metrics?: Record<string, unknown>;
+        };
+        const offerId = r.segments?.productItemId?.trim();
+        const date = r.segments?.date;
+        if (!offerId || !date) continue;
+        const conversions = num(r.metrics?.conversions);
+        const value = num(r.metrics?.conversionsValue);
+        rows.push({
+          date,
+          offerId,
+          campaign: r.campaign?.name ?? '',
+          spendPaise: Math.round(num(r.metrics?.costMicros) / 10_000),
+          impressions: Math.round(num(r.metrics?.impressions)),
+          clicks: Math.round(num(r.metrics?.clicks)),
+          conversions,
+          conversionValuePaise: value > 0 ? Math.round(value * 100) : null,
+        });
       }
       return rows;
+    },
+
+    async impressionShares({ accessToken, accountId, startDate, endDate }) {
+      const results = await searchStream(
+        config,
+        accessToken,
+        accountId,
+        impressionShareQuery(startDate, endDate),
+      );
+      const shares: AdCampaignImpressionShare[] = [];
+      for (const raw of results) {
+        const r = raw as {
+          segments?: { date?: string };
+          campaign?: { name?: string };
+          metrics?: Record<string, unknown>;
+        };
+        const date = r.segments?.date;
+        const impressions = Math.round(num(r.metrics?.impressions));
+        // Absent or 0: Google has no share for the campaign (not a search campaign, too few impressions).
+        const share = num(r.metrics?.searchImpressionShare);
+        if (!date || impressions <= 0 || !(share > 0)) continue;
+        shares.push({ date, campaign: r.campaign?.name ?? '', impressions, share: Math.min(1, share) });
+      }
+      return shares;
     },
 
     async priceBenchmarks({ accessToken, merchantId }) {
@@ -195,6 +203,44 @@ export function createGoogleAdsClient(config: GoogleAdsConfig): AdPlatformClient
       return benchmarks;
     },
   };
+}
+
+/** A GAQL query over searchStream: the rows of every batch Google streams back. */
+async function searchStream(
+  config: GoogleAdsConfig,
+  accessToken: string,
+  accountId: string,
+  query: string,
+): Promise<unknown[]> {
+  const response = await fetch(
+    `${config.apiUrl}/${config.apiVersion}/customers/${accountId}/googleAds:searchStream`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'developer-token': config.developerToken,
+        ...(config.loginCustomerId && { 'login-customer-id': config.loginCustomerId }),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ query }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
+  const body = await jsonOf(response);
+  if (!response.ok) {
+    const error = (Array.isArray(body) ? body[0] : body) as {
+      error?: { message?: string; status?: string };
+    };
+    const message = error?.error?.message ?? `HTTP ${response.status}`;
+    if (response.status === 401) throw new AdTokenExpired(message);
+    if (response.status === 403 && error?.error?.status === 'PERMISSION_DENIED')
+      throw new AdAuthorizationRefused(message);
+    throw new AdPlatformError(`Google Ads refused the report: ${message}`);
+  }
+  const results: unknown[] = [];
+  for (const batch of (Array.isArray(body) ? body : [body]) as { results?: unknown[] }[])
+    results.push(...(batch.results ?? []));
+  return results;
 }
 
 interface MerchantReportPage {

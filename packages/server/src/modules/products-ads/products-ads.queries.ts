@@ -212,6 +212,15 @@ export interface FactRow {
   conversion_value_paise: number | null;
 }
 
+/** A campaign's impressions and eligible impressions of one day (ad_impression_shares, migration 0103). */
+export interface ShareRow {
+  platform: AdFactPlatform;
+  day: string;
+  campaign: string;
+  impressions: number;
+  eligible_impressions: number;
+}
+
 const FACT_BATCH = 2000;
 
 const factValues = (companyId: number, source: 'sync' | 'csv', rows: readonly FactRow[]) =>
@@ -227,6 +236,8 @@ export async function replaceSyncedDays(
   platform: AdPlatform,
   range: { start: string; end: string },
   rows: readonly FactRow[],
+  /** The campaigns' impression shares of the range; undefined: not read this time (the known ones stay). */
+  shares?: readonly ShareRow[],
 ) {
   await lockAdFigures(tx, companyId);
   await tx
@@ -241,7 +252,51 @@ export async function replaceSyncedDays(
       .insertInto('ad_daily_facts')
       .values(factValues(companyId, 'sync', rows.slice(at, at + FACT_BATCH)))
       .execute();
+  if (shares) {
+    await sql`DELETE FROM ad_impression_shares WHERE company_id = ${companyId} AND platform = ${platform}
+      AND day >= ${range.start}::date AND day <= ${range.end}::date`.execute(tx);
+    for (let at = 0; at < shares.length; at += FACT_BATCH)
+      await insertShares(tx, companyId, 'sync', shares.slice(at, at + FACT_BATCH), false);
+  }
   await refreshAdRollups(tx, companyId, range);
+}
+
+/** Writes campaign-days of impression shares; with `replace`, a campaign-day already known takes the new figures. */
+async function insertShares(
+  tx: Executor,
+  companyId: number,
+  source: 'sync' | 'csv',
+  rows: readonly ShareRow[],
+  replace: boolean,
+) {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (r) =>
+      sql`(${companyId}, ${r.platform}, ${source}, ${r.day}::date, ${r.campaign}, ${r.impressions}, ${r.eligible_impressions})`,
+  );
+  await sql`INSERT INTO ad_impression_shares
+      (company_id, platform, source, day, campaign, impressions, eligible_impressions)
+    VALUES ${sql.join(values)}
+    ${
+      replace
+        ? sql`ON CONFLICT (company_id, day, platform, campaign) DO UPDATE SET source = excluded.source,
+            impressions = excluded.impressions, eligible_impressions = excluded.eligible_impressions,
+            updated_at = now()`
+        : sql``
+    }`.execute(tx);
+}
+
+/**
+ * A CSV's impression shares: each campaign-day it names replaces the one known, and the rollups of
+ * its months are recomputed (the products' shares read them).
+ */
+export async function upsertCsvShares(tx: Executor, companyId: number, rows: readonly ShareRow[]) {
+  if (rows.length === 0) return;
+  await lockAdFigures(tx, companyId);
+  for (let at = 0; at < rows.length; at += FACT_BATCH)
+    await insertShares(tx, companyId, 'csv', rows.slice(at, at + FACT_BATCH), true);
+  const days = rows.map((r) => r.day).sort();
+  await refreshAdRollups(tx, companyId, { start: days[0] as string, end: days[days.length - 1] as string });
 }
 
 /** A CSV's figures: each row replaces its own day, platform, campaign and product. Counts created and updated. */
@@ -292,10 +347,19 @@ async function refreshAdRollups(tx: Executor, companyId: number, written: DayRan
   const until = sql`(date_trunc('month', ${written.end}::date) + interval '1 month')::date`;
   await sql`DELETE FROM ad_monthly_facts WHERE company_id = ${companyId}
     AND month >= ${from}::date AND month < ${until}`.execute(tx);
+  // A fact row meets at most one campaign-day of shares (both keyed by platform, day and campaign).
   await sql`INSERT INTO ad_monthly_facts
-    SELECT company_id, platform, date_trunc('month', day)::date, campaign, product_id, ${ROLLUP_SUMS}
-    FROM ad_daily_facts WHERE company_id = ${companyId} AND day >= ${from}::date AND day < ${until}
-    GROUP BY company_id, platform, date_trunc('month', day)::date, campaign, product_id`.execute(tx);
+    SELECT f.company_id, f.platform, date_trunc('month', f.day)::date, f.campaign, f.product_id,
+      sum(f.spend_paise), sum(f.impressions), sum(f.clicks), sum(f.conversions),
+      coalesce(sum(f.conversion_value_paise), 0),
+      coalesce(sum(f.conversions) FILTER (WHERE f.conversion_value_paise IS NULL), 0),
+      coalesce(sum(s.impressions), 0), coalesce(sum(s.eligible_impressions), 0)
+    FROM ad_daily_facts f
+    LEFT JOIN ad_impression_shares s ON s.company_id = f.company_id AND s.day = f.day
+      AND s.platform = f.platform AND s.campaign = f.campaign
+    WHERE f.company_id = ${companyId} AND f.day >= ${from}::date AND f.day < ${until}
+    GROUP BY f.company_id, f.platform, date_trunc('month', f.day)::date,
+      f.campaign, f.product_id`.execute(tx);
   await sql`DELETE FROM ad_daily_totals WHERE company_id = ${companyId}
     AND day >= ${from}::date AND day < ${until}`.execute(tx);
   await sql`INSERT INTO ad_daily_totals
@@ -428,6 +492,52 @@ export const salesByProduct = (db: Executor, companyId: number, period: Period) 
     .where('s.day', '<=', period.end)
     .groupBy(['s.product_id', 'p.name', 'p.sku'])
     .execute();
+
+interface ShareSums {
+  impressions: number;
+  eligible_impressions: number;
+}
+
+/**
+ * Each product's impression-share sums over the period: its campaigns' impressions and eligible
+ * impressions on the days it was advertised in them (whole months from the monthly rollup, the edge
+ * days from ad_daily_facts joined with ad_impression_shares). Products without a known share are left out.
+ */
+export async function sharesByProduct(db: Executor, companyId: number, period: Period) {
+  const { months, edges } = splitByMonths(period);
+  const parts = edges.map(
+    (edge) => sql`SELECT f.product_id, s.impressions, s.eligible_impressions
+    FROM ad_daily_facts f
+    JOIN ad_impression_shares s ON s.company_id = f.company_id AND s.day = f.day
+      AND s.platform = f.platform AND s.campaign = f.campaign
+    WHERE f.company_id = ${companyId} AND f.day >= ${edge.start}::date AND f.day <= ${edge.end}::date
+      ${period.platform ? sql`AND f.platform = ${period.platform}` : sql``}`,
+  );
+  if (months)
+    parts.push(sql`SELECT product_id, share_impressions AS impressions,
+      share_eligible_impressions AS eligible_impressions
+    FROM ad_monthly_facts WHERE company_id = ${companyId}
+      AND month >= ${months.start}::date AND month <= ${months.end}::date AND share_eligible_impressions > 0
+      ${platformIs(period)}`);
+  if (parts.length === 0) return [];
+  const { rows } = await sql<ShareSums & { product_id: number }>`
+    SELECT t.product_id, sum(t.impressions)::bigint AS impressions,
+      sum(t.eligible_impressions)::bigint AS eligible_impressions
+    FROM (${sql.join(parts, sql` UNION ALL `)}) t
+    GROUP BY t.product_id`.execute(db);
+  return rows;
+}
+
+/** The impression-share sums of every campaign-day of the period with a known share: the account's figure. */
+export async function accountShare(db: Executor, companyId: number, period: Period) {
+  const { rows } = await sql<ShareSums>`
+    SELECT coalesce(sum(impressions), 0)::bigint AS impressions,
+      coalesce(sum(eligible_impressions), 0)::bigint AS eligible_impressions
+    FROM ad_impression_shares
+    WHERE company_id = ${companyId} AND day >= ${period.start}::date AND day <= ${period.end}::date
+      ${platformIs(period)}`.execute(db);
+  return rows[0] ?? { impressions: 0, eligible_impressions: 0 };
+}
 
 /**
  * The latest competitor price of each product (the lowest source on that day), with the product's

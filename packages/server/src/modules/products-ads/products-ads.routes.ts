@@ -79,11 +79,12 @@ export async function productsAdsRoutes(app: Api) {
     {
       ...view,
       description:
-        'Each product’s selling price against the latest competitor price (CSV or a platform’s benchmark), flagged above when higher by more than 5%, the most overpriced first.',
+        'Each product’s selling price against the latest competitor price (CSV or a platform’s benchmark), flagged above when higher by more than 5%, the most overpriced first; with the search impression share of the period (the last 30 days by default) where the platform gives it (Google Ads or a CSV; Meta gives none): each product’s over the campaigns it was advertised in, and the account’s, as sum(impressions) / sum(eligible impressions).',
       params: companyParams,
+      querystring: adsPeriodQuery,
       response: competitivenessOutput,
     },
-    (_request, actor) => service.competitiveness(db, actor.companyId),
+    (request, actor) => service.competitiveness(db, actor.companyId, request.query),
   );
 
   route(

@@ -8,6 +8,7 @@ import {
   AD_CONVERSION_VALUE_PAISE,
   adRatios,
   adVerdict,
+  impressionSharePercent,
   PRODUCTS_ADS_MESSAGES as M,
   organicSplit,
   PRICE_TOLERANCE_PERCENT,
@@ -215,9 +216,29 @@ export async function organicStat(
   };
 }
 
-/** /products-ads/competitiveness-overall: the selling price against the latest competitor price, overpriced first. */
-export async function competitiveness(db: Executor, companyId: number): Promise<CompetitivenessOutput> {
-  const rows = await queries.competitorPrices(db, companyId, addDays(todayInIndia(), -(DEFAULT_DAYS - 1)));
+/**
+ * /products-ads/competitiveness-overall: the selling price against the latest competitor price,
+ * overpriced first, with the search impression share of the period where a platform gives it: each
+ * product's over the campaigns and days it was advertised, and the account's over every campaign-day
+ * with a share, both sum(impressions) / sum(eligible impressions).
+ */
+export async function competitiveness(
+  db: Executor,
+  companyId: number,
+  query: AdsPeriodQuery = {},
+): Promise<CompetitivenessOutput> {
+  const period = periodOf(query);
+  const [rows, shares, account] = await Promise.all([
+    queries.competitorPrices(db, companyId, addDays(todayInIndia(), -(DEFAULT_DAYS - 1))),
+    queries.sharesByProduct(db, companyId, period),
+    queries.accountShare(db, companyId, period),
+  ]);
+  const shareOf = new Map(
+    shares.map((s) => [
+      s.product_id,
+      impressionSharePercent(Number(s.impressions), Number(s.eligible_impressions)),
+    ]),
+  );
   const products = rows.map((row) => {
     const compared = priceCompetitiveness(
       Number(row.selling_price_paise),
@@ -231,12 +252,19 @@ export async function competitiveness(db: Executor, companyId: number): Promise<
       source: row.source,
       observed_on: row.day,
       spend_30_days: rupees(Number(row.spend_paise ?? 0)),
+      impression_share_percent: shareOf.get(Number(row.product_id)) ?? null,
     };
   });
   products.sort((a, b) => b.difference_percent - a.difference_percent || a.product.id - b.product.id);
   return {
+    start_date: period.start,
+    end_date: period.end,
     tolerance_percent: PRICE_TOLERANCE_PERCENT,
     above_count: products.filter((p) => p.flag === 'above').length,
+    impression_share_percent: impressionSharePercent(
+      Number(account.impressions),
+      Number(account.eligible_impressions),
+    ),
     products,
   };
 }
