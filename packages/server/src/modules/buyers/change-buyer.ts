@@ -11,7 +11,7 @@ import { toPaise } from '@b2b/domain/money';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
-import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { type Executor, inTransaction, type Tx, withinTransaction } from '../../db/transaction.ts';
 import { updateAddress as updateAddressRow } from '../addresses/addresses.queries.ts';
 import { addAddress, addOwnedAddress, addressesByOwner } from '../addresses/addresses.service.ts';
 import { historyWriter } from '../history/history.service.ts';
@@ -56,14 +56,15 @@ async function saveFirstAddress(
 
 /** Any field, same rules, applied together; the opening balance is fixed once posted. */
 export async function updateBuyer(options: {
-  db: Database;
+  db: Executor;
   actor: Principal;
   buyerId: number;
   changes: BuyerUpdate;
 }): Promise<BuyerDetailOutput> {
   const { db, actor, buyerId, changes } = options;
   const companyId = actor.companyId;
-  await inTransaction(db, async (tx) => {
+  // Given a transaction (an import of buyers), it runs inside it.
+  await withinTransaction(db, async (tx) => {
     const current = await queries.lockBuyer(tx, companyId, buyerId);
     if (!current) throw notFound('Buyer');
     if (

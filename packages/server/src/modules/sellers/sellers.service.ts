@@ -17,7 +17,7 @@ import { AppError, conflict, notFound, validationError } from '../../core/errors
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
-import { type Executor, inTransaction } from '../../db/transaction.ts';
+import { type Executor, inTransaction, withinTransaction } from '../../db/transaction.ts';
 import {
   type AddressChange,
   type AddressOwnerRules,
@@ -185,7 +185,7 @@ async function billingAddressesOf(tx: Executor, companyId: number, sellerId: num
 }
 
 export async function createSeller(options: {
-  db: Database;
+  db: Executor;
   actor: Principal;
   input: SellerCreate;
 }): Promise<SellerDetailOutput> {
@@ -201,7 +201,8 @@ export async function createSeller(options: {
     tally_ledger_name: fields.tally_ledger_name ?? null,
     payment_term_id: fields.payment_term ?? null,
   };
-  const id = await inTransaction(db, async (tx) => {
+  // Given a transaction (an import of sellers), it runs inside it.
+  const id = await withinTransaction(db, async (tx) => {
     await assertNamesFree(tx, actor.companyId, values);
     await assertSellerPaymentTerm(tx, actor.companyId, fields.payment_term);
     const row = await queries
@@ -233,14 +234,14 @@ export async function createSeller(options: {
 }
 
 export async function updateSeller(options: {
-  db: Database;
+  db: Executor;
   actor: Principal;
   sellerId: number;
   changes: SellerUpdate;
 }): Promise<SellerDetailOutput> {
   const { db, actor, sellerId } = options;
   const { payment_term: paymentTerm, ...changes } = options.changes;
-  await inTransaction(db, async (tx) => {
+  await withinTransaction(db, async (tx) => {
     const current = await queries.lockSeller(tx, actor.companyId, sellerId);
     if (!current) throw notFound('Seller');
     if (paymentTerm !== undefined) await assertSellerPaymentTerm(tx, actor.companyId, paymentTerm);
