@@ -4,7 +4,15 @@
 // BENCH_DATABASE_URL. Timed from the upload to the job's last status; target < 60 s. Then the same
 // file again: every row updates its contact (create-or-update by phone), timed the same way.
 //   N=100000 node bench/contacts-import.mjs      (SERVER_LOG=1: the server's log on stderr)
-import { buildServer, report, startBundledServer, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  report,
+  signInDemoAdmin,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 
 const rows = Number(process.env.N ?? 100_000);
 const port = 4435;
@@ -22,17 +30,7 @@ const app = startBundledServer({
 try {
   await waitForHttp(`${base}/states?limit=1`, 240_000);
   // The demo company is made in the background on a new database: sign in once it is there.
-  let session;
-  for (let tries = 0; tries < 240 && !session?.access_token; tries++) {
-    const res = await fetch(`${base}/admin/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@demo.in', password: 'Demo@1234' }),
-    });
-    if (res.ok) session = await res.json();
-    else await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  if (!session?.access_token) throw new Error('the demo company did not appear');
+  const session = await signInDemoAdmin(base);
   const headers = { authorization: `Bearer ${session.access_token}` };
   const companyId = session.company.id;
 

@@ -5,21 +5,22 @@
 // the job's last status (target < 120 s); the server's peak RSS growth over its idle RSS is read
 // from /proc while the job runs (flat memory: rows are read, checked and written a batch at a time).
 //   N=100000 node bench/import-products.mjs      (SERVER_LOG=1: the server's log on stderr)
-import fs from 'node:fs';
-import { buildServer, report, startBundledServer, stopProcess, tempDir, waitForHttp } from './lib.mjs';
+import {
+  buildServer,
+  report,
+  rssMb,
+  signInDemoAdmin,
+  startBundledServer,
+  stopProcess,
+  tempDir,
+  waitForHttp,
+} from './lib.mjs';
 
 const rows = Number(process.env.N ?? 100_000);
 const port = 4437;
 const base = `http://127.0.0.1:${port}/api`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const n = (v) => v.toLocaleString('en-IN');
-const rssMb = (pid) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(/\d+/.exec(line ?? '')?.[0] ?? 0) / 1024;
-};
 
 if (process.env.NO_BUILD !== '1') buildServer();
 const app = startBundledServer({
@@ -30,17 +31,7 @@ const app = startBundledServer({
 });
 try {
   await waitForHttp(`${base}/states?limit=1`, 240_000);
-  let session;
-  for (let tries = 0; tries < 240 && !session?.access_token; tries++) {
-    const res = await fetch(`${base}/admin/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@demo.in', password: 'Demo@1234' }),
-    });
-    if (res.ok) session = await res.json();
-    else await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  if (!session?.access_token) throw new Error('the demo company did not appear');
+  const session = await signInDemoAdmin(base);
   const headers = { authorization: `Bearer ${session.access_token}` };
   const companyId = session.company.id;
   const warehouses = await (
