@@ -5,8 +5,8 @@ import { notFound, validationError } from '../../core/errors.ts';
 import type { Principal } from '../../core/principal.ts';
 import { withCleanDescription } from '../../core/rich-text.ts';
 import type { Database } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { recordHistory } from '../history/history.service.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { type HistoryActor, recordHistory } from '../history/history.service.ts';
 import { alertOnReorderPoint } from '../reorder-alerts/reorder-alerts.service.ts';
 import { releaseSeoUrl, saveSeoUrl } from '../seo-urls/seo-urls.service.ts';
 import { assertSerialTrackingFits } from '../serial-numbers/serial-numbers.service.ts';
@@ -31,56 +31,67 @@ export async function updateProduct(options: {
   changes: ProductUpdate;
 }): Promise<ProductOutput> {
   const { db, actor, productId } = options;
-  const changes = withCleanDescription(options.changes);
+  await inTransaction(db, (tx) => changeProduct(tx, actor, productId, options.changes));
+  return getProduct(db, actor.companyId, productId);
+}
+
+/**
+ * The body of updateProduct inside the caller's transaction (the import centre's prices file
+ * changes many products in one): the product's row lock, every rule, the change, its history row.
+ */
+export async function changeProduct(
+  tx: Tx,
+  actor: HistoryActor,
+  productId: number,
+  given: ProductUpdate,
+): Promise<void> {
+  const changes = withCleanDescription(given);
   const companyId = actor.companyId;
-  await inTransaction(db, async (tx) => {
-    const current = await queries.lockProduct(tx, companyId, productId);
-    if (!current) throw notFound('Product');
-    // Sending the stored values back (a full form) is fine; changing them is not: stock changes
-    // after creation are inventory adjustments, which leave their own ledger rows.
-    const openingRate = changes.opening_rate == null ? changes.opening_rate : toPaise(changes.opening_rate);
-    if (
-      (changes.opening_stock !== undefined && changes.opening_stock !== current.opening_stock) ||
-      (openingRate !== undefined && openingRate !== current.opening_rate_paise) ||
-      (current.opening_stock > 0 &&
-        changes.warehouse !== undefined &&
-        changes.warehouse !== current.warehouse_id)
-    ) {
-      const field =
-        changes.opening_stock !== undefined && changes.opening_stock !== current.opening_stock
-          ? 'opening_stock'
-          : openingRate !== undefined && openingRate !== current.opening_rate_paise
-            ? 'opening_rate'
-            : 'warehouse';
-      throw validationError(field, PRODUCT_MESSAGES.opening_stock_locked);
-    }
-    await assertReferences(tx, companyId, changes, current);
-    await assertGstTreatment(tx, companyId, changes, current);
-    const turningOn = changes.tracks_serial_numbers === true && !current.tracks_serial_numbers;
-    await assertSerialTrackingFits(tx, { companyId, productId, productName: current.name, turningOn });
-    const mrp = changes.mrp === undefined ? current.mrp_paise : toPaise(changes.mrp);
-    const sellingPrice =
-      changes.selling_price === undefined ? current.selling_price_paise : toPaise(changes.selling_price);
-    if (!isSellingPriceWithinMrp(sellingPrice, mrp)) {
-      throw validationError('selling_price', PRODUCT_MESSAGES.selling_price_above_mrp);
-    }
-    await assertNameAndSkuFree(tx, companyId, changes, productId);
-    const { opening_stock: _stock, opening_rate: _rate, ...editable } = changes;
-    await queries.updateProduct(tx, companyId, productId, columnsOf(editable)).catch(explainUniqueViolation);
-    await saveSeoUrl(tx, { companyId, ownerType: 'product', ownerId: productId }, changes.seo_url);
-    await saveRelated(tx, companyId, productId, changes.related_products);
-    // A new reorder point may put the stock below it (or above it) at once.
-    if (changes.reorder_point !== undefined) await alertOnReorderPoint(tx, companyId, productId);
-    await recordHistory(tx, {
-      companyId,
-      entityType: 'product',
-      entityId: productId,
-      action: 'updated',
-      userId: actor.userId,
-      changes,
-    });
+  const current = await queries.lockProduct(tx, companyId, productId);
+  if (!current) throw notFound('Product');
+  // Sending the stored values back (a full form) is fine; changing them is not: stock changes
+  // after creation are inventory adjustments, which leave their own ledger rows.
+  const openingRate = changes.opening_rate == null ? changes.opening_rate : toPaise(changes.opening_rate);
+  if (
+    (changes.opening_stock !== undefined && changes.opening_stock !== current.opening_stock) ||
+    (openingRate !== undefined && openingRate !== current.opening_rate_paise) ||
+    (current.opening_stock > 0 &&
+      changes.warehouse !== undefined &&
+      changes.warehouse !== current.warehouse_id)
+  ) {
+    const field =
+      changes.opening_stock !== undefined && changes.opening_stock !== current.opening_stock
+        ? 'opening_stock'
+        : openingRate !== undefined && openingRate !== current.opening_rate_paise
+          ? 'opening_rate'
+          : 'warehouse';
+    throw validationError(field, PRODUCT_MESSAGES.opening_stock_locked);
+  }
+  await assertReferences(tx, companyId, changes, current);
+  await assertGstTreatment(tx, companyId, changes, current);
+  const turningOn = changes.tracks_serial_numbers === true && !current.tracks_serial_numbers;
+  await assertSerialTrackingFits(tx, { companyId, productId, productName: current.name, turningOn });
+  const mrp = changes.mrp === undefined ? current.mrp_paise : toPaise(changes.mrp);
+  const sellingPrice =
+    changes.selling_price === undefined ? current.selling_price_paise : toPaise(changes.selling_price);
+  if (!isSellingPriceWithinMrp(sellingPrice, mrp)) {
+    throw validationError('selling_price', PRODUCT_MESSAGES.selling_price_above_mrp);
+  }
+  await assertNameAndSkuFree(tx, companyId, changes, productId);
+  const { opening_stock: _stock, opening_rate: _rate, ...editable } = changes;
+  await queries.updateProduct(tx, companyId, productId, columnsOf(editable)).catch(explainUniqueViolation);
+  await saveSeoUrl(tx, { companyId, ownerType: 'product', ownerId: productId }, changes.seo_url);
+  await saveRelated(tx, companyId, productId, changes.related_products);
+  // A new reorder point may put the stock below it (or above it) at once.
+  if (changes.reorder_point !== undefined) await alertOnReorderPoint(tx, companyId, productId);
+  await recordHistory(tx, {
+    companyId,
+    entityType: 'product',
+    entityId: productId,
+    action: 'updated',
+    userId: actor.userId,
+    changes,
   });
-  return getProduct(db, companyId, productId);
 }
 
 export async function setProductActive(options: {
