@@ -45,8 +45,8 @@ function downloadTemplate() {
   const day = addDays(todayInIndia(), -1);
   const lines = [
     AD_FIGURE_COLUMNS.join(','),
-    `${day},google_ads,Diwali Shopping,YOUR-SKU-1,1250.00,8400,210,6,7800.00,1150.00`,
-    `${day},meta,Festive Catalogue,YOUR-SKU-2,640.50,12000,180,2,,`,
+    `${day},google_ads,Diwali Shopping,YOUR-SKU-1,1250.00,8400,210,6,7800.00,1150.00,45.2%`,
+    `${day},meta,Festive Catalogue,YOUR-SKU-2,640.50,12000,180,2,,,`,
   ];
   saveBlob(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), 'ad-figures-template.csv');
 }
@@ -192,8 +192,9 @@ export function AdFiguresImportCard({ companyId }: { companyId: number }) {
           One row per day, product and campaign: <Code>date</Code>, <Code>sku</Code> and <Code>spend</Code>{' '}
           (rupees) are required; <Code>platform</Code> (google_ads, meta or other), <Code>campaign</Code>,{' '}
           <Code>impressions</Code>, <Code>clicks</Code>, <Code>conversions</Code>,{' '}
-          <Code>conversion_value</Code> and <Code>competitor_price</Code> are optional. Conversions without a
-          value count ₹500 each. Importing the same day again replaces its figures.
+          <Code>conversion_value</Code>, <Code>competitor_price</Code> and{' '}
+          <Code>search_impression_share</Code> (the campaign's share that day, 45.2% or 0.452) are optional.
+          Conversions without a value count ₹500 each. Importing the same day again replaces its figures.
         </Text>
         <Group>
           <Button

@@ -5,7 +5,8 @@ import { formatDay } from '../../components/format-day';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { Money } from '../../components/money';
 import { useCurrentUser } from '../../session/current-user';
-import { AdsNav } from './ads-period';
+import { AdsNav, useAdsPeriod } from './ads-period';
+import { ImpressionShare } from './impression-share';
 import { ProductNameCell } from './product-name-cell';
 import { competitivenessQuery } from './products-ads.api';
 
@@ -15,19 +16,38 @@ const sourceLabel = (source: 'google_ads' | 'meta' | 'csv') =>
 
 /**
  * /products-ads/competitiveness-overall: each product's selling price against the latest
- * competitor price, the most overpriced first. An advertised product priced above the market
- * pays for clicks that buy elsewhere.
+ * competitor price, the most overpriced first, and the search impression share of the period
+ * where the platform gives it. An advertised product priced above the market pays for clicks that
+ * buy elsewhere; a low share of a product priced well means budget or bids hold it back.
  */
 export function CompetitivenessPage() {
   const user = useCurrentUser();
-  const query = useQuery(competitivenessQuery(user.company.id));
+  const { period, controls } = useAdsPeriod(true);
+  const query = useQuery(competitivenessQuery(user.company.id, period));
   const data = query.data;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>Competitiveness</Title>
-        <AdsNav />
-      </Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>Competitiveness</Title>
+          <AdsNav />
+        </Stack>
+        {controls}
+      </Group>
+      {data && (
+        <Card withBorder w="fit-content">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Search Impression Share
+          </Text>
+          <Text size="xl" fw={700} component="div">
+            <ImpressionShare value={data.impression_share_percent} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            Of the impressions the campaigns were eligible for, {formatDay(data.start_date)} to{' '}
+            {formatDay(data.end_date)}
+          </Text>
+        </Card>
+      )}
       {query.isError && <LoadErrorAlert error={query.error} onRetry={() => query.refetch()} />}
       {!data ? (
         !query.isError && <Skeleton height={240} aria-label="Loading prices" />
@@ -45,7 +65,7 @@ export function CompetitivenessPage() {
             </Alert>
           )}
           <Card withBorder>
-            <Table.ScrollContainer minWidth={800}>
+            <Table.ScrollContainer minWidth={900}>
               <Table aria-label="Price competitiveness by product" striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -55,6 +75,7 @@ export function CompetitivenessPage() {
                     <Table.Th ta="right">Difference</Table.Th>
                     <Table.Th>Position</Table.Th>
                     <Table.Th ta="right">Ad Spend (30 days)</Table.Th>
+                    <Table.Th ta="right">Impression Share</Table.Th>
                     <Table.Th>Seen</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -79,6 +100,9 @@ export function CompetitivenessPage() {
                       </Table.Td>
                       <Table.Td ta="right">
                         <Money value={row.spend_30_days} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <ImpressionShare value={row.impression_share_percent} />
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">

@@ -35,7 +35,8 @@ export const productsAdsKeys = {
     [...productsAdsKeys.all, 'spend-revenue', companyId, period] as const,
   organic: (companyId: number, period: AdsPeriod) =>
     [...productsAdsKeys.all, 'organic', companyId, period] as const,
-  competitiveness: (companyId: number) => [...productsAdsKeys.all, 'competitiveness', companyId] as const,
+  competitiveness: (companyId: number, period: AdsPeriod) =>
+    [...productsAdsKeys.all, 'competitiveness', companyId, period] as const,
   accounts: (companyId: number) => [...productsAdsKeys.all, 'accounts', companyId] as const,
   job: (id: number) => [...productsAdsKeys.all, 'job', id] as const,
 };
@@ -66,15 +67,17 @@ export const organicStatQuery = (companyId: number, period: AdsPeriod) =>
     placeholderData: keepPreviousData,
   });
 
-export const competitivenessQuery = (companyId: number) =>
+/** The prices (latest), with the search impression share of the period. */
+export const competitivenessQuery = (companyId: number, period: AdsPeriod) =>
   queryOptions({
-    queryKey: productsAdsKeys.competitiveness(companyId),
+    queryKey: productsAdsKeys.competitiveness(companyId, period),
     queryFn: ({ signal }) =>
       api.get<Competitiveness>(
         `admin/companies/${companyId}/products_ads/competitiveness_overall`,
-        undefined,
+        periodQuery(period),
         signal,
       ),
+    placeholderData: keepPreviousData,
   });
 
 export const adAccountsQuery = (companyId: number) =>
