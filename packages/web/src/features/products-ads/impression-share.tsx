@@ -11,7 +11,7 @@ export function ImpressionShare({ value }: { value: number | null }) {
   if (value === null)
     return (
       <Tooltip label={UNKNOWN} withArrow>
-        <Text span size="sm" c="dimmed" aria-label={UNKNOWN} tabIndex={0}>
+        <Text span size="sm" c="dimmed" role="img" aria-label={UNKNOWN} tabIndex={0}>
           —
         </Text>
       </Tooltip>
