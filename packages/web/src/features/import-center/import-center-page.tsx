@@ -1,4 +1,4 @@
-import type { ImportKind } from '@b2b/domain/imports';
+import { IMPORT_KIND_SPECS, type ImportKind } from '@b2b/domain/imports';
 import { BULK_JOB_STATUSES } from '@b2b/domain/statuses';
 import {
   Anchor,
@@ -24,6 +24,7 @@ import { notifyFailure } from '../../components/notify';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters, useUrlListParams } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
+import { canPerform } from '../../session/has-permission';
 import type { BulkJob } from '../contacts/contacts.api';
 import { BULK_JOB_KIND_LABELS, bulkJobKindLabel, bulkJobListQuery } from './import-center.api';
 import { ImportDialog } from './import-dialog';
@@ -127,8 +128,12 @@ const KIND_OPTIONS = [
 ];
 const NO_FILTERS = { kind: '' };
 
-function NewImportMenu({ onImport }: { onImport: (kind: ImportKind) => void }) {
-  const kinds = Object.entries(BULK_JOB_KIND_LABELS).filter(([, kind]) => kind.importPath || kind.importKind);
+/** The kinds the user may start: an import centre kind needs the create permission of what it imports. */
+export function NewImportMenu({ onImport }: { onImport: (kind: ImportKind) => void }) {
+  const user = useCurrentUser();
+  const kinds = Object.entries(BULK_JOB_KIND_LABELS).filter(([, kind]) =>
+    kind.importKind ? canPerform(user, IMPORT_KIND_SPECS[kind.importKind].permission) : kind.importPath,
+  );
   return (
     <Menu position="bottom-end">
       <Menu.Target>

@@ -1,4 +1,4 @@
-import type { ImportKind } from '@b2b/domain/imports';
+import { IMPORT_KIND_SPECS, IMPORT_KINDS, type ImportKind } from '@b2b/domain/imports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import type { ListParams, Paged } from '../../api/types';
@@ -10,7 +10,13 @@ export const BULK_JOB_KIND_LABELS: Record<
   { label: string; importPath?: string; importKind?: ImportKind }
 > = {
   create_contact: { label: 'Contacts', importPath: '/bulk-import/create-contact' },
-  import_products: { label: 'Products', importKind: 'products' },
+  // Every kind of the import centre (the server's job kind is import_<kind>).
+  ...Object.fromEntries(
+    IMPORT_KINDS.map((kind) => [
+      `import_${kind}`,
+      { label: IMPORT_KIND_SPECS[kind].label, importKind: kind },
+    ]),
+  ),
 };
 
 export const bulkJobKindLabel = (kind: string) =>
