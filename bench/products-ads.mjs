@@ -6,7 +6,9 @@
 // The data: the demo company in a fresh database of its own, bench_ads, beside BENCH_DATABASE_URL's
 // (default postgres://postgres@127.0.0.1:5432/test, untouched), plus 500 campaigns (alternately
 // Google Ads and Meta) advertising two products each, every day of the last 730: about 730,000
-// rows of ad_daily_facts written with one INSERT ... SELECT over generate_series. Every request is
+// rows of ad_daily_facts written with one INSERT ... SELECT over generate_series, the Google
+// campaigns' search impression share of every day (ad_impression_shares, about 182,500 rows) and a
+// competitor price for every advertised product. Every request is
 // a different URL (a `_` parameter the API ignores) so the server's read cache never answers.
 //   RUNS=20 node bench/products-ads.mjs      (NO_BUILD=1 reuses the server bundle)
 import {
@@ -72,6 +74,25 @@ try {
      ON CONFLICT DO NOTHING`,
     [companyId],
   );
+  // Google Ads' search impression share of each Google campaign and day (migration 0103): the
+  // campaign's impressions and the impressions it was eligible for, at a share of 30% to 90%.
+  await pool.query(
+    `INSERT INTO ad_impression_shares (company_id, platform, source, day, campaign, impressions, eligible_impressions)
+     SELECT $1, 'google_ads', 'sync', (now() AT TIME ZONE 'Asia/Kolkata')::date - d, 'Bench campaign ' || c,
+            2000 + (c * 31 + d) % 9000, round((2000 + (c * 31 + d) % 9000) / (0.3 + ((c + d) % 7) * 0.1))
+       FROM generate_series(2, ${CAMPAIGNS}, 2) c
+       CROSS JOIN generate_series(0, ${DAYS - 1}) d
+     ON CONFLICT DO NOTHING`,
+    [companyId],
+  );
+  // A competitor price for every advertised product, so competitiveness lists them all.
+  await pool.query(
+    `INSERT INTO ad_competitor_prices (company_id, product_id, source, day, competitor_price_paise)
+     SELECT DISTINCT company_id, product_id, 'csv', (now() AT TIME ZONE 'Asia/Kolkata')::date, 9500
+       FROM ad_daily_facts WHERE company_id = $1
+     ON CONFLICT DO NOTHING`,
+    [companyId],
+  );
   // Written beside the API, so the rollups the writers keep (refreshAdRollups) are recomputed here
   // the same way, for every month of the two years.
   const sums = `sum(spend_paise), sum(impressions), sum(clicks), sum(conversions),
@@ -79,9 +100,17 @@ try {
     coalesce(sum(conversions) FILTER (WHERE conversion_value_paise IS NULL), 0)`;
   await pool.query('DELETE FROM ad_monthly_facts WHERE company_id = $1', [companyId]);
   await pool.query(
-    `INSERT INTO ad_monthly_facts SELECT company_id, platform, date_trunc('month', day)::date, campaign, product_id, ${sums}
-       FROM ad_daily_facts WHERE company_id = $1
-      GROUP BY company_id, platform, date_trunc('month', day)::date, campaign, product_id`,
+    `INSERT INTO ad_monthly_facts
+     SELECT f.company_id, f.platform, date_trunc('month', f.day)::date, f.campaign, f.product_id,
+       sum(f.spend_paise), sum(f.impressions), sum(f.clicks), sum(f.conversions),
+       coalesce(sum(f.conversion_value_paise), 0),
+       coalesce(sum(f.conversions) FILTER (WHERE f.conversion_value_paise IS NULL), 0),
+       coalesce(sum(s.impressions), 0), coalesce(sum(s.eligible_impressions), 0)
+       FROM ad_daily_facts f
+       LEFT JOIN ad_impression_shares s ON s.company_id = f.company_id AND s.day = f.day
+        AND s.platform = f.platform AND s.campaign = f.campaign
+      WHERE f.company_id = $1
+      GROUP BY f.company_id, f.platform, date_trunc('month', f.day)::date, f.campaign, f.product_id`,
     [companyId],
   );
   await pool.query('DELETE FROM ad_daily_totals WHERE company_id = $1', [companyId]);
@@ -90,7 +119,7 @@ try {
        FROM ad_daily_facts WHERE company_id = $1 GROUP BY company_id, platform, day`,
     [companyId],
   );
-  await pool.query('ANALYZE ad_daily_facts, ad_monthly_facts, ad_daily_totals');
+  await pool.query('ANALYZE ad_daily_facts, ad_monthly_facts, ad_daily_totals, ad_impression_shares');
   await pool.end();
   console.log(
     `${rowCount.toLocaleString('en-IN')} ad figures for ${CAMPAIGNS} campaigns over ${DAYS} days written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
