@@ -6,6 +6,9 @@ import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core';
 const closedListsUnmounted = { defaultProps: { comboboxProps: { keepMounted: false } } };
 // A dialog's close button shows only an ×: its name for screen readers (axe: button-name).
 const namedCloseButton = { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } };
+// A badge clips its label to what its box is given, and a table column sized to its content gives
+// it almost nothing ('AC…' for Active): a badge is never narrower than its label.
+const wholeBadge = { styles: { root: { minWidth: 'max-content' } } };
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -21,6 +24,7 @@ export const theme = createTheme({
     Autocomplete: closedListsUnmounted,
     Modal: namedCloseButton,
     Drawer: namedCloseButton,
+    Badge: wholeBadge,
   },
 });
 
