@@ -1,7 +1,9 @@
+import { courierAccountCreate } from '@b2b/domain/api/courier-accounts';
 import { shippingRuleInput } from '@b2b/domain/api/shipping-charges';
 import { storeCreate } from '@b2b/domain/api/stores';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
+import { createCourierAccount } from '../modules/courier-accounts/courier-accounts.service.ts';
 import { createRule } from '../modules/shipping-charges/shipping-charges.service.ts';
 import { createStore } from '../modules/stores/stores.service.ts';
 import { type Branch, lookup } from './seed-demo-support.ts';
@@ -9,7 +11,9 @@ import { type Branch, lookup } from './seed-demo-support.ts';
 /**
  * Issue 26's demo: a counter store in each branch (Mumbai's prints on an 80 mm roll, Bengaluru's
  * on a 58 mm one) and two shipping rules: the web store charges by weight, every other channel a
- * flat ₹150 inside Maharashtra and ₹250 elsewhere, both free from ₹25,000.
+ * flat ₹150 inside Maharashtra and ₹250 elsewhere, both free from ₹25,000. A courier account is
+ * saved but not active: there is no courier to reach from a demo, and an active one would book every
+ * new shipment with it.
  */
 export async function seedDemoStoresAndShipping(
   ctx: AppContext,
@@ -62,4 +66,16 @@ export async function seedDemoStoresAndShipping(
       createRule({ db, actor, input: shippingRuleInput.parse(rule) }),
     );
   }
+  await step('courier account', () =>
+    createCourierAccount({
+      ctx,
+      actor,
+      input: courierAccountCreate.parse({
+        courier_name: 'Delhivery',
+        api_base_url: 'https://track.delhivery.com/api',
+        api_token: 'demo-token-replace-with-your-own',
+        is_active: false,
+      }),
+    }),
+  );
 }

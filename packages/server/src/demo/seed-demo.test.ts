@@ -779,5 +779,10 @@ describe('demo company on a new database', () => {
       pincode: '411004',
     });
     expect(suggest.body).toMatchObject({ shipping_charge: 150, reason: 'Pincode zone Maharashtra.' });
+    // A courier saved, not active: the demo's shipments are not booked with a courier it cannot reach.
+    const couriers = await get(`companies/${companyId}/courier_accounts`);
+    expect(couriers.results).toEqual([
+      expect.objectContaining({ courier_name: 'Delhivery', is_active: false }),
+    ]);
   });
 });
