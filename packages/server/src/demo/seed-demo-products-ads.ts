@@ -1,4 +1,4 @@
-import { AD_CONVERSION_VALUE_PAISE } from '@b2b/domain/products-ads';
+import { AD_CONVERSION_VALUE_PAISE, eligibleImpressions } from '@b2b/domain/products-ads';
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import type { AppContext } from '../app-context.ts';
 import type { Principal } from '../core/principal.ts';
@@ -29,6 +29,38 @@ const PROFILES = [
 /** Competitors' prices against ours, where a product has them: two undercut us by more than 5%. */
 const COMPETITOR_FACTORS = [0.93, 1.04, 0.98, 1.12, 0.9, 1.01];
 
+/** Google's search impression share of its campaigns (Meta gives none): about this, day to day. */
+const IMPRESSION_SHARES: Record<string, number> = {
+  'Shopping - Diwali Electricals': 0.58,
+  'Shopping - Kitchen': 0.34,
+  'Performance Max - Brand': 0.82,
+};
+
+/** Each Google campaign-day's impressions and the impressions it was eligible for, as Google reports them. */
+function demoImpressionShares(facts: readonly queries.FactRow[]): queries.ShareRow[] {
+  const random = seeded(25);
+  const byKey = new Map<string, queries.ShareRow>();
+  for (const fact of facts) {
+    const key = `${fact.platform}|${fact.day}|${fact.campaign}`;
+    const known = byKey.get(key);
+    if (known) known.impressions += fact.impressions;
+    else
+      byKey.set(key, {
+        platform: fact.platform,
+        day: fact.day,
+        campaign: fact.campaign,
+        impressions: fact.impressions,
+        eligible_impressions: 0,
+      });
+  }
+  return [...byKey.values()].flatMap((row) => {
+    const typical = IMPRESSION_SHARES[row.campaign];
+    if (row.platform !== 'google_ads' || typical === undefined) return [];
+    const eligible = eligibleImpressions(row.impressions, typical + (random() - 0.5) * 0.16);
+    return eligible === null ? [] : [{ ...row, eligible_impressions: eligible }];
+  });
+}
+
 /** A small deterministic generator: the same demo on every start. */
 function seeded(seed: number) {
   let state = seed;
@@ -41,7 +73,8 @@ function seeded(seed: number) {
 /**
  * Product ads (issue 25): 60 days of daily figures for ten of the demo catalogue's products on
  * Google Ads and Meta, as the CSV import writes them, with weekends busier and Diwali weeks
- * busier still, and the competitor prices a CSV brings for six of them.
+ * busier still, the competitor prices a CSV brings for six of them, and Google's search impression
+ * share of its campaigns.
  */
 export async function seedDemoProductsAds(ctx: Pick<AppContext, 'db'>, actor: Principal): Promise<void> {
   const { db } = ctx;
@@ -101,5 +134,6 @@ export async function seedDemoProductsAds(ctx: Pick<AppContext, 'db'>, actor: Pr
       'csv',
       prices.filter((p) => p.competitor_price_paise > 0),
     );
+    await queries.upsertCsvShares(tx, actor.companyId, demoImpressionShares(facts));
   });
 }

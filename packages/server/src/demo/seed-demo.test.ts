@@ -732,6 +732,9 @@ describe('demo company on a new database', () => {
     const prices = await get(`admin/companies/${companyId}/products_ads/competitiveness_overall`);
     expect(prices.products).toHaveLength(6);
     expect(prices.above_count).toBe(2);
+    // Google's campaigns give a search impression share, Meta's none.
+    expect(prices.impression_share_percent).toBeGreaterThan(30);
+    expect(prices.impression_share_percent).toBeLessThan(90);
     const organic = await get(`admin/companies/${companyId}/products_ads/organic_non_organic_stat`);
     expect(organic.products.length).toBeGreaterThan(0);
   });
