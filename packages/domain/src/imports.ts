@@ -6,7 +6,7 @@
  */
 import { BULK_MESSAGES, CsvSyntaxError } from './bulk-inventory.ts';
 
-export const IMPORT_KINDS = ['products'] as const;
+export const IMPORT_KINDS = ['products', 'buyers', 'sellers', 'stock_levels', 'prices'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportField {
@@ -36,6 +36,43 @@ const field = (
   required = false,
 ): ImportField => ({ name, label, required, example, aliases: [name.replaceAll('_', ' '), ...aliases] });
 
+// The columns buyers and sellers share: the header spellings of Indian party lists, and the
+// billing address (required) and shipping address (blank: the billing address).
+const PARTY_GSTIN_ALIASES = ['gst no', 'gst no.', 'gst number', 'gstin/uin', 'gstin uin', 'gst', 'gst in'];
+const PARTY_PHONE_ALIASES = [
+  'mobile',
+  'mobile no',
+  'mobile number',
+  'phone no',
+  'phone number',
+  'contact number',
+];
+const PARTY_EMAIL_ALIASES = ['email', 'e mail', 'email id', 'email address'];
+const partyAddressFields = [
+  field(
+    'billing_address_line_1',
+    'Billing address',
+    '12 MG Road',
+    ['billing address', 'address', 'address line 1'],
+    true,
+  ),
+  field('billing_address_line_2', 'Billing address line 2', '', ['address line 2']),
+  field('billing_city', 'Billing city', 'Mumbai', ['city'], true),
+  field('billing_state', 'Billing state', 'Maharashtra', ['state', 'state name', 'place of supply'], true),
+  field(
+    'billing_pincode',
+    'Billing pincode',
+    '400001',
+    ['pincode', 'pin code', 'pin', 'zip', 'postal code'],
+    true,
+  ),
+  field('shipping_address_line_1', 'Shipping address', '', ['shipping address']),
+  field('shipping_address_line_2', 'Shipping address line 2', ''),
+  field('shipping_city', 'Shipping city', ''),
+  field('shipping_state', 'Shipping state', ''),
+  field('shipping_pincode', 'Shipping pincode', '', ['shipping pin code']),
+];
+
 export const IMPORT_KIND_SPECS: Record<ImportKind, ImportKindSpec> = {
   products: {
     label: 'Products',
@@ -57,14 +94,98 @@ export const IMPORT_KIND_SPECS: Record<ImportKind, ImportKindSpec> = {
       field('opening_rate', 'Opening rate', '', ['opening stock rate', 'rate']),
     ],
   },
+  buyers: {
+    label: 'Buyers',
+    // Key: the GSTIN, else the phone number (a buyer without a GSTIN is found by its phone).
+    key: 'gstin',
+    permission: 'add_buyer',
+    viewPermission: 'view_buyer',
+    fields: [
+      field(
+        'name',
+        'Name',
+        'Sharma Traders',
+        ['buyer name', 'customer name', 'party name', 'company name'],
+        true,
+      ),
+      field('gstin', 'GSTIN', '27AAPFU0939F1ZV', PARTY_GSTIN_ALIASES),
+      field('phone', 'Phone', '9876543210', PARTY_PHONE_ALIASES),
+      field('email', 'E-mail', 'accounts@example.com', PARTY_EMAIL_ALIASES),
+      field('contact_person', 'Contact person', '', ['contact person name', 'contact name']),
+      field('buyer_type', 'Buyer type', 'regular', ['type', 'gst treatment', 'gst type']),
+      ...partyAddressFields,
+      field('credit_limit', 'Credit limit', '50000', ['credit limit (rs)', 'credit']),
+      field('payment_term', 'Payment term', '', ['payment terms', 'terms', 'credit period']),
+    ],
+  },
+  sellers: {
+    label: 'Sellers',
+    // Key: the GSTIN, else the phone number (as for buyers).
+    key: 'gstin',
+    permission: 'add_seller',
+    viewPermission: 'view_seller',
+    fields: [
+      field(
+        'name',
+        'Name',
+        'Gupta Suppliers',
+        ['seller name', 'supplier name', 'vendor name', 'party name', 'company name'],
+        true,
+      ),
+      field('gstin', 'GSTIN', '29AAGCB7383J1Z4', PARTY_GSTIN_ALIASES),
+      field('phone', 'Phone', '9876501234', PARTY_PHONE_ALIASES),
+      field('email', 'E-mail', '', PARTY_EMAIL_ALIASES),
+      field('contact_person', 'Contact person', '', ['contact person name', 'contact name']),
+      field('pan', 'PAN', '', ['pan no', 'pan number']),
+      ...partyAddressFields,
+      field('payment_term', 'Payment term', '', ['payment terms', 'terms', 'credit period']),
+    ],
+  },
+  stock_levels: {
+    label: 'Stock levels',
+    // Key: the SKU in a warehouse. The quantity is the counted level; the difference is posted as
+    // a bulk stock update (a ledger movement), as the warehouse's bulk update posts it.
+    key: 'sku',
+    permission: 'change_inventory',
+    viewPermission: 'view_inventory',
+    fields: [
+      field('sku', 'SKU', 'TEA-250', ['product sku', 'item code', 'code'], true),
+      field('warehouse', 'Warehouse', 'Main Warehouse', ['warehouse name', 'godown', 'location'], true),
+      field(
+        'quantity',
+        'Quantity',
+        '40',
+        ['stock', 'qty', 'counted', 'counted quantity', 'stock level'],
+        true,
+      ),
+      field('rate', 'Rate', '', ['cost', 'unit cost', 'rate per unit']),
+      field('batch_number', 'Batch number', '', ['batch', 'batch no', 'lot', 'lot number']),
+      field('manufactured_on', 'Manufactured on', '', ['mfg date', 'manufacturing date', 'mfd']),
+      field('expires_on', 'Expires on', '', ['expiry', 'expiry date', 'exp date', 'best before']),
+    ],
+  },
+  prices: {
+    label: 'Prices',
+    // Key: the SKU of a product that exists; a blank price leaves that price as it is.
+    key: 'sku',
+    permission: 'change_product',
+    viewPermission: 'view_product',
+    fields: [
+      field('sku', 'SKU', 'TEA-250', ['product sku', 'item code', 'code'], true),
+      field('mrp', 'MRP', '180', ['max retail price']),
+      field('selling_price', 'Selling price', '165', ['price', 'sale price']),
+      field('cost_price', 'Cost price', '120', ['purchase price', 'cost']),
+    ],
+  },
 };
 
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 200_000;
 
 export const IMPORT_MESSAGES = {
-  file_required: 'Choose a CSV file to import.',
-  not_text: 'The file is not a CSV text file (UTF-8). Save the sheet as CSV and upload it again.',
+  file_required: 'Choose a CSV or XLSX file to import.',
+  not_text:
+    'The file is neither a CSV text file (UTF-8) nor an XLSX workbook. Save the sheet as CSV or XLSX and upload it again.',
   file_too_large: 'The file is larger than 32 MB; split it into smaller files.',
   too_many_rows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows; split it into smaller files.`,
   no_rows: 'The file has no rows below its header.',

@@ -3,7 +3,7 @@ import { callApiAsUser, signUpAndVerify } from './journeys.ts';
 
 const stamp = `${Date.now().toString(36)}`;
 
-test('import centre: a products file with errors shows them all, the corrected file imports with a progress bar to done', async ({
+test('import centre: a products file with errors shows them all, the corrected file imports with a progress bar to done; buyers and new prices imported the same way', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -30,14 +30,10 @@ test('import centre: a products file with errors shows them all, the corrected f
   await page.getByRole('menuitem', { name: 'Products' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import products' });
 
-  const choose = async (content: string) => {
+  const choose = async (content: string, name = 'products.csv', into = dialog) => {
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: /CSV file/ }).click();
-    await (await chooser).setFiles({
-      name: 'products.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(content),
-    });
+    await into.getByRole('button', { name: /CSV or XLSX file/ }).click();
+    await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
   };
   const header = 'SKU,Product Name,MRP,Selling Price,Warehouse,Opening Stock';
   const good = `TEA-${stamp},Assam Tea ${stamp},180,165,${warehouse.name},12`;
@@ -62,4 +58,30 @@ test('import centre: a products file with errors shows them all, the corrected f
   await page.goto(`/products?search=${stamp}`);
   await expect(page.getByText(`Assam Tea ${stamp}`)).toBeVisible();
   await expect(page.getByText(`Filter Coffee ${stamp}`)).toBeVisible();
+
+  // Another kind, the same path: a buyer found by its GSTIN's columns ('GST No', 'Mobile').
+  const importFile = async (kind: string, name: string, content: string) => {
+    await page.goto('/bulk-import/import-center');
+    await page.getByRole('button', { name: 'New import' }).click();
+    await page.getByRole('menuitem', { name: kind }).click();
+    const kindDialog = page.getByRole('dialog', { name: `Import ${kind.toLowerCase()}` });
+    await choose(content, name, kindDialog);
+    await expect(kindDialog.getByText('The file is ready')).toBeVisible();
+    await kindDialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(kindDialog).toBeHidden();
+    const jobRow = page.getByRole('row').filter({ hasText: name }).first();
+    await expect(jobRow.getByText('Processed')).toBeVisible({ timeout: 60_000 });
+    await expect(jobRow).toContainText('1 / 1');
+  };
+  await importFile(
+    'Buyers',
+    'buyers.csv',
+    `Name,GST No,Mobile,Address,City,State,Pincode\nDeccan Stores ${stamp},27AAPFU0939F1ZV,9822012345,7 FC Road,Pune,Maharashtra,411004\n`,
+  );
+  await page.goto(`/buyers?search=${stamp}`);
+  await expect(page.getByText(`Deccan Stores ${stamp}`)).toBeVisible();
+
+  await importFile('Prices', 'prices.csv', `SKU,Selling Price\nTEA-${stamp},170\n`);
+  await page.goto(`/products?search=TEA-${stamp}`);
+  await expect(page.getByText('₹170.00').first()).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import type { BulkJobOutput } from '@b2b/domain/api/contacts';
+import { IMPORT_KIND_SPECS, IMPORT_KINDS } from '@b2b/domain/imports';
 import type { BulkJobStatus } from '@b2b/domain/statuses';
 import { notFound } from '../../core/errors.ts';
 import type { PageWindow } from '../../core/paging.ts';
@@ -15,7 +16,8 @@ export { addProgress, jobFile, lockJob, STORED_ERRORS_MAX, setJob } from './bulk
 export const BULK_JOB_KINDS: Record<string, string> = {
   create_contact: 'view_contact',
   ad_figures: 'view_advertisement',
-  import_products: 'view_product',
+  // Every kind of the import centre: import_products, import_buyers, ... (imports.service jobKindOf).
+  ...Object.fromEntries(IMPORT_KINDS.map((kind) => [`import_${kind}`, IMPORT_KIND_SPECS[kind].viewPermission])),
 };
 
 export interface RowError {

@@ -1,5 +1,6 @@
 import { CsvSyntaxError } from '@b2b/domain/bulk-inventory';
 import {
+  columnOf,
   guessImportMapping,
   IMPORT_KIND_SPECS,
   IMPORT_MAX_ROWS,
@@ -18,8 +19,9 @@ import { BULK_ROWS_FOR_ANALYZE, refreshPlannerStatistics } from '../../db/planne
 import { type Executor, inTransaction, isConcurrencyFailure } from '../../db/transaction.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import * as bulkJobs from './bulk-jobs.service.ts';
+import { type CheckedImportRow, IMPORT_KIND_WORK } from './import-kinds.ts';
+import { ImportRowRefused } from './import-row-refused.ts';
 import * as queries from './imports.queries.ts';
-import { type ProductImportRow, productRowChecker, writeProductBatch } from './product-import.ts';
 
 export const IMPORT_JOB = 'imports.run';
 export const IMPORT_SWEEP_JOB = 'imports.sweep';
@@ -86,15 +88,15 @@ async function walkFile(options: {
   text: string;
   mapping: ImportMapping;
   canUpdate: boolean;
-  onBatch?: (rows: ProductImportRow[]) => Promise<void>;
+  onBatch?: (rows: CheckedImportRow[]) => Promise<void>;
   stopOnError?: boolean;
 }) {
   const { db, companyId, kind, text, mapping, onBatch } = options;
-  const check = await productRowChecker(db, companyId, mapping, options.canUpdate);
+  const check = await IMPORT_KIND_WORK[kind].checker(db, companyId, mapping, options.canUpdate);
   const errors: ImportRowError[] = [];
   let total = 0;
   let valid = 0;
-  let batch: ProductImportRow[] = [];
+  let batch: CheckedImportRow[] = [];
   try {
     for (const { row, values } of mappedRows(kind, text, mapping, errors)) {
       total++;
@@ -234,12 +236,31 @@ export async function runImport(options: {
   const kind = jobOptions.import_kind;
   const text = new TextDecoder().decode(data);
   const userId = job.created_by ?? 0;
+  let fileTotal = 0;
   try {
     const result = await inTransaction(db, async (tx) => {
       let processed = 0;
       let created = 0;
       let updated = 0;
       let batchNumber = 0;
+      const work = IMPORT_KIND_WORK[kind];
+      if (work.lockFirst) {
+        // The kind locks the whole file's rows in their lock order before any batch writes.
+        const all: CheckedImportRow[] = [];
+        const counted = await walkFile({
+          db: tx,
+          companyId,
+          kind,
+          text,
+          mapping: jobOptions.mapping,
+          canUpdate: jobOptions.can_update,
+          onBatch: async (rows) => {
+            all.push(...rows);
+          },
+        });
+        fileTotal = counted.total;
+        await work.lockFirst(tx, companyId, all);
+      }
       const walked = await walkFile({
         db: tx,
         companyId,
@@ -250,7 +271,7 @@ export async function runImport(options: {
         stopOnError: !jobOptions.import_valid_rows,
         onBatch: async (rows) => {
           options.beforeBatch?.(++batchNumber);
-          const counts = await writeProductBatch(tx, { companyId, userId, jobId, rows });
+          const counts = await IMPORT_KIND_WORK[kind].writeBatch(tx, { companyId, userId, jobId, rows });
           processed += rows.length;
           created += counts.created;
           updated += counts.updated;
@@ -274,6 +295,16 @@ export async function runImport(options: {
     if (error instanceof FileRefused) {
       // The data changed since the file was checked (a name taken, a category made inactive).
       await queries.refuseImport(db, companyId, jobId, error.errors, error.total);
+    } else if (error instanceof ImportRowRefused) {
+      // A write the check could not foresee was refused (a batch short of stock): nothing is kept.
+      const column = columnOf(kind, jobOptions.mapping, error.field);
+      await queries.refuseImport(
+        db,
+        companyId,
+        jobId,
+        [{ row: error.row, column, message: error.message }],
+        fileTotal,
+      );
     } else {
       await queries.abandonImport(db, companyId, jobId, IMPORT_MESSAGES.stopped);
       options.onChange?.(companyId);

@@ -25,6 +25,17 @@ const csvField = (value: string | number) => {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+/** How the rows of a kind are matched, where it is not 'created or updated by its key'. */
+const MATCHING: Partial<Record<ImportKind, string>> = {
+  stock_levels:
+    'Rows are matched by SKU and warehouse: the quantity is the counted stock, and the difference from the stock on hand is posted as a bulk stock update.',
+  prices: 'Rows are matched by SKU of an existing product; a blank price is left as it is.',
+  buyers:
+    'Rows are matched by GSTIN, or by phone number when a row has no GSTIN: a new buyer is created, an existing one updated. A blank shipping address is the billing address.',
+  sellers:
+    'Rows are matched by GSTIN, or by phone number when a row has no GSTIN: a new seller is created, an existing one updated (its addresses are changed on the seller page).',
+};
+
 /**
  * The import of one kind of file: the template, the file, the columns mapped (guessed from the
  * headers by the server's dry run, changeable), the dry run's every error with a downloadable
@@ -86,9 +97,9 @@ export function ImportDialog(props: { companyId: number; kind: ImportKind; onClo
       <Stack gap="md">
         <Group justify="space-between" align="end">
           <FileInput
-            label="CSV file"
-            placeholder="Choose a CSV file"
-            accept=".csv,text/csv"
+            label="CSV or XLSX file"
+            placeholder="Choose a CSV or XLSX file"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
@@ -112,9 +123,10 @@ export function ImportDialog(props: { companyId: number; kind: ImportKind; onClo
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Rows are matched by {spec.fields.find((f) => f.name === spec.key)?.label}: a new one is created, an
-          existing one updated. Nothing is imported while the file has errors, unless you ask to import the
-          valid rows only.
+          {MATCHING[kind] ??
+            `Rows are matched by ${spec.fields.find((f) => f.name === spec.key)?.label}: a new one is created, an existing one updated.`}{' '}
+          Nothing is imported while the file has errors, unless you ask to import the valid rows only. An XLSX
+          file is read from its first sheet, its first row the header.
         </Text>
         {check && (
           <>
