@@ -7,12 +7,21 @@ export interface CapturedMail {
   raw: string;
 }
 
+/** Recipients at this domain are refused by the capture server (550), so their mail job fails. */
+export const REFUSED_DOMAIN = 'refused.test';
+
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startMailCapture() {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A mailbox that does not exist, as a real server refuses it: a mail job that fails.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`))
+        return callback(Object.assign(new Error('550 5.1.1 No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {

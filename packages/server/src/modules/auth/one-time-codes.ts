@@ -51,7 +51,8 @@ export async function sendCode(
       subject: `Your OTP is ${code}`,
       text: `Hello ${user.first_name},\n\nUse OTP ${code} to ${what}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
     },
-    tx,
+    // Not the company's: an OTP is for its owner's eyes only, never an admin's failed-jobs list.
+    { tx },
   );
   return verificationToken;
 }

@@ -366,7 +366,7 @@ async function makeRequest(tx: Tx, outbox: FeedbackOutbox, request: NewRequest):
         subject: `${company}: how was your order${order}?`,
         text: `Dear ${request.greeting},\n\nThank you for your order${order}. Please tell us how we did; it takes a minute:\n\n${feedbackUrl(outbox.baseUrl, token)}\n\nThe link works until ${until}.\n\nRegards,\n${company}`,
       },
-      tx,
+      { tx, companyId: request.companyId },
     );
   }
   return row.id;

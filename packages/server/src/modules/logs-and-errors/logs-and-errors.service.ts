@@ -40,9 +40,11 @@ function failureSentence(output: unknown): string {
   return 'The job failed without a message.';
 }
 
-/** What a job was about, from the ids its data carries ('Campaign 12', 'Job 4'). */
+/** What a job was about: a mail's recipient and subject, else the ids its data carries ('Campaign 12'). */
 function subjectOf(data: Record<string, unknown> | null): string | null {
   if (!data) return null;
+  if (typeof data.to === 'string' && typeof data.subject === 'string')
+    return `E-mail to ${data.to}: ${data.subject}`;
   for (const [key, value] of Object.entries(data)) {
     if (key === 'companyId' || !key.endsWith('Id') || typeof value !== 'number') continue;
     return `${humanise(

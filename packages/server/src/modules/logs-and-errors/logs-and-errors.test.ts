@@ -9,6 +9,8 @@ import {
 } from '../../../test/factories.ts';
 import { testServer } from '../../../test/harness.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
+import { REFUSED_DOMAIN } from '../../../test/mail-capture.ts';
+import { SEND_MAIL_JOB } from '../../mail/mail-jobs.ts';
 import { loggedIntegrationCall } from '../integration-calls/integration-call-log.ts';
 
 /** A queue whose job fails on its first attempt (with the sentence it carries) and succeeds after. */
@@ -67,6 +69,31 @@ const jobState = async (company: SignedUpCompany, id: string) => {
 };
 
 describe('GET companies/{companyId}/failed_jobs', () => {
+  it(
+    "lists a company's mail the SMTP server refused, with its recipient and subject",
+    async () => {
+      const company = await signUpCompany();
+      const to = `nobody.${unique()}@${REFUSED_DOMAIN}`;
+      await company.t.server.ctx.jobs.send(
+        SEND_MAIL_JOB,
+        { to, subject: 'Acme Traders: how was your order?', text: 'Hello', companyId: company.companyId },
+        { retryLimit: 0 },
+      );
+      const list = await until(
+        () => company.api.get(jobsPath(company)),
+        (res) => res.body.results?.some((job: { queue: string }) => job.queue === SEND_MAIL_JOB),
+        'the mail to fail',
+      );
+      const mail = list.body.results.find((job: { queue: string }) => job.queue === SEND_MAIL_JOB);
+      expect(mail).toMatchObject({
+        queue_label: 'Mail',
+        subject: `E-mail to ${to}: Acme Traders: how was your order?`,
+      });
+      expect(mail.error).toMatch(/No such mailbox/);
+    },
+    JOB_TIMEOUT,
+  );
+
   it(
     "lists the company's failed jobs with their sentence, and not another company's",
     async () => {

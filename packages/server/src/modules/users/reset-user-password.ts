@@ -39,7 +39,7 @@ export async function resetUserPassword(options: {
         subject: 'Reset your password',
         text: `Hello ${user.first_name},\n\nYour Company Admin has reset your password and signed you out everywhere.\n\nTo sign in again, choose "Forgot Password?" on the login page, enter ${user.email}, and set a new password with the OTP we e-mail you.\n`,
       },
-      tx,
+      { tx, companyId: actor.companyId },
     );
     await recordUserHistory(tx, actor, userId, 'password_reset');
   });
