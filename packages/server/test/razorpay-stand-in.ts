@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 // A local stand-in of Razorpay's REST API (https://razorpay.com/docs/api/), for the API tests and
 // the browser journey: basic auth with a key pair it knows, POST /v1/payment_links answering a
 // payment link entity (plink_…, short_url), GET /v1/payments/{id} answering a payment entity,
-// GET /v1/payments (the connection check). Its hosted link page (GET /i/{plink id}) has a Pay button:
+// GET /v1/payments (the connection check), POST /v1/payment_links/{id}/cancel (a link in the created
+// state only, as Razorpay). Its hosted link page (GET /i/{plink id}) has a Pay button:
 // paying captures a payment for the link's amount and posts Razorpay's signed payment_link.paid
 // webhook (X-Razorpay-Signature: hex HMAC-SHA256 of the raw body) to the configured address.
 // Self-contained (no test framework) so that Playwright can start it too.
@@ -17,7 +18,7 @@ export interface StandInLink {
   description: string;
   notes: Record<string, string>;
   customer: Record<string, string>;
-  status: 'created' | 'paid';
+  status: 'created' | 'paid' | 'cancelled';
   short_url: string;
   /** The account (key id) that made it: reference ids are unique per account. */
   key_id: string;
@@ -40,8 +41,15 @@ export interface RazorpayStandIn {
   requests: { method: string; path: string; keyId: string | null; body: unknown }[];
   /** Where a payment made on the hosted page is announced, signed with `secret`. */
   webhook: { url: string; secret: string } | null;
-  /** Captures a payment of the link's amount and posts the signed payment_link.paid webhook. */
-  pay(linkId: string): Promise<{ payment: StandInPayment; status: number; body: string }>;
+  /**
+   * Captures a payment of the link's amount and posts the signed payment_link.paid webhook. A
+   * cancelled link is refused, unless `late` (a buyer who paid on the hosted page just before the
+   * link was cancelled: Razorpay still captures and announces it).
+   */
+  pay(
+    linkId: string,
+    options?: { late?: boolean },
+  ): Promise<{ payment: StandInPayment; status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -111,9 +119,11 @@ export async function startRazorpayStandIn(port = 0): Promise<RazorpayStandIn> {
     webhook: null as RazorpayStandIn['webhook'],
   };
 
-  async function pay(linkId: string) {
+  async function pay(linkId: string, options: { late?: boolean } = {}) {
     const link = state.links.get(linkId);
     if (!link) throw new Error(`No payment link ${linkId}`);
+    if (link.status !== 'created' && !options.late)
+      throw new Error(`Payment link ${linkId} is ${link.status}: it takes no payment`);
     const payment: StandInPayment = {
       id: razorpayId('pay'),
       amount: link.amount,
@@ -152,6 +162,13 @@ export async function startRazorpayStandIn(port = 0): Promise<RazorpayStandIn> {
           error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
         });
       if (request.method === 'POST') {
+        if (link.status !== 'created') {
+          response.writeHead(409, { 'content-type': 'text/html; charset=utf-8' });
+          response.end(
+            `<!doctype html><title>Link ${link.status}</title><h1>This link is ${link.status}</h1>`,
+          );
+          return;
+        }
         const paid = await pay(link.id);
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(
@@ -214,6 +231,29 @@ export async function startRazorpayStandIn(port = 0): Promise<RazorpayStandIn> {
         created_at: Math.floor(Date.now() / 1000),
         payments: null,
         upi_link: false,
+      });
+    }
+    const cancel = url.pathname.match(/^\/v1\/payment_links\/([^/]+)\/cancel$/);
+    if (request.method === 'POST' && cancel) {
+      const link = state.links.get(decodeURIComponent(cancel[1] as string));
+      if (!link || link.key_id !== keyId)
+        return json(400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      if (link.status !== 'created')
+        return json(400, {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: `Payment Link cannot be cancelled as it is already ${link.status}`,
+          },
+        });
+      link.status = 'cancelled';
+      const { key_id: _account, ...entity } = link;
+      return json(200, {
+        ...entity,
+        accept_partial: false,
+        currency: 'INR',
+        cancelled_at: Math.floor(Date.now() / 1000),
       });
     }
     if (request.method === 'GET' && url.pathname === '/v1/payments')

@@ -28,6 +28,11 @@ export interface RazorpayLink {
 export interface RazorpayClient {
   /** POST /v1/payment_links */
   createPaymentLink(credentials: RazorpayCredentials, request: RazorpayLinkRequest): Promise<RazorpayLink>;
+  /**
+   * POST /v1/payment_links/{id}/cancel: the link stops taking payments. Razorpay cancels only a
+   * link in the created state; one paid or cancelled already is refused (400).
+   */
+  cancelPaymentLink(credentials: RazorpayCredentials, linkId: string): Promise<RazorpayLink>;
   /** GET /v1/payments/{id} */
   fetchPayment(credentials: RazorpayCredentials, paymentId: string): Promise<GatewayPayment>;
   /** GET /v1/payments?count=1: the key pair is accepted (Razorpay answers 401 otherwise). */

@@ -93,6 +93,20 @@ export function createRazorpayClient(options: { baseUrl: string; timeoutMs?: num
       };
     },
 
+    async cancelPaymentLink(credentials, linkId): Promise<RazorpayLink> {
+      const answer = await call(
+        credentials,
+        'POST',
+        `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`,
+      );
+      return {
+        id: typeof answer.id === 'string' ? answer.id : linkId,
+        shortUrl: typeof answer.short_url === 'string' ? answer.short_url : '',
+        status: typeof answer.status === 'string' ? answer.status : 'cancelled',
+        amountPaise: typeof answer.amount === 'number' ? answer.amount : 0,
+      };
+    },
+
     async fetchPayment(credentials, paymentId): Promise<GatewayPayment> {
       const answer = await call(credentials, 'GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
       if (typeof answer.status !== 'string')

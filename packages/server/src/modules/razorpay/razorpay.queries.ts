@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { RazorpayLinkStatus } from '../../db/schema/razorpay.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { amountDue } from '../payments/payments.queries.ts';
@@ -177,3 +178,37 @@ export const markLinkPaid = (
     .where('company_id', '=', companyId)
     .where('id', '=', linkId)
     .execute();
+
+/** Which invoices a sweep of stale links looks at: one invoice, a buyer's, or an order's. */
+export type LinkScope = { invoiceId: number } | { buyerId: number } | { orderId: number };
+
+/**
+ * Live links (created, partially paid) whose invoice no longer wants them: cancelled, or nothing
+ * due any more (paid, credited or written off by other means).
+ */
+export function staleLiveLinks(db: Executor, companyId: number, scope: LinkScope) {
+  let query = db
+    .selectFrom('razorpay_payment_links as l')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.company_id', '=', 'l.company_id').onRef('i.id', '=', 'l.invoice_id'),
+    )
+    .select(['l.id', 'l.invoice_id', 'l.razorpay_link_id', 'i.status as invoice_status'])
+    .where('l.company_id', '=', companyId)
+    .where('l.status', 'in', ['created', 'partially_paid'])
+    .where(sql<boolean>`(i.status = 'cancelled' or ${amountDue} <= 0)`);
+  if ('invoiceId' in scope) query = query.where('i.id', '=', scope.invoiceId);
+  else if ('buyerId' in scope) query = query.where('i.buyer_id', '=', scope.buyerId);
+  else query = query.where('i.order_id', '=', scope.orderId);
+  return query.orderBy('l.id').execute();
+}
+
+/** Marks a link cancelled if it is still live (a webhook may have marked it paid meanwhile). */
+export const cancelLiveLink = (tx: Tx, companyId: number, linkId: number) =>
+  tx
+    .updateTable('razorpay_payment_links')
+    .set({ status: 'cancelled' })
+    .where('company_id', '=', companyId)
+    .where('id', '=', linkId)
+    .where('status', 'in', ['created', 'partially_paid'])
+    .returning('id')
+    .executeTakeFirst();

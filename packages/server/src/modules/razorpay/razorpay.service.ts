@@ -308,12 +308,91 @@ export async function createInvoicePaymentLink(options: {
       razorpay_link_id: made.id,
       short_url: made.shortUrl,
       amount: toRupees(duePaise),
+      ...(latest && isLive(latest) && { replaced_link: latest.razorpay_link_id }),
     });
     return id;
   });
+  // The replaced link would still take the old amount: cancelled at Razorpay too, after the commit
+  // (never inside a transaction). Best effort: should it be paid meanwhile, the webhook records the
+  // payment and what is more than the balance stays with the buyer as credit.
+  if (latest && isLive(latest))
+    await cancelAtRazorpay(ctx, actor.companyId, account.credentials, latest.razorpay_link_id);
   const row = await queries.latestLink(ctx.db, actor.companyId, invoiceId);
   if (!row || row.id !== id) throw new AppError('conflict', M.link_created);
   return presentLink(row);
+}
+
+/**
+ * POST /v1/payment_links/{id}/cancel, logged in integration_calls, best effort: answers whether
+ * Razorpay confirmed. A refusal (the link was paid or cancelled there already) or no answer is
+ * left in the log; our row says cancelled either way, so the link is never mailed again.
+ */
+async function cancelAtRazorpay(
+  ctx: Context,
+  companyId: number,
+  credentials: RazorpayCredentials,
+  razorpayLinkId: string,
+): Promise<boolean> {
+  try {
+    await loggedIntegrationCall(
+      ctx.db,
+      {
+        companyId,
+        integration: INTEGRATION,
+        operation: 'cancel_payment_link',
+        target: `/v1/payment_links/${razorpayLinkId}/cancel`,
+      },
+      () => clientOf(ctx).cancelPaymentLink(credentials, razorpayLinkId),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof RazorpayError) return false;
+    throw error;
+  }
+}
+
+/**
+ * After an invoice is cancelled, or paid, credited or written off by other means (the caller's
+ * transaction has committed): the live Razorpay links of the invoices in `scope` that are no
+ * longer wanted are marked cancelled here, each with a history row on its invoice, then cancelled
+ * at Razorpay outside the transaction, best effort and logged. A payment Razorpay still captures on
+ * one (the buyer paid just before) is recorded by the webhook, and what the invoice no longer owes
+ * stays with the buyer as credit. Answers the Razorpay link ids withdrawn.
+ */
+export async function withdrawStaleLinks(options: {
+  ctx: Context;
+  companyId: number;
+  userId: number | null;
+  scope: queries.LinkScope;
+}): Promise<string[]> {
+  const { ctx, companyId } = options;
+  const stale = await queries.staleLiveLinks(ctx.db, companyId, options.scope);
+  if (stale.length === 0) return [];
+  const withdrawn = await inTransaction(ctx.db, async (tx) => {
+    const done: string[] = [];
+    // Link rows only, in id order: the webhook takes the buyer, then one link, so no cycle.
+    for (const link of stale) {
+      if (!(await queries.cancelLiveLink(tx, companyId, link.id))) continue;
+      done.push(link.razorpay_link_id);
+      await recordHistory(tx, {
+        companyId,
+        entityType: DOCUMENT_ENTITY.invoice,
+        entityId: link.invoice_id,
+        action: 'payment_link_cancelled',
+        userId: options.userId,
+        changes: {
+          razorpay_link_id: link.razorpay_link_id,
+          reason: link.invoice_status === 'cancelled' ? 'invoice_cancelled' : 'nothing_due',
+        },
+      });
+    }
+    return done;
+  });
+  if (withdrawn.length === 0) return [];
+  const account = await openAccount(ctx, companyId).catch(() => undefined);
+  if (account)
+    for (const linkId of withdrawn) await cancelAtRazorpay(ctx, companyId, account.credentials, linkId);
+  return withdrawn;
 }
 
 /** The live link's address for the invoice mail; null when there is none. */
