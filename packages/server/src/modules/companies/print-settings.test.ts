@@ -2,7 +2,7 @@ import { PRINT_SIGNATURE_FORMATS_MESSAGE } from '@b2b/domain/api/companies';
 import { PRINT_COPIES_MESSAGE } from '@b2b/domain/company-configurations';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { type SignedUpCompany, signUpCompany } from '../../../test/factories.ts';
+import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
 import { historyRows } from '../../../test/history-rows.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createInvoicedOrder } from '../../../test/sales-fixtures.ts';
@@ -89,6 +89,18 @@ describe('print_configuration shapes the PDFs', { timeout: 400_000 }, () => {
     const orderPdf = await download(company, `admin/orders/${order.id}/pdf`);
     expect(pageSizes(orderPdf.pdf)[0]).toEqual([420, 595]);
     expect(orderPdf.text).toContain(FOOTER);
+
+    // The mailed copy is the printed one, the signature image included.
+    const to = `buyer.${unique()}@example.in`;
+    const sent = await company.api.post(`admin/orders/${order.id}/send`, { to: [to] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mail = company.t.mail.messages.filter((m) => m.to === to).at(-1);
+    const attached = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      mail?.raw ?? '',
+    );
+    const mailedPdf = Buffer.from((attached?.[1] ?? '').replace(/\s/g, ''), 'base64');
+    expect(pageSizes(mailedPdf)[0]).toEqual([420, 595]);
+    expect(imageCount(mailedPdf)).toBeGreaterThan(0);
 
     // Removing the signature prints none again.
     const removed = await company.api.delete(path);

@@ -64,10 +64,11 @@ export async function bulkInvoicePdf(options: {
 export async function bulkEmailInvoices(options: {
   db: Database;
   mailer: Mailer;
+  storage: FileStorage | undefined;
   actor: Principal;
   ids: readonly number[];
 }): Promise<BulkEmailOutput> {
-  const { db, mailer, actor, ids } = options;
+  const { db, mailer, storage, actor, ids } = options;
   await checkSelection(db, actor, ids);
   let sent = 0;
   const skipped: BulkSkippedRow[] = [];
@@ -83,7 +84,7 @@ export async function bulkEmailInvoices(options: {
       continue;
     }
     try {
-      await mailInvoice({ db, mailer, actor, invoice });
+      await mailInvoice({ db, mailer, storage, actor, invoice });
       sent += 1;
     } catch (error) {
       // Only the refusals with a sentence (the mail server's 503); anything else is a fault.

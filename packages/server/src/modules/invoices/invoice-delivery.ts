@@ -56,14 +56,15 @@ export async function invoicePdf(db: Executor, companyId: number, invoiceId: num
 export async function resendInvoice(options: {
   db: Database;
   mailer: Mailer;
+  storage: FileStorage | undefined;
   actor: Principal;
   invoiceId: number;
 }) {
-  const { db, mailer, actor, invoiceId } = options;
+  const { db, mailer, storage, actor, invoiceId } = options;
   const invoice = await invoiceWithItems(db, actor.companyId, invoiceId);
   if (invoice.row.status === 'cancelled') throw conflict(INVOICE_REFUSALS_HERE.cancelled);
   if (!mailAddressOf(invoice.row)) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
-  await mailInvoice({ db, mailer, actor, invoice });
+  await mailInvoice({ db, mailer, storage, actor, invoice });
   return { detail: INVOICE_FORM_MESSAGES.notifications_sent };
 }
 
@@ -78,17 +79,19 @@ export const mailAddressOf = (row: queries.InvoiceRow): string | null => row.buy
 export async function mailInvoice(options: {
   db: Database;
   mailer: Mailer;
+  /** Where the logo and signature images are; without it the PDF prints text only. */
+  storage: FileStorage | undefined;
   actor: Principal;
   invoice: Awaited<ReturnType<typeof invoiceWithItems>>;
 }) {
-  const { db, mailer, actor } = options;
+  const { db, mailer, storage, actor } = options;
   const { row, items } = options.invoice;
   const { buyer } = row;
   const to = mailAddressOf(row);
   if (!to) throw conflict(INVOICE_FORM_MESSAGES.no_buyer_email);
   const document = await printedInvoice(db, actor.companyId, { row, items });
-  // The mailed copy follows the print settings too (text only: no file storage at hand here).
-  const layout = await printLayoutFor({ db, companyId: actor.companyId, branchId: row.branch_id });
+  // The mailed copy follows the print settings too, with the logo and signature as printed.
+  const layout = await printLayoutFor({ db, storage, companyId: actor.companyId, branchId: row.branch_id });
   const pdf = await renderInvoicePdf(document, { layout });
   const seller = document.seller.name;
   const payOnline = await paymentLinkForMail(db, actor.companyId, row.id);

@@ -29,6 +29,7 @@ import type { Api } from '../../http/api-types.ts';
 import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
+import { withdrawStaleLinks } from '../razorpay/razorpay.service.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import {
   documentCommentRoute,
@@ -307,6 +308,7 @@ export async function invoicesRoutes(app: Api) {
       bulkEmailInvoices({
         db: app.ctx.db,
         mailer: app.ctx.mailer,
+        storage: app.ctx.storage,
         actor: requirePrincipal(request),
         ids: request.body.ids,
       }),
@@ -413,14 +415,24 @@ export async function invoicesRoutes(app: Api) {
       config: CANCEL,
       schema: { tags, params: idParams, body: cancelInput.optional(), response: { 200: invoiceOutput } },
     },
-    async (request) =>
-      cancelInvoice({
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const cancelled = await cancelInvoice({
         ctx,
         irp: app.ctx.irp,
-        actor: requirePrincipal(request),
+        actor,
         invoiceId: request.params.id,
         reason: request.body?.reason,
-      }),
+      });
+      // After the commit: its live Razorpay link must not take money for a cancelled invoice.
+      await withdrawStaleLinks({
+        ctx: app.ctx,
+        companyId: actor.companyId,
+        userId: actor.userId,
+        scope: { invoiceId: request.params.id },
+      }).catch((error) => request.log.warn({ err: error }, 'Razorpay link not withdrawn'));
+      return cancelled;
+    },
   );
 
   app.post(
@@ -469,6 +481,7 @@ export async function invoicesRoutes(app: Api) {
       resendInvoice({
         db,
         mailer: app.ctx.mailer,
+        storage: app.ctx.storage,
         actor: requirePrincipal(request),
         invoiceId: request.params.id,
       }),

@@ -119,6 +119,7 @@ export function salesDocumentDeliveryRoutes(
       sendSalesDocument({
         db,
         mailer: app.ctx.mailer,
+        storage: app.ctx.storage,
         actor: requirePrincipal(request),
         id: request.params.id,
         to: request.body.to,

@@ -155,12 +155,14 @@ const HISTORY = { quotation: documentHistory.quotation, sales_order: documentHis
 export async function sendSalesDocument(options: {
   db: Database;
   mailer: Mailer;
+  /** Where the logo and signature images are; without it the PDF prints text only. */
+  storage: FileStorage | undefined;
   actor: Principal;
   id: number;
   to: string[] | undefined;
   read: ReadSalesDocument;
 }) {
-  const { db, mailer, actor, id } = options;
+  const { db, mailer, storage, actor, id } = options;
   const { source, document, buyer } = await printedDocument(db, actor.companyId, id, options.read);
   const messages = documentSendMessages(source.kind);
   const title = SHARED_DOCUMENT_TITLES[source.kind];
@@ -178,7 +180,11 @@ export async function sendSalesDocument(options: {
         `Dear ${buyer.name},\n\nPlease find attached ${title.toLowerCase()} ${source.number} dated ${source.date}: ` +
         `${formatMoney(source.terms.totals.total)} (${document.amountInWords}).${validity}\n\nRegards,\n${seller}`,
       documentNumber: source.number,
-      pdf: await renderSalesDocumentPdf(document),
+      // As printed: the print settings of its branch, with the logo and signature.
+      pdf: await renderSalesDocumentPdf(
+        document,
+        await printLayoutFor({ db, storage, companyId: actor.companyId, branchId: source.terms.branch.id }),
+      ),
     },
     messages.mail_failed,
   );
