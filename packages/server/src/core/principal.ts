@@ -12,6 +12,31 @@ export interface Principal {
   companyVerified: boolean;
 }
 
+/**
+ * The caller of work no signed-in request does: a storefront checkout, a marketplace import, a
+ * background import run for the user who started it. It holds no permission of its own (the work
+ * was allowed where it began). With no user (`userId` null) every column and history row that
+ * names the user reads "the system" (history.service HistoryActor): Principal types the id as a
+ * number for the signed-in paths only.
+ */
+export function systemPrincipal(options: {
+  companyId: number;
+  userId: number | null;
+  sessionId: string;
+  roleName: string;
+}): Principal {
+  return {
+    userId: options.userId as number,
+    companyId: options.companyId,
+    sessionId: options.sessionId,
+    isAdmin: false,
+    roleName: options.roleName,
+    permissions: new Set(),
+    branchIds: [],
+    companyVerified: true,
+  };
+}
+
 export function hasPermission(principal: Principal, permission: string): boolean {
   return principal.isAdmin || principal.permissions.has(permission);
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { companyChanged } from '../../core/company-epoch.ts';
 import { AppError, conflict } from '../../core/errors.ts';
 import type { AmazonOrder, AmazonOrderItem, AmazonSellerClient } from '../../core/ports/amazon-seller.ts';
-import type { Principal } from '../../core/principal.ts';
+import { type Principal, systemPrincipal } from '../../core/principal.ts';
 import type { Database } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { loggedIntegrationCall } from '../integration-calls/integration-call-log.ts';
@@ -41,16 +41,8 @@ const AMAZON_LAG_MS = 2 * 60_000;
 const MAX_PAGES = 20;
 
 /** The import's caller: no user places these orders (history reads "the system"). */
-const amazonPrincipal = (companyId: number): Principal => ({
-  userId: null as unknown as number,
-  companyId,
-  sessionId: `amazon:${companyId}`,
-  isAdmin: false,
-  roleName: 'Amazon',
-  permissions: new Set(),
-  branchIds: [],
-  companyVerified: true,
-});
+const amazonPrincipal = (companyId: number): Principal =>
+  systemPrincipal({ companyId, userId: null, sessionId: `amazon:${companyId}`, roleName: 'Amazon' });
 
 class SyncStopped extends Error {}
 

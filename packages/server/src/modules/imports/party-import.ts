@@ -11,7 +11,7 @@ import {
 } from '@b2b/domain/imports';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import type { Principal } from '../../core/principal.ts';
+import { type Principal, systemPrincipal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { updateBuyer } from '../buyers/change-buyer.ts';
 import { createBuyer } from '../buyers/create-buyer.ts';
@@ -312,16 +312,8 @@ export async function sellerRowChecker(
  * change) was checked when the file was accepted; the services take the actor for the company,
  * the created_by and the history rows.
  */
-const importActor = (companyId: number, userId: number): Principal => ({
-  userId,
-  companyId,
-  sessionId: '',
-  isAdmin: false,
-  roleName: '',
-  permissions: new Set(),
-  branchIds: [],
-  companyVerified: true,
-});
+const importActor = (companyId: number, userId: number): Principal =>
+  systemPrincipal({ companyId, userId, sessionId: `import:${companyId}`, roleName: 'Import' });
 
 /**
  * The services are the last word: a rule they refuse a row by that the file's check could not see

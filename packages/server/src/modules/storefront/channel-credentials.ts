@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Principal } from '../../core/principal.ts';
+import { type Principal, systemPrincipal } from '../../core/principal.ts';
 import type { Executor } from '../../db/transaction.ts';
 import * as queries from './storefront.queries.ts';
 
@@ -45,18 +45,11 @@ export const shopperOf = (storefront: Storefront): queries.Shopper => ({
   seesStock: storefront.buyer.is_inventory_exposed,
 });
 
-/**
- * The order path's caller for a channel's checkout. No user places it: every column and history
- * row that names the user is nullable and reads "the system" (history.service HistoryActor), so
- * the user id is null here although Principal types it as a number for the signed-in paths.
- */
-export const channelPrincipal = (storefront: Storefront): Principal => ({
-  userId: null as unknown as number,
-  companyId: storefront.companyId,
-  sessionId: `sales_channel:${storefront.channel.id}`,
-  isAdmin: false,
-  roleName: 'Sales Channel',
-  permissions: new Set(),
-  branchIds: [],
-  companyVerified: true,
-});
+/** The order path's caller for a channel's checkout: no user places it. */
+export const channelPrincipal = (storefront: Storefront): Principal =>
+  systemPrincipal({
+    companyId: storefront.companyId,
+    userId: null,
+    sessionId: `sales_channel:${storefront.channel.id}`,
+    roleName: 'Sales Channel',
+  });
