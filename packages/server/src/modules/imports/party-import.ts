@@ -114,10 +114,7 @@ function partyRowReader(kind: ImportKind, mapping: ImportMapping, lookups: Looku
       ...(shippingGiven ? { shipping_address: address('shipping') } : { addSameAsBilling: true }),
     };
     if (gstin !== '') input.gst_number = gstin;
-    if (text('phone') !== '')
-      input.phone = text('phone')
-        .replace(/^\+?91[\s-]*/, '')
-        .replace(/[\s-]/g, '');
+    if (text('phone') !== '') input.phone = tenDigitPhone(text('phone'));
     if (text('email') !== '') input.email = text('email');
     if (text('contact_person') !== '') input.contact_person_name = text('contact_person');
     if (paymentTerm !== undefined) input.payment_term = paymentTerm;
@@ -137,6 +134,15 @@ function reportIssues(
     // A field already reported (a state or payment term that is not found) is not reported twice.
     if (!failed.has(fieldName)) fail(fieldName, issue.message);
   }
+}
+
+/**
+ * A sheet's phone as the 10 digits the party keeps: spaces and dashes dropped, and a leading +91,
+ * 91 or 0 only when ten digits follow it (9123456789 is a mobile number, not 91 + 8 digits).
+ */
+export function tenDigitPhone(cell: string): string {
+  const digits = cell.replace(/[\s-]/g, '');
+  return /^(?:\+91|91|0)(\d{10})$/.exec(digits)?.[1] ?? digits;
 }
 
 /** The party a row's key names: by GSTIN when the row has one, else by phone. */

@@ -10,6 +10,7 @@ import {
   validGstin,
 } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
+import { tenDigitPhone } from './party-import.ts';
 
 // The import centre's buyers and sellers kinds (issue 26), over HTTP against a real database.
 
@@ -380,5 +381,15 @@ describe('POST companies/{id}/imports/sellers', () => {
     );
     expect(res.status).toBe(403);
     expect(await sellersNamed(company, tag)).toEqual([]);
+  });
+});
+
+describe('tenDigitPhone', () => {
+  it('drops a +91, 91 or 0 before ten digits, and keeps a number that itself starts with 91', () => {
+    expect(tenDigitPhone('+91 98220 12345')).toBe('9822012345');
+    expect(tenDigitPhone('919822012345')).toBe('9822012345');
+    expect(tenDigitPhone('09822012345')).toBe('9822012345');
+    expect(tenDigitPhone('9110749276')).toBe('9110749276');
+    expect(tenDigitPhone('91-1074-9276')).toBe('9110749276');
   });
 });
