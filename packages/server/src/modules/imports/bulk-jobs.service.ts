@@ -17,7 +17,9 @@ export const BULK_JOB_KINDS: Record<string, string> = {
   create_contact: 'view_contact',
   ad_figures: 'view_advertisement',
   // Every kind of the import centre: import_products, import_buyers, ... (imports.service jobKindOf).
-  ...Object.fromEntries(IMPORT_KINDS.map((kind) => [`import_${kind}`, IMPORT_KIND_SPECS[kind].viewPermission])),
+  ...Object.fromEntries(
+    IMPORT_KINDS.map((kind) => [`import_${kind}`, IMPORT_KIND_SPECS[kind].viewPermission]),
+  ),
 };
 
 export interface RowError {
