@@ -1,5 +1,6 @@
-import { AMAZON_IMPORTED_ORDER_STATUSES, AMAZON_MESSAGES as M } from '@b2b/domain/amazon';
+import { AMAZON_IMPORTED_ORDER_STATUSES, AMAZON_MESSAGES as DOMAIN_MESSAGES } from '@b2b/domain/amazon';
 import type { AmazonSyncLogOutput } from '@b2b/domain/api/amazon';
+import { ORDER_REFUSALS } from '@b2b/domain/sales-orders';
 import { todayInIndia } from '@b2b/domain/validation';
 import { sql } from 'kysely';
 import { companyChanged } from '../../core/company-epoch.ts';
@@ -12,6 +13,7 @@ import { loggedIntegrationCall } from '../integration-calls/integration-call-log
 import { insertQuotation } from '../quotations/create-quotation.ts';
 import { priceQuotationTerms } from '../quotations/quotation-pricing.ts';
 import { lockOpenQuotation, termsOfQuotation } from '../quotations/quotation-terms.ts';
+import { cancelOrder } from '../sales-orders/change-order.ts';
 import { assertOrderable, placeOrder } from '../sales-orders/place-order.ts';
 import * as queries from './amazon.queries.ts';
 import { boxOf, INTEGRATION, presentLog } from './amazon.service.ts';
@@ -32,6 +34,17 @@ export interface SyncDeps {
   amazon: AmazonSellerClient | undefined;
 }
 type Trigger = 'manual' | 'schedule' | 'stock_change';
+
+const M = {
+  ...DOMAIN_MESSAGES,
+  order_cancelled: (amazonOrderId: string, orderNumber: string) =>
+    `Order ${amazonOrderId} was cancelled on Amazon: order ${orderNumber} is cancelled here and its reserved stock released.`,
+  cancelled_invoiced: (amazonOrderId: string) =>
+    `Order ${amazonOrderId} was cancelled on Amazon, but its order here is invoiced: issue a credit note by hand.`,
+};
+
+/** Amazon's OrderStatus of an order cancelled (by the buyer or the seller, on Amazon). */
+const AMAZON_CANCELED = 'Canceled';
 
 /** A first import reads the orders of the last days; later ones what changed since the last. */
 const FIRST_IMPORT_DAYS = 7;
@@ -122,9 +135,12 @@ export async function importAmazonOrders(deps: SyncDeps, companyId: number, trig
         break;
       }
     }
+    // An order cancelled on Amazon comes back as an update (LastUpdatedAfter: any change of its
+    // status is one). One never imported stays so: a Canceled order is not imported.
     const wanted = orders.filter((o) =>
       (AMAZON_IMPORTED_ORDER_STATUSES as readonly string[]).includes(o.status),
     );
+    const cancelled = orders.filter((o) => o.status === AMAZON_CANCELED);
     const done = new Set(
       (
         await queries.findImported(
@@ -158,7 +174,18 @@ export async function importAmazonOrders(deps: SyncDeps, companyId: number, trig
         if (Number.isFinite(changed)) holdBack = Math.min(holdBack ?? changed, changed - 1);
       }
     }
-    if ((outcome.ordersImported ?? 0) > 0) companyChanged(companyId);
+    for (const order of cancelled) {
+      try {
+        await cancelImportedOrder(deps.db, companyId, order, outcome);
+      } catch (error) {
+        outcome.problems.push(
+          `Order ${order.amazonOrderId}: cancelled on Amazon, but not here: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        const changed = Date.parse(order.lastUpdateDate ?? order.purchaseDate ?? '');
+        if (Number.isFinite(changed)) holdBack = Math.min(holdBack ?? changed, changed - 1);
+      }
+    }
+    if ((outcome.ordersImported ?? 0) > 0 || (outcome.notes?.length ?? 0) > 0) companyChanged(companyId);
     if (!complete) outcome.problems.push('More orders wait on Amazon; the next import reads them.');
     // An unfinished page walk keeps the watermark: the next run reads from the same point.
     const through = Math.min(startedAt - AMAZON_LAG_MS, holdBack ?? Number.POSITIVE_INFINITY);
@@ -288,6 +315,40 @@ async function placeAmazonOrder(
     if (error instanceof AppError) throw new SyncStopped(`Order ${order.amazonOrderId}: ${error.message}`);
     throw error;
   });
+}
+
+/**
+ * An imported order that Amazon reports Canceled: cancelled here through the order's own cancel
+ * path (its reserved stock released, a history row naming Amazon) while nothing of it is invoiced,
+ * and the sync log says so. An invoiced one is left as it is, and the log asks for a credit note:
+ * goods invoiced are undone by a document, not by the sync. One already cancelled here (by hand,
+ * or by an earlier run that saw the same update) is passed over.
+ */
+async function cancelImportedOrder(
+  db: Database,
+  companyId: number,
+  order: AmazonOrder,
+  outcome: queries.LogOutcome,
+) {
+  const [imported] = await queries.findImported(db, companyId, [order.amazonOrderId]);
+  if (!imported) return;
+  try {
+    const done = await cancelOrder({
+      db,
+      actor: amazonPrincipal(companyId),
+      id: Number(imported.order_id),
+      reason: `Cancelled on Amazon (Amazon order ${order.amazonOrderId}).`,
+    });
+    outcome.notes = [...(outcome.notes ?? []), M.order_cancelled(order.amazonOrderId, done.order_number)];
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+    if (error.message === ORDER_REFUSALS.already_cancelled) return;
+    if (error.message === ORDER_REFUSALS.cancel_invoiced) {
+      outcome.problems.push(M.cancelled_invoiced(order.amazonOrderId));
+      return;
+    }
+    throw error;
+  }
 }
 
 /**

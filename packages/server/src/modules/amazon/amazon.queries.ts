@@ -306,6 +306,9 @@ export interface LogOutcome {
   listingsPushed?: number;
   listingsFailed?: number;
   problems: string[];
+  /** What the run did besides importing, in a sentence (an order cancelled on Amazon cancelled
+   * here): listed with the problems, but not one, so the run stays ok. */
+  notes?: string[];
   error: string | null;
 }
 
@@ -319,7 +322,9 @@ export const finishLog = (db: Executor, companyId: number, id: number, outcome: 
       orders_failed: outcome.ordersFailed ?? 0,
       listings_pushed: outcome.listingsPushed ?? 0,
       listings_failed: outcome.listingsFailed ?? 0,
-      problems: JSON.stringify(outcome.problems.slice(0, 50).map((p) => p.slice(0, 500))),
+      problems: JSON.stringify(
+        [...outcome.problems, ...(outcome.notes ?? [])].slice(0, 50).map((p) => p.slice(0, 500)),
+      ),
       error: outcome.error?.slice(0, 1000) ?? null,
       finished_at: sql`now()`,
     })
