@@ -48,6 +48,7 @@ const SCREENS = [
   '/logs-and-errors',
   '/delivery',
   '/amazon-seller-login',
+  '/connect-zoho',
   '/taxes',
   '/accounts',
   '/bills',
