@@ -74,3 +74,22 @@ export const pushedTypes = (settings: ZohoSettings): ZohoEntityType[] =>
         payment: settings.push_payments,
       })[type],
   );
+
+/**
+ * The sync log's sentence for a document pushed the old way (GST as an adjustment) because the
+ * Zoho organisation has no tax for a rate: 'Zoho has no IGST 28% tax: GST sent as an adjustment
+ * on INV-1; add the tax in Zoho Books.'
+ */
+export function zohoMissingTaxMessage(options: {
+  names: string[];
+  intraState: boolean;
+  documentNumber: string;
+}): string {
+  const what = options.intraState ? 'tax group' : 'tax';
+  const list =
+    options.names.length <= 1
+      ? (options.names[0] ?? '')
+      : `${options.names.slice(0, -1).join(', ')} or ${options.names.at(-1)}`;
+  const kind = options.intraState ? `${what} (CGST + SGST)` : what;
+  return `Zoho has no ${list} ${kind}: GST sent as an adjustment on ${options.documentNumber}; add the ${what} in Zoho Books.`;
+}

@@ -11,6 +11,10 @@ import type { AddressInfo } from 'node:net';
 //   otherwise), organization_id checked; organizations, and contacts, invoices, creditnotes and
 //   customerpayments created (a number already used answers code 1001, as Zoho does), updated,
 //   listed by a field, voided or deleted.
+// - GET /books/v3/settings/taxes: the organisation's taxes and tax groups (an India organisation's
+//   defaults: GSTn groups of CGST + SGST, IGSTn taxes); invoices and credit notes answer Zoho's
+//   sub_total, tax_total and total, each line's tax worked out per component as Zoho does (on the
+//   line's amount, rounded to the paisa), or on the whole document with taxRounding 'entity_level'.
 
 export type StandInModule = 'contacts' | 'invoices' | 'creditnotes' | 'customerpayments';
 
@@ -38,6 +42,89 @@ export interface StandInRecord extends Record<string, unknown> {
   status?: string;
 }
 
+/** A tax or tax group as GET /settings/taxes answers it; a group's components are listed in `group_of`. */
+export interface StandInTax {
+  tax_id: string;
+  tax_name: string;
+  tax_percentage: number;
+  tax_type: 'tax' | 'tax_group';
+  tax_specific_type: string;
+  group_of?: string[];
+}
+
+/** An India organisation's default taxes: GST 0, 5, 12, 18 and 28% as CGST + SGST groups and as IGST. */
+export function indiaDefaultTaxes(): StandInTax[] {
+  const taxes: StandInTax[] = [];
+  let id = 982000000566000;
+  for (const rate of [0, 5, 12, 18, 28]) {
+    const cgst = String(id++);
+    const sgst = String(id++);
+    taxes.push(
+      {
+        tax_id: cgst,
+        tax_name: `CGST${rate / 2}`,
+        tax_percentage: rate / 2,
+        tax_type: 'tax',
+        tax_specific_type: 'cgst',
+      },
+      {
+        tax_id: sgst,
+        tax_name: `SGST${rate / 2}`,
+        tax_percentage: rate / 2,
+        tax_type: 'tax',
+        tax_specific_type: 'sgst',
+      },
+      {
+        tax_id: String(id++),
+        tax_name: `IGST${rate}`,
+        tax_percentage: rate,
+        tax_type: 'tax',
+        tax_specific_type: 'igst',
+      },
+      {
+        tax_id: String(id++),
+        tax_name: `GST${rate}`,
+        tax_percentage: rate,
+        tax_type: 'tax_group',
+        tax_specific_type: '',
+        group_of: [cgst, sgst],
+      },
+    );
+  }
+  return taxes;
+}
+
+const paise = (rupees: unknown) => Math.round(Number(rupees ?? 0) * 100);
+
+/** Zoho's totals of an invoice or credit note body, in rupees. */
+function zohoTotals(
+  body: Record<string, unknown>,
+  taxes: StandInTax[],
+  rounding: 'item_level' | 'entity_level',
+) {
+  const items = Array.isArray(body.line_items) ? (body.line_items as Record<string, unknown>[]) : [];
+  let subTotal = 0;
+  let tax = 0;
+  const exact: number[] = [];
+  for (const item of items) {
+    const amount = Math.round(paise(item.rate) * Number(item.quantity ?? 1));
+    subTotal += amount;
+    const found = taxes.find((t) => t.tax_id === item.tax_id);
+    const parts = found?.group_of
+      ? found.group_of.map((id) => taxes.find((t) => t.tax_id === id)?.tax_percentage ?? 0)
+      : found
+        ? [found.tax_percentage]
+        : [];
+    for (const percent of parts) {
+      exact.push((amount * percent) / 100);
+      tax += Math.round((amount * percent) / 100);
+    }
+  }
+  if (rounding === 'entity_level') tax = Math.round(exact.reduce((sum, value) => sum + value, 0));
+  const total = subTotal + tax + paise(body.adjustment);
+  return { sub_total: subTotal / 100, tax_total: tax / 100, total: total / 100 };
+}
+
 export interface ZohoStandIn {
   base: string;
   env: Record<string, string>;
@@ -53,6 +140,10 @@ export interface ZohoStandIn {
   loseNextAnswer: StandInModule | null;
   /** The next create or update in this module fails with this Zoho error. */
   failNext: { module: StandInModule; code: number; message: string } | null;
+  /** The organisation's taxes and tax groups (GET /settings/taxes); change them to test a missing rate. */
+  taxes: StandInTax[];
+  /** How line taxes round: per line (Zoho's default) or once on the whole document. */
+  taxRounding: 'item_level' | 'entity_level';
   close(): Promise<void>;
 }
 
@@ -82,6 +173,8 @@ export async function startZohoStandIn(options: { port?: number } = {}): Promise
     revokeRefreshTokens: () => refreshTokens.clear(),
     loseNextAnswer: null,
     failNext: null,
+    taxes: indiaDefaultTaxes(),
+    taxRounding: 'item_level',
     close: async () => {},
   };
 
@@ -172,12 +265,25 @@ export async function startZohoStandIn(options: { port?: number } = {}): Promise
     ];
     if (moduleName === 'organizations' && request.method === 'GET')
       return send(200, { code: 0, message: 'success', organizations: state.organizations });
+    if (moduleName === 'settings' && id === 'taxes' && request.method === 'GET') {
+      if (!state.organizations.some((o) => o.organization_id === url.searchParams.get('organization_id')))
+        return send(400, { code: 6041, message: 'This user is not associated with the organization.' });
+      const taxes = state.taxes.map(({ group_of: _components, ...tax }) => tax);
+      return send(200, {
+        code: 0,
+        message: 'success',
+        taxes,
+        page_context: { page: 1, per_page: 200, has_more_page: false },
+      });
+    }
     if (!(moduleName in RECORD_KEY)) return send(404, { code: 5, message: 'Invalid URL Passed' });
     const module = moduleName as StandInModule;
     if (!state.organizations.some((o) => o.organization_id === url.searchParams.get('organization_id')))
       return send(400, { code: 6041, message: 'This user is not associated with the organization.' });
     const store = state.records[module];
     const record = { ...(body as Record<string, unknown>) };
+    if ((module === 'invoices' || module === 'creditnotes') && body && typeof body === 'object')
+      Object.assign(record, zohoTotals(record, state.taxes, state.taxRounding));
 
     if (request.method === 'GET' && !id) {
       const list = [...store.values()].filter((r) =>

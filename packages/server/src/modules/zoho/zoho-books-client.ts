@@ -4,6 +4,8 @@ import {
   ZohoAuthorizationRefused,
   type ZohoBooksClient,
   type ZohoModule,
+  type ZohoSaved,
+  type ZohoTax,
   ZohoTokenExpired,
   type ZohoTokens,
 } from '../../core/ports/zoho-books.ts';
@@ -193,7 +195,38 @@ export function createZohoBooksClient(config: ZohoConfig): ZohoBooksClient {
       const id = record?.[ID_KEY[module]];
       if (id === undefined || id === null || id === '')
         throw new ZohoApiError(`Zoho Books answered no ${ID_KEY[module]}.`, 200, null);
-      return String(id);
+      const total = Number(record?.total);
+      return {
+        id: String(id),
+        total: record?.total !== undefined && Number.isFinite(total) ? total : null,
+      } satisfies ZohoSaved;
+    },
+    async taxes({ accessToken, organizationId }) {
+      const taxes: ZohoTax[] = [];
+      // 200 a page, Zoho's most; an organisation has a few dozen taxes, the bound only stops a loop.
+      for (let page = 1; page <= 20; page += 1) {
+        const answer = await books('GET', 'settings/taxes', {
+          accessToken,
+          organizationId,
+          query: { page: String(page), per_page: '200' },
+        });
+        const list = Array.isArray(answer.taxes) ? (answer.taxes as Record<string, unknown>[]) : [];
+        for (const tax of list)
+          taxes.push({
+            tax_id: String(tax.tax_id ?? ''),
+            tax_name: String(tax.tax_name ?? ''),
+            tax_percentage: Number(tax.tax_percentage ?? 0),
+            tax_type: String(tax.tax_type ?? 'tax'),
+            tax_specific_type:
+              typeof tax.tax_specific_type === 'string' && tax.tax_specific_type !== ''
+                ? tax.tax_specific_type
+                : null,
+            is_active: tax.is_inactive !== true && tax.status !== 'inactive',
+          });
+        const more = (answer.page_context as { has_more_page?: unknown } | undefined)?.has_more_page;
+        if (more !== true) break;
+      }
+      return taxes.filter((tax) => tax.tax_id !== '');
     },
     async findBy({ accessToken, organizationId, module, field, value }) {
       const answer = await books('GET', module, { accessToken, organizationId, query: { [field]: value } });

@@ -7,9 +7,15 @@ import {
 } from '@b2b/domain/zoho';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/errors.ts';
-import type { ZohoBooksClient, ZohoModule } from '../../core/ports/zoho-books.ts';
+import {
+  ZohoApiError,
+  type ZohoBooksClient,
+  type ZohoModule,
+  type ZohoTax,
+} from '../../core/ports/zoho-books.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as queries from './zoho.queries.ts';
+import { documentLines, zohoStateCode } from './zoho-gst.ts';
 
 /** What the push needs of the app (zoho.service.ts's context is the same). */
 export type ZohoContext = Pick<AppContext, 'db' | 'secrets' | 'config'>;
@@ -45,44 +51,20 @@ const rupees = (paise: number | string) => Math.round(Number(paise)) / 100;
 const dateOf = (value: string | Date) =>
   value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
-interface Line {
-  product_name: string;
-  sku: string | null;
-  hsn: string | null;
-  unit: string | null;
-  quantity: number | string;
-  taxable_paise: number | string;
-  gst_rate: number | string;
-}
-
-/**
- * Lines at their taxable value (rate excluding GST), and the GST, charges and round-off as the
- * document's adjustment, so that Zoho's total is ours to the paisa without mapping our GST rates
- * to the organisation's tax ids.
- */
-function linesAndAdjustment(lines: Line[], totalPaise: number | string) {
-  let linesPaise = 0;
-  const items = lines.map((line) => {
-    const quantity = Number(line.quantity);
-    const ratePaise =
-      quantity > 0 ? Math.round(Number(line.taxable_paise) / quantity) : Number(line.taxable_paise);
-    linesPaise += Math.round(ratePaise * (quantity > 0 ? quantity : 1));
-    return {
-      name: line.product_name.slice(0, 100),
-      description: [line.sku && `SKU ${line.sku}`, `GST ${Number(line.gst_rate)}%`]
-        .filter(Boolean)
-        .join(' · '),
-      ...(line.hsn && { hsn_or_sac: line.hsn }),
-      ...(line.unit && { unit: line.unit }),
-      quantity: quantity > 0 ? quantity : 1,
-      rate: ratePaise / 100,
-    };
-  });
+/** What an invoice or credit note says of GST to Zoho besides its lines (India edition). */
+const gstFields = (doc: { place_of_supply_code: string | null; buyer_gstin: string | null }) => {
+  const place = zohoStateCode(doc.place_of_supply_code);
   return {
-    line_items: items,
-    adjustment: rupees(Number(totalPaise) - linesPaise),
-    adjustment_description: 'GST, charges and round-off',
+    ...(place && { place_of_supply: place }),
+    gst_treatment: doc.buyer_gstin ? 'business_gst' : 'consumer',
+    ...(doc.buyer_gstin && { gst_no: doc.buyer_gstin }),
   };
+};
+
+/** A body to push, and the sentence the sync log keeps with it (a document pushed the old way). */
+interface Body {
+  body: Record<string, unknown>;
+  note: string | null;
 }
 
 interface Prepared {
@@ -91,7 +73,9 @@ interface Prepared {
   sourceUpdatedAt: Date | string;
   /** Cancelled here: void (or delete) it in Zoho when it was pushed, else nothing to do. */
   cancelled: boolean;
-  body: () => Promise<Record<string, unknown>>;
+  body: () => Promise<Body>;
+  /** Our total in paise, for a document whose total Zoho computes (invoices, credit notes). */
+  totalPaise?: number;
 }
 
 export interface PushRun {
@@ -112,6 +96,21 @@ export async function pushChanges(run: PushRun) {
   let pushed = 0;
   let failed = 0;
 
+  // The organisation's taxes, read once per push run (the first document that needs them). A
+  // refusal other than the connection's: the documents go the old way, saying why.
+  let taxes: Promise<ZohoTax[] | { error: string }> | undefined;
+  const organisationTaxes = () => {
+    taxes ??= run
+      .logged('list_taxes', '/books/v3/settings/taxes', () =>
+        run.call((accessToken) => run.client.taxes({ accessToken, organizationId })),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof ZohoApiError) return { error: error.message };
+        throw error;
+      });
+    return taxes;
+  };
+
   const prepare = async (type: ZohoEntityType, id: number): Promise<Prepared | undefined> => {
     const db = ctx.db;
     switch (type) {
@@ -124,24 +123,27 @@ export async function pushChanges(run: PushRun) {
           sourceUpdatedAt: buyer.updated_at,
           cancelled: false,
           body: async () => ({
-            contact_name: buyer.name,
-            company_name: buyer.name,
-            contact_type: 'customer',
-            gst_treatment: buyer.gst_number ? 'business_gst' : 'consumer',
-            ...(buyer.gst_number && { gst_no: buyer.gst_number }),
-            ...(buyer.pan && { pan_no: buyer.pan }),
-            ...(buyer.email || buyer.phone
-              ? {
-                  contact_persons: [
-                    {
-                      first_name: (buyer.contact_person_name || buyer.name).slice(0, 100),
-                      ...(buyer.email && { email: buyer.email }),
-                      ...(buyer.phone && { phone: buyer.phone }),
-                      is_primary_contact: true,
-                    },
-                  ],
-                }
-              : {}),
+            note: null,
+            body: {
+              contact_name: buyer.name,
+              company_name: buyer.name,
+              contact_type: 'customer',
+              gst_treatment: buyer.gst_number ? 'business_gst' : 'consumer',
+              ...(buyer.gst_number && { gst_no: buyer.gst_number }),
+              ...(buyer.pan && { pan_no: buyer.pan }),
+              ...(buyer.email || buyer.phone
+                ? {
+                    contact_persons: [
+                      {
+                        first_name: (buyer.contact_person_name || buyer.name).slice(0, 100),
+                        ...(buyer.email && { email: buyer.email }),
+                        ...(buyer.phone && { phone: buyer.phone }),
+                        is_primary_contact: true,
+                      },
+                    ],
+                  }
+                : {}),
+            },
           }),
         };
       }
@@ -153,16 +155,34 @@ export async function pushChanges(run: PushRun) {
           key: invoice.invoice_number,
           sourceUpdatedAt: invoice.updated_at,
           cancelled: invoice.status === 'cancelled',
-          body: async () => ({
-            customer_id: await contactOf(Number(invoice.buyer_id)),
-            invoice_number: invoice.invoice_number,
-            date: dateOf(invoice.invoice_date),
-            ...(invoice.due_date && { due_date: dateOf(invoice.due_date) }),
-            ...(invoice.reference_number && { reference_number: invoice.reference_number }),
-            ...(invoice.notes && { notes: invoice.notes.slice(0, 1000) }),
-            is_inclusive_tax: false,
-            ...linesAndAdjustment(await queries.invoiceLines(db, companyId, id), invoice.total_paise),
-          }),
+          totalPaise: Number(invoice.total_paise),
+          body: async () => {
+            const {
+              taxed,
+              note: logNote,
+              ...zohoLines
+            } = documentLines({
+              lines: await queries.invoiceLines(db, companyId, id),
+              totalPaise: invoice.total_paise,
+              intraState: invoice.is_intra_state,
+              taxes: await organisationTaxes(),
+              documentNumber: invoice.invoice_number,
+            });
+            return {
+              note: taxed ? null : logNote,
+              body: {
+                customer_id: await contactOf(Number(invoice.buyer_id)),
+                invoice_number: invoice.invoice_number,
+                date: dateOf(invoice.invoice_date),
+                ...(invoice.due_date && { due_date: dateOf(invoice.due_date) }),
+                ...(invoice.reference_number && { reference_number: invoice.reference_number }),
+                ...(invoice.notes && { notes: invoice.notes.slice(0, 1000) }),
+                ...gstFields(invoice),
+                is_inclusive_tax: false,
+                ...zohoLines,
+              },
+            };
+          },
         };
       }
       case 'credit_note': {
@@ -173,6 +193,7 @@ export async function pushChanges(run: PushRun) {
           key: note.credit_note_number,
           sourceUpdatedAt: note.updated_at,
           cancelled: note.status === 'cancelled',
+          totalPaise: Number(note.total_paise),
           body: async () => {
             const invoice = await queries.findRecord(db, {
               companyId,
@@ -180,15 +201,30 @@ export async function pushChanges(run: PushRun) {
               type: 'invoice',
               entityId: Number(note.invoice_id),
             });
+            const {
+              taxed,
+              note: logNote,
+              ...zohoLines
+            } = documentLines({
+              lines: await queries.creditNoteLines(db, companyId, id),
+              totalPaise: note.total_paise,
+              intraState: note.is_intra_state,
+              taxes: await organisationTaxes(),
+              documentNumber: note.credit_note_number,
+            });
             return {
-              customer_id: await contactOf(Number(note.buyer_id)),
-              creditnote_number: note.credit_note_number,
-              date: dateOf(note.credit_note_date),
-              reference_number: note.invoice_number,
-              ...(invoice && !invoice.is_closed && { invoice_id: invoice.zoho_id }),
-              ...(note.reason && { notes: note.reason.slice(0, 1000) }),
-              is_inclusive_tax: false,
-              ...linesAndAdjustment(await queries.creditNoteLines(db, companyId, id), note.total_paise),
+              note: taxed ? null : logNote,
+              body: {
+                customer_id: await contactOf(Number(note.buyer_id)),
+                creditnote_number: note.credit_note_number,
+                date: dateOf(note.credit_note_date),
+                reference_number: note.invoice_number,
+                ...(invoice && !invoice.is_closed && { invoice_id: invoice.zoho_id }),
+                ...(note.reason && { notes: note.reason.slice(0, 1000) }),
+                ...gstFields(note),
+                is_inclusive_tax: false,
+                ...zohoLines,
+              },
             };
           },
         };
@@ -218,13 +254,16 @@ export async function pushChanges(run: PushRun) {
                 });
             }
             return {
-              customer_id: await contactOf(Number(payment.buyer_id)),
-              payment_mode: (payment.method_name ?? 'Cash').slice(0, 50),
-              amount: rupees(payment.amount_paise),
-              date: dateOf(payment.payment_date),
-              reference_number: payment.payment_number,
-              ...(payment.notes && { description: payment.notes.slice(0, 500) }),
-              invoices,
+              note: null,
+              body: {
+                customer_id: await contactOf(Number(payment.buyer_id)),
+                payment_mode: (payment.method_name ?? 'Cash').slice(0, 50),
+                amount: rupees(payment.amount_paise),
+                date: dateOf(payment.payment_date),
+                reference_number: payment.payment_number,
+                ...(payment.notes && { description: payment.notes.slice(0, 500) }),
+                invoices,
+              },
             };
           },
         };
@@ -242,6 +281,7 @@ export async function pushChanges(run: PushRun) {
     const record = await queries.findRecord(ctx.db, { companyId, organizationId, type, entityId: id });
     let zohoId = record?.zoho_id ?? null;
     let action: ZohoSyncAction | null = null;
+    let note: string | null = null;
     try {
       if (record?.is_closed) return zohoId;
       if (zohoId === null) {
@@ -262,9 +302,10 @@ export async function pushChanges(run: PushRun) {
         );
         action = type === 'payment' ? 'deleted' : 'voided';
       } else {
-        const body = await prepared.body();
+        const { body, note: logNote } = await prepared.body();
+        note = logNote;
         const existing = zohoId;
-        zohoId = await run.logged(
+        const saved = await run.logged(
           `push_${type}`,
           existing ? `/books/v3/${module}/${existing}` : `/books/v3/${module}`,
           () =>
@@ -272,7 +313,26 @@ export async function pushChanges(run: PushRun) {
               run.client.save({ accessToken, organizationId, module, zohoId: existing, body }),
             ),
         );
+        zohoId = saved.id;
         action = existing ? 'updated' : 'created';
+        // Zoho rounded its line taxes otherwise than we expected (an organisation rounding tax on
+        // the whole document, say): the paise go to the adjustment, so that its total is ours.
+        const offPaise =
+          prepared.totalPaise !== undefined && saved.total !== null
+            ? prepared.totalPaise - Math.round(saved.total * 100)
+            : 0;
+        if (offPaise !== 0 && typeof body.adjustment === 'number') {
+          const savedId = saved.id;
+          const corrected = {
+            ...body,
+            adjustment: Math.round(body.adjustment * 100 + offPaise) / 100,
+          };
+          await run.logged(`push_${type}`, `/books/v3/${module}/${savedId}`, () =>
+            run.call((accessToken) =>
+              run.client.save({ accessToken, organizationId, module, zohoId: savedId, body: corrected }),
+            ),
+          );
+        }
       }
       const savedId = zohoId as string;
       await inTransaction(ctx.db, async (tx) => {
@@ -293,7 +353,8 @@ export async function pushChanges(run: PushRun) {
           action,
           ok: true,
           zohoId: savedId,
-          error: null,
+          // A document pushed with its GST as an adjustment says why (the row is still a success).
+          error: note,
         });
       });
       pushed += 1;

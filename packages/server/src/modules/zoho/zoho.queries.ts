@@ -401,29 +401,50 @@ export const findBuyer = (db: Executor, companyId: number, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
+/** The GST code of the document's place of supply (Zoho's two-letter code is made of it). */
+const placeOfSupplyCode = (alias: string) =>
+  sql<
+    string | null
+  >`(SELECT s.gst_code FROM states s WHERE s.id = ${sql.ref(`${alias}.place_of_supply_state_id`)})`.as(
+    'place_of_supply_code',
+  );
+
 export const findInvoice = (db: Executor, companyId: number, id: number) =>
   db
-    .selectFrom('invoices')
+    .selectFrom('invoices as i')
     .select([
-      'id',
-      'invoice_number',
-      'invoice_date',
-      'due_date',
-      'buyer_id',
-      'status',
-      'reference_number',
-      'notes',
-      'total_paise',
-      exactUpdatedAt('updated_at'),
+      'i.id',
+      'i.invoice_number',
+      'i.invoice_date',
+      'i.due_date',
+      'i.buyer_id',
+      'i.status',
+      'i.reference_number',
+      'i.notes',
+      'i.total_paise',
+      'i.is_intra_state',
+      placeOfSupplyCode('i'),
+      sql<string | null>`nullif(i.buyer->>'gstin', '')`.as('buyer_gstin'),
+      exactUpdatedAt('i.updated_at'),
     ])
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
+    .where('i.company_id', '=', companyId)
+    .where('i.id', '=', id)
     .executeTakeFirst();
 
 export const invoiceLines = (db: Executor, companyId: number, invoiceId: number) =>
   db
     .selectFrom('invoice_items')
-    .select(['product_name', 'sku', 'hsn', 'unit', 'quantity', 'taxable_paise', 'gst_rate'])
+    .select([
+      'product_name',
+      'sku',
+      'hsn',
+      'unit',
+      'quantity',
+      'taxable_paise',
+      'gst_rate',
+      'cess_rate',
+      'gst_treatment',
+    ])
     .where('company_id', '=', companyId)
     .where('invoice_id', '=', invoiceId)
     .orderBy('position')
@@ -446,6 +467,9 @@ export const findCreditNote = (db: Executor, companyId: number, id: number) =>
       'c.status',
       'c.reason',
       'c.total_paise',
+      'c.is_intra_state',
+      placeOfSupplyCode('c'),
+      sql<string | null>`nullif(i.buyer->>'gstin', '')`.as('buyer_gstin'),
       exactUpdatedAt('c.updated_at'),
     ])
     .where('c.company_id', '=', companyId)
@@ -455,7 +479,17 @@ export const findCreditNote = (db: Executor, companyId: number, id: number) =>
 export const creditNoteLines = (db: Executor, companyId: number, creditNoteId: number) =>
   db
     .selectFrom('credit_note_items')
-    .select(['product_name', 'sku', 'hsn', 'unit', 'quantity', 'taxable_paise', 'gst_rate'])
+    .select([
+      'product_name',
+      'sku',
+      'hsn',
+      'unit',
+      'quantity',
+      'taxable_paise',
+      'gst_rate',
+      'cess_rate',
+      'gst_treatment',
+    ])
     .where('company_id', '=', companyId)
     .where('credit_note_id', '=', creditNoteId)
     .orderBy('position')

@@ -172,10 +172,13 @@ describe('Zoho Books against the stand-in of accounts.zoho.in and Books API v3',
     expect(contact).toMatchObject({ contact_type: 'customer', gst_treatment: 'business_gst' });
     const [zohoInvoice] = invoicesNumbered(invoice.invoice_number);
     expect(zohoInvoice).toMatchObject({ customer_id: contact?.contact_id, is_inclusive_tax: false });
-    // Lines at their taxable value, GST as the adjustment: Zoho's total is ours (2 × ₹118).
-    const items = zohoInvoice?.line_items as { rate: number; quantity: number }[];
-    const linesTotal = items.reduce((sum, line) => sum + line.rate * line.quantity, 0);
-    expect(Math.round((linesTotal + (zohoInvoice?.adjustment as number)) * 100)).toBe(23600);
+    // Lines at their taxable value with the organisation's GST18 group (CGST + SGST): Zoho's total
+    // is ours (2 × ₹118), the GST in its tax, not in the adjustment.
+    const items = zohoInvoice?.line_items as { rate: number; quantity: number; tax_id?: string }[];
+    const gst18 = standIn.taxes.find((tax) => tax.tax_name === 'GST18')?.tax_id;
+    expect(items.map((line) => line.tax_id)).toEqual([gst18]);
+    expect(Math.round((zohoInvoice?.total as number) * 100)).toBe(23600);
+    expect(zohoInvoice).toMatchObject({ tax_total: 36, adjustment: 0, place_of_supply: 'MH' });
     const payment = [...standIn.records.customerpayments.values()][0];
     expect(payment).toMatchObject({
       customer_id: contact?.contact_id,

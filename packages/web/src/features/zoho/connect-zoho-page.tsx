@@ -164,6 +164,12 @@ function SyncLog({ companyId }: { companyId: number }) {
                     <Text size="sm" c={entry.ok ? undefined : 'red.8'}>
                       {entry.ok ? entry.zoho_id : entry.error}
                     </Text>
+                    {/* Pushed, but with a remark: GST sent as an adjustment for want of a Zoho tax. */}
+                    {entry.ok && entry.error && (
+                      <Text size="xs" c="orange.8">
+                        {entry.error}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
