@@ -1,13 +1,11 @@
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdPlatformsStandIn } from '../../../test/ad-platforms-stand-in.ts';
-import { ApiClient } from '../../../test/api-client.ts';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
-import { testAppWith } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { csv, marketingCompany, useAdPlatformsApp, waitForJob } from '../../../test/ads-fixtures.ts';
+import type { ApiClient } from '../../../test/api-client.ts';
+import { type SignedUpCompany, unique } from '../../../test/factories.ts';
 import { createProduct, dbOf } from '../../../test/inventory-fixtures.ts';
 import { uploadFile } from '../../../test/uploads.ts';
-import { createAdPlatformClients, readAdPlatformsConfig } from './ad-platforms-config.ts';
 
 /**
  * Search impression share on /products-ads/competitiveness-overall (issue 25): Google Ads' share
@@ -19,32 +17,12 @@ import { createAdPlatformClients, readAdPlatformsConfig } from './ad-platforms-c
 const today = todayInIndia();
 const day = (offset: number) => addDays(today, offset);
 
-async function marketingCompany() {
-  const company = await signUpCompany();
-  const res = await company.api.patch(`companies/${company.companyId}`, { is_marketing_enabled: true });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return company;
-}
-
 async function products(company: SignedUpCompany, count: number) {
   const made = [];
   for (let i = 0; i < count; i++)
     made.push(await createProduct(company, { sku: `IS-${unique()}`.slice(0, 60) }));
   return made as { id: number; sku: string; name: string }[];
 }
-
-async function waitForJob(company: SignedUpCompany, jobId: number) {
-  const started = Date.now();
-  for (;;) {
-    const res = await company.api.get(`bulk_jobs/${jobId}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    if (!['to_be_processed', 'in_process'].includes(res.body.status) || Date.now() - started > 60_000)
-      return res.body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
 
 type ShareRow = { product: { id: number }; impression_share_percent: number | null };
 const shareOf = (body: { products: ShareRow[] }, productId: number | undefined) =>
@@ -58,53 +36,17 @@ const competitiveness = (company: SignedUpCompany, api: ApiClient, start?: strin
   );
 
 describe('impression share from the platforms’ stand-ins', { timeout: 120_000 }, () => {
-  let standIn: Awaited<ReturnType<typeof startAdPlatformsStandIn>>;
-  let adsApp: Awaited<ReturnType<typeof testAppWith>>;
-  beforeAll(async () => {
-    standIn = await startAdPlatformsStandIn();
-    const config = readAdPlatformsConfig(standIn.env);
-    const shared = (await signUpCompany()).t.server.ctx;
-    adsApp = await testAppWith({
-      adPlatforms: createAdPlatformClients(config),
-      config: { ...shared.config, adPlatforms: config },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await adsApp?.close();
-    await standIn?.close();
-  });
-
-  const apiOf = (company: SignedUpCompany) => new ApiClient(adsApp.baseUrl).as(company.session.access_token);
-
-  async function connect(
-    company: SignedUpCompany,
-    platform: 'google_ads' | 'meta',
-    accountId: string,
-    extra: Record<string, unknown> = {},
-  ) {
-    const api = apiOf(company);
-    const start = await api.post(`admin/companies/${company.companyId}/ads_accounts/${platform}/authorize`, {
-      account_id: accountId,
-      ...extra,
-    });
-    expect(start.status, JSON.stringify(start.body)).toBe(200);
-    const state = new URL(start.body.authorization_url).searchParams.get('state') as string;
-    const connected = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
-      state,
-      code: 'good-code',
-    });
-    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-    return { api, account: connected.body };
-  }
+  const ads = useAdPlatformsApp();
+  const { connect } = ads;
 
   it('stores Google’s share per campaign and day as eligible impressions, and shows a period’s share as their sums', async () => {
     const company = await marketingCompany();
     const [shoes, bag] = await products(company, 2);
     const customer = String(Date.now() + 11).slice(-10);
     const merchantId = String(Date.now() + 3).slice(-9);
-    standIn.google.customers.add(customer);
-    standIn.merchant.accounts.add(merchantId);
-    standIn.merchant.benchmarks = [
+    ads.standIn.google.customers.add(customer);
+    ads.standIn.merchant.accounts.add(merchantId);
+    ads.standIn.merchant.benchmarks = [
       { offerId: shoes?.sku as string, benchmark: 95 },
       { offerId: bag?.sku as string, benchmark: 100 },
     ];
@@ -118,12 +60,12 @@ describe('impression share from the platforms’ stand-ins', { timeout: 120_000 
       conversions: 0,
       conversionsValue: 0,
     });
-    standIn.google.rows = [
+    ads.standIn.google.rows = [
       figure(day(-2), shoes?.sku as string, 'Shoes Shopping'),
       figure(day(-1), shoes?.sku as string, 'Shoes Shopping'),
       figure(day(-1), bag?.sku as string, 'Bags PMax'),
     ];
-    standIn.google.shares = [
+    ads.standIn.google.shares = [
       // 600 of 1,000 eligible, then 100 of 400: the two days are 60% and 25%, whose average (42.5%)
       // is not the share of the two days, 700 / 1,400 = 50%.
       { date: day(-2), campaign: 'Shoes Shopping', impressions: 600, share: 0.6 },
@@ -139,7 +81,7 @@ describe('impression share from the platforms’ stand-ins', { timeout: 120_000 
     const synced = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
     expect(synced.status, JSON.stringify(synced.body)).toBe(200);
     expect(synced.body.detail).toContain('Search impression share for 3 campaign-days.');
-    expect(standIn.google.queries.some((q) => /FROM campaign WHERE segments\.date BETWEEN/.test(q))).toBe(
+    expect(ads.standIn.google.queries.some((q) => /FROM campaign WHERE segments\.date BETWEEN/.test(q))).toBe(
       true,
     );
 
@@ -175,7 +117,7 @@ describe('impression share from the platforms’ stand-ins', { timeout: 120_000 
     expect(bad.status).toBe(400);
 
     // Google revised the shares: the sync replaces the days it read, and a share no longer given is unknown.
-    standIn.google.shares = standIn.google.shares.map((s) =>
+    ads.standIn.google.shares = ads.standIn.google.shares.map((s) =>
       s.date === day(-2) ? { ...s, share: null } : s,
     );
     expect((await api.post(`admin/ads_accounts/${account.id}/sync`, {})).status).toBe(200);
@@ -195,8 +137,8 @@ describe('impression share from the platforms’ stand-ins', { timeout: 120_000 
     const company = await marketingCompany();
     const [kurta] = await products(company, 1);
     const adAccount = String(Date.now() + 5).slice(-12);
-    standIn.meta.accounts.add(adAccount);
-    standIn.meta.rows = [
+    ads.standIn.meta.accounts.add(adAccount);
+    ads.standIn.meta.rows = [
       {
         date: day(-1),
         retailerId: kurta?.sku ?? '',

@@ -1,30 +1,21 @@
 import { addDays, todayInIndia } from '@b2b/domain/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdPlatformsStandIn } from '../../../test/ad-platforms-stand-in.ts';
-import { ApiClient } from '../../../test/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { csv, marketingCompany, useAdPlatformsApp, waitForJob } from '../../../test/ads-fixtures.ts';
+import type { ApiClient } from '../../../test/api-client.ts';
 import {
   createUserWithPermissions,
   type SignedUpCompany,
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { testAppWith } from '../../../test/harness.ts';
 import { historyRows } from '../../../test/history-rows.ts';
 import { createProduct, dbOf } from '../../../test/inventory-fixtures.ts';
 import { createInvoicedOrder } from '../../../test/sales-fixtures.ts';
 import { uploadFile } from '../../../test/uploads.ts';
-import { createAdPlatformClients, readAdPlatformsConfig } from './ad-platforms-config.ts';
 
 const today = todayInIndia();
 const day = (offset: number) => addDays(today, offset);
-
-async function marketingCompany() {
-  const company = await signUpCompany();
-  const res = await company.api.patch(`companies/${company.companyId}`, { is_marketing_enabled: true });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return company;
-}
 
 async function products(company: SignedUpCompany, count: number) {
   const made = [];
@@ -37,19 +28,6 @@ const spendRevenue = (company: SignedUpCompany, api: ApiClient, query = '') =>
   api.get(
     `admin/companies/${company.companyId}/products_ads/spend_revenue?start_date=${day(-29)}&end_date=${today}${query}`,
   );
-
-async function waitForJob(company: SignedUpCompany, jobId: number) {
-  const started = Date.now();
-  for (;;) {
-    const res = await company.api.get(`bulk_jobs/${jobId}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    if (!['to_be_processed', 'in_process'].includes(res.body.status) || Date.now() - started > 60_000)
-      return res.body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
 
 describe('ad accounts on a server without OAuth clients', { timeout: 120_000 }, () => {
   it('says Google Ads and Meta are not configured, and refuses to start connecting', async () => {
@@ -111,52 +89,12 @@ describe('ad accounts on a server without OAuth clients', { timeout: 120_000 }, 
 });
 
 describe('connecting and syncing against the platforms’ stand-ins', { timeout: 120_000 }, () => {
-  let standIn: Awaited<ReturnType<typeof startAdPlatformsStandIn>>;
-  let adsApp: Awaited<ReturnType<typeof testAppWith>>;
-  beforeAll(async () => {
-    standIn = await startAdPlatformsStandIn();
-    const config = readAdPlatformsConfig(standIn.env);
-    const shared = (await signUpCompany()).t.server.ctx;
-    adsApp = await testAppWith({
-      adPlatforms: createAdPlatformClients(config),
-      config: { ...shared.config, adPlatforms: config },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await adsApp?.close();
-    await standIn?.close();
-  });
-
-  const apiOf = (company: SignedUpCompany) => new ApiClient(adsApp.baseUrl).as(company.session.access_token);
-
-  async function connect(
-    company: SignedUpCompany,
-    platform: 'google_ads' | 'meta',
-    accountId: string,
-    extra: Record<string, unknown> = {},
-  ) {
-    const api = apiOf(company);
-    const start = await api.post(`admin/companies/${company.companyId}/ads_accounts/${platform}/authorize`, {
-      account_id: accountId,
-      ...extra,
-    });
-    expect(start.status, JSON.stringify(start.body)).toBe(200);
-    expect(start.body.account.status).toBe('pending');
-    const consent = new URL(start.body.authorization_url);
-    const state = consent.searchParams.get('state') as string;
-    expect(consent.searchParams.get('redirect_uri')).toMatch(/\/ads-account-verifications$/);
-    const connected = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
-      state,
-      code: 'good-code',
-    });
-    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-    expect(connected.body.status).toBe('connected');
-    return { api, account: connected.body, state };
-  }
+  const ads = useAdPlatformsApp();
+  const { apiOf, connect } = ads;
 
   it('connects Google Ads by the code flow, keeps the tokens sealed and never answers them', async () => {
     const company = await marketingCompany();
-    standIn.google.customers.add('1234567890');
+    ads.standIn.google.customers.add('1234567890');
     const api = apiOf(company);
     const listed = await api.get(`admin/companies/${company.companyId}/ads_accounts`);
     expect(listed.body.platforms.map((p: { configured: boolean }) => p.configured)).toEqual([true, true]);
@@ -171,7 +109,7 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
       account_id: '123-456-7890',
     });
     const consent = new URL(start.body.authorization_url);
-    expect(consent.origin + consent.pathname).toBe(`${standIn.base}/google/auth`);
+    expect(consent.origin + consent.pathname).toBe(`${ads.standIn.base}/google/auth`);
     expect(consent.searchParams.get('access_type')).toBe('offline');
     const state = consent.searchParams.get('state') as string;
     const refused = await api.post(`admin/companies/${company.companyId}/ads_accounts/connect`, {
@@ -229,8 +167,8 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
     const company = await marketingCompany();
     const [shoes, bag] = await products(company, 2);
     const customer = String(Date.now()).slice(-10);
-    standIn.google.customers.add(customer);
-    standIn.google.rows = [
+    ads.standIn.google.customers.add(customer);
+    ads.standIn.google.rows = [
       // 1,000 rupees on shoes with a platform value; 200 on the bag with conversions but no value.
       {
         date: day(-2),
@@ -324,8 +262,8 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
 
     // Google revised a day (conversions attributed late): the sync takes the new figure, and a day
     // that disappeared from the report is gone.
-    standIn.google.rows = standIn.google.rows.filter((r) => r.date !== day(-2));
-    const revised = standIn.google.rows.find((r) => r.offerId === bag?.sku);
+    ads.standIn.google.rows = ads.standIn.google.rows.filter((r) => r.date !== day(-2));
+    const revised = ads.standIn.google.rows.find((r) => r.offerId === bag?.sku);
     if (revised) revised.conversions = 4;
     expect(
       (await api.post(`admin/ads_accounts/${account.id}/sync`, { start_date: day(-3), end_date: today }))
@@ -344,9 +282,9 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
     const [shoes, bag, belt] = await products(company, 3);
     const customer = String(Date.now() + 7).slice(-10);
     const merchantId = String(Date.now()).slice(-9);
-    standIn.google.customers.add(customer);
-    standIn.merchant.accounts.add(merchantId);
-    standIn.merchant.benchmarks = [
+    ads.standIn.google.customers.add(customer);
+    ads.standIn.merchant.accounts.add(merchantId);
+    ads.standIn.merchant.benchmarks = [
       { offerId: shoes?.sku as string, benchmark: 80 },
       { offerId: String(bag?.sku).toLowerCase(), benchmark: 120.5 },
       { offerId: bag?.sku as string, benchmark: 99.99 },
@@ -390,7 +328,7 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
       [bag?.id, 99.99, 'google_ads', 'below'],
     ]);
 
-    standIn.merchant.accounts.delete(merchantId);
+    ads.standIn.merchant.accounts.delete(merchantId);
     const again = await api.post(`admin/ads_accounts/${account.id}/sync`, {
       start_date: day(-3),
       end_date: today,
@@ -404,15 +342,15 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
   it('refreshes an expired access token; a revoked authorization marks the account reconnect needed', async () => {
     const company = await marketingCompany();
     const customer = `9${String(Date.now()).slice(-9)}`;
-    standIn.google.customers.add(customer);
+    ads.standIn.google.customers.add(customer);
     const { api, account } = await connect(company, 'google_ads', customer);
-    standIn.expireAccessTokens();
+    ads.standIn.expireAccessTokens();
     const refreshed = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     const history = await historyRows(company, 'ad_account', account.id, ['action']);
     expect(history.map((h) => h.action)).toContain('token_refreshed');
 
-    standIn.revoke();
+    ads.standIn.revoke();
     try {
       const refused = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
       expect(refused.status).toBe(409);
@@ -428,7 +366,7 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
       const still = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
       expect(still.status).toBe(409);
     } finally {
-      standIn.restore();
+      ads.standIn.restore();
     }
     const back = await connect(company, 'google_ads', customer);
     expect(back.account.status).toBe('connected');
@@ -438,8 +376,8 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
     const company = await marketingCompany();
     const [kurta, saree] = await products(company, 2);
     const adAccount = String(Date.now()).slice(-12);
-    standIn.meta.accounts.add(adAccount);
-    standIn.meta.rows = [
+    ads.standIn.meta.accounts.add(adAccount);
+    ads.standIn.meta.rows = [
       {
         date: day(-3),
         retailerId: kurta?.sku ?? '',
@@ -500,7 +438,7 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
       reason: expect.stringMatching(/75 clicks and no order/),
     });
 
-    standIn.expireAccessTokens();
+    ads.standIn.expireAccessTokens();
     const lapsed = await api.post(`admin/ads_accounts/${account.id}/sync`, {});
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.detail).toMatch(/^Meta no longer accepts this connection/);
@@ -513,7 +451,7 @@ describe('connecting and syncing against the platforms’ stand-ins', { timeout:
   it('keeps accounts to their company: another company’s account is not found', async () => {
     const company = await marketingCompany();
     const customer = `8${String(Date.now()).slice(-9)}`;
-    standIn.google.customers.add(customer);
+    ads.standIn.google.customers.add(customer);
     const { account } = await connect(company, 'google_ads', customer);
     const other = await marketingCompany();
     const api = apiOf(other);
