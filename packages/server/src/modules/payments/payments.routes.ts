@@ -23,15 +23,17 @@ import {
   type PaymentRecordStatus,
 } from '@b2b/domain/payments';
 import { todayInIndia } from '@b2b/domain/validation';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
-import { branchScope } from '../../core/principal.ts';
+import { branchScope, type Principal } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
 import { sendListCsv } from '../../http/list-csv.ts';
 import { page } from '../../http/page-links.ts';
-import { paymentGatewayFor } from '../razorpay/razorpay.service.ts';
+import type { LinkScope } from '../razorpay/razorpay.queries.ts';
+import { paymentGatewayFor, withdrawStaleLinks } from '../razorpay/razorpay.service.ts';
 import { allocatePayment } from './allocate-payment.ts';
 import { applyBuyerCreditToInvoice } from './buyer-credit.ts';
 import { cancelPayment } from './cancel-payment.ts';
@@ -86,6 +88,16 @@ const paymentQuery = listQuery
 export async function paymentsRoutes(app: Api) {
   const { ctx } = app;
   const { db } = ctx;
+
+  /**
+   * After a payment has committed: a Razorpay link left live on an invoice it paid in full is
+   * withdrawn (cancelled at Razorpay too, best effort), so it takes no second payment. It runs
+   * once the answer is sent (idempotently sends it), so the payer never waits on Razorpay.
+   */
+  const withdrawPaidLinks = (request: FastifyRequest, actor: Principal, scope: LinkScope) =>
+    withdrawStaleLinks({ ctx, companyId: actor.companyId, userId: actor.userId, scope }).catch((error) =>
+      request.log.warn({ err: error }, 'Razorpay link not withdrawn'),
+    );
 
   // -------------------------------------------------------------------------------------------
   // Payments received
@@ -143,10 +155,12 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async (executor) => ({
+      const answer = await idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
         body: await createPayment({ db: executor, actor, input: request.body }),
       }));
+      await withdrawPaidLinks(request, actor, { buyerId: request.body.buyer });
+      return answer;
     },
   );
 
@@ -261,7 +275,7 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async (executor) => ({
+      const answer = await idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
         body: await recordOrderPayment({
           db: executor,
@@ -270,6 +284,8 @@ export async function paymentsRoutes(app: Api) {
           input: request.body,
         }),
       }));
+      await withdrawPaidLinks(request, actor, { orderId: request.params.id });
+      return answer;
     },
   );
 
