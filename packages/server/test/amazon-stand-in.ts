@@ -33,6 +33,9 @@ export interface AmazonStandIn {
   refusedSkus: Set<string>;
   /** Codes the token endpoint accepts (a code not here is invalid_grant). */
   codes: Set<string>;
+  /** The seller's listings searchListingsItems answers (their SKUs), `listingsPageSize` a page. */
+  listings: string[];
+  listingsPageSize: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export async function startAmazonStandIn(
     pageSize: 2,
     refusedSkus: new Set<string>(),
     codes: new Set<string>(),
+    listings: [],
+    listingsPageSize: 20,
   } as Omit<AmazonStandIn, 'close'>;
   const server: Server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -153,6 +158,41 @@ export async function startAmazonStandIn(
           })),
           ...(end < order.items.length && { NextToken: String(end) }),
         },
+      });
+    }
+    // searchListingsItems: the seller's listings, pageSize (at most 20) a page, the next page by
+    // pagination.nextToken given back as pageToken.
+    const search = url.pathname.match(/^\/listings\/2021-08-01\/items\/([^/]+)$/);
+    if (request.method === 'GET' && search) {
+      if (decodeURIComponent(search[1] as string) !== state.sellerId)
+        return json(403, {
+          errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
+        });
+      if (!url.searchParams.get('marketplaceIds'))
+        return json(400, { errors: [{ code: 'InvalidInput', message: 'Missing marketplaceIds.' }] });
+      const size = Math.min(Number(url.searchParams.get('pageSize') ?? 10), state.listingsPageSize, 20);
+      const start = Number(url.searchParams.get('pageToken') ?? 0);
+      const end = Math.min(start + size, state.listings.length);
+      return json(200, {
+        numberOfResults: state.listings.length,
+        pagination: {
+          ...(end < state.listings.length && { nextToken: String(end) }),
+          ...(start > 0 && { previousToken: String(Math.max(start - size, 0)) }),
+        },
+        items: state.listings.slice(start, end).map((sku, i) => ({
+          sku,
+          summaries: [
+            {
+              marketplaceId: url.searchParams.get('marketplaceIds'),
+              asin: `B0L${start + i}`,
+              productType: 'PRODUCT',
+              status: ['BUYABLE', 'DISCOVERABLE'],
+              itemName: `Listing ${sku}`,
+              createdDate: new Date(0).toISOString(),
+              lastUpdatedDate: new Date(0).toISOString(),
+            },
+          ],
+        })),
       });
     }
     const listing = url.pathname.match(/^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/);

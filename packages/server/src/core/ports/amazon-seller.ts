@@ -42,6 +42,15 @@ export interface AmazonSellerClient {
     nextToken?: string;
   }): Promise<{ items: AmazonOrderItem[]; nextToken: string | null }>;
   /**
+   * One page (up to 20) of the seller's listings in the marketplace (Listings Items API
+   * searchListingsItems, summaries only): their SKUs, whether sold yet or not.
+   */
+  listings(options: {
+    accessToken: string;
+    sellerId: string;
+    pageToken?: string;
+  }): Promise<{ skus: string[]; nextToken: string | null }>;
+  /**
    * The quantity a listing offers (Listings Items API patchListingsItem, a merge of its
    * fulfillment_availability for the merchant-fulfilled channel). Amazon's issues are answered.
    */

@@ -182,6 +182,22 @@ export function createAmazonSellerClient(config: AmazonConfig | undefined): Amaz
       }));
       return { items, nextToken: body.payload?.NextToken || null };
     },
+    async listings({ accessToken, sellerId, pageToken }) {
+      const query = new URLSearchParams({
+        marketplaceIds: config.marketplaceId,
+        pageSize: '20',
+        includedData: 'summaries',
+      });
+      if (pageToken) query.set('pageToken', pageToken);
+      const body = (await spApi(
+        accessToken,
+        `/listings/2021-08-01/items/${encodeURIComponent(sellerId)}?${query}`,
+      )) as { items?: { sku?: string }[]; pagination?: { nextToken?: string } };
+      return {
+        skus: (body.items ?? []).map((listing) => listing.sku ?? '').filter((sku) => sku !== ''),
+        nextToken: body.pagination?.nextToken || null,
+      };
+    },
     async setQuantity({ accessToken, sellerId, sku, quantity }) {
       const query = new URLSearchParams({ marketplaceIds: config.marketplaceId, issueLocale: 'en_US' });
       const body = (await spApi(

@@ -41,6 +41,12 @@ const M = {
     `Order ${amazonOrderId} was cancelled on Amazon: order ${orderNumber} is cancelled here and its reserved stock released.`,
   cancelled_invoiced: (amazonOrderId: string) =>
     `Order ${amazonOrderId} was cancelled on Amazon, but its order here is invoiced: issue a credit note by hand.`,
+  listings_unread: (reason: string) =>
+    `Amazon's list of your listings could not be read, so only SKUs already ordered were pushed: ${reason}`,
+  listings_more: (read: number) =>
+    `Amazon lists more than ${read} SKUs; only the first ${read} were matched to products in this run.`,
+  listings_found: (skus: string[]) =>
+    `Listed on Amazon and added to the stock push: ${skus.length > 10 ? `${skus.slice(0, 10).join(', ')} and ${skus.length - 10} more` : skus.join(', ')}.`,
 };
 
 /** Amazon's OrderStatus of an order cancelled (by the buyer or the seller, on Amazon). */
@@ -52,6 +58,8 @@ const FIRST_IMPORT_DAYS = 7;
 const AMAZON_LAG_MS = 2 * 60_000;
 /** At most this many pages a run (100 orders each); the rest follow on the next run. */
 const MAX_PAGES = 20;
+/** At most this many pages of the seller's listings (20 SKUs each) a stock sync reads. */
+const MAX_LISTING_PAGES = 50;
 
 /** The import's caller: no user places these orders (history reads "the system"). */
 const amazonPrincipal = (companyId: number): Principal =>
@@ -352,9 +360,69 @@ async function cancelImportedOrder(
 }
 
 /**
- * Pushes the stock of the listings (a product's SKU seen in an Amazon order) to Amazon: the
- * warehouse's on hand less reserved, whole units, one patchListingsItem each. `changedOnly`:
- * those whose stock moved since their last push (the stock watch); the button pushes them all.
+ * Reads the seller's listings from Amazon (searchListingsItems, page by page, at most
+ * MAX_LISTING_PAGES) and keeps those whose SKU is one of our active products' as listings, so
+ * the push that follows covers products listed but never ordered yet. What was read before a
+ * failure is still kept; the failure is the run's problem, and the push goes on with the
+ * listings known. Amazon's calls are made before the (short) transaction that saves the rows.
+ */
+async function readAmazonListings(
+  deps: SyncDeps,
+  companyId: number,
+  client: AmazonSellerClient,
+  accessToken: string,
+  sellerId: string,
+  outcome: queries.LogOutcome,
+) {
+  const skus = new Set<string>();
+  let pageToken: string | null = null;
+  let complete = false;
+  try {
+    for (let page = 1; page <= MAX_LISTING_PAGES; page += 1) {
+      const answer = await call(deps, companyId, 'search_listings', `listings page ${page}`, () =>
+        client.listings({ accessToken, sellerId, ...(pageToken ? { pageToken } : {}) }),
+      );
+      for (const sku of answer.skus) skus.add(sku);
+      pageToken = answer.nextToken;
+      if (!pageToken) {
+        complete = true;
+        break;
+      }
+    }
+    // Each run starts again from the first page (no column keeps Amazon's page token), so a
+    // longer list is said, not counted as a failure of the run.
+    if (!complete) outcome.notes = [...(outcome.notes ?? []), M.listings_more(skus.size)];
+  } catch (error) {
+    outcome.problems.push(M.listings_unread(error instanceof Error ? error.message : String(error)));
+  }
+  const productOf = new Map<string, number>();
+  for (const product of await queries.productsBySku(deps.db, companyId, [...skus]))
+    if (product.sku && !productOf.has(product.sku)) productOf.set(product.sku, Number(product.id));
+  if (productOf.size === 0) return;
+  const known = new Set(
+    (await queries.listedProductIds(deps.db, companyId)).map((row) => Number(row.product_id)),
+  );
+  const found = [...productOf].filter(([, productId]) => !known.has(productId)).map(([sku]) => sku);
+  await inTransaction(deps.db, (tx) =>
+    queries.saveListings(
+      tx,
+      companyId,
+      [...productOf].map(([sku, productId]) => ({ sku, productId })),
+    ),
+  );
+  if (found.length > 0) outcome.notes = [...(outcome.notes ?? []), M.listings_found(found.sort())];
+}
+
+/**
+ * Pushes the stock of the listings to Amazon: the warehouse's on hand less reserved, whole units,
+ * one patchListingsItem each. `changedOnly`: those whose stock moved since their last push (the
+ * stock watch); the button and the daily run push them all.
+ *
+ * Listings are a product's SKU seen in an imported order, and, read from Amazon first on the
+ * button ('manual') and the daily run ('schedule'), every SKU the seller lists that is one of our
+ * products. The stock watch ('stock_change', up to every minute) does not read them: the
+ * connection keeps no time of the last read to space them out, and the daily run picks up a
+ * listing added on Amazon within a day (the button at once).
  */
 export async function pushAmazonStock(
   deps: SyncDeps,
@@ -367,16 +435,22 @@ export async function pushAmazonStock(
   const { client } = connection;
   const sellerId = connection.selling_partner_id as string;
   const warehouseId = Number(connection.warehouse_id);
-  const readAt = new Date();
-  const listings = await queries.listingsToPush(deps.db, companyId, warehouseId, changedOnly);
-  if (changedOnly && listings.length === 0) return null;
+  const readsListings = trigger !== 'stock_change';
+  let readAt = new Date();
+  let listings = await queries.listingsToPush(deps.db, companyId, warehouseId, changedOnly);
+  if (changedOnly && listings.length === 0 && !readsListings) return null;
   return loggedRun(deps, companyId, 'push_stock', trigger, async (outcome) => {
     outcome.listingsPushed = 0;
     outcome.listingsFailed = 0;
-    if (listings.length === 0) return;
+    if (listings.length === 0 && !readsListings) return;
     const accessToken = await call(deps, companyId, 'access_token', 'auth/o2/token', () =>
       client.accessToken(connection.refreshToken),
     );
+    if (readsListings) {
+      await readAmazonListings(deps, companyId, client, accessToken, sellerId, outcome);
+      readAt = new Date();
+      listings = await queries.listingsToPush(deps.db, companyId, warehouseId, changedOnly);
+    }
     for (const listing of listings) {
       const quantity = Number(listing.sellable);
       try {

@@ -211,6 +211,9 @@ export const saveListings = (tx: Tx, companyId: number, listings: { productId: n
         .execute()
         .then(() => undefined);
 
+export const listedProductIds = (db: Executor, companyId: number) =>
+  db.selectFrom('amazon_listings').select('product_id').where('company_id', '=', companyId).execute();
+
 /**
  * Each listing with the whole units the warehouse can sell (on hand less reserved, not below 0);
  * `changedOnly`: those whose stock moved since their last push (or never pushed).
