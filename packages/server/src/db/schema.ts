@@ -125,6 +125,7 @@ import type {
   AdCompetitorPricesTable,
   AdDailyFactsTable,
   AdDailyTotalsTable,
+  AdImpressionSharesTable,
   AdMonthlyFactsTable,
 } from './schema/products-ads.ts';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './schema/purchase-orders.ts';
@@ -382,6 +383,7 @@ export interface DB {
   ad_daily_facts: AdDailyFactsTable;
   ad_monthly_facts: AdMonthlyFactsTable;
   ad_daily_totals: AdDailyTotalsTable;
+  ad_impression_shares: AdImpressionSharesTable;
   ad_competitor_prices: AdCompetitorPricesTable;
   stores: StoresTable;
   integration_calls: IntegrationCallsTable;

@@ -80,6 +80,21 @@ export interface AdMonthlyFactsTable extends AdRollupSums {
   share_eligible_impressions: Auto<number>;
 }
 
+/**
+ * Migration 0103: a campaign-day's search impression share, kept as its impressions and the
+ * impressions it was eligible for (impressions / share), so a period's share is a ratio of sums.
+ */
+export interface AdImpressionSharesTable {
+  company_id: number;
+  platform: AdAccountPlatform | 'other';
+  source: 'sync' | 'csv';
+  day: string;
+  campaign: Auto<string>;
+  impressions: number;
+  eligible_impressions: number;
+  updated_at: Timestamp;
+}
+
 /** ad_daily_facts summed per day and platform (refreshAdRollups keeps it). */
 export interface AdDailyTotalsTable extends AdRollupSums {
   company_id: number;
