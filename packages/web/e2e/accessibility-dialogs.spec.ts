@@ -30,8 +30,10 @@ test.describe.configure({ mode: 'serial' });
 async function checkDialog(page: Page, name: string, problems: string[]): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
-  // The modal's fade-in must be over, or axe measures the contrast of half-transparent text.
+  // The modal's fade-in must be over, or axe measures the contrast of half-transparent text; so
+  // must a toast's fade-out (the previous step's 'created' toast closing as the dialog opens).
   await expect(dialog).toHaveCSS('opacity', '1');
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await page.waitForTimeout(300);
   // Focus moves into the dialog (and is trapped there), so the keyboard starts in it.
   if (!(await dialog.evaluate((element) => element.contains(document.activeElement)))) {
