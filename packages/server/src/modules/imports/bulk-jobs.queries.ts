@@ -36,17 +36,25 @@ export type BulkJobRow = Awaited<ReturnType<ReturnType<typeof jobSelect>['execut
 export const findJob = (db: Executor, companyId: number, id: number) =>
   jobSelect(db, companyId).where('j.id', '=', id).executeTakeFirst();
 
-export function listJobs(db: Executor, companyId: number, kinds: readonly string[], window: PageWindow) {
+export function listJobs(
+  db: Executor,
+  companyId: number,
+  filters: { kinds: readonly string[]; status?: BulkJobStatus | undefined },
+  window: PageWindow,
+) {
+  const { kinds, status } = filters;
   if (kinds.length === 0) return Promise.all([{ n: 0 }, [] as BulkJobRow[]] as const);
   return Promise.all([
     db
       .selectFrom('bulk_jobs')
       .where('company_id', '=', companyId)
       .where('kind', 'in', kinds)
+      .$if(status !== undefined, (q) => q.where('status', '=', status as BulkJobStatus))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     jobSelect(db, companyId)
       .where('j.kind', 'in', kinds)
+      .$if(status !== undefined, (q) => q.where('j.status', '=', status as BulkJobStatus))
       .orderBy('j.created_at', 'desc')
       .orderBy('j.id', 'desc')
       .limit(window.limit)

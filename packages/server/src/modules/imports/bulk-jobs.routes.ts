@@ -1,6 +1,7 @@
 import { idParam } from '@b2b/domain/api/common';
 import { bulkJobOutput } from '@b2b/domain/api/contacts';
 import { listQuery, pageOf } from '@b2b/domain/api/list-query';
+import { BULK_JOB_STATUSES } from '@b2b/domain/statuses';
 import { z } from 'zod';
 import { pageWindow } from '../../core/paging.ts';
 import type { Api } from '../../http/api-types.ts';
@@ -9,6 +10,8 @@ import { page } from '../../http/page-links.ts';
 import { companyParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
 import * as service from './bulk-jobs.service.ts';
+
+const BULK_STATUS_MESSAGE = `Status must be one of: ${BULK_JOB_STATUSES.map((s) => s.value).join(', ')}.`;
 
 const tags = ['bulk_jobs'];
 const jobParams = z.object({ id: idParam });
@@ -27,12 +30,21 @@ export async function bulkJobsRoutes(app: Api) {
     {
       tags,
       params: companyParams,
-      querystring: listQuery.extend({ kind: z.string().max(50).optional() }),
+      querystring: listQuery.extend({
+        kind: z.string().max(50).optional(),
+        status: z
+          .enum(
+            BULK_JOB_STATUSES.map((s) => s.value),
+            { error: BULK_STATUS_MESSAGE },
+          )
+          .optional(),
+      }),
       response: pageOf(bulkJobOutput),
     },
     async (request, actor) => {
       const window = pageWindow(request.query);
-      const { count, results } = await service.listBulkJobs(db, actor, request.query.kind, window);
+      const { kind, status } = request.query;
+      const { count, results } = await service.listBulkJobs(db, actor, { kind, status }, window);
       return page(request, window, count, results);
     },
   );

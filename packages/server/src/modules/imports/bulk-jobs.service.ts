@@ -66,11 +66,16 @@ export async function getBulkJob(db: Executor, actor: Principal, id: number): Pr
 export async function listBulkJobs(
   db: Executor,
   actor: Principal,
-  kind: string | undefined,
+  filters: { kind?: string | undefined; status?: BulkJobStatus | undefined },
   window: PageWindow,
 ) {
-  const kinds = visibleKinds(actor).filter((k) => kind === undefined || k === kind);
-  const [{ n }, rows] = await queries.listJobs(db, actor.companyId, kinds, window);
+  const kinds = visibleKinds(actor).filter((k) => filters.kind === undefined || k === filters.kind);
+  const [{ n }, rows] = await queries.listJobs(
+    db,
+    actor.companyId,
+    { kinds, status: filters.status },
+    window,
+  );
   return { count: Number(n), results: rows.map(present) };
 }
 

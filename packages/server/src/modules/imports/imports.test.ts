@@ -252,6 +252,13 @@ describe('POST companies/{id}/imports/products', () => {
       .where('company_id', '=', company.companyId)
       .executeTakeFirstOrThrow();
     expect(Number(ledger.n)).toBe(0);
+    // Logs and Errors lists the stopped imports: the bulk jobs of that status.
+    const stopped = await company.api.get(
+      `companies/${company.companyId}/bulk_jobs?status=abundanded_due_to_deadlock`,
+    );
+    expect(stopped.body.results.map((j: { id: number }) => j.id)).toEqual([Number(id)]);
+    const bad = await company.api.get(`companies/${company.companyId}/bulk_jobs?status=broken`);
+    expect(bad.status).toBe(400);
   });
 
   it('needs add_product; updating existing products also needs change_product', async () => {

@@ -24,7 +24,10 @@ export const bulkJobKindLabel = (kind: string) =>
 
 const isRunning = (job: BulkJob) => job.status === 'to_be_processed' || job.status === 'in_process';
 
-export const bulkJobListQuery = (companyId: number, params: ListParams & { kind?: string }) =>
+export const bulkJobListQuery = (
+  companyId: number,
+  params: ListParams & { kind?: string; status?: BulkJob['status'] },
+) =>
   queryOptions({
     queryKey: ['bulk-jobs', companyId, params] as const,
     queryFn: ({ signal }) =>

@@ -31,10 +31,32 @@ const ENTRY: AuditLogEntry = {
   user: { id: 3, first_name: 'Priya', last_name: 'Sharma', email: 'priya@example.in' },
 };
 
-function server() {
+const STOPPED_IMPORT = {
+  id: 12,
+  kind: 'import_products',
+  status: 'abundanded_due_to_deadlock',
+  file_name: 'price-list.csv',
+  total_rows: 4000,
+  processed_rows: 0,
+  created_count: 0,
+  updated_count: 0,
+  failed_count: 0,
+  import_valid_rows: false,
+  errors: [],
+  created_by: null,
+  started_at: '2026-11-30T08:00:00Z',
+  finished_at: '2026-11-30T08:01:00Z',
+  created_at: '2026-11-30T08:00:00Z',
+};
+
+function server(options: { stopped?: boolean } = {}) {
   let failed = [JOB];
   return fakeApi((call) => {
     if (call.method === 'GET' && call.path === 'companies/10/failed_jobs') return { body: paged(failed) };
+    if (call.method === 'GET' && call.path === 'companies/10/bulk_jobs') {
+      expect(call.query.get('status')).toBe('abundanded_due_to_deadlock');
+      return { body: paged(options.stopped ? [STOPPED_IMPORT] : []) };
+    }
     if (call.method === 'POST' && call.path === `companies/10/failed_jobs/${JOB.id}/retry`) {
       failed = [];
       return { body: { id: JOB.id, queued: true, detail: 'The job is queued again.' } };
@@ -63,6 +85,18 @@ describe('LogsAndErrorsPage', () => {
     fireEvent.click(within(table).getByRole('button', { name: `Retry Mail ${JOB.id}` }));
     await waitFor(() => expect(api.changes()[0]?.path).toBe(`companies/10/failed_jobs/${JOB.id}/retry`));
     expect(await screen.findByText('No background work has failed.')).toBeTruthy();
+  });
+
+  it('names the imports that stopped part way and sends the user to the Import Center', async () => {
+    server({ stopped: true });
+    renderScreen(() => <LogsAndErrorsPage />, {
+      user: withPermissions(['view_configuration', 'view_product']),
+    });
+    expect(await screen.findByText('1 import stopped part way')).toBeTruthy();
+    expect(screen.getByText(/Products #12 · price-list\.csv/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the Import Center' }).getAttribute('href')).toBe(
+      '/bulk-import/import-center',
+    );
   });
 
   it('hides Retry from a user who may only view, and links an audit row to its record', async () => {

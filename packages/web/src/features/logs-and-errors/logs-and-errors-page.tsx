@@ -1,5 +1,6 @@
 import { AUDIT_AREAS, INTEGRATION_LABELS } from '@b2b/domain/logs-and-errors';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -23,6 +24,7 @@ import { notifyInfo, notifySuccess } from '../../components/notify';
 import { useUrlFilter } from '../../components/use-url-list-params';
 import { useCurrentUser } from '../../session/current-user';
 import { canPerform } from '../../session/has-permission';
+import { bulkJobKindLabel, bulkJobListQuery } from '../import-center/import-center.api';
 import { userListQuery } from '../users/users.api';
 import {
   type AuditLogEntry,
@@ -40,6 +42,37 @@ const rangeFilters = ([start, end]: DayRange) => ({
   start_date: start ?? undefined,
   end_date: end ?? undefined,
 });
+
+/**
+ * Imports that stopped part way (the server stopped, or a deadlock): nothing of their files was
+ * imported, and they are started again from the Import Center with the same file.
+ */
+function StoppedImports({ companyId }: { companyId: number }) {
+  const stopped = useQuery(
+    bulkJobListQuery(companyId, { status: 'abundanded_due_to_deadlock', limit: 5, offset: 0 }),
+  );
+  const jobs = stopped.data?.results ?? [];
+  if (jobs.length === 0) return null;
+  const count = stopped.data?.count ?? jobs.length;
+  return (
+    <Alert color="orange" title={`${count} ${count === 1 ? 'import' : 'imports'} stopped part way`}>
+      <Stack gap={4}>
+        <Text size="sm">
+          Nothing of these files was imported. Import the file again from the Import Center.
+        </Text>
+        {jobs.map((job) => (
+          <Text key={job.id} size="sm">
+            {bulkJobKindLabel(job.kind)} #{job.id}
+            {job.file_name ? ` · ${job.file_name}` : ''} · started {when(job.started_at ?? job.created_at)}
+          </Text>
+        ))}
+        <Anchor component={Link} to="/bulk-import/import-center" size="sm">
+          Open the Import Center
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** Failed background work: mails, campaign sends, imports and syncs that gave up, each with a Retry. */
 function FailedJobsTab({ companyId, canRetry }: { companyId: number; canRetry: boolean }) {
@@ -356,7 +389,10 @@ export function LogsAndErrorsPage() {
         </Tabs.List>
         <Tabs.Panel value="failed" pt="md">
           {current === 'failed' && (
-            <FailedJobsTab companyId={companyId} canRetry={canPerform(user, 'change_configuration')} />
+            <Stack gap="md">
+              <StoppedImports companyId={companyId} />
+              <FailedJobsTab companyId={companyId} canRetry={canPerform(user, 'change_configuration')} />
+            </Stack>
           )}
         </Tabs.Panel>
         <Tabs.Panel value="calls" pt="md">
