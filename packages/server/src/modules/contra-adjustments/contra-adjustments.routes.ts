@@ -6,6 +6,7 @@ import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
 import { recordParams } from '../../http/path-params.ts';
 import { route } from '../../http/route.ts';
+import { withdrawLinksAfterCommit } from '../razorpay/withdraw-links-routes.ts';
 import * as service from './contra-adjustments.service.ts';
 
 const tags = ['contra adjustments'];
@@ -39,7 +40,7 @@ export async function contraAdjustmentsRoutes(app: Api) {
     },
     async (request, reply) => {
       const actor = requirePrincipal(request);
-      return idempotently(db, request, reply, actor, async (executor) => ({
+      const answer = await idempotently(db, request, reply, actor, async (executor) => ({
         status: 201,
         body: await service.adjustAgainstPurchase({
           db: executor,
@@ -48,6 +49,9 @@ export async function contraAdjustmentsRoutes(app: Api) {
           input: request.body,
         }),
       }));
+      // After the commit (the answer is sent): a live Razorpay link on the invoice it settled is withdrawn.
+      await withdrawLinksAfterCommit(app.ctx, request, actor, { invoiceId: request.params.id });
+      return answer;
     },
   );
 

@@ -21,6 +21,7 @@ import type { KeysetSort } from '../../db/keyset-paging.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
+import { withdrawLinksAfterCommit } from '../razorpay/withdraw-links-routes.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import { documentHistoryRoute, documentPermissions } from '../sales-documents/document-routes.ts';
 import {
@@ -213,13 +214,13 @@ export async function creditNotesRoutes(app: Api) {
         response: { 200: creditNoteOutput },
       },
     },
-    async (request) =>
-      applyCreditNote({
-        db,
-        actor: requirePrincipal(request),
-        creditNoteId: request.params.id,
-        input: request.body,
-      }),
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const note = await applyCreditNote({ db, actor, creditNoteId: request.params.id, input: request.body });
+      // After the commit: a live Razorpay link on an invoice this credited in full is withdrawn.
+      await withdrawLinksAfterCommit(app.ctx, request, actor, { buyerId: note.buyer.id });
+      return note;
+    },
   );
 
   app.post(

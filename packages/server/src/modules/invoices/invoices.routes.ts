@@ -29,7 +29,7 @@ import type { Api } from '../../http/api-types.ts';
 import { type CsvValue, sendCsvStream } from '../../http/csv.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { sendPdf } from '../../http/pdf-download.ts';
-import { withdrawStaleLinks } from '../razorpay/razorpay.service.ts';
+import { withdrawLinksAfterCommit } from '../razorpay/withdraw-links-routes.ts';
 import { documentListRoutes } from '../sales-documents/document-list-routes.ts';
 import {
   documentCommentRoute,
@@ -425,12 +425,7 @@ export async function invoicesRoutes(app: Api) {
         reason: request.body?.reason,
       });
       // After the commit: its live Razorpay link must not take money for a cancelled invoice.
-      await withdrawStaleLinks({
-        ctx: app.ctx,
-        companyId: actor.companyId,
-        userId: actor.userId,
-        scope: { invoiceId: request.params.id },
-      }).catch((error) => request.log.warn({ err: error }, 'Razorpay link not withdrawn'));
+      await withdrawLinksAfterCommit(app.ctx, request, actor, { invoiceId: request.params.id });
       return cancelled;
     },
   );
@@ -496,13 +491,18 @@ export async function invoicesRoutes(app: Api) {
       config: UPDATE,
       schema: { tags, params: idParams, body: writeOffInput, response: { 200: invoiceOutput } },
     },
-    async (request) =>
-      writeOffBalance({
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const invoice = await writeOffBalance({
         ctx,
-        actor: requirePrincipal(request),
+        actor,
         invoiceId: request.params.id,
         input: request.body,
-      }),
+      });
+      // After the commit: nothing is due any more, so its live Razorpay link takes no payment.
+      await withdrawLinksAfterCommit(app.ctx, request, actor, { invoiceId: request.params.id });
+      return invoice;
+    },
   );
 
   app.post(

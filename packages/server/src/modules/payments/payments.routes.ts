@@ -23,17 +23,16 @@ import {
   type PaymentRecordStatus,
 } from '@b2b/domain/payments';
 import { todayInIndia } from '@b2b/domain/validation';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageWindow, parseOrdering } from '../../core/paging.ts';
-import { branchScope, type Principal } from '../../core/principal.ts';
+import { branchScope } from '../../core/principal.ts';
 import type { Api } from '../../http/api-types.ts';
 import { requirePrincipal } from '../../http/guard.ts';
 import { idempotently } from '../../http/idempotency.ts';
 import { sendListCsv } from '../../http/list-csv.ts';
 import { page } from '../../http/page-links.ts';
-import type { LinkScope } from '../razorpay/razorpay.queries.ts';
-import { paymentGatewayFor, withdrawStaleLinks } from '../razorpay/razorpay.service.ts';
+import { paymentGatewayFor } from '../razorpay/razorpay.service.ts';
+import { withdrawLinksAfterCommit } from '../razorpay/withdraw-links-routes.ts';
 import { allocatePayment } from './allocate-payment.ts';
 import { applyBuyerCreditToInvoice } from './buyer-credit.ts';
 import { cancelPayment } from './cancel-payment.ts';
@@ -88,16 +87,6 @@ const paymentQuery = listQuery
 export async function paymentsRoutes(app: Api) {
   const { ctx } = app;
   const { db } = ctx;
-
-  /**
-   * After a payment has committed: a Razorpay link left live on an invoice it paid in full is
-   * withdrawn (cancelled at Razorpay too, best effort), so it takes no second payment. It runs
-   * once the answer is sent (idempotently sends it), so the payer never waits on Razorpay.
-   */
-  const withdrawPaidLinks = (request: FastifyRequest, actor: Principal, scope: LinkScope) =>
-    withdrawStaleLinks({ ctx, companyId: actor.companyId, userId: actor.userId, scope }).catch((error) =>
-      request.log.warn({ err: error }, 'Razorpay link not withdrawn'),
-    );
 
   // -------------------------------------------------------------------------------------------
   // Payments received
@@ -159,7 +148,9 @@ export async function paymentsRoutes(app: Api) {
         status: 201,
         body: await createPayment({ db: executor, actor, input: request.body }),
       }));
-      await withdrawPaidLinks(request, actor, { buyerId: request.body.buyer });
+      // After the commit: a Razorpay link left live on an invoice this paid in full is withdrawn.
+      // idempotently has sent the answer already, so the payer never waits on Razorpay.
+      await withdrawLinksAfterCommit(ctx, request, actor, { buyerId: request.body.buyer });
       return answer;
     },
   );
@@ -186,13 +177,12 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: paymentDetailOutput },
       },
     },
-    async (request) =>
-      allocatePayment({
-        db,
-        actor: requirePrincipal(request),
-        paymentId: request.params.id,
-        input: request.body,
-      }),
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const payment = await allocatePayment({ db, actor, paymentId: request.params.id, input: request.body });
+      await withdrawLinksAfterCommit(ctx, request, actor, { buyerId: payment.buyer.id });
+      return payment;
+    },
   );
 
   app.get(
@@ -284,7 +274,7 @@ export async function paymentsRoutes(app: Api) {
           input: request.body,
         }),
       }));
-      await withdrawPaidLinks(request, actor, { orderId: request.params.id });
+      await withdrawLinksAfterCommit(ctx, request, actor, { orderId: request.params.id });
       return answer;
     },
   );
@@ -302,13 +292,17 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: paymentDetailOutput },
       },
     },
-    async (request) =>
-      markOrderAsPaid({
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const payment = await markOrderAsPaid({
         db,
-        actor: requirePrincipal(request),
+        actor,
         orderId: request.params.id,
         input: request.body ?? {},
-      }),
+      });
+      await withdrawLinksAfterCommit(ctx, request, actor, { orderId: request.params.id });
+      return payment;
+    },
   );
 
   app.post(
@@ -324,13 +318,19 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: paymentDetailOutput },
       },
     },
-    async (request) =>
-      updateOrderPaymentStatus({
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const payment = await updateOrderPaymentStatus({
         db,
-        actor: requirePrincipal(request),
+        actor,
         orderId: request.params.id,
         input: request.body,
-      }),
+      });
+      // A completed online payment may have paid the order's invoices in full.
+      if (payment.status === 'completed')
+        await withdrawLinksAfterCommit(ctx, request, actor, { orderId: request.params.id });
+      return payment;
+    },
   );
 
   app.patch(
@@ -362,13 +362,16 @@ export async function paymentsRoutes(app: Api) {
     },
     async (request) => {
       const actor = requirePrincipal(request);
-      return recheckPaymentStatus({
+      const payment = await recheckPaymentStatus({
         db,
         // The company's own Razorpay account when connected, else the server's gateway.
         gateway: await paymentGatewayFor(ctx, actor.companyId),
         actor,
         paymentId: request.params.id,
       });
+      if (payment.status === 'completed')
+        await withdrawLinksAfterCommit(ctx, request, actor, { buyerId: payment.buyer.id });
+      return payment;
     },
   );
 
@@ -401,12 +404,12 @@ export async function paymentsRoutes(app: Api) {
         response: { 200: applyBuyerCreditOutput },
       },
     },
-    async (request) =>
-      applyBuyerCreditToInvoice({
-        db,
-        actor: requirePrincipal(request),
-        invoiceId: request.params.id,
-      }),
+    async (request) => {
+      const actor = requirePrincipal(request);
+      const applied = await applyBuyerCreditToInvoice({ db, actor, invoiceId: request.params.id });
+      await withdrawLinksAfterCommit(ctx, request, actor, { invoiceId: request.params.id });
+      return applied;
+    },
   );
 
   // -------------------------------------------------------------------------------------------

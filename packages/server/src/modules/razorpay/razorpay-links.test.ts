@@ -6,6 +6,7 @@ import { historyRows } from '../../../test/history-rows.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { invoicedOrder, invoiceOf, payInvoices, paymentWorld } from '../../../test/payments-fixtures.ts';
 import { type RazorpayStandIn, startRazorpayStandIn } from '../../../test/razorpay-stand-in.ts';
+import { createCreditNote } from '../../../test/returns-fixtures.ts';
 import type { AppContext } from '../../app-context.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 
@@ -226,5 +227,76 @@ describe('a payment that settles an invoice with a live payment link', { timeout
     // Nothing is mailed or reused: a new link is refused, nothing being due.
     const again = await apiOf(world.company).post(`admin/invoices/${invoice.id}/payment_link`);
     expect(again.status).toBe(409);
+  });
+});
+
+/** The link's live status at the stand-in, its row, and its invoice's payment_link_cancelled history. */
+async function expectWithdrawn(company: SignedUpCompany, keyId: string, invoiceId: number, linkId: string) {
+  expect(standIn.links.get(linkId)?.status).toBe('cancelled');
+  expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${linkId}/cancel`]);
+  expect(await linkRows(company, invoiceId)).toEqual([{ razorpay_link_id: linkId, status: 'cancelled' }]);
+  const history = await historyRows(company, 'invoice', invoiceId, ['action', 'user_id', 'changes']);
+  expect(history.filter((h) => h.action === 'payment_link_cancelled')).toEqual([
+    {
+      action: 'payment_link_cancelled',
+      user_id: company.userId,
+      changes: { razorpay_link_id: linkId, reason: 'nothing_due' },
+    },
+  ]);
+}
+
+describe('POST admin/credit_notes/{id}/apply settling an invoice with a live payment link', {
+  timeout: 120_000,
+}, () => {
+  it('withdraws the link once the note leaves nothing due, not before', async () => {
+    const world = await paymentWorld();
+    const { keyId } = await connect(world.company);
+    const { invoice } = await invoicedOrder(world, 1); // ₹118
+    const link = await makeLink(world.company, invoice.id);
+    const read = await apiOf(world.company).get(`admin/invoices/${invoice.id}`);
+    const note = await createCreditNote(world.company, read.body);
+    expect(note.total).toBe(118);
+    // Issued only: the invoice still owes all of it, so the link stays live.
+    expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
+
+    const part = await world.company.api.post(`admin/credit_notes/${note.id}/apply`, {
+      applications: [{ invoice: invoice.id, amount: 18 }],
+    });
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
+    expect(cancelRequests(keyId)).toEqual([]);
+
+    const rest = await world.company.api.post(`admin/credit_notes/${note.id}/apply`, {
+      applications: [{ invoice: invoice.id, amount: 100 }],
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(await invoiceOf(world.company, invoice.id)).toMatchObject({
+      amount_due: 0,
+      payment_status: 'paid',
+    });
+    await expectWithdrawn(world.company, keyId, invoice.id, link.razorpay_link_id);
+    await expect(standIn.pay(link.razorpay_link_id)).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe('POST admin/invoices/{id}/write_off_balance with a live payment link', { timeout: 120_000 }, () => {
+  it('withdraws the link of the invoice whose whole balance is written off', async () => {
+    const world = await paymentWorld();
+    const { keyId } = await connect(world.company);
+    const { invoice } = await invoicedOrder(world, 1); // ₹118
+    await payInvoices(world, { amount: 18, allocations: [{ invoice: invoice.id, amount: 18 }] });
+    const link = await makeLink(world.company, invoice.id);
+    expect(link.amount).toBe(100);
+
+    const written = await world.company.api.post(`admin/invoices/${invoice.id}/write_off_balance`, {
+      write_off_amount: 100,
+      expense_ledger_name: 'Bad debts',
+    });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    expect(written.body).toMatchObject({ amount_due: 0, write_off_amount: 100 });
+    await expectWithdrawn(world.company, keyId, invoice.id, link.razorpay_link_id);
+    expect(await cancelCalls(world.company)).toEqual([
+      { integration: 'razorpay', target: `/v1/payment_links/${link.razorpay_link_id}/cancel`, ok: true },
+    ]);
   });
 });
