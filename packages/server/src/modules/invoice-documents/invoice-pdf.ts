@@ -25,6 +25,7 @@ import {
 import { drawQr } from './tax-document-qr.ts';
 import { drawHsnSummary } from './tax-document-tax-summary.ts';
 import { drawSignatureBox, drawTotalsBox, type TotalsAside } from './tax-document-totals.ts';
+import { renderThermalInvoicePdf } from './thermal-invoice-pdf.ts';
 
 export { formatInvoiceAmount } from './tax-document-pdf.ts';
 
@@ -309,6 +310,8 @@ export function renderInvoicePdf(
   invoice: InvoiceDocument,
   options: { copy?: InvoiceCopy; layout?: PrintLayout } = {},
 ): Promise<Buffer> {
+  // A roll gets its own narrow receipt, not the A4 page shrunk to 80 mm.
+  if (options.layout?.paperSize === 'Thermal 80mm') return renderThermalInvoicePdf(invoice, options.layout);
   const info = {
     Title: `Tax Invoice ${invoice.invoiceNumber}`,
     Author: invoice.seller.legalName,

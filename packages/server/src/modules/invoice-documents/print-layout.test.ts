@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { sampleInvoiceDocument } from '../../../test/invoice-document-sample.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { formatInvoiceAmount, renderInvoicePdf } from './invoice-pdf.ts';
 import { DEFAULT_PRINT_LAYOUT, type PrintLayout, printableImage } from './print-layout.ts';
 
 // The real renderer writes the PDF; test/pdf-text.ts reads its text back and the page boxes are
@@ -39,17 +39,44 @@ describe('print_configuration in the tax invoice PDF', () => {
     expect(imageCount(pdf)).toBe(0);
   });
 
-  it('prints on A5 and on an 80 mm thermal roll, the same text scaled to the paper', async () => {
+  it('prints on A5, the same text scaled to the paper', async () => {
     const a4 = await render({});
     const a5 = await render({ paperSize: 'A5' });
     expect(a5.pages).toHaveLength(a4.pages.length);
     expect(pageSizes(a5.pdf)).toEqual(a5.pages.map(() => [420, 595]));
     expect(a5.text).toBe(a4.text);
     expect(a5.pages[0].content).toMatch(/^0\.70\d* 0 0 0\.70\d* 0 0 cm/m);
-    const thermal = await render({ paperSize: 'Thermal 80mm' });
-    expect(thermal.pages).toHaveLength(a4.pages.length);
-    expect(pageSizes(thermal.pdf)).toEqual(thermal.pages.map(() => [227, 321]));
-    expect(thermal.text).toBe(a4.text);
+  });
+
+  it('prints on an 80 mm thermal roll as one narrow receipt, as long as its lines, at a readable size', async () => {
+    const invoice = sampleInvoiceDocument();
+    const thermal = await render({ paperSize: 'Thermal 80mm', copies: ['original', 'duplicate'] });
+    expect(thermal.pages).toHaveLength(1);
+    const [[width, height]] = pageSizes(thermal.pdf) as [[number, number]];
+    expect(width).toBe(227);
+    const longer = await renderInvoicePdf(sampleInvoiceDocument({ lines: 12 }), {
+      layout: { ...DEFAULT_PRINT_LAYOUT, paperSize: 'Thermal 80mm' },
+    });
+    expect((pageSizes(longer) as [[number, number]])[0][1]).toBeGreaterThan(height);
+    for (const particular of [
+      'TAX INVOICE',
+      invoice.invoiceNumber,
+      invoice.seller.legalName,
+      `GSTIN ${invoice.seller.gstin}`,
+      invoice.buyer.name,
+      'Place of supply',
+      'Taxable value',
+      invoice.amountInWords,
+      'Authorised Signatory',
+      invoice.lines[0]?.description.slice(0, 20) ?? '',
+    ])
+      expect(thermal.text).toContain(particular);
+    expect(thermal.text).toContain(formatInvoiceAmount(invoice.totals.totalPaise));
+    // One copy on a roll, and no text scaled below 6 points.
+    expect(thermal.text).not.toContain('DUPLICATE FOR TRANSPORTER');
+    const sizes = [...thermal.pages[0].content.matchAll(/\/F\d+ ([\d.]+) Tf/g)].map((m) => Number(m[1]));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6);
   });
 
   it('leaves the HSN summary out when it is switched off', async () => {

@@ -7,7 +7,8 @@ import { PRINT_DEFAULTS, type PrintCopy, type PrintSettings } from '@b2b/domain/
  *
  * Every document is laid out on an A4 grid (tax-document-pdf.ts); a smaller paper draws the same
  * grid scaled to the paper's width (A5 is A4 at 1/√2; an 80 mm thermal roll at 80/210), so the
- * pages break in the same places and every figure is where it is on A4.
+ * pages break in the same places and every figure is where it is on A4. The tax invoice on a roll
+ * is the exception: a receipt of its own (thermal-invoice-pdf.ts), readable at 80 mm.
  */
 export interface PrintLayout {
   paperSize: PrintSettings['paper_size'];

@@ -262,6 +262,46 @@ export function addLayoutPage(doc: Doc) {
  * A document on the paper of `layout` (A4 unless given) with the fonts registered: `draw` lays it
  * out on the A4 grid, each page scaled to the paper (print-layout.ts); the promise gives the bytes.
  */
+/**
+ * A PDF on a roll of `width` points: no page breaks, the page as long as what `draw` writes (it
+ * answers the y it ended at). Drawn twice: once on a very long page to measure, once on the page
+ * cut to that length, as a thermal printer cuts its roll.
+ */
+export async function renderRollPdf(
+  info: { Title: string; Author: string; Subject: string },
+  width: number,
+  draw: (doc: Doc) => number,
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const { regular, bold } = fonts();
+  const render = (height: number) => {
+    const doc = new PDFDocument({
+      size: [width, height],
+      margin: 0,
+      info: { ...info, Creator: 'B2B back office' },
+    });
+    doc.registerFont(REGULAR, regular);
+    doc.registerFont(BOLD, bold);
+    return doc;
+  };
+  const measuring = render(14_400);
+  const length = Math.ceil(draw(measuring));
+  measuring.end();
+  const doc = render(length);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** The fonts' names as registered on every document (REGULAR, BOLD). */
+export const FONT = { regular: REGULAR, bold: BOLD } as const;
+
 export async function renderPdf(
   info: { Title: string; Author: string; Subject: string },
   draw: (doc: Doc) => void,
