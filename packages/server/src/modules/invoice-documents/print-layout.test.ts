@@ -74,6 +74,25 @@ describe('print_configuration in the tax invoice PDF', () => {
     expect(thermal.text).toContain(formatInvoiceAmount(invoice.totals.totalPaise));
     // One copy on a roll, and no text scaled below 6 points.
     expect(thermal.text).not.toContain('DUPLICATE FOR TRANSPORTER');
+    const eInvoiced = await renderInvoicePdf(
+      {
+        ...invoice,
+        eInvoice: {
+          irn: 'f'.repeat(64),
+          ackNumber: '112010036563310',
+          ackDate: '2025-07-14 10:00:00',
+          signedQrCode: 'eyJhbGciOiJSUzI1NiJ9.signed',
+        },
+      },
+      { layout: { ...DEFAULT_PRINT_LAYOUT, paperSize: 'Thermal 80mm' } },
+    );
+    expect(
+      flat(
+        pdfPages(eInvoiced)
+          .map((page) => page.text)
+          .join('\n'),
+      ),
+    ).toContain(`IRN ${'f'.repeat(20)}`);
     const sizes = [...thermal.pages[0].content.matchAll(/\/F\d+ ([\d.]+) Tf/g)].map((m) => Number(m[1]));
     expect(sizes.length).toBeGreaterThan(0);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6);

@@ -8,6 +8,7 @@ import {
   quantityFormat,
   renderRollPdf,
 } from './tax-document-pdf.ts';
+import { drawQr } from './tax-document-qr.ts';
 
 /** An 80 mm roll: 72 mm of it printable. */
 const ROLL_WIDTH = 226.77;
@@ -20,7 +21,8 @@ const SIZE = 7.5;
  * a counter printer prints at a readable size, rather than the A4 page shrunk to the roll. It
  * keeps rule 46's particulars: the seller's name, address and GSTIN, the number and date, the
  * buyer (and GSTIN), place of supply, each line's HSN, quantity, rate, GST rate and value, the
- * taxes, the total in figures and words, the IRN of an e-invoice, and the signatory. One copy: a
+ * taxes, the total in figures and words, the IRN and signed QR code of an e-invoice, and the
+ * signatory. One copy: a
  * roll is not printed in triplicate.
  */
 export function renderThermalInvoicePdf(invoice: InvoiceDocument, layout: PrintLayout): Promise<Buffer> {
@@ -69,11 +71,16 @@ function writer(doc: Doc) {
       .undash();
     y += 4;
   };
+  /** The IRP's signed QR code, centred: what a GST officer scans. */
+  const qr = (signed: string, size: number) => {
+    drawQr(doc, signed, SIDE + (WIDTH - size) / 2, y, size);
+    y += size + 3;
+  };
   const image = (data: Buffer, height: number) => {
     doc.image(data, SIDE, y, { fit: [WIDTH, height], align: 'center' });
     y += height + 3;
   };
-  return { text, pair, rule, image, gap: (points: number) => (y += points), end: () => y + SIDE };
+  return { text, pair, rule, qr, image, gap: (points: number) => (y += points), end: () => y + SIDE };
 }
 
 function addressOf(party: InvoiceDocument['buyer']): string {
@@ -133,6 +140,8 @@ function drawReceipt(doc: Doc, invoice: InvoiceDocument, layout: PrintLayout): n
     w.rule();
     w.text(`IRN ${invoice.eInvoice.irn}`, { size: SIZE - 1 });
     w.text(`Ack. ${invoice.eInvoice.ackNumber}`, { size: SIZE - 1 });
+    // A signed QR holds ~600 characters: wide enough that a 203 dpi printer gives each module 3 dots.
+    w.qr(invoice.eInvoice.signedQrCode, 150);
   }
   w.rule();
   if (layout.footerNote) w.text(layout.footerNote, { size: SIZE - 1, align: 'center' });
