@@ -1,68 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AmazonStandIn, type StandInOrder, startAmazonStandIn } from '../../../test/amazon-stand-in.ts';
-import { ApiClient } from '../../../test/api-client.ts';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
-import { testAppWith, testServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectionPath, useAmazonApp } from '../../../test/amazon-fixtures.ts';
+import type { StandInOrder } from '../../../test/amazon-stand-in.ts';
+import type { ApiClient } from '../../../test/api-client.ts';
+import { type SignedUpCompany, unique } from '../../../test/factories.ts';
 import { historyRows } from '../../../test/history-rows.ts';
-import { createProduct, dbOf, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
-import { createBuyerWithAddress, invoiceOrder } from '../../../test/sales-fixtures.ts';
-import { createAmazonSellerClient } from './amazon-client.ts';
+import { dbOf, stockLevelOf } from '../../../test/inventory-fixtures.ts';
+import { invoiceOrder } from '../../../test/sales-fixtures.ts';
 
 // Amazon orders cancelled on Amazon after their import (issue 26), against test/amazon-stand-in.ts:
 // the sync asks with LastUpdatedAfter, under which a status change is an update, so a Canceled
 // order comes back. Faked: Amazon only.
 
-let standIn: AmazonStandIn;
-let app: Awaited<ReturnType<typeof testAppWith>>;
-
-beforeAll(async () => {
-  standIn = await startAmazonStandIn();
-  const t = await testServer();
-  const config = {
-    appId: 'amzn1.sp.solution.test-app',
-    clientId: 'amzn1.application-oa2-client.test',
-    clientSecret: 'lwa-secret',
-    apiUrl: standIn.url,
-    marketplaceId: 'A21TJRUUN4KGV',
-    tokenUrl: `${standIn.url}/auth/o2/token`,
-    sellerCentralUrl: standIn.url,
-    draft: true,
-    redirectUrl: 'http://127.0.0.1:9/amazon-authentication',
-  };
-  app = await testAppWith({
-    amazon: createAmazonSellerClient(config),
-    config: { ...t.server.ctx.config, amazon: config },
-  });
-}, 240_000);
-
-afterAll(async () => {
-  await app?.close();
-  await standIn?.close();
-});
-
-const connectionPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/amazon_connection`;
-const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl).as(company.api.token);
-
-async function connectedWorld() {
-  const company = await signUpCompany();
-  const api = apiOf(company);
-  const warehouse = await firstWarehouse(company);
-  const kurta = await createProduct(company, { sku: `KURTA-${unique()}`, openingStock: 10 });
-  const buyer = await createBuyerWithAddress(company, { name: `Amazon Customers ${unique()}` });
-  const authorized = await api.post(`${connectionPath(company)}/authorize`, {});
-  expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
-  const consent = await fetch(authorized.body.authorization_url, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  const connected = await api.post(`${connectionPath(company)}/connect`, {
-    state: back.searchParams.get('state'),
-    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
-    selling_partner_id: back.searchParams.get('selling_partner_id'),
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  const settings = await api.patch(connectionPath(company), { buyer: buyer.id, warehouse: warehouse.id });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  return { company, api, warehouse, kurta };
-}
+const amazon = useAmazonApp();
+const { connectedWorld } = amazon;
 
 const amazonOrder = (id: string, sku: string, quantity: number, status = 'Unshipped'): StandInOrder => ({
   AmazonOrderId: id,
@@ -108,11 +58,11 @@ const reserved = async (company: SignedUpCompany, productId: number, warehouseId
 
 describe('import_orders with orders cancelled on Amazon', { timeout: 120_000 }, () => {
   it('cancels an imported order not yet invoiced, releasing its stock, with a history row and a log line', async () => {
-    standIn.orders.length = 0;
+    amazon.standIn.orders.length = 0;
     const { company, api, warehouse, kurta } = await connectedWorld();
     const placed = amazonOrder(`171-${unique()}-1`, kurta.sku, 2);
     const born = amazonOrder(`171-${unique()}-2`, kurta.sku, 1, 'Canceled');
-    standIn.orders.push(placed, born);
+    amazon.standIn.orders.push(placed, born);
     const first = await importOrders(api, company);
     // The order that arrived already cancelled is not imported.
     expect(first).toMatchObject({ ok: true, orders_imported: 1, problems: [] });
@@ -126,7 +76,7 @@ describe('import_orders with orders cancelled on Amazon', { timeout: 120_000 }, 
     expect(second.problems).toEqual([
       `Order ${placed.AmazonOrderId} was cancelled on Amazon: order ${order?.order_number} is cancelled here and its reserved stock released.`,
     ]);
-    expect(standIn.requests.filter((r) => /LastUpdatedAfter=/.test(r.path)).length).toBeGreaterThan(0);
+    expect(amazon.standIn.requests.filter((r) => /LastUpdatedAfter=/.test(r.path)).length).toBeGreaterThan(0);
     expect(await importedOrders(company)).toEqual([
       {
         amazon_order_id: placed.AmazonOrderId,
@@ -165,10 +115,10 @@ describe('import_orders with orders cancelled on Amazon', { timeout: 120_000 }, 
   });
 
   it('leaves an invoiced order as it is, and the log asks for a credit note', async () => {
-    standIn.orders.length = 0;
+    amazon.standIn.orders.length = 0;
     const { company, api, warehouse, kurta } = await connectedWorld();
     const placed = amazonOrder(`402-${unique()}-1`, kurta.sku, 3);
-    standIn.orders.push(placed);
+    amazon.standIn.orders.push(placed);
     expect((await importOrders(api, company)).orders_imported).toBe(1);
     const [order] = await importedOrders(company);
     const read = await company.api.get(`admin/orders/${order?.id}`);

@@ -1,72 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AmazonStandIn, startAmazonStandIn } from '../../../test/amazon-stand-in.ts';
-import { ApiClient } from '../../../test/api-client.ts';
-import { type SignedUpCompany, signUpCompany, unique } from '../../../test/factories.ts';
-import { testAppWith, testServer } from '../../../test/harness.ts';
-import { createProduct, dbOf, firstWarehouse } from '../../../test/inventory-fixtures.ts';
-import { createBuyerWithAddress } from '../../../test/sales-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { connectionPath, useAmazonApp } from '../../../test/amazon-fixtures.ts';
+import { type SignedUpCompany, unique } from '../../../test/factories.ts';
+import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { jobQueueNames } from '../../jobs/register-jobs.ts';
-import { type AmazonConfig, createAmazonSellerClient } from './amazon-client.ts';
+import { createAmazonSellerClient } from './amazon-client.ts';
 import { pushAmazonStock } from './amazon-sync.ts';
 
 // The stock push covers every SKU the seller lists on Amazon that is one of our products, not only
 // those seen in imported orders (issue 26): Sync stock reads the listings first (searchListingsItems,
 // page by page). Faked: Amazon only (test/amazon-stand-in.ts).
 
-let standIn: AmazonStandIn;
-let app: Awaited<ReturnType<typeof testAppWith>>;
-let config: AmazonConfig;
-
-beforeAll(async () => {
-  standIn = await startAmazonStandIn();
-  const t = await testServer();
-  config = {
-    appId: 'amzn1.sp.solution.test-app',
-    clientId: 'amzn1.application-oa2-client.test',
-    clientSecret: 'lwa-secret',
-    apiUrl: standIn.url,
-    marketplaceId: 'A21TJRUUN4KGV',
-    tokenUrl: `${standIn.url}/auth/o2/token`,
-    sellerCentralUrl: standIn.url,
-    draft: true,
-    redirectUrl: 'http://127.0.0.1:9/amazon-authentication',
-  };
-  app = await testAppWith({
-    amazon: createAmazonSellerClient(config),
-    config: { ...t.server.ctx.config, amazon: config },
-  });
-}, 240_000);
-
-afterAll(async () => {
-  await app?.close();
-  await standIn?.close();
-});
-
-const connectionPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/amazon_connection`;
-const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl).as(company.api.token);
-
-/** A connected company with two stocked products never ordered on Amazon, its warehouse set. */
-async function connectedWorld() {
-  const company = await signUpCompany();
-  const api = apiOf(company);
-  const warehouse = await firstWarehouse(company);
-  const kurta = await createProduct(company, { sku: `KURTA-${unique()}`, openingStock: 10 });
-  const dupatta = await createProduct(company, { sku: `DUPATTA-${unique()}`, openingStock: 5 });
-  const buyer = await createBuyerWithAddress(company, { name: `Amazon Customers ${unique()}` });
-  const authorized = await api.post(`${connectionPath(company)}/authorize`, {});
-  expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
-  const consent = await fetch(authorized.body.authorization_url, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  const connected = await api.post(`${connectionPath(company)}/connect`, {
-    state: back.searchParams.get('state'),
-    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
-    selling_partner_id: back.searchParams.get('selling_partner_id'),
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  const settings = await api.patch(connectionPath(company), { buyer: buyer.id, warehouse: warehouse.id });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  return { company, api, kurta, dupatta };
-}
+const amazon = useAmazonApp();
+const { connectedWorld } = amazon;
 
 const listingsOf = (company: SignedUpCompany) =>
   dbOf(company)
@@ -77,7 +22,7 @@ const listingsOf = (company: SignedUpCompany) =>
     .execute();
 
 const patchedSkus = (from: number) =>
-  standIn.requests
+  amazon.standIn.requests
     .slice(from)
     .filter((r) => r.method === 'PATCH')
     .map((r) => decodeURIComponent(r.path.split('?')[0]?.split('/').pop() ?? ''))
@@ -87,11 +32,11 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
   it('reads the seller’s listings page by page and pushes those that are our products, never ordered, ignoring the others', async () => {
     const { company, api, kurta, dupatta } = await connectedWorld();
     const foreign = `NOT-OURS-${unique()}`;
-    standIn.listings = [kurta.sku, foreign, dupatta.sku];
-    standIn.listingsPageSize = 2;
+    amazon.standIn.listings = [kurta.sku, foreign, dupatta.sku];
+    amazon.standIn.listingsPageSize = 2;
     expect(await listingsOf(company)).toEqual([]);
 
-    const before = standIn.requests.length;
+    const before = amazon.standIn.requests.length;
     const res = await api.post(`${connectionPath(company)}/sync_stock`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -106,12 +51,12 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
     ]);
 
     // Both pages asked for: the second by the first's nextToken, summaries only, 20 a page.
-    const searches = standIn.requests
+    const searches = amazon.standIn.requests
       .slice(before)
       .filter((r) => r.method === 'GET' && r.path.startsWith('/listings/'));
     expect(searches.map((r) => r.path)).toEqual([
-      `/listings/2021-08-01/items/${standIn.sellerId}?marketplaceIds=A21TJRUUN4KGV&pageSize=20&includedData=summaries`,
-      `/listings/2021-08-01/items/${standIn.sellerId}?marketplaceIds=A21TJRUUN4KGV&pageSize=20&includedData=summaries&pageToken=2`,
+      `/listings/2021-08-01/items/${amazon.standIn.sellerId}?marketplaceIds=A21TJRUUN4KGV&pageSize=20&includedData=summaries`,
+      `/listings/2021-08-01/items/${amazon.standIn.sellerId}?marketplaceIds=A21TJRUUN4KGV&pageSize=20&includedData=summaries&pageToken=2`,
     ]);
     expect(patchedSkus(before)).toEqual([kurta.sku, dupatta.sku].sort());
     expect(await listingsOf(company)).toEqual(
@@ -141,17 +86,17 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
 
   it('leaves the listings alone on the stock watch’s push, and reads them on the daily run', async () => {
     const { company, kurta } = await connectedWorld();
-    standIn.listings = [kurta.sku];
-    standIn.listingsPageSize = 20;
+    amazon.standIn.listings = [kurta.sku];
+    amazon.standIn.listingsPageSize = 20;
     const deps = {
       db: dbOf(company),
       secrets: company.t.server.ctx.secrets,
-      amazon: createAmazonSellerClient(config),
+      amazon: createAmazonSellerClient(amazon.config),
     };
-    const before = standIn.requests.length;
+    const before = amazon.standIn.requests.length;
     // No listing yet: the watch has nothing to push and asks Amazon nothing.
     expect(await pushAmazonStock(deps, company.companyId, 'stock_change', { changedOnly: true })).toBeNull();
-    expect(standIn.requests.length).toBe(before);
+    expect(amazon.standIn.requests.length).toBe(before);
 
     const daily = await pushAmazonStock(deps, company.companyId, 'schedule', { changedOnly: false });
     expect(daily).toMatchObject({ trigger: 'schedule', ok: true, listings_pushed: 1 });

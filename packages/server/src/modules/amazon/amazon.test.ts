@@ -1,6 +1,6 @@
 import { AMAZON_MESSAGES } from '@b2b/domain/amazon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AmazonStandIn, type StandInOrder, startAmazonStandIn } from '../../../test/amazon-stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { amazonItem, amazonOrder, connectionPath, useAmazonApp } from '../../../test/amazon-fixtures.ts';
 import { ApiClient } from '../../../test/api-client.ts';
 import {
   createUserWithPermissions,
@@ -8,98 +8,18 @@ import {
   signUpCompany,
   unique,
 } from '../../../test/factories.ts';
-import { testAppWith, testServer } from '../../../test/harness.ts';
 import { historyRows } from '../../../test/history-rows.ts';
-import { createProduct, dbOf, firstWarehouse, stockLevelOf } from '../../../test/inventory-fixtures.ts';
-import { createBuyerWithAddress } from '../../../test/sales-fixtures.ts';
+import { dbOf, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { jobQueueNames } from '../../jobs/register-jobs.ts';
 import * as queries from './amazon.queries.ts';
-import { type AmazonConfig, createAmazonSellerClient } from './amazon-client.ts';
+import { createAmazonSellerClient } from './amazon-client.ts';
 import { pushAmazonStock } from './amazon-sync.ts';
 
 // Amazon Seller against test/amazon-stand-in.ts (Seller Central's consent, Login with Amazon and
 // the SP-API), through a second API whose context has the Amazon client (testAppWith).
 
-let standIn: AmazonStandIn;
-let app: Awaited<ReturnType<typeof testAppWith>>;
-let config: AmazonConfig;
-
-beforeAll(async () => {
-  standIn = await startAmazonStandIn();
-  const t = await testServer();
-  config = {
-    appId: 'amzn1.sp.solution.test-app',
-    clientId: 'amzn1.application-oa2-client.test',
-    clientSecret: 'lwa-secret',
-    apiUrl: standIn.url,
-    marketplaceId: 'A21TJRUUN4KGV',
-    tokenUrl: `${standIn.url}/auth/o2/token`,
-    sellerCentralUrl: standIn.url,
-    draft: true,
-    redirectUrl: 'http://127.0.0.1:9/amazon-authentication',
-  };
-  app = await testAppWith({
-    amazon: createAmazonSellerClient(config),
-    config: { ...t.server.ctx.config, amazon: config },
-  });
-}, 240_000);
-
-afterAll(async () => {
-  await app?.close();
-  await standIn?.close();
-});
-
-const connectionPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/amazon_connection`;
-const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl).as(company.api.token);
-
-/** Authorize, follow the stand-in's consent redirect, and post back what it sent. */
-async function connect(company: SignedUpCompany) {
-  const api = apiOf(company);
-  const authorized = await api.post(`${connectionPath(company)}/authorize`, {});
-  expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
-  const consent = await fetch(authorized.body.authorization_url, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get('location') ?? '');
-  const body = {
-    state: back.searchParams.get('state'),
-    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
-    selling_partner_id: back.searchParams.get('selling_partner_id'),
-  };
-  const connected = await api.post(`${connectionPath(company)}/connect`, body);
-  return { authorized, body, connected };
-}
-
-const amazonOrder = (id: string, items: StandInOrder['items'], status = 'Unshipped'): StandInOrder => ({
-  AmazonOrderId: id,
-  PurchaseDate: new Date(Date.now() - 3600_000).toISOString(),
-  LastUpdateDate: new Date(Date.now() - 1800_000).toISOString(),
-  OrderStatus: status,
-  items,
-});
-
-const item = (sku: string, quantity: number, amount: string) => ({
-  SellerSKU: sku,
-  Title: `Item ${sku}`,
-  QuantityOrdered: quantity,
-  ItemPrice: { CurrencyCode: 'INR', Amount: amount },
-});
-
-/** A connected company with two stocked products, a buyer and the warehouse set. */
-async function connectedWorld() {
-  const company = await signUpCompany();
-  const warehouse = await firstWarehouse(company);
-  const kurta = await createProduct(company, { sku: `KURTA-${unique()}`, openingStock: 10 });
-  const dupatta = await createProduct(company, { sku: `DUPATTA-${unique()}`, openingStock: 5 });
-  const buyer = await createBuyerWithAddress(company, { name: `Amazon Customers ${unique()}` });
-  const { connected } = await connect(company);
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  const settings = await apiOf(company).patch(connectionPath(company), {
-    buyer: buyer.id,
-    warehouse: warehouse.id,
-  });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  return { company, warehouse, kurta, dupatta, buyer, api: apiOf(company) };
-}
+const amazon = useAmazonApp();
+const { apiOf, connect, connectedWorld } = amazon;
 
 const amazonOrdersOf = (company: SignedUpCompany) =>
   dbOf(company)
@@ -140,13 +60,13 @@ describe('GET admin/companies/{companyId}/amazon_connection', () => {
   it('is refused without view_amazon_connection, and changes without change_amazon_connection', async () => {
     const company = await signUpCompany();
     const viewer = await createUserWithPermissions(company, ['view_amazon_connection']);
-    const api = new ApiClient(app.baseUrl).as(viewer.api.token);
+    const api = new ApiClient(amazon.app.baseUrl).as(viewer.api.token);
     expect((await api.get(connectionPath(company))).status).toBe(200);
     expect((await api.post(`${connectionPath(company)}/authorize`, {})).status).toBe(403);
     const nobody = await createUserWithPermissions(company, ['view_buyer']);
-    expect((await new ApiClient(app.baseUrl).as(nobody.api.token).get(connectionPath(company))).status).toBe(
-      403,
-    );
+    expect(
+      (await new ApiClient(amazon.app.baseUrl).as(nobody.api.token).get(connectionPath(company))).status,
+    ).toBe(403);
   });
 });
 
@@ -156,24 +76,24 @@ describe('POST admin/companies/{companyId}/amazon_connection/authorize and /conn
     const { authorized, body, connected } = await connect(company);
     const consent = new URL(authorized.body.authorization_url);
     expect(consent.pathname).toBe('/apps/authorize/consent');
-    expect(consent.searchParams.get('application_id')).toBe(config.appId);
-    expect(consent.searchParams.get('redirect_uri')).toBe(config.redirectUrl);
+    expect(consent.searchParams.get('application_id')).toBe(amazon.config.appId);
+    expect(consent.searchParams.get('redirect_uri')).toBe(amazon.config.redirectUrl);
     expect(consent.searchParams.get('version')).toBe('beta');
     expect(connected.status, JSON.stringify(connected.body)).toBe(200);
     expect(connected.body).toMatchObject({
       configured: true,
       status: 'connected',
-      selling_partner_id: standIn.sellerId,
+      selling_partner_id: amazon.standIn.sellerId,
       sales_channel: { name: 'Amazon' },
       marketplace_id: 'A21TJRUUN4KGV',
     });
-    const exchange = standIn.requests.filter((r) => r.path === '/auth/o2/token').at(-1);
+    const exchange = amazon.standIn.requests.filter((r) => r.path === '/auth/o2/token').at(-1);
     expect(exchange?.body).toMatchObject({
       grant_type: 'authorization_code',
       code: body.spapi_oauth_code,
-      redirect_uri: config.redirectUrl,
-      client_id: config.clientId,
-      client_secret: config.clientSecret,
+      redirect_uri: amazon.config.redirectUrl,
+      client_id: amazon.config.clientId,
+      client_secret: amazon.config.clientSecret,
     });
     const row = await dbOf(company)
       .selectFrom('amazon_connections')
@@ -224,13 +144,13 @@ describe('POST admin/companies/{companyId}/amazon_connection/import_orders', () 
     const { company, warehouse, kurta, dupatta, api } = await connectedWorld();
     const id = (n: number) => `408-${unique()}-${n}`;
     const [first, second, unknown, pending] = [id(1), id(2), id(3), id(4)];
-    standIn.orders.push(
-      amazonOrder(first, [item(kurta.sku, 2, '1180.00'), item(dupatta.sku, 1, '499.00')]),
-      amazonOrder(second, [item(kurta.sku, 1, '590.00')]),
-      amazonOrder(unknown, [item(`NOPE-${unique()}`, 1, '100.00')]),
-      amazonOrder(pending, [item(kurta.sku, 1, '590.00')], 'Pending'),
+    amazon.standIn.orders.push(
+      amazonOrder(first, [amazonItem(kurta.sku, 2, '1180.00'), amazonItem(dupatta.sku, 1, '499.00')]),
+      amazonOrder(second, [amazonItem(kurta.sku, 1, '590.00')]),
+      amazonOrder(unknown, [amazonItem(`NOPE-${unique()}`, 1, '100.00')]),
+      amazonOrder(pending, [amazonItem(kurta.sku, 1, '590.00')], 'Pending'),
     );
-    const before = standIn.requests.length;
+    const before = amazon.standIn.requests.length;
     const res = await api.post(`${connectionPath(company)}/import_orders`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -243,7 +163,7 @@ describe('POST admin/companies/{companyId}/amazon_connection/import_orders', () 
     expect(res.body.problems).toEqual([
       expect.stringContaining(`Order ${unknown}: no product has the SKU NOPE-`),
     ]);
-    const asked = standIn.requests.slice(before).map((r) => r.path);
+    const asked = amazon.standIn.requests.slice(before).map((r) => r.path);
     expect(asked.filter((p) => p.startsWith('/orders/v0/orders?'))[0]).toMatch(
       /MarketplaceIds=A21TJRUUN4KGV&CreatedAfter=/,
     );
@@ -263,8 +183,8 @@ describe('POST admin/companies/{companyId}/amazon_connection/import_orders', () 
     const again = await api.post(`${connectionPath(company)}/import_orders`, {});
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body).toMatchObject({ orders_imported: 0, orders_failed: 1 });
-    expect(standIn.requests.at(-1)?.path ?? '').not.toBe('');
-    expect(standIn.requests.some((r) => /LastUpdatedAfter=/.test(r.path))).toBe(true);
+    expect(amazon.standIn.requests.at(-1)?.path ?? '').not.toBe('');
+    expect(amazon.standIn.requests.some((r) => /LastUpdatedAfter=/.test(r.path))).toBe(true);
     expect(await amazonOrdersOf(company)).toHaveLength(2);
     expect(Number((await stockLevelOf(company, kurta.id, warehouse.id))?.df_quantity)).toBe(3);
 
@@ -310,23 +230,26 @@ describe('POST admin/companies/{companyId}/amazon_connection/import_orders', () 
 describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => {
   it('pushes each listing’s sellable stock in one patchListingsItem, reports a refused SKU, and the stock watch pushes only what changed', async () => {
     const { company, kurta, dupatta, api } = await connectedWorld();
-    standIn.orders.push(
-      amazonOrder(`171-${unique()}`, [item(kurta.sku, 4, '2360.00'), item(dupatta.sku, 1, '499.00')]),
+    amazon.standIn.orders.push(
+      amazonOrder(`171-${unique()}`, [
+        amazonItem(kurta.sku, 4, '2360.00'),
+        amazonItem(dupatta.sku, 1, '499.00'),
+      ]),
     );
     expect((await api.post(`${connectionPath(company)}/import_orders`, {})).body.orders_imported).toBe(1);
-    standIn.refusedSkus.add(dupatta.sku);
-    const before = standIn.requests.length;
+    amazon.standIn.refusedSkus.add(dupatta.sku);
+    const before = amazon.standIn.requests.length;
     const res = await api.post(`${connectionPath(company)}/sync_stock`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ kind: 'push_stock', listings_pushed: 1, listings_failed: 1, ok: false });
     expect(res.body.problems).toEqual([
       `SKU ${dupatta.sku}: Amazon refused the quantity: This SKU does not exist in the marketplace.`,
     ]);
-    const patch = standIn.requests
+    const patch = amazon.standIn.requests
       .slice(before)
       .find((r) => r.method === 'PATCH' && r.path.includes(kurta.sku));
     expect(patch?.path).toBe(
-      `/listings/2021-08-01/items/${standIn.sellerId}/${kurta.sku}?marketplaceIds=A21TJRUUN4KGV&issueLocale=en_US`,
+      `/listings/2021-08-01/items/${amazon.standIn.sellerId}/${kurta.sku}?marketplaceIds=A21TJRUUN4KGV&issueLocale=en_US`,
     );
     // 10 on hand, 4 reserved by the Amazon order: 6 to sell.
     expect(patch?.body).toEqual({
@@ -339,13 +262,13 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
         },
       ],
     });
-    standIn.refusedSkus.delete(dupatta.sku);
+    amazon.standIn.refusedSkus.delete(dupatta.sku);
 
     // The stock watch: the refused listing was never pushed, so it is due; the pushed one is not.
     const deps = {
       db: dbOf(company),
       secrets: company.t.server.ctx.secrets,
-      amazon: createAmazonSellerClient(config),
+      amazon: createAmazonSellerClient(amazon.config),
     };
     const due = (await queries.companiesWithStockChanges(dbOf(company))).map((r) => Number(r.company_id));
     expect(due).toContain(company.companyId);
