@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../../test/api-client.ts';
-import { type SignedUpCompany, unique } from '../../../test/factories.ts';
-import { testServer } from '../../../test/harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { SignedUpCompany } from '../../../test/factories.ts';
 import { historyRows } from '../../../test/history-rows.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { invoicedOrder, invoiceOf, payInvoices, paymentWorld } from '../../../test/payments-fixtures.ts';
-import { type RazorpayStandIn, startRazorpayStandIn } from '../../../test/razorpay-stand-in.ts';
+import { useRazorpayStandIn } from '../../../test/razorpay-fixtures.ts';
 import { createCreditNote } from '../../../test/returns-fixtures.ts';
-import type { AppContext } from '../../app-context.ts';
 import { createRazorpayClient } from './razorpay-client.ts';
 
 // Razorpay payment links that are no longer wanted (issue 26): replaced by a link for another
@@ -15,41 +12,8 @@ import { createRazorpayClient } from './razorpay-client.ts';
 // (POST /v1/payment_links/{id}/cancel), after the commit, best effort and logged. Against
 // test/razorpay-stand-in.ts; faked: Razorpay only.
 
-let standIn: RazorpayStandIn;
-let app: { baseUrl: string };
-let ctx: AppContext;
-let previous: AppContext['razorpay'];
-
-beforeAll(async () => {
-  standIn = await startRazorpayStandIn();
-  const t = await testServer();
-  ctx = t.server.ctx;
-  previous = ctx.razorpay;
-  ctx.razorpay = createRazorpayClient({ baseUrl: standIn.url });
-  app = { baseUrl: t.baseUrl };
-}, 300_000);
-afterAll(async () => {
-  if (ctx) ctx.razorpay = previous;
-  await standIn?.close();
-});
-
-const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl, company.api.token);
-
-async function connect(company: SignedUpCompany) {
-  const keyId = `rzp_test_${unique()
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(-14)}`;
-  const keySecret = `secret${unique()}`;
-  const webhookSecret = `whsec${unique()}`;
-  standIn.keys.set(keyId, keySecret);
-  const res = await apiOf(company).put(`companies/${company.companyId}/razorpay_account`, {
-    key_id: keyId,
-    key_secret: keySecret,
-    webhook_secret: webhookSecret,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { keyId, webhookSecret };
-}
+const razorpay = useRazorpayStandIn();
+const { apiOf, connect } = razorpay;
 
 async function makeLink(company: SignedUpCompany, invoiceId: number) {
   const res = await apiOf(company).post(`admin/invoices/${invoiceId}/payment_link`);
@@ -76,7 +40,7 @@ const linkRows = (company: SignedUpCompany, invoiceId: number) =>
     .execute();
 
 const cancelRequests = (keyId: string) =>
-  standIn.requests
+  razorpay.standIn.requests
     .filter((r) => r.keyId === keyId && r.method === 'POST' && r.path.endsWith('/cancel'))
     .map((r) => r.path);
 
@@ -88,13 +52,13 @@ describe('admin/invoices/{id}/payment_link replacing a live link', { timeout: 12
     const first = await makeLink(world.company, invoice.id);
     await payInvoices(world, { amount: 18, allocations: [{ invoice: invoice.id, amount: 18 }] });
     // Still something due: the first link is not withdrawn by the payment, only by its replacement.
-    expect(standIn.links.get(first.razorpay_link_id)?.status).toBe('created');
+    expect(razorpay.standIn.links.get(first.razorpay_link_id)?.status).toBe('created');
     const second = await makeLink(world.company, invoice.id);
     expect(second.amount).toBe(100);
     expect(second.razorpay_link_id).not.toBe(first.razorpay_link_id);
 
-    expect(standIn.links.get(first.razorpay_link_id)?.status).toBe('cancelled');
-    expect(standIn.links.get(second.razorpay_link_id)?.status).toBe('created');
+    expect(razorpay.standIn.links.get(first.razorpay_link_id)?.status).toBe('cancelled');
+    expect(razorpay.standIn.links.get(second.razorpay_link_id)?.status).toBe('created');
     expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${first.razorpay_link_id}/cancel`]);
     expect(await cancelCalls(world.company)).toEqual([
       { integration: 'razorpay', target: `/v1/payment_links/${first.razorpay_link_id}/cancel`, ok: true },
@@ -109,7 +73,7 @@ describe('admin/invoices/{id}/payment_link replacing a live link', { timeout: 12
       replaced_link: first.razorpay_link_id,
     });
     // The hosted page of the replaced link takes no money.
-    await expect(standIn.pay(first.razorpay_link_id)).rejects.toThrow(/cancelled/);
+    await expect(razorpay.standIn.pay(first.razorpay_link_id)).rejects.toThrow(/cancelled/);
   });
 
   it('keeps the new link when Razorpay refuses to cancel the old one, with the refusal logged', async () => {
@@ -118,7 +82,7 @@ describe('admin/invoices/{id}/payment_link replacing a live link', { timeout: 12
     const { invoice } = await invoicedOrder(world, 1);
     const first = await makeLink(world.company, invoice.id);
     await payInvoices(world, { amount: 18, allocations: [{ invoice: invoice.id, amount: 18 }] });
-    const held = standIn.links.get(first.razorpay_link_id);
+    const held = razorpay.standIn.links.get(first.razorpay_link_id);
     if (!held) throw new Error('the stand-in has no such link');
     held.status = 'paid'; // paid at Razorpay; its webhook has not arrived yet
     const second = await makeLink(world.company, invoice.id);
@@ -142,7 +106,7 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
 
-    expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('cancelled');
+    expect(razorpay.standIn.links.get(link.razorpay_link_id)?.status).toBe('cancelled');
     expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${link.razorpay_link_id}/cancel`]);
     expect(await cancelCalls(world.company)).toEqual([
       { integration: 'razorpay', target: `/v1/payment_links/${link.razorpay_link_id}/cancel`, ok: true },
@@ -162,12 +126,12 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
     expect(read.body.link.status).toBe('cancelled');
 
     // The buyer had the page open and paid just before the cancel reached Razorpay.
-    standIn.webhook = {
-      url: `${app.baseUrl}/webhooks/razorpay/${world.company.companyId}`,
+    razorpay.standIn.webhook = {
+      url: `${razorpay.app.baseUrl}/webhooks/razorpay/${world.company.companyId}`,
       secret: webhookSecret,
     };
     try {
-      const late = await standIn.pay(link.razorpay_link_id, { late: true });
+      const late = await razorpay.standIn.pay(link.razorpay_link_id, { late: true });
       expect(late.status, late.body).toBe(200);
       expect(JSON.parse(late.body)).toMatchObject({ recorded: true });
       const payments = await dbOf(world.company)
@@ -181,7 +145,7 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
       const after = await invoiceOf(world.company, invoice.id);
       expect(after).toMatchObject({ status: 'cancelled', amount_paid: 0 });
     } finally {
-      standIn.webhook = null;
+      razorpay.standIn.webhook = null;
     }
   });
 
@@ -190,13 +154,13 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
     await connect(world.company);
     const { invoice } = await invoicedOrder(world, 1);
     const link = await makeLink(world.company, invoice.id);
-    const working = ctx.razorpay;
-    ctx.razorpay = createRazorpayClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
+    const working = razorpay.ctx.razorpay;
+    razorpay.ctx.razorpay = createRazorpayClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
     try {
       const cancelled = await world.company.api.post(`admin/invoices/${invoice.id}/cancel/`, {});
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     } finally {
-      ctx.razorpay = working;
+      razorpay.ctx.razorpay = working;
     }
     expect(await linkRows(world.company, invoice.id)).toEqual([
       { razorpay_link_id: link.razorpay_link_id, status: 'cancelled' },
@@ -215,9 +179,12 @@ describe('a payment that settles an invoice with a live payment link', { timeout
     const link = await makeLink(world.company, invoice.id);
     await payInvoices(world, { amount: 118, allocations: [{ invoice: invoice.id, amount: 118 }] });
     // The payment's answer is sent first; the link is withdrawn right after.
-    await vi.waitFor(() => expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('cancelled'), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(
+      () => expect(razorpay.standIn.links.get(link.razorpay_link_id)?.status).toBe('cancelled'),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${link.razorpay_link_id}/cancel`]);
     const history = await historyRows(world.company, 'invoice', invoice.id, ['action', 'changes']);
     expect(history.find((h) => h.action === 'payment_link_cancelled')?.changes).toEqual({
@@ -232,7 +199,7 @@ describe('a payment that settles an invoice with a live payment link', { timeout
 
 /** The link's live status at the stand-in, its row, and its invoice's payment_link_cancelled history. */
 async function expectWithdrawn(company: SignedUpCompany, keyId: string, invoiceId: number, linkId: string) {
-  expect(standIn.links.get(linkId)?.status).toBe('cancelled');
+  expect(razorpay.standIn.links.get(linkId)?.status).toBe('cancelled');
   expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${linkId}/cancel`]);
   expect(await linkRows(company, invoiceId)).toEqual([{ razorpay_link_id: linkId, status: 'cancelled' }]);
   const history = await historyRows(company, 'invoice', invoiceId, ['action', 'user_id', 'changes']);
@@ -257,13 +224,13 @@ describe('POST admin/credit_notes/{id}/apply settling an invoice with a live pay
     const note = await createCreditNote(world.company, read.body);
     expect(note.total).toBe(118);
     // Issued only: the invoice still owes all of it, so the link stays live.
-    expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
+    expect(razorpay.standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
 
     const part = await world.company.api.post(`admin/credit_notes/${note.id}/apply`, {
       applications: [{ invoice: invoice.id, amount: 18 }],
     });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
-    expect(standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
+    expect(razorpay.standIn.links.get(link.razorpay_link_id)?.status).toBe('created');
     expect(cancelRequests(keyId)).toEqual([]);
 
     const rest = await world.company.api.post(`admin/credit_notes/${note.id}/apply`, {
@@ -275,7 +242,7 @@ describe('POST admin/credit_notes/{id}/apply settling an invoice with a live pay
       payment_status: 'paid',
     });
     await expectWithdrawn(world.company, keyId, invoice.id, link.razorpay_link_id);
-    await expect(standIn.pay(link.razorpay_link_id)).rejects.toThrow(/cancelled/);
+    await expect(razorpay.standIn.pay(link.razorpay_link_id)).rejects.toThrow(/cancelled/);
   });
 });
 

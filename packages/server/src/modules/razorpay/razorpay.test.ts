@@ -1,66 +1,24 @@
 import { RAZORPAY_MESSAGES as M } from '@b2b/domain/razorpay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test/api-client.ts';
 import { createUserWithPermissions, type SignedUpCompany, unique } from '../../../test/factories.ts';
-import { testServer } from '../../../test/harness.ts';
 import { historyRows } from '../../../test/history-rows.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { invoicedOrder, invoiceOf, payInvoices, paymentWorld } from '../../../test/payments-fixtures.ts';
-import {
-  paymentLinkPaidEvent,
-  type RazorpayStandIn,
-  signRazorpayBody,
-  startRazorpayStandIn,
-} from '../../../test/razorpay-stand-in.ts';
-import type { AppContext } from '../../app-context.ts';
-import { createRazorpayClient } from './razorpay-client.ts';
+import { accountPath, useRazorpayStandIn } from '../../../test/razorpay-fixtures.ts';
+import { paymentLinkPaidEvent, signRazorpayBody } from '../../../test/razorpay-stand-in.ts';
 
 // Razorpay (issue 26) against test/razorpay-stand-in.ts: the shared test server's Razorpay client
 // points at the stand-in while this file runs (no other area uses it). Faked: Razorpay only.
 
-let standIn: RazorpayStandIn;
-let app: { baseUrl: string };
-let ctx: AppContext;
-let previous: AppContext['razorpay'];
-
-beforeAll(async () => {
-  standIn = await startRazorpayStandIn();
-  const t = await testServer();
-  ctx = t.server.ctx;
-  previous = ctx.razorpay;
-  ctx.razorpay = createRazorpayClient({ baseUrl: standIn.url });
-  app = { baseUrl: t.baseUrl };
-}, 300_000);
-afterAll(async () => {
-  if (ctx) ctx.razorpay = previous;
-  await standIn?.close();
-});
-
-const apiOf = (company: SignedUpCompany) => new ApiClient(app.baseUrl, company.api.token);
-const accountPath = (company: SignedUpCompany) => `companies/${company.companyId}/razorpay_account`;
-
-/** A key pair the stand-in accepts, connected to the company. */
-async function connect(company: SignedUpCompany) {
-  const keyId = `rzp_test_${unique()
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(-14)}`;
-  const keySecret = `secret${unique()}`;
-  const webhookSecret = `whsec${unique()}`;
-  standIn.keys.set(keyId, keySecret);
-  const res = await apiOf(company).put(accountPath(company), {
-    key_id: keyId,
-    key_secret: keySecret,
-    webhook_secret: webhookSecret,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { keyId, keySecret, webhookSecret, account: res.body };
-}
+const razorpay = useRazorpayStandIn();
+const { apiOf, connect } = razorpay;
 
 const webhookPath = (company: SignedUpCompany) => `webhooks/razorpay/${company.companyId}`;
 
 /** Posts the raw body as Razorpay does, signed with `secret`. */
 async function deliver(company: SignedUpCompany, body: string, secret: string) {
-  const response = await fetch(`${app.baseUrl}/${webhookPath(company)}`, {
+  const response = await fetch(`${razorpay.app.baseUrl}/${webhookPath(company)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': signRazorpayBody(body, secret) },
     body,
@@ -106,7 +64,7 @@ describe('companies/{companyId}/razorpay_account', { timeout: 120_000 }, () => {
     const checked = await api.post(`${accountPath(company)}/check`);
     expect(checked.status, JSON.stringify(checked.body)).toBe(200);
     expect(checked.body).toMatchObject({ ok: true, detail: M.check_ok, account: { last_check_ok: true } });
-    standIn.keys.set(keyId, 'rotated-on-razorpay');
+    razorpay.standIn.keys.set(keyId, 'rotated-on-razorpay');
     const refused = await api.post(`${accountPath(company)}/check`);
     expect(refused.body).toMatchObject({ ok: false, account: { last_check_ok: false } });
     expect(refused.body.detail).toBe('Razorpay did not accept the key id and key secret.');
@@ -138,7 +96,7 @@ describe('companies/{companyId}/razorpay_account', { timeout: 120_000 }, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.key_id).toEqual([M.key_id_invalid]);
     const clerk = await createUserWithPermissions(company, ['view_invoice']);
-    const denied = await new ApiClient(app.baseUrl, clerk.api.token).put(accountPath(company), {
+    const denied = await new ApiClient(razorpay.app.baseUrl, clerk.api.token).put(accountPath(company), {
       key_id: 'rzp_test_abcdefgh',
       key_secret: 's',
       webhook_secret: 'w',
@@ -162,7 +120,7 @@ describe('admin/invoices/{id}/payment_link', { timeout: 120_000 }, () => {
     const made = await api.post(`admin/invoices/${invoice.id}/payment_link`);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body).toMatchObject({ invoice: invoice.id, amount: 236, status: 'created' });
-    const sent = standIn.requests.filter((r) => r.keyId === keyId && r.path === '/v1/payment_links');
+    const sent = razorpay.standIn.requests.filter((r) => r.keyId === keyId && r.path === '/v1/payment_links');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({
       amount: 23600,
@@ -170,13 +128,13 @@ describe('admin/invoices/{id}/payment_link', { timeout: 120_000 }, () => {
       reference_id: invoice.invoice_number,
       notes: { invoice_id: String(invoice.id), company_id: String(world.company.companyId) },
     });
-    expect(made.body.short_url).toBe(standIn.links.get(made.body.razorpay_link_id)?.short_url);
+    expect(made.body.short_url).toBe(razorpay.standIn.links.get(made.body.razorpay_link_id)?.short_url);
 
     const again = await api.post(`admin/invoices/${invoice.id}/payment_link`);
     expect(again.body.id).toBe(made.body.id);
-    expect(standIn.requests.filter((r) => r.keyId === keyId && r.path === '/v1/payment_links')).toHaveLength(
-      1,
-    );
+    expect(
+      razorpay.standIn.requests.filter((r) => r.keyId === keyId && r.path === '/v1/payment_links'),
+    ).toHaveLength(1);
 
     // ₹36 paid by hand: the link for ₹236 is set aside and one for ₹200 made.
     await payInvoices(world, { amount: 36, allocations: [{ invoice: invoice.id, amount: 36 }] });
@@ -237,7 +195,7 @@ describe('POST webhooks/razorpay/{companyId}', { timeout: 120_000 }, () => {
     const { webhookSecret } = await connect(world.company);
     const { invoice } = await invoicedOrder(world, 1);
     const made = await apiOf(world.company).post(`admin/invoices/${invoice.id}/payment_link`);
-    const link = standIn.links.get(made.body.razorpay_link_id);
+    const link = razorpay.standIn.links.get(made.body.razorpay_link_id);
     if (!link) throw new Error('the stand-in has no such link');
     const payment = {
       id: `pay_${unique().replace(/[^A-Za-z0-9]/g, '')}`,
@@ -250,7 +208,7 @@ describe('POST webhooks/razorpay/{companyId}', { timeout: 120_000 }, () => {
     const forged = await deliver(world.company, body, 'not-the-secret');
     expect(forged.status).toBe(401);
     expect(forged.body.detail).toBe(M.signature_invalid);
-    const unsigned = await fetch(`${app.baseUrl}/${webhookPath(world.company)}`, {
+    const unsigned = await fetch(`${razorpay.app.baseUrl}/${webhookPath(world.company)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -326,7 +284,7 @@ describe('POST webhooks/razorpay/{companyId}', { timeout: 120_000 }, () => {
       webhookSecret,
     );
     expect(other.body).toEqual({ event: 'payment.failed', recorded: false, payment: null });
-    const notJson = await fetch(`${app.baseUrl}/${webhookPath(world.company)}`, {
+    const notJson = await fetch(`${razorpay.app.baseUrl}/${webhookPath(world.company)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'x' },
       body: '{',
@@ -347,7 +305,12 @@ describe('recheck_payment_status with a connected Razorpay account', { timeout: 
     const { keyId } = await connect(world.company);
     const { order } = await invoicedOrder(world, 1);
     const paymentId = `pay_${unique().replace(/[^A-Za-z0-9]/g, '')}`;
-    standIn.payments.set(paymentId, { id: paymentId, amount: 11800, status: 'captured', currency: 'INR' });
+    razorpay.standIn.payments.set(paymentId, {
+      id: paymentId,
+      amount: 11800,
+      status: 'captured',
+      currency: 'INR',
+    });
     const api = apiOf(world.company);
     const started = await api.post(`admin/orders/${order.id}/update_payment_status`, {
       status: 'initiated',
@@ -358,9 +321,9 @@ describe('recheck_payment_status with a connected Razorpay account', { timeout: 
     const checked = await api.post(`admin/order_payments/${started.body.id}/recheck_payment_status`);
     expect(checked.status, JSON.stringify(checked.body)).toBe(200);
     expect(checked.body.status).toBe('completed');
-    expect(standIn.requests.some((r) => r.keyId === keyId && r.path === `/v1/payments/${paymentId}`)).toBe(
-      true,
-    );
+    expect(
+      razorpay.standIn.requests.some((r) => r.keyId === keyId && r.path === `/v1/payments/${paymentId}`),
+    ).toBe(true);
     const logged = await dbOf(world.company)
       .selectFrom('integration_calls')
       .select(['integration', 'operation', 'target', 'ok'])
