@@ -123,12 +123,10 @@ function partyRowReader(kind: ImportKind, mapping: ImportMapping, lookups: Looku
   };
 }
 
+type Fail = (fieldName: string, message: string) => void;
+
 /** Reports a failed parse of the create route's schema, once per import field. */
-function reportIssues(
-  issues: readonly z.core.$ZodIssue[],
-  fail: (fieldName: string, message: string) => void,
-  failed: Set<string>,
-) {
+function reportIssues(issues: readonly z.core.$ZodIssue[], fail: Fail, failed: Set<string>) {
   for (const issue of issues) {
     const fieldName = fieldOfPath(issue.path);
     // A field already reported (a state or payment term that is not found) is not reported twice.
@@ -145,15 +143,43 @@ export function tenDigitPhone(cell: string): string {
   return /^(?:\+91|91|0)(\d{10})$/.exec(digits)?.[1] ?? digits;
 }
 
-/** The party a row's key names: by GSTIN when the row has one, else by phone. */
-function keyIndex<P extends { id: number; gst_number: string | null; phone: string | null }>(parties: P[]) {
+/**
+ * The key of a buyers or sellers file: a row names a party by its GSTIN when it has one, else by
+ * its phone. `find` answers the party it names (more than one with that phone is the row's error);
+ * `claim` takes the row's key for the file (a key given twice is an error, and so is naming an
+ * existing party without the permission to change it).
+ */
+function partyKeys<P extends { id: number; gst_number: string | null; phone: string | null }>(
+  parties: P[],
+  what: 'buyer' | 'seller',
+) {
   const byGstin = new Map<string, P>();
   const byPhone = new Map<string, P[]>();
   for (const p of parties) {
     if (p.gst_number) byGstin.set(p.gst_number.toUpperCase(), p);
     if (p.phone) byPhone.set(p.phone, [...(byPhone.get(p.phone) ?? []), p]);
   }
-  return { byGstin, byPhone };
+  const seenGstins = new Set<string>();
+  const seenPhones = new Set<string>();
+  return {
+    find(gstin: string, phone: string, fail: Fail): P | undefined {
+      if (gstin !== '') return byGstin.get(gstin);
+      const withPhone = phone !== '' ? (byPhone.get(phone) ?? []) : [];
+      if (withPhone.length > 1) fail('phone', PARTY_IMPORT_TEXTS.phone_ambiguous(what));
+      return withPhone[0];
+    },
+    claim(gstin: string, phone: string, fail: Fail, changesExisting: boolean) {
+      if (gstin !== '') {
+        if (seenGstins.has(gstin)) fail('gstin', PARTY_IMPORT_TEXTS.repeated('GSTIN'));
+        seenGstins.add(gstin);
+      } else if (phone !== '') {
+        if (seenPhones.has(phone)) fail('phone', PARTY_IMPORT_TEXTS.repeated('phone number'));
+        seenPhones.add(phone);
+      }
+      if (changesExisting)
+        fail(gstin !== '' ? 'gstin' : 'phone', PARTY_IMPORT_TEXTS.cannot_change(`${what}s`));
+    },
+  };
 }
 
 /**
@@ -170,9 +196,7 @@ export async function buyerRowChecker(
   const lookups = await queries.partyImportLookups(db, companyId);
   const read = partyRowReader('buyers', mapping, lookups);
   const statesById = new Map(lookups.states.map((s) => [s.id, s]));
-  const { byGstin, byPhone } = keyIndex(await queries.buyerKeys(db, companyId));
-  const seenGstins = new Set<string>();
-  const seenPhones = new Set<string>();
+  const keys = partyKeys(await queries.buyerKeys(db, companyId), 'buyer');
 
   return function check(
     row: number,
@@ -182,10 +206,7 @@ export async function buyerRowChecker(
     const before = errors.length;
     const { fail, failed, text, mapped, input, gstin, phone } = read(row, values, errors);
 
-    const existing = gstin !== '' ? byGstin.get(gstin) : phone !== '' ? byPhone.get(phone) : undefined;
-    const current = Array.isArray(existing) ? existing[0] : existing;
-    if (Array.isArray(existing) && existing.length > 1)
-      fail('phone', PARTY_IMPORT_TEXTS.phone_ambiguous('buyer'));
+    const current = keys.find(gstin, phone, fail);
     // On an update by phone the buyer keeps its GSTIN: the rules see the buyer as it will be.
     if (gstin === '' && current?.gst_number) input.gst_number = current.gst_number;
     if (gstin === '' && phone === '') fail('gstin', PARTY_IMPORT_TEXTS.key_required);
@@ -214,15 +235,7 @@ export async function buyerRowChecker(
       if (problem) fail('gstin', problem);
     }
 
-    if (gstin !== '') {
-      if (seenGstins.has(gstin)) fail('gstin', PARTY_IMPORT_TEXTS.repeated('GSTIN'));
-      seenGstins.add(gstin);
-    } else if (phone !== '') {
-      if (seenPhones.has(phone)) fail('phone', PARTY_IMPORT_TEXTS.repeated('phone number'));
-      seenPhones.add(phone);
-    }
-    if (current && !canUpdate)
-      fail(gstin !== '' ? 'gstin' : 'phone', PARTY_IMPORT_TEXTS.cannot_change('buyers'));
+    keys.claim(gstin, phone, fail, current !== undefined && !canUpdate);
 
     if (errors.length > before || !parsed.success) return null;
     const b = parsed.data;
@@ -259,11 +272,9 @@ export async function sellerRowChecker(
   const lookups = await queries.partyImportLookups(db, companyId);
   const read = partyRowReader('sellers', mapping, lookups);
   const sellers = await queries.sellerKeys(db, companyId);
-  const { byGstin, byPhone } = keyIndex(sellers);
+  const keys = partyKeys(sellers, 'seller');
   // The seller (id, or the row of the file) each name belongs to.
   const nameOwner = new Map<string, string>(sellers.map((s) => [key(s.name), `id:${s.id}`]));
-  const seenGstins = new Set<string>();
-  const seenPhones = new Set<string>();
 
   return function check(
     row: number,
@@ -273,10 +284,7 @@ export async function sellerRowChecker(
     const before = errors.length;
     const { fail, failed, text, mapped, input, gstin, phone } = read(row, values, errors);
 
-    const existing = gstin !== '' ? byGstin.get(gstin) : phone !== '' ? byPhone.get(phone) : undefined;
-    const current = Array.isArray(existing) ? existing[0] : existing;
-    if (Array.isArray(existing) && existing.length > 1)
-      fail('phone', PARTY_IMPORT_TEXTS.phone_ambiguous('seller'));
+    const current = keys.find(gstin, phone, fail);
     if (gstin === '' && phone === '') fail('gstin', PARTY_IMPORT_TEXTS.key_required);
     if (text('pan') !== '') input.pan = text('pan');
 
@@ -290,15 +298,7 @@ export async function sellerRowChecker(
       if (taken !== undefined && taken !== owner) fail('name', SELLER_MESSAGES.name_taken);
       else nameOwner.set(name, owner);
     }
-    if (gstin !== '') {
-      if (seenGstins.has(gstin)) fail('gstin', PARTY_IMPORT_TEXTS.repeated('GSTIN'));
-      seenGstins.add(gstin);
-    } else if (phone !== '') {
-      if (seenPhones.has(phone)) fail('phone', PARTY_IMPORT_TEXTS.repeated('phone number'));
-      seenPhones.add(phone);
-    }
-    if (current && !canUpdate)
-      fail(gstin !== '' ? 'gstin' : 'phone', PARTY_IMPORT_TEXTS.cannot_change('sellers'));
+    keys.claim(gstin, phone, fail, current !== undefined && !canUpdate);
 
     if (errors.length > before || !parsed.success) return null;
     const s = parsed.data;
