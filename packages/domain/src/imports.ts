@@ -339,6 +339,19 @@ export function* mappedRows(
 export const columnOf = (kind: ImportKind, mapping: ImportMapping, fieldName: string) =>
   mapping[fieldName] ?? IMPORT_KIND_SPECS[kind].fields.find((f) => f.name === fieldName)?.label ?? fieldName;
 
+/**
+ * A checker's view of one row of a `kind` file: a field's text ('' when blank or unmapped), and a
+ * failure recorded in `errors` against the column the field is read from.
+ */
+export function rowCells(kind: ImportKind, mapping: ImportMapping) {
+  return (row: number, values: Record<string, string>, errors: ImportRowError[]) => ({
+    text: (name: string) => values[name] ?? '',
+    fail: (fieldName: string, message: string) => {
+      errors.push({ row, column: columnOf(kind, mapping, fieldName), message });
+    },
+  });
+}
+
 /** Numbers in a sheet may carry Indian grouping commas ("1,20,000.50"); the zod rules see them bare. */
 export const bareNumber = (raw: string) =>
   /^[+-]?\d[\d,]*(\.\d+)?$/.test(raw) ? raw.replaceAll(',', '') : raw;

@@ -4,10 +4,10 @@ import { BUYER_TYPES, type BuyerType, gstinBillingStateProblem } from '@b2b/doma
 import { gstinStateCode } from '@b2b/domain/gstin';
 import {
   bareNumber,
-  columnOf,
   type ImportKind,
   type ImportMapping,
   type ImportRowError,
+  rowCells,
 } from '@b2b/domain/imports';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
@@ -70,15 +70,16 @@ function partyRowReader(kind: ImportKind, mapping: ImportMapping, lookups: Looku
     states.set(String(Number(s.gst_code)), s);
   }
   const terms = new Map(lookups.paymentTerms.map((t) => [key(t.name), t.id]));
-  const column = (name: string) => columnOf(kind, mapping, name);
+  const cellsOf = rowCells(kind, mapping);
 
   return function read(row: number, values: Record<string, string>, errors: ImportRowError[]) {
     const failed = new Set<string>();
+    const cells = cellsOf(row, values, errors);
+    const { text } = cells;
     const fail = (fieldName: string, message: string) => {
       failed.add(fieldName);
-      errors.push({ row, column: column(fieldName), message });
+      cells.fail(fieldName, message);
     };
-    const text = (name: string) => values[name] ?? '';
     const mapped = (name: string) => values[name] !== undefined;
 
     const stateOf = (fieldName: string) => {

@@ -2,10 +2,10 @@ import { PRODUCT_MESSAGES, type ProductUpdate, productUpdate } from '@b2b/domain
 import { BULK_MESSAGES } from '@b2b/domain/bulk-inventory';
 import {
   bareNumber,
-  columnOf,
   IMPORT_MESSAGES,
   type ImportMapping,
   type ImportRowError,
+  rowCells,
 } from '@b2b/domain/imports';
 import { toPaise } from '@b2b/domain/money';
 import { isSellingPriceWithinMrp } from '@b2b/domain/products';
@@ -40,7 +40,7 @@ export async function priceRowChecker(
 ) {
   const products = new Map((await queries.pricedProducts(db, companyId)).map((p) => [p.sku, p]));
   const seen = new Set<number>();
-  const column = (name: string) => columnOf('prices', mapping, name);
+  const cellsOf = rowCells('prices', mapping);
 
   return function check(
     row: number,
@@ -48,9 +48,7 @@ export async function priceRowChecker(
     errors: ImportRowError[],
   ): PriceImportRow | null {
     const before = errors.length;
-    const fail = (fieldName: string, message: string) =>
-      errors.push({ row, column: column(fieldName), message });
-    const text = (name: string) => values[name] ?? '';
+    const { fail, text } = cellsOf(row, values, errors);
 
     const sku = text('sku');
     const product = sku === '' ? undefined : products.get(sku.toLowerCase());

@@ -1,5 +1,5 @@
 import { PRODUCT_MESSAGES, productCreate } from '@b2b/domain/api/products';
-import { bareNumber, columnOf, type ImportMapping, type ImportRowError } from '@b2b/domain/imports';
+import { bareNumber, type ImportMapping, type ImportRowError, rowCells } from '@b2b/domain/imports';
 import { toPaise } from '@b2b/domain/money';
 import type { Executor } from '../../db/transaction.ts';
 import { decimal } from '../inventory/stock-ledger.ts';
@@ -53,7 +53,7 @@ export async function productRowChecker(
     if (p.sku !== null) existing.add(p.sku);
   }
   const seenSkus = new Set<string>();
-  const column = (name: string) => columnOf('products', mapping, name);
+  const cellsOf = rowCells('products', mapping);
 
   return function check(
     row: number,
@@ -61,9 +61,7 @@ export async function productRowChecker(
     errors: ImportRowError[],
   ): ProductImportRow | null {
     const before = errors.length;
-    const fail = (fieldName: string, message: string) =>
-      errors.push({ row, column: column(fieldName), message });
-    const text = (name: string) => values[name] ?? '';
+    const { fail, text } = cellsOf(row, values, errors);
 
     let category: number | string = '';
     const categoryName = text('category');

@@ -4,10 +4,10 @@ import { BATCH_MESSAGES, BATCH_NUMBER_MAX, type BatchFields, batchFieldProblems 
 import { BULK_MESSAGES } from '@b2b/domain/bulk-inventory';
 import {
   bareNumber,
-  columnOf,
   IMPORT_MESSAGES,
   type ImportMapping,
   type ImportRowError,
+  rowCells,
 } from '@b2b/domain/imports';
 import { toPaise } from '@b2b/domain/money';
 import { roundQuantity } from '@b2b/domain/products';
@@ -74,7 +74,7 @@ export async function stockLevelRowChecker(
     for (const l of await queries.companyStockLevels(db, companyId))
       levels.set(placeKey(l.product_id, l.warehouse_id), Number(l.available_stock));
   const seen = new Set<string>();
-  const column = (name: string) => columnOf('stock_levels', mapping, name);
+  const cellsOf = rowCells('stock_levels', mapping);
 
   return function check(
     row: number,
@@ -82,9 +82,7 @@ export async function stockLevelRowChecker(
     errors: ImportRowError[],
   ): StockLevelImportRow | null {
     const before = errors.length;
-    const fail = (fieldName: string, message: string) =>
-      errors.push({ row, column: column(fieldName), message });
-    const text = (name: string) => values[name] ?? '';
+    const { fail, text } = cellsOf(row, values, errors);
 
     const sku = text('sku');
     const product = sku === '' ? undefined : products.get(sku.toLowerCase());
