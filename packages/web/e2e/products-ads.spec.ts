@@ -76,7 +76,7 @@ test('product ads: import a CSV of ad figures, see spend, revenue and what to do
   await page.getByRole('link', { name: 'See Spend and Revenue' }).click();
 
   // Spend and Revenue: ₹3,600 spent brought ₹21,000 (the platforms' values); ROAS 5.83.
-  await expect(page.getByRole('heading', { name: 'Spend and Revenue' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Spend and Revenue', exact: true })).toBeVisible();
   await expect(page.getByText('₹3,600.00').first()).toBeVisible();
   await expect(page.getByText('₹21,000.00').first()).toBeVisible();
   await expect(page.getByText('5.83', { exact: true })).toBeVisible();
@@ -90,7 +90,7 @@ test('product ads: import a CSV of ad figures, see spend, revenue and what to do
 
   // Organic and non-organic: nothing was invoiced yet, so the ads' claims are capped at nothing sold.
   await page.getByRole('link', { name: 'Organic and Non-organic' }).click();
-  await expect(page.getByRole('heading', { name: 'Organic and Non-organic' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Organic and Non-organic', exact: true })).toBeVisible();
   const organic = page.getByRole('table', { name: 'Organic and non-organic sales by product' });
   await expect(organic.getByRole('row', { name: new RegExp(`Banarasi Silk Saree ${stamp}`) })).toContainText(
     'Advertised, not sold',

@@ -105,8 +105,11 @@ describe('RichTextField', () => {
     expect(screen.queryByText('Cannot exceed more than 80 characters.')).toBeNull();
     paste(box, '<p>A description of the product that is far longer than eighty characters in all</p>');
     const error = await screen.findByText('Cannot exceed more than 80 characters.');
-    expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(box.getAttribute('aria-describedby')).toBe(error.id);
+    // The editor takes its new attributes in an effect after the render that shows the error.
+    await waitFor(() => {
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(box.getAttribute('aria-describedby')).toBe(error.id);
+    });
   });
 
   it('shows a value the form sets from outside (a reset)', async () => {
