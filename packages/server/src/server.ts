@@ -163,6 +163,7 @@ export async function startServer(
       if (making?.begun()) await making.ready.catch(() => {});
       await app.close();
       await jobs.stop();
+      await mailer.close?.();
       await stopSharing();
       await database.close();
     },

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import type { Executor } from '../db/transaction.ts';
+import { afterCommit, type Executor, type Tx } from '../db/transaction.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -67,6 +67,13 @@ export async function startJobRunner(db: Database, options: { runWorkers: boolea
     await boss.createQueue(name, { name, ...RETRY });
     queues.add(name);
   };
+  // This server's workers per queue. A worker polls every half second; it is woken instead when a
+  // job of its queue is committed here, and looks for the next job at once after finishing one, so a
+  // sign-up's OTP mail leaves in milliseconds and a backlog drains at the handler's own pace.
+  const workerIds = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
 
   return {
     async send(name, data, opts = {}) {
@@ -78,15 +85,21 @@ export async function startJobRunner(db: Database, options: { runWorkers: boolea
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.tx ? { db: executorAdapter(opts.tx) } : {}),
       });
+      // A job sent in a transaction is there for the worker only once that transaction commits.
+      if (opts.tx?.isTransaction) await afterCommit(opts.tx as Tx, async () => wake(name));
+      else wake(name);
     },
     async work(name, handler) {
       // The queue exists even where this server runs no workers: a send inside a transaction must
       // not have to create it through another connection (PGlite has only one).
       await ensureQueue(name);
       if (!options.runWorkers) return;
-      await boss.work<never>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+      let id: string | undefined;
+      id = await boss.work<never>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
+        if (id) boss.notifyWorker(id);
       });
+      workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
     },
     async schedule(name, cron, data = {}) {
       await ensureQueue(name);

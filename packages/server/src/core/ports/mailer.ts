@@ -17,4 +17,6 @@ export interface MailMessage {
 export interface Mailer {
   readonly configured: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Lets go of kept connections (the SMTP pool) when the server stops. */
+  close?(): Promise<void>;
 }
