@@ -286,6 +286,18 @@ async function takeSlot(key: string, perMinute: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How stale the sender's knowledge of a cancel or a pause may be. */
+const CHECK_EVERY_MS = 250;
+
+/** `ask`, its answer reused for `ms` (the senders of one campaign ask before every message). */
+function atMostEvery(ms: number, ask: () => Promise<boolean>): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= ms) last = { at: Date.now(), answer: ask() };
+    return last.answer;
+  };
+}
+
 /**
  * A run of a paused recurring campaign sends nothing: its queued messages wait, and resuming the
  * recurring campaign queues the send again (recurring-campaigns.service.ts).
@@ -370,7 +382,10 @@ async function recordOutcomes(db: Executor, companyId: number, outcomes: Outcome
     FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) AS r(id bigint, status text,
       skip_reason text, provider_message_id text, provider_status text, last_error text,
       next_attempt_at timestamptz)
-    WHERE m.company_id = ${companyId} AND m.id = r.id AND m.status = 'sending'`.execute(db);
+    WHERE m.company_id = ${companyId} AND m.id = r.id
+      AND (m.status = 'sending' OR (m.status = 'skipped' AND m.skip_reason = 'cancelled' AND r.status = 'sent'))`.execute(
+    db,
+  );
 }
 
 function outcomeOf(row: ClaimedRow, result: SendOutcome): Outcome {
@@ -407,6 +422,17 @@ function outcomeOf(row: ClaimedRow, result: SendOutcome): Outcome {
         : { ...base, status: 'failed', skip_reason: null, last_error: result.error.slice(0, 1000) };
   }
 }
+
+/** A claimed row given back unsent (its campaign was paused or cancelled while it waited). */
+const heldBackOutcome = (row: ClaimedRow): Outcome => ({
+  id: row.id,
+  status: 'queued',
+  skip_reason: null,
+  provider_message_id: null,
+  provider_status: null,
+  last_error: null,
+  next_attempt_at: null,
+});
 
 const skippedOutcome = (row: ClaimedRow, reason: SkipReason, error: string): Outcome => ({
   id: row.id,
@@ -636,6 +662,11 @@ export async function runCampaignSend(
     channel = await sender.open(opened, { db });
     const open = channel;
     const key = `${companyId}:${started.medium}`;
+    const goesOn = async () => {
+      const current = await loadCampaign(db, companyId, campaignId);
+      return current?.status === 'processing' && !(await parentPaused(db, current));
+    };
+    const stillSending = atMostEvery(CHECK_EVERY_MS, goesOn);
     const sendOne = async (row: ClaimedRow): Promise<Outcome> => {
       if (!row.recipient) return skippedOutcome(row, 'no_address', 'No address for the medium.');
       const unsubscribe = unsubscribeUrl(
@@ -680,6 +711,8 @@ export async function runCampaignSend(
         promotional,
       };
       await takeSlot(key, perMinute);
+      // Claimed before a cancel or a pause, perhaps minutes ago: look again before it goes.
+      if (!(await stillSending())) return heldBackOutcome(row);
       try {
         return outcomeOf(row, await open.send(message));
       } catch (error) {
@@ -724,10 +757,8 @@ export async function runCampaignSend(
             });
           companyChanged(companyId);
         },
-        shouldContinue: async () => {
-          const current = await loadCampaign(db, companyId, campaignId);
-          return current?.status === 'processing' && !(await parentPaused(db, current));
-        },
+        shouldContinue: goesOn,
+        checkEveryMs: CHECK_EVERY_MS,
         batchSize,
         concurrency: CONCURRENCY,
         deadline,

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { PageWindow, SortKey } from '../../core/paging.ts';
 import { containing } from '../../db/like-pattern.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { STALE_CLAIM_SECONDS } from './campaign-send.service.ts';
 
 /** A campaign as the API shows it: its template's name, its creator, its recurring parent's status. */
 const campaignSelect = (db: Executor, companyId: number) =>
@@ -144,13 +143,15 @@ export async function optedOutThrough(db: Executor, companyId: number, campaignI
 }
 
 /** Skips the messages not yet sent (and those a dead sender left claimed): the campaign is cancelled. */
+/**
+ * Skips every message not sent, claimed ones too: a sender holding a claimed row (waiting for its
+ * rate slot, perhaps for minutes) looks at the campaign before sending it and leaves it be. One
+ * already on its way when the campaign is cancelled is recorded as sent all the same.
+ */
 export const skipUnsent = (db: Executor, companyId: number, campaignId: number) =>
   sql`UPDATE campaign_messages SET status = 'skipped', skip_reason = 'cancelled', updated_at = now()
     WHERE company_id = ${companyId} AND campaign_id = ${campaignId}
-      AND (status = 'queued'
-        OR (status = 'sending' AND claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})))`.execute(
-    db,
-  );
+      AND status IN ('queued', 'sending')`.execute(db);
 
 const messageSelect = (db: Executor, companyId: number, campaignId: number, status?: MessageStatus) =>
   db

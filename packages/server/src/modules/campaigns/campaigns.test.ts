@@ -313,6 +313,31 @@ describe('one-time campaigns', () => {
     expect(badSettings.status).toBe(400);
   }, 180_000);
 
+  it('sends nothing more once cancelled, not even the messages its senders had claimed', async () => {
+    const { company, list, template } = await readyCompany(5);
+    // One a second: the senders claim all five at once, then wait for their slots.
+    const slower = await company.api.put(`admin/companies/${company.companyId}/marketing_settings`, {
+      email_per_minute: 60,
+    });
+    expect(slower.status, JSON.stringify(slower.body)).toBe(200);
+    const campaign = await company.api.post(campaignsPath(company), {
+      title: 'Claimed then cancelled',
+      campaign_medium: 'email',
+      template_id: template.id,
+      list_ids: [list.id],
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const run = await company.api.post(`admin/campaigns/${campaign.body.id}/run`);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await company.api.post(`admin/campaigns/${campaign.body.id}/cancel`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const { counts } = (await company.api.get(`admin/campaigns/${campaign.body.id}/summary`)).body;
+    expect(counts.sent + counts.delivered).toBeLessThanOrEqual(2);
+    expect(counts.sent + counts.delivered + counts.skipped).toBe(5);
+    expect(counts.queued).toBe(0);
+  });
+
   it("keeps companies apart (another company's campaign is 404) and is behind the marketing switch", async () => {
     const { company, list, template } = await readyCompany(1);
     const created = await company.api.post(campaignsPath(company), {
