@@ -13,6 +13,7 @@ import { registerImportJobs } from '../modules/imports/imports.jobs.ts';
 import { registerLeadJobs } from '../modules/leads/lead-follow-ups.ts';
 import { registerPaymentJobs } from '../modules/payments/payments.jobs.ts';
 import { registerProductsAdsJobs } from '../modules/products-ads/products-ads.jobs.ts';
+import { registerRazorpayJobs } from '../modules/razorpay/razorpay.jobs.ts';
 import { registerRecurringCampaignJobs } from '../modules/recurring-campaigns/recurring-campaigns.jobs.ts';
 import { registerReferralJobs } from '../modules/referrals/referrals.jobs.ts';
 import { registerSalesOrderJobs } from '../modules/sales-orders/sales-orders.jobs.ts';
@@ -23,7 +24,7 @@ import type { JobRunner } from './job-runner.ts';
 
 /** Every worker, schedule and start-up job of the server, in one list: adding one means adding it here. */
 export async function registerJobs(
-  ctx: Pick<AppContext, 'db' | 'jobs' | 'config' | 'secrets' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'config' | 'secrets' | 'mailer' | 'razorpay' | 'paymentGateway'>,
   mailer: Mailer,
 ): Promise<void> {
   await registerMailWorker(ctx.jobs, mailer);
@@ -44,6 +45,7 @@ export async function registerJobs(
   await registerSalesOrderJobs(ctx);
   await registerZohoJobs(ctx);
   await registerAmazonJobs(ctx);
+  await registerRazorpayJobs(ctx);
   await registerEmbeddedDatabaseJobs(ctx);
 }
 

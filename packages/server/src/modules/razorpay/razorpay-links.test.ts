@@ -9,7 +9,7 @@ import { createRazorpayClient } from './razorpay-client.ts';
 
 // Razorpay payment links that are no longer wanted (issue 26): replaced by a link for another
 // amount, on an invoice cancelled, or paid by other means, they are cancelled at Razorpay too
-// (POST /v1/payment_links/{id}/cancel), after the commit, best effort and logged. Against
+// (POST /v1/payment_links/{id}/cancel) by a job once the change commits, best effort and logged. Against
 // test/razorpay-stand-in.ts; faked: Razorpay only.
 
 const razorpay = useRazorpayStandIn();
@@ -38,6 +38,10 @@ const linkRows = (company: SignedUpCompany, invoiceId: number) =>
     .where('invoice_id', '=', invoiceId)
     .orderBy('id')
     .execute();
+
+/** Links withdrawn here are cancelled at Razorpay by a job, just after the answer: wait for its logged call. */
+const razorpayTold = (company: SignedUpCompany) =>
+  vi.waitFor(async () => expect((await cancelCalls(company)).length).toBeGreaterThan(0), { timeout: 10_000 });
 
 const cancelRequests = (keyId: string) =>
   razorpay.standIn.requests
@@ -106,6 +110,7 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
 
+    await razorpayTold(world.company);
     expect(razorpay.standIn.links.get(link.razorpay_link_id)?.status).toBe('cancelled');
     expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${link.razorpay_link_id}/cancel`]);
     expect(await cancelCalls(world.company)).toEqual([
@@ -159,6 +164,7 @@ describe('POST admin/invoices/{id}/cancel with a live payment link', { timeout: 
     try {
       const cancelled = await world.company.api.post(`admin/invoices/${invoice.id}/cancel/`, {});
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      await razorpayTold(world.company);
     } finally {
       razorpay.ctx.razorpay = working;
     }
@@ -199,6 +205,7 @@ describe('a payment that settles an invoice with a live payment link', { timeout
 
 /** The link's live status at the stand-in, its row, and its invoice's payment_link_cancelled history. */
 async function expectWithdrawn(company: SignedUpCompany, keyId: string, invoiceId: number, linkId: string) {
+  await razorpayTold(company);
   expect(razorpay.standIn.links.get(linkId)?.status).toBe('cancelled');
   expect(cancelRequests(keyId)).toEqual([`/v1/payment_links/${linkId}/cancel`]);
   expect(await linkRows(company, invoiceId)).toEqual([{ razorpay_link_id: linkId, status: 'cancelled' }]);

@@ -355,12 +355,12 @@ async function cancelAtRazorpay(
  * After an invoice is cancelled, or paid, credited or written off by other means (the caller's
  * transaction has committed): the live Razorpay links of the invoices in `scope` that are no
  * longer wanted are marked cancelled here, each with a history row on its invoice, then cancelled
- * at Razorpay outside the transaction, best effort and logged. A payment Razorpay still captures on
+ * at Razorpay by a job (CANCEL_LINKS_JOB), best effort and logged. A payment Razorpay still captures on
  * one (the buyer paid just before) is recorded by the webhook, and what the invoice no longer owes
  * stays with the buyer as credit. Answers the Razorpay link ids withdrawn.
  */
 export async function withdrawStaleLinks(options: {
-  ctx: Context;
+  ctx: Context & Pick<AppContext, 'jobs'>;
   companyId: number;
   userId: number | null;
   scope: queries.LinkScope;
@@ -386,13 +386,30 @@ export async function withdrawStaleLinks(options: {
         },
       });
     }
+    // Razorpay is told by a job committed with the rows: the caller's answer (a payment recorded,
+    // an invoice cancelled) does not wait for an outside service, and a server stopped now still
+    // tells it once running again.
+    if (done.length > 0)
+      await ctx.jobs.send(CANCEL_LINKS_JOB, { companyId, razorpayLinkIds: done } satisfies CancelLinksJob, {
+        tx,
+      });
     return done;
   });
-  if (withdrawn.length === 0) return [];
-  const account = await openAccount(ctx, companyId).catch(() => undefined);
-  if (account)
-    for (const linkId of withdrawn) await cancelAtRazorpay(ctx, companyId, account.credentials, linkId);
   return withdrawn;
+}
+
+export const CANCEL_LINKS_JOB = 'razorpay.cancel-links';
+export interface CancelLinksJob {
+  companyId: number;
+  razorpayLinkIds: string[];
+}
+
+/** The job of withdrawStaleLinks: each link cancelled at Razorpay, each call logged. */
+export async function cancelLinksAtRazorpay(ctx: Context, job: CancelLinksJob): Promise<void> {
+  const account = await openAccount(ctx, job.companyId).catch(() => undefined);
+  if (!account) return;
+  for (const linkId of job.razorpayLinkIds)
+    await cancelAtRazorpay(ctx, job.companyId, account.credentials, linkId);
 }
 
 /** The live link's address for the invoice mail; null when there is none. */

@@ -7,7 +7,8 @@ import { withdrawStaleLinks } from './razorpay.service.ts';
  * The route side of withdrawStaleLinks, for every route that can leave an invoice cancelled or
  * with nothing due (a payment, an allocation, buyer credit, a credit note applied, a write-off, a
  * contra adjustment, a cancel): called once the route's transaction has committed, never inside
- * it, so the live Razorpay links of the invoices in `scope` take no second payment. Best effort:
+ * it, so the live Razorpay links of the invoices in `scope` take no second payment (the links are
+ * marked here at once; Razorpay is told by a job, so the answer does not wait for it). Best effort:
  * the change has already happened, so a failure (Razorpay or our own history write) is only
  * logged, never the caller's answer.
  */
