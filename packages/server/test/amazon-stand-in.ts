@@ -36,6 +36,8 @@ export interface AmazonStandIn {
   /** The seller's listings searchListingsItems answers (their SKUs), `listingsPageSize` a page. */
   listings: string[];
   listingsPageSize: number;
+  /** The next this many SP-API requests are answered 429 QuotaExceeded, as Amazon does past its rate. */
+  throttleNext: number;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startAmazonStandIn(
     codes: new Set<string>(),
     listings: [],
     listingsPageSize: 20,
+    throttleNext: 0,
   } as Omit<AmazonStandIn, 'close'>;
   const server: Server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -79,6 +82,12 @@ export async function startAmazonStandIn(
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify(answer));
     };
+    if (token !== undefined && state.throttleNext > 0) {
+      state.throttleNext -= 1;
+      return json(429, {
+        errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }],
+      });
+    }
     if (request.method === 'GET' && url.pathname === '/apps/authorize/consent') {
       const code = `code-${randomBytes(8).toString('hex')}`;
       state.codes.add(code);

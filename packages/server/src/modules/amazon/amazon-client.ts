@@ -65,7 +65,25 @@ function messageOf(body: unknown, status: number): string {
   return `Amazon answered ${status}.`;
 }
 
+/** A 429 (Amazon's per-operation rate, five a second for searchListingsItems) is asked again this
+ * many times, after THROTTLE_PAUSE_MS, then twice that, and so on; the calls we make are reads and
+ * quantity patches, safe to repeat. */
+const THROTTLE_RETRIES = 3;
+const THROTTLE_PAUSE_MS = 500;
+
 async function send(url: string, init: RequestInit): Promise<unknown> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sendOnce(url, init);
+    } catch (error) {
+      if (!(error instanceof AmazonApiError) || error.statusCode !== 429 || attempt >= THROTTLE_RETRIES)
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, THROTTLE_PAUSE_MS * 2 ** attempt));
+    }
+  }
+}
+
+async function sendOnce(url: string, init: RequestInit): Promise<unknown> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const text = await response.text();
   let body: unknown = null;

@@ -104,6 +104,34 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
     expect(await listingsOf(company)).toEqual([{ sku: kurta.sku, last_pushed_quantity: 10 }]);
   });
 
+  it('reads 1,000 SKUs on the button and says the daily run reads the rest, which it does; a 429 is asked again', async () => {
+    const { company, api, kurta, dupatta } = await connectedWorld();
+    // 51 pages of 20: ours on the first page and on the last, which the button does not reach.
+    const others = Array.from({ length: 1_005 }, (_, i) => `OTHER-${i}-${unique()}`);
+    amazon.standIn.listings = [kurta.sku, ...others, dupatta.sku];
+    amazon.standIn.listingsPageSize = 20;
+
+    const res = await api.post(`${connectionPath(company)}/sync_stock`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, listings_pushed: 1 });
+    expect(res.body.problems).toContain(
+      'Amazon lists more than 1000 SKUs; the first 1000 were matched to products now, and the daily run reads them all.',
+    );
+    expect((await listingsOf(company)).map((l) => l.sku)).toEqual([kurta.sku]);
+
+    const deps = {
+      db: dbOf(company),
+      secrets: company.t.server.ctx.secrets,
+      amazon: createAmazonSellerClient(amazon.config),
+    };
+    // Amazon's rate is passed once on the way: that page is asked again, not lost.
+    amazon.standIn.throttleNext = 1;
+    const daily = await pushAmazonStock(deps, company.companyId, 'schedule', { changedOnly: false });
+    expect(amazon.standIn.throttleNext).toBe(0);
+    expect(daily).toMatchObject({ trigger: 'schedule', ok: true, listings_pushed: 2 });
+    expect((await listingsOf(company)).map((l) => l.sku).sort()).toEqual([kurta.sku, dupatta.sku].sort());
+  });
+
   it('registers the daily stock run', async () => {
     expect(await jobQueueNames()).toContain('amazon.daily-stock');
   });

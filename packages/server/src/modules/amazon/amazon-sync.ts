@@ -43,8 +43,10 @@ const M = {
     `Order ${amazonOrderId} was cancelled on Amazon, but its order here is invoiced: issue a credit note by hand.`,
   listings_unread: (reason: string) =>
     `Amazon's list of your listings could not be read, so only SKUs already ordered were pushed: ${reason}`,
-  listings_more: (read: number) =>
-    `Amazon lists more than ${read} SKUs; only the first ${read} were matched to products in this run.`,
+  listings_more: (read: number, trigger: 'manual' | 'schedule') =>
+    trigger === 'manual'
+      ? `Amazon lists more than ${read} SKUs; the first ${read} were matched to products now, and the daily run reads them all.`
+      : `Amazon lists more than ${read} SKUs; only the first ${read} were matched to products in this run.`,
   listings_found: (skus: string[]) =>
     `Listed on Amazon and added to the stock push: ${skus.length > 10 ? `${skus.slice(0, 10).join(', ')} and ${skus.length - 10} more` : skus.join(', ')}.`,
 };
@@ -58,8 +60,11 @@ const FIRST_IMPORT_DAYS = 7;
 const AMAZON_LAG_MS = 2 * 60_000;
 /** At most this many pages a run (100 orders each); the rest follow on the next run. */
 const MAX_PAGES = 20;
-/** At most this many pages of the seller's listings (20 SKUs each) a stock sync reads. */
-const MAX_LISTING_PAGES = 50;
+/**
+ * At most this many pages of the seller's listings (20 SKUs each) a read goes through: the button
+ * answers while its user waits (1,000 SKUs); the daily run reads a catalogue of 50,000.
+ */
+const LISTING_PAGES = { manual: 50, schedule: 2_500 } as const;
 
 /** The import's caller: no user places these orders (history reads "the system"). */
 const amazonPrincipal = (companyId: number): Principal =>
@@ -361,7 +366,7 @@ async function cancelImportedOrder(
 
 /**
  * Reads the seller's listings from Amazon (searchListingsItems, page by page, at most
- * MAX_LISTING_PAGES) and keeps those whose SKU is one of our active products' as listings, so
+ * LISTING_PAGES of the trigger) and keeps those whose SKU is one of our active products' as listings, so
  * the push that follows covers products listed but never ordered yet. What was read before a
  * failure is still kept; the failure is the run's problem, and the push goes on with the
  * listings known. Amazon's calls are made before the (short) transaction that saves the rows.
@@ -373,12 +378,13 @@ async function readAmazonListings(
   accessToken: string,
   sellerId: string,
   outcome: queries.LogOutcome,
+  trigger: keyof typeof LISTING_PAGES,
 ) {
   const skus = new Set<string>();
   let pageToken: string | null = null;
   let complete = false;
   try {
-    for (let page = 1; page <= MAX_LISTING_PAGES; page += 1) {
+    for (let page = 1; page <= LISTING_PAGES[trigger]; page += 1) {
       const answer = await call(deps, companyId, 'search_listings', `listings page ${page}`, () =>
         client.listings({ accessToken, sellerId, ...(pageToken ? { pageToken } : {}) }),
       );
@@ -391,7 +397,7 @@ async function readAmazonListings(
     }
     // Each run starts again from the first page (no column keeps Amazon's page token), so a
     // longer list is said, not counted as a failure of the run.
-    if (!complete) outcome.notes = [...(outcome.notes ?? []), M.listings_more(skus.size)];
+    if (!complete) outcome.notes = [...(outcome.notes ?? []), M.listings_more(skus.size, trigger)];
   } catch (error) {
     outcome.problems.push(M.listings_unread(error instanceof Error ? error.message : String(error)));
   }
@@ -446,8 +452,8 @@ export async function pushAmazonStock(
     const accessToken = await call(deps, companyId, 'access_token', 'auth/o2/token', () =>
       client.accessToken(connection.refreshToken),
     );
-    if (readsListings) {
-      await readAmazonListings(deps, companyId, client, accessToken, sellerId, outcome);
+    if (trigger !== 'stock_change') {
+      await readAmazonListings(deps, companyId, client, accessToken, sellerId, outcome, trigger);
       readAt = new Date();
       listings = await queries.listingsToPush(deps.db, companyId, warehouseId, changedOnly);
     }

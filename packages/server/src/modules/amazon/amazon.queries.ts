@@ -162,17 +162,24 @@ export async function amazonChannel(tx: Tx, companyId: number): Promise<number> 
   return Number(made?.id);
 }
 
-export const productsBySku = (db: Executor, companyId: number, skus: readonly string[]) =>
-  skus.length === 0
-    ? Promise.resolve([])
-    : db
+/** SKUs asked about in one statement: a seller's whole catalogue would pass PostgreSQL's 65,535 parameters. */
+const SKUS_PER_QUERY = 5_000;
+
+/** The active products with these SKUs, in id order. */
+export async function productsBySku(db: Executor, companyId: number, skus: readonly string[]) {
+  const found = [];
+  for (let start = 0; start < skus.length; start += SKUS_PER_QUERY)
+    found.push(
+      ...(await db
         .selectFrom('products')
         .select(['id', 'sku', 'name'])
         .where('company_id', '=', companyId)
-        .where('sku', 'in', [...skus])
+        .where('sku', 'in', skus.slice(start, start + SKUS_PER_QUERY))
         .where('is_active', '=', true)
-        .orderBy('id')
-        .execute();
+        .execute()),
+    );
+  return found.sort((a, b) => Number(a.id) - Number(b.id));
+}
 
 export const findImported = (db: Executor, companyId: number, amazonOrderIds: readonly string[]) =>
   amazonOrderIds.length === 0
@@ -201,15 +208,23 @@ export const insertImported = (
     .returning('order_id')
     .executeTakeFirst();
 
-export const saveListings = (tx: Tx, companyId: number, listings: { productId: number; sku: string }[]) =>
-  listings.length === 0
-    ? Promise.resolve()
-    : tx
-        .insertInto('amazon_listings')
-        .values(listings.map((l) => ({ company_id: companyId, product_id: l.productId, sku: l.sku })))
-        .onConflict((oc) => oc.columns(['company_id', 'product_id']).doUpdateSet({ sku: sql`excluded.sku` }))
-        .execute()
-        .then(() => undefined);
+export async function saveListings(
+  tx: Tx,
+  companyId: number,
+  listings: { productId: number; sku: string }[],
+) {
+  // Three parameters a row: 5,000 SKUs a statement keeps well under PostgreSQL's limit.
+  for (let start = 0; start < listings.length; start += SKUS_PER_QUERY)
+    await tx
+      .insertInto('amazon_listings')
+      .values(
+        listings
+          .slice(start, start + SKUS_PER_QUERY)
+          .map((l) => ({ company_id: companyId, product_id: l.productId, sku: l.sku })),
+      )
+      .onConflict((oc) => oc.columns(['company_id', 'product_id']).doUpdateSet({ sku: sql`excluded.sku` }))
+      .execute();
+}
 
 export const listedProductIds = (db: Executor, companyId: number) =>
   db.selectFrom('amazon_listings').select('product_id').where('company_id', '=', companyId).execute();
