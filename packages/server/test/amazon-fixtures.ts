@@ -4,7 +4,7 @@ import { type AmazonStandIn, type StandInOrder, startAmazonStandIn } from './ama
 import { ApiClient } from './api-client.ts';
 import { type SignedUpCompany, signUpCompany, unique } from './factories.ts';
 import { testAppWith, testServer } from './harness.ts';
-import { createProduct, firstWarehouse } from './inventory-fixtures.ts';
+import { createProduct, dbOf, firstWarehouse } from './inventory-fixtures.ts';
 import { createBuyerWithAddress } from './sales-fixtures.ts';
 
 export const connectionPath = (company: SignedUpCompany) =>
@@ -43,6 +43,7 @@ export function useAmazonApp() {
     apiOf,
     connect,
     connectedWorld,
+    syncDepsOf,
   };
   beforeAll(async () => {
     fixture.standIn = await startAmazonStandIn();
@@ -104,6 +105,15 @@ export function useAmazonApp() {
     });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     return { company, warehouse, kurta, dupatta, buyer, api: apiOf(company) };
+  }
+
+  /** What the sync's functions (pushAmazonStock…) take, called directly rather than through a route. */
+  function syncDepsOf(company: SignedUpCompany) {
+    return {
+      db: dbOf(company),
+      secrets: company.t.server.ctx.secrets,
+      amazon: createAmazonSellerClient(fixture.config),
+    };
   }
 
   return fixture;

@@ -3,7 +3,6 @@ import { connectionPath, useAmazonApp } from '../../../test/amazon-fixtures.ts';
 import { type SignedUpCompany, unique } from '../../../test/factories.ts';
 import { dbOf } from '../../../test/inventory-fixtures.ts';
 import { jobQueueNames } from '../../jobs/register-jobs.ts';
-import { createAmazonSellerClient } from './amazon-client.ts';
 import { pushAmazonStock } from './amazon-sync.ts';
 
 // The stock push covers every SKU the seller lists on Amazon that is one of our products, not only
@@ -88,11 +87,7 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
     const { company, kurta } = await connectedWorld();
     amazon.standIn.listings = [kurta.sku];
     amazon.standIn.listingsPageSize = 20;
-    const deps = {
-      db: dbOf(company),
-      secrets: company.t.server.ctx.secrets,
-      amazon: createAmazonSellerClient(amazon.config),
-    };
+    const deps = amazon.syncDepsOf(company);
     const before = amazon.standIn.requests.length;
     // No listing yet: the watch has nothing to push and asks Amazon nothing.
     expect(await pushAmazonStock(deps, company.companyId, 'stock_change', { changedOnly: true })).toBeNull();
@@ -119,11 +114,7 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
     );
     expect((await listingsOf(company)).map((l) => l.sku)).toEqual([kurta.sku]);
 
-    const deps = {
-      db: dbOf(company),
-      secrets: company.t.server.ctx.secrets,
-      amazon: createAmazonSellerClient(amazon.config),
-    };
+    const deps = amazon.syncDepsOf(company);
     // Amazon's rate is passed once on the way: that page is asked again, not lost.
     amazon.standIn.throttleNext = 1;
     const daily = await pushAmazonStock(deps, company.companyId, 'schedule', { changedOnly: false });

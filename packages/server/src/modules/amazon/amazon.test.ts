@@ -12,7 +12,6 @@ import { historyRows } from '../../../test/history-rows.ts';
 import { dbOf, stockLevelOf } from '../../../test/inventory-fixtures.ts';
 import { jobQueueNames } from '../../jobs/register-jobs.ts';
 import * as queries from './amazon.queries.ts';
-import { createAmazonSellerClient } from './amazon-client.ts';
 import { pushAmazonStock } from './amazon-sync.ts';
 
 // Amazon Seller against test/amazon-stand-in.ts (Seller Central's consent, Login with Amazon and
@@ -265,11 +264,7 @@ describe('POST admin/companies/{companyId}/amazon_connection/sync_stock', () => 
     amazon.standIn.refusedSkus.delete(dupatta.sku);
 
     // The stock watch: the refused listing was never pushed, so it is due; the pushed one is not.
-    const deps = {
-      db: dbOf(company),
-      secrets: company.t.server.ctx.secrets,
-      amazon: createAmazonSellerClient(amazon.config),
-    };
+    const deps = amazon.syncDepsOf(company);
     const due = (await queries.companiesWithStockChanges(dbOf(company))).map((r) => Number(r.company_id));
     expect(due).toContain(company.companyId);
     const watched = await pushAmazonStock(deps, company.companyId, 'stock_change', { changedOnly: true });

@@ -16,6 +16,20 @@ import { emailSender } from './senders/email.sender.ts';
 
 const campaignsPath = (company: SignedUpCompany) => `admin/companies/${company.companyId}/campaigns`;
 
+/** Saves a draft e-mail campaign of the template to the list. */
+const postEmailCampaign = (
+  to: { company: SignedUpCompany; template: { id: number }; list: { id: number } },
+  title: string,
+  more: Record<string, unknown> = {},
+) =>
+  to.company.api.post(campaignsPath(to.company), {
+    title,
+    campaign_medium: 'email',
+    template_id: to.template.id,
+    list_ids: [to.list.id],
+    ...more,
+  });
+
 async function fastSending(company: SignedUpCompany) {
   const res = await company.api.put(`admin/companies/${company.companyId}/marketing_settings`, {
     email_per_minute: 100_000,
@@ -68,12 +82,7 @@ describe('one-time campaigns', () => {
     const optOut = await company.api.post(`contacts/${contacts.ids[4]}/opt_out`, { medium: 'email' });
     expect(optOut.status, JSON.stringify(optOut.body)).toBeLessThan(300);
 
-    const created = await company.api.post(campaignsPath(company), {
-      title: 'Diwali offers',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-    });
+    const created = await postEmailCampaign({ company, template, list }, 'Diwali offers');
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
       status: 'draft',
@@ -271,13 +280,7 @@ describe('one-time campaigns', () => {
   it('schedules a run for later and cancels it; cancelling a sending campaign skips what is not sent', async () => {
     const { company, list, template } = await readyCompany(3);
     const later = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await company.api.post(campaignsPath(company), {
-      title: 'Tomorrow',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-      scheduled_at: later,
-    });
+    const created = await postEmailCampaign({ company, template, list }, 'Tomorrow', { scheduled_at: later });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const run = await company.api.post(`admin/campaigns/${created.body.id}/run`);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
@@ -295,12 +298,7 @@ describe('one-time campaigns', () => {
       quiet_hours_start: '21:00',
       quiet_hours_end: '10:00',
     });
-    const slow = await company.api.post(campaignsPath(company), {
-      title: 'Slow',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-    });
+    const slow = await postEmailCampaign({ company, template, list }, 'Slow');
     await company.api.post(`admin/campaigns/${slow.body.id}/run`);
     const stopped = await company.api.post(`admin/campaigns/${slow.body.id}/cancel`);
     expect(stopped.status).toBe(200);
@@ -320,12 +318,7 @@ describe('one-time campaigns', () => {
       email_per_minute: 60,
     });
     expect(slower.status, JSON.stringify(slower.body)).toBe(200);
-    const campaign = await company.api.post(campaignsPath(company), {
-      title: 'Claimed then cancelled',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-    });
+    const campaign = await postEmailCampaign({ company, template, list }, 'Claimed then cancelled');
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     const run = await company.api.post(`admin/campaigns/${campaign.body.id}/run`);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
@@ -340,12 +333,7 @@ describe('one-time campaigns', () => {
 
   it("keeps companies apart (another company's campaign is 404) and is behind the marketing switch", async () => {
     const { company, list, template } = await readyCompany(1);
-    const created = await company.api.post(campaignsPath(company), {
-      title: 'Mine',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-    });
+    const created = await postEmailCampaign({ company, template, list }, 'Mine');
     const id = created.body.id;
     const other = await marketingCompany();
     for (const [method, path] of [
@@ -383,12 +371,7 @@ describe('one-time campaigns', () => {
     const { company, contacts, list, template } = await readyCompany(300);
     const { db } = company.t.server.ctx;
     const ctx = company.t.server.ctx as unknown as SendContext;
-    const created = await company.api.post(campaignsPath(company), {
-      title: 'Exactly once',
-      campaign_medium: 'email',
-      template_id: template.id,
-      list_ids: [list.id],
-    });
+    const created = await postEmailCampaign({ company, template, list }, 'Exactly once');
     // Run it with the job runner's worker out of the way: the job is queued far in the future.
     await db.transaction().execute(async (tx) => {
       const { startCampaign } = await import('./campaign-send.service.ts');
